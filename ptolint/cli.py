@@ -1,0 +1,371 @@
+"""Command line: check, rules, explain, info, replay.
+
+Exit status: 0 no finding at warning or error level; 1 findings; 2 usage error or unreadable /
+unparseable input (also when findings exist). Heavy imports (z3, libclang) happen inside commands.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from enum import Enum
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+app = typer.Typer(add_completion=False, no_args_is_help=True,
+                  help="Constraint-checking linter for PTO ISA kernels (Ascend A2/A3 and A5).")
+
+SOURCE_SUFFIXES = {".cpp", ".cc", ".cxx", ".c++", ".cce", ".c"}
+HEADER_SUFFIXES = {".h", ".hpp", ".hh", ".hxx", ".inc"}
+
+
+class Format(str, Enum):
+    text = "text"
+    json = "json"
+    sarif = "sarif"
+
+
+class ListFormat(str, Enum):
+    text = "text"
+    json = "json"
+
+
+def fail(message: str) -> None:
+    typer.echo(f"ptolint: error: {message}", err=True)
+    raise typer.Exit(2)
+
+
+def version_callback(value: bool) -> None:
+    if value:
+        from ptolint import __version__
+
+        typer.echo(f"ptolint {__version__}")
+        raise typer.Exit(0)
+
+
+@app.callback()
+def main(version: bool = typer.Option(False, "--version", callback=version_callback, is_eager=True,
+                                      help="Show the version and exit.")) -> None:
+    """Constraint-checking linter for PTO ISA kernels."""
+
+
+def split_ids(values: list[str] | None) -> list[str] | None:
+    if not values:
+        return None
+    out: list[str] = []
+    for v in values:
+        out += [x.strip() for x in v.split(",") if x.strip()]
+    return out
+
+
+def collect_files(paths: list[Path]) -> tuple[list[str], list[str]]:
+    """Files to check (directories recurse over C++ sources) and the paths that do not exist."""
+    files: list[str] = []
+    missing: list[str] = []
+    for p in paths:
+        if p.is_dir():
+            for f in sorted(p.rglob("*")):
+                if f.is_file() and f.suffix.lower() in SOURCE_SUFFIXES:
+                    files.append(str(f))
+        elif p.exists():
+            files.append(str(p))
+        else:
+            missing.append(str(p))
+    return files, missing
+
+
+@app.command()
+def check(
+    paths: list[Path] = typer.Argument(..., help="Kernel files or directories (recursing over C++ sources)."),
+    target: str = typer.Option("all", "--target", "-t", help="a2a3, a5 or all (comma list allowed)."),
+    fmt: Format = typer.Option(Format.text, "--format", "-f", help="Output format."),
+    output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write the report to FILE."),
+    include: list[str] = typer.Option([], "-I", help="Add an include directory."),
+    define: list[str] = typer.Option([], "-D", help="Define a macro (NAME or NAME=VALUE)."),
+    std: str = typer.Option("c++17", "--std", help="C++ standard passed to the parser."),
+    select: list[str] = typer.Option([], "--select", help="Only these rules (codes, names or prefixes)."),
+    ignore: list[str] = typer.Option([], "--ignore", help="Skip these rules (codes, names or prefixes)."),
+    blocks: int = typer.Option(64, "--blocks", help="Number of AI cores get_block_idx() ranges over."),
+    timeout_ms: int = typer.Option(5000, "--timeout-ms", help="Z3 time limit per query."),
+    stats: bool = typer.Option(False, "--stats", help="Print per-file analysis statistics."),
+    debug: bool = typer.Option(False, "--debug", help="Show unconfirmed candidates and tracebacks."),
+) -> None:
+    """Check kernels for PTO ISA constraint violations on each target."""
+    from ptolint.targets import parse_targets
+
+    try:
+        targets = parse_targets(target)
+    except ValueError as exc:
+        fail(str(exc))
+    if blocks < 1:
+        fail("--blocks must be at least 1")
+    from ptolint.engine import FileResult, Options, check_file
+    from ptolint.frontend.parse import ParseOptions
+    from ptolint.ruleset import load_rules, select_rules
+
+    load_rules()
+    rules, unknown = select_rules(split_ids(select), split_ids(ignore))
+    if unknown:
+        fail(f"unknown rule id(s): {', '.join(unknown)} (see 'ptolint rules')")
+    files, missing = collect_files(paths)
+    opts = Options(targets=targets, rules=rules, blocks=blocks, timeout_ms=timeout_ms, debug=debug,
+                   parse=ParseOptions(includes=list(include), defines=list(define), std=std))
+    results: list[FileResult] = []
+    from ptolint.ir import Diagnostic
+
+    extra = [Diagnostic(m, 0, 0, "error", "io-error", "no such file or directory") for m in missing]
+    for f in files:
+        try:
+            results.append(check_file(f, opts))
+        except Exception as exc:  # noqa: BLE001 - one broken file must not hide the others
+            if debug:
+                raise
+            r = FileResult(f)
+            r.diagnostics.append(Diagnostic(f, 0, 0, "error", "internal-error",
+                                            f"{type(exc).__name__}: {exc} (rerun with --debug for details)"))
+            results.append(r)
+    findings = [x for r in results for x in r.findings]
+    diagnostics = extra + [d for r in results for d in r.diagnostics]
+    if debug:
+        for r in results:
+            for code, tgt, line, why in r.unconfirmed:
+                diagnostics.append(Diagnostic(r.path, line, 0, "note", "unconfirmed",
+                                              f"[{code}] candidate on {tgt} not confirmed: {why}"))
+    stats_doc = {r.path: stats_dict(r) for r in results}
+    n_err = sum(f.level == "error" for f in findings)
+    n_warn = sum(f.level == "warning" for f in findings)
+    summary = (f"{len(files)} file(s) checked for {', '.join(targets)}: {n_err} error(s), {n_warn} warning(s), "
+               f"{sum(f.level == 'note' for f in findings)} note(s)")
+    emit(fmt, findings, diagnostics, rules, stats_doc, summary, output, stats)
+    if any(d.level == "error" for d in diagnostics):
+        raise typer.Exit(2)
+    raise typer.Exit(1 if (n_err or n_warn) else 0)
+
+
+def stats_dict(r) -> dict:
+    out = {}
+    for tgt, s in r.stats.items():
+        out[tgt] = {
+            "entry_points": s.entry_points,
+            "instantiations": len(s.instantiations),
+            "builtin_calls": s.builtin_calls,
+            "resolved": s.resolved,
+            "unresolved": s.unresolved,
+            "other_builtin_calls": s.other_builtins,
+        }
+    out["unresolved_sites"] = [{"builtin": u.builtin, "line": u.line, "target": u.target, "reason": u.reason}
+                               for u in r.unresolved]
+    out["unconfirmed_candidates"] = len(r.unconfirmed)
+    return out
+
+
+def emit(fmt: Format, findings, diagnostics, rules, stats_doc, summary, output, show_stats) -> None:
+    if fmt == Format.json:
+        from ptolint.report import json as jreport
+
+        text = jreport.render(findings, diagnostics, stats_doc)
+    elif fmt == Format.sarif:
+        from ptolint.report import sarif
+
+        text = sarif.render(findings, diagnostics, rules)
+    else:
+        from rich.console import Console
+
+        from ptolint.report import text as treport
+
+        if output:
+            with open(output, "w", encoding="utf-8") as fh:
+                treport.render(findings, diagnostics, Console(file=fh, no_color=True, width=200, soft_wrap=True),
+                               summary)
+        else:
+            console = Console(highlight=False, soft_wrap=True)
+            treport.render(findings, diagnostics, console, summary)
+            if show_stats:
+                print_stats(stats_doc, console)
+        return
+    if output:
+        Path(output).write_text(text + "\n", encoding="utf-8")
+    else:
+        sys.stdout.write(text + "\n")
+
+
+def print_stats(stats_doc: dict, console) -> None:
+    from rich.text import Text
+
+    for path, per in stats_doc.items():
+        for tgt, s in per.items():
+            if tgt in ("unresolved_sites", "unconfirmed_candidates"):
+                continue
+            console.print(Text(
+                f"{path} [{tgt}]: {len(s['entry_points'])} entry point(s), {s['instantiations']} instantiation(s), "
+                f"{s['builtin_calls']} builtin call site(s) of checked instructions: {s['resolved']} resolved, "
+                f"{s['unresolved']} unresolved"))
+        for u in per.get("unresolved_sites", []):
+            console.print(Text(f"  unresolved {u['builtin']} at line {u['line']} [{u['target']}]: {u['reason']}"))
+
+
+@app.command()
+def rules(fmt: ListFormat = typer.Option(ListFormat.text, "--format", "-f")) -> None:
+    """List every rule."""
+    from ptolint.ruleset import load_rules
+
+    rs = sorted(load_rules().values(), key=lambda r: r.code)
+    if fmt == ListFormat.json:
+        doc = [{"id": r.code, "name": r.name, "instructions": list(r.instructions), "targets": list(r.targets),
+                "level": r.severity, "summary": r.summary, "fault": r.fault,
+                "provenance": [{"kind": p.kind, "where": p.where, "note": p.note} for p in r.provenance]}
+               for r in rs]
+        typer.echo(json.dumps(doc, indent=2))
+        return
+    for r in rs:
+        typer.echo(f"{r.code}  {r.name:<40} {r.severity:<8} {','.join(r.targets):<8} "
+                   f"{'/'.join(r.instructions)}: {r.summary}")
+
+
+@app.command()
+def explain(rule_id: str = typer.Argument(..., help="Rule code or name.")) -> None:
+    """Show one rule's documentation and provenance."""
+    from ptolint.ruleset import find_rule
+
+    r = find_rule(rule_id)
+    if r is None:
+        fail(f"unknown rule '{rule_id}' (see 'ptolint rules')")
+    typer.echo(f"{r.code} ({r.name})\n")
+    typer.echo(f"Instructions: {', '.join(r.instructions)}\nTargets: {', '.join(r.targets)}\n"
+               f"Level: {r.severity}\nConfirmed by executor fault: {r.fault}\n")
+    typer.echo(r.doc.strip())
+    typer.echo("\n## Provenance")
+    for p in r.provenance:
+        typer.echo(f"- {p.kind}: {p.where}" + (f" — {p.note}" if p.note else ""))
+
+
+@app.command()
+def info(
+    file: Optional[Path] = typer.Argument(None, help="Show the compiler arguments used for this file."),
+    target: str = typer.Option("all", "--target", "-t"),
+    fmt: ListFormat = typer.Option(ListFormat.text, "--format", "-f"),
+    include: list[str] = typer.Option([], "-I"),
+    define: list[str] = typer.Option([], "-D"),
+    std: str = typer.Option("c++17", "--std"),
+) -> None:
+    """Versions, the bundled model include dir, and the exact parser arguments."""
+    from ptolint import __version__
+    from ptolint.frontend.parse import MODEL_INCLUDE, ParseOptions, builtin_include_dir, compiler_args
+    from ptolint.targets import parse_targets
+
+    try:
+        targets = parse_targets(target)
+    except ValueError as exc:
+        fail(str(exc))
+    import clang.cindex as ci
+    import z3
+
+    opts = ParseOptions(includes=list(include), defines=list(define), std=std)
+    doc = {
+        "ptolint": __version__,
+        "python": sys.version.split()[0],
+        "z3": z3.get_version_string(),
+        "libclang": libclang_version(),
+        "model_include": str(MODEL_INCLUDE),
+        "builtin_include": builtin_include_dir(),
+        "targets": {t: {"args": compiler_args(t, opts) + ([os.path.abspath(file)] if file else [])}
+                    for t in targets},
+    }
+    if file is not None:
+        doc["file"] = str(file)
+    if len(targets) == 1:
+        doc["args"] = doc["targets"][targets[0]]["args"]
+    if fmt == ListFormat.json:
+        typer.echo(json.dumps(doc, indent=2))
+        return
+    for k, v in doc.items():
+        if k == "targets":
+            for t, d in v.items():
+                typer.echo(f"args [{t}]: {' '.join(d['args'])}")
+        elif k != "args":
+            typer.echo(f"{k}: {v}")
+
+
+def libclang_version() -> str:
+    import clang.cindex as ci
+
+    fn = ci.conf.lib.clang_getClangVersion
+    fn.restype = ci._CXString
+    return ci._CXString.from_result(fn())
+
+
+@app.command()
+def replay(
+    file: Path = typer.Argument(..., help="The kernel file."),
+    line: int = typer.Option(..., "--line", help="Line of the builtin call."),
+    target: str = typer.Option(..., "--target", "-t"),
+    values: list[str] = typer.Option([], "--set", help="An input value NAME=VALUE (repeatable)."),
+    include: list[str] = typer.Option([], "-I"),
+    define: list[str] = typer.Option([], "-D"),
+) -> None:
+    """Replay a witness on the concrete executor and print what it observes."""
+    from ptolint.targets import parse_targets
+
+    try:
+        (tgt,) = parse_targets(target)
+    except ValueError as exc:
+        fail(str(exc))
+    inputs: dict[str, int | float] = {}
+    for v in values:
+        if "=" not in v:
+            fail(f"--set expects NAME=VALUE, got '{v}'")
+        k, val = v.split("=", 1)
+        try:
+            inputs[k.strip()] = int(val, 0)
+        except ValueError:
+            try:
+                inputs[k.strip()] = float(val)
+            except ValueError:
+                fail(f"--set {k}: '{val}' is not a number")
+    from ptolint.engine import builtin_names, read_source
+    from ptolint.executor import replay as run
+    from ptolint.frontend.parse import ParseOptions, parse
+    from ptolint.frontend.program import analyse
+
+    source, diag = read_source(str(file))
+    if source is None:
+        fail(f"{file}: {diag.message if diag else 'cannot read'}")
+    tu, _ = parse(os.path.abspath(file), tgt, ParseOptions(includes=list(include), defines=list(define)), source)
+    if tu is None:
+        fail(f"{file}: cannot parse")
+    prog = analyse(tu, tgt, os.path.abspath(file), builtin_names())
+    sites = [s for s in prog.sites if s.line == line]
+    if not sites:
+        fail(f"{file}:{line}: no analysed builtin call on that line")
+    status = 0
+    for s in sites:
+        out = run(s, inputs)
+        chain = " <- ".join(fr.function for fr in reversed(s.chain))
+        typer.echo(f"{file}:{s.line}:{s.column}: {s.builtin} on {tgt} ({chain})")
+        if out.refused:
+            typer.echo(f"  refused: {out.refused}")
+            status = max(status, 2)
+            continue
+        for k, v in sorted(out.values.items()):
+            typer.echo(f"  {k} = {v}")
+        for flt in out.faults:
+            typer.echo(f"  fault [{flt.kind}]: {flt.detail}")
+            status = max(status, 1)
+        if not out.faults:
+            typer.echo("  no fault")
+    raise typer.Exit(status)
+
+
+def run() -> None:
+    try:
+        app()
+    except KeyboardInterrupt:
+        typer.echo("ptolint: interrupted", err=True)
+        sys.exit(2)
+
+
+if __name__ == "__main__":
+    run()

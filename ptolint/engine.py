@@ -1,0 +1,155 @@
+"""One file through the whole pipeline: parse -> call sites -> rules + solver -> executor -> findings."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+
+from ptolint.executor import replay
+from ptolint.frontend.parse import ParseOptions, parse
+from ptolint.frontend.program import Stats, analyse
+from ptolint.ir import CallSite, Diagnostic, Finding, TileOperand, Witness
+from ptolint.ruleset import Rule
+from ptolint.solver import check_rule
+from ptolint.suppress import Suppressions
+
+#: every builtin name the bundled model declares; calls to these are call sites
+BUILTINS_FILE = "builtins.txt"
+
+
+@dataclass
+class Options:
+    targets: list[str]
+    rules: list[Rule]
+    parse: ParseOptions = field(default_factory=ParseOptions)
+    blocks: int = 64
+    timeout_ms: int = 5000
+    debug: bool = False
+
+
+@dataclass
+class FileResult:
+    path: str
+    findings: list[Finding] = field(default_factory=list)
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    stats: dict[str, Stats] = field(default_factory=dict)
+    unconfirmed: list[tuple[str, str, int, str]] = field(default_factory=list)  # (rule, target, line, why)
+    unresolved: list = field(default_factory=list)
+
+
+def builtin_names() -> set[str]:
+    from ptolint.frontend.parse import MODEL_INCLUDE
+
+    path = MODEL_INCLUDE / "pto" / BUILTINS_FILE
+    names = set()
+    if path.exists():
+        names = {ln.strip() for ln in path.read_text().splitlines() if ln.strip() and not ln.startswith("#")}
+    from ptolint.ruleset import load_rules
+
+    for r in load_rules().values():
+        names.update(i for i in r.instructions if i != "*")
+    return names
+
+
+def read_source(path: str) -> tuple[str | None, Diagnostic | None]:
+    """The file's text, or a diagnostic saying why it cannot be read."""
+    try:
+        raw = open(path, "rb").read()
+    except OSError as exc:
+        return None, Diagnostic(path, 0, 0, "error", "io-error", f"cannot read file: {exc.strerror or exc}")
+    if b"\x00" in raw[:8192] and not raw.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return None, Diagnostic(path, 0, 0, "error", "io-error", "binary file (contains NUL bytes)")
+    for enc in ("utf-8-sig", "utf-16") if raw.startswith((b"\xff\xfe", b"\xfe\xff", b"\xef\xbb\xbf")) else ("utf-8",):
+        try:
+            return raw.decode(enc), None
+        except UnicodeDecodeError:
+            continue
+    text = raw.decode("utf-8", errors="replace")
+    return text, Diagnostic(path, 0, 0, "warning", "encoding", "file is not valid UTF-8; undecodable bytes replaced")
+
+
+def check_file(path: str, opts: Options) -> FileResult:
+    res = FileResult(path)
+    source, diag = read_source(path)
+    if diag:
+        res.diagnostics.append(diag)
+    if source is None:
+        return res
+    abspath = os.path.abspath(path)
+    suppressions = Suppressions.parse(source)
+    builtins = builtin_names()
+    seen: set[tuple] = set()
+    for target in opts.targets:
+        tu, diags = parse(abspath, target, opts.parse, source)
+        for d in diags:
+            d.file = rel(d.file, abspath, path)
+            key = (d.file, d.line, d.column, d.message)
+            if key not in seen:
+                seen.add(key)
+                res.diagnostics.append(d)
+        if tu is None:
+            continue
+        program = analyse(tu, target, abspath, builtins, blocks=opts.blocks)
+        res.stats[target] = program.stats
+        res.unresolved += program.unresolved
+        for site in program.sites:
+            site.file = rel(site.file, abspath, path)
+            for rule in opts.rules:
+                if target not in rule.targets or (
+                        site.builtin not in rule.instructions and "*" not in rule.instructions):
+                    continue
+                check_site(rule, site, opts, res)
+    dedup(res)
+    suppressions.apply(res)
+    res.findings.sort(key=lambda f: (f.site.file, f.site.line, f.site.column, f.rule_id, f.site.target))
+    res.diagnostics.sort(key=lambda d: (d.file, d.line, d.column, d.code))
+    return res
+
+
+def rel(name: str, abspath: str, shown: str) -> str:
+    """Show the checked file under the name the user gave; other files relative to the cwd."""
+    if name == abspath:
+        return shown
+    try:
+        r = os.path.relpath(name)
+        return name if r.startswith("..") else r
+    except ValueError:
+        return name
+
+
+def check_site(rule: Rule, site: CallSite, opts: Options, res: FileResult) -> None:
+    verdict = check_rule(rule, site, opts.timeout_ms)
+    if verdict.level is None:
+        return
+    if verdict.level == "unknown":
+        res.diagnostics.append(Diagnostic(site.file, site.line, site.column, "note", "solver-unknown",
+                                          f"[{rule.code}] could not be decided on {site.target}: {verdict.reason}"))
+        return
+    outcome = replay(site, verdict.assignment or {})
+    confirmed = outcome.refused is None and rule.fault in outcome.kinds()
+    if not confirmed:
+        why = outcome.refused or f"executor observed {sorted(outcome.kinds()) or 'no fault'}, expected {rule.fault}"
+        res.unconfirmed.append((rule.code, site.target, site.line, why))
+        return
+    fault = next(f.detail for f in outcome.faults if f.kind == rule.fault)
+    related = [(a.decl_file, a.decl_line, f"{name}: {a.spec.short()}") for name, a in site.tiles() if a.decl_line]
+    res.findings.append(Finding(
+        rule_id=rule.code, rule_name=rule.name, level=verdict.level, message=verdict.message, site=site,
+        witness=Witness(verdict.inputs or {}, {**outcome.values, **(verdict.values or {})}),
+        confirmed=True, fault=fault, related=related,
+    ))
+
+
+def dedup(res: FileResult) -> None:
+    """One finding per rule, target, location and message (instantiations often repeat a call)."""
+    out, seen = [], set()
+    for f in res.findings:
+        key = (f.rule_id, f.site.target, f.site.file, f.site.line, f.site.column, f.message, f.level)
+        if key in seen:
+            continue
+        seen.add(key)
+        out.append(f)
+    res.findings = out
+
+
+__all__ = ["Options", "FileResult", "check_file", "TileOperand"]

@@ -1,0 +1,176 @@
+"""Replay one call site under one witness: evaluate operands, lay out tiles, run the op, collect faults."""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ptolint.evaluate import EvalError, evaluate
+from ptolint.executor.layout import tile_layout_faults
+from ptolint.executor.memory import LayoutError, Memory, TileBuffer
+from ptolint.ir import CallSite, ScalarOperand, TileOperand, TileSpec
+
+
+@dataclass(frozen=True)
+class Fault:
+    kind: str  # one of ptolint.ir.FAULT_KINDS
+    detail: str
+
+
+@dataclass
+class Outcome:
+    faults: list[Fault] = field(default_factory=list)
+    refused: str | None = None  # why the witness could not be replayed (does not reach the call, ...)
+    values: dict[str, int | float] = field(default_factory=dict)
+
+    def kinds(self) -> set[str]:
+        return {f.kind for f in self.faults}
+
+
+class Trap(Exception):
+    """The instruction cannot continue (the fault has been recorded)."""
+
+
+@dataclass
+class ConcreteTile:
+    name: str
+    spec: TileSpec
+    valid_row: int
+    valid_col: int
+    buf: TileBuffer | None
+
+    @property
+    def dtype(self) -> str:
+        return self.spec.dtype
+
+    def data(self) -> np.ndarray:
+        if self.buf is None:
+            raise Trap(f"{self.name} has no storage")
+        return self.buf.elements()
+
+
+class Machine:
+    """The state an op sees: concrete tiles and scalars, the target, and a fault log."""
+
+    def __init__(self, site: CallSite, target: str, seed: int = 0):
+        self.site = site
+        self.target = target
+        self.memory = Memory(target)
+        self.rng = np.random.default_rng(seed)
+        self.tiles: dict[str, ConcreteTile] = {}
+        self.scalars: dict[str, int | float] = {}
+        self.faults: list[Fault] = []
+        self.template_args = dict(site.template_args)
+
+    def fault(self, kind: str, detail: str) -> None:
+        self.faults.append(Fault(kind, detail))
+
+    def trap(self, kind: str, detail: str) -> Trap:
+        self.fault(kind, detail)
+        return Trap(detail)
+
+    def tile(self, name: str) -> ConcreteTile | None:
+        return self.tiles.get(name)
+
+    def scalar(self, name: str) -> int | float | None:
+        return self.scalars.get(name)
+
+    def read(self, t: ConcreteTile, r: int, c: int):
+        """One element of `t`, faulting (out-of-bounds) outside its storage."""
+        if not (0 <= r < t.spec.rows and 0 <= c < t.spec.cols):
+            raise self.trap("out-of-bounds", f"read of {t.name}[{r}][{c}] outside its {t.spec.rows}x{t.spec.cols} storage")
+        return t.data()[r, c]
+
+    def write(self, t: ConcreteTile, r: int, c: int, v) -> None:
+        if not (0 <= r < t.spec.rows and 0 <= c < t.spec.cols):
+            raise self.trap("out-of-bounds", f"write of {t.name}[{r}][{c}] outside its {t.spec.rows}x{t.spec.cols} storage")
+        t.data()[r, c] = v
+
+    def window(self, t: ConcreteTile, r0: int, c0: int, rows: int, cols: int, write: bool = False) -> np.ndarray:
+        """A rows x cols window of `t` at (r0, c0), faulting when it leaves the storage."""
+        if rows < 0 or cols < 0 or r0 < 0 or c0 < 0 or r0 + rows > t.spec.rows or c0 + cols > t.spec.cols:
+            what = "write" if write else "read"
+            raise self.trap("out-of-bounds", f"{what} of {t.name}[{r0}:{r0 + rows}][{c0}:{c0 + cols}] outside "
+                            f"its {t.spec.rows}x{t.spec.cols} storage")
+        return t.data()[r0:r0 + rows, c0:c0 + cols]
+
+
+Op = Callable[[Machine], None]
+OPS: dict[str, Op] = {}
+
+
+def op(*names: str) -> Callable[[Op], Op]:
+    """Register the semantics of one or more builtins."""
+
+    def register(fn: Op) -> Op:
+        for n in names:
+            OPS[n] = fn
+        return fn
+
+    return register
+
+
+def _load_ops() -> None:
+    if OPS:
+        return
+    import ptolint.executor.ops as pkg
+
+    for mod in pkgutil.iter_modules(pkg.__path__):
+        importlib.import_module(f"ptolint.executor.ops.{mod.name}")
+
+
+def replay(site: CallSite, inputs: dict[str, int | float], seed: int = 0) -> Outcome:
+    """Run `site` on its target with the witness `inputs`; report what the machine observed."""
+    _load_ops()
+    out = Outcome()
+    for cond in site.path + site.assumptions:
+        try:
+            ok = evaluate(cond, inputs)
+        except EvalError as exc:
+            out.refused = f"path condition cannot be evaluated: {exc}"
+            return out
+        if not ok:
+            out.refused = "the witness does not reach the call (a path condition is false)"
+            return out
+    m = Machine(site, site.target, seed)
+    for name, arg in zip(site.params, site.args):
+        try:
+            if isinstance(arg, ScalarOperand):
+                m.scalars[name] = evaluate(arg.expr, inputs)
+                out.values[name] = m.scalars[name]
+            elif isinstance(arg, TileOperand):
+                vr, vc = int(evaluate(arg.valid_row, inputs)), int(evaluate(arg.valid_col, inputs))
+                out.values[f"{name}.validRow"], out.values[f"{name}.validCol"] = vr, vc
+                buf = None
+                problems = tile_layout_faults(arg.spec)
+                for p in problems:
+                    m.fault("invalid-tile", f"{name}: {p}")
+                try:
+                    buf = m.memory.place(arg.spec, m.rng)
+                except LayoutError as exc:
+                    if not problems:
+                        m.fault("invalid-tile", f"{name}: {exc}")
+                if not (0 <= vr <= arg.spec.rows and 0 <= vc <= arg.spec.cols):
+                    m.fault("valid-region", f"{name}: run-time valid region {vr}x{vc} outside its "
+                            f"{arg.spec.rows}x{arg.spec.cols} storage")
+                m.tiles[name] = ConcreteTile(name, arg.spec, vr, vc, buf)
+        except EvalError as exc:
+            out.refused = f"operand {name} cannot be evaluated: {exc}"
+            return out
+    fn = OPS.get(site.builtin)
+    if fn is None:
+        out.refused = f"no semantics for {site.builtin}"
+        out.faults = m.faults
+        return out
+    try:
+        fn(m)
+    except Trap:
+        pass
+    except (ArithmeticError, ValueError, IndexError, TypeError) as exc:
+        out.refused = f"the executor failed on this witness: {exc}"
+    out.faults = m.faults
+    return out

@@ -1,0 +1,1142 @@
+"""Entry points -> instantiation walk -> call sites of PTO builtins with resolved operands and paths.
+
+A small abstract interpreter over libclang cursors: it walks each entry point's body, follows calls
+into (instantiated) callees, tracks scalar variables and tiles along the path as IR expressions, turns
+branch conditions and loop bounds into path constraints, and records every call of a PTO builtin.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import clang.cindex as ci
+
+from ptolint.frontend.parse import MODEL_INCLUDE
+from ptolint.frontend.values import (
+    BLOCK_FUNCS,
+    ELEMENT_SIZES,
+    Frame,
+    Symbols,
+    TileState,
+    Unsupported,
+    binop_token,
+    const_value,
+    convert,
+    ctype,
+    decl_key,
+    element_name,
+    fold,
+    parse_float_literal,
+    parse_int_literal,
+    static_valid,
+    strip_ns,
+    template_bindings,
+    tile_spec_of,
+    tokens,
+    type_size,
+    usual_type,
+)
+from ptolint.frontend.values import class_bindings
+from ptolint.ir import (
+    Bin,
+    CallSite,
+    Cast,
+    Const,
+    Expr,
+    Frame as ChainFrame,
+    ScalarOperand,
+    Select,
+    Sym,
+    TileOperand,
+    TypeOperand,
+    Unary,
+    Unresolved,
+)
+
+K = ci.CursorKind
+MAX_DEPTH = 24
+MAX_STEPS = 200_000
+ARITH = {"+", "-", "*", "/", "%", "<<", ">>", "&", "|", "^"}
+COMPARE = {"<", "<=", ">", ">=", "==", "!="}
+
+
+class Stop(Exception):
+    """Control leaves the current statement list (return / break / continue)."""
+
+    def __init__(self, kind: str):
+        super().__init__(kind)
+        self.kind = kind
+
+
+@dataclass
+class Stats:
+    entry_points: list[str] = field(default_factory=list)
+    instantiations: set[str] = field(default_factory=set)
+    builtin_calls: int = 0
+    resolved: int = 0
+    unresolved: int = 0
+    other_builtins: dict[str, int] = field(default_factory=dict)
+
+
+@dataclass
+class Program:
+    sites: list[CallSite]
+    unresolved: list[Unresolved]
+    stats: Stats
+
+
+def is_builtin_decl(fn: ci.Cursor, builtins: set[str]) -> bool:
+    """A PTO builtin: declared in a pto header (the bundled model or the real ISA) under a known name."""
+    if fn is None or fn.spelling not in builtins:
+        return False
+    f = fn.location.file
+    name = f.name if f else ""
+    return name.startswith(str(MODEL_INCLUDE)) or "/pto/" in name.replace("\\", "/")
+
+
+class Interpreter:
+    def __init__(self, tu: ci.TranslationUnit, target: str, main_file: str, builtins: set[str],
+                 blocks: int = 64, subblocks: int = 2, assumptions=None):
+        self.tu = tu
+        self.target = target
+        self.main_file = main_file
+        self.builtins = builtins
+        self.symbols = Symbols(blocks, subblocks)
+        self.sites: list[CallSite] = []
+        self.unresolved: list[Unresolved] = []
+        self.stats = Stats()
+        self.path: list[Expr] = []
+        self.stack: list[Frame] = []
+        self.chain: list[ChainFrame] = []
+        self.steps = 0
+        self.assumptions = assumptions or {}
+
+    # ---------------------------------------------------------------- entry points
+
+    def entry_points(self) -> list[ci.Cursor]:
+        """Function definitions of the main file that no other definition of the file calls."""
+        defs: list[ci.Cursor] = []
+        for c in self.tu.cursor.walk_preorder():
+            if c.kind not in (K.FUNCTION_DECL, K.CXX_METHOD) or not c.is_definition():
+                continue
+            if not c.location.file or c.location.file.name != self.main_file:
+                continue
+            defs.append(c)
+        called: set[str] = set()
+        usrs = {d.get_usr() for d in defs}
+        for d in defs:
+            for c in d.walk_preorder():
+                if c.kind == K.CALL_EXPR and c.referenced is not None and c.referenced.get_usr() in usrs:
+                    if c.referenced.get_usr() != d.get_usr():
+                        called.add(c.referenced.get_usr())
+        return [d for d in defs if d.get_usr() not in called]
+
+    def run(self) -> Program:
+        for fn in self.entry_points():
+            self.stats.entry_points.append(fn.spelling)
+            frame = Frame(fn, template_bindings(fn))
+            for p in fn.get_arguments():
+                self.bind_param_input(frame, p)
+            self.path = list(self.assumptions.get(fn.spelling, []))
+            self.chain = [ChainFrame(fn.displayname, fn.location.file.name if fn.location.file else "",
+                                     fn.location.line, fn.location.column)]
+            self.stack = [frame]
+            try:
+                self.exec_body(fn)
+            except Stop:
+                pass
+        return Program(self.sites, self.unresolved, self.stats)
+
+    def bind_param_input(self, frame: Frame, p: ci.Cursor) -> None:
+        ct = ctype(p.type)
+        if ct is not None:
+            frame.env[decl_key(p)] = self.symbols.fresh(p.spelling or "arg", ct, "input", f"parameter {p.spelling}")
+            return
+        spec = tile_spec_of(p.type)
+        if spec is not None:
+            frame.env[decl_key(p)] = self.new_tile(spec, p.spelling, p, None)
+
+    @property
+    def frame(self) -> Frame:
+        return self.stack[-1]
+
+    def tick(self) -> None:
+        self.steps += 1
+        if self.steps > MAX_STEPS:
+            raise Unsupported("analysis step budget exhausted")
+
+    # ---------------------------------------------------------------- statements
+
+    def exec_body(self, fn: ci.Cursor) -> None:
+        for c in fn.get_children():
+            if c.kind == K.COMPOUND_STMT:
+                self.stmt(c)
+
+    def stmt(self, c: ci.Cursor) -> None:
+        self.tick()
+        k = c.kind
+        if k == K.COMPOUND_STMT:
+            for s in c.get_children():
+                self.stmt(s)
+        elif k == K.DECL_STMT:
+            for d in c.get_children():
+                if d.kind == K.VAR_DECL:
+                    self.var_decl(d)
+        elif k == K.IF_STMT:
+            self.if_stmt(c)
+        elif k == K.FOR_STMT:
+            self.for_stmt(c)
+        elif k in (K.WHILE_STMT, K.DO_STMT):
+            self.while_stmt(c)
+        elif k == K.RETURN_STMT:
+            kids = list(c.get_children())
+            if kids:
+                v = self.value(kids[0])
+                if isinstance(v, (Const, Sym, Bin, Unary, Cast, Select)):
+                    self.frame.returns.append((list(self.path), v))
+            raise Stop("return")
+        elif k == K.BREAK_STMT:
+            raise Stop("break")
+        elif k == K.CONTINUE_STMT:
+            raise Stop("continue")
+        elif k in (K.NULL_STMT, K.TYPE_ALIAS_DECL, K.TYPEDEF_DECL, K.STATIC_ASSERT, K.ASM_STMT):
+            return
+        elif k == K.SWITCH_STMT:
+            self.switch_stmt(c)
+        else:
+            try:
+                self.value(c)  # expression statement: evaluated for its side effects and calls
+            except Unsupported:
+                self.forget_assigned(c)
+
+    def var_decl(self, d: ci.Cursor) -> None:
+        spec = tile_spec_of(d.type)
+        kids = [x for x in d.get_children() if x.kind not in (K.TYPE_REF, K.TEMPLATE_REF, K.NAMESPACE_REF)]
+        key = decl_key(d)
+        can = d.type.get_canonical()
+        if spec is not None:
+            if can.kind == ci.TypeKind.LVALUEREFERENCE and kids:
+                v = self.value(kids[-1])
+                if isinstance(v, TileState):
+                    self.frame.env[key] = v
+                    return
+            ctor_args: list[ci.Cursor] | None = None
+            if kids and kids[-1].kind == K.CALL_EXPR and kids[-1].referenced is not None \
+                    and kids[-1].referenced.kind == K.CONSTRUCTOR:
+                ctor_args = list(kids[-1].get_arguments())
+                if len(ctor_args) == 1:
+                    v = self.value(ctor_args[0])
+                    if isinstance(v, TileState):  # copy construction
+                        self.frame.env[key] = TileState(v.spec, v.valid_row, v.valid_col, d.spelling,
+                                                        *self.loc(d))
+                        return
+            self.frame.env[key] = self.new_tile(spec, d.spelling, d, ctor_args)
+            return
+        ct = ctype(d.type)
+        if ct is None:
+            for x in kids:  # evaluate initialisers for their calls (e.g. struct init with builtin calls)
+                self.value(x)
+            return
+        if kids:
+            v = self.try_value(kids[-1])
+            if isinstance(v, (Const, Sym, Bin, Unary, Cast, Select)):
+                self.frame.env[key] = convert(v, ct)
+                return
+        self.frame.env[key] = self.symbols.fresh(d.spelling, ct, "opaque", "uninitialised or unmodelled value")
+
+    def loc(self, c: ci.Cursor) -> tuple[str, int]:
+        return (c.location.file.name if c.location.file else "", c.location.line)
+
+    def new_tile(self, spec, name: str, d: ci.Cursor, ctor_args: list[ci.Cursor] | None) -> TileState:
+        vr, vc = static_valid(spec, "row"), static_valid(spec, "col")
+        args = [self.scalar(a) for a in (ctor_args or [])]
+        dyn = [w for w, v in (("row", vr), ("col", vc)) if v is None]
+        if len(args) >= 2:
+            if vr is None:
+                vr = convert(args[0], "int")
+            if vc is None:
+                vc = convert(args[1], "int")
+        elif len(args) == 1 and len(dyn) == 1:
+            if dyn[0] == "row":
+                vr = convert(args[0], "int")
+            else:
+                vc = convert(args[0], "int")
+        if vr is None:
+            vr = self.symbols.fresh(f"{name}.validRow", "int", "opaque", "DYNAMIC valid row never set", 0)
+        if vc is None:
+            vc = self.symbols.fresh(f"{name}.validCol", "int", "opaque", "DYNAMIC valid col never set", 0)
+        return TileState(spec, vr, vc, name, *self.loc(d))
+
+    def cond_expr(self, c: ci.Cursor) -> Expr:
+        try:
+            v = self.scalar(c)
+        except Unsupported:
+            return self.symbols.fresh("cond", "bool", "opaque", "condition not modelled")
+        return convert(v, "bool")
+
+    def try_value(self, c: ci.Cursor):
+        """value(), with an opaque symbol (or None) instead of failing on what is not modelled."""
+        try:
+            return self.value(c)
+        except Unsupported as exc:
+            ct = ctype(c.type)
+            return self.symbols.fresh("value", ct, "opaque", str(exc)) if ct else None
+
+    def forget_assigned(self, c: ci.Cursor) -> None:
+        for key in self.assigned_vars(c):
+            for fr in reversed(self.stack):
+                old = fr.env.get(key)
+                if isinstance(old, (Const, Sym, Bin, Unary, Cast, Select)):
+                    fr.env[key] = self.symbols.fresh("value", old.ctype, "opaque", "statement not modelled")
+                    break
+
+    def if_stmt(self, c: ci.Cursor) -> None:
+        kids = list(c.get_children())
+        # children: [init-stmt] [condition-variable decl] cond then [else]
+        while kids and kids[0].kind in (K.DECL_STMT, K.VAR_DECL) and len(kids) > 2:
+            self.stmt(kids[0]) if kids[0].kind == K.DECL_STMT else self.var_decl(kids[0])
+            kids = kids[1:]
+        cond, then = kids[0], kids[1]
+        other = kids[2] if len(kids) > 2 else None
+        cv = self.cond_expr(cond)
+        val = const_value(cv)
+        if val is not None:
+            branch = then if val else other
+            if branch is not None:
+                self.stmt(branch)
+            return
+        self.branch(cv, then, other)
+
+    def branch(self, cv: Expr, then: ci.Cursor | None, other: ci.Cursor | None) -> None:
+        """Walk both arms under their conditions and merge variables with Select afterwards."""
+        base_env = dict(self.frame.env)
+        base_path = list(self.path)
+        tiles_before = {k: (v.valid_row, v.valid_col) for k, v in base_env.items() if isinstance(v, TileState)}
+        results = []
+        for guard, arm in ((cv, then), (fold(Unary("!", cv, "bool")), other)):
+            self.frame.env = dict(base_env)
+            for k, (r, cl) in tiles_before.items():
+                base_env[k].valid_row, base_env[k].valid_col = r, cl
+            self.path = base_path + [guard]
+            stopped = None
+            if arm is not None:
+                try:
+                    self.stmt(arm)
+                except Stop as s:
+                    stopped = s
+            tiles_after = {k: (v.valid_row, v.valid_col) for k, v in base_env.items() if isinstance(v, TileState)}
+            results.append((guard, dict(self.frame.env), tiles_after, stopped))
+        live = [r for r in results if r[3] is None]
+        self.path = base_path
+        if not live:
+            kinds = {r[3].kind for r in results}
+            raise Stop("return" if kinds == {"return"} else sorted(kinds)[0])
+        if len(live) == 1:
+            guard, env, tiles, _ = live[0]
+            self.path = base_path + [guard]
+            self.frame.env = env
+            for k, (r, cl) in tiles.items():
+                base_env[k].valid_row, base_env[k].valid_col = r, cl
+            return
+        (g1, env1, t1, _), (_g2, env2, t2, _) = live
+        merged = dict(env1)
+        for key in set(env1) | set(env2):
+            a, b = env1.get(key), env2.get(key)
+            if a is b or a == b:
+                continue
+            if isinstance(a, TileState) or isinstance(b, TileState) or a is None or b is None:
+                merged.pop(key, None)
+                continue
+            merged[key] = fold(Select(g1, a, b, a.ctype))
+        self.frame.env = merged
+        for k in t1:
+            (r1, c1), (r2, c2) = t1[k], t2[k]
+            st = base_env[k]
+            st.valid_row = r1 if r1 == r2 else fold(Select(g1, r1, r2, "int"))
+            st.valid_col = c1 if c1 == c2 else fold(Select(g1, c1, c2, "int"))
+
+    def switch_stmt(self, c: ci.Cursor) -> None:
+        kids = list(c.get_children())
+        cond, body = kids[-2], kids[-1]
+        v = self.scalar(cond)
+        base_env, base_path = dict(self.frame.env), list(self.path)
+        for case in body.get_children() if body.kind == K.COMPOUND_STMT else []:
+            if case.kind not in (K.CASE_STMT, K.DEFAULT_STMT):
+                continue
+            self.frame.env = dict(base_env)
+            self.path = list(base_path)
+            sub = list(case.get_children())
+            if case.kind == K.CASE_STMT:
+                cv = self.scalar(sub[0])
+                self.path.append(fold(Bin("==", v, cv, "bool")))
+                sub = sub[1:]
+            try:
+                for s in sub:
+                    self.stmt(s)
+            except Stop as s:
+                if s.kind == "return":
+                    pass
+        self.frame.env, self.path = self.havoc_env(base_env, body), base_path
+
+    def assigned_vars(self, body: ci.Cursor) -> set[tuple[str, int]]:
+        """Declarations assigned anywhere in `body` (by =, op=, ++ or --)."""
+        out: set[tuple[str, int]] = set()
+        for c in body.walk_preorder():
+            target = None
+            if c.kind == K.BINARY_OPERATOR:
+                try:
+                    if binop_token(c) == "=":
+                        target = next(c.get_children())
+                except (Unsupported, StopIteration):
+                    continue
+            elif c.kind == K.COMPOUND_ASSIGNMENT_OPERATOR:
+                target = next(c.get_children(), None)
+            elif c.kind == K.UNARY_OPERATOR:
+                toks = tokens(c)
+                if toks and (toks[0] in ("++", "--") or toks[-1] in ("++", "--")):
+                    target = next(c.get_children(), None)
+            if target is not None:
+                while target.kind in (K.UNEXPOSED_EXPR, K.PAREN_EXPR):
+                    target = next(target.get_children(), target)
+                    if target.kind not in (K.UNEXPOSED_EXPR, K.PAREN_EXPR):
+                        break
+                if target.kind == K.DECL_REF_EXPR and target.referenced is not None:
+                    out.add(decl_key(target.referenced))
+        return out
+
+    def havoc_env(self, env: dict, body: ci.Cursor, keep: set | None = None) -> dict:
+        env = dict(env)
+        for key in self.assigned_vars(body):
+            if keep and key in keep:
+                continue
+            old = env.get(key)
+            if isinstance(old, (Const, Sym, Bin, Unary, Cast, Select)):
+                env[key] = self.symbols.fresh(f"v{key[1]}", old.ctype, "opaque", "value changed in a loop")
+        for v in env.values():
+            if isinstance(v, TileState) and self.sets_valid(body, v):
+                v.valid_row = self.symbols.fresh(f"{v.name}.validRow", "int", "opaque", "changed in a loop", 0)
+                v.valid_col = self.symbols.fresh(f"{v.name}.validCol", "int", "opaque", "changed in a loop", 0)
+        return env
+
+    @staticmethod
+    def sets_valid(body: ci.Cursor, _tile: TileState) -> bool:
+        return any(c.kind == K.CALL_EXPR and c.spelling.startswith("SetValid") for c in body.walk_preorder())
+
+    def for_stmt(self, c: ci.Cursor) -> None:
+        kids = list(c.get_children())
+        toks = list(c.get_tokens())
+        semis = [t.extent.start.offset for t in toks if t.spelling == ";"]
+        rparen = None
+        depth = 0
+        for t in toks:
+            if t.spelling == "(":
+                depth += 1
+            elif t.spelling == ")":
+                depth -= 1
+                if depth == 0:
+                    rparen = t.extent.start.offset
+                    break
+        if len(semis) < 2 or rparen is None:
+            raise Unsupported("for statement shape not understood")
+        s1, s2 = semis[0], semis[1]
+        init = cond = inc = body = None
+        for k in kids:
+            off = k.extent.start.offset
+            if off < s1:
+                init = k
+            elif off < s2:
+                cond = k
+            elif off < rparen:
+                inc = k
+            else:
+                body = k
+        if init is not None:
+            self.stmt(init)
+        induction = self.induction(init, cond, inc)
+        base_path = list(self.path)
+        keep = set()
+        if induction is not None:
+            key, start, step, bound_op, bound = induction
+            keep.add(key)
+            var = self.symbols.fresh(f"{self.var_name(key)}@L{c.location.line}", start.ctype, "input",
+                                     f"loop variable of line {c.location.line}")
+            cons = self.loop_constraints(var, start, step, bound_op, bound)
+            self.frame.env = self.havoc_env(self.frame.env, body, keep) if body is not None else self.frame.env
+            self.frame.env[key] = var
+            self.path = base_path + cons
+        else:
+            self.frame.env = self.havoc_env(self.frame.env, c)
+            if cond is not None:
+                self.path = base_path + [self.cond_expr(cond)]
+        env_in = self.frame.env
+        if body is not None:
+            try:
+                self.stmt(body)
+            except Stop as s:
+                if s.kind == "return":
+                    pass
+        self.path = base_path
+        self.frame.env = self.havoc_env(env_in, c)
+        if induction is not None:
+            key = induction[0]
+            self.frame.env[key] = self.symbols.fresh(self.var_name(key), induction[1].ctype, "opaque",
+                                                      "loop variable after the loop")
+
+    def var_name(self, key: tuple[str, int]) -> str:
+        for fr in reversed(self.stack):
+            for k in fr.env:
+                if k == key:
+                    break
+        return self._names.get(key, "i") if hasattr(self, "_names") else "i"
+
+    def induction(self, init, cond, inc):
+        """(var key, start, step, op, bound) for `for (i = a; i op b; i += s)` loops, else None."""
+        if init is None or cond is None or inc is None:
+            return None
+        key = None
+        if init.kind == K.DECL_STMT:
+            decls = [d for d in init.get_children() if d.kind == K.VAR_DECL]
+            if len(decls) == 1:
+                key = decl_key(decls[0])
+                self._names = getattr(self, "_names", {})
+                self._names[key] = decls[0].spelling
+        else:
+            first = self.ref_target(next(init.get_children(), None))
+            if first is not None:
+                key = decl_key(first)
+                self._names = getattr(self, "_names", {})
+                self._names[key] = first.spelling
+        if key is None:
+            return None
+        start = self.frame.env.get(key)
+        if not isinstance(start, (Const, Sym, Bin, Unary, Cast, Select)):
+            return None
+        step = self.step_of(inc, key)
+        if step is None or step == 0:
+            return None
+        if cond.kind != K.BINARY_OPERATOR:
+            return None
+        op = binop_token(cond)
+        lhs, rhs = list(cond.get_children())
+        lt, rt = self.ref_target(lhs), self.ref_target(rhs)
+        if lt is not None and decl_key(lt) == key:
+            bound = self.scalar(rhs)
+        elif rt is not None and decl_key(rt) == key:
+            bound = self.scalar(lhs)
+            op = {"<": ">", "<=": ">=", ">": "<", ">=": "<=", "!=": "!="}.get(op, op)
+        else:
+            return None
+        if op not in ("<", "<=", ">", ">=", "!="):
+            return None
+        return key, start, step, op, bound
+
+    def ref_target(self, c: ci.Cursor | None) -> ci.Cursor | None:
+        while c is not None and c.kind in (K.UNEXPOSED_EXPR, K.PAREN_EXPR):
+            c = next(c.get_children(), None)
+        if c is not None and c.kind == K.DECL_REF_EXPR and c.referenced is not None \
+                and c.referenced.kind in (K.VAR_DECL, K.PARM_DECL):
+            return c.referenced
+        return None
+
+    def step_of(self, inc: ci.Cursor, key) -> int | None:
+        toks = tokens(inc)
+        if inc.kind == K.UNARY_OPERATOR:
+            t = self.ref_target(next(inc.get_children(), None))
+            if t is None or decl_key(t) != key:
+                return None
+            return 1 if "++" in toks else -1 if "--" in toks else None
+        if inc.kind == K.COMPOUND_ASSIGNMENT_OPERATOR:
+            lhs, rhs = list(inc.get_children())
+            t = self.ref_target(lhs)
+            if t is None or decl_key(t) != key:
+                return None
+            v = const_value(self.scalar(rhs))
+            if not isinstance(v, int):
+                return None
+            op = binop_token(inc)
+            return v if op == "+=" else -v if op == "-=" else None
+        return None
+
+    def loop_constraints(self, var: Sym, start: Expr, step: int, op: str, bound: Expr) -> list[Expr]:
+        cons: list[Expr] = []
+        ct = var.ctype
+        if step > 0:
+            cons.append(Bin(">=", var, start, "bool"))
+        else:
+            cons.append(Bin("<=", var, start, "bool"))
+        if op == "!=":
+            op = "<" if step > 0 else ">"
+        cons.append(Bin(op, var, convert(bound, usual_type(ct, bound.ctype)), "bool"))
+        if abs(step) != 1:
+            diff = Bin("-", var, start, ct)
+            cons.append(Bin("==", Bin("%", diff, Const(abs(step), ct), ct), Const(0, ct), "bool"))
+        return [fold(x) for x in cons]
+
+    def while_stmt(self, c: ci.Cursor) -> None:
+        kids = list(c.get_children())
+        base_path = list(self.path)
+        self.frame.env = self.havoc_env(self.frame.env, c)
+        if c.kind == K.WHILE_STMT:
+            cond, body = kids[0], kids[-1]
+            self.path = base_path + [self.cond_expr(cond)]
+        else:
+            body = kids[0]
+        try:
+            self.stmt(body)
+        except Stop as s:
+            if s.kind == "return":
+                pass
+        self.path = base_path
+        self.frame.env = self.havoc_env(self.frame.env, c)
+
+    # ---------------------------------------------------------------- expressions
+
+    def scalar(self, c: ci.Cursor) -> Expr:
+        v = self.value(c)
+        if isinstance(v, (Const, Sym, Bin, Unary, Cast, Select)):
+            return v
+        raise Unsupported(f"not a scalar value: '{' '.join(tokens(c))[:60]}'")
+
+    def value(self, c: ci.Cursor):
+        """Evaluate an expression cursor: an IR Expr, a TileState, or None (no scalar value)."""
+        self.tick()
+        k = c.kind
+        if k == K.INTEGER_LITERAL:
+            return self.int_literal(c)
+        if k == K.FLOATING_LITERAL:
+            toks = tokens(c)
+            v = parse_float_literal(toks[0]) if toks else None
+            if v is None:
+                bound = self.lookup_tparam(toks[0] if toks else "")
+                if isinstance(bound, (int, float)):
+                    return Const(float(bound), ctype(c.type) or "float")
+                raise Unsupported("float literal not understood")
+            return Const(v, ctype(c.type) or "double")
+        if k == K.CXX_BOOL_LITERAL_EXPR:
+            toks = tokens(c)
+            if toks and toks[0] in ("true", "false"):
+                return Const(1 if toks[0] == "true" else 0, "bool")
+            bound = self.lookup_tparam(toks[0] if toks else "")
+            if isinstance(bound, int):
+                return Const(1 if bound else 0, "bool")
+            raise Unsupported("bool literal not understood")
+        if k == K.CHARACTER_LITERAL:
+            toks = tokens(c)
+            if toks and len(toks[0]) == 3:
+                return Const(ord(toks[0][1]), "char")
+            raise Unsupported("character literal")
+        if k == K.CXX_NULL_PTR_LITERAL_EXPR or k == K.GNU_NULL_EXPR:
+            return None
+        if k in (K.PAREN_EXPR,):
+            return self.value(next(c.get_children()))
+        if k == K.UNEXPOSED_EXPR or k == K.CXX_FUNCTIONAL_CAST_EXPR or k == K.CSTYLE_CAST_EXPR \
+                or k == K.CXX_STATIC_CAST_EXPR or k == K.CXX_CONST_CAST_EXPR or k == K.CXX_REINTERPRET_CAST_EXPR:
+            kids = [x for x in c.get_children() if x.kind not in (K.TYPE_REF, K.TEMPLATE_REF, K.NAMESPACE_REF)]
+            if not kids:
+                ct = ctype(c.type)
+                if ct is not None and k == K.CXX_FUNCTIONAL_CAST_EXPR:
+                    return Const(0, ct)  # T() value-initialisation
+                return None
+            v = self.value(kids[-1]) if len(kids) == 1 or k != K.UNEXPOSED_EXPR else self.value_list(kids)
+            if isinstance(v, (Const, Sym, Bin, Unary, Cast, Select)):
+                ct = ctype(c.type)
+                return convert(v, ct) if ct is not None else v
+            return v
+        if k == K.DECL_REF_EXPR:
+            return self.decl_ref(c)
+        if k == K.MEMBER_REF_EXPR:
+            return self.member_ref(c)
+        if k == K.BINARY_OPERATOR:
+            return self.binary(c)
+        if k == K.COMPOUND_ASSIGNMENT_OPERATOR:
+            return self.compound_assign(c)
+        if k == K.UNARY_OPERATOR:
+            return self.unary(c)
+        if k == K.CONDITIONAL_OPERATOR:
+            cond, a, b = list(c.get_children())
+            cv = self.cond_expr(cond)
+            val = const_value(cv)
+            if val is not None:
+                return self.value(a if val else b)
+            av, bv = self.value(a), self.value(b)
+            if isinstance(av, TileState) or isinstance(bv, TileState) or av is None or bv is None:
+                raise Unsupported("conditional over non-scalar values")
+            ct = ctype(c.type) or av.ctype
+            return fold(Select(cv, convert(av, ct), convert(bv, ct), ct))
+        if k == K.CXX_UNARY_EXPR:
+            return self.sizeof(c)
+        if k == K.CALL_EXPR:
+            return self.call(c)
+        if k == K.ARRAY_SUBSCRIPT_EXPR:
+            base, idx = list(c.get_children())
+            self.value(idx)
+            v = self.value(base)
+            if isinstance(v, TileState):
+                return v
+            return self.symbols.fresh("element", ctype(c.type) or "int", "opaque", "array element") \
+                if ctype(c.type) else None
+        if k in (K.INIT_LIST_EXPR, K.LAMBDA_EXPR, K.CXX_NEW_EXPR, K.CXX_DELETE_EXPR, K.CXX_THIS_EXPR,
+                 K.STRING_LITERAL, K.CXX_THROW_EXPR):
+            for x in c.get_children():
+                if k != K.LAMBDA_EXPR:
+                    self.value(x)
+            return None
+        if k in (K.DECL_STMT, K.COMPOUND_STMT, K.IF_STMT, K.FOR_STMT):
+            self.stmt(c)
+            return None
+        # anything else: evaluate children for their calls, no value
+        for x in c.get_children():
+            self.value(x)
+        ct = ctype(c.type)
+        if ct is not None and c.kind.is_expression():
+            return self.symbols.fresh("expr", ct, "opaque", f"unmodelled expression {c.kind.name}")
+        return None
+
+    def value_list(self, kids):
+        out = None
+        for x in kids:
+            out = self.value(x)
+        return out
+
+    def lookup_tparam(self, name: str):
+        for fr in reversed(self.stack):
+            if name in fr.tparams:
+                return fr.tparams[name]
+        return None
+
+    def int_literal(self, c: ci.Cursor) -> Expr:
+        toks = tokens(c)
+        ct = ctype(c.type) or "int"
+        if toks:
+            v = parse_int_literal(toks[0])
+            if v is not None:
+                return Const(v, ct)
+            bound = self.lookup_tparam(toks[0])
+            if isinstance(bound, int):
+                return Const(bound, ct)
+            if len(toks) == 1:
+                m = self.lookup_member_constant(toks[0])
+                if m is not None:
+                    return Const(m, ct)
+        raise Unsupported(f"integer literal '{' '.join(toks)}' not understood")
+
+    def lookup_member_constant(self, name: str) -> int | None:
+        return None
+
+    def decl_ref(self, c: ci.Cursor):
+        ref = c.referenced
+        kids = list(c.get_children())
+        if ref is None:
+            lits = [x for x in kids if x.kind in (K.INTEGER_LITERAL, K.CXX_BOOL_LITERAL_EXPR, K.FLOATING_LITERAL)]
+            if lits:
+                v = self.value(lits[-1])
+                ct = ctype(c.type)
+                return convert(v, ct) if ct else v
+            toks = tokens(c)
+            bound = self.lookup_tparam(toks[-1]) if toks else None
+            if isinstance(bound, int):
+                return Const(bound, ctype(c.type) or "int")
+            raise Unsupported(f"unresolved name '{' '.join(toks)}'")
+        if ref.kind == K.ENUM_CONSTANT_DECL:
+            return Const(ref.enum_value, "int")
+        if ref.kind in (K.VAR_DECL, K.PARM_DECL):
+            key = decl_key(ref)
+            for fr in reversed(self.stack):
+                if key in fr.env:
+                    return fr.env[key]
+            return self.global_var(ref)
+        if ref.kind == K.NON_TYPE_TEMPLATE_PARAMETER if hasattr(K, "NON_TYPE_TEMPLATE_PARAMETER") else False:
+            pass
+        if ref.kind == K.TEMPLATE_NON_TYPE_PARAMETER:
+            bound = self.lookup_tparam(ref.spelling)
+            if isinstance(bound, int):
+                return Const(bound, ctype(c.type) or "int")
+        return None
+
+    def global_var(self, ref: ci.Cursor):
+        """A variable declared outside the walked functions: a constant with an initialiser, or a tile."""
+        spec = tile_spec_of(ref.type)
+        if spec is not None:
+            state = self.new_tile(spec, ref.spelling, ref, None)
+            self.stack[0].env[decl_key(ref)] = state
+            return state
+        ct = ctype(ref.type)
+        if ct is None:
+            return None
+        init = [x for x in ref.get_children() if x.kind not in (K.TYPE_REF, K.TEMPLATE_REF, K.NAMESPACE_REF)]
+        is_const = ref.type.is_const_qualified() or "constexpr" in tokens(ref)[:4]
+        if init and is_const:
+            parent = ref.semantic_parent
+            frame = Frame(ref, class_bindings(parent) if parent is not None and parent.kind in (
+                K.STRUCT_DECL, K.CLASS_DECL) else {})
+            self.stack.append(frame)
+            try:
+                v = self.value(init[-1])
+            finally:
+                self.stack.pop()
+            if isinstance(v, (Const, Sym, Bin, Unary, Cast, Select)):
+                return convert(v, ct)
+        return self.symbols.fresh(ref.spelling, ct, "input" if not is_const else "opaque",
+                                  f"global {ref.spelling}")
+
+    def member_ref(self, c: ci.Cursor):
+        ref = c.referenced
+        kids = list(c.get_children())
+        if ref is not None and ref.kind == K.VAR_DECL:  # static member through an object
+            return self.global_var(ref)
+        base = self.value(kids[0]) if kids else None
+        if isinstance(base, TileState):
+            return base
+        ct = ctype(c.type)
+        if ref is not None and ref.kind == K.FIELD_DECL and ct is not None:
+            text = " ".join(tokens(c)).replace(" . ", ".").replace(" -> ", "->")
+            key = ("field", hash(text))
+            root = self.stack[0]
+            if key not in root.env:
+                root.env[key] = self.symbols.fresh(text, ct, "input", f"field {text}")
+            return root.env[key]
+        return None
+
+    def sizeof(self, c: ci.Cursor) -> Expr:
+        toks = tokens(c)
+        if not toks or toks[0] not in ("sizeof", "alignof", "alignas"):
+            raise Unsupported(f"unary expression '{' '.join(toks)[:40]}'")
+        kids = list(c.get_children())
+        if kids and kids[0].kind.is_expression():
+            size = type_size(kids[0].type)
+            if size > 0:
+                return Const(size, "unsigned long")
+        inner = toks[2:-1] if len(toks) > 3 and toks[1] == "(" else toks[1:]
+        size = self.size_of_tokens(inner)
+        if size is None:
+            raise Unsupported(f"sizeof({' '.join(inner)}) not understood")
+        return Const(size, "unsigned long")
+
+    def size_of_tokens(self, toks: list[str]) -> int | None:
+        text = " ".join(toks)
+        if text.startswith("typename "):
+            toks = toks[1:]
+            text = " ".join(toks)
+        if len(toks) == 1:
+            bound = self.lookup_tparam(toks[0])
+            if bound is not None and not isinstance(bound, int):
+                return type_size(bound)
+            name = element_name(toks[0])
+            if name in ELEMENT_SIZES:
+                return ELEMENT_SIZES[name]
+            return ELEMENT_SIZES.get(toks[0])
+        if len(toks) == 3 and toks[1] == "::" and toks[2] in ("DType", "value_type", "type"):
+            bound = self.lookup_tparam(toks[0])
+            if bound is not None and not isinstance(bound, int):
+                spec = tile_spec_of(bound)
+                if spec is not None:
+                    return spec.elem_size or ELEMENT_SIZES.get(spec.dtype)
+        if text in ("unsigned int", "unsigned short", "unsigned char", "long long", "unsigned long"):
+            return {"unsigned int": 4, "unsigned short": 2, "unsigned char": 1, "long long": 8,
+                    "unsigned long": 8}[text]
+        return None
+
+    def binary(self, c: ci.Cursor):
+        op = binop_token(c)
+        lhs, rhs = list(c.get_children())
+        if op == "=":
+            v = self.value(rhs)
+            self.assign(lhs, v)
+            return v
+        if op == ",":
+            self.value(lhs)
+            return self.value(rhs)
+        if op in ("&&", "||"):
+            a = self.cond_expr(lhs)
+            av = const_value(a)
+            if av is not None:
+                if (op == "&&" and not av) or (op == "||" and av):
+                    return Const(av and 1 or 0, "bool")
+                return self.cond_expr(rhs)
+            return fold(Bin(op, a, self.cond_expr(rhs), "bool"))
+        a, b = self.scalar(lhs), self.scalar(rhs)
+        rt = ctype(c.type) or "int"
+        if op in COMPARE:
+            ct = usual_type(a.ctype, b.ctype)
+            return fold(Bin(op, convert(a, ct), convert(b, ct), "bool"))
+        if op in ("<<", ">>"):
+            return fold(Bin(op, convert(a, rt), b, rt))
+        return fold(Bin(op, convert(a, rt), convert(b, rt), rt))
+
+    def compound_assign(self, c: ci.Cursor):
+        op = binop_token(c)[:-1]
+        lhs, rhs = list(c.get_children())
+        a, b = self.scalar(lhs), self.scalar(rhs)
+        ct = usual_type(a.ctype, b.ctype)
+        r = fold(Bin(op, convert(a, ct), convert(b, ct) if op not in ("<<", ">>") else b, ct))
+        r = convert(r, a.ctype)
+        self.assign(lhs, r)
+        return r
+
+    def unary(self, c: ci.Cursor):
+        toks = tokens(c)
+        kid = next(c.get_children())
+        if toks and toks[0] in ("++", "--") or toks and toks[-1] in ("++", "--"):
+            prefix = toks[0] in ("++", "--")
+            old = self.scalar(kid)
+            delta = 1 if (toks[0] if prefix else toks[-1]) == "++" else -1
+            new = convert(fold(Bin("+", old, Const(delta, old.ctype), old.ctype)), old.ctype)
+            self.assign(kid, new)
+            return new if prefix else old
+        op = toks[0] if toks else ""
+        if op in ("&", "*"):
+            v = self.value(kid)
+            return v if isinstance(v, TileState) else None
+        a = self.scalar(kid)
+        if op == "!":
+            return fold(Unary("!", convert(a, "bool"), "bool"))
+        if op in ("-", "~"):
+            ct = ctype(c.type) or a.ctype
+            return fold(Unary(op, convert(a, ct), ct))
+        if op == "+":
+            return a
+        raise Unsupported(f"unary operator '{op}'")
+
+    def assign(self, lhs: ci.Cursor, v) -> None:
+        t = self.ref_target(lhs)
+        if t is None:
+            self.value(lhs)
+            return
+        key = decl_key(t)
+        for fr in reversed(self.stack):
+            if key in fr.env:
+                old = fr.env[key]
+                if isinstance(v, (Const, Sym, Bin, Unary, Cast, Select)):
+                    ct = ctype(t.type)
+                    fr.env[key] = convert(v, ct) if ct else v
+                elif isinstance(v, TileState) and isinstance(old, TileState):
+                    old.valid_row, old.valid_col = v.valid_row, v.valid_col
+                else:
+                    fr.env.pop(key, None)
+                return
+        if isinstance(v, (Const, Sym, Bin, Unary, Cast, Select)):
+            self.stack[0].env[key] = v
+
+    # ---------------------------------------------------------------- calls
+
+    def call(self, c: ci.Cursor):
+        ref = c.referenced
+        name = c.spelling
+        if ref is None:
+            for x in c.get_children():
+                self.value(x)
+            ct = ctype(c.type)
+            return self.symbols.fresh(name or "call", ct, "opaque", "unresolved call") if ct else None
+        if ref.kind == K.CONSTRUCTOR:
+            args = list(c.get_arguments())
+            if len(args) == 1:
+                v = self.value(args[0])
+                if isinstance(v, TileState):
+                    return v
+            for a in args:
+                self.value(a)
+            return None
+        if name in BLOCK_FUNCS:
+            return convert(self.symbols.block(name), ctype(c.type))
+        if ref.kind == K.CXX_METHOD:
+            kids = list(c.get_children())
+            callee = kids[0] if kids else None
+            obj = None
+            if callee is not None and callee.kind == K.MEMBER_REF_EXPR:
+                sub = list(callee.get_children())
+                obj = self.value(sub[0]) if sub else None
+            if isinstance(obj, TileState):
+                return self.tile_method(obj, name, list(c.get_arguments()), c)
+        if is_builtin_decl(ref, self.builtins):
+            self.builtin_call(c, ref)
+            return None
+        if ref.kind in (K.FUNCTION_DECL, K.CXX_METHOD, K.FUNCTION_TEMPLATE) and self.has_body(ref):
+            return self.user_call(c, ref)
+        if ref.spelling in self.builtins_lower():
+            pass
+        for a in c.get_arguments():
+            self.value(a)
+        if ref.location.file and str(MODEL_INCLUDE) in ref.location.file.name:
+            other = self.stats.other_builtins
+            other[name] = other.get(name, 0) + 1
+        ct = ctype(c.type)
+        return self.symbols.fresh(name or "call", ct, "opaque", f"result of {name}()") if ct else None
+
+    def builtins_lower(self) -> set[str]:
+        return set()
+
+    @staticmethod
+    def has_body(fn: ci.Cursor) -> bool:
+        return any(k.kind == K.COMPOUND_STMT for k in fn.get_children())
+
+    def tile_method(self, tile: TileState, name: str, args: list[ci.Cursor], c: ci.Cursor):
+        if name == "GetValidRow":
+            return tile.valid_row
+        if name == "GetValidCol":
+            return tile.valid_col
+        vals = [convert(self.scalar(a), "int") for a in args]
+        if name == "SetValidRow" and vals:
+            tile.valid_row = vals[0]
+        elif name == "SetValidCol" and vals:
+            tile.valid_col = vals[0]
+        elif name in ("SetValidShape", "SetValidRegion", "SetValid") and len(vals) >= 2:
+            tile.valid_row, tile.valid_col = vals[0], vals[1]
+        ct = ctype(c.type)
+        return self.symbols.fresh(name, ct, "opaque", f"result of {name}()") if ct else None
+
+    def user_call(self, c: ci.Cursor, ref: ci.Cursor):
+        if len(self.stack) >= MAX_DEPTH:
+            raise Unsupported(f"call depth limit ({MAX_DEPTH}) reached at {ref.spelling}")
+        frame = Frame(ref, template_bindings(ref))
+        params = list(ref.get_arguments())
+        args = list(c.get_arguments())
+        for i, p in enumerate(params):
+            if i < len(args):
+                v = self.try_value(args[i])
+            else:
+                default = [x for x in p.get_children() if x.kind.is_expression()]
+                self.stack.append(frame)
+                try:
+                    v = self.value(default[-1]) if default else None
+                finally:
+                    self.stack.pop()
+            ct = ctype(p.type)
+            if isinstance(v, TileState):
+                spec = tile_spec_of(p.type)
+                byref = p.type.get_canonical().kind in (ci.TypeKind.LVALUEREFERENCE, ci.TypeKind.RVALUEREFERENCE,
+                                                        ci.TypeKind.POINTER)
+                frame.env[decl_key(p)] = v if byref or spec is None else TileState(
+                    v.spec, v.valid_row, v.valid_col, v.name, v.decl_file, v.decl_line)
+            elif ct is not None and isinstance(v, (Const, Sym, Bin, Unary, Cast, Select)):
+                frame.env[decl_key(p)] = convert(v, ct)
+            elif ct is not None:
+                frame.env[decl_key(p)] = self.symbols.fresh(p.spelling, ct, "opaque", "argument not modelled")
+        disp = ref.displayname
+        self.stats.instantiations.add(disp)
+        self.stack.append(frame)
+        self.chain.append(ChainFrame(disp, c.location.file.name if c.location.file else "",
+                                     c.location.line, c.location.column))
+        saved_path = list(self.path)
+        try:
+            self.exec_body(ref)
+        except Stop:
+            pass
+        finally:
+            self.stack.pop()
+            self.chain.pop()
+            self.path = saved_path
+        ct = ctype(c.type)
+        if ct is None:
+            return None
+        if len(frame.returns) == 1:
+            return convert(frame.returns[0][1], ct)
+        if frame.returns:
+            out: Expr | None = None
+            for conds, v in reversed(frame.returns):
+                extra = [x for x in conds if x not in saved_path]
+                if out is None:
+                    out = convert(v, ct)
+                    continue
+                g: Expr = Const(1, "bool")
+                for x in extra:
+                    g = Bin("&&", g, x, "bool")
+                out = fold(Select(g, convert(v, ct), out, ct))
+            return out
+        return self.symbols.fresh(ref.spelling, ct, "opaque", f"result of {ref.spelling}()")
+
+    def builtin_call(self, c: ci.Cursor, ref: ci.Cursor) -> None:
+        self.stats.builtin_calls += 1
+        try:
+            site = self.make_site(c, ref)
+        except Unsupported as exc:
+            self.stats.unresolved += 1
+            self.unresolved.append(Unresolved(ref.spelling, c.location.file.name if c.location.file else "",
+                                              c.location.line, c.location.column, self.target, str(exc)))
+            return
+        self.stats.resolved += 1
+        self.sites.append(site)
+
+    def make_site(self, c: ci.Cursor, ref: ci.Cursor) -> CallSite:
+        params = list(ref.get_arguments())
+        args = list(c.get_arguments())
+        names: list[str] = []
+        operands = []
+        for i, p in enumerate(params):
+            pname = p.spelling or f"arg{i}"
+            if i < len(args):
+                v = self.value(args[i])
+                text = " ".join(tokens(args[i]))
+            else:
+                default = [x for x in p.get_children() if x.kind.is_expression()]
+                frame = Frame(ref, template_bindings(ref))
+                self.stack.append(frame)
+                try:
+                    v = self.value(default[-1]) if default else None
+                finally:
+                    self.stack.pop()
+                text = "(default)"
+            if isinstance(v, TileState):
+                operands.append(TileOperand(v.spec, v.valid_row, v.valid_col, text or v.name,
+                                            v.decl_line, v.decl_file))
+            elif isinstance(v, (Const, Sym, Bin, Unary, Cast, Select)):
+                ct = ctype(p.type)
+                operands.append(ScalarOperand(convert(v, ct) if ct else v, text))
+            else:
+                operands.append(TypeOperand(p.type.get_canonical().spelling, text))
+            names.append(pname)
+        ext = c.extent
+        return CallSite(
+            builtin=ref.spelling,
+            file=c.location.file.name if c.location.file else "",
+            line=c.location.line,
+            column=c.location.column,
+            end_line=ext.end.line,
+            end_column=ext.end.column,
+            target=self.target,
+            params=names,
+            args=operands,
+            template_args=self.builtin_template_args(c, ref),
+            path=list(self.path),
+            chain=list(self.chain),
+        )
+
+    def builtin_template_args(self, c: ci.Cursor, ref: ci.Cursor) -> dict[str, str]:
+        """Non-type template arguments of a builtin instantiation, enumerators by name."""
+        out: dict[str, str] = {}
+        n = ref.get_num_template_arguments()
+        tmpl = ci.conf.lib.clang_getSpecializedCursorTemplate(ref)
+        if n <= 0 or tmpl is None or tmpl.kind is None:
+            return out
+        params = [x for x in tmpl.get_children() if x.kind in (
+            K.TEMPLATE_TYPE_PARAMETER, K.TEMPLATE_NON_TYPE_PARAMETER, K.TEMPLATE_TEMPLATE_PARAMETER)]
+        for i, p in enumerate(params[:n]):
+            if p.kind != K.TEMPLATE_NON_TYPE_PARAMETER:
+                continue
+            if ref.get_template_argument_kind(i) != ci.TemplateArgumentKind.INTEGRAL:
+                continue
+            value = ref.get_template_argument_value(i)
+            out[p.spelling] = self.enum_name(p, value, c)
+        return out
+
+    def enum_name(self, p: ci.Cursor, value: int, call: ci.Cursor) -> str:
+        decl = p.type.get_canonical().get_declaration()
+        if decl is not None and decl.kind == K.ENUM_DECL:
+            for e in decl.get_children():
+                if e.kind == K.ENUM_CONSTANT_DECL and e.enum_value == value:
+                    return e.spelling
+        # `auto` parameters: read the enumerator written at the call (or bound through a template parameter)
+        callee = next(call.get_children(), None)
+        toks = tokens(callee) if callee is not None else []
+        if "<" in toks:
+            inner = toks[toks.index("<") + 1:]
+            for t in reversed(inner):
+                if t.isidentifier() and t not in ("typename",):
+                    return strip_ns(t)
+        return str(value)
+
+
+def analyse(tu: ci.TranslationUnit, target: str, main_file: str, builtins: set[str], **kw) -> Program:
+    return Interpreter(tu, target, main_file, builtins, **kw).run()
+
+
+__all__ = ["analyse", "Program", "Stats", "Interpreter", "Cast", "Sym", "ELEMENT_SIZES"]

@@ -1,0 +1,290 @@
+"""C++ expressions (libclang cursors) -> ptolint IR expressions, on one path of one instantiation.
+
+Never calls clang_Cursor_Evaluate (it crashes inside instantiations): every value is computed here,
+from literals, template arguments, variables tracked along the path, and symbols for inputs.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+import clang.cindex as ci
+
+from ptolint.frontend.types import (
+    element_name,
+    is_tile_spelling,
+    parse_tile,
+    scalar_ctype,
+    split_template_args,
+    strip_ns,
+)
+from ptolint.ir import (
+    DYNAMIC,
+    FLOAT_TYPES,
+    INT_TYPES,
+    Bin,
+    Cast,
+    Const,
+    Expr,
+    Select,
+    Sym,
+    TileSpec,
+    Unary,
+    int_range,
+)
+
+K = ci.CursorKind
+
+ELEMENT_SIZES = {
+    "int8_t": 1, "uint8_t": 1, "int16_t": 2, "uint16_t": 2, "int32_t": 4, "uint32_t": 4, "int64_t": 8,
+    "uint64_t": 8, "float": 4, "double": 8, "half": 2, "bfloat16_t": 2, "bool": 1, "char": 1, "int": 4,
+    "unsigned": 4, "short": 2, "long": 8, "size_t": 8, "float16_t": 2, "float32_t": 4,
+    "float8_e4m3_t": 1, "float8_e5m2_t": 1, "float8_e8m0_t": 1, "hifloat8_t": 1, "float4_e2m1x2_t": 1,
+    "float4_e1m2x2_t": 1,
+}
+
+#: kernel-side functions whose results are inputs of the kernel, with their bounds
+BLOCK_FUNCS = {
+    "get_block_idx": ("block_idx", "blocks", -1),
+    "get_block_num": ("block_num", "blocks", 0),
+    "get_subblockid": ("subblock_id", "subblocks", -1),
+    "get_subblockdim": ("subblock_num", "subblocks", 0),
+}
+
+
+class Unsupported(Exception):
+    """An expression the evaluator cannot model; the call site becomes unresolved with this reason."""
+
+
+@dataclass
+class TileState:
+    """A tile variable along the path: its type and its (possibly run-time) valid region."""
+
+    spec: TileSpec
+    valid_row: Expr
+    valid_col: Expr
+    name: str
+    decl_file: str = ""
+    decl_line: int = 0
+
+
+@dataclass
+class Frame:
+    """One function activation: template bindings, variables, and where it was entered."""
+
+    function: ci.Cursor
+    tparams: dict[str, object] = field(default_factory=dict)  # name -> int value | ci.Type
+    env: dict[tuple[str, int], object] = field(default_factory=dict)  # declaration key -> Expr | TileState
+    returns: list[tuple[list[Expr], Expr]] = field(default_factory=list)
+
+
+def decl_key(c: ci.Cursor) -> tuple[str, int]:
+    loc = c.location
+    return (loc.file.name if loc.file else "", loc.offset)
+
+
+def tokens(c: ci.Cursor) -> list[str]:
+    return [t.spelling for t in c.get_tokens()]
+
+
+def parse_int_literal(tok: str) -> int | None:
+    t = tok.replace("'", "")
+    m = re.fullmatch(r"(0[xX][0-9a-fA-F]+|0[bB][01]+|0[0-7]*|[1-9][0-9]*)([uUlL]*)", t)
+    if not m:
+        return None
+    body = m.group(1)
+    if body.startswith(("0x", "0X", "0b", "0B")):
+        return int(body, 0)
+    if len(body) > 1 and body.startswith("0"):
+        return int(body, 8)
+    return int(body)
+
+
+def parse_float_literal(tok: str) -> float | None:
+    t = tok.rstrip("fFlL")
+    try:
+        return float(t)
+    except ValueError:
+        return None
+
+
+def ctype(t: ci.Type) -> str | None:
+    """Canonical C scalar type of a libclang type, None when not a scalar number."""
+    can = t.get_canonical()
+    if can.kind == ci.TypeKind.ENUM:
+        return "int"
+    return scalar_ctype(can.spelling)
+
+
+def binop_token(c: ci.Cursor) -> str:
+    """The operator of a binary/compound-assignment operator cursor (libclang 18 has no API for it)."""
+    kids = list(c.get_children())
+    if not kids:
+        raise Unsupported("operator without operands")
+    lhs_end = kids[0].extent.end.offset
+    for t in c.get_tokens():
+        if t.extent.start.offset >= lhs_end:
+            return t.spelling
+    raise Unsupported("operator token not found")
+
+
+def usual_type(a: str, b: str) -> str:
+    """Result type of the usual arithmetic conversions."""
+    if a in FLOAT_TYPES or b in FLOAT_TYPES:
+        return "double" if "double" in (a, b) else "float"
+    ia, ib = INT_TYPES.get(a, (32, True)), INT_TYPES.get(b, (32, True))
+    # integer promotion
+    if ia[0] < 32:
+        a, ia = "int", (32, True)
+    if ib[0] < 32:
+        b, ib = "int", (32, True)
+    if ia == ib:
+        return a
+    if ia[1] == ib[1]:
+        return a if ia[0] > ib[0] else b
+    uns, sig = (a, b) if not ia[1] else (b, a)
+    if INT_TYPES[uns][0] >= INT_TYPES[sig][0]:
+        return uns
+    return sig
+
+
+def fold(e: Expr) -> Expr:
+    """Constant-fold an expression when all its leaves are constants (cheap, keeps formulas small)."""
+    from ptolint.evaluate import evaluate
+
+    try:
+        if not _has_sym(e):
+            v = evaluate(e, {})
+            return Const(v, e.ctype)
+    except Exception:  # noqa: BLE001 - folding is an optimisation only
+        return e
+    return e
+
+
+def _has_sym(e: Expr) -> bool:
+    if isinstance(e, Sym):
+        return True
+    if isinstance(e, Const):
+        return False
+    return any(_has_sym(x) for x in vars(e).values() if isinstance(x, (Const, Sym, Unary, Bin, Cast, Select)))
+
+
+def const_value(e: Expr) -> int | float | None:
+    e = fold(e)
+    return e.value if isinstance(e, Const) else None
+
+
+def convert(e: Expr, to: str | None) -> Expr:
+    """Implicit or explicit conversion to a scalar type, as C++ does it."""
+    if to is None or e.ctype == to:
+        return e
+    return fold(Cast(to, e))
+
+
+def type_size(t: ci.Type) -> int:
+    size = t.get_canonical().get_size()
+    if size > 0:
+        return size
+    return ELEMENT_SIZES.get(element_name(t.get_canonical().spelling), 0)
+
+
+def tile_spec_of(t: ci.Type) -> TileSpec | None:
+    can = t.get_canonical()
+    if can.kind in (ci.TypeKind.LVALUEREFERENCE, ci.TypeKind.RVALUEREFERENCE):
+        can = can.get_pointee().get_canonical()
+    if can.kind in (ci.TypeKind.CONSTANTARRAY, ci.TypeKind.INCOMPLETEARRAY):
+        can = can.get_array_element_type().get_canonical()
+    if not is_tile_spelling(can.spelling):
+        return None
+    elem = 0
+    if can.get_num_template_arguments() > 1:
+        elem = type_size(can.get_template_argument_type(1))
+    return parse_tile(can.spelling, elem)
+
+
+def static_valid(spec: TileSpec, which: str) -> Expr | None:
+    v = spec.valid_row if which == "row" else spec.valid_col
+    return None if v == DYNAMIC else Const(v, "int")
+
+
+def template_bindings(fn: ci.Cursor) -> dict[str, object]:
+    """Template parameter name -> argument (int or ci.Type) for a function instantiation and its class."""
+    out: dict[str, object] = {}
+    parent = fn.semantic_parent
+    if parent is not None and parent.kind in (K.STRUCT_DECL, K.CLASS_DECL):
+        out.update(class_bindings(parent))
+    n = fn.get_num_template_arguments()
+    if n <= 0:
+        return out
+    tmpl = ci.conf.lib.clang_getSpecializedCursorTemplate(fn)
+    if tmpl is None or tmpl.kind is None:
+        return out
+    params = [c for c in tmpl.get_children() if c.kind in (
+        K.TEMPLATE_TYPE_PARAMETER, K.TEMPLATE_NON_TYPE_PARAMETER, K.TEMPLATE_TEMPLATE_PARAMETER)]
+    for i, p in enumerate(params[:n]):
+        kind = fn.get_template_argument_kind(i)
+        if kind == ci.TemplateArgumentKind.TYPE:
+            out[p.spelling] = fn.get_template_argument_type(i)
+        elif kind == ci.TemplateArgumentKind.INTEGRAL:
+            if p.type.get_canonical().spelling == "bool":
+                out[p.spelling] = 1 if fn.get_template_argument_unsigned_value(i) else 0
+            else:
+                out[p.spelling] = fn.get_template_argument_value(i)
+    return out
+
+
+def class_bindings(cls: ci.Cursor) -> dict[str, object]:
+    """Bindings of a class template instantiation's parameters (from its canonical spelling)."""
+    out: dict[str, object] = {}
+    t = cls.type
+    n = t.get_num_template_arguments()
+    if n <= 0:
+        return out
+    tmpl = ci.conf.lib.clang_getSpecializedCursorTemplate(cls)
+    if tmpl is None or tmpl.kind is None:
+        return out
+    params = [c for c in tmpl.get_children() if c.kind in (
+        K.TEMPLATE_TYPE_PARAMETER, K.TEMPLATE_NON_TYPE_PARAMETER, K.TEMPLATE_TEMPLATE_PARAMETER)]
+    parts = split_template_args(t.get_canonical().spelling)
+    spelled = parts[1] if parts else []
+    for i, p in enumerate(params[:n]):
+        at = t.get_template_argument_type(i)
+        if p.kind == K.TEMPLATE_TYPE_PARAMETER and at.kind != ci.TypeKind.INVALID:
+            out[p.spelling] = at
+        elif p.kind == K.TEMPLATE_NON_TYPE_PARAMETER and i < len(spelled):
+            v = parse_int_literal(spelled[i]) if not spelled[i].startswith("-") else None
+            if spelled[i].startswith("-") and parse_int_literal(spelled[i][1:]) is not None:
+                v = -parse_int_literal(spelled[i][1:])  # type: ignore[operator]
+            if spelled[i] in ("true", "false"):
+                v = 1 if spelled[i] == "true" else 0
+            if v is not None:
+                out[p.spelling] = v
+    return out
+
+
+class Symbols:
+    """Creates the symbols of one analysis (unique names, bounds from the configuration)."""
+
+    def __init__(self, blocks: int = 64, subblocks: int = 2) -> None:
+        self.counts: dict[str, int] = {}
+        self.blocks = blocks
+        self.subblocks = subblocks
+
+    def fresh(self, base: str, ctype_: str, kind: str = "input", origin: str = "",
+              lo: int | None = None, hi: int | None = None) -> Sym:
+        n = self.counts.get(base, 0)
+        self.counts[base] = n + 1
+        name = base if n == 0 else f"{base}#{n}"
+        rng = int_range(ctype_)
+        if rng:
+            lo = rng[0] if lo is None else max(lo, rng[0])
+            hi = rng[1] if hi is None else min(hi, rng[1])
+        return Sym(name, ctype_, kind, origin, lo, hi)
+
+    def block(self, func: str) -> Sym:
+        base, which, off = BLOCK_FUNCS[func]
+        limit = self.blocks if which == "blocks" else self.subblocks
+        if off < 0:
+            return Sym(f"{func}()", "long", "input", f"{func}()", 0, limit - 1)
+        return Sym(f"{func}()", "long", "input", f"{func}()", 1, limit)

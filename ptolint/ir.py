@@ -1,0 +1,320 @@
+"""Plain data shared by every stage: scalar expressions, tiles, call sites, findings.
+
+The frontend builds these from libclang cursors; the solver turns expressions into Z3 terms; the
+executor evaluates the same expressions on concrete values. Nothing here knows about libclang or Z3,
+so the two consumers interpret one neutral description independently.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Union
+
+# --- C scalar types -------------------------------------------------------------------------------
+
+#: integer C types by canonical spelling -> (bits, signed)
+INT_TYPES: dict[str, tuple[int, bool]] = {
+    "bool": (1, False),
+    "char": (8, True),
+    "signed char": (8, True),
+    "unsigned char": (8, False),
+    "short": (16, True),
+    "unsigned short": (16, False),
+    "int": (32, True),
+    "unsigned int": (32, False),
+    "long": (64, True),
+    "unsigned long": (64, False),
+    "long long": (64, True),
+    "unsigned long long": (64, False),
+}
+FLOAT_TYPES = {"float", "double", "half", "bfloat16_t", "_Float16", "__bf16"}
+
+
+def int_range(ctype: str) -> tuple[int, int] | None:
+    """Inclusive value range of an integer C type, None for non-integers."""
+    info = INT_TYPES.get(ctype)
+    if info is None:
+        return None
+    bits, signed = info
+    if bits == 1:
+        return (0, 1)
+    if signed:
+        return (-(1 << (bits - 1)), (1 << (bits - 1)) - 1)
+    return (0, (1 << bits) - 1)
+
+
+def wrap(value: int, ctype: str) -> int:
+    """Convert an integer to `ctype` the way C++ does (modular for unsigned and, since C++20, signed)."""
+    info = INT_TYPES.get(ctype)
+    if info is None:
+        return value
+    bits, signed = info
+    if bits == 1:
+        return 1 if value != 0 else 0
+    value &= (1 << bits) - 1
+    if signed and value >= 1 << (bits - 1):
+        value -= 1 << bits
+    return value
+
+
+# --- scalar expressions --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Const:
+    value: int | float
+    ctype: str = "int"
+
+
+@dataclass(frozen=True)
+class Sym:
+    """A value the analysis cannot compute: an input of the kernel or an opaque result.
+
+    kind: "input" (kernel parameter, get_block_idx(), loop iteration: a witness may name its value) or
+    "opaque" (a value the frontend lost track of: findings must hold for every value of it).
+    """
+
+    name: str
+    ctype: str
+    kind: str = "input"
+    origin: str = ""
+    lo: int | None = None
+    hi: int | None = None
+
+
+@dataclass(frozen=True)
+class Unary:
+    op: str  # "-", "!", "~"
+    a: Expr
+    ctype: str
+
+
+@dataclass(frozen=True)
+class Bin:
+    op: str  # + - * / % << >> & | ^ < <= > >= == != && ||
+    a: Expr
+    b: Expr
+    ctype: str  # type of the result (usual arithmetic conversions already applied by the frontend)
+
+
+@dataclass(frozen=True)
+class Cast:
+    ctype: str
+    a: Expr
+
+
+@dataclass(frozen=True)
+class Select:
+    cond: Expr
+    a: Expr
+    b: Expr
+    ctype: str
+
+
+Expr = Union[Const, Sym, Unary, Bin, Cast, Select]
+
+
+def ctype_of(e: Expr) -> str:
+    return e.ctype
+
+
+def syms(e: Expr) -> set[Sym]:
+    """All symbols an expression depends on."""
+    out: set[Sym] = set()
+    stack = [e]
+    while stack:
+        x = stack.pop()
+        if isinstance(x, Sym):
+            out.add(x)
+        elif isinstance(x, Unary):
+            stack.append(x.a)
+        elif isinstance(x, Bin):
+            stack += [x.a, x.b]
+        elif isinstance(x, Cast):
+            stack.append(x.a)
+        elif isinstance(x, Select):
+            stack += [x.cond, x.a, x.b]
+    return out
+
+
+# --- tiles ---------------------------------------------------------------------------------------
+
+DYNAMIC = -1
+
+
+@dataclass(frozen=True)
+class TileSpec:
+    """The 11 template arguments of a pto::Tile, as the canonical type spells them."""
+
+    loc: str  # TileType enumerator: Vec, Mat, Left, Right, Acc, ...
+    dtype: str  # element type name as written in pto: float, half, int8_t, ...
+    rows: int
+    cols: int
+    blayout: str = "RowMajor"
+    valid_row: int = DYNAMIC  # DYNAMIC when the valid row count is a run-time value
+    valid_col: int = DYNAMIC
+    slayout: str = "NoneBox"
+    fractal: int = 512
+    pad: str = "Null"
+    compact: str = "Null"
+    elem_size: int = 0  # sizeof(DType), from the compiler
+    spelling: str = ""
+
+    @property
+    def is_row_major(self) -> bool:
+        return self.blayout == "RowMajor"
+
+    @property
+    def boxed(self) -> bool:
+        return self.slayout != "NoneBox"
+
+    def short(self) -> str:
+        vr = "DYNAMIC" if self.valid_row == DYNAMIC else str(self.valid_row)
+        vc = "DYNAMIC" if self.valid_col == DYNAMIC else str(self.valid_col)
+        return (
+            f"Tile<{self.loc}, {self.dtype}, {self.rows}, {self.cols}, {self.blayout}, {vr}, {vc}, "
+            f"{self.slayout}, {self.fractal}>"
+        )
+
+
+@dataclass(frozen=True)
+class TileOperand:
+    """A tile argument of a builtin call: its type and its valid region on this path."""
+
+    spec: TileSpec
+    valid_row: Expr
+    valid_col: Expr
+    name: str  # source text of the argument, e.g. "dst" or "aTile[flag]"
+    decl_line: int = 0
+    decl_file: str = ""
+
+
+@dataclass(frozen=True)
+class ScalarOperand:
+    expr: Expr
+    text: str  # source text of the argument
+
+
+@dataclass(frozen=True)
+class TypeOperand:
+    """A non-tile class argument (GlobalTensor, event...) kept only for its spelling."""
+
+    spelling: str
+    text: str
+
+
+Operand = Union[TileOperand, ScalarOperand, TypeOperand]
+
+
+@dataclass(frozen=True)
+class Frame:
+    """One step of the instantiation chain: the function entered and where it was called from."""
+
+    function: str
+    file: str
+    line: int
+    column: int
+
+
+@dataclass
+class CallSite:
+    builtin: str
+    file: str
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+    target: str
+    params: list[str]  # parameter names of the chosen overload, in order
+    args: list[Operand]  # one per parameter (defaults filled in)
+    template_args: dict[str, str]  # explicit/deduced non-type template arguments, e.g. {"reluMode": "NoRelu"}
+    path: list[Expr] = field(default_factory=list)  # conditions (bool exprs) that hold on the path
+    chain: list[Frame] = field(default_factory=list)
+    assumptions: list[Expr] = field(default_factory=list)
+
+    def arg(self, name: str) -> Operand | None:
+        try:
+            return self.args[self.params.index(name)]
+        except ValueError:
+            return None
+
+    def tiles(self) -> list[tuple[str, TileOperand]]:
+        return [(p, a) for p, a in zip(self.params, self.args) if isinstance(a, TileOperand)]
+
+    def inputs(self) -> set[Sym]:
+        out: set[Sym] = set()
+        for c in self.path + self.assumptions:
+            out |= syms(c)
+        for a in self.args:
+            if isinstance(a, ScalarOperand):
+                out |= syms(a.expr)
+            elif isinstance(a, TileOperand):
+                out |= syms(a.valid_row) | syms(a.valid_col)
+        return out
+
+
+@dataclass(frozen=True)
+class Unresolved:
+    """A builtin call the frontend could not turn into a CallSite, with the reason (never dropped)."""
+
+    builtin: str
+    file: str
+    line: int
+    column: int
+    target: str
+    reason: str
+
+
+# --- results -------------------------------------------------------------------------------------
+
+
+@dataclass
+class Witness:
+    inputs: dict[str, int | float]  # symbol name -> value (what the user controls)
+    values: dict[str, int | float]  # derived operand values shown to the user (e.g. "indexRow": 48)
+
+
+@dataclass
+class Finding:
+    rule_id: str
+    rule_name: str
+    level: str  # error | warning | note
+    message: str
+    site: CallSite
+    witness: Witness | None
+    confirmed: bool
+    fault: str = ""  # what the executor observed
+    related: list[tuple[str, int, str]] = field(default_factory=list)  # (file, line, text)
+    suppressed: bool = False
+
+
+@dataclass
+class Diagnostic:
+    """A problem with the input itself (parse error, unreadable file, internal error)."""
+
+    file: str
+    line: int
+    column: int
+    level: str  # error | warning | note
+    code: str  # parse-error, io-error, internal-error, solver-unknown, unresolved-call, ...
+    message: str
+
+
+# --- what the executor can observe ---------------------------------------------------------------
+
+#: Fault kinds: the vocabulary shared by rules (what they predict) and the executor (what it observes).
+FAULT_KINDS = {
+    "invalid-tile": "the tile type cannot be laid out (class invariant broken)",
+    "unsupported-dtype": "the element type is not supported by this instruction on this target",
+    "dtype-mismatch": "operands have different element types where the instruction needs equal ones",
+    "unsupported-layout": "a tile layout (BLayout/SLayout/fractal) this instruction does not accept",
+    "unsupported-path": "the source/destination buffer combination does not exist on this target",
+    "no-op": "the instruction compiles but silently does nothing",
+    "out-of-bounds": "a read or write outside a tile's storage",
+    "valid-region": "a valid region that is empty, exceeds the tile, or disagrees between operands",
+    "tmp-undersized": "the temporary tile is too small or of the wrong type",
+    "size-mismatch": "operands whose byte sizes disagree",
+    "divide-by-zero": "a division by zero",
+    "ignored-option": "an option the target ignores",
+    "split-misaligned": "a split mode whose column count is not a multiple of the required block",
+}

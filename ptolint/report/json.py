@@ -1,0 +1,49 @@
+"""Machine-readable output; the schema is documented in docs/json-format.md (version 1)."""
+
+from __future__ import annotations
+
+import json
+
+from ptolint import __version__
+from ptolint.ir import Diagnostic, Finding
+
+SCHEMA_VERSION = 1
+
+
+def finding_dict(f: Finding) -> dict:
+    s = f.site
+    return {
+        "rule": f.rule_id,
+        "name": f.rule_name,
+        "level": f.level,
+        "message": f.message,
+        "file": s.file,
+        "line": s.line,
+        "column": s.column,
+        "end_line": s.end_line,
+        "end_column": s.end_column,
+        "target": s.target,
+        "instruction": s.builtin,
+        "confirmed": f.confirmed,
+        "fault": f.fault,
+        "witness": {"inputs": dict(sorted((f.witness.inputs if f.witness else {}).items())),
+                    "values": dict(sorted((f.witness.values if f.witness else {}).items()))},
+        "chain": [{"function": fr.function, "file": fr.file, "line": fr.line} for fr in s.chain],
+        "related": [{"file": a, "line": b, "message": c} for a, b, c in f.related],
+    }
+
+
+def diagnostic_dict(d: Diagnostic) -> dict:
+    return {"file": d.file, "line": d.line, "column": d.column, "level": d.level, "code": d.code,
+            "message": d.message}
+
+
+def render(findings: list[Finding], diagnostics: list[Diagnostic], stats: dict) -> str:
+    doc = {
+        "version": SCHEMA_VERSION,
+        "tool": {"name": "ptolint", "version": __version__},
+        "findings": [finding_dict(f) for f in findings],
+        "diagnostics": [diagnostic_dict(d) for d in diagnostics],
+        "stats": stats,
+    }
+    return json.dumps(doc, indent=2, sort_keys=False)

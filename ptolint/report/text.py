@@ -1,0 +1,53 @@
+"""Human-readable output: `file:line:col: level: [ID] message`, the source line with a caret, the witness."""
+
+from __future__ import annotations
+
+from ptolint.ir import Diagnostic, Finding
+from ptolint.report.common import chain_text, witness_text
+from ptolint.targets import TARGET_NAMES
+
+STYLE = {"error": "bold red", "warning": "bold yellow", "note": "bold cyan"}
+
+
+def source_line(path: str, line: int, cache: dict[str, list[str]]) -> str | None:
+    if path not in cache:
+        try:
+            with open(path, encoding="utf-8", errors="replace") as fh:
+                cache[path] = fh.read().splitlines()
+        except OSError:
+            cache[path] = []
+    lines = cache[path]
+    return lines[line - 1] if 0 < line <= len(lines) else None
+
+
+def render(findings: list[Finding], diagnostics: list[Diagnostic], console, summary: str) -> None:
+    from rich.text import Text
+
+    cache: dict[str, list[str]] = {}
+    for d in diagnostics:
+        loc = f"{d.file}:{d.line}:{d.column}" if d.line else d.file
+        t = Text(f"{loc}: ")
+        t.append(f"{d.level}:", style=STYLE.get(d.level, ""))
+        t.append(f" [{d.code}] {d.message}")
+        console.print(t)
+    for f in findings:
+        s = f.site
+        t = Text(f"{s.file}:{s.line}:{s.column}: ", style="bold")
+        t.append(f"{f.level}:", style=STYLE.get(f.level, ""))
+        t.append(f" [{f.rule_id}] {f.message} ", style="bold")
+        t.append(f"[{f.rule_name}] [target {s.target}]")
+        console.print(t)
+        src = source_line(s.file, s.line, cache)
+        if src is not None:
+            width = len(str(s.line))
+            console.print(Text(f" {s.line} | {src}"))
+            span = max(1, (s.end_column - s.column) if s.end_line == s.line else len(src) - s.column + 1)
+            console.print(Text(f" {' ' * width} | {' ' * (s.column - 1)}^{'~' * (span - 1)}", style="green"))
+        w = witness_text(f)
+        if w:
+            console.print(Text(f"  witness: {w}"))
+        console.print(Text(f"  target: {s.target} ({TARGET_NAMES.get(s.target, s.target)}); confirmed: {f.fault}"))
+        ch = chain_text(s.chain)
+        if ch:
+            console.print(Text(f"  {ch}"))
+    console.print(Text(summary))

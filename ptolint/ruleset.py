@@ -1,0 +1,203 @@
+"""The rule framework: how a rule is declared, what it sees, and the registry.
+
+A rule is a function from a `Ctx` (one call site on one target, operands as Z3 terms) to a `Check`
+(a Z3 formula that is true exactly when the call breaks the rule) or None when it does not apply.
+Rules never see libclang cursors and never decide levels: the solver does that.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import z3
+
+from ptolint.ir import FAULT_KINDS, TileOperand, TileSpec
+from ptolint.targets import TARGETS
+
+LEVELS = ("error", "warning", "note")
+
+
+@dataclass(frozen=True)
+class Provenance:
+    """Where a rule comes from. kind: seed-doc, isa-doc, header-static, header-runtime, hazard."""
+
+    kind: str
+    where: str
+    note: str = ""
+
+
+@dataclass
+class Check:
+    """What a rule returns: `violated` is true exactly for the inputs that break the rule."""
+
+    violated: z3.BoolRef
+    message: str  # str.format template over `show` names, e.g. "indexRow {indexRow} + ..."
+    show: dict[str, z3.ExprRef | int | str] = field(default_factory=dict)
+
+
+@dataclass
+class Rule:
+    code: str
+    name: str
+    instructions: tuple[str, ...]
+    targets: tuple[str, ...]
+    severity: str  # the highest level a finding of this rule can have
+    fault: str  # the executor fault kind that confirms a finding
+    provenance: tuple[Provenance, ...]
+    check: Callable[[Ctx], Check | None]
+    doc: str
+
+    @property
+    def summary(self) -> str:
+        return self.section("Summary") or self.doc.strip().splitlines()[0]
+
+    def section(self, title: str) -> str:
+        """The text of one `## Title` section of the rule's documentation."""
+        m = re.search(rf"^## {re.escape(title)}\s*\n(.*?)(?=^## |\Z)", self.doc, re.S | re.M)
+        return m.group(1).strip() if m else ""
+
+
+class TileView:
+    """A tile operand as rules see it: static template arguments plus Z3 terms for its valid region."""
+
+    def __init__(self, name: str, operand: TileOperand, valid_row: z3.ArithRef, valid_col: z3.ArithRef):
+        self.name = name
+        self.operand = operand
+        self.spec: TileSpec = operand.spec
+        self.valid_row = valid_row
+        self.valid_col = valid_col
+
+    def __getattr__(self, item: str):  # loc, dtype, rows, cols, blayout, slayout, fractal, ...
+        return getattr(self.spec, item)
+
+    @property
+    def text(self) -> str:
+        return self.operand.name
+
+
+class Ctx:
+    """One call site on one target, as a rule sees it. Built by the solver."""
+
+    def __init__(self, target: str, builtin: str, tiles: dict[str, TileView], scalars: dict[str, z3.ExprRef],
+                 template_args: dict[str, str], texts: dict[str, str]):
+        self.target = target
+        self.builtin = builtin
+        self._tiles = tiles
+        self._scalars = scalars
+        self.template_args = template_args
+        self.texts = texts
+
+    def tile(self, name: str) -> TileView | None:
+        return self._tiles.get(name)
+
+    def tiles(self) -> dict[str, TileView]:
+        return dict(self._tiles)
+
+    def scalar(self, name: str) -> z3.ExprRef | None:
+        return self._scalars.get(name)
+
+    @property
+    def a5(self) -> bool:
+        return self.target == "a5"
+
+    @staticmethod
+    def static(condition: bool) -> z3.BoolRef:
+        return z3.BoolVal(bool(condition))
+
+
+REGISTRY: dict[str, Rule] = {}
+
+
+def rule(code: str, name: str, *, instructions: tuple[str, ...], fault: str,
+         provenance: tuple[Provenance, ...], targets: tuple[str, ...] = TARGETS,
+         severity: str = "error") -> Callable[[Callable[[Ctx], Check | None]], Callable[[Ctx], Check | None]]:
+    """Register a rule function; its docstring is the rule's documentation."""
+    if severity not in LEVELS:
+        raise ValueError(f"{code}: unknown severity {severity}")
+    if fault not in FAULT_KINDS:
+        raise ValueError(f"{code}: unknown fault kind {fault}")
+
+    def register(fn: Callable[[Ctx], Check | None]) -> Callable[[Ctx], Check | None]:
+        if code in REGISTRY:
+            raise ValueError(f"duplicate rule code {code}")
+        REGISTRY[code] = Rule(code, name, instructions, targets, severity, fault, provenance, fn,
+                              fn.__doc__ or "")
+        return fn
+
+    return register
+
+
+def load_rules() -> dict[str, Rule]:
+    """Import every module of the `ptolint.rules` package once; they register themselves."""
+    if not REGISTRY:
+        pkg = _rules_package()
+        for mod in pkgutil.iter_modules(pkg.__path__):
+            importlib.import_module(f"ptolint.rules.{mod.name}")
+    return REGISTRY
+
+
+def _rules_package():
+    """`ptolint.rules`: installed inside the package, or the top-level rules/ of a source checkout."""
+    try:
+        import ptolint.rules as pkg
+
+        return pkg
+    except ModuleNotFoundError:
+        import importlib.util
+        import sys
+        from pathlib import Path
+
+        src = Path(__file__).resolve().parent.parent / "rules" / "__init__.py"
+        spec = importlib.util.spec_from_file_location("ptolint.rules", src,
+                                                      submodule_search_locations=[str(src.parent)])
+        if spec is None or spec.loader is None:
+            raise
+        pkg = importlib.util.module_from_spec(spec)
+        sys.modules["ptolint.rules"] = pkg
+        spec.loader.exec_module(pkg)
+        return pkg
+
+
+def find_rule(key: str) -> Rule | None:
+    """A rule by code (PTO101) or name (textract-dtype-mismatch)."""
+    rules = load_rules()
+    if key.upper() in rules:
+        return rules[key.upper()]
+    for r in rules.values():
+        if r.name == key:
+            return r
+    return None
+
+
+def select_rules(select: list[str] | None, ignore: list[str] | None) -> tuple[list[Rule], list[str]]:
+    """Rules enabled by --select/--ignore (codes, names or code prefixes like PTO1); unknown keys returned."""
+    rules = load_rules()
+    unknown: list[str] = []
+
+    def matches(key: str) -> list[Rule]:
+        exact = find_rule(key)
+        if exact:
+            return [exact]
+        pref = [r for r in rules.values() if r.code.startswith(key.upper())] if key.upper().startswith("PTO") else []
+        if key.upper() == "ALL":
+            pref = list(rules.values())
+        if not pref:
+            unknown.append(key)
+        return pref
+
+    chosen = list(rules.values())
+    if select:
+        chosen = []
+        for key in select:
+            for r in matches(key):
+                if r not in chosen:
+                    chosen.append(r)
+    for key in ignore or []:
+        for r in matches(key):
+            if r in chosen:
+                chosen.remove(r)
+    return sorted(chosen, key=lambda r: r.code), unknown

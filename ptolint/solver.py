@@ -1,0 +1,302 @@
+"""Rule x call site x target -> verdict with a witness, by asking Z3.
+
+For a rule's violation formula V and the path condition P of the call site:
+- P and V unsatisfiable              -> the rule holds (nothing to report);
+- P and not V unsatisfiable          -> error: every input that reaches the call breaks the rule;
+- otherwise                          -> warning: the model names inputs that break it.
+Opaque symbols (values the frontend lost) are universally quantified: a finding must hold whatever they are.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import z3
+
+from ptolint.ir import (
+    FLOAT_TYPES,
+    INT_TYPES,
+    Bin,
+    CallSite,
+    Cast,
+    Const,
+    Expr,
+    ScalarOperand,
+    Select,
+    Sym,
+    TileOperand,
+    Unary,
+    int_range,
+)
+from ptolint.ruleset import Check, Ctx, Rule, TileView
+
+COMPARE = {"<", "<=", ">", ">=", "==", "!="}
+
+
+class Encoder:
+    """IR expressions -> Z3 terms (integers as unbounded Int with explicit C wrap-around)."""
+
+    def __init__(self) -> None:
+        self.vars: dict[str, z3.ExprRef] = {}
+        self.syms: dict[str, Sym] = {}
+
+    def var(self, s: Sym) -> z3.ExprRef:
+        if s.name not in self.vars:
+            self.vars[s.name] = z3.Real(s.name) if s.ctype in FLOAT_TYPES else z3.Int(s.name)
+            self.syms[s.name] = s
+        return self.vars[s.name]
+
+    def domain(self) -> list[z3.BoolRef]:
+        """Type and declared bounds of every symbol seen so far."""
+        out = []
+        for name, s in self.syms.items():
+            v = self.vars[name]
+            rng = int_range(s.ctype)
+            lo = s.lo if s.lo is not None else (rng[0] if rng else None)
+            hi = s.hi if s.hi is not None else (rng[1] if rng else None)
+            if lo is not None:
+                out.append(v >= lo)
+            if hi is not None:
+                out.append(v <= hi)
+        return out
+
+    @staticmethod
+    def wrap(v: z3.ArithRef, ctype: str) -> z3.ArithRef:
+        info = INT_TYPES.get(ctype)
+        if info is None or not z3.is_int(v):
+            return v
+        bits, signed = info
+        if bits == 1:
+            return z3.If(v != 0, z3.IntVal(1), z3.IntVal(0))
+        if z3.is_int_value(v):
+            from ptolint.ir import wrap as cwrap
+
+            return z3.IntVal(cwrap(v.as_long(), ctype))
+        m = 1 << bits
+        if signed:
+            h = 1 << (bits - 1)
+            return ((v + h) % m) - h
+        return v % m
+
+    def to_bool(self, v: z3.ExprRef) -> z3.BoolRef:
+        if z3.is_bool(v):
+            return v
+        return v != 0
+
+    def to_num(self, v: z3.ExprRef) -> z3.ArithRef:
+        if z3.is_bool(v):
+            return z3.If(v, z3.IntVal(1), z3.IntVal(0))
+        return v
+
+    def enc(self, e: Expr) -> z3.ExprRef:
+        if isinstance(e, Const):
+            if e.ctype in FLOAT_TYPES or isinstance(e.value, float):
+                return z3.RealVal(e.value)
+            if e.ctype == "bool":
+                return z3.BoolVal(bool(e.value))
+            return z3.IntVal(int(e.value))
+        if isinstance(e, Sym):
+            v = self.var(e)
+            return v
+        if isinstance(e, Cast):
+            a = self.enc(e.a)
+            if e.ctype == "bool":
+                return self.to_bool(a)
+            a = self.to_num(a)
+            if e.ctype in FLOAT_TYPES:
+                return z3.ToReal(a) if z3.is_int(a) else a
+            if z3.is_real(a):  # float -> int truncates toward zero
+                a = z3.If(a >= 0, z3.ToInt(a), -z3.ToInt(-a))
+            return self.wrap(a, e.ctype)
+        if isinstance(e, Unary):
+            a = self.enc(e.a)
+            if e.op == "!":
+                return z3.Not(self.to_bool(a))
+            a = self.to_num(a)
+            if e.op == "-":
+                return self.wrap(-a, e.ctype)
+            if e.op == "~":
+                return self.wrap(-a - 1, e.ctype)
+            return a
+        if isinstance(e, Select):
+            c = self.to_bool(self.enc(e.cond))
+            a, b = self.enc(e.a), self.enc(e.b)
+            if z3.is_bool(a) != z3.is_bool(b):
+                a, b = self.to_num(a), self.to_num(b)
+            if z3.is_real(a) != z3.is_real(b):
+                a, b = (z3.ToReal(a) if z3.is_int(a) else a), (z3.ToReal(b) if z3.is_int(b) else b)
+            return z3.If(c, a, b)
+        if isinstance(e, Bin):
+            return self.binop(e)
+        raise TypeError(f"cannot encode {e!r}")
+
+    def binop(self, e: Bin) -> z3.ExprRef:
+        a, b = self.enc(e.a), self.enc(e.b)
+        if e.op in ("&&", "||"):
+            a, b = self.to_bool(a), self.to_bool(b)
+            return z3.And(a, b) if e.op == "&&" else z3.Or(a, b)
+        a, b = self.to_num(a), self.to_num(b)
+        if z3.is_real(a) != z3.is_real(b):
+            a, b = (z3.ToReal(a) if z3.is_int(a) else a), (z3.ToReal(b) if z3.is_int(b) else b)
+        real = z3.is_real(a)
+        op = e.op
+        if op in COMPARE:
+            return {"<": a < b, "<=": a <= b, ">": a > b, ">=": a >= b, "==": a == b, "!=": a != b}[op]
+        if op == "+":
+            r = a + b
+        elif op == "-":
+            r = a - b
+        elif op == "*":
+            r = a * b
+        elif op == "/":
+            if real:
+                return a / b
+            q = z3.If(b == 0, z3.IntVal(0), abs_(a) / abs_(b))  # C++: truncation toward zero
+            r = z3.If((a >= 0) == (b >= 0), q, -q)
+        elif op == "%":
+            q = z3.If(b == 0, z3.IntVal(0), abs_(a) % abs_(b))
+            r = z3.If(a >= 0, q, -q)
+        elif op == "<<":
+            r = a * shift_pow(b)
+        elif op == ">>":
+            r = a / shift_pow(b)
+        elif op in ("&", "|", "^"):
+            bits = INT_TYPES.get(e.ctype, (64, True))[0]
+            av, bv = z3.Int2BV(a, bits), z3.Int2BV(b, bits)
+            rv = {"&": av & bv, "|": av | bv, "^": av ^ bv}[op]
+            signed = INT_TYPES.get(e.ctype, (64, True))[1]
+            return z3.BV2Int(rv, is_signed=signed)
+        else:
+            raise TypeError(f"unknown operator {op}")
+        return r if real else self.wrap(r, e.ctype)
+
+
+def abs_(v: z3.ArithRef) -> z3.ArithRef:
+    return z3.If(v >= 0, v, -v)
+
+
+def shift_pow(b: z3.ArithRef) -> z3.ArithRef:
+    if z3.is_int_value(b):
+        return z3.IntVal(1 << max(0, min(b.as_long(), 63)))
+    out = z3.IntVal(1)
+    for k in range(63, -1, -1):
+        out = z3.If(b == k, z3.IntVal(1 << k), out)
+    return out
+
+
+@dataclass
+class Verdict:
+    rule: Rule
+    level: str | None  # error / warning / note / None (holds) / "unknown"
+    message: str = ""
+    inputs: dict[str, int | float] | None = None  # the witness: values of the kernel's inputs
+    values: dict[str, int | float | str] | None = None  # derived values named by the rule's message
+    reason: str = ""
+    assignment: dict[str, int | float] | None = None  # every symbol, opaque ones included (for replay)
+
+
+def build_ctx(site: CallSite, enc: Encoder) -> Ctx:
+    tiles: dict[str, TileView] = {}
+    scalars: dict[str, z3.ExprRef] = {}
+    texts: dict[str, str] = {}
+    for name, arg in zip(site.params, site.args):
+        if isinstance(arg, TileOperand):
+            tiles[name] = TileView(name, arg, enc.to_num(enc.enc(arg.valid_row)), enc.to_num(enc.enc(arg.valid_col)))
+            texts[name] = arg.name
+        elif isinstance(arg, ScalarOperand):
+            scalars[name] = enc.enc(arg.expr)
+            texts[name] = arg.text
+    return Ctx(site.target, site.builtin, tiles, scalars, dict(site.template_args), texts)
+
+
+def model_value(m: z3.ModelRef, term: z3.ExprRef | int | str) -> int | float | str:
+    if isinstance(term, (int, str, float)):
+        return term
+    v = m.eval(term, model_completion=True)
+    if z3.is_int_value(v):
+        return v.as_long()
+    if z3.is_true(v):
+        return 1
+    if z3.is_false(v):
+        return 0
+    if z3.is_rational_value(v):
+        f = v.numerator_as_long() / v.denominator_as_long()
+        return int(f) if f == int(f) else f
+    if z3.is_algebraic_value(v):
+        return float(v.approx(10).as_decimal(10).rstrip("?"))
+    return str(v)
+
+
+def check_rule(rule: Rule, site: CallSite, timeout_ms: int = 5000) -> Verdict:
+    """Decide one rule at one call site on the site's target."""
+    enc = Encoder()
+    ctx = build_ctx(site, enc)
+    chk: Check | None = rule.check(ctx)
+    if chk is None:
+        return Verdict(rule, None)
+    violated = z3.simplify(chk.violated)
+    if z3.is_false(violated):
+        return Verdict(rule, None)
+    path = [enc.to_bool(enc.enc(c)) for c in site.path + site.assumptions]
+    domain = enc.domain()
+    opaque = [enc.vars[n] for n, s in enc.syms.items() if s.kind == "opaque"]
+    reach = z3.And(*path, *domain) if (path or domain) else z3.BoolVal(True)
+
+    def solve(goal: z3.BoolRef) -> tuple[z3.CheckSatResult, z3.ModelRef | None]:
+        s = z3.Solver()
+        s.set("timeout", timeout_ms)
+        s.add(goal)
+        r = s.check()
+        return r, (s.model() if r == z3.sat else None)
+
+    if opaque:
+        # some input must break the rule for every value of the opaque symbols that reaches the call
+        inputs_domain = [c for c in domain if not any(z3.eq(o, x) for o in opaque for x in _vars_of(c))]
+        op_domain = [c for c in domain if c not in inputs_domain]
+        reach_op = z3.And(*path, *op_domain) if (path or op_domain) else z3.BoolVal(True)
+        goal = z3.And(*inputs_domain, z3.Exists(opaque, reach_op),
+                      z3.ForAll(opaque, z3.Implies(reach_op, violated)))
+    else:
+        goal = z3.And(reach, violated)
+    res, model = solve(goal)
+    if res == z3.unknown:
+        return Verdict(rule, "unknown", reason="solver returned unknown (timeout or nonlinear arithmetic)")
+    if res == z3.unsat:
+        return Verdict(rule, None)
+    assert model is not None
+    # error when no reaching input satisfies the rule
+    if opaque:
+        holds_somewhere = z3.Exists(opaque, z3.And(reach, z3.Not(violated)))
+    else:
+        holds_somewhere = z3.And(reach, z3.Not(violated))
+    res2, _ = solve(holds_somewhere)
+    level = rule.severity
+    if res2 != z3.unsat and level == "error":
+        level = "warning"
+    inputs = {n: model_value(model, v) for n, v in enc.vars.items() if enc.syms[n].kind == "input"}
+    full = model
+    if opaque:  # pick values for the opaque symbols too, so the executor can replay the whole path
+        fixed = [enc.vars[n] == v for n, v in inputs.items() if isinstance(v, int)]
+        r3, m3 = solve(z3.And(reach, violated, *fixed))
+        if r3 != z3.sat or m3 is None:
+            return Verdict(rule, "unknown", reason="no concrete replay found for the opaque values")
+        full = m3
+    assignment = {n: model_value(full, v) for n, v in enc.vars.items()}
+    values = {k: model_value(full, v) for k, v in chk.show.items()}
+    try:
+        message = chk.message.format(**values)
+    except (KeyError, IndexError, ValueError):
+        message = chk.message
+    return Verdict(rule, level, message, inputs, values, assignment=assignment)
+
+
+def _vars_of(c: z3.ExprRef) -> list[z3.ExprRef]:
+    out = []
+    stack = [c]
+    while stack:
+        x = stack.pop()
+        if z3.is_const(x) and x.decl().kind() == z3.Z3_OP_UNINTERPRETED:
+            out.append(x)
+        else:
+            stack += list(x.children())
+    return out
