@@ -24,6 +24,7 @@ from ptolint.frontend.values import (
     convert,
     ctype,
     decl_key,
+    display_name,
     element_name,
     fold,
     parse_float_literal,
@@ -86,12 +87,14 @@ class Program:
 
 
 def is_builtin_decl(fn: ci.Cursor, builtins: set[str]) -> bool:
-    """A PTO builtin: declared in a pto header (the bundled model or the real ISA) under a known name."""
-    if fn is None or fn.spelling not in builtins:
+    """A PTO builtin: declared in a pto header (the bundled model or the real ISA), returning RecordEvent."""
+    if fn is None or fn.kind not in (K.FUNCTION_DECL, K.FUNCTION_TEMPLATE):
         return False
     f = fn.location.file
-    name = f.name if f else ""
-    return name.startswith(str(MODEL_INCLUDE)) or "/pto/" in name.replace("\\", "/")
+    name = f.name.replace("\\", "/") if f else ""
+    if not (name.startswith(str(MODEL_INCLUDE)) or "/pto/" in name):
+        return False
+    return fn.spelling in builtins or fn.result_type.get_canonical().spelling.endswith("RecordEvent")
 
 
 class Interpreter:
@@ -129,16 +132,31 @@ class Interpreter:
                 if c.kind == K.CALL_EXPR and c.referenced is not None and c.referenced.get_usr() in usrs:
                     if c.referenced.get_usr() != d.get_usr():
                         called.add(c.referenced.get_usr())
-        return [d for d in defs if d.get_usr() not in called]
+        roots = [d for d in defs if d.get_usr() not in called]
+        # kernels first: a helper they reach is then analysed in context, not again on its own
+        return sorted(roots, key=lambda d: (not self.is_kernel(d), d.location.line))
+
+    @staticmethod
+    def is_kernel(fn: ci.Cursor) -> bool:
+        head = []
+        for t in fn.get_tokens():
+            if t.spelling in ("(", "{"):
+                break
+            head.append(t.spelling)
+        return "__global__" in head or fn.linkage == ci.LinkageKind.EXTERNAL and "extern" in head
 
     def run(self) -> Program:
+        self.entered: set[str] = set()
         for fn in self.entry_points():
+            if fn.get_usr() in self.entered:
+                continue
+            self.symbols = Symbols(self.symbols.blocks, self.symbols.subblocks)
             self.stats.entry_points.append(fn.spelling)
             frame = Frame(fn, template_bindings(fn))
             for p in fn.get_arguments():
                 self.bind_param_input(frame, p)
             self.path = list(self.assumptions.get(fn.spelling, []))
-            self.chain = [ChainFrame(fn.displayname, fn.location.file.name if fn.location.file else "",
+            self.chain = [ChainFrame(display_name(fn), fn.location.file.name if fn.location.file else "",
                                      fn.location.line, fn.location.column)]
             self.stack = [frame]
             try:
@@ -933,9 +951,21 @@ class Interpreter:
                 v = self.value(args[0])
                 if isinstance(v, TileState):
                     return v
+                ct = ctype(c.type)
+                if ct is not None and isinstance(v, (Const, Sym, Bin, Unary, Cast, Select)):
+                    return convert(v, ct)  # half(x), bfloat16_t(x): scalar element structs
+            if not args and ctype(c.type) is not None:
+                return Const(0, ctype(c.type))
             for a in args:
                 self.value(a)
             return None
+        if ref.kind == K.CONVERSION_FUNCTION:  # e.g. half -> float through operator float()
+            callee = next(c.get_children(), None)
+            base = next(callee.get_children(), None) if callee is not None else None
+            v = self.value(base) if base is not None else None
+            ct = ctype(c.type)
+            if ct is not None and isinstance(v, (Const, Sym, Bin, Unary, Cast, Select)):
+                return convert(v, ct)
         if name in BLOCK_FUNCS:
             return convert(self.symbols.block(name), ctype(c.type))
         if ref.kind == K.CXX_METHOD:
@@ -948,7 +978,13 @@ class Interpreter:
             if isinstance(obj, TileState):
                 return self.tile_method(obj, name, list(c.get_arguments()), c)
         if is_builtin_decl(ref, self.builtins):
-            self.builtin_call(c, ref)
+            if ref.spelling in self.builtins:
+                self.builtin_call(c, ref)
+            else:
+                for a in c.get_arguments():
+                    self.try_value(a)
+                other = self.stats.other_builtins
+                other[name] = other.get(name, 0) + 1
             return None
         if ref.kind in (K.FUNCTION_DECL, K.CXX_METHOD, K.FUNCTION_TEMPLATE) and self.has_body(ref):
             return self.user_call(c, ref)
@@ -1011,8 +1047,9 @@ class Interpreter:
                 frame.env[decl_key(p)] = convert(v, ct)
             elif ct is not None:
                 frame.env[decl_key(p)] = self.symbols.fresh(p.spelling, ct, "opaque", "argument not modelled")
-        disp = ref.displayname
-        self.stats.instantiations.add(disp)
+        disp = display_name(ref)
+        self.stats.instantiations.add(ref.displayname + disp)
+        self.entered.add(ref.get_usr())
         self.stack.append(frame)
         self.chain.append(ChainFrame(disp, c.location.file.name if c.location.file else "",
                                      c.location.line, c.location.column))

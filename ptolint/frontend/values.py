@@ -288,3 +288,26 @@ class Symbols:
         if off < 0:
             return Sym(f"{func}()", "long", "input", f"{func}()", 0, limit - 1)
         return Sym(f"{func}()", "long", "input", f"{func}()", 1, limit)
+
+
+def display_name(fn: ci.Cursor) -> str:
+    """`run<float, 32, 16, true>` for an instantiation (libclang's displayname shows `run<>(...)`)."""
+    n = fn.get_num_template_arguments()
+    if n <= 0:
+        return fn.spelling
+    args = []
+    tmpl = ci.conf.lib.clang_getSpecializedCursorTemplate(fn)
+    params = [c for c in tmpl.get_children() if c.kind in (
+        K.TEMPLATE_TYPE_PARAMETER, K.TEMPLATE_NON_TYPE_PARAMETER, K.TEMPLATE_TEMPLATE_PARAMETER)] if tmpl else []
+    for i in range(n):
+        kind = fn.get_template_argument_kind(i)
+        if kind == ci.TemplateArgumentKind.TYPE:
+            args.append(strip_ns(fn.get_template_argument_type(i).spelling))
+        elif kind == ci.TemplateArgumentKind.INTEGRAL:
+            if i < len(params) and params[i].type.get_canonical().spelling == "bool":
+                args.append("true" if fn.get_template_argument_unsigned_value(i) else "false")
+            else:
+                args.append(str(fn.get_template_argument_value(i)))
+        else:
+            args.append("...")
+    return f"{fn.spelling}<{', '.join(args)}>"

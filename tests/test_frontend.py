@@ -1,0 +1,164 @@
+"""The frontend turns real-looking kernels into call sites: template bindings, paths, loops, tiles."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from ptolint.evaluate import evaluate
+from ptolint.frontend.parse import ParseOptions, parse
+from ptolint.frontend.program import analyse
+from ptolint.ir import ScalarOperand, TileOperand, syms
+
+PRELUDE = "#include <pto/pto-inst.hpp>\nusing namespace pto;\n"
+CHECKED = {"TEXTRACT", "TDIVS", "TROWPROD", "TRESHAPE", "TCOLEXPANDMAX", "TEXTRACT_FP"}
+
+
+def sites_of(tmp_path: Path, body: str, target: str = "a2a3"):
+    f = tmp_path / "k.cpp"
+    f.write_text(PRELUDE + body)
+    tu, diags = parse(str(f), target, ParseOptions())
+    assert not diags, [d.message for d in diags]
+    return analyse(tu, target, str(f), CHECKED)
+
+
+def holds(site, inputs) -> bool:
+    return all(evaluate(c, inputs) for c in site.path)
+
+
+def test_template_arguments_and_constexpr_values(tmp_path: Path) -> None:
+    prog = sites_of(tmp_path, """
+template <typename T> struct Traits { static constexpr int K = sizeof(T) * 4; };
+template <typename T, int M, int N, bool flag>
+AICORE void run(int n) {
+  using Src = Tile<TileType::Mat, T, M, N, BLayout::RowMajor, M, N, SLayout::ColMajor>;
+  using Dst = TileLeft<T, 16, N>;
+  Src src; Dst dst;
+  constexpr int k = Traits<T>::K + Src::Rows / 8;
+  if constexpr (flag) { TEXTRACT(dst, src, k, 0); } else { TEXTRACT(dst, src, M, 0); }
+}
+extern "C" __global__ AICORE void kern(__gm__ float *out, int n) { run<float, 32, 16, true>(n); }
+""")
+    assert len(prog.sites) == 1, "only the taken branch of if constexpr"
+    s = prog.sites[0]
+    assert s.builtin == "TEXTRACT" and s.line == 11
+    row = s.arg("indexRow")
+    assert isinstance(row, ScalarOperand) and evaluate(row.expr, {}) == 4 * 4 + 32 // 8
+    src = s.arg("src")
+    assert isinstance(src, TileOperand) and (src.spec.loc, src.spec.rows, src.spec.cols) == ("Mat", 32, 16)
+    assert [f.function for f in s.chain] == ["kern", "run<float, 32, 16, true>"]
+
+
+def test_loop_variable_is_bounded_and_stepped(tmp_path: Path) -> None:
+    prog = sites_of(tmp_path, """
+template <int M>
+AICORE void run(int base) {
+  Tile<TileType::Mat, half, M, 32, BLayout::RowMajor, M, 32, SLayout::ColMajor> src;
+  TileLeft<half, 16, 32> dst;
+  for (int i = 0; i < M; i += 16) { TEXTRACT(dst, src, i + base, 0); }
+}
+extern "C" __global__ AICORE void kern(int base) { run<64>(base); }
+""")
+    (s,) = prog.sites
+    row = s.arg("indexRow").expr
+    names = {x.name for x in syms(row)}
+    assert names == {"i@L8", "base"}
+    assert holds(s, {"i@L8": 48, "base": 0})
+    assert not holds(s, {"i@L8": 64, "base": 0})
+    assert not holds(s, {"i@L8": 8, "base": 0})
+    assert evaluate(row, {"i@L8": 48, "base": 65536 - 48}) == 0  # uint16_t wrap-around
+
+
+def test_branch_conditions_and_early_return(tmp_path: Path) -> None:
+    prog = sites_of(tmp_path, """
+extern "C" __global__ AICORE void kern(int r, float d) {
+  Tile<TileType::Vec, float, 16, 64> a, b;
+  if (r > 100) return;
+  if (d != 0.0f) { TDIVS(a, b, d); }
+}
+""")
+    (s,) = prog.sites
+    assert holds(s, {"r": 3, "d": 2.0})
+    assert not holds(s, {"r": 101, "d": 2.0})
+    assert not holds(s, {"r": 3, "d": 0.0})
+
+
+def test_dynamic_valid_region_through_constructor_and_setter(tmp_path: Path) -> None:
+    prog = sites_of(tmp_path, """
+using VT = Tile<TileType::Vec, float, 16, 64, BLayout::RowMajor, DYNAMIC, DYNAMIC>;
+AICORE void body(VT &dst, VT &src, int rows) {
+  src.SetValidRow(rows - 1);
+  TDIVS(dst, src, 2.0f);
+}
+extern "C" __global__ AICORE void kern(int rows, int cols) {
+  VT dst(rows, cols);
+  VT src(rows, cols);
+  body(dst, src, rows);
+}
+""")
+    (s,) = prog.sites
+    dst, src = s.arg("dst"), s.arg("src0")
+    assert evaluate(dst.valid_row, {"rows": 7}) == 7
+    assert evaluate(src.valid_row, {"rows": 7}) == 6
+    assert evaluate(src.valid_col, {"cols": 33}) == 33
+    assert [f.function for f in s.chain] == ["kern", "body"]
+
+
+def test_block_index_is_a_bounded_input(tmp_path: Path) -> None:
+    prog = sites_of(tmp_path, """
+extern "C" __global__ AICORE void kern() {
+  Tile<TileType::Mat, float, 64, 16, BLayout::RowMajor, 64, 16, SLayout::ColMajor> src;
+  TileLeft<float, 16, 16> dst;
+  int blk = get_block_idx();
+  TEXTRACT(dst, src, blk * 16, 0);
+}
+""")
+    (s,) = prog.sites
+    (sym,) = syms(s.arg("indexRow").expr)
+    assert sym.name == "get_block_idx()" and sym.lo == 0 and sym.hi == 63
+
+
+def test_conditional_t_and_interprocedural_scalars(tmp_path: Path) -> None:
+    prog = sites_of(tmp_path, """
+template <bool Wide> using Elem = std::conditional_t<Wide, float, half>;
+AICORE int offset(int k) { return k * 2 + 1; }
+template <bool Wide>
+AICORE void run(int k) {
+  Tile<TileType::Vec, Elem<Wide>, 16, 64> t;
+  TDIVS(t, t, (Elem<Wide>)offset(k));
+}
+extern "C" __global__ AICORE void kern(int k) { run<false>(k); }
+""")
+    (s,) = prog.sites
+    assert s.arg("dst").spec.dtype == "half"
+    assert evaluate(s.arg("scalar").expr, {"k": 3}) == 7.0
+
+
+def test_unmodelled_values_are_opaque_not_dropped(tmp_path: Path) -> None:
+    prog = sites_of(tmp_path, """
+extern int table[4];
+extern "C" __global__ AICORE void kern(int n) {
+  Tile<TileType::Mat, float, 64, 16, BLayout::RowMajor, 64, 16, SLayout::ColMajor> src;
+  TileLeft<float, 16, 16> dst;
+  int x = 0;
+  while (n > 0) { x += table[n % 4]; n--; }
+  TEXTRACT(dst, src, x, 0);
+}
+""")
+    (s,) = prog.sites
+    kinds = {x.kind for x in syms(s.arg("indexRow").expr)}
+    assert kinds == {"opaque"}
+
+
+@pytest.mark.parametrize("target,blayout", [("a2a3", "RowMajor"), ("a5", "ColMajor")])
+def test_aliases_resolve_per_target(tmp_path: Path, target: str, blayout: str) -> None:
+    prog = sites_of(tmp_path, """
+extern "C" __global__ AICORE void kern() {
+  Tile<TileType::Mat, half, 32, 32, BLayout::ColMajor, 32, 32, SLayout::RowMajor> src;
+  TileLeft<half, 32, 32> dst;
+  TEXTRACT(dst, src, 0, 0);
+}
+""", target)
+    (s,) = prog.sites
+    assert s.arg("dst").spec.blayout == blayout and s.arg("dst").spec.slayout == "RowMajor"
