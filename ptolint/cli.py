@@ -11,7 +11,6 @@ import os
 import sys
 from enum import Enum
 from pathlib import Path
-from typing import Optional
 
 import typer
 
@@ -82,7 +81,7 @@ def check(
     paths: list[Path] = typer.Argument(..., help="Kernel files or directories (recursing over C++ sources)."),
     target: str = typer.Option("all", "--target", "-t", help="a2a3, a5 or all (comma list allowed)."),
     fmt: Format = typer.Option(Format.text, "--format", "-f", help="Output format."),
-    output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write the report to FILE."),
+    output: Path | None = typer.Option(None, "--output", "-o", help="Write the report to FILE."),
     include: list[str] = typer.Option([], "-I", help="Add an include directory."),
     define: list[str] = typer.Option([], "-D", help="Define a macro (NAME or NAME=VALUE)."),
     std: str = typer.Option("c++17", "--std", help="C++ standard passed to the parser."),
@@ -244,7 +243,7 @@ def explain(rule_id: str = typer.Argument(..., help="Rule code or name.")) -> No
 
 @app.command()
 def info(
-    file: Optional[Path] = typer.Argument(None, help="Show the compiler arguments used for this file."),
+    file: Path | None = typer.Argument(None, help="Show the compiler arguments used for this file."),
     target: str = typer.Option("all", "--target", "-t"),
     fmt: ListFormat = typer.Option(ListFormat.text, "--format", "-f"),
     include: list[str] = typer.Option([], "-I"),
@@ -260,7 +259,6 @@ def info(
         targets = parse_targets(target)
     except ValueError as exc:
         fail(str(exc))
-    import clang.cindex as ci
     import z3
 
     opts = ParseOptions(includes=list(include), defines=list(define), std=std)

@@ -8,7 +8,6 @@ so the two consumers interpret one neutral description independently.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Union
 
 # --- C scalar types -------------------------------------------------------------------------------
 
@@ -111,7 +110,7 @@ class Select:
     ctype: str
 
 
-Expr = Union[Const, Sym, Unary, Bin, Cast, Select]
+Expr = Const | Sym | Unary | Bin | Cast | Select
 
 
 def ctype_of(e: Expr) -> str:
@@ -203,7 +202,7 @@ class TypeOperand:
     text: str
 
 
-Operand = Union[TileOperand, ScalarOperand, TypeOperand]
+Operand = TileOperand | ScalarOperand | TypeOperand
 
 
 @dataclass(frozen=True)
@@ -239,7 +238,7 @@ class CallSite:
             return None
 
     def tiles(self) -> list[tuple[str, TileOperand]]:
-        return [(p, a) for p, a in zip(self.params, self.args) if isinstance(a, TileOperand)]
+        return [(p, a) for p, a in zip(self.params, self.args, strict=False) if isinstance(a, TileOperand)]
 
     def inputs(self) -> set[Sym]:
         out: set[Sym] = set()

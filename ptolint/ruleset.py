@@ -8,6 +8,7 @@ Rules never see libclang cursors and never decide levels: the solver does that.
 from __future__ import annotations
 
 import importlib
+import inspect
 import pkgutil
 import re
 from collections.abc import Callable
@@ -125,7 +126,7 @@ def rule(code: str, name: str, *, instructions: tuple[str, ...], fault: str,
         if code in REGISTRY:
             raise ValueError(f"duplicate rule code {code}")
         REGISTRY[code] = Rule(code, name, instructions, targets, severity, fault, provenance, fn,
-                              fn.__doc__ or "")
+                              inspect.cleandoc(fn.__doc__ or ""))
         return fn
 
     return register

@@ -199,7 +199,7 @@ def build_ctx(site: CallSite, enc: Encoder) -> Ctx:
     tiles: dict[str, TileView] = {}
     scalars: dict[str, z3.ExprRef] = {}
     texts: dict[str, str] = {}
-    for name, arg in zip(site.params, site.args):
+    for name, arg in zip(site.params, site.args, strict=False):
         if isinstance(arg, TileOperand):
             tiles[name] = TileView(name, arg, enc.to_num(enc.enc(arg.valid_row)), enc.to_num(enc.enc(arg.valid_col)))
             texts[name] = arg.name
@@ -242,12 +242,25 @@ def check_rule(rule: Rule, site: CallSite, timeout_ms: int = 5000) -> Verdict:
     opaque = [enc.vars[n] for n, s in enc.syms.items() if s.kind == "opaque"]
     reach = z3.And(*path, *domain) if (path or domain) else z3.BoolVal(True)
 
-    def solve(goal: z3.BoolRef) -> tuple[z3.CheckSatResult, z3.ModelRef | None]:
+    def solve(goal: z3.BoolRef, friendly: bool = False) -> tuple[z3.CheckSatResult, z3.ModelRef | None]:
         s = z3.Solver()
         s.set("timeout", timeout_ms)
         s.add(goal)
         r = s.check()
-        return r, (s.model() if r == z3.sat else None)
+        if r != z3.sat or not friendly:
+            return r, (s.model() if r == z3.sat else None)
+        model = s.model()
+        # prefer a witness a person would write: small values first, then anything
+        ints = [v for n, v in enc.vars.items() if z3.is_int(v) and enc.syms[n].kind == "input"]
+        for bound in (64, 4096):
+            s.push()
+            s.add(*[z3.And(v >= -bound, v <= bound) for v in ints])
+            if s.check() == z3.sat:
+                model = s.model()
+                s.pop()
+                break
+            s.pop()
+        return r, model
 
     if opaque:
         # some input must break the rule for every value of the opaque symbols that reaches the call
@@ -258,7 +271,7 @@ def check_rule(rule: Rule, site: CallSite, timeout_ms: int = 5000) -> Verdict:
                       z3.ForAll(opaque, z3.Implies(reach_op, violated)))
     else:
         goal = z3.And(reach, violated)
-    res, model = solve(goal)
+    res, model = solve(goal, friendly=True)
     if res == z3.unknown:
         return Verdict(rule, "unknown", reason="solver returned unknown (timeout or nonlinear arithmetic)")
     if res == z3.unsat:
@@ -277,7 +290,7 @@ def check_rule(rule: Rule, site: CallSite, timeout_ms: int = 5000) -> Verdict:
     full = model
     if opaque:  # pick values for the opaque symbols too, so the executor can replay the whole path
         fixed = [enc.vars[n] == v for n, v in inputs.items() if isinstance(v, int)]
-        r3, m3 = solve(z3.And(reach, violated, *fixed))
+        r3, m3 = solve(z3.And(reach, violated, *fixed), friendly=True)
         if r3 != z3.sat or m3 is None:
             return Verdict(rule, "unknown", reason="no concrete replay found for the opaque values")
         full = m3

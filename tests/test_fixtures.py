@@ -54,4 +54,4 @@ def test_every_rule_has_a_bad_and_a_good_fixture() -> None:
     good_text = "\n".join(p.read_text() for p in GOOD)
     for code in load_rules():
         assert code in bad_codes, f"{code} has no bugs_detected fixture"
-        assert f"covers: " in good_text and code in good_text, f"{code} has no correct_code fixture ('// covers: {code}')"
+        assert "covers: " in good_text and code in good_text, f"{code} has no correct_code fixture ('// covers: {code}')"

@@ -114,13 +114,18 @@ def op(*names: str) -> Callable[[Op], Op]:
     return register
 
 
+_LOADED: list[bool] = []
+
+
 def _load_ops() -> None:
-    if OPS:
+    """Import every ops module once (each registers its builtins)."""
+    if _LOADED:
         return
     import ptolint.executor.ops as pkg
 
     for mod in pkgutil.iter_modules(pkg.__path__):
         importlib.import_module(f"ptolint.executor.ops.{mod.name}")
+    _LOADED.append(True)
 
 
 def replay(site: CallSite, inputs: dict[str, int | float], seed: int = 0) -> Outcome:
@@ -137,7 +142,7 @@ def replay(site: CallSite, inputs: dict[str, int | float], seed: int = 0) -> Out
             out.refused = "the witness does not reach the call (a path condition is false)"
             return out
     m = Machine(site, site.target, seed)
-    for name, arg in zip(site.params, site.args):
+    for name, arg in zip(site.params, site.args, strict=False):
         try:
             if isinstance(arg, ScalarOperand):
                 m.scalars[name] = evaluate(arg.expr, inputs)

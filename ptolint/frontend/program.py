@@ -20,6 +20,7 @@ from ptolint.frontend.values import (
     TileState,
     Unsupported,
     binop_token,
+    class_bindings,
     const_value,
     convert,
     ctype,
@@ -37,14 +38,12 @@ from ptolint.frontend.values import (
     type_size,
     usual_type,
 )
-from ptolint.frontend.values import class_bindings
 from ptolint.ir import (
     Bin,
     CallSite,
     Cast,
     Const,
     Expr,
-    Frame as ChainFrame,
     ScalarOperand,
     Select,
     Sym,
@@ -52,6 +51,9 @@ from ptolint.ir import (
     TypeOperand,
     Unary,
     Unresolved,
+)
+from ptolint.ir import (
+    Frame as ChainFrame,
 )
 
 K = ci.CursorKind

@@ -1,0 +1,339 @@
+"""TEXTRACT / TEXTRACT_FP on concrete tiles: what each target's implementation accepts, then the window copy.
+
+Written from the instruction's behaviour per target (docs/isa-facts.md section 3), independently of the
+rules: the static acceptance model below (buffer path, element types, layouts) is this module's own, and
+the copy is really performed on the tiles' bytes so that a window leaving the source is observed, not assumed.
+A call that would not compile records its faults and stops (nothing runs); a call whose target has no
+branch for it records a no-op.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ptolint.executor.machine import ConcreteTile, Machine, Trap, op
+from ptolint.executor.memory import element_size
+
+ND, DN, NZ, ZN, ZZ, NN = ("RowMajor", "NoneBox"), ("ColMajor", "NoneBox"), ("ColMajor", "RowMajor"), \
+    ("RowMajor", "ColMajor"), ("RowMajor", "RowMajor"), ("ColMajor", "ColMajor")
+
+LOW_FLOATS = ("float8_e4m3_t", "float8_e5m2_t", "float8_e8m0_t", "hifloat8_t", "float4_e2m1x2_t", "float4_e1m2x2_t")
+PACKED4 = ("float4_e2m1x2_t", "float4_e1m2x2_t")
+
+
+class Target:
+    """What one target's TEXTRACT implementation accepts (its static_asserts and branches)."""
+
+    name = ""
+    main_types: tuple[str, ...] = ()  # Dst element types of the tile path (plain overload)
+    ub_types: tuple[str, ...] = ()  # element types of the UB -> UB copy
+    left_dst: tuple[str, str] = ZZ
+    scale = False  # ScaleLeft/ScaleRight destinations exist
+    vec_to_mat = False  # UB -> L1 path exists
+    acc_to_ub = False  # L0C -> UB copies exist
+    mode_forms = False  # TEXTRACT<..., AccToVecMode> implemented
+    # Acc conversions: form -> {acc element type: destination element types}
+    acc_convert: dict[str, dict[str, tuple[str, ...]]] = {}
+
+    def ub_branch(self, dst: tuple[str, str], src: tuple[str, str]) -> str:
+        raise NotImplementedError
+
+    def ub_row_aligned_needed(self, dtype: str) -> bool:
+        raise NotImplementedError
+
+    def ub_rows_checked(self, branch: str) -> bool:
+        return True
+
+    def acc_dst_layouts(self, form: str) -> tuple[tuple[str, str], ...]:
+        raise NotImplementedError
+
+    def acc_dst_locs(self, form: str) -> tuple[str, ...]:
+        raise NotImplementedError
+
+
+class A2A3(Target):
+    name = "a2a3"
+    main_types = ("float", "half", "bfloat16_t", "int8_t")
+    ub_types = ("float", "half", "bfloat16_t", "int8_t", "uint8_t", "int16_t", "uint16_t", "int32_t", "uint32_t")
+    left_dst = ZZ
+    acc_convert = {
+        "plain": {"float": ("bfloat16_t", "half")},
+        "relu": {"float": ("bfloat16_t", "half")},
+        "quant": {"float": ("int8_t",), "int32_t": ("int16_t", "half", "uint8_t", "int8_t")},
+    }
+
+    def ub_branch(self, dst, src):
+        if dst[0] == "RowMajor" and src[0] == "RowMajor":
+            return "nd"
+        if dst == NZ and src == NZ:
+            return "nz"
+        return "skip" if dst == src else "reject"
+
+    def ub_row_aligned_needed(self, dtype):
+        return True
+
+    def acc_dst_layouts(self, form):
+        return (NZ,)
+
+    def acc_dst_locs(self, form):
+        return ("Mat",)
+
+
+class A5(Target):
+    name = "a5"
+    main_types = ("float", "half", "bfloat16_t", "int8_t") + LOW_FLOATS
+    ub_types = ("float", "half", "bfloat16_t", "int8_t", "int32_t") + LOW_FLOATS
+    left_dst = NZ
+    scale = True
+    vec_to_mat = True
+    acc_to_ub = True
+    mode_forms = True
+    acc_convert = {
+        "plain": {"float": ("float", "bfloat16_t", "half"), "int32_t": ("int32_t",)},
+        "relu": {"float": ("float", "bfloat16_t", "half"), "int32_t": ("int32_t",)},
+        "quant": {"float": ("float", "float8_e4m3_t", "bfloat16_t", "half", "hifloat8_t", "uint8_t", "int8_t"),
+                  "int32_t": ("bfloat16_t", "half", "uint8_t", "int8_t")},
+    }
+
+    def ub_branch(self, dst, src):
+        if dst[0] == "RowMajor" and src[0] == "RowMajor":
+            return "nd"
+        if dst == NZ and src == NZ:
+            return "nz"
+        return "skip" if dst[0] == src[0] else "reject"
+
+    def ub_row_aligned_needed(self, dtype):
+        return dtype in PACKED4
+
+    def ub_rows_checked(self, branch):
+        return branch == "nd"
+
+    def acc_dst_layouts(self, form):
+        return (ND,) if form.endswith("mode") else (NZ, ND)
+
+    def acc_dst_locs(self, form):
+        return ("Vec",) if form.endswith("mode") else ("Mat", "Vec")
+
+
+TARGETS = {"a2a3": A2A3(), "a5": A5()}
+
+
+def lay(t: ConcreteTile) -> tuple[str, str]:
+    return (t.spec.blayout, t.spec.slayout)
+
+
+def form_of(m: Machine) -> str:
+    """plain / relu / mode / quant / quant-mode / fp / fp-mode / two-dst: the overload the call bound to."""
+    params = m.site.params
+    has_mode = "mode" in m.template_args
+    if "dst0" in params:
+        return "two-dst"
+    if "fp" in params:
+        return "fp-mode" if has_mode else "fp"
+    if "preQuantScalar" in params:
+        return "quant-mode" if has_mode else "quant"
+    if has_mode:
+        return "mode"
+    return "relu" if "reluMode" in m.template_args else "plain"
+
+
+def conversion_kind(form: str) -> str:
+    if form in ("plain", "relu", "mode"):
+        return "plain" if form == "plain" else "relu"
+    return "quant"
+
+
+@op("TEXTRACT", "TEXTRACT_FP")
+def textract(m: Machine) -> None:
+    form = form_of(m)
+    dst, src = m.tile("dst"), m.tile("src")
+    if form == "two-dst" or dst is None or src is None:
+        return  # two-destination ND -> 2xNZ and ConvTile sources are not modelled here
+    hw = TARGETS[m.target]
+    ir, ic = int(m.scalar("indexRow") or 0), int(m.scalar("indexCol") or 0)
+    plan = accept(m, hw, form, dst, src)
+    if m.faults and any(f.kind not in ("valid-region", "invalid-tile") for f in m.faults):
+        raise Trap("the call does not compile on this target")
+    if plan == "skip":
+        m.fault("no-op", f"TEXTRACT {src.spec.loc} -> {dst.spec.loc} ({'/'.join(lay(src))} -> "
+                         f"{'/'.join(lay(dst))}) matches no branch on {hw.name}: nothing is copied")
+        return
+    run(m, hw, form, plan, dst, src, ir, ic)
+
+
+# --- static acceptance ---------------------------------------------------------------------------
+
+def accept(m: Machine, hw: Target, form: str, dst: ConcreteTile, src: ConcreteTile) -> str:
+    """Record what the target rejects at compile time; return the branch taken."""
+    d, s = dst.spec, src.spec
+    if form != "plain":
+        return accept_acc_form(m, hw, form, dst, src)
+    if d.loc == "Vec" and s.loc == "Vec":
+        if d.dtype != s.dtype:
+            m.fault("dtype-mismatch", f"UB copy of {s.dtype} into {d.dtype}")
+        if d.dtype not in hw.ub_types:
+            m.fault("unsupported-dtype", f"UB -> UB TEXTRACT has no {d.dtype} form on {hw.name}")
+        branch = hw.ub_branch(lay(dst), lay(src))
+        if branch == "reject":
+            m.fault("unsupported-layout", f"UB -> UB between {lay(src)} and {lay(dst)}")
+            return "skip"
+        if branch == "skip":
+            return "skip"
+        if d.cols > s.cols or (hw.ub_rows_checked(branch) and d.rows > s.rows):
+            m.fault("size-mismatch", f"dst {d.rows}x{d.cols} larger than src {s.rows}x{s.cols}")
+        if branch == "nd" and hw.ub_row_aligned_needed(d.dtype):
+            for t in (src, dst):
+                if (t.spec.cols * element_size(t.spec)) % 32:
+                    m.fault("unsupported-layout", f"{t.name}: row of {t.spec.cols * element_size(t.spec)} bytes "
+                                                  f"is not a whole number of 32-byte blocks")
+        return "ub-" + branch
+    if d.dtype not in hw.main_types:
+        m.fault("unsupported-dtype", f"TEXTRACT tile path has no {d.dtype} destination on {hw.name}")
+    if s.loc != "Acc" and d.dtype != s.dtype:
+        m.fault("dtype-mismatch", f"{s.dtype} source, {d.dtype} destination (no conversion outside Acc)")
+    if d.loc in ("Left", "Right"):
+        gemv = d.loc == "Left" and s.rows == 1 and s.blayout == "RowMajor"
+        if not (lay(src) in (ZN, NZ) or gemv):
+            m.fault("unsupported-layout", f"L0{'A' if d.loc == 'Left' else 'B'} load cannot read a {lay(src)} source")
+        want = hw.left_dst if d.loc == "Left" else ZN
+        if lay(dst) != want:
+            m.fault("unsupported-layout", f"{d.loc} tile on {hw.name} is {want}, got {lay(dst)}")
+        return "gemv" if gemv else d.loc.lower()
+    if hw.scale and d.loc in ("ScaleLeft", "ScaleRight"):
+        want = ZZ if d.loc == "ScaleLeft" else NN
+        if lay(src) != want:
+            m.fault("unsupported-layout", f"MX scale load needs a {want} source, got {lay(src)}")
+        if lay(dst) != want:
+            m.fault("unsupported-layout", f"{d.loc} tile must be {want}, got {lay(dst)}")
+        return "scale"
+    if hw.vec_to_mat and s.loc == "Vec" and d.loc == "Mat":
+        return "ub-l1-nd" if lay(src) == ND else "ub-l1-nz" if lay(src) == NZ else "skip"
+    if s.loc == "Acc" and d.loc in hw.acc_dst_locs("plain"):
+        acc_static(m, hw, "plain", dst, src)
+        return "acc"
+    return "skip"
+
+
+def accept_acc_form(m: Machine, hw: Target, form: str, dst: ConcreteTile, src: ConcreteTile) -> str:
+    if form.endswith("mode") and not hw.mode_forms:
+        m.fault("unsupported-path", f"no AccToVecMode implementation of TEXTRACT on {hw.name}")
+        return "skip"
+    if form.startswith("fp"):
+        fp = m.tile("fp")
+        if fp is not None and fp.spec.loc != "Scaling":
+            m.fault("unsupported-path", f"fixpipe parameters must live in the Scaling buffer, fp is {fp.spec.loc}")
+    if src.spec.loc != "Acc" or dst.spec.loc not in hw.acc_dst_locs(form):
+        m.fault("unsupported-path", f"{form} TEXTRACT cannot copy {src.spec.loc} -> {dst.spec.loc} on {hw.name}")
+        return "skip"
+    acc_static(m, hw, form, dst, src)
+    return "acc"
+
+
+def acc_static(m: Machine, hw: Target, form: str, dst: ConcreteTile, src: ConcreteTile) -> None:
+    d, s = dst.spec, src.spec
+    kind = conversion_kind(form)
+    if d.dtype not in hw.acc_convert[kind].get(s.dtype, ()):
+        m.fault("unsupported-dtype", f"fixpipe cannot convert {s.dtype} -> {d.dtype} ({kind}) on {hw.name}")
+    elif str(m.template_args.get("mode", "")).startswith("Dual") and d.dtype != s.dtype:
+        m.fault("unsupported-dtype", f"dual-destination mode cannot quantize {s.dtype} -> {d.dtype}")
+    if lay(src) != NZ:
+        m.fault("unsupported-layout", f"L0C data is NZ, src tile is {lay(src)}")
+    ok = lay(dst) in hw.acc_dst_layouts(form)
+    if hw.name == "a2a3":
+        ok = ok and d.fractal == 512
+    if not ok:
+        m.fault("unsupported-layout", f"fixpipe cannot write a {lay(dst)} (fractal {d.fractal}) tile on {hw.name}")
+
+
+# --- execution -----------------------------------------------------------------------------------
+
+def run(m: Machine, hw: Target, form: str, plan: str, dst: ConcreteTile, src: ConcreteTile, ir: int, ic: int) -> None:
+    d, s = dst.spec, src.spec
+    esize = element_size(d)
+    if plan in ("ub-nd", "ub-nz", "scale"):
+        copy(m, dst, src, ir, ic, dst.valid_row, dst.valid_col)
+    elif plan in ("left", "right"):
+        transposed = d.slayout != s.slayout
+        compact = d.compact == "Normal" or (transposed and element_size(s) == 1 and (hw.name == "a5" or plan == "right"))
+        rows, cols = (dst.valid_row, dst.valid_col) if compact else (d.rows, d.cols)
+        copy(m, dst, src, ir, ic, rows, cols)
+    elif plan == "gemv":
+        frac = 1024 if s.dtype in PACKED4 else 512 // element_size(s)
+        n = -(-dst.valid_col // frac) * frac
+        row = m.window(src, 0, ic, 1, n)
+        width = min(n, d.cols)
+        m.window(dst, 0, 0, 1, width, write=True)[:] = row[:, :width]
+    elif plan == "ub-l1-nd":
+        # one contiguous burst from element indexRow * srcValidCol + indexCol, whole 32-byte blocks
+        start = ir * src.valid_col + ic
+        count = (dst.valid_row * dst.valid_col * esize) // 32 * 32 // esize
+        flat_copy(m, dst, src, start, count)
+    elif plan == "ub-l1-nz":
+        c0 = 32 // esize
+        copy(m, dst, src, ir, ic, -(-dst.valid_row // 16) * 16, -(-dst.valid_col // c0) * c0)
+    elif plan == "acc":
+        acc_copy(m, hw, form, dst, src, ir, ic)
+
+
+def copy(m: Machine, dst: ConcreteTile, src: ConcreteTile, ir: int, ic: int, rows: int, cols: int,
+         relu: bool = False) -> None:
+    window = m.window(src, ir, ic, rows, cols)
+    out = convert(window, src.spec.dtype, dst.spec.dtype)
+    if relu and out.dtype.kind == "f":
+        out = np.maximum(out, 0).astype(out.dtype)
+    m.window(dst, 0, 0, rows, cols, write=True)[:] = out
+
+
+def flat_copy(m: Machine, dst: ConcreteTile, src: ConcreteTile, start: int, count: int) -> None:
+    s_flat = src.buf.bytes().view(src.data().dtype) if src.buf is not None else None
+    d_flat = dst.buf.bytes().view(dst.data().dtype) if dst.buf is not None else None
+    if s_flat is None or d_flat is None:
+        raise Trap("tile without storage")
+    if start < 0 or start + count > s_flat.size:
+        raise m.trap("out-of-bounds", f"read of {src.name} elements [{start}:{start + count}] outside its "
+                                      f"{s_flat.size}-element storage")
+    if count > d_flat.size:
+        raise m.trap("out-of-bounds", f"write of {count} elements into {dst.name} ({d_flat.size} elements)")
+    d_flat[:count] = s_flat[start:start + count]
+
+
+def acc_copy(m: Machine, hw: Target, form: str, dst: ConcreteTile, src: ConcreteTile, ir: int, ic: int) -> None:
+    d = dst.spec
+    mode = str(m.template_args.get("mode", "SingleModeVec0"))
+    relu_asked = m.template_args.get("reluMode") == "NormalRelu"
+    relu = relu_asked
+    if hw.name == "a5" and form == "relu" and d.loc == "Vec":
+        relu = False
+        if relu_asked:
+            m.fault("ignored-option", "NormalRelu requested for an L0C -> UB copy that is issued with NoRelu")
+    c0 = 32 // element_size(d)
+    if hw.name == "a5" and d.fractal == 1024 and not (lay(dst) == NZ and d.dtype == "float"):
+        c0 = 64 // element_size(d)
+    if mode.startswith("Dual"):
+        if mode == "DualModeSplitN" and d.dtype in ("float", "int32_t") and src.valid_col % 32:
+            m.fault("split-misaligned", f"DualModeSplitN of {src.valid_col} columns of {d.dtype}: not a multiple "
+                                        f"of 32, the two vector halves are ragged")
+        rows, cols = src.valid_row, -(-src.valid_col // c0) * c0
+        window = m.window(src, ir, ic, rows, cols)
+        r, c = min(rows, d.rows), min(cols, d.cols)
+        m.window(dst, 0, 0, r, c, write=True)[:] = convert(window[:r, :c], src.spec.dtype, d.dtype)
+        return
+    copy(m, dst, src, ir, ic, dst.valid_row, -(-dst.valid_col // c0) * c0, relu=relu)
+
+
+def convert(values: np.ndarray, src_type: str, dst_type: str) -> np.ndarray:
+    """Element values converted the way the copy does (bit copy for equal types)."""
+    if src_type == dst_type:
+        return values.copy()
+    if src_type == "float" and dst_type == "bfloat16_t":
+        return (np.ascontiguousarray(values, dtype=np.float32).view(np.uint32) >> 16).astype(np.uint16)
+    target = {"half": np.float16, "float": np.float32, "int8_t": np.int8, "uint8_t": np.uint8,
+              "int16_t": np.int16, "int32_t": np.int32}.get(dst_type)
+    if target is None:
+        return np.zeros(values.shape, dtype=np.uint8 if dst_type in LOW_FLOATS else np.uint16)
+    with np.errstate(all="ignore"):
+        if np.dtype(target).kind == "f":
+            return values.astype(target)  # IEEE rounding, overflow to inf
+        v = np.nan_to_num(values.astype(np.float64), nan=0.0, posinf=0.0, neginf=0.0)
+        info = np.iinfo(target)
+        return np.clip(np.rint(v), info.min, info.max).astype(target)  # saturating quantization

@@ -1,0 +1,942 @@
+"""TEXTRACT / TEXTRACT_FP: copy a window of a larger tile into a smaller one (PTO101-PTO118).
+
+Overloads (docs/isa-facts.md section 1): E1 `TEXTRACT(dst, src, r, c)`, E2 `TEXTRACT<D, S, reluMode>`,
+E3 `TEXTRACT<D, S, mode>`, E4 `TEXTRACT(dst, src, preQuantScalar, r, c)`, E5 = E4 with `mode`,
+E6 `TEXTRACT_FP(dst, src, fp, r, c)`, E7 = E6 with `mode` (spelled TEXTRACT), E8 the two-destination form
+(no rule here). Each rule models what the target's header really does, not what the docs say.
+"""
+
+from __future__ import annotations
+
+import z3
+
+from ptolint.ruleset import Check, Ctx, Provenance, TileView, rule
+
+INSTR = ("TEXTRACT", "TEXTRACT_FP")
+A2 = "include/pto/npu/a2a3/TExtract.hpp"
+A5 = "include/pto/npu/a5/TExtract.hpp"
+TC = "include/pto/common/arch/memory/textract_common.hpp"
+SEED = "docs/isa/TEXTRACT.md"
+A2_COMMON = "include/pto/npu/a2a3/common.hpp"
+A5_COMMON = "include/pto/npu/a5/common.hpp"
+
+FP8 = {"float8_e4m3_t", "float8_e5m2_t", "float8_e8m0_t", "hifloat8_t"}
+FP4 = {"float4_e2m1x2_t", "float4_e1m2x2_t"}
+
+#: Dst::DType accepted by the E1 tile path (CheckTExtract / is_textract_supported_type)
+TILE_TYPES = {
+    "a2a3": {"int8_t", "half", "bfloat16_t", "float"},
+    "a5": {"int8_t", "half", "bfloat16_t", "float"} | FP8 | FP4,
+}
+#: element types of the Vec -> Vec path (a2a3: CheckTExtractVecToVecCommon; a5: its own list)
+VEC_TYPES = {
+    "a2a3": {"int8_t", "uint8_t", "int16_t", "uint16_t", "int32_t", "uint32_t", "half", "bfloat16_t", "float"},
+    "a5": {"half", "bfloat16_t", "float", "int32_t", "int8_t"} | FP8 | FP4,
+}
+#: Acc conversions: target -> kind -> src dtype -> allowed dst dtypes
+ACC_CONV = {
+    "a2a3": {
+        "cast": {"float": {"half", "bfloat16_t"}},  # CheckTMovAccToMat<isCast=true> (E1, E2)
+        "quant": {"float": {"int8_t"}, "int32_t": {"int8_t", "uint8_t", "half", "int16_t"}},  # E4, E6
+    },
+    "a5": {
+        "cast": {"float": {"half", "bfloat16_t", "float"}, "int32_t": {"int32_t"}},  # isQuant=false (E1-E3)
+        "quant": {"float": {"int8_t", "uint8_t", "hifloat8_t", "half", "bfloat16_t", "float8_e4m3_t", "float"},
+                  "int32_t": {"int8_t", "uint8_t", "half", "bfloat16_t"}},  # isQuant=true (E4-E7)
+    },
+}
+SIZES = {"int8_t": 1, "uint8_t": 1, "int16_t": 2, "uint16_t": 2, "int32_t": 4, "uint32_t": 4, "int64_t": 8,
+         "uint64_t": 8, "half": 2, "bfloat16_t": 2, "float": 4, **{t: 1 for t in FP8 | FP4}}
+
+
+# --- shared helpers ------------------------------------------------------------------------------
+
+def size(t: TileView) -> int:
+    return t.spec.elem_size or SIZES.get(t.dtype, 0)
+
+
+def overload(ctx: Ctx) -> str:
+    """Which public overload the call resolved to (E1..E8)."""
+    if ctx.tile("dst0") is not None:
+        return "E8"
+    mode = "mode" in ctx.template_args
+    if ctx.tile("fp") is not None:
+        return "E7" if mode else "E6"
+    if ctx.scalar("preQuantScalar") is not None:
+        return "E5" if mode else "E4"
+    if mode:
+        return "E3"
+    return "E2" if "reluMode" in ctx.template_args else "E1"
+
+
+def operands(ctx: Ctx) -> tuple[TileView, TileView] | tuple[None, None]:
+    dst, src = ctx.tile("dst"), ctx.tile("src")
+    if dst is None or src is None:
+        return None, None
+    return dst, src
+
+
+def is_nz(t: TileView) -> bool:
+    return t.blayout == "ColMajor" and t.slayout == "RowMajor"
+
+
+def is_zn(t: TileView) -> bool:
+    return t.blayout == "RowMajor" and t.slayout == "ColMajor"
+
+
+def is_zz(t: TileView) -> bool:
+    return t.blayout == "RowMajor" and t.slayout == "RowMajor"
+
+
+def is_nn(t: TileView) -> bool:
+    return t.blayout == "ColMajor" and t.slayout == "ColMajor"
+
+
+def is_nd(t: TileView) -> bool:
+    return t.blayout == "RowMajor" and t.slayout == "NoneBox"
+
+
+def layout(t: TileView) -> str:
+    return f"{t.blayout}/{t.slayout}"
+
+
+def vec_branch(target: str, dst: TileView, src: TileView) -> str:
+    """Vec -> Vec: 'nd', 'nz', 'noop' (layouts pass the static checks but no branch copies) or 'error'."""
+    if dst.is_row_major and src.is_row_major:
+        return "nd"
+    if not dst.is_row_major and not src.is_row_major and dst.slayout == "RowMajor" and src.slayout == "RowMajor":
+        return "nz"
+    same = dst.is_row_major == src.is_row_major
+    if target == "a2a3":
+        same = same and dst.slayout == src.slayout
+    return "noop" if same else "error"
+
+
+def e1_path(target: str, dst: TileView, src: TileView) -> str:
+    """Where an E1 call goes on `target`: vec, left, right, scale-left, scale-right, acc, vec-mat, noop."""
+    if dst.loc == "Vec" and src.loc == "Vec":
+        return "vec"
+    if dst.loc == "Left":
+        return "left"
+    if dst.loc == "Right":
+        return "right"
+    if target == "a2a3":
+        return "acc" if src.loc == "Acc" and dst.loc == "Mat" else "noop"
+    if src.loc == "Vec" and dst.loc == "Mat":
+        return "vec-mat" if is_nd(src) or is_nz(src) else "noop"
+    if dst.loc == "ScaleLeft":
+        return "scale-left"
+    if dst.loc == "ScaleRight":
+        return "scale-right"
+    if src.loc == "Acc" and dst.loc in ("Mat", "Vec"):
+        return "acc"
+    return "noop"
+
+
+def e1_tile_types_ok(target: str, dst: TileView, src: TileView) -> bool:
+    return dst.dtype in TILE_TYPES[target] and (src.loc == "Acc" or dst.dtype == src.dtype)
+
+
+def acc_overload_path(ctx: Ctx, ov: str, dst: TileView, src: TileView) -> bool:
+    """E2..E7 reach their Acc copy (Loc checks pass) on this target."""
+    if src.loc != "Acc":
+        return False
+    if ctx.target == "a2a3":
+        return ov in ("E2", "E4", "E6") and dst.loc == "Mat"
+    if ov in ("E3", "E5", "E7"):
+        return dst.loc == "Vec"
+    return dst.loc in ("Mat", "Vec")
+
+
+def is_acc_copy(ctx: Ctx, ov: str, dst: TileView, src: TileView) -> bool:
+    if ov == "E1":
+        return e1_path(ctx.target, dst, src) == "acc"
+    return ov in ("E2", "E3", "E4", "E5", "E6", "E7") and acc_overload_path(ctx, ov, dst, src)
+
+
+def ceil_to(v: z3.ArithRef, m: int) -> z3.ArithRef:
+    return ((v + (m - 1)) / m) * m
+
+
+def window(ctx: Ctx) -> tuple[str, object, object, z3.BoolRef] | None:
+    """(path, rows read, cols read, sane) for the copy the call performs, None when nothing is read.
+
+    `sane` holds when the dst valid region the extent depends on lies inside its own
+    storage: outside it PTO006 reports the broken valid region and this rule stays quiet.
+
+    Extents follow the headers: Left/Right non-compact copies move the full static Dst shape; compact copies,
+    ScaleLeft/ScaleRight and Vec -> Vec copy the dst valid region; Acc copies read dst valid rows and dst valid
+    cols rounded up to the C0 block; the GEMV form reads one source row (indexRow is ignored).
+    """
+    dst, src = operands(ctx)
+    if dst is None:
+        return None
+    sane = z3.And(dst.valid_row >= 0, dst.valid_row <= dst.rows, dst.valid_col >= 0, dst.valid_col <= dst.cols)
+    ov = overload(ctx)
+    if ov == "E1":
+        path = e1_path(ctx.target, dst, src)
+        if path == "vec":
+            branch = vec_branch(ctx.target, dst, src)
+            if branch not in ("nd", "nz"):
+                return None
+            if dst.cols > src.cols or (dst.rows > src.rows and (branch == "nd" or ctx.target == "a2a3")):
+                return None  # PTO117: does not compile, nothing runs
+            return "vec", dst.valid_row, dst.valid_col, sane
+        if path in ("left", "right"):
+            if path == "left" and src.rows == 1 and src.is_row_major:
+                f = 512 // max(size(src), 1) if src.dtype not in FP4 else 1024
+                return "gemv", None, ceil_to(dst.valid_col, f), sane
+            transpose = dst.slayout != src.slayout
+            compact = dst.compact == "Normal" or (
+                transpose and size(src) == 1 and (ctx.target == "a5" or path == "right"))
+            if compact:
+                return path, dst.valid_row, dst.valid_col, sane
+            return path, dst.rows, dst.cols, z3.BoolVal(True)
+        if path in ("scale-left", "scale-right"):
+            return path, dst.valid_row, dst.valid_col, sane
+        if path != "acc":
+            return None
+    elif not is_acc_copy(ctx, ov, dst, src):
+        return None
+    if ctx.template_args.get("mode", "").startswith("Dual"):
+        return None  # dual modes copy the source's valid shape split over two vector cores
+    c0 = 32 // max(size(dst), 1)
+    if ctx.target == "a5" and dst.fractal == 1024 and not (is_nz(dst) and dst.dtype == "float"):
+        c0 *= 2
+    return "acc", dst.valid_row, ceil_to(dst.valid_col, c0), sane
+
+
+# --- rules ---------------------------------------------------------------------------------------
+
+@rule("PTO101", "textract-dtype-mismatch", instructions=INSTR, fault="dtype-mismatch",
+      provenance=(Provenance("seed-doc", SEED, "DstTileData::DType must be equal to SrcTileData::DType"),
+                  Provenance("header-static", A2, "CheckTExtract: waived when Src::Loc == Acc; E2-E7 never check"),
+                  Provenance("header-static", A5, "TEXTRACT_TILE_IMPL and the Vec->Vec path: same waiver")))
+def dtype_mismatch(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    TEXTRACT between tiles of different element types (source not Acc).
+
+    ## What it does
+    Checks that the plain `TEXTRACT(dst, src, r, c)` overload copies between tiles of the same element type,
+    unless the source is an Acc tile (the Acc paths convert through the fixpipe). Both targets reject the
+    mismatch with a `static_assert`. The docs state the rule without the Acc exception; the headers waive it.
+
+    ## Why is this bad?
+    TEXTRACT copies raw elements; it does not convert. The kernel does not compile.
+
+    ## Example
+    ```cpp
+    Tile<TileType::Mat, half, 64, 64, BLayout::ColMajor, 64, 64, SLayout::RowMajor> src;
+    TileLeft<float, 16, 16> dst;
+    TEXTRACT(dst, src, 0, 0);  // half -> float
+    ```
+
+    ## Use instead
+    ```cpp
+    TileLeft<half, 16, 16> dst;
+    TEXTRACT(dst, src, 0, 0);
+    ```
+    """
+    dst, src = operands(ctx)
+    if dst is None or overload(ctx) != "E1":
+        return None
+    bad = src.loc != "Acc" and dst.dtype != src.dtype
+    return Check(Ctx.static(bad), f"dst element type {dst.dtype} differs from src element type {src.dtype} "
+                                  f"(only an Acc source may convert)")
+
+
+@rule("PTO102", "textract-row-out-of-bounds", instructions=INSTR, fault="out-of-bounds",
+      provenance=(Provenance("seed-doc", SEED, "runtime check indexRow + DstTileData::Rows <= SrcTileData::Rows"),
+                  Provenance("header-runtime", A2, "PTO_ASSERT on full dims, only with _DEBUG; Vec->Vec uses valid dims"),
+                  Provenance("isa-doc", A5, "A5 has no bounds check on Mat/Acc paths: the copy reads past src")))
+def row_out_of_bounds(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    TEXTRACT reads rows past the end of the source tile.
+
+    ## What it does
+    Computes the rows the copy really reads from `src` (full `Dst::Rows` for Left/Right loads, the dst valid
+    rows for compact, Scale, Vec->Vec and Acc copies) starting at `indexRow` (a `uint16_t`) and checks they stay
+    inside `Src::Rows`. A2/A3 asserts this only in `_DEBUG` builds; A5 never checks it.
+
+    ## Why is this bad?
+    The load walks past the source tile into whatever lies behind it in the buffer: the destination receives
+    garbage (or the neighbouring tile's data) without any error in release builds.
+
+    ## Example
+    ```cpp
+    Tile<TileType::Mat, half, 32, 64, BLayout::ColMajor, 32, 64, SLayout::RowMajor> src;
+    TileLeft<half, 16, 64> dst;
+    TEXTRACT(dst, src, 32, 0);  // rows 32..47 of a 32-row tile
+    ```
+
+    ## Use instead
+    ```cpp
+    TEXTRACT(dst, src, 16, 0);  // rows 16..31
+    ```
+    """
+    w = window(ctx)
+    if w is None or w[1] is None:
+        return None
+    path, rows, _, sane = w
+    _, src = operands(ctx)
+    idx = ctx.scalar("indexRow")
+    if idx is None:
+        return None
+    what = "Dst::Rows" if isinstance(rows, int) else "dst valid rows"
+    return Check(z3.And(sane, idx + rows > src.rows), f"indexRow {{indexRow}} + {what} {{rows}} exceeds Src::Rows {src.rows} "
+                                        f"({path} copy)", {"indexRow": idx, "rows": rows})
+
+
+@rule("PTO103", "textract-col-out-of-bounds", instructions=INSTR, fault="out-of-bounds",
+      provenance=(Provenance("seed-doc", SEED, "runtime check indexCol + DstTileData::Cols <= SrcTileData::Cols"),
+                  Provenance("header-runtime", A2, "PTO_ASSERT on full dims, only with _DEBUG; Vec->Vec uses valid dims"),
+                  Provenance("isa-doc", A5, "A5 has no bounds check on Mat/Acc paths: the copy reads past src")))
+def col_out_of_bounds(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    TEXTRACT reads columns past the end of the source tile.
+
+    ## What it does
+    Computes the columns the copy really reads from `src` (full `Dst::Cols` for Left/Right loads, dst valid
+    columns for compact/Scale/Vec->Vec, dst valid columns rounded up to the 32-byte block for Acc copies,
+    whole 512-byte fractals for the GEMV form) from `indexCol` and checks they stay inside `Src::Cols`.
+
+    ## Why is this bad?
+    The copy reads outside the source tile; in release builds nothing stops it and the destination holds
+    garbage.
+
+    ## Example
+    ```cpp
+    Tile<TileType::Vec, float, 16, 64> src;
+    Tile<TileType::Vec, float, 16, 32> dst;
+    TEXTRACT(dst, src, 0, 48);  // columns 48..79 of a 64-column tile
+    ```
+
+    ## Use instead
+    ```cpp
+    TEXTRACT(dst, src, 0, 32);
+    ```
+    """
+    w = window(ctx)
+    if w is None:
+        return None
+    path, _, cols, sane = w
+    _, src = operands(ctx)
+    idx = ctx.scalar("indexCol")
+    if idx is None:
+        return None
+    what = "Dst::Cols" if isinstance(cols, int) else \
+        "copied columns (dst valid cols rounded up to the block)" if path in ("acc", "gemv") else "dst valid cols"
+    return Check(z3.And(sane, idx + cols > src.cols), f"indexCol {{indexCol}} + {what} {{cols}} exceeds Src::Cols {src.cols} "
+                                        f"({path} copy)", {"indexCol": idx, "cols": cols})
+
+
+@rule("PTO104", "textract-unsupported-dtype", instructions=INSTR, fault="unsupported-dtype",
+      provenance=(Provenance("seed-doc", SEED, "A2/A3: int8_t, half, bfloat16_t, float; A5 adds fp8/fp4 types"),
+                  Provenance("header-static", A2, "CheckTExtract checks Dst::DType only"),
+                  Provenance("header-static", A5, "is_textract_supported_type<Dst::DType>; no int32/uint8/int16")))
+def unsupported_dtype(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    TEXTRACT destination element type not supported by the target's tile path.
+
+    ## What it does
+    For the plain overload on every path except Vec -> Vec, checks the destination element type against the
+    target's list: A2/A3 {int8_t, half, bfloat16_t, float}; A5 additionally the fp8 (e4m3, e5m2, e8m0,
+    hifloat8) and packed fp4 types. Notably int32_t is rejected on both (even Acc int32 -> int32 on A5).
+
+    ## Why is this bad?
+    The header's `static_assert` rejects the instantiation: the kernel does not compile for that target.
+
+    ## Example
+    ```cpp
+    Tile<TileType::Mat, int32_t, 32, 32, BLayout::ColMajor, 32, 32, SLayout::RowMajor> src;
+    TileLeft<int32_t, 16, 32> dst;
+    TEXTRACT(dst, src, 0, 0);
+    ```
+
+    ## Use instead
+    ```cpp
+    // move int32 data with TMOV/TLOAD, or extract a supported type (int8_t, half, bfloat16_t, float)
+    TileLeft<int8_t, 16, 32> dst8;
+    ```
+    """
+    dst, src = operands(ctx)
+    if dst is None or overload(ctx) != "E1" or e1_path(ctx.target, dst, src) == "vec":
+        return None
+    ok = sorted(TILE_TYPES[ctx.target])
+    return Check(Ctx.static(dst.dtype not in TILE_TYPES[ctx.target]),
+                 f"TEXTRACT does not support element type {dst.dtype} on {ctx.target} (supported: {', '.join(ok)})")
+
+
+@rule("PTO105", "textract-acc-unsupported-conversion", instructions=INSTR, fault="unsupported-dtype",
+      provenance=(Provenance("header-static", A2_COMMON, "CheckTMovAccToMat: cast float->half/bf16; quant lists"),
+                  Provenance("header-static", A5_COMMON, "CheckTMovAccValid (isQuant) and GetDualDstCtl NoQuant"),
+                  Provenance("seed-doc", SEED, "docs give no Acc conversion table")))
+def acc_conversion(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    TEXTRACT from Acc with a source/destination type pair the fixpipe cannot convert.
+
+    ## What it does
+    For every overload that copies out of an Acc tile, checks (Src::DType, Dst::DType) against the target's
+    table: A2/A3 plain/relu forms need float -> half/bfloat16_t; quantized forms float -> int8_t or
+    int32_t -> int8_t/uint8_t/half/int16_t. A5 non-quantized forms: float -> half/bf16/float, int32 -> int32;
+    quantized forms: float -> int8/uint8/hifloat8/half/bf16/fp8_e4m3/float, int32 -> int8/uint8/half/bf16.
+    A5 dual split modes additionally need a non-quantizing pair (same type).
+
+    ## Why is this bad?
+    The pair fails a `static_assert` in the header: the kernel does not compile for that target.
+
+    ## Example
+    ```cpp
+    TileAcc<float, 16, 16> acc;
+    Tile<TileType::Mat, float, 16, 16, BLayout::ColMajor, 16, 16, SLayout::RowMajor> m;
+    TEXTRACT(m, acc, 0, 0);  // float -> float is not a cast on A2/A3
+    ```
+
+    ## Use instead
+    ```cpp
+    Tile<TileType::Mat, half, 16, 16, BLayout::ColMajor, 16, 16, SLayout::RowMajor> m;
+    TEXTRACT(m, acc, 0, 0);  // float -> half
+    ```
+    """
+    dst, src = operands(ctx)
+    if dst is None:
+        return None
+    ov = overload(ctx)
+    if not is_acc_copy(ctx, ov, dst, src):
+        return None
+    kind = "quant" if ov in ("E4", "E5", "E6", "E7") else "cast"
+    allowed = ACC_CONV[ctx.target][kind].get(src.dtype, set())
+    bad = dst.dtype not in allowed
+    why = f"{src.dtype} -> {dst.dtype} is not a supported {'quantizing' if kind == 'quant' else 'non-quantizing'} " \
+          f"Acc conversion on {ctx.target}"
+    if not bad and ctx.template_args.get("mode", "").startswith("Dual") and dst.dtype != src.dtype:
+        bad, why = True, f"{ctx.template_args['mode']} needs a non-quantizing Acc copy, got {src.dtype} -> {dst.dtype}"
+    return Check(Ctx.static(bad), why)
+
+
+@rule("PTO106", "textract-src-layout", instructions=INSTR, fault="unsupported-layout",
+      provenance=(Provenance("seed-doc", SEED, "(SFractal ColMajor && isRowMajor) or (SFractal RowMajor && "
+                                               "!isRowMajor); GEMV: Rows == 1 && isRowMajor (Left only)"),
+                  Provenance("header-static", TC, "TExtractToLeft/TExtractToRight src static_assert"),
+                  Provenance("header-static", A5, "ScaleLeft src ZZ, ScaleRight src NN (A5 only)")))
+def src_layout(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    TEXTRACT into Left/Right/ScaleLeft/ScaleRight from a source layout the load cannot read.
+
+    ## What it does
+    For Left and Right destinations the source must be ZN (`SLayout::ColMajor` + `BLayout::RowMajor`) or NZ
+    (`SLayout::RowMajor` + `BLayout::ColMajor`); for Left a one-row row-major source (GEMV) is also accepted.
+    On A5, ScaleLeft needs a ZZ source and ScaleRight an NN source (A2/A3 has no Scale path at all).
+
+    ## Why is this bad?
+    The header rejects the layout with a `static_assert`: the kernel does not compile.
+
+    ## Example
+    ```cpp
+    Tile<TileType::Mat, half, 32, 32> src;  // ND (RowMajor, NoneBox)
+    TileLeft<half, 16, 32> dst;
+    TEXTRACT(dst, src, 0, 0);
+    ```
+
+    ## Use instead
+    ```cpp
+    Tile<TileType::Mat, half, 32, 32, BLayout::ColMajor, 32, 32, SLayout::RowMajor> src;  // NZ
+    TEXTRACT(dst, src, 0, 0);
+    ```
+    """
+    dst, src = operands(ctx)
+    if dst is None or overload(ctx) != "E1":
+        return None
+    path = e1_path(ctx.target, dst, src)
+    if path == "left":
+        ok, want = is_zn(src) or is_nz(src) or (src.rows == 1 and src.is_row_major), "ZN, NZ or a 1-row RowMajor (GEMV)"
+    elif path == "right":
+        ok, want = is_zn(src) or is_nz(src), "ZN or NZ"
+    elif path == "scale-left":
+        ok, want = is_zz(src), "ZZ (BLayout RowMajor, SLayout RowMajor)"
+    elif path == "scale-right":
+        ok, want = is_nn(src), "NN (BLayout ColMajor, SLayout ColMajor)"
+    else:
+        return None
+    return Check(Ctx.static(not ok), f"{dst.loc} destination needs a {want} source, src is {layout(src)}")
+
+
+@rule("PTO107", "textract-dst-layout", instructions=INSTR, fault="unsupported-layout",
+      provenance=(Provenance("header-static", TC, "A2/A3 Left dst ZZ, Right dst ZN"),
+                  Provenance("header-static", A5, "A5 Left dst NZ, Right dst ZN, ScaleLeft ZZ, ScaleRight NN"),
+                  Provenance("seed-doc", SEED, "docs only say 'a layout supported by the destination'")))
+def dst_layout(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    TEXTRACT destination tile with a layout the target's L0 buffer does not use.
+
+    ## What it does
+    Checks the destination layout per target: Left is ZZ on A2/A3 but NZ on A5 (the `TileLeft` alias picks the
+    right one for each target); Right is ZN on both; on A5 ScaleLeft is ZZ and ScaleRight NN.
+
+    ## Why is this bad?
+    The header rejects the layout with a `static_assert`. A hand-written Left tile type that matches one target
+    breaks the build of the other.
+
+    ## Example
+    ```cpp
+    using L = Tile<TileType::Left, half, 16, 32, BLayout::ColMajor, 16, 32, SLayout::RowMajor>;  // A5 layout
+    L dst;
+    TEXTRACT(dst, src, 0, 0);  // fails on A2/A3
+    ```
+
+    ## Use instead
+    ```cpp
+    TileLeft<half, 16, 32> dst;  // ZZ on A2/A3, NZ on A5
+    ```
+    """
+    dst, src = operands(ctx)
+    if dst is None or overload(ctx) != "E1":
+        return None
+    path = e1_path(ctx.target, dst, src)
+    if path == "left":
+        ok, want = (is_zz(dst), "ZZ") if ctx.target == "a2a3" else (is_nz(dst), "NZ")
+    elif path == "right":
+        ok, want = is_zn(dst), "ZN"
+    elif path == "scale-left":
+        ok, want = is_zz(dst), "ZZ"
+    elif path == "scale-right":
+        ok, want = is_nn(dst), "NN"
+    else:
+        return None
+    return Check(Ctx.static(not ok), f"{dst.loc} destination must be {want} on {ctx.target}, dst is {layout(dst)}")
+
+
+@rule("PTO108", "textract-acc-layout", instructions=INSTR, fault="unsupported-layout",
+      provenance=(Provenance("header-static", A2_COMMON, "CheckTMovAccToMat: Src NZ, Dst NZ with SFractalSize 512"),
+                  Provenance("header-static", A5, "Acc src NZ; dst NZ or ND (ND only with an AccToVecMode)")))
+def acc_layout(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    TEXTRACT out of Acc with a source or destination layout the fixpipe copy does not accept.
+
+    ## What it does
+    The Acc source must be NZ (the `TileAcc` layout). A2/A3 writes only NZ Mat tiles with 512-byte fractals;
+    A5 writes NZ or ND tiles, and ND only for the `AccToVecMode` overloads.
+
+    ## Why is this bad?
+    The header rejects the layout with a `static_assert`: the kernel does not compile.
+
+    ## Example
+    ```cpp
+    TileAcc<float, 16, 16> acc;
+    Tile<TileType::Mat, half, 16, 16> m;  // ND
+    TEXTRACT(m, acc, 0, 0);  // A2/A3 needs an NZ Mat tile
+    ```
+
+    ## Use instead
+    ```cpp
+    Tile<TileType::Mat, half, 16, 16, BLayout::ColMajor, 16, 16, SLayout::RowMajor> m;
+    TEXTRACT(m, acc, 0, 0);
+    ```
+    """
+    dst, src = operands(ctx)
+    if dst is None:
+        return None
+    ov = overload(ctx)
+    if not is_acc_copy(ctx, ov, dst, src):
+        return None
+    if not is_nz(src):
+        return Check(Ctx.static(True), f"Acc source must be NZ, src is {layout(src)}")
+    if ctx.target == "a2a3":
+        ok, want = is_nz(dst) and dst.fractal == 512, "NZ with SFractalSize 512"
+    elif ov in ("E3", "E5", "E7"):
+        ok, want = is_nd(dst), "ND"
+    else:
+        ok, want = is_nz(dst) or is_nd(dst), "NZ or ND"
+    return Check(Ctx.static(not ok), f"Acc copy destination must be {want} on {ctx.target}, dst is "
+                                     f"{layout(dst)} (SFractalSize {dst.fractal})")
+
+
+@rule("PTO109", "textract-unsupported-path", instructions=INSTR, fault="unsupported-path",
+      provenance=(Provenance("header-static", A2_COMMON, "relu/quant/fp forms: Src Acc, Dst Mat only"),
+                  Provenance("header-static", A5, "relu/quant/fp forms: Src Acc, Dst Mat or Vec; mode forms Dst Vec"),
+                  Provenance("seed-doc", SEED, "A2/A3 has no Acc -> Vec")))
+def unsupported_path(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    TEXTRACT relu/quantization/fp form between buffers it cannot connect on this target.
+
+    ## What it does
+    The relu, scalar-quant and vector-quant (`TEXTRACT_FP`) forms only copy out of Acc. A2/A3 writes only Mat
+    (there is no Acc -> Vec on A2/A3); A5 writes Mat or Vec, and the `AccToVecMode` forms write only Vec.
+
+    ## Why is this bad?
+    The header's `static_assert` on the tile locations fails: the kernel does not compile for that target.
+
+    ## Example
+    ```cpp
+    TileAcc<float, 16, 16> acc;
+    Tile<TileType::Vec, half, 16, 16> v;
+    TEXTRACT<decltype(v), decltype(acc), ReluPreMode::NormalRelu>(v, acc, 0, 0);  // no Acc->Vec on A2/A3
+    ```
+
+    ## Use instead
+    ```cpp
+    Tile<TileType::Mat, half, 16, 16, BLayout::ColMajor, 16, 16, SLayout::RowMajor> m;
+    TEXTRACT<decltype(m), decltype(acc), ReluPreMode::NormalRelu>(m, acc, 0, 0);
+    ```
+    """
+    dst, src = operands(ctx)
+    if dst is None:
+        return None
+    ov = overload(ctx)
+    if ov in ("E1", "E8") or (ctx.target == "a2a3" and ov in ("E3", "E5", "E7")):
+        return None
+    if acc_overload_path(ctx, ov, dst, src):
+        return Check(Ctx.static(False), "")
+    if ctx.target == "a2a3":
+        want = "Acc -> Mat"
+    elif ov in ("E3", "E5", "E7"):
+        want = "Acc -> Vec"
+    else:
+        want = "Acc -> Mat or Acc -> Vec"
+    return Check(Ctx.static(True), f"this TEXTRACT form only supports {want} on {ctx.target}, "
+                                   f"got {src.loc} -> {dst.loc}")
+
+
+@rule("PTO110", "textract-no-op", instructions=INSTR, fault="no-op",
+      provenance=(Provenance("header-static", A2, "TEXTRACT_TILE_IMPL: no branch for other src/dst pairs"),
+                  Provenance("header-static", A5, "TEXTRACT_TILE_IMPL / Vec->Vec: no else branch"),
+                  Provenance("seed-doc", SEED, "docs say unsupported destinations are rejected; they are not")))
+def no_op(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    TEXTRACT compiles but copies nothing for this source/destination pair.
+
+    ## What it does
+    Finds plain TEXTRACT calls whose buffers match no branch of the target's implementation, after all its
+    static checks passed: e.g. Mat -> Mat and Mat -> Vec on both targets; Acc -> Vec, Vec -> Mat and any
+    Scale destination on A2/A3; Vec -> Mat from a source neither ND nor NZ on A5; Vec -> Vec between
+    column-major layouts that are not both NZ.
+
+    ## Why is this bad?
+    Nothing is written: the destination keeps stale data and the kernel computes garbage silently.
+
+    ## Example
+    ```cpp
+    Tile<TileType::Mat, half, 64, 64, BLayout::ColMajor, 64, 64, SLayout::RowMajor> big;
+    Tile<TileType::Mat, half, 32, 32, BLayout::ColMajor, 32, 32, SLayout::RowMajor> part;
+    TEXTRACT(part, big, 0, 0);  // silently does nothing
+    ```
+
+    ## Use instead
+    ```cpp
+    TileLeft<half, 32, 32> part;  // extract into L0A
+    TEXTRACT(part, big, 0, 0);
+    ```
+    """
+    dst, src = operands(ctx)
+    if dst is None or overload(ctx) != "E1":
+        return None
+    path = e1_path(ctx.target, dst, src)
+    if path == "vec":
+        compiles = dst.dtype == src.dtype and dst.dtype in VEC_TYPES[ctx.target]
+        noop = compiles and vec_branch(ctx.target, dst, src) == "noop"
+        what = f"Vec -> Vec between {layout(src)} and {layout(dst)} (neither ND nor both NZ)"
+    else:
+        noop = path == "noop" and e1_tile_types_ok(ctx.target, dst, src)
+        what = f"{src.loc} -> {dst.loc}" + (f" from a {layout(src)} source" if src.loc == "Vec" else "")
+    return Check(Ctx.static(noop), f"TEXTRACT {what} is a silent no-op on {ctx.target}: nothing is copied")
+
+
+@rule("PTO111", "textract-acc-to-vec-mode-unavailable", instructions=INSTR, fault="unsupported-path",
+      targets=("a2a3",),
+      provenance=(Provenance("header-static", A2, "no TEXTRACT_IMPL overload taking an AccToVecMode"),
+                  Provenance("isa-doc", "include/pto/common/pto_instr.hpp", "declared for every target")))
+def mode_unavailable(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    TEXTRACT with an AccToVecMode template argument on A2/A3, which has no such overload.
+
+    ## What it does
+    The `TEXTRACT<Dst, Src, AccToVecMode::...>` forms (plain, scalar-quant and fp) are declared in the public
+    API for every target, but A2/A3 implements no Acc -> Vec copy and no `TEXTRACT_IMPL` taking a mode.
+
+    ## Why is this bad?
+    Overload resolution of the implementation fails: the kernel does not compile for A2/A3.
+
+    ## Example
+    ```cpp
+    TEXTRACT<VecT, AccT, AccToVecMode::SingleModeVec0>(v, acc, 0, 0);
+    ```
+
+    ## Use instead
+    ```cpp
+    #if defined(__NPU_ARCH__) && __NPU_ARCH__ == 3510
+    TEXTRACT<VecT, AccT, AccToVecMode::SingleModeVec0>(v, acc, 0, 0);
+    #else
+    TEXTRACT(m, acc, 0, 0);  // Acc -> Mat, then move to UB
+    #endif
+    ```
+    """
+    if "mode" not in ctx.template_args or ctx.tile("dst") is None:
+        return None
+    return Check(Ctx.static(True), f"TEXTRACT<..., AccToVecMode::{ctx.template_args['mode']}> does not exist "
+                                   f"on a2a3 (no Acc -> Vec path)")
+
+
+@rule("PTO112", "textract-split-n-misaligned", instructions=INSTR, fault="split-misaligned", targets=("a5",),
+      severity="warning",
+      provenance=(Provenance("seed-doc", SEED, "Acc->Vec, 32-bit dst, DualModeSplitN: ValidCol multiple of 32"),
+                  Provenance("isa-doc", A5, "not checked anywhere in the headers (docs-only constraint)")))
+def split_n_misaligned(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    DualModeSplitN Acc -> Vec copy of 32-bit data whose column count is not a multiple of 32.
+
+    ## What it does
+    For `TEXTRACT<..., AccToVecMode::DualModeSplitN>` with a float/int32_t destination, checks that the valid
+    column count before splitting (the Acc source's valid columns) is a multiple of 32, as the ISA document
+    requires. The headers never check it, hence warning severity.
+
+    ## Why is this bad?
+    The N dimension is split between the two vector cores in 32-column halves; an unaligned column count gives
+    one core a ragged block and the split result does not match the documented layout.
+
+    ## Example
+    ```cpp
+    TileAcc<float, 16, 48> acc;
+    Tile<TileType::Vec, float, 16, 48> v;
+    TEXTRACT<decltype(v), decltype(acc), AccToVecMode::DualModeSplitN>(v, acc, 0, 0);
+    ```
+
+    ## Use instead
+    ```cpp
+    TileAcc<float, 16, 64> acc;  // 64 columns: two 32-column halves
+    ```
+    """
+    dst, src = operands(ctx)
+    if dst is None or ctx.template_args.get("mode") != "DualModeSplitN":
+        return None
+    if dst.dtype not in ("float", "int32_t") or src.loc != "Acc" or dst.loc != "Vec":
+        return None
+    return Check(src.valid_col % 32 != 0, "DualModeSplitN with a 32-bit destination needs the pre-split ValidCol "
+                                          "{validCol} to be a multiple of 32", {"validCol": src.valid_col})
+
+
+@rule("PTO113", "textract-fp-not-scaling", instructions=INSTR, fault="unsupported-path",
+      provenance=(Provenance("header-static", A2, "TEXTRACT_FP: static_assert FpTileData::Loc == Scaling"),
+                  Provenance("header-static", A5, "same check"),
+                  Provenance("seed-doc", SEED, "'FpTileData scaling operand'")))
+def fp_not_scaling(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    TEXTRACT_FP with a quantization-parameter tile that is not in the Scaling (fixpipe) buffer.
+
+    ## What it does
+    Checks that the `fp` operand of the vector-quantization form is a `TileType::Scaling` tile.
+
+    ## Why is this bad?
+    The fixpipe reads per-channel parameters only from its own buffer; the header rejects other locations
+    with a `static_assert`.
+
+    ## Example
+    ```cpp
+    Tile<TileType::Vec, uint64_t, 1, 16> fp;
+    TEXTRACT_FP(m, acc, fp, 0, 0);
+    ```
+
+    ## Use instead
+    ```cpp
+    Tile<TileType::Scaling, uint64_t, 1, 16> fp;
+    TEXTRACT_FP(m, acc, fp, 0, 0);
+    ```
+    """
+    fp = ctx.tile("fp")
+    if fp is None or (ctx.target == "a2a3" and "mode" in ctx.template_args):
+        return None
+    return Check(Ctx.static(fp.loc != "Scaling"), f"fp tile must be TileType::Scaling, got {fp.loc}")
+
+
+@rule("PTO114", "textract-relu-ignored", instructions=INSTR, fault="ignored-option", targets=("a5",),
+      provenance=(Provenance("header-static", A5, "relu overload: Acc->Vec copy is issued with NoRelu"),
+                  Provenance("hazard", A5, "undocumented; relu is honoured for Acc->Mat")))
+def relu_ignored(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    `TEXTRACT<..., ReluPreMode::NormalRelu>` into a Vec tile on A5 silently drops the ReLU.
+
+    ## What it does
+    The relu-only overload on A5 accepts a Vec destination but issues the Acc -> Vec copy with `NoRelu`.
+
+    ## Why is this bad?
+    Negative values reach the destination unclamped; results differ from the Mat path and from the intent.
+
+    ## Example
+    ```cpp
+    TEXTRACT<VecT, AccT, ReluPreMode::NormalRelu>(v, acc, 0, 0);
+    ```
+
+    ## Use instead
+    ```cpp
+    TEXTRACT<VecT, AccT, AccToVecMode::SingleModeVec0, ReluPreMode::NormalRelu>(v, acc, 0, 0);
+    ```
+    """
+    dst, src = operands(ctx)
+    if dst is None or overload(ctx) != "E2" or not acc_overload_path(ctx, "E2", dst, src):
+        return None
+    bad = ctx.template_args.get("reluMode") == "NormalRelu" and dst.loc == "Vec"
+    return Check(Ctx.static(bad), "NormalRelu is ignored for Acc -> Vec on a5 (copied with NoRelu)")
+
+
+@rule("PTO115", "textract-vec-unsupported-dtype", instructions=INSTR, fault="unsupported-dtype",
+      provenance=(Provenance("seed-doc", SEED, "Vec->Vec: int8/uint8/int16/uint16/int32/uint32/half/bf16/float on both"),
+                  Provenance("header-static", TC, "A2/A3 CheckTExtractVecToVecCommon matches the docs"),
+                  Provenance("header-static", A5, "A5: half/bf16/float/int32/int8 + fp8/fp4; no uint8/int16/"
+                                                  "uint16/uint32 (docs disagree)")))
+def vec_unsupported_dtype(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    Vec -> Vec TEXTRACT with an element type the target's UB copy does not support.
+
+    ## What it does
+    A2/A3 accepts int8_t, uint8_t, int16_t, uint16_t, int32_t, uint32_t, half, bfloat16_t, float. A5 accepts
+    half, bfloat16_t, float, int32_t, int8_t and the fp8/fp4 types, and rejects uint8_t, int16_t, uint16_t and
+    uint32_t, although the documentation lists them for both targets.
+
+    ## Why is this bad?
+    A `static_assert` fails: the kernel does not compile for that target.
+
+    ## Example
+    ```cpp
+    Tile<TileType::Vec, int16_t, 16, 64> src;
+    Tile<TileType::Vec, int16_t, 16, 32> dst;
+    TEXTRACT(dst, src, 0, 32);  // fails on A5
+    ```
+
+    ## Use instead
+    ```cpp
+    Tile<TileType::Vec, half, 16, 64> src;  // or reinterpret the int16 data as half
+    ```
+    """
+    dst, src = operands(ctx)
+    if dst is None or overload(ctx) != "E1" or e1_path(ctx.target, dst, src) != "vec":
+        return None
+    return Check(Ctx.static(dst.dtype not in VEC_TYPES[ctx.target]),
+                 f"Vec -> Vec TEXTRACT does not support {dst.dtype} on {ctx.target}")
+
+
+@rule("PTO116", "textract-vec-row-stride", instructions=INSTR, fault="unsupported-layout",
+      provenance=(Provenance("seed-doc", SEED, "ND path: the row stride must be 32-byte aligned"),
+                  Provenance("header-static", TC, "A2/A3: Src/Dst RowStride * sizeof % 32 == 0"),
+                  Provenance("header-static", A5, "A5 checks it only for fp4 types")))
+def vec_row_stride(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    ND Vec -> Vec TEXTRACT with a row stride that is not a multiple of 32 bytes.
+
+    ## What it does
+    On the row-major Vec -> Vec path the source and destination rows must start on 32-byte blocks. A2/A3
+    always requires it; A5 only for the packed fp4 types (other types use an unaligned vector path). Plain ND
+    tiles always satisfy it; boxed row-major tiles (e.g. SFractalSize 32) may not.
+
+    ## Why is this bad?
+    The UB block copy moves whole 32-byte blocks per row; the header rejects the layout at compile time.
+
+    ## Example
+    ```cpp
+    Tile<TileType::Vec, half, 16, 8, BLayout::RowMajor, 16, 8, SLayout::RowMajor, 32> src;  // 16-byte rows
+    ```
+
+    ## Use instead
+    ```cpp
+    Tile<TileType::Vec, half, 16, 16> src;  // 32-byte rows
+    ```
+    """
+    dst, src = operands(ctx)
+    if dst is None or overload(ctx) != "E1" or e1_path(ctx.target, dst, src) != "vec":
+        return None
+    if vec_branch(ctx.target, dst, src) != "nd":
+        return None
+    if ctx.target == "a5" and dst.dtype not in FP4:
+        return None
+    bad = [t for t in (src, dst) if (t.cols * size(t)) % 32]
+    names = ", ".join(f"{t.name} ({t.cols} x {size(t)} bytes)" for t in bad)
+    return Check(Ctx.static(bool(bad)), f"row stride not 32-byte aligned: {names}")
+
+
+@rule("PTO117", "textract-vec-dst-exceeds-src", instructions=INSTR, fault="size-mismatch",
+      provenance=(Provenance("seed-doc", SEED, "the Dst rows/columns must not exceed Src"),
+                  Provenance("header-static", TC, "A2/A3 ND and NZ: Rows and Cols"),
+                  Provenance("header-static", A5, "A5 ND: Rows and Cols; NZ: Cols only")))
+def vec_dst_exceeds_src(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    Vec -> Vec TEXTRACT whose destination tile is larger than its source tile.
+
+    ## What it does
+    Checks `Dst::Rows <= Src::Rows` and `Dst::Cols <= Src::Cols` on the ND and NZ Vec -> Vec paths (A5's NZ
+    path checks only the columns).
+
+    ## Why is this bad?
+    A `static_assert` rejects it: a window larger than the source cannot be extracted.
+
+    ## Example
+    ```cpp
+    Tile<TileType::Vec, float, 16, 32> src;
+    Tile<TileType::Vec, float, 32, 32, BLayout::RowMajor, DYNAMIC, DYNAMIC> dst(16, 32);
+    TEXTRACT(dst, src, 0, 0);
+    ```
+
+    ## Use instead
+    ```cpp
+    Tile<TileType::Vec, float, 16, 32, BLayout::RowMajor, DYNAMIC, DYNAMIC> dst(16, 32);
+    ```
+    """
+    dst, src = operands(ctx)
+    if dst is None or overload(ctx) != "E1" or e1_path(ctx.target, dst, src) != "vec":
+        return None
+    branch = vec_branch(ctx.target, dst, src)
+    if branch not in ("nd", "nz"):
+        return None
+    rows_checked = branch == "nd" or ctx.target == "a2a3"
+    bad = dst.cols > src.cols or (rows_checked and dst.rows > src.rows)
+    return Check(Ctx.static(bad), f"dst {dst.rows}x{dst.cols} exceeds src {src.rows}x{src.cols}")
+
+
+@rule("PTO118", "textract-vec-layout-mismatch", instructions=INSTR, fault="unsupported-layout",
+      provenance=(Provenance("header-static", TC, "A2/A3: isRowMajor and SFractal must match"),
+                  Provenance("header-static", A5, "A5: isRowMajor must match"),
+                  Provenance("seed-doc", SEED, "docs: ND and NZ layouts only")))
+def vec_layout_mismatch(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    Vec -> Vec TEXTRACT between tiles of different layouts.
+
+    ## What it does
+    The Vec -> Vec copy does not transpose or re-box: both tiles must be row-major (ND path) or both NZ. Other
+    pairs must at least agree on `BLayout` (and, on A2/A3, on `SLayout`) or the header fails to compile.
+
+    ## Why is this bad?
+    A `static_assert` rejects the instantiation.
+
+    ## Example
+    ```cpp
+    Tile<TileType::Vec, half, 16, 32> src;  // row-major
+    Tile<TileType::Vec, half, 16, 16, BLayout::ColMajor, 16, 16, SLayout::RowMajor> dst;  // NZ
+    TEXTRACT(dst, src, 0, 0);
+    ```
+
+    ## Use instead
+    ```cpp
+    Tile<TileType::Vec, half, 16, 16> dst;
+    TEXTRACT(dst, src, 0, 0);
+    ```
+    """
+    dst, src = operands(ctx)
+    if dst is None or overload(ctx) != "E1" or e1_path(ctx.target, dst, src) != "vec":
+        return None
+    return Check(Ctx.static(vec_branch(ctx.target, dst, src) == "error"),
+                 f"Vec -> Vec layouts differ: src {layout(src)}, dst {layout(dst)}")

@@ -1,0 +1,333 @@
+"""Tile class invariants (PTO001..): what every `pto::Tile<...>` type needs to exist, and run-time valid regions.
+
+The static invariants are the Tile class's own `static_assert`s (common/pto_tile.hpp): they are evaluated
+whenever the type is instantiated, so a call that uses such a tile does not compile on either target.
+They are checked on every tile operand of every builtin call site (`instructions=("*",)`).
+"""
+
+from __future__ import annotations
+
+import z3
+
+from ptolint.ir import DYNAMIC, TileSpec
+from ptolint.ruleset import Check, Ctx, Provenance, TileView, rule
+
+#: element sizes (bytes) for when the compiler did not tell us sizeof(DType)
+_SIZES = {
+    "int8_t": 1, "uint8_t": 1, "int16_t": 2, "uint16_t": 2, "int32_t": 4, "uint32_t": 4, "int64_t": 8,
+    "uint64_t": 8, "half": 2, "bfloat16_t": 2, "float": 4, "double": 8, "hifloat8_t": 1, "float8_e4m3_t": 1,
+    "float8_e5m2_t": 1, "float8_e8m0_t": 1, "float4_e2m1x2_t": 1, "float4_e1m2x2_t": 1, "int4b_t": 1,
+}
+
+FRACTAL_SIZES = (512, 1024, 32)
+
+TILE_HEADER = "common/pto_tile.hpp (class Tile)"
+
+
+def elem_size(spec: TileSpec) -> int:
+    return spec.elem_size or _SIZES.get(spec.dtype, 0)
+
+
+def shape_ok(spec: TileSpec) -> bool:
+    return spec.rows > 0 and spec.cols > 0
+
+
+def inner_box(spec: TileSpec) -> tuple[int, int] | None:
+    """(InnerRows, InnerCols) of the Tile's storage box, None when SFractalSize is not a legal size."""
+    size = elem_size(spec)
+    if spec.fractal == 1024:
+        return 16, 16
+    if spec.fractal == 32:
+        return (16, 2) if spec.slayout == "RowMajor" else (2, 16)
+    if spec.fractal == 512:
+        if spec.slayout == "NoneBox":
+            return 1, 1
+        if size <= 0:
+            return None
+        c0 = 32 // size
+        return (16, c0) if spec.slayout == "RowMajor" else (c0, 16)
+    return None
+
+
+def _static(ctx: Ctx, problems: list[tuple[str, str]], what: str) -> Check | None:
+    """One Check listing every tile operand with a broken invariant (static: true or false)."""
+    if not problems:
+        return None
+    detail = "; ".join(f"operand `{name}` ({text})" for name, text in problems)
+    msg = f"{what}: {detail}; the Tile type does not compile on {ctx.target}"
+    return Check(z3.BoolVal(True), msg.replace("{", "{{").replace("}", "}}"), {})
+
+
+def _operands(ctx: Ctx) -> list[tuple[str, TileView]]:
+    return sorted(ctx.tiles().items())
+
+
+@rule("PTO001", "tile-shape-not-positive", instructions=("*",), fault="invalid-tile",
+      provenance=(Provenance("header-static", TILE_HEADER + " ~l.1433",
+                             "static_assert Rows > 0 && Cols > 0 on every instantiation"),))
+def tile_shape_not_positive(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    A tile operand's static Rows or Cols is zero or negative.
+
+    ## What it does
+    Checks every tile operand of the call: its type `Tile<Loc, T, Rows, Cols, ...>` needs `Rows > 0` and
+    `Cols > 0`. The finding names the operand whose type is broken.
+
+    ## Why is this bad?
+    The Tile class asserts the shape statically, so the kernel does not compile on either target (and a
+    zero-sized tile has no storage to compute on).
+
+    ## Example
+    ```cpp
+    using Bad = Tile<TileType::Vec, float, 0, 64>;  // no rows
+    Bad src, dst;
+    TDIVS(dst, src, 2.0f);
+    ```
+
+    ## Use instead
+    ```cpp
+    using Good = Tile<TileType::Vec, float, 16, 64>;
+    Good src, dst;
+    TDIVS(dst, src, 2.0f);
+    ```
+    """
+    bad = [(n, f"{t.text}: {t.spec.short()}, shape {t.rows}x{t.cols}") for n, t in _operands(ctx)
+           if not shape_ok(t.spec)]
+    return _static(ctx, bad, "tile shape is not positive")
+
+
+@rule("PTO002", "tile-valid-exceeds-shape", instructions=("*",), fault="invalid-tile",
+      provenance=(Provenance("header-static", TILE_HEADER + " ~l.1433",
+                             "static_assert ValidRow <= Rows && ValidCol <= Cols (DYNAMIC passes); the same "
+                             "bound is re-asserted by TDIVS_IMPL on both targets"),))
+def tile_valid_exceeds_shape(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    A tile operand's static ValidRow/ValidCol is larger than its Rows/Cols.
+
+    ## What it does
+    For every tile operand whose valid region is given as template arguments (not `DYNAMIC`), checks
+    `ValidRow <= Rows` and `ValidCol <= Cols`.
+
+    ## Why is this bad?
+    The valid region must lie inside the tile's storage; the Tile class asserts it statically, so the
+    kernel does not compile on either target.
+
+    ## Example
+    ```cpp
+    using Bad = Tile<TileType::Vec, float, 16, 64, BLayout::RowMajor, 32, 64>;  // 32 valid rows of 16
+    Bad src, dst;
+    TDIVS(dst, src, 2.0f);
+    ```
+
+    ## Use instead
+    ```cpp
+    using Good = Tile<TileType::Vec, float, 32, 64, BLayout::RowMajor, 32, 64>;
+    Good src, dst;
+    TDIVS(dst, src, 2.0f);
+    ```
+    """
+    bad = []
+    for n, t in _operands(ctx):
+        s = t.spec
+        if not shape_ok(s):
+            continue
+        parts = []
+        if s.valid_row != DYNAMIC and s.valid_row > s.rows:
+            parts.append(f"ValidRow {s.valid_row} > Rows {s.rows}")
+        if s.valid_col != DYNAMIC and s.valid_col > s.cols:
+            parts.append(f"ValidCol {s.valid_col} > Cols {s.cols}")
+        if parts:
+            bad.append((n, f"{t.text}: {s.short()}, " + " and ".join(parts)))
+    return _static(ctx, bad, "static valid region exceeds the tile shape")
+
+
+@rule("PTO003", "tile-row-not-32b-aligned", instructions=("*",), fault="invalid-tile",
+      provenance=(Provenance("header-static", TILE_HEADER + " ~l.1522",
+                             "NoneBox: RowMajor needs Cols*sizeof(T) % 32 == 0, ColMajor Rows*sizeof(T) % 32 == 0 "
+                             "(the assert text says 'Rows' for RowMajor but tests Cols)"),))
+def tile_row_not_32b_aligned(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    A non-boxed tile's row (RowMajor) or column (ColMajor) is not a multiple of 32 bytes.
+
+    ## What it does
+    For every tile operand with `SLayout::NoneBox`, checks that the contiguous line of storage is 32-byte
+    aligned: `Cols * sizeof(T) % 32 == 0` for `BLayout::RowMajor`, `Rows * sizeof(T) % 32 == 0` for
+    `BLayout::ColMajor`. It uses the full static shape, for every TileType, even when `Rows == 1`.
+
+    ## Why is this bad?
+    The Tile class asserts this alignment statically (buffers are addressed in 32-byte blocks), so the
+    kernel does not compile on either target.
+
+    ## Example
+    ```cpp
+    using Bad = Tile<TileType::Vec, float, 16, 12>;  // 12 * 4 = 48 bytes per row
+    Bad src, dst;
+    TDIVS(dst, src, 2.0f);
+    ```
+
+    ## Use instead
+    ```cpp
+    // pad the storage to 16 columns and keep 12 of them valid
+    using Good = Tile<TileType::Vec, float, 16, 16, BLayout::RowMajor, 16, 12>;
+    Good src, dst;
+    TDIVS(dst, src, 2.0f);
+    ```
+    """
+    bad = []
+    for n, t in _operands(ctx):
+        s = t.spec
+        size = elem_size(s)
+        if not shape_ok(s) or size <= 0 or s.slayout != "NoneBox":
+            continue
+        if s.is_row_major and (s.cols * size) % 32:
+            bad.append((n, f"{t.text}: {s.short()}, a row is {s.cols} x {size} = {s.cols * size} bytes"))
+        elif not s.is_row_major and (s.rows * size) % 32:
+            bad.append((n, f"{t.text}: {s.short()}, a column is {s.rows} x {size} = {s.rows * size} bytes"))
+    return _static(ctx, bad, "tile line is not a multiple of 32 bytes")
+
+
+@rule("PTO004", "tile-box-misaligned", instructions=("*",), fault="invalid-tile",
+      provenance=(Provenance("header-static", TILE_HEADER + " ~l.1398-1420, ~l.1516-1520",
+                             "inner box: 1024 -> 16x16 (even NoneBox); 32 -> 16x2 (SFractal RowMajor) else 2x16; "
+                             "512 -> NoneBox 1x1, RowMajor 16xc0, ColMajor c0x16. Asserts Cols % InnerCols == 0 "
+                             "and (Loc == Vec || SFractalSize == 32 || Rows == 1 || Rows % InnerRows == 0)"),))
+def tile_box_misaligned(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    A tile's shape is not a whole number of its storage boxes (fractals).
+
+    ## What it does
+    Computes each tile operand's inner box from `SLayout` and `SFractalSize` (1024: 16x16, also for
+    NoneBox; 32: 16x2 for a RowMajor box, otherwise 2x16; 512: 16 x c0 for a RowMajor box, c0 x 16 for a
+    ColMajor box, 1x1 for NoneBox, with c0 = 32 / sizeof(T)) and checks `Cols % InnerCols == 0` and,
+    except for Vec tiles, size-32 fractals and single-row tiles, `Rows % InnerRows == 0`.
+
+    ## Why is this bad?
+    The Tile class asserts both conditions statically; the kernel does not compile on either target.
+
+    ## Example
+    ```cpp
+    // an NZ tile of half: boxes are 16 x 16, 40 columns are not a whole number of boxes
+    using Bad = Tile<TileType::Mat, half, 32, 40, BLayout::ColMajor, 32, 40, SLayout::RowMajor>;
+    ```
+
+    ## Use instead
+    ```cpp
+    using Good = Tile<TileType::Mat, half, 32, 48, BLayout::ColMajor, 32, 40, SLayout::RowMajor>;
+    ```
+    """
+    bad = []
+    for n, t in _operands(ctx):
+        s = t.spec
+        box = inner_box(s)
+        if not shape_ok(s) or box is None or s.fractal not in FRACTAL_SIZES:
+            continue
+        ir, ic = box
+        parts = []
+        if s.cols % ic:
+            parts.append(f"Cols {s.cols} is not a multiple of {ic}")
+        if not (s.loc == "Vec" or s.fractal == 32 or s.rows == 1) and s.rows % ir:
+            parts.append(f"Rows {s.rows} is not a multiple of {ir}")
+        if parts:
+            bad.append((n, f"{t.text}: {s.short()}, inner box {ir}x{ic}: " + " and ".join(parts)))
+    return _static(ctx, bad, "tile shape is not a whole number of boxes")
+
+
+@rule("PTO005", "tile-bad-fractal-size", instructions=("*",), fault="invalid-tile",
+      provenance=(Provenance("header-static", TILE_HEADER + " ~l.1535", "static_assert SFractalSize in {512, 1024, 32}"),))
+def tile_bad_fractal_size(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    A tile's SFractalSize is not 512, 1024 or 32.
+
+    ## What it does
+    Checks the 9th template argument of every tile operand's type.
+
+    ## Why is this bad?
+    Only 512-byte (L0A/L0B), 1024-byte (L0C) and 32-byte (MX scale) fractals exist; the Tile class
+    asserts it statically, so the kernel does not compile on either target.
+
+    ## Example
+    ```cpp
+    using Bad = Tile<TileType::Vec, float, 16, 64, BLayout::RowMajor, 16, 64, SLayout::NoneBox, 256>;
+    ```
+
+    ## Use instead
+    ```cpp
+    using Good = Tile<TileType::Vec, float, 16, 64, BLayout::RowMajor, 16, 64, SLayout::NoneBox, 512>;
+    ```
+    """
+    bad = [(n, f"{t.text}: {t.spec.short()}, SFractalSize {t.fractal}") for n, t in _operands(ctx)
+           if shape_ok(t.spec) and t.fractal not in FRACTAL_SIZES]
+    return _static(ctx, bad, "SFractalSize is not 512, 1024 or 32")
+
+
+@rule("PTO006", "tile-valid-region-out-of-storage", instructions=("*",), fault="valid-region",
+      provenance=(Provenance("header-runtime", TILE_HEADER + " ~l.1616-1638",
+                             "SetValidRow/SetValidCol/SetValidShape: PTO_ASSERT rowMask <= Rows, colMask <= Cols "
+                             "(debug builds only; release builds run with the bad region)"),
+                  Provenance("hazard", "every instruction", "instructions iterate over GetValidRow() x GetValidCol() "
+                             "and touch storage beyond the tile")))
+def tile_valid_region_out_of_storage(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    A DYNAMIC valid region is set, at run time, outside the tile's storage.
+
+    ## What it does
+    For every tile operand whose ValidRow or ValidCol is `DYNAMIC`, takes the run-time value reaching the
+    call (constructor arguments, `SetValidRow/SetValidCol/SetValidShape`) and checks
+    `0 <= validRow <= Rows` and `0 <= validCol <= Cols`. It reports an error when every input reaching the
+    call gives a bad region, a warning with the inputs that do otherwise.
+
+    ## Why is this bad?
+    The bound is only a `PTO_ASSERT`, compiled in debug builds only. In release builds the instruction
+    iterates over the bad region and reads or writes memory that belongs to other tiles.
+
+    ## Example
+    ```cpp
+    using T = Tile<TileType::Vec, float, 16, 64, BLayout::RowMajor, DYNAMIC, DYNAMIC>;
+    T src(rows, 64), dst(rows, 64);  // rows comes from the host, unchecked
+    TDIVS(dst, src, 2.0f);
+    ```
+
+    ## Use instead
+    ```cpp
+    int vr = rows < 16 ? rows : 16;  // clamp to the tile's 16 rows
+    T src(vr, 64), dst(vr, 64);
+    TDIVS(dst, src, 2.0f);
+    ```
+    """
+    conds, show, parts = [], {}, []
+    for n, t in _operands(ctx):
+        s = t.spec
+        if not shape_ok(s):
+            continue
+        here = []
+        if s.valid_row == DYNAMIC:
+            here.append(z3.Or(t.valid_row < 0, t.valid_row > s.rows))
+        if s.valid_col == DYNAMIC:
+            here.append(z3.Or(t.valid_col < 0, t.valid_col > s.cols))
+        if not here:
+            continue
+        c = z3.simplify(z3.Or(*here))
+        if z3.is_false(c):
+            continue
+        conds.append(c)
+        show[f"{n}_validRow"] = t.valid_row
+        show[f"{n}_validCol"] = t.valid_col
+        parts.append(f"operand `{n}` ({_esc(t.text)}) has valid region {{{n}_validRow}}x{{{n}_validCol}} "
+                     f"but storage {s.rows}x{s.cols}")
+    if not conds:
+        return None
+    if len(parts) == 1:
+        msg = "run-time valid region outside the tile's storage: " + parts[0]
+    else:
+        msg = "run-time valid region outside a tile's storage (one of them): " + "; ".join(parts)
+    return Check(z3.Or(*conds), msg, show)
+
+
+def _esc(text: str) -> str:
+    return text.replace("{", "{{").replace("}", "}}")

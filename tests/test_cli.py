@@ -1,0 +1,174 @@
+"""The command line as a user meets it: exit codes, bad input, rule listing, explain, info, replay."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from conftest import ptolint
+
+GOOD_KERNEL = """#include <pto/pto-inst.hpp>
+using namespace pto;
+extern "C" __global__ AICORE void kern(__gm__ float *out, int n) {
+  Tile<TileType::Mat, float, 64, 16, BLayout::RowMajor, 64, 16, SLayout::ColMajor> src;
+  TileLeft<float, 16, 16> dst;
+  for (int i = 0; i < 64; i += 16) {
+    TEXTRACT(dst, src, i, 0);
+  }
+}
+"""
+
+BAD_KERNEL = GOOD_KERNEL.replace("TEXTRACT(dst, src, i, 0);", "TEXTRACT(dst, src, i + n, 0);")
+
+
+def write(tmp_path: Path, name: str, text: str | bytes) -> Path:
+    p = tmp_path / name
+    if isinstance(text, bytes):
+        p.write_bytes(text)
+    else:
+        p.write_text(text)
+    return p
+
+
+def test_clean_kernel_exits_zero(tmp_path: Path) -> None:
+    write(tmp_path, "k.cpp", GOOD_KERNEL)
+    run = ptolint("check", "k.cpp", cwd=tmp_path)
+    assert run.code == 0, run.stdout + run.stderr
+    assert "0 error(s), 0 warning(s)" in run.stdout
+
+
+def test_violation_exits_one_with_location_witness_and_chain(tmp_path: Path) -> None:
+    write(tmp_path, "k.cpp", BAD_KERNEL)
+    run = ptolint("check", "k.cpp", "--target", "a2a3", cwd=tmp_path)
+    assert run.code == 1, run.stdout + run.stderr
+    first = run.stdout.splitlines()[0]
+    assert first.startswith("k.cpp:7:5: warning: [PTO1")
+    assert "TEXTRACT(dst, src, i + n, 0);" in run.stdout
+    assert "witness:" in run.stdout and "n = " in run.stdout
+    assert "target: a2a3" in run.stdout
+
+
+def test_json_report_schema(tmp_path: Path) -> None:
+    write(tmp_path, "k.cpp", BAD_KERNEL)
+    run = ptolint("check", "k.cpp", "--format", "json", "--target", "a5", cwd=tmp_path)
+    doc = run.json
+    assert doc["version"] == 1 and doc["tool"]["name"] == "ptolint"
+    f = doc["findings"][0]
+    for key in ("rule", "name", "level", "message", "file", "line", "column", "target", "witness", "confirmed",
+                "chain", "instruction"):
+        assert key in f
+    assert f["target"] == "a5" and f["file"] == "k.cpp" and f["line"] == 7
+    w = f["witness"]["inputs"]
+    assert (w["n"] + w["i@L6"]) % 65536 > 48 and abs(w["n"]) <= 64
+
+
+def test_output_file(tmp_path: Path) -> None:
+    write(tmp_path, "k.cpp", BAD_KERNEL)
+    run = ptolint("check", "k.cpp", "-f", "sarif", "-o", "out.sarif", cwd=tmp_path)
+    assert run.code == 1 and run.stdout == ""
+    assert json.loads((tmp_path / "out.sarif").read_text())["version"] == "2.1.0"
+
+
+@pytest.mark.parametrize("content,code,needle", [
+    (None, "io-error", "no such file"),
+    (b"\x00\x01\x02binary", "io-error", "binary"),
+    ("int main( {", "parse-error", ""),
+])
+def test_bad_input_is_a_message_and_exit_two(tmp_path: Path, content, code: str, needle: str) -> None:
+    if content is not None:
+        write(tmp_path, "k.cpp", content)
+    run = ptolint("check", "k.cpp", cwd=tmp_path)
+    assert run.code == 2
+    assert "Traceback" not in run.stdout + run.stderr
+    assert f"[{code}]" in run.stdout and needle in run.stdout
+    assert "k.cpp" in run.stdout
+
+
+def test_empty_file_is_clean(tmp_path: Path) -> None:
+    write(tmp_path, "k.cpp", "")
+    assert ptolint("check", "k.cpp", cwd=tmp_path).code == 0
+
+
+def test_directory_recurses_over_sources(tmp_path: Path) -> None:
+    (tmp_path / "sub").mkdir()
+    write(tmp_path, "sub/a.cpp", GOOD_KERNEL)
+    write(tmp_path, "sub/b.cce", BAD_KERNEL)
+    write(tmp_path, "sub/notes.txt", "not a kernel")
+    run = ptolint("check", ".", "--format", "json", cwd=tmp_path)
+    assert run.code == 1
+    assert {f["file"] for f in run.json["findings"]} == {"sub/b.cce"}
+
+
+@pytest.mark.parametrize("args,needle", [
+    (["--target", "a9"], "unknown target"),
+    (["--select", "PTO999"], "unknown rule"),
+    (["--ignore", "no-such-rule"], "unknown rule"),
+])
+def test_usage_errors_exit_two(tmp_path: Path, args: list[str], needle: str) -> None:
+    write(tmp_path, "k.cpp", GOOD_KERNEL)
+    run = ptolint("check", "k.cpp", *args, cwd=tmp_path)
+    assert run.code == 2 and needle in run.stderr and "Traceback" not in run.stderr
+
+
+def test_select_and_ignore(tmp_path: Path) -> None:
+    write(tmp_path, "k.cpp", BAD_KERNEL)
+    rule = ptolint("check", "k.cpp", "-f", "json", cwd=tmp_path).json["findings"][0]["rule"]
+    assert ptolint("check", "k.cpp", "--ignore", rule, cwd=tmp_path).code == 0
+    assert ptolint("check", "k.cpp", "--select", "PTO0", cwd=tmp_path).code == 0
+    assert ptolint("check", "k.cpp", "--select", rule, cwd=tmp_path).code == 1
+
+
+def test_inline_suppression(tmp_path: Path) -> None:
+    write(tmp_path, "k.cpp", BAD_KERNEL)
+    rule = ptolint("check", "k.cpp", "-f", "json", cwd=tmp_path).json["findings"][0]["rule"]
+    src = BAD_KERNEL.replace("TEXTRACT(dst, src, i + n, 0);",
+                             f"TEXTRACT(dst, src, i + n, 0);  // ptolint: ignore[{rule}]")
+    write(tmp_path, "k.cpp", src)
+    run = ptolint("check", "k.cpp", "-f", "json", cwd=tmp_path)
+    assert run.code == 0 and run.json["findings"] == []
+    src2 = GOOD_KERNEL.replace("TEXTRACT(dst, src, i, 0);", "TEXTRACT(dst, src, i, 0);  // NOLINT(ptolint-PTO101)")
+    write(tmp_path, "k.cpp", src2)
+    diags = ptolint("check", "k.cpp", "-f", "json", cwd=tmp_path).json["diagnostics"]
+    assert [d["code"] for d in diags] == ["unused-suppression"]
+
+
+def test_rules_json_and_explain() -> None:
+    rules = json.loads(ptolint("rules", "--format", "json").stdout)
+    assert len(rules) >= 20
+    for r in rules:
+        assert r["id"].startswith("PTO") and r["instructions"] and r["targets"] and r["summary"]
+        assert r["level"] in ("error", "warning", "note") and r["provenance"]
+    assert len({r["id"] for r in rules}) == len(rules)
+    exp = ptolint("explain", rules[0]["id"])
+    assert exp.code == 0 and "## What it does" in exp.stdout and "## Example" in exp.stdout
+    assert "Provenance" in exp.stdout
+    assert ptolint("explain", "PTO999").code == 2
+
+
+def test_info_shows_args_per_target(tmp_path: Path) -> None:
+    write(tmp_path, "k.cpp", GOOD_KERNEL)
+    doc = json.loads(ptolint("info", "k.cpp", "--target", "a5", "-D", "FOO=1", "--format", "json",
+                             cwd=tmp_path).stdout)
+    assert "-D__NPU_ARCH__=3510" in doc["args"] and "-DFOO=1" in doc["args"]
+    assert any(a.startswith("-I") and a.endswith("include") for a in doc["args"])
+    assert doc["args"][-1].endswith("k.cpp")
+
+
+def test_replay_confirms_and_rejects(tmp_path: Path) -> None:
+    write(tmp_path, "k.cpp", BAD_KERNEL)
+    bad = ptolint("replay", "k.cpp", "--line", "7", "--target", "a2a3", "--set", "n=40", "--set", "i@L6=48",
+                  cwd=tmp_path)
+    assert bad.code == 1 and "out-of-bounds" in bad.stdout
+    ok = ptolint("replay", "k.cpp", "--line", "7", "--target", "a2a3", "--set", "n=0", "--set", "i@L6=48",
+                 cwd=tmp_path)
+    assert ok.code == 0 and "no fault" in ok.stdout
+    off_path = ptolint("replay", "k.cpp", "--line", "7", "--target", "a2a3", "--set", "n=0", "--set", "i@L6=3",
+                       cwd=tmp_path)
+    assert off_path.code == 2 and "does not reach" in off_path.stdout
+
+
+def test_version_and_help_are_fast_paths() -> None:
+    run = ptolint("--version")
+    assert run.code == 0 and run.stdout.startswith("ptolint ")
+    assert ptolint("--help").code == 0
