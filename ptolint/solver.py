@@ -252,9 +252,9 @@ def check_rule(rule: Rule, site: CallSite, timeout_ms: int = 5000) -> Verdict:
         model = s.model()
         # prefer a witness a person would write: small values first, then anything
         ints = [v for n, v in enc.vars.items() if z3.is_int(v) and enc.syms[n].kind == "input"]
-        for bound in (64, 4096):
+        for lo, hi in ((0, 64), (-64, 64), (0, 4096), (-4096, 4096)):
             s.push()
-            s.add(*[z3.And(v >= -bound, v <= bound) for v in ints])
+            s.add(*[z3.And(v >= lo, v <= hi) for v in ints])
             if s.check() == z3.sat:
                 model = s.model()
                 s.pop()
@@ -286,10 +286,13 @@ def check_rule(rule: Rule, site: CallSite, timeout_ms: int = 5000) -> Verdict:
     level = rule.severity
     if res2 != z3.unsat and level == "error":
         level = "warning"
-    inputs = {n: model_value(model, v) for n, v in enc.vars.items() if enc.syms[n].kind == "input"}
+    relevant = {str(v) for c in [violated, *path] for v in _vars_of(c)}
+    inputs = {n: model_value(model, v) for n, v in enc.vars.items()
+              if enc.syms[n].kind == "input" and n in relevant}
     full = model
     if opaque:  # pick values for the opaque symbols too, so the executor can replay the whole path
-        fixed = [enc.vars[n] == v for n, v in inputs.items() if isinstance(v, int)]
+        fixed = [enc.vars[n] == model_value(model, enc.vars[n]) for n in enc.vars
+                 if enc.syms[n].kind == "input" and isinstance(model_value(model, enc.vars[n]), int)]
         r3, m3 = solve(z3.And(reach, violated, *fixed), friendly=True)
         if r3 != z3.sat or m3 is None:
             return Verdict(rule, "unknown", reason="no concrete replay found for the opaque values")

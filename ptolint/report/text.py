@@ -20,6 +20,21 @@ def source_line(path: str, line: int, cache: dict[str, list[str]]) -> str | None
     return lines[line - 1] if 0 < line <= len(lines) else None
 
 
+def merge_targets(findings: list[Finding]) -> list[tuple[Finding, list[str]]]:
+    """Findings identical but for the target are shown once, naming every target."""
+    out: list[tuple[Finding, list[str]]] = []
+    index: dict[tuple, int] = {}
+    for f in findings:
+        key = (f.rule_id, f.level, f.message, f.site.file, f.site.line, f.site.column, witness_text(f), f.fault,
+               chain_text(f.site.chain))
+        if key in index:
+            out[index[key]][1].append(f.site.target)
+        else:
+            index[key] = len(out)
+            out.append((f, [f.site.target]))
+    return out
+
+
 def render(findings: list[Finding], diagnostics: list[Diagnostic], console, summary: str) -> None:
     from rich.text import Text
 
@@ -30,12 +45,12 @@ def render(findings: list[Finding], diagnostics: list[Diagnostic], console, summ
         t.append(f"{d.level}:", style=STYLE.get(d.level, ""))
         t.append(f" [{d.code}] {d.message}")
         console.print(t)
-    for f in findings:
+    for f, targets in merge_targets(findings):
         s = f.site
         t = Text(f"{s.file}:{s.line}:{s.column}: ", style="bold")
         t.append(f"{f.level}:", style=STYLE.get(f.level, ""))
         t.append(f" [{f.rule_id}] {f.message} ", style="bold")
-        t.append(f"[{f.rule_name}] [target {s.target}]")
+        t.append(f"[{f.rule_name}] [target {', '.join(targets)}]")
         console.print(t)
         src = source_line(s.file, s.line, cache)
         if src is not None:
@@ -46,7 +61,8 @@ def render(findings: list[Finding], diagnostics: list[Diagnostic], console, summ
         w = witness_text(f)
         if w:
             console.print(Text(f"  witness: {w}"))
-        console.print(Text(f"  target: {s.target} ({TARGET_NAMES.get(s.target, s.target)}); confirmed: {f.fault}"))
+        names = ", ".join(f"{t} ({TARGET_NAMES.get(t, t)})" for t in targets)
+        console.print(Text(f"  target: {names}; confirmed: {f.fault}"))
         ch = chain_text(s.chain)
         if ch:
             console.print(Text(f"  {ch}"))

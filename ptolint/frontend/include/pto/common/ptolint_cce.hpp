@@ -137,10 +137,37 @@ constexpr uint16_t F32ToBF16(float f)
 constexpr float BF16ToF32(uint16_t b) { return F32FromBits(static_cast<uint32_t>(b) << 16); }
 } // namespace ptolint_detail
 
+struct half;
+struct bfloat16_t;
+struct float8_e4m3_t;
+struct float8_e5m2_t;
+struct float8_e8m0_t;
+struct hifloat8_t;
+struct float4_e2m1x2_t;
+struct float4_e1m2x2_t;
+
+namespace ptolint_detail {
+// The device floating types convert into one another implicitly (through float here).
+template <typename T> struct IsDeviceFloat { static constexpr bool value = false; };
+template <> struct IsDeviceFloat<half> { static constexpr bool value = true; };
+template <> struct IsDeviceFloat<bfloat16_t> { static constexpr bool value = true; };
+template <> struct IsDeviceFloat<float8_e4m3_t> { static constexpr bool value = true; };
+template <> struct IsDeviceFloat<float8_e5m2_t> { static constexpr bool value = true; };
+template <> struct IsDeviceFloat<float8_e8m0_t> { static constexpr bool value = true; };
+template <> struct IsDeviceFloat<hifloat8_t> { static constexpr bool value = true; };
+template <> struct IsDeviceFloat<float4_e2m1x2_t> { static constexpr bool value = true; };
+template <> struct IsDeviceFloat<float4_e1m2x2_t> { static constexpr bool value = true; };
+template <typename U, typename Self>
+using EnableOtherDeviceFloat = std::enable_if_t<IsDeviceFloat<U>::value && !std::is_same<U, Self>::value, int>;
+} // namespace ptolint_detail
+
 struct half {
     uint16_t bits_;
     constexpr half() : bits_(0) {}
     constexpr half(float v) : bits_(ptolint_detail::F32ToF16(v)) {}
+    template <typename U, ptolint_detail::EnableOtherDeviceFloat<U, half> = 0>
+    constexpr half(U v) : half(static_cast<float>(v))
+    {}
     constexpr operator float() const { return ptolint_detail::F16ToF32(bits_); }
     constexpr half& operator+=(float v) { return *this = half(float(*this) + v); }
     constexpr half& operator-=(float v) { return *this = half(float(*this) - v); }
@@ -152,6 +179,9 @@ struct bfloat16_t {
     uint16_t bits_;
     constexpr bfloat16_t() : bits_(0) {}
     constexpr bfloat16_t(float v) : bits_(ptolint_detail::F32ToBF16(v)) {}
+    template <typename U, ptolint_detail::EnableOtherDeviceFloat<U, bfloat16_t> = 0>
+    constexpr bfloat16_t(U v) : bfloat16_t(static_cast<float>(v))
+    {}
     constexpr operator float() const { return ptolint_detail::BF16ToF32(bits_); }
     constexpr bfloat16_t& operator+=(float v) { return *this = bfloat16_t(float(*this) + v); }
     constexpr bfloat16_t& operator-=(float v) { return *this = bfloat16_t(float(*this) - v); }
@@ -161,12 +191,15 @@ struct bfloat16_t {
 
 // One-byte formats: the value is kept only as "zero / non-zero" (their encodings are not needed
 // for analysis); the x2 types pack two 4-bit values in one byte.
-#define PTOLINT_MODEL_BYTE_FLOAT(Name)                                   \
-    struct Name {                                                        \
-        uint8_t bits_;                                                   \
-        constexpr Name() : bits_(0) {}                                   \
-        constexpr Name(float v) : bits_(v != 0.0f ? 1 : 0) {}            \
-        constexpr operator float() const { return bits_ ? 1.0f : 0.0f; } \
+#define PTOLINT_MODEL_BYTE_FLOAT(Name)                                            \
+    struct Name {                                                                 \
+        uint8_t bits_;                                                            \
+        constexpr Name() : bits_(0) {}                                            \
+        constexpr Name(float v) : bits_(v != 0.0f ? 1 : 0) {}                     \
+        template <typename U, ptolint_detail::EnableOtherDeviceFloat<U, Name> = 0> \
+        constexpr Name(U v) : Name(static_cast<float>(v))                         \
+        {}                                                                        \
+        constexpr operator float() const { return bits_ ? 1.0f : 0.0f; }          \
     }
 
 // A5 (Ascend 950) low-precision formats.
