@@ -336,7 +336,8 @@ def tdivs_high_precision_ignored(ctx: Ctx) -> Check | None:
         why = f"A5 has a high-precision division for float and half only, not {dst.dtype}"
     else:
         why = "A2/A3 has no high-precision division"
-    return Check(ctx.static(True), f"{_form(scalar_first)}: DivAlgorithm::HIGH_PRECISION is ignored: {why}")
+    return Check(ctx.static(True), f"{_form(scalar_first)} with dst `{_esc(dst.text)}` ({dst.dtype}): "
+                 f"DivAlgorithm::HIGH_PRECISION is ignored: {why}")
 
 
 def _esc(text: str) -> str:

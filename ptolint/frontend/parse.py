@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import re
 import os
 import shutil
 import subprocess
@@ -13,6 +14,11 @@ from ptolint.ir import Diagnostic
 from ptolint.targets import MACROS
 
 MODEL_INCLUDE = Path(__file__).resolve().parent / "include"
+HOST_INCLUDE = Path(__file__).resolve().parent / "host_include"
+#: include dir that exists only as libclang unsaved files: empty stand-ins for missing host headers
+MISSING_DIR = "/__ptolint_missing__"
+MISSING = re.compile(r"^'(.+)' file not found$")
+LAUNCH = re.compile(r"<<<.*?>>>", re.S)
 FALLBACK_INCLUDE = Path(__file__).resolve().parent / "fallback_include"
 
 
@@ -53,6 +59,7 @@ def compiler_args(target: str, opts: ParseOptions) -> list[str]:
     args += [f"-I{i}" for i in opts.includes]
     if opts.use_model:
         args.append(f"-I{MODEL_INCLUDE}")
+    args += [f"-idirafter{HOST_INCLUDE}", f"-idirafter{MISSING_DIR}"]
     builtin = builtin_include_dir()
     args.append(f"-isystem{builtin}" if builtin else f"-isystem{FALLBACK_INCLUDE}")
     args += opts.extra
@@ -65,22 +72,114 @@ def clang_index():
     return ci.Index.create()
 
 
+def host_syntax_blanked(source: str) -> str:
+    """Blank what is not host C++ (`k<<<grid, nullptr, stream>>>(...)` launches, `[aicore]`) keeping positions."""
+
+    def blank(m: re.Match) -> str:
+        return re.sub(r"[^\n]", " ", m.group(0))
+
+    source = LAUNCH.sub(blank, source)
+    return source.replace("[aicore]", "        ")
+
+
+EXPLICIT = re.compile(r"(?<![\w<>])template\s+(?!<)([\w:\s\*&]*?)\b(\w+)\s*<([^;{}]*?)>\s*\(([^;{}]*?)\)\s*;")
+#: prefix of the entry functions generated for explicit instantiations
+EXPLICIT_ENTRY = "__ptolint_explicit_instantiation_L"
+
+
+def split_top(text: str) -> list[str]:
+    out, depth, cur = [], 0, []
+    for ch in text:
+        if ch in "<([":
+            depth += 1
+        elif ch in ">)]":
+            depth -= 1
+        if ch == "," and depth == 0:
+            out.append("".join(cur).strip())
+            cur = []
+        else:
+            cur.append(ch)
+    if "".join(cur).strip():
+        out.append("".join(cur).strip())
+    return out
+
+
+def explicit_instantiation_entries(source: str) -> str:
+    """Give each `template void f<...>(params);` a caller, appended on its own last line (lines keep their
+    numbers): libclang does not expose explicit instantiations as cursors, so this makes them entry points."""
+    out = []
+    last = 0
+    for m in EXPLICIT.finditer(source):
+        if source[max(0, m.start() - 7):m.start()].strip() == "extern":
+            continue
+        name, targs, params = m.group(2), m.group(3), m.group(4)
+        names, decls = [], []
+        for i, p in enumerate(split_top(params)):
+            if p in ("", "void"):
+                continue
+            p = re.sub(r"=.*$", "", p).strip()
+            ident = re.search(r"(\w+)\s*(\[[^\]]*\])?$", p)
+            words = re.findall(r"\w+", p)
+            if ident and len(words) > 1 and not p.endswith(("*", "&")):
+                names.append(ident.group(1))
+                decls.append(p)
+            else:
+                names.append(f"__p{i}")
+                decls.append(f"{p} __p{i}")
+        line = source.count("\n", 0, m.end()) + 1
+        stub = (f" void {EXPLICIT_ENTRY}{line}({', '.join(decls)}) {{ {name}<{targs}>({', '.join(names)}); }}")
+        out.append(source[last:m.end()] + stub)
+        last = m.end()
+    out.append(source[last:])
+    return "".join(out)
+
+
+def is_pto_header(name: str) -> bool:
+    return name.startswith("pto/") or "/pto/" in name
+
+
 def parse(path: str, target: str, opts: ParseOptions, source: str | None = None):
-    """Parse one file for one target. Returns (translation unit or None, diagnostics for the user)."""
+    """Parse one file for one target. Returns (translation unit or None, diagnostics for the user).
+
+    Host headers that cannot be found (test harnesses, the vendor runtime) are replaced by empty stand-ins
+    and the file is parsed again, so the device code is still analysed; errors that follow from a blanked
+    header are reported as warnings.
+    """
     import clang.cindex as ci
 
     args = compiler_args(target, opts)
-    unsaved = [(path, source)] if source is not None else None
-    try:
-        tu = clang_index().parse(path, args=args, unsaved_files=unsaved,
-                                 options=ci.TranslationUnit.PARSE_DETAILED_PROCESSING_RECORD)
-    except ci.TranslationUnitLoadError as exc:
-        return None, [Diagnostic(path, 0, 0, "error", "parse-error", f"libclang could not parse the file: {exc}")]
+    raw = source if source is not None else open(path, encoding="utf-8", errors="replace").read()
+    text = explicit_instantiation_entries(host_syntax_blanked(raw))
+    missing: dict[str, str] = {}
+    tu = None
+    for _ in range(6):
+        unsaved = [(path, text)] + [(f"{MISSING_DIR}/{name}", "") for name in missing]
+        try:
+            tu = clang_index().parse(path, args=args, unsaved_files=unsaved,
+                                     options=ci.TranslationUnit.PARSE_DETAILED_PROCESSING_RECORD)
+        except ci.TranslationUnitLoadError as exc:
+            return None, [Diagnostic(path, 0, 0, "error", "parse-error", f"libclang could not parse the file: {exc}")]
+        new = {}
+        for d in tu.diagnostics:
+            m = MISSING.match(d.spelling)
+            if m and not is_pto_header(m.group(1)) and m.group(1) not in missing:
+                loc = d.location
+                new[m.group(1)] = f"{loc.file.name if loc.file else path}:{loc.line}"
+        if not new:
+            break
+        missing.update(new)
+    assert tu is not None
     diags: list[Diagnostic] = []
+    for name, where in sorted(missing.items()):
+        fname, _, line = where.rpartition(":")
+        diags.append(Diagnostic(fname, int(line), 1, "note", "missing-include",
+                                f"'{name}' not found: replaced by an empty header (host code only)"))
     for d in tu.diagnostics:
         if d.severity < ci.Diagnostic.Error:
             continue
         loc = d.location
         fname = loc.file.name if loc.file else path
-        diags.append(Diagnostic(fname, loc.line, loc.column, "error", "parse-error", d.spelling))
+        level = "warning" if missing and not MISSING.match(d.spelling) else "error"
+        code = "host-code-error" if level == "warning" else "parse-error"
+        diags.append(Diagnostic(fname, loc.line, loc.column, level, code, d.spelling))
     return tu, diags

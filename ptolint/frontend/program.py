@@ -79,6 +79,7 @@ class Stats:
     resolved: int = 0
     unresolved: int = 0
     other_builtins: dict[str, int] = field(default_factory=dict)
+    skipped_statements: int = 0
 
 
 @dataclass
@@ -193,6 +194,16 @@ class Interpreter:
                 self.stmt(c)
 
     def stmt(self, c: ci.Cursor) -> None:
+        """Execute one statement; what cannot be modelled makes its assigned variables opaque, not the walk stop."""
+        try:
+            self.stmt_inner(c)
+        except Unsupported as exc:
+            if "budget" in str(exc):
+                raise
+            self.stats.skipped_statements += 1
+            self.forget_assigned(c)
+
+    def stmt_inner(self, c: ci.Cursor) -> None:
         self.tick()
         k = c.kind
         if k == K.COMPOUND_STMT:
@@ -224,10 +235,7 @@ class Interpreter:
         elif k == K.SWITCH_STMT:
             self.switch_stmt(c)
         else:
-            try:
-                self.value(c)  # expression statement: evaluated for its side effects and calls
-            except Unsupported:
-                self.forget_assigned(c)
+            self.value(c)  # expression statement: evaluated for its side effects and calls
 
     def var_decl(self, d: ci.Cursor) -> None:
         spec = tile_spec_of(d.type)
@@ -859,6 +867,10 @@ class Interpreter:
     def binary(self, c: ci.Cursor):
         op = binop_token(c)
         lhs, rhs = list(c.get_children())
+        if op not in ("=", ",") and ctype(c.type) is None:  # pointer arithmetic, overloaded operators...
+            self.try_value(lhs)
+            self.try_value(rhs)
+            return None
         if op == "=":
             v = self.value(rhs)
             self.assign(lhs, v)

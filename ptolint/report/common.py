@@ -20,6 +20,9 @@ def chain_text(chain: list[Frame]) -> str:
 
 
 def short_function(name: str) -> str:
+    m = re.match(r"__ptolint_explicit_instantiation_L(\d+)", name)
+    if m:
+        return f"the explicit instantiation on line {m.group(1)}"
     return re.sub(r"\(.*\)$", "", name)
 
 

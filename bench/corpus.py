@@ -1,0 +1,97 @@
+"""Measure ptolint on a corpus of real kernels (e.g. a checkout of the public PTO ISA repository).
+
+Usage: python bench/corpus.py PTO_ISA_DIR [--glob PATTERN ...] [--json OUT] [-j N]
+
+Reports per target: files analysed, parse problems, builtin call sites of checked instructions found /
+resolved, findings by level and rule, and time. Nothing of the corpus is copied anywhere.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+DEFAULT_GLOBS = [
+    "tests/npu/a2a3/**/*_kernel.cpp",
+    "tests/npu/a5/**/*_kernel.cpp",
+    "kernels/manual/a2a3/**/*.cpp",
+    "kernels/manual/a5/**/*.cpp",
+    "kernels/automode/**/*.cpp",
+]
+
+
+def check_one(path: str) -> dict:
+    from ptolint.engine import Options, check_file
+    from ptolint.ruleset import load_rules, select_rules
+
+    load_rules()
+    rules, _ = select_rules(None, None)
+    t0 = time.perf_counter()
+    try:
+        res = check_file(path, Options(targets=["a2a3", "a5"], rules=rules))
+    except Exception as exc:  # noqa: BLE001 - the benchmark records crashes instead of stopping
+        return {"path": path, "crash": f"{type(exc).__name__}: {exc}", "seconds": time.perf_counter() - t0}
+    return {
+        "path": path,
+        "seconds": time.perf_counter() - t0,
+        "parse_errors": sum(d.code == "parse-error" for d in res.diagnostics),
+        "host_errors": sum(d.code == "host-code-error" for d in res.diagnostics),
+        "stats": {t: {"calls": s.builtin_calls, "resolved": s.resolved, "unresolved": s.unresolved,
+                      "entries": len(s.entry_points)} for t, s in res.stats.items()},
+        "unresolved": [(u.builtin, u.line, u.target, u.reason) for u in res.unresolved],
+        "findings": [(f.rule_id, f.level, f.site.target, f.site.line, f.message) for f in res.findings],
+        "unconfirmed": len(res.unconfirmed),
+    }
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("root")
+    ap.add_argument("--glob", action="append")
+    ap.add_argument("--json")
+    ap.add_argument("-j", type=int, default=2)
+    ap.add_argument("--only-seed", action="store_true", help="only files calling a seed instruction")
+    a = ap.parse_args()
+    root = Path(a.root)
+    files = sorted({str(p) for g in (a.glob or DEFAULT_GLOBS) for p in root.glob(g)})
+    if a.only_seed:
+        seeds = ("TEXTRACT", "TROWPROD", "TRESHAPE", "TCOLEXPANDMAX", "TDIVS")
+        files = [f for f in files if any(s in Path(f).read_text(errors="replace") for s in seeds)]
+    t0 = time.perf_counter()
+    with ProcessPoolExecutor(a.j) as pool:
+        results = list(pool.map(check_one, files))
+    wall = time.perf_counter() - t0
+    crashes = [r for r in results if "crash" in r]
+    ok = [r for r in results if "crash" not in r]
+    analysed = [r for r in ok if r["parse_errors"] == 0]
+    per_target = {}
+    for t in ("a2a3", "a5"):
+        calls = sum(r["stats"].get(t, {}).get("calls", 0) for r in ok)
+        res = sum(r["stats"].get(t, {}).get("resolved", 0) for r in ok)
+        per_target[t] = (calls, res)
+    levels = Counter(f[1] for r in ok for f in r["findings"])
+    rules = Counter((f[0], f[1]) for r in ok for f in r["findings"])
+    print(f"files: {len(files)}  analysed without parse errors: {len(analysed)} "
+          f"({100 * len(analysed) / max(1, len(files)):.1f}%)  crashes: {len(crashes)}  wall: {wall:.1f}s")
+    for t, (calls, res) in per_target.items():
+        print(f"[{t}] checked-instruction call sites: {calls}, resolved {res} ({100 * res / max(1, calls):.1f}%)")
+    print(f"findings: {dict(levels)}  unconfirmed candidates: {sum(r['unconfirmed'] for r in ok)}")
+    for (rule, level), n in sorted(rules.items()):
+        print(f"  {rule} {level}: {n}")
+    for r in crashes:
+        print(f"CRASH {r['path']}: {r['crash']}")
+    for r in ok:
+        if r["parse_errors"]:
+            print(f"PARSE {r['path']}: {r['parse_errors']} error(s)")
+    if a.json:
+        Path(a.json).write_text(json.dumps(results, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
