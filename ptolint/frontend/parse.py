@@ -54,7 +54,8 @@ def builtin_include_dir() -> str | None:
 def compiler_args(target: str, opts: ParseOptions) -> list[str]:
     """The exact argument list given to libclang for one file on one target."""
     args = ["-x", "c++", f"-std={opts.std}", "-fsyntax-only", "-Wno-everything", "-ferror-limit=0"]
-    args += ["-D__PTOLINT__=1"] + [f"-D{m}" for m in MACROS[target]]
+    args += ["-D__PTOLINT__=1", "-DPTOLINT_UNIQUE2(a,b)=a##b", "-DPTOLINT_UNIQUE(a,b)=PTOLINT_UNIQUE2(a,b)"]
+    args += [f"-D{m}" for m in MACROS[target]]
     args += [f"-D{d}" for d in opts.defines]
     args += [f"-I{i}" for i in opts.includes]
     if opts.use_model:
@@ -127,7 +128,9 @@ def explicit_instantiation_entries(source: str) -> str:
                 names.append(f"__p{i}")
                 decls.append(f"{p} __p{i}")
         line = source.count("\n", 0, m.end()) + 1
-        stub = (f" void {EXPLICIT_ENTRY}{line}({', '.join(decls)}) {{ {name}<{targs}>({', '.join(names)}); }}")
+        # __COUNTER__ keeps the names unique when the instantiation sits in a macro used many times
+        stub = (f" void PTOLINT_UNIQUE({EXPLICIT_ENTRY}{line}_, __COUNTER__)({', '.join(decls)}) "
+                f"{{ {name}<{targs}>({', '.join(names)}); }}")
         out.append(source[last:m.end()] + stub)
         last = m.end()
     out.append(source[last:])
@@ -162,7 +165,7 @@ def parse(path: str, target: str, opts: ParseOptions, source: str | None = None)
         new = {}
         for d in tu.diagnostics:
             m = MISSING.match(d.spelling)
-            if m and not is_pto_header(m.group(1)) and m.group(1) not in missing:
+            if m and m.group(1) not in missing and m.group(1) != "pto/pto-inst.hpp":
                 loc = d.location
                 new[m.group(1)] = f"{loc.file.name if loc.file else path}:{loc.line}"
         if not new:
@@ -172,8 +175,11 @@ def parse(path: str, target: str, opts: ParseOptions, source: str | None = None)
     diags: list[Diagnostic] = []
     for name, where in sorted(missing.items()):
         fname, _, line = where.rpartition(":")
-        diags.append(Diagnostic(fname, int(line), 1, "note", "missing-include",
-                                f"'{name}' not found: replaced by an empty header (host code only)"))
+        pto = is_pto_header(name)
+        diags.append(Diagnostic(fname, int(line), 1, "warning" if pto else "note", "missing-include",
+                                f"'{name}' not found: replaced by an empty header"
+                                + (" (a PTO header the bundled model lacks: pass -I to the real one)" if pto
+                                   else " (host code only)")))
     for d in tu.diagnostics:
         if d.severity < ci.Diagnostic.Error:
             continue

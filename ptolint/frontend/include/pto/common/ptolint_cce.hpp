@@ -234,7 +234,9 @@ enum pipe_t {
     PIPE_MTE4,
     PIPE_MTE5,
     PIPE_V2,
+#ifndef PIPE_FIX /* some A2/A3 kernels define PIPE_FIX themselves */
     PIPE_FIX,
+#endif
     VIRTUAL_PIPE_MTE2_L1A,
     VIRTUAL_PIPE_MTE2_L1B,
     PIPE_NUM,
