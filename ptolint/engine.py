@@ -6,6 +6,7 @@ import os
 from dataclasses import dataclass, field
 
 from ptolint.executor import replay
+from ptolint.frontend.assume import find_assumptions
 from ptolint.frontend.parse import ParseOptions, parse
 from ptolint.frontend.program import Stats, analyse
 from ptolint.ir import CallSite, Diagnostic, Finding, TileOperand, Witness
@@ -77,6 +78,7 @@ def check_file(path: str, opts: Options) -> FileResult:
         return res
     abspath = os.path.abspath(path)
     suppressions = Suppressions.parse(source)
+    assumptions = find_assumptions(source)
     builtins = builtin_names()
     seen: set[tuple] = set()
     for target in opts.targets:
@@ -89,7 +91,12 @@ def check_file(path: str, opts: Options) -> FileResult:
                 res.diagnostics.append(d)
         if tu is None:
             continue
-        program = analyse(tu, target, abspath, builtins, blocks=opts.blocks)
+        program = analyse(tu, target, abspath, builtins, blocks=opts.blocks, assumptions=assumptions)
+        for line, msg in program.assumption_errors:
+            key = (path, line, 0, msg)
+            if key not in seen:
+                seen.add(key)
+                res.diagnostics.append(Diagnostic(path, line, 1, "error", "bad-assumption", msg))
         res.stats[target] = program.stats
         res.unresolved += program.unresolved
         for site in program.sites:
@@ -99,6 +106,11 @@ def check_file(path: str, opts: Options) -> FileResult:
                         site.builtin not in rule.instructions and "*" not in rule.instructions):
                     continue
                 check_site(rule, site, opts, res)
+    for a in assumptions:
+        if not a.used and not any(d.code == "bad-assumption" and d.line == a.line for d in res.diagnostics):
+            res.diagnostics.append(Diagnostic(path, a.line, 1, "warning", "unused-assumption",
+                                              "assumption applies to no analysed function (put it right before "
+                                              "a function definition)"))
     dedup(res)
     suppressions.apply(res)
     res.findings.sort(key=lambda f: (f.site.file, f.site.line, f.site.column, f.rule_id, f.site.target))

@@ -160,6 +160,10 @@ class Encoder:
             r = a * shift_pow(b)
         elif op == ">>":
             r = a / shift_pow(b)
+        elif op in ("&", "|") and (low_mask(b) or low_mask(a)):
+            # x & (2^k - 1) is x mod 2^k (Euclidean, also for negative x in two's complement): stays linear
+            x, m = (a, low_mask(b)) if low_mask(b) else (b, low_mask(a))
+            r = x % m if op == "&" else x - x % m + (m - 1)
         elif op in ("&", "|", "^"):
             bits = INT_TYPES.get(e.ctype, (64, True))[0]
             av, bv = z3.Int2BV(a, bits), z3.Int2BV(b, bits)
@@ -169,6 +173,15 @@ class Encoder:
         else:
             raise TypeError(f"unknown operator {op}")
         return r if real else self.wrap(r, e.ctype)
+
+
+def low_mask(v: z3.ArithRef) -> int:
+    """2^k when `v` is the constant 2^k - 1 (k >= 1), else 0."""
+    if z3.is_int_value(v):
+        n = v.as_long()
+        if n > 0 and (n + 1) & n == 0:
+            return n + 1
+    return 0
 
 
 def abs_(v: z3.ArithRef) -> z3.ArithRef:

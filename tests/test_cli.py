@@ -172,3 +172,38 @@ def test_version_and_help_are_fast_paths() -> None:
     run = ptolint("--version")
     assert run.code == 0 and run.stdout.startswith("ptolint ")
     assert ptolint("--help").code == 0
+
+
+ASSUME_KERNEL = """#include <pto/pto-inst.hpp>
+using namespace pto;
+
+// ptolint: assume 0 <= offset && offset <= LIMIT
+template <int M>
+AICORE void load(int offset) {
+  Tile<TileType::Mat, half, M, 32, BLayout::ColMajor, M, 32, SLayout::RowMajor> src;
+  TileLeft<half, 32, 32> dst;
+  TEXTRACT(dst, src, offset, 0);
+}
+
+extern "C" __global__ AICORE void kern(int offset) { load<64>(offset); }
+"""
+
+
+def test_assumption_proves_warning_away(tmp_path: Path) -> None:
+    write(tmp_path, "k.cpp", ASSUME_KERNEL.replace("LIMIT", "32"))
+    run = ptolint("check", "k.cpp", "-f", "json", cwd=tmp_path)
+    assert run.code == 0 and run.json["findings"] == [] and run.json["diagnostics"] == []
+    write(tmp_path, "k.cpp", ASSUME_KERNEL.replace("LIMIT", "40"))
+    doc = ptolint("check", "k.cpp", "-f", "json", "-t", "a5", cwd=tmp_path).json
+    (f,) = doc["findings"]
+    assert f["rule"] == "PTO102" and f["level"] == "warning" and 33 <= f["witness"]["inputs"]["offset"] <= 40
+
+
+def test_malformed_and_unused_assumptions_are_reported(tmp_path: Path) -> None:
+    src = ASSUME_KERNEL.replace("LIMIT", "32").replace("// ptolint: assume 0 <= offset", "// ptolint: assume 0 <= offset &&")
+    src += "// ptolint: assume n > 0\n"
+    write(tmp_path, "k.cpp", src)
+    run = ptolint("check", "k.cpp", "-f", "json", cwd=tmp_path)
+    codes = {(d["code"], d["line"]) for d in run.json["diagnostics"]}
+    assert ("bad-assumption", 4) in codes and ("unused-assumption", 13) in codes
+    assert run.code == 2

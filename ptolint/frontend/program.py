@@ -87,6 +87,7 @@ class Program:
     sites: list[CallSite]
     unresolved: list[Unresolved]
     stats: Stats
+    assumption_errors: list[tuple[int, str]] = field(default_factory=list)
 
 
 def is_builtin_decl(fn: ci.Cursor, builtins: set[str]) -> bool:
@@ -103,6 +104,11 @@ def is_builtin_decl(fn: ci.Cursor, builtins: set[str]) -> bool:
 class Interpreter:
     def __init__(self, tu: ci.TranslationUnit, target: str, main_file: str, builtins: set[str],
                  blocks: int = 64, subblocks: int = 2, assumptions=None):
+        from ptolint.frontend.assume import Assumption
+
+        self.assume_list: list[Assumption] = list(assumptions or [])
+        self.assume_at: dict[int, list[Assumption]] = {}
+        self.assume_errors: list[tuple[int, str]] = []
         self.tu = tu
         self.target = target
         self.main_file = main_file
@@ -115,19 +121,25 @@ class Interpreter:
         self.stack: list[Frame] = []
         self.chain: list[ChainFrame] = []
         self.steps = 0
-        self.assumptions = assumptions or {}
 
     # ---------------------------------------------------------------- entry points
 
     def entry_points(self) -> list[ci.Cursor]:
         """Function definitions of the main file that no other definition of the file calls."""
         defs: list[ci.Cursor] = []
+        starts: list[int] = []
         for c in self.tu.cursor.walk_preorder():
-            if c.kind not in (K.FUNCTION_DECL, K.CXX_METHOD) or not c.is_definition():
+            if c.kind not in (K.FUNCTION_DECL, K.CXX_METHOD, K.FUNCTION_TEMPLATE) or not c.is_definition():
                 continue
             if not c.location.file or c.location.file.name != self.main_file:
                 continue
-            defs.append(c)
+            starts.append((c.extent.start.line, c.location.line))
+            if c.kind != K.FUNCTION_TEMPLATE:
+                defs.append(c)
+        for a in self.assume_list:  # an assumption belongs to the next function defined after it
+            after = [st for st in starts if st[0] > a.line]
+            if after:
+                self.assume_at.setdefault(min(after)[1], []).append(a)
         called: set[str] = set()
         usrs = {d.get_usr() for d in defs}
         for d in defs:
@@ -158,15 +170,36 @@ class Interpreter:
             frame = Frame(fn, template_bindings(fn))
             for p in fn.get_arguments():
                 self.bind_param_input(frame, p)
-            self.path = list(self.assumptions.get(fn.spelling, []))
+            self.path = []
             self.chain = [ChainFrame(display_name(fn), fn.location.file.name if fn.location.file else "",
                                      fn.location.line, fn.location.column)]
             self.stack = [frame]
+            self.apply_assumptions(fn, frame)
             try:
                 self.exec_body(fn)
             except Stop:
                 pass
-        return Program(self.sites, self.unresolved, self.stats)
+        return Program(self.sites, self.unresolved, self.stats, self.assume_errors)
+
+    def apply_assumptions(self, fn: ci.Cursor, frame: Frame) -> None:
+        """Add the function's `// ptolint: assume` conditions (over its parameters) to the path."""
+        from ptolint.frontend.assume import AssumptionError, to_expr
+
+        if not fn.location.file or fn.location.file.name != self.main_file:
+            return
+        params = {p.spelling: frame.env.get(decl_key(p)) for p in fn.get_arguments()}
+
+        def lookup(name: str):
+            v = params.get(name)
+            return v if isinstance(v, (Const, Sym, Bin, Unary, Cast, Select)) else None
+
+        for a in self.assume_at.get(fn.location.line, []):
+            try:
+                self.path.append(to_expr(a.text, lookup))
+                a.used = True
+            except AssumptionError as exc:
+                if (a.line, str(exc)) not in self.assume_errors:
+                    self.assume_errors.append((a.line, str(exc)))
 
     def bind_param_input(self, frame: Frame, p: ci.Cursor) -> None:
         ct = ctype(p.type)
@@ -1068,6 +1101,7 @@ class Interpreter:
         self.chain.append(ChainFrame(disp, c.location.file.name if c.location.file else "",
                                      c.location.line, c.location.column))
         saved_path = list(self.path)
+        self.apply_assumptions(ref, frame)
         try:
             self.exec_body(ref)
         except Stop:
