@@ -207,3 +207,11 @@ def test_malformed_and_unused_assumptions_are_reported(tmp_path: Path) -> None:
     codes = {(d["code"], d["line"]) for d in run.json["diagnostics"]}
     assert ("bad-assumption", 4) in codes and ("unused-assumption", 13) in codes
     assert run.code == 2
+
+
+@pytest.mark.parametrize("fmt", ["text", "json", "sarif"])
+def test_output_is_deterministic(tmp_path: Path, fmt: str) -> None:
+    write(tmp_path, "k.cpp", BAD_KERNEL)
+    a = ptolint("check", "k.cpp", "-f", fmt, cwd=tmp_path)
+    b = ptolint("check", "k.cpp", "-f", fmt, cwd=tmp_path)
+    assert a.stdout == b.stdout and a.code == b.code == 1
