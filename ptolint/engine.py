@@ -92,6 +92,11 @@ def check_file(path: str, opts: Options) -> FileResult:
         if tu is None:
             continue
         program = analyse(tu, target, abspath, builtins, blocks=opts.blocks, assumptions=assumptions)
+        for line, msg in program.limits:
+            key = (path, line, 0, msg)
+            if key not in seen:
+                seen.add(key)
+                res.diagnostics.append(Diagnostic(path, line, 1, "note", "analysis-limit", msg))
         for line, msg in program.assumption_errors:
             key = (path, line, 0, msg)
             if key not in seen:

@@ -88,6 +88,7 @@ class Program:
     unresolved: list[Unresolved]
     stats: Stats
     assumption_errors: list[tuple[int, str]] = field(default_factory=list)
+    limits: list[tuple[int, str]] = field(default_factory=list)
 
 
 def is_builtin_decl(fn: ci.Cursor, builtins: set[str]) -> bool:
@@ -109,6 +110,7 @@ class Interpreter:
         self.assume_list: list[Assumption] = list(assumptions or [])
         self.assume_at: dict[int, list[Assumption]] = {}
         self.assume_errors: list[tuple[int, str]] = []
+        self.limits: list[tuple[int, str]] = []  # (line, what was not analysed and why)
         self.tu = tu
         self.target = target
         self.main_file = main_file
@@ -175,11 +177,14 @@ class Interpreter:
                                      fn.location.line, fn.location.column)]
             self.stack = [frame]
             self.apply_assumptions(fn, frame)
+            self.steps = 0
             try:
                 self.exec_body(fn)
             except Stop:
                 pass
-        return Program(self.sites, self.unresolved, self.stats, self.assume_errors)
+            except Unsupported as exc:  # the step budget: say so, keep what was found
+                self.limits.append((fn.location.line, f"analysis of {fn.spelling} stopped: {exc}"))
+        return Program(self.sites, self.unresolved, self.stats, self.assume_errors, self.limits)
 
     def apply_assumptions(self, fn: ci.Cursor, frame: Frame) -> None:
         """Add the function's `// ptolint: assume` conditions (over its parameters) to the path."""
@@ -1069,7 +1074,10 @@ class Interpreter:
 
     def user_call(self, c: ci.Cursor, ref: ci.Cursor):
         if len(self.stack) >= MAX_DEPTH:
-            raise Unsupported(f"call depth limit ({MAX_DEPTH}) reached at {ref.spelling}")
+            msg = f"call depth limit ({MAX_DEPTH}) reached: {ref.spelling} and what it calls were not analysed"
+            if (c.location.line, msg) not in self.limits:
+                self.limits.append((c.location.line, msg))
+            raise Unsupported(msg)
         frame = Frame(ref, template_bindings(ref))
         params = list(ref.get_arguments())
         args = list(c.get_arguments())
