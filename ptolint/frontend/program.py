@@ -32,6 +32,7 @@ from ptolint.frontend.values import (
     parse_int_literal,
     static_valid,
     strip_ns,
+    targ_kind,
     template_bindings,
     tile_spec_of,
     tokens,
@@ -1205,7 +1206,7 @@ class Interpreter:
         for i, p in enumerate(params[:n]):
             if p.kind != K.TEMPLATE_NON_TYPE_PARAMETER:
                 continue
-            if ref.get_template_argument_kind(i) != ci.TemplateArgumentKind.INTEGRAL:
+            if targ_kind(ref, i) != ci.TemplateArgumentKind.INTEGRAL:
                 continue
             value = ref.get_template_argument_value(i)
             out[p.spelling] = self.enum_name(p, value, c)

@@ -208,6 +208,14 @@ def static_valid(spec: TileSpec, which: str) -> Expr | None:
     return None if v == DYNAMIC else Const(v, "int")
 
 
+def targ_kind(fn: ci.Cursor, i: int):
+    """The kind of template argument i, or None for kinds this libclang binding does not know (e.g. packs)."""
+    try:
+        return fn.get_template_argument_kind(i)
+    except ValueError:
+        return None
+
+
 def template_bindings(fn: ci.Cursor) -> dict[str, object]:
     """Template parameter name -> argument (int or ci.Type) for a function instantiation and its class."""
     out: dict[str, object] = {}
@@ -223,7 +231,7 @@ def template_bindings(fn: ci.Cursor) -> dict[str, object]:
     params = [c for c in tmpl.get_children() if c.kind in (
         K.TEMPLATE_TYPE_PARAMETER, K.TEMPLATE_NON_TYPE_PARAMETER, K.TEMPLATE_TEMPLATE_PARAMETER)]
     for i, p in enumerate(params[:n]):
-        kind = fn.get_template_argument_kind(i)
+        kind = targ_kind(fn, i)
         if kind == ci.TemplateArgumentKind.TYPE:
             out[p.spelling] = fn.get_template_argument_type(i)
         elif kind == ci.TemplateArgumentKind.INTEGRAL:
@@ -300,7 +308,7 @@ def display_name(fn: ci.Cursor) -> str:
     params = [c for c in tmpl.get_children() if c.kind in (
         K.TEMPLATE_TYPE_PARAMETER, K.TEMPLATE_NON_TYPE_PARAMETER, K.TEMPLATE_TEMPLATE_PARAMETER)] if tmpl else []
     for i in range(n):
-        kind = fn.get_template_argument_kind(i)
+        kind = targ_kind(fn, i)
         if kind == ci.TemplateArgumentKind.TYPE:
             args.append(strip_ns(fn.get_template_argument_type(i).spelling))
         elif kind == ci.TemplateArgumentKind.INTEGRAL:
