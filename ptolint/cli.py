@@ -25,11 +25,38 @@ class Format(str, Enum):
     text = "text"
     json = "json"
     sarif = "sarif"
+    github = "github"
 
 
 class ListFormat(str, Enum):
     text = "text"
     json = "json"
+
+
+class Headers(str, Enum):
+    auto = "auto"
+    model = "model"
+    real = "real"
+
+
+HEADERS_HELP = ("PTO headers to parse against: auto (the real ones when an -I dir holds pto/pto-inst.hpp, "
+                "else the bundled model), model or real.")
+
+
+def use_headers(parse_opts: list, headers: Headers) -> dict:
+    """Set the header mode on each ParseOptions; fails when real headers are forced but absent. Returns
+    the choice for the first one (what `info` shows)."""
+    from ptolint.frontend.parse import header_choice
+
+    doc: dict = {}
+    for po in parse_opts:
+        po.headers = headers.value
+        try:
+            c = header_choice(po)
+        except ValueError as exc:
+            fail(str(exc))
+        doc = doc or {"mode": c.mode, "requested": c.requested, "include": c.include_dir}
+    return doc
 
 
 def fail(message: str) -> None:
@@ -79,46 +106,66 @@ def collect_files(paths: list[Path]) -> tuple[list[str], list[str]]:
 @app.command()
 def check(
     paths: list[Path] = typer.Argument(..., help="Kernel files or directories (recursing over C++ sources)."),
-    target: str = typer.Option("all", "--target", "-t", help="a2a3, a5 or all (comma list allowed)."),
+    target: str | None = typer.Option(None, "--target", "-t",
+                                      help="a2a3, a5 or all (comma list allowed). [default: config, else all]"),
     fmt: Format = typer.Option(Format.text, "--format", "-f", help="Output format."),
     output: Path | None = typer.Option(None, "--output", "-o", help="Write the report to FILE."),
     include: list[str] = typer.Option([], "-I", help="Add an include directory."),
     define: list[str] = typer.Option([], "-D", help="Define a macro (NAME or NAME=VALUE)."),
-    std: str = typer.Option("c++17", "--std", help="C++ standard passed to the parser."),
+    std: str | None = typer.Option(None, "--std", help="C++ standard passed to the parser. [default: c++17]"),
     select: list[str] = typer.Option([], "--select", help="Only these rules (codes, names or prefixes)."),
     ignore: list[str] = typer.Option([], "--ignore", help="Skip these rules (codes, names or prefixes)."),
-    blocks: int = typer.Option(64, "--blocks", help="Number of AI cores get_block_idx() ranges over."),
-    timeout_ms: int = typer.Option(5000, "--timeout-ms", help="Z3 time limit per query."),
+    blocks: int | None = typer.Option(None, "--blocks",
+                                      help="Number of AI cores get_block_idx() ranges over. [default: 64]"),
+    timeout_ms: int | None = typer.Option(None, "--timeout-ms", help="Z3 time limit per query. [default: 5000]"),
+    baseline: Path | None = typer.Option(None, "--baseline",
+                                         help="Report only findings that are not in this baseline file."),
+    write_baseline: Path | None = typer.Option(None, "--write-baseline",
+                                               help="Write the current findings to FILE as a baseline."),
     stats: bool = typer.Option(False, "--stats", help="Print per-file analysis statistics."),
     debug: bool = typer.Option(False, "--debug", help="Show unconfirmed candidates and tracebacks."),
+    headers: Headers = typer.Option(Headers.auto, "--headers", help=HEADERS_HELP),
 ) -> None:
     """Check kernels for PTO ISA constraint violations on each target."""
-    from ptolint.targets import parse_targets
+    from ptolint.targets import TARGETS, parse_targets
 
     try:
-        targets = parse_targets(target)
+        cli_targets = parse_targets(target) if target is not None else None
     except ValueError as exc:
         fail(str(exc))
-    if blocks < 1:
+    if blocks is not None and blocks < 1:
         fail("--blocks must be at least 1")
-    from ptolint.engine import FileResult, Options, check_file
-    from ptolint.frontend.parse import ParseOptions
+    from ptolint.engine import FileResult, check_file
+    from ptolint.report.common import BaselineError, filter_baseline, read_baseline
     from ptolint.ruleset import load_rules, select_rules
 
     load_rules()
     rules, unknown = select_rules(split_ids(select), split_ids(ignore))
     if unknown:
         fail(f"unknown rule id(s): {', '.join(unknown)} (see 'ptolint rules')")
+    known = None
+    if baseline is not None:
+        try:
+            known = read_baseline(baseline)
+        except BaselineError as exc:
+            fail(str(exc))
     files, missing = collect_files(paths)
-    opts = Options(targets=targets, rules=rules, blocks=blocks, timeout_ms=timeout_ms, debug=debug,
-                   parse=ParseOptions(includes=list(include), defines=list(define), std=std))
+    cli = {"target": cli_targets, "select": split_ids(select), "ignore": split_ids(ignore), "includes": list(include),
+           "defines": list(define), "std": std, "blocks": blocks, "timeout_ms": timeout_ms}
+    plans = [(f, *file_options(f, cli, debug)) for f in files]  # config errors stop here, before any check
+    use_headers([opts.parse for _, opts, _ in plans], headers)
+    targets = [t for t in TARGETS if any(t in opts.targets for _, opts, _ in plans)] or (cli_targets or list(TARGETS))
+    if plans:
+        rules = sorted({r.code: r for _, opts, _ in plans for r in opts.rules}.values(), key=lambda r: r.code)
     results: list[FileResult] = []
     from ptolint.ir import Diagnostic
 
     extra = [Diagnostic(m, 0, 0, "error", "io-error", "no such file or directory") for m in missing]
-    for f in files:
+    for f, opts, cfg in plans:
         try:
-            results.append(check_file(f, opts))
+            r = check_file(f, opts)
+            r.findings = [x for x in r.findings if not per_file_ignored(cfg, x)]
+            results.append(r)
         except Exception as exc:  # noqa: BLE001 - one broken file must not hide the others
             if debug:
                 raise
@@ -126,7 +173,10 @@ def check(
             r.diagnostics.append(Diagnostic(f, 0, 0, "error", "internal-error",
                                             f"{type(exc).__name__}: {exc} (rerun with --debug for details)"))
             results.append(r)
-    findings = [x for r in results for x in r.findings]
+    findings = all_findings = [x for r in results for x in r.findings]
+    hidden = 0
+    if known is not None:
+        findings, hidden = filter_baseline(findings, known, baseline)
     diagnostics = extra + [d for r in results for d in r.diagnostics]
     if debug:
         for r in results:
@@ -138,10 +188,49 @@ def check(
     n_warn = sum(f.level == "warning" for f in findings)
     summary = (f"{len(files)} file(s) checked for {', '.join(targets)}: {n_err} error(s), {n_warn} warning(s), "
                f"{sum(f.level == 'note' for f in findings)} note(s)")
+    if hidden:
+        summary += f" ({hidden} finding(s) in the baseline not shown)"
     emit(fmt, findings, diagnostics, rules, stats_doc, summary, output, stats)
+    if write_baseline is not None:
+        from ptolint.report.common import write_baseline as write
+
+        try:
+            n = write(all_findings, write_baseline)
+        except OSError as exc:
+            fail(f"{write_baseline}: cannot write baseline: {exc.strerror or exc}")
+        typer.echo(f"ptolint: wrote {n} finding(s) to the baseline {write_baseline}", err=True)
     if any(d.level == "error" for d in diagnostics):
         raise typer.Exit(2)
-    raise typer.Exit(1 if (n_err or n_warn) else 0)
+    raise typer.Exit(1 if (n_err or n_warn) and write_baseline is None else 0)
+
+
+def file_options(path: str, cli: dict, debug: bool):
+    """The engine options for one file: its own configuration (see ptolint/config.py) under the command line."""
+    from ptolint.config import ConfigError, check_rule_ids, config_for, merge, resolve_rules
+    from ptolint.engine import Options
+    from ptolint.frontend.parse import ParseOptions
+
+    try:
+        cfg = config_for(path)
+        check_rule_ids(cfg)
+    except ConfigError as exc:
+        fail(str(exc))
+    eff = merge(cfg, **cli)
+    rules, unknown = resolve_rules(eff.rule_keys)
+    if unknown:  # pragma: no cover - both layers were validated above
+        fail(f"unknown rule id(s): {', '.join(unknown)}")
+    return Options(targets=eff.targets, rules=rules, blocks=eff.blocks, timeout_ms=eff.timeout_ms, debug=debug,
+                   parse=ParseOptions(includes=eff.includes, defines=eff.defines, std=eff.std)), cfg
+
+
+def per_file_ignored(cfg, finding) -> bool:
+    """Is the finding's rule turned off by `per-file-ignores` for the file the finding is in?"""
+    keys = cfg.ignored_rules(finding.site.file)
+    if not keys:
+        return False
+    from ptolint.ruleset import select_rules
+
+    return any(r.code == finding.rule_id for r in select_rules(keys, None)[0])
 
 
 def stats_dict(r) -> dict:
@@ -170,6 +259,10 @@ def emit(fmt: Format, findings, diagnostics, rules, stats_doc, summary, output, 
         from ptolint.report import sarif
 
         text = sarif.render(findings, diagnostics, rules)
+    elif fmt == Format.github:
+        from ptolint.report import github
+
+        text = github.render(findings, diagnostics, summary)
     else:
         from rich.console import Console
 
@@ -243,37 +336,52 @@ def explain(rule_id: str = typer.Argument(..., help="Rule code or name.")) -> No
 
 @app.command()
 def info(
-    file: Path | None = typer.Argument(None, help="Show the compiler arguments used for this file."),
-    target: str = typer.Option("all", "--target", "-t"),
+    file: Path | None = typer.Argument(None, help="Show the compiler arguments and configuration for this file."),
+    target: str | None = typer.Option(None, "--target", "-t"),
     fmt: ListFormat = typer.Option(ListFormat.text, "--format", "-f"),
     include: list[str] = typer.Option([], "-I"),
     define: list[str] = typer.Option([], "-D"),
-    std: str = typer.Option("c++17", "--std"),
+    std: str | None = typer.Option(None, "--std"),
+    headers: Headers = typer.Option(Headers.auto, "--headers", help=HEADERS_HELP),
 ) -> None:
-    """Versions, the bundled model include dir, and the exact parser arguments."""
+    """Versions, the bundled model include dir, the effective configuration and the exact parser arguments."""
     from ptolint import __version__
+    from ptolint.config import ConfigError, check_rule_ids, config_for, merge
     from ptolint.frontend.parse import MODEL_INCLUDE, ParseOptions, builtin_include_dir, compiler_args
     from ptolint.targets import parse_targets
 
     try:
-        targets = parse_targets(target)
+        cli_targets = parse_targets(target) if target is not None else None
     except ValueError as exc:
         fail(str(exc))
+    try:  # the configuration that applies to FILE (or, without one, to the current directory)
+        cfg = config_for(file if file is not None else Path.cwd())
+        check_rule_ids(cfg)
+    except ConfigError as exc:
+        fail(str(exc))
+    eff = merge(cfg, target=cli_targets, includes=list(include), defines=list(define), std=std)
+    targets = eff.targets
     import z3
 
-    opts = ParseOptions(includes=list(include), defines=list(define), std=std)
+    opts = ParseOptions(includes=eff.includes, defines=eff.defines, std=eff.std)
+    header_doc = use_headers([opts], headers)
     doc = {
         "ptolint": __version__,
         "python": sys.version.split()[0],
         "z3": z3.get_version_string(),
         "libclang": libclang_version(),
         "model_include": str(MODEL_INCLUDE),
+        "headers": header_doc,
         "builtin_include": builtin_include_dir(),
         "targets": {t: {"args": compiler_args(t, opts) + ([os.path.abspath(file)] if file else [])}
                     for t in targets},
     }
     if file is not None:
         doc["file"] = str(file)
+    doc["config_file"] = str(cfg.file) if cfg.file else None
+    doc["config"] = {**cfg.as_dict(), "effective": {
+        "target": targets, "include-dirs": eff.includes, "defines": eff.defines, "std": eff.std,
+        "blocks": eff.blocks, "timeout-ms": eff.timeout_ms}}
     if len(targets) == 1:
         doc["args"] = doc["targets"][targets[0]]["args"]
     if fmt == ListFormat.json:
@@ -283,6 +391,11 @@ def info(
         if k == "targets":
             for t, d in v.items():
                 typer.echo(f"args [{t}]: {' '.join(d['args'])}")
+        elif k == "config":
+            typer.echo(f"config: {json.dumps(v)}")
+        elif k == "headers":
+            typer.echo(f"headers: {v['mode']} (--headers {v['requested']})"
+                       + (f": {v['include']}" if v["include"] else f": {MODEL_INCLUDE}"))
         elif k != "args":
             typer.echo(f"{k}: {v}")
 
@@ -303,6 +416,7 @@ def replay(
     values: list[str] = typer.Option([], "--set", help="An input value NAME=VALUE (repeatable)."),
     include: list[str] = typer.Option([], "-I"),
     define: list[str] = typer.Option([], "-D"),
+    headers: Headers = typer.Option(Headers.auto, "--headers", help=HEADERS_HELP),
 ) -> None:
     """Replay a witness on the concrete executor and print what it observes."""
     from ptolint.targets import parse_targets
@@ -331,7 +445,9 @@ def replay(
     source, diag = read_source(str(file))
     if source is None:
         fail(f"{file}: {diag.message if diag else 'cannot read'}")
-    tu, _ = parse(os.path.abspath(file), tgt, ParseOptions(includes=list(include), defines=list(define)), source)
+    popts = ParseOptions(includes=list(include), defines=list(define))
+    use_headers([popts], headers)
+    tu, _ = parse(os.path.abspath(file), tgt, popts, source)
     if tu is None:
         fail(f"{file}: cannot parse")
     prog = analyse(tu, tgt, os.path.abspath(file), builtin_names())

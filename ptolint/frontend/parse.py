@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import functools
-import re
 import os
+import re
 import shutil
 import subprocess
 from dataclasses import dataclass, field
@@ -29,6 +29,16 @@ class ParseOptions:
     std: str = "c++17"
     extra: list[str] = field(default_factory=list)
     use_model: bool = True
+    #: "auto" (the real PTO headers when an -I dir holds pto/pto-inst.hpp, else the model), "model", "real"
+    headers: str = "auto"
+
+
+def header_choice(opts: ParseOptions):
+    """The PTO headers this parse uses (see ptolint.frontend.vendor); ValueError when real ones are forced
+    but absent."""
+    from ptolint.frontend import vendor
+
+    return vendor.resolve(opts.headers, opts.includes, MODEL_INCLUDE)
 
 
 @functools.lru_cache(maxsize=1)
@@ -53,12 +63,21 @@ def builtin_include_dir() -> str | None:
 
 def compiler_args(target: str, opts: ParseOptions) -> list[str]:
     """The exact argument list given to libclang for one file on one target."""
-    args = ["-x", "c++", f"-std={opts.std}", "-fsyntax-only", "-Wno-everything", "-ferror-limit=0"]
+    from ptolint.frontend import vendor
+
+    choice = header_choice(opts)
+    real = choice.mode == "real"
+    std = vendor.std_for_real(opts.std) if real else opts.std
+    args = ["-x", "c++", f"-std={std}", "-fsyntax-only", "-Wno-everything", "-ferror-limit=0"]
     args += ["-D__PTOLINT__=1", "-DPTOLINT_UNIQUE2(a,b)=a##b", "-DPTOLINT_UNIQUE(a,b)=PTOLINT_UNIQUE2(a,b)"]
     args += [f"-D{m}" for m in MACROS[target]]
     args += [f"-D{d}" for d in opts.defines]
+    if choice.requested == "model" and opts.use_model:  # forced: the model wins over a real pto/ on the path
+        args.append(f"-I{MODEL_INCLUDE}")
     args += [f"-I{i}" for i in opts.includes]
-    if opts.use_model:
+    if real:
+        args += vendor.real_args(target)
+    elif opts.use_model and choice.requested != "model":
         args.append(f"-I{MODEL_INCLUDE}")
     args += [f"-idirafter{HOST_INCLUDE}", f"-idirafter{MISSING_DIR}"]
     builtin = builtin_include_dir()
@@ -83,7 +102,8 @@ def host_syntax_blanked(source: str) -> str:
     return source.replace("[aicore]", "        ")
 
 
-EXPLICIT = re.compile(r"(?<![\w<>])template\s+(?!<)([\w:\s\*&]*?)\b(\w+)\s*<([^;{}]*?)>\s*\(([^;{}]*?)\)\s*;")
+EXPLICIT = re.compile(
+    r"(?<![\w<>])template\s+(?!<)([\w:\s\*&]*?)\b((?:\w+::)*\w+)\s*<([^;{}]*?)>\s*\(([^;{}]*?)\)\s*;")
 #: prefix of the entry functions generated for explicit instantiations
 EXPLICIT_ENTRY = "__ptolint_explicit_instantiation_L"
 
@@ -137,6 +157,36 @@ def explicit_instantiation_entries(source: str) -> str:
     return "".join(out)
 
 
+QUOTE_INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"]+)"', re.M)
+
+
+def user_header_overlays(path: str, source: str, opts: ParseOptions, depth: int = 3) -> list[tuple[str, str]]:
+    """In-memory copies of the user's own headers with non-host syntax blanked (the files are not touched)."""
+    out: list[tuple[str, str]] = []
+    seen: set[str] = set()
+    todo = [(path, source, depth)]
+    while todo:
+        cur, text, d = todo.pop()
+        if d <= 0:
+            continue
+        for name in QUOTE_INCLUDE.findall(text):
+            for base in [os.path.dirname(cur), *opts.includes]:
+                cand = os.path.normpath(os.path.join(base, name))
+                if cand in seen or not os.path.isfile(cand):
+                    continue
+                seen.add(cand)
+                try:
+                    htext = open(cand, encoding="utf-8", errors="replace").read()
+                except OSError:
+                    break
+                blanked = host_syntax_blanked(htext)
+                if blanked != htext:
+                    out.append((cand, blanked))
+                todo.append((cand, htext, d - 1))
+                break
+    return out
+
+
 def is_pto_header(name: str) -> bool:
     return name.startswith("pto/") or "/pto/" in name
 
@@ -150,13 +200,21 @@ def parse(path: str, target: str, opts: ParseOptions, source: str | None = None)
     """
     import clang.cindex as ci
 
+    from ptolint.frontend import vendor
+
+    try:
+        choice = header_choice(opts)
+    except ValueError as exc:
+        return None, [Diagnostic(path, 0, 0, "error", "parse-error", str(exc))]
     args = compiler_args(target, opts)
+    fixes = vendor.overlays(choice.include_dir, MISSING_DIR) if choice.include_dir else []
     raw = source if source is not None else open(path, encoding="utf-8", errors="replace").read()
     text = explicit_instantiation_entries(host_syntax_blanked(raw))
     missing: dict[str, str] = {}
+    overlays = user_header_overlays(path, raw, opts)
     tu = None
     for _ in range(6):
-        unsaved = [(path, text)] + [(f"{MISSING_DIR}/{name}", "") for name in missing]
+        unsaved = [(path, text)] + fixes + overlays + [(f"{MISSING_DIR}/{name}", "") for name in missing]
         try:
             tu = clang_index().parse(path, args=args, unsaved_files=unsaved,
                                      options=ci.TranslationUnit.PARSE_DETAILED_PROCESSING_RECORD)

@@ -7,6 +7,7 @@ branch conditions and loop bounds into path constraints, and records every call 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 import clang.cindex as ci
@@ -771,9 +772,48 @@ class Interpreter:
                 return fr.tparams[name]
         return None
 
+    def macro_value(self, c: ci.Cursor) -> int | None:
+        """The value of an integer literal written as an object-like macro (`N` from `-DN=60` or #define)."""
+        if not hasattr(self, "_macros"):
+            self._macros: dict[str, list[str]] = {}
+            self._lines: dict[str, list[str]] = {}
+            for m in self.tu.cursor.get_children():
+                if m.kind == K.MACRO_DEFINITION:
+                    toks = tokens(m)
+                    if len(toks) >= 2 and toks[0] == m.spelling:
+                        self._macros[m.spelling] = toks[1:]
+        loc = c.location
+        if not loc.file:
+            return None
+        fname = loc.file.name
+        if fname not in self._lines:
+            try:
+                self._lines[fname] = open(fname, encoding="utf-8", errors="replace").read().splitlines()
+            except OSError:
+                self._lines[fname] = []
+        lines = self._lines[fname]
+        if not 0 < loc.line <= len(lines):
+            return None
+        m = re.match(r"[A-Za-z_]\w*", lines[loc.line - 1][loc.column - 1:])
+        name, seen = (m.group(0) if m else ""), set()
+        while name in self._macros and name not in seen:
+            seen.add(name)
+            body = [t for t in self._macros[name] if t not in ("(", ")")]
+            if len(body) == 2 and body[0] == "-" and parse_int_literal(body[1]) is not None:
+                return -parse_int_literal(body[1])  # type: ignore[operator]
+            if len(body) != 1:
+                return None
+            if parse_int_literal(body[0]) is not None:
+                return parse_int_literal(body[0])
+            name = body[0]
+        return None
+
     def int_literal(self, c: ci.Cursor) -> Expr:
         toks = tokens(c)
         ct = ctype(c.type) or "int"
+        mv = self.macro_value(c)
+        if mv is not None:
+            return Const(mv, ct)
         if toks:
             v = parse_int_literal(toks[0])
             if v is not None:

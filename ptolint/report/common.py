@@ -1,8 +1,15 @@
-"""Small helpers shared by the report formats (presentation only: nothing here decides anything)."""
+"""Helpers shared by the report formats: chains, witnesses, the line-shift-proof fingerprint of a finding, and the
+baseline of known findings (`--baseline`, `--write-baseline`) keyed by that fingerprint. Nothing here decides
+whether a finding exists; the baseline only decides which existing findings are reported."""
 
 from __future__ import annotations
 
+import hashlib
+import json
+import os
 import re
+from collections import Counter
+from pathlib import Path
 
 from ptolint.ir import Finding, Frame
 
@@ -36,3 +43,107 @@ def fmt(v) -> str:
     if isinstance(v, float):
         return repr(v)
     return str(v)
+
+
+# --- fingerprints ---------------------------------------------------------------------------------------------
+
+def source_lines(path: str, cache: dict[str, list[str]]) -> list[str]:
+    """The lines of a file (empty when it cannot be read), cached."""
+    if path not in cache:
+        try:
+            with open(path, encoding="utf-8", errors="replace") as fh:
+                cache[path] = fh.read().splitlines()
+        except OSError:
+            cache[path] = []
+    return cache[path]
+
+
+def line_text(path: str, line: int, cache: dict[str, list[str]]) -> str:
+    lines = source_lines(path, cache)
+    return lines[line - 1] if 0 < line <= len(lines) else ""
+
+
+def fingerprint(f: Finding, text: str) -> str:
+    """A finding's identity that survives edits elsewhere in the file (SARIF `primaryLocationLineHash`, baselines).
+
+    It hashes the rule, the target, the text of the finding's line (whitespace-normalised) and the message with
+    its numbers blanked out, but not the line number: inserting or deleting lines above the finding, or a
+    witness that changes its values, keeps the fingerprint; editing the flagged line changes it."""
+    line = " ".join(text.split())
+    message = re.sub(r"\d+", "0", f.message)
+    return hashlib.sha256(f"{f.rule_id}|{f.site.target}|{line}|{message}".encode()).hexdigest()[:32]
+
+
+# --- baselines ------------------------------------------------------------------------------------------------
+
+BASELINE_VERSION = 1
+
+
+class BaselineError(Exception):
+    """A baseline file that cannot be read; the message is one line and names the file."""
+
+
+def _baseline_path(finding_file: str, baseline: Path) -> str:
+    """A finding's file relative to the baseline's directory, '/'-separated (stable whatever the cwd)."""
+    absolute = os.path.abspath(finding_file)
+    try:
+        return os.path.relpath(absolute, os.path.abspath(baseline.parent)).replace(os.sep, "/")
+    except ValueError:  # another drive on Windows
+        return absolute.replace(os.sep, "/")
+
+
+def baseline_entries(findings: list[Finding], baseline: Path) -> list[dict]:
+    cache: dict[str, list[str]] = {}
+    out = []
+    for f in findings:
+        s = f.site
+        out.append({"file": _baseline_path(s.file, baseline), "rule": f.rule_id, "name": f.rule_name,
+                    "target": s.target, "fingerprint": fingerprint(f, line_text(s.file, s.line, cache)),
+                    "line": s.line, "message": f.message})
+    return sorted(out, key=lambda e: (e["file"], e["line"], e["rule"], e["target"], e["fingerprint"]))
+
+
+def write_baseline(findings: list[Finding], path: Path) -> int:
+    """Write the findings as a baseline; returns how many were written."""
+    from ptolint import __version__
+
+    entries = baseline_entries(findings, path)
+    doc = {"version": BASELINE_VERSION, "tool": {"name": "ptolint", "version": __version__}, "findings": entries}
+    path.write_text(json.dumps(doc, indent=2) + "\n", encoding="utf-8")
+    return len(entries)
+
+
+def _key(e: dict) -> tuple[str, str, str, str]:
+    return e["file"], e["rule"], e["target"], e["fingerprint"]
+
+
+def read_baseline(path: Path) -> Counter:
+    """The baseline's findings as a multiset of (file, rule, target, fingerprint); raises BaselineError."""
+    try:
+        doc = json.loads(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise BaselineError(f"{path}: cannot read baseline: {exc.strerror or exc}")
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise BaselineError(f"{path}: not a ptolint baseline (invalid JSON: {exc})")
+    if not isinstance(doc, dict) or doc.get("version") != BASELINE_VERSION or not isinstance(doc.get("findings"), list):
+        raise BaselineError(f"{path}: not a ptolint baseline (expected version {BASELINE_VERSION} and a findings list)")
+    try:
+        return Counter(_key(e) for e in doc["findings"])
+    except (KeyError, TypeError):
+        raise BaselineError(f"{path}: not a ptolint baseline (an entry lacks file, rule, target or fingerprint)")
+
+
+def filter_baseline(findings: list[Finding], baseline: Counter, path: Path) -> tuple[list[Finding], int]:
+    """The findings not in the baseline, and how many were hidden. Each baseline entry hides one finding."""
+    remaining = Counter(baseline)
+    cache: dict[str, list[str]] = {}
+    kept, hidden = [], 0
+    for f in findings:
+        s = f.site
+        key = (_baseline_path(s.file, path), f.rule_id, s.target, fingerprint(f, line_text(s.file, s.line, cache)))
+        if remaining[key] > 0:
+            remaining[key] -= 1
+            hidden += 1
+        else:
+            kept.append(f)
+    return kept, hidden

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 
 from ptolint import __version__
 from ptolint.ir import Diagnostic, Finding
-from ptolint.report.common import short_function, witness_text
+from ptolint.report.common import fingerprint, line_text, short_function, witness_text
 from ptolint.ruleset import Rule
 
 SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
@@ -36,11 +35,6 @@ def rule_descriptor(r: Rule) -> dict:
     }
 
 
-def fingerprint(f: Finding, line_text: str) -> str:
-    h = hashlib.sha256(f"{f.rule_id}|{f.site.target}|{line_text.strip()}|{f.message}".encode()).hexdigest()
-    return h[:32]
-
-
 def location(path: str, line: int, col: int, end_line: int | None = None, end_col: int | None = None) -> dict:
     region = {"startLine": max(1, line), "startColumn": max(1, col)}
     if end_line:
@@ -52,13 +46,7 @@ def location(path: str, line: int, col: int, end_line: int | None = None, end_co
 
 def result(f: Finding, rules_index: dict[str, int], lines: dict[str, list[str]]) -> dict:
     s = f.site
-    if s.file not in lines:
-        try:
-            with open(s.file, encoding="utf-8", errors="replace") as fh:
-                lines[s.file] = fh.read().splitlines()
-        except OSError:
-            lines[s.file] = []
-    text = lines[s.file][s.line - 1] if 0 < s.line <= len(lines[s.file]) else ""
+    text = line_text(s.file, s.line, lines)
     w = witness_text(f)
     msg = f.message + (f" (witness: {w})" if w else "") + f" [target {s.target}]"
     flow = [{"location": {**location(fr.file, fr.line, fr.column),

@@ -1403,6 +1403,20 @@ template <
     typename... WaitEvents>
 PTO_INST RecordEvent TPUSH(Pipe& pipe, TileProd& tile, WaitEvents&... events);
 
+
+// Implementation entry points that some kernels call directly (the public wrappers forward to them).
+// Declared loosely: ptolint checks the public builtins, these only need to parse.
+#define PTOLINT_IMPL_ENTRY(name) template <typename... Ts, typename... Args> void name(Args &&...);
+PTOLINT_IMPL_ENTRY(TCONCAT_IMPL)
+PTOLINT_IMPL_ENTRY(TCOLEXPAND_IMPL)
+PTOLINT_IMPL_ENTRY(TROWEXPANDSUB_IMPL)
+PTOLINT_IMPL_ENTRY(TCVT_IMPL)
+PTOLINT_IMPL_ENTRY(TSTORE_IMPL)
+PTOLINT_IMPL_ENTRY(TLOAD_IMPL)
+PTOLINT_IMPL_ENTRY(TREDUCE_IMPL)
+PTOLINT_IMPL_ENTRY(TMovToVecNd2Nz)
+#undef PTOLINT_IMPL_ENTRY
+
 } // namespace pto
 
 #include <pto/comm/pto_comm_inst.hpp>

@@ -402,4 +402,12 @@ PTOLINT_MODEL_RAW_INTRINSIC(st_atomic);
 PTOLINT_MODEL_RAW_INTRINSIC(st_dev);
 #undef PTOLINT_MODEL_RAW_INTRINSIC
 
+
+// A5 vector-function scope and SIMT keywords: blocks and qualifiers with no host meaning.
+#ifndef __VEC_SCOPE__
+#define __VEC_SCOPE__
+#endif
+#ifndef __simt_vf__
+#define __simt_vf__
+#endif
 #endif // PTOLINT_MODEL_CCE_HPP
