@@ -198,11 +198,14 @@ def window(ctx: Ctx) -> tuple[str, object, object, z3.BoolRef] | None:
             return None
     elif not is_acc_copy(ctx, ov, dst, src):
         return None
-    if ctx.template_args.get("mode", "").startswith("Dual"):
-        return None  # dual modes copy the source's valid shape split over two vector cores
     c0 = 32 // max(size(dst), 1)
     if ctx.target == "a5" and dst.fractal == 1024 and not (is_nz(dst) and dst.dtype == "float"):
         c0 *= 2
+    if ctx.template_args.get("mode", "").startswith("Dual"):
+        # dual modes copy the source's valid shape (split over two vector cores) from (indexRow, indexCol)
+        src_sane = z3.And(src.valid_row >= 0, src.valid_row <= src.rows, src.valid_col >= 0,
+                          src.valid_col <= src.cols)
+        return "acc-dual", src.valid_row, ceil_to(src.valid_col, c0), src_sane
     return "acc", dst.valid_row, ceil_to(dst.valid_col, c0), sane
 
 
@@ -284,7 +287,7 @@ def row_out_of_bounds(ctx: Ctx) -> Check | None:
     idx = ctx.scalar("indexRow")
     if idx is None:
         return None
-    what = "Dst::Rows" if isinstance(rows, int) else "dst valid rows"
+    what = "Dst::Rows" if isinstance(rows, int) else ("src valid rows" if path == "acc-dual" else "dst valid rows")
     return Check(z3.And(sane, idx + rows > src.rows), f"indexRow {{indexRow}} + {what} {{rows}} exceeds Src::Rows {src.rows} "
                                         f"({path} copy)", {"indexRow": idx, "rows": rows})
 
@@ -328,7 +331,8 @@ def col_out_of_bounds(ctx: Ctx) -> Check | None:
     if idx is None:
         return None
     what = "Dst::Cols" if isinstance(cols, int) else \
-        "copied columns (dst valid cols rounded up to the block)" if path in ("acc", "gemv") else "dst valid cols"
+        "copied columns (dst valid cols rounded up to the block)" if path in ("acc", "gemv") else \
+        "copied columns (src valid cols rounded up to the block)" if path == "acc-dual" else "dst valid cols"
     return Check(z3.And(sane, idx + cols > src.cols), f"indexCol {{indexCol}} + {what} {{cols}} exceeds Src::Cols {src.cols} "
                                         f"({path} copy)", {"indexCol": idx, "cols": cols})
 
