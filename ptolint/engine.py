@@ -110,7 +110,15 @@ def check_file(path: str, opts: Options) -> FileResult:
                 if target not in rule.targets or (
                         site.builtin not in rule.instructions and "*" not in rule.instructions):
                     continue
-                check_site(rule, site, opts, res)
+                try:
+                    check_site(rule, site, opts, res)
+                except Exception as exc:  # noqa: BLE001 - one broken rule/site must not hide the others
+                    if opts.debug:
+                        raise
+                    res.diagnostics.append(Diagnostic(
+                        site.file, site.line, site.column, "error", "internal-error",
+                        f"[{rule.code}] {type(exc).__name__} while checking {site.builtin} on {target}: {exc} "
+                        "(rerun with --debug for the traceback)"))
     for a in assumptions:
         if not a.used and not any(d.code == "bad-assumption" and d.line == a.line for d in res.diagnostics):
             res.diagnostics.append(Diagnostic(path, a.line, 1, "warning", "unused-assumption",

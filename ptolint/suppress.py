@@ -11,7 +11,8 @@ from dataclasses import dataclass, field
 
 from ptolint.ir import Diagnostic
 
-IGNORE = re.compile(r"ptolint:\s*ignore(?:\[([^\]]*)\])?", re.I)
+IGNORE = re.compile(r"ptolint:\s*ignore(?:\[([^\]]*)\])?(?=\s|$)", re.I)
+DIRECTIVE = re.compile(r"//.*?\bptolint:\s*(\S*)", re.I)
 NOLINT = re.compile(r"NOLINT(?:NEXTLINE)?\(([^)]*)\)")
 
 
@@ -26,6 +27,7 @@ class Suppression:
 @dataclass
 class Suppressions:
     items: list[Suppression] = field(default_factory=list)
+    malformed: list[tuple[int, str]] = field(default_factory=list)  # (line, why)
 
     @classmethod
     def parse(cls, source: str) -> Suppressions:
@@ -33,6 +35,10 @@ class Suppressions:
         for no, text in enumerate(source.splitlines(), start=1):
             if "//" not in text and "/*" not in text:
                 continue
+            d = DIRECTIVE.search(text)
+            if d and not IGNORE.search(text) and not d.group(1).lower().startswith("assume"):
+                out.malformed.append((no, f"unrecognised ptolint comment '{text[d.start():].strip()}' "
+                                          "(expected 'ptolint: ignore[ID,...]' or 'ptolint: assume EXPR')"))
             for m in IGNORE.finditer(text):
                 codes = {c.strip().upper() for c in m.group(1).split(",") if c.strip()} if m.group(1) else None
                 out.items.append(Suppression(no, codes))
@@ -44,6 +50,15 @@ class Suppressions:
         return out
 
     def apply(self, res) -> None:
+        from ptolint.ruleset import find_rule
+
+        for line, why in self.malformed:
+            res.diagnostics.append(Diagnostic(res.path, line, 1, "warning", "bad-suppression", why))
+        for s in self.items:
+            for code in sorted(s.codes or ()):
+                if find_rule(code) is None:
+                    res.diagnostics.append(Diagnostic(res.path, s.line, 1, "warning", "bad-suppression",
+                                                      f"unknown rule '{code}' in suppression"))
         kept = []
         for f in res.findings:
             hit = None

@@ -215,3 +215,30 @@ def test_output_is_deterministic(tmp_path: Path, fmt: str) -> None:
     a = ptolint("check", "k.cpp", "-f", fmt, cwd=tmp_path)
     b = ptolint("check", "k.cpp", "-f", fmt, cwd=tmp_path)
     assert a.stdout == b.stdout and a.code == b.code == 1
+
+
+def test_internal_error_in_one_rule_is_isolated(tmp_path: Path) -> None:
+    """A rule that raises becomes an internal-error diagnostic at its call site; other findings survive."""
+    import ptolint.ruleset as rs
+    from ptolint.engine import Options, check_file
+
+    write(tmp_path, "k.cpp", BAD_KERNEL)
+    rules = sorted(rs.load_rules().values(), key=lambda r: r.code)
+    broken = rs.Rule("PTO999", "broken", ("TEXTRACT",), ("a2a3",), "error", "out-of-bounds", (), _boom, "")
+    res = check_file(str(tmp_path / "k.cpp"), Options(targets=["a2a3"], rules=[broken, *rules]))
+    errs = [d for d in res.diagnostics if d.code == "internal-error"]
+    assert len(errs) == 1 and errs[0].line == 7 and "PTO999" in errs[0].message
+    assert any(f.rule_id.startswith("PTO10") for f in res.findings)
+
+
+def _boom(ctx):
+    raise RuntimeError("rule bug")
+
+
+def test_malformed_suppressions_are_reported(tmp_path: Path) -> None:
+    src = GOOD_KERNEL.replace("TEXTRACT(dst, src, i, 0);", "TEXTRACT(dst, src, i, 0);  // ptolint: ignore[PTO102")
+    src = src.replace("TileLeft<float, 16, 16> dst;", "TileLeft<float, 16, 16> dst;  // ptolint: ignore[PTO777]")
+    write(tmp_path, "k.cpp", src)
+    diags = ptolint("check", "k.cpp", "-f", "json", cwd=tmp_path).json["diagnostics"]
+    got = {(d["code"], d["line"]) for d in diags}
+    assert ("bad-suppression", 7) in got and ("bad-suppression", 5) in got
