@@ -38,6 +38,7 @@ from ptolint.frontend.values import (
     tile_spec_of,
     tokens,
     type_size,
+    unop_token,
     usual_type,
 )
 from ptolint.ir import (
@@ -460,8 +461,7 @@ class Interpreter:
             elif c.kind == K.COMPOUND_ASSIGNMENT_OPERATOR:
                 target = next(c.get_children(), None)
             elif c.kind == K.UNARY_OPERATOR:
-                toks = tokens(c)
-                if toks and (toks[0] in ("++", "--") or toks[-1] in ("++", "--")):
+                if unop_token(c) in ("++", "--", "post++", "post--"):
                     target = next(c.get_children(), None)
             if target is not None:
                 while target.kind in (K.UNEXPOSED_EXPR, K.PAREN_EXPR):
@@ -607,12 +607,12 @@ class Interpreter:
         return None
 
     def step_of(self, inc: ci.Cursor, key) -> int | None:
-        toks = tokens(inc)
         if inc.kind == K.UNARY_OPERATOR:
             t = self.ref_target(next(inc.get_children(), None))
             if t is None or decl_key(t) != key:
                 return None
-            return 1 if "++" in toks else -1 if "--" in toks else None
+            op = unop_token(inc)
+            return 1 if op.endswith("++") else -1 if op.endswith("--") else None
         if inc.kind == K.COMPOUND_ASSIGNMENT_OPERATOR:
             lhs, rhs = list(inc.get_children())
             t = self.ref_target(lhs)
@@ -669,6 +669,13 @@ class Interpreter:
         """Evaluate an expression cursor: an IR Expr, a TileState, or None (no scalar value)."""
         self.tick()
         k = c.kind
+        if k.is_expression() and k not in (K.CALL_EXPR, K.DECL_REF_EXPR, K.MEMBER_REF_EXPR):
+            ct = ctype(c.type)
+            if ct is not None:
+                mv = self.macro_value(c)
+                if mv is not None:
+                    return Const(mv, ct) if ct not in ("float", "double", "half", "bfloat16_t") or \
+                        isinstance(mv, float) else Const(float(mv), ct)
         if k == K.INTEGER_LITERAL:
             return self.int_literal(c)
         if k == K.FLOATING_LITERAL:
@@ -772,16 +779,22 @@ class Interpreter:
                 return fr.tparams[name]
         return None
 
-    def macro_value(self, c: ci.Cursor) -> int | None:
-        """The value of an integer literal written as an object-like macro (`N` from `-DN=60` or #define)."""
+    def macro_value(self, c: ci.Cursor) -> int | float | None:
+        """The value of an expression written as an object-like macro (`N` from `-DN=60`, `#define OFF (B + 8)`).
+
+        Macro expansions carry no usable tokens in libclang, so the macro's body is expanded and evaluated
+        here (integer constant expressions only); anything else is left to the normal path.
+        """
         if not hasattr(self, "_macros"):
             self._macros: dict[str, list[str]] = {}
             self._lines: dict[str, list[str]] = {}
             for m in self.tu.cursor.get_children():
                 if m.kind == K.MACRO_DEFINITION:
                     toks = tokens(m)
-                    if len(toks) >= 2 and toks[0] == m.spelling:
+                    if len(toks) >= 2 and toks[0] == m.spelling and not self._is_function_like(m):
                         self._macros[m.spelling] = toks[1:]
+        if not self._macros:
+            return None
         loc = c.location
         if not loc.file:
             return None
@@ -795,25 +808,45 @@ class Interpreter:
         if not 0 < loc.line <= len(lines):
             return None
         m = re.match(r"[A-Za-z_]\w*", lines[loc.line - 1][loc.column - 1:])
-        name, seen = (m.group(0) if m else ""), set()
-        while name in self._macros and name not in seen:
-            seen.add(name)
-            body = [t for t in self._macros[name] if t not in ("(", ")")]
-            if len(body) == 2 and body[0] == "-" and parse_int_literal(body[1]) is not None:
-                return -parse_int_literal(body[1])  # type: ignore[operator]
-            if len(body) != 1:
-                return None
-            if parse_int_literal(body[0]) is not None:
-                return parse_int_literal(body[0])
-            name = body[0]
-        return None
+        if not m or m.group(0) not in self._macros:
+            return None
+        ext = c.extent
+        if (ext.start.line, ext.start.column) != (loc.line, loc.column) or (
+                ext.end.line == loc.line and ext.end.column > loc.column + len(m.group(0))):
+            return None  # the cursor covers more than the macro name
+        text = self._expand(m.group(0), 0)
+        if text is None:
+            return None
+        from ptolint.frontend.assume import AssumptionError, to_expr
+
+        try:
+            v = const_value(to_expr(text, lambda _name: None))
+        except (AssumptionError, RecursionError):
+            return None
+        return v
+
+    @staticmethod
+    def _is_function_like(m: ci.Cursor) -> bool:
+        toks = list(m.get_tokens())
+        return len(toks) > 1 and toks[1].spelling == "(" and toks[1].extent.start.offset == toks[0].extent.end.offset
+
+    def _expand(self, name: str, depth: int) -> str | None:
+        if depth > 16:
+            return None
+        out = []
+        for t in self._macros.get(name, []):
+            if t in self._macros and t != name:
+                sub = self._expand(t, depth + 1)
+                if sub is None:
+                    return None
+                out.append(f"({sub})")
+            else:
+                out.append(t.rstrip("uUlL") if parse_int_literal(t) is not None else t)
+        return " ".join(out)
 
     def int_literal(self, c: ci.Cursor) -> Expr:
         toks = tokens(c)
         ct = ctype(c.type) or "int"
-        mv = self.macro_value(c)
-        if mv is not None:
-            return Const(mv, ct)
         if toks:
             v = parse_int_literal(toks[0])
             if v is not None:
@@ -985,16 +1018,14 @@ class Interpreter:
         return r
 
     def unary(self, c: ci.Cursor):
-        toks = tokens(c)
+        op = unop_token(c)
         kid = next(c.get_children())
-        if toks and toks[0] in ("++", "--") or toks and toks[-1] in ("++", "--"):
-            prefix = toks[0] in ("++", "--")
+        if op in ("++", "--", "post++", "post--"):
             old = self.scalar(kid)
-            delta = 1 if (toks[0] if prefix else toks[-1]) == "++" else -1
+            delta = 1 if op.endswith("++") else -1
             new = convert(fold(Bin("+", old, Const(delta, old.ctype), old.ctype)), old.ctype)
             self.assign(kid, new)
-            return new if prefix else old
-        op = toks[0] if toks else ""
+            return old if op.startswith("post") else new
         if op in ("&", "*"):
             v = self.value(kid)
             return v if isinstance(v, TileState) else None

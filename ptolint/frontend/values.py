@@ -36,6 +36,15 @@ from ptolint.ir import (
 
 K = ci.CursorKind
 
+# libclang 18 reports _Float16 and __bf16 (how `half` / `bfloat16_t` are spelled with the real PTO headers,
+# see vendor.py) as type kinds 32 and 39, which older Python bindings do not list: `Type.kind` would raise.
+for _value, _name in ((32, "FLOAT16"), (39, "BFLOAT16")):
+    if not hasattr(ci.TypeKind, _name):
+        try:
+            setattr(ci.TypeKind, _name, ci.TypeKind(_value))
+        except (TypeError, ValueError):  # an enum.Enum binding, or the value already registered
+            pass
+
 ELEMENT_SIZES = {
     "int8_t": 1, "uint8_t": 1, "int16_t": 2, "uint16_t": 2, "int32_t": 4, "uint32_t": 4, "int64_t": 8,
     "uint64_t": 8, "float": 4, "double": 8, "half": 2, "bfloat16_t": 2, "bool": 1, "char": 1, "int": 4,
@@ -117,8 +126,30 @@ def ctype(t: ci.Type) -> str | None:
     return scalar_ctype(can.spelling)
 
 
+BINARY_OPS = {3: "*", 4: "/", 5: "%", 6: "+", 7: "-", 8: "<<", 9: ">>", 11: "<", 12: ">", 13: "<=", 14: ">=",
+              15: "==", 16: "!=", 17: "&", 18: "^", 19: "|", 20: "&&", 21: "||", 22: "=", 23: "*=", 24: "/=",
+              25: "%=", 26: "+=", 27: "-=", 28: "<<=", 29: ">>=", 30: "&=", 31: "^=", 32: "|=", 33: ","}
+UNARY_OPS = {1: "post++", 2: "post--", 3: "++", 4: "--", 5: "&", 6: "*", 7: "+", 8: "-", 9: "~", 10: "!"}
+
+
+def _operator_api(name: str):
+    """libclang's operator-kind query (in the C library since clang 17, not wrapped by the Python binding)."""
+    import ctypes
+
+    fn = getattr(ci.conf.lib, name, None)
+    if fn is not None:
+        fn.argtypes = [ci.Cursor]
+        fn.restype = ctypes.c_uint
+    return fn
+
+
 def binop_token(c: ci.Cursor) -> str:
-    """The operator of a binary/compound-assignment operator cursor (libclang 18 has no API for it)."""
+    """The operator of a binary/compound-assignment operator cursor (also inside macro expansions)."""
+    fn = _operator_api("clang_getCursorBinaryOperatorKind")
+    if fn is not None:
+        op = BINARY_OPS.get(fn(c))
+        if op is not None:
+            return op
     kids = list(c.get_children())
     if not kids:
         raise Unsupported("operator without operands")
@@ -127,6 +158,19 @@ def binop_token(c: ci.Cursor) -> str:
         if t.extent.start.offset >= lhs_end:
             return t.spelling
     raise Unsupported("operator token not found")
+
+
+def unop_token(c: ci.Cursor) -> str:
+    """'++'/'--' (prefix), 'post++'/'post--', or the operator of another unary operator cursor."""
+    fn = _operator_api("clang_getCursorUnaryOperatorKind")
+    if fn is not None:
+        op = UNARY_OPS.get(fn(c))
+        if op is not None:
+            return op
+    toks = tokens(c)
+    if toks and toks[-1] in ("++", "--") and toks[0] not in ("++", "--"):
+        return "post" + toks[-1]
+    return toks[0] if toks else ""
 
 
 def usual_type(a: str, b: str) -> str:
