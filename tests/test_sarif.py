@@ -65,3 +65,43 @@ def test_fingerprint_stable_across_line_shifts(tmp_path: Path) -> None:
     la = sorted(r["locations"][0]["physicalLocation"]["region"]["startLine"] for r in ra["runs"][0]["results"])
     lb = sorted(r["locations"][0]["physicalLocation"]["region"]["startLine"] for r in rb["runs"][0]["results"])
     assert [x + 2 for x in la] == lb
+
+
+# GitHub code scanning's documented upload limits (docs: "SARIF support for code scanning")
+GITHUB_LIMITS = {"runs": 20, "results_per_run": 25_000, "rules_per_run": 25_000, "tags_per_rule": 20,
+                 "thread_flow_locations": 10_000, "locations_per_result": 1_000}
+
+
+def test_sarif_within_github_limits(sarif_doc: dict) -> None:
+    assert len(sarif_doc["runs"]) <= GITHUB_LIMITS["runs"]
+    for run in sarif_doc["runs"]:
+        assert len(run["results"]) <= GITHUB_LIMITS["results_per_run"]
+        rules = run["tool"]["driver"]["rules"]
+        assert len(rules) <= GITHUB_LIMITS["rules_per_run"]
+        assert all(len(r["properties"]["tags"]) <= GITHUB_LIMITS["tags_per_rule"] for r in rules)
+        for res in run["results"]:
+            assert len(res["locations"]) + len(res.get("relatedLocations", [])) <= GITHUB_LIMITS["locations_per_result"]
+            for flow in res["codeFlows"]:
+                for tf in flow["threadFlows"]:
+                    assert len(tf["locations"]) <= GITHUB_LIMITS["thread_flow_locations"]
+            # GitHub requires a location with a relative URI and a fingerprint for de-duplication
+            assert res["partialFingerprints"]["primaryLocationLineHash"]
+
+
+def test_sarif_columns_are_utf16(tmp_path: Path) -> None:
+    src = (FIXTURES / "bugs_detected" / "TEXTRACT" / "PTO102_row_out_of_bounds.cpp").read_text()
+    plain = json.loads(ptolint("check", "-f", "sarif", "k.cpp", cwd=_write(tmp_path, "k.cpp", src)).stdout)
+    # a 4-byte UTF-8 / 2-unit UTF-16 character before each call shifts byte columns by 4, UTF-16 columns by 2
+    lines = [("/*\U0001F600*/" + ln if "TEXTRACT(" in ln and not ln.lstrip().startswith("//") else ln)
+             for ln in src.splitlines()]
+    shifted = json.loads(ptolint("check", "-f", "sarif", "k.cpp",
+                                 cwd=_write(tmp_path, "k.cpp", "\n".join(lines) + "\n")).stdout)
+    assert shifted["runs"][0]["columnKind"] == "utf16CodeUnits"
+    a = [r["locations"][0]["physicalLocation"]["region"]["startColumn"] for r in plain["runs"][0]["results"]]
+    b = [r["locations"][0]["physicalLocation"]["region"]["startColumn"] for r in shifted["runs"][0]["results"]]
+    assert a and [x + 6 for x in a] == b  # "/*" + 2 UTF-16 units + "*/"
+
+
+def _write(d: Path, name: str, text: str) -> Path:
+    (d / name).write_text(text, encoding="utf-8")
+    return d

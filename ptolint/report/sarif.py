@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+from pathlib import Path
 
 from ptolint import __version__
 from ptolint.ir import Diagnostic, Finding
@@ -44,6 +45,15 @@ def location(path: str, line: int, col: int, end_line: int | None = None, end_co
                                  "region": region}}
 
 
+def col16(path: str, line: int, col: int, lines: dict[str, list[str]]) -> int:
+    """A 1-based UTF-8 byte column (what libclang reports) as a UTF-16 code-unit column (what SARIF wants)."""
+    text = line_text(path, line, lines)
+    if not text or col <= 1:
+        return max(1, col)
+    prefix = text.encode("utf-8")[:col - 1].decode("utf-8", errors="ignore")
+    return len(prefix.encode("utf-16-le")) // 2 + 1
+
+
 def result(f: Finding, rules_index: dict[str, int], lines: dict[str, list[str]]) -> dict:
     s = f.site
     text = line_text(s.file, s.line, lines)
@@ -58,7 +68,8 @@ def result(f: Finding, rules_index: dict[str, int], lines: dict[str, list[str]])
         "ruleIndex": rules_index.get(f.rule_id, 0),
         "level": LEVEL[f.level],
         "message": {"text": msg},
-        "locations": [location(s.file, s.line, s.column, s.end_line, s.end_column)],
+        "locations": [location(s.file, s.line, col16(s.file, s.line, s.column, lines), s.end_line,
+                               col16(s.file, s.end_line, s.end_column, lines))],
         "partialFingerprints": {"primaryLocationLineHash": fingerprint(f, text)},
         "codeFlows": [{"threadFlows": [{"locations": flow}]}],
         "relatedLocations": [{**location(p, ln, 1), "id": i, "message": {"text": t}}
@@ -85,7 +96,8 @@ def render(findings: list[Finding], diagnostics: list[Diagnostic], rules: list[R
             "tool": {"driver": {"name": "ptolint", "version": __version__, "semanticVersion": __version__,
                                 "informationUri": "https://github.com/ptolint/ptolint",
                                 "rules": [rule_descriptor(r) for r in rules]}},
-            "originalUriBaseIds": {"%SRCROOT%": {"uri": "file://" + os.getcwd().replace(os.sep, "/") + "/"}},
+            "originalUriBaseIds": {"%SRCROOT%": {"uri": Path.cwd().as_uri() + "/"}},
+            "columnKind": "utf16CodeUnits",
             "results": [result(f, rules_index, lines) for f in findings],
             "invocations": [{"executionSuccessful": not any(d.level == "error" for d in diagnostics),
                              "toolExecutionNotifications": notifications}],
