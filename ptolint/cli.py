@@ -125,6 +125,14 @@ def check(
     stats: bool = typer.Option(False, "--stats", help="Print per-file analysis statistics."),
     debug: bool = typer.Option(False, "--debug", help="Show unconfirmed candidates and tracebacks."),
     headers: Headers = typer.Option(Headers.auto, "--headers", help=HEADERS_HELP),
+    jobs: int | None = typer.Option(None, "--jobs", "-j",
+                                    help="Check this many files in parallel. [default: number of cores]"),
+    file_timeout: float | None = typer.Option(None, "--file-timeout", metavar="SECONDS",
+                                              help="Stop checking a file after this long. [default: 300]"),
+    no_cache: bool = typer.Option(False, "--no-cache",
+                                  help="Neither read nor write the result cache ($PTOLINT_CACHE_DIR)."),
+    build_dir: Path | None = typer.Option(None, "-p", "--build-dir",
+                                          help="Read each file's flags from DIR/compile_commands.json."),
 ) -> None:
     """Check kernels for PTO ISA constraint violations on each target."""
     from ptolint.targets import TARGETS, parse_targets
@@ -135,7 +143,12 @@ def check(
         fail(str(exc))
     if blocks is not None and blocks < 1:
         fail("--blocks must be at least 1")
-    from ptolint.engine import FileResult, check_file
+    if jobs is not None and jobs < 1:
+        fail("--jobs must be at least 1")
+    if file_timeout is not None and file_timeout <= 0:
+        fail("--file-timeout must be positive")
+    from ptolint.cache import result_from_dict
+    from ptolint.engine import FileResult
     from ptolint.report.common import BaselineError, filter_baseline, read_baseline
     from ptolint.ruleset import load_rules, select_rules
 
@@ -152,7 +165,8 @@ def check(
     files, missing = collect_files(paths)
     cli = {"target": cli_targets, "select": split_ids(select), "ignore": split_ids(ignore), "includes": list(include),
            "defines": list(define), "std": std, "blocks": blocks, "timeout_ms": timeout_ms}
-    plans = [(f, *file_options(f, cli, debug)) for f in files]  # config errors stop here, before any check
+    compdb = load_compdb(build_dir)
+    plans = [(f, *file_options(f, cli, debug, compdb)) for f in files]  # config errors stop here, before any check
     use_headers([opts.parse for _, opts, _ in plans], headers)
     targets = [t for t in TARGETS if any(t in opts.targets for _, opts, _ in plans)] or (cli_targets or list(TARGETS))
     if plans:
@@ -161,18 +175,18 @@ def check(
     from ptolint.ir import Diagnostic
 
     extra = [Diagnostic(m, 0, 0, "error", "io-error", "no such file or directory") for m in missing]
-    for f, opts, cfg in plans:
-        try:
-            r = check_file(f, opts)
-            r.findings = [x for x in r.findings if not per_file_ignored(cfg, x)]
-            results.append(r)
-        except Exception as exc:  # noqa: BLE001 - one broken file must not hide the others
-            if debug:
-                raise
+    cache, outcomes = run_plans(plans, jobs, file_timeout, no_cache)
+    for (f, _, cfg), out in zip(plans, outcomes, strict=True):
+        if out.result is None:
             r = FileResult(f)
-            r.diagnostics.append(Diagnostic(f, 0, 0, "error", "internal-error",
-                                            f"{type(exc).__name__}: {exc} (rerun with --debug for details)"))
-            results.append(r)
+            r.diagnostics.append(out.failure)
+            if debug and out.traceback:
+                typer.echo(out.traceback, err=True)
+        else:
+            r = result_from_dict(out.result, f)
+            r.findings = [x for x in r.findings if not per_file_ignored(cfg, x)]
+        r.cache = "off" if cache is None else "hit" if out.cached else "miss"
+        results.append(r)
     findings = all_findings = [x for r in results for x in r.findings]
     hidden = 0
     if known is not None:
@@ -184,6 +198,9 @@ def check(
                 diagnostics.append(Diagnostic(r.path, line, 0, "note", "unconfirmed",
                                               f"[{code}] candidate on {tgt} not confirmed: {why}"))
     stats_doc = {r.path: stats_dict(r) for r in results}
+    if stats:  # whether each result came from the cache (only with --stats: it differs between runs)
+        for r in results:
+            stats_doc[r.path]["cache"] = r.cache
     n_err = sum(f.level == "error" for f in findings)
     n_warn = sum(f.level == "warning" for f in findings)
     summary = (f"{len(files)} file(s) checked for {', '.join(targets)}: {n_err} error(s), {n_warn} warning(s), "
@@ -204,8 +221,60 @@ def check(
     raise typer.Exit(1 if (n_err or n_warn) and write_baseline is None else 0)
 
 
-def file_options(path: str, cli: dict, debug: bool):
-    """The engine options for one file: its own configuration (see ptolint/config.py) under the command line."""
+def run_plans(plans: list, jobs: int | None, file_timeout: float | None, no_cache: bool):
+    """Check the planned files in worker processes (ptolint/parallel.py) through the result cache; returns the
+    cache (None when off) and one parallel.Outcome per plan, in order."""
+    from ptolint.cache import ResultCache, default_dir, file_key
+    from ptolint.config import DEFAULT_FILE_TIMEOUT
+    from ptolint.parallel import Job, default_jobs, run_jobs
+
+    cache = None if no_cache else ResultCache(default_dir())
+    work = []
+    for f, opts, cfg in plans:
+        budget = file_timeout if file_timeout is not None else cfg.file_timeout or DEFAULT_FILE_TIMEOUT
+        key = None
+        if cache is not None:
+            try:
+                with open(f, "rb") as fh:
+                    key = file_key(f, fh.read(), opts)
+            except OSError:  # unreadable: the check itself reports it
+                key = None
+        work.append(Job(f, opts, budget, key))
+    show = sys.stderr.isatty() and len(plans) > 3
+    if not show:
+        return cache, run_jobs(work, jobs or default_jobs(), cache)
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    # no auto refresh: a refresh thread must not run while workers are forked
+    with Progress(TextColumn("checking"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                  TextColumn("{task.description}"), console=Console(stderr=True), transient=True,
+                  auto_refresh=False) as bar:
+        task = bar.add_task("", total=len(work))
+
+        def progress(done: int, path: str) -> None:
+            bar.update(task, completed=done, description=path)
+            bar.refresh()
+
+        return cache, run_jobs(work, jobs or default_jobs(), cache, progress)
+
+
+def load_compdb(build_dir: Path | None) -> dict:
+    """compile_commands.json entries by absolute path ({} without -p); a bad database is a usage error."""
+    if build_dir is None:
+        return {}
+    from ptolint.compdb import CompDbError, load
+
+    try:
+        return load(str(build_dir))
+    except CompDbError as exc:
+        fail(str(exc))
+    return {}
+
+
+def file_options(path: str, cli: dict, debug: bool, compdb: dict | None = None):
+    """The engine options for one file: its own configuration (see ptolint/config.py) under the command line,
+    with the file's compile_commands.json flags (-p) between the two."""
     from ptolint.config import ConfigError, check_rule_ids, config_for, merge, resolve_rules
     from ptolint.engine import Options
     from ptolint.frontend.parse import ParseOptions
@@ -219,8 +288,15 @@ def file_options(path: str, cli: dict, debug: bool):
     rules, unknown = resolve_rules(eff.rule_keys)
     if unknown:  # pragma: no cover - both layers were validated above
         fail(f"unknown rule id(s): {', '.join(unknown)}")
+    parse = ParseOptions(includes=eff.includes, defines=eff.defines, std=eff.std)
+    flags = (compdb or {}).get(os.path.abspath(path))
+    if flags is not None:
+        parse = ParseOptions(includes=list(cli["includes"]) + flags.includes + [
+                                 i for i in eff.includes if i not in cli["includes"]],
+                             defines=flags.defines + eff.defines, std=cli["std"] or flags.std or eff.std,
+                             extra=flags.extra + [f"-U{u}" for u in flags.undefines])
     return Options(targets=eff.targets, rules=rules, blocks=eff.blocks, timeout_ms=eff.timeout_ms, debug=debug,
-                   parse=ParseOptions(includes=eff.includes, defines=eff.defines, std=eff.std)), cfg
+                   parse=parse), cfg
 
 
 def per_file_ignored(cfg, finding) -> bool:
@@ -289,7 +365,7 @@ def print_stats(stats_doc: dict, console) -> None:
 
     for path, per in stats_doc.items():
         for tgt, s in per.items():
-            if tgt in ("unresolved_sites", "unconfirmed_candidates"):
+            if tgt in ("unresolved_sites", "unconfirmed_candidates", "cache"):
                 continue
             console.print(Text(
                 f"{path} [{tgt}]: {len(s['entry_points'])} entry point(s), {s['instantiations']} instantiation(s), "
@@ -297,6 +373,9 @@ def print_stats(stats_doc: dict, console) -> None:
                 f"{s['unresolved']} unresolved"))
         for u in per.get("unresolved_sites", []):
             console.print(Text(f"  unresolved {u['builtin']} at line {u['line']} [{u['target']}]: {u['reason']}"))
+    states = [per["cache"] for per in stats_doc.values() if "cache" in per]
+    if states and "off" not in states:
+        console.print(Text(f"cache: {states.count('hit')} hit(s), {states.count('miss')} miss(es)"))
 
 
 @app.command()
@@ -381,7 +460,7 @@ def info(
     doc["config_file"] = str(cfg.file) if cfg.file else None
     doc["config"] = {**cfg.as_dict(), "effective": {
         "target": targets, "include-dirs": eff.includes, "defines": eff.defines, "std": eff.std,
-        "blocks": eff.blocks, "timeout-ms": eff.timeout_ms}}
+        "blocks": eff.blocks, "timeout-ms": eff.timeout_ms, "file-timeout": eff.file_timeout}}
     if len(targets) == 1:
         doc["args"] = doc["targets"][targets[0]]["args"]
     if fmt == ListFormat.json:
@@ -471,6 +550,21 @@ def replay(
         if not out.faults:
             typer.echo("  no fault")
     raise typer.Exit(status)
+
+
+@app.command()
+def lsp(
+    on_change: float | None = typer.Option(None, "--on-change", metavar="SECONDS",
+                                           help="Also analyse unsaved edits once typing pauses this long."),
+) -> None:
+    """Run the language server (LSP over stdin/stdout) for editors: diagnostics on open and save."""
+    from ptolint import lsp as server
+
+    try:
+        server.require()
+    except ImportError as exc:  # pygls missing
+        fail(str(exc))
+    server.serve(on_change)
 
 
 def run() -> None:

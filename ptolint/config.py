@@ -36,6 +36,7 @@ KEYS = {
     "std": "a string (e.g. c++17)",
     "blocks": "a positive integer",
     "timeout-ms": "a positive integer",
+    "file-timeout": "a positive number of seconds",
 }
 
 
@@ -57,6 +58,7 @@ class Config:
     std: str | None = None
     blocks: int | None = None
     timeout_ms: int | None = None
+    file_timeout: float | None = None
 
     @property
     def root(self) -> Path:
@@ -75,6 +77,7 @@ class Config:
             "std": self.std,
             "blocks": self.blocks,
             "timeout-ms": self.timeout_ms,
+            "file-timeout": self.file_timeout,
         }
 
     def ignored_rules(self, path: str) -> list[str]:
@@ -211,6 +214,11 @@ def _parse(table: dict[str, Any], file: Path, prefix: str) -> Config:
         cfg.blocks = positive("blocks", table["blocks"])
     if "timeout-ms" in table:
         cfg.timeout_ms = positive("timeout-ms", table["timeout-ms"])
+    if "file-timeout" in table:
+        value = table["file-timeout"]
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not value > 0:
+            raise bad("file-timeout")
+        cfg.file_timeout = float(value)
     return cfg
 
 
@@ -232,6 +240,7 @@ def check_rule_ids(cfg: Config) -> None:
 DEFAULT_STD = "c++17"
 DEFAULT_BLOCKS = 64
 DEFAULT_TIMEOUT_MS = 5000
+DEFAULT_FILE_TIMEOUT = 300.0  # seconds per file (all targets), see ptolint/parallel.py
 
 
 @dataclass
@@ -245,14 +254,16 @@ class Effective:
     std: str
     blocks: int
     timeout_ms: int
+    file_timeout: float = DEFAULT_FILE_TIMEOUT
 
 
 def merge(cfg: Config, *, target: list[str] | None = None, select: list[str] | None = None,
           ignore: list[str] | None = None, includes: list[str] | None = None, defines: list[str] | None = None,
-          std: str | None = None, blocks: int | None = None, timeout_ms: int | None = None) -> Effective:
+          std: str | None = None, blocks: int | None = None, timeout_ms: int | None = None,
+          file_timeout: float | None = None) -> Effective:
     """Command-line values (None or empty: not given) override the configuration's.
 
-    - scalars (`target`, `std`, `blocks`, `timeout-ms`): the command line's value replaces the configuration's;
+    - scalars (`target`, `std`, `blocks`, `timeout-ms`, `file-timeout`): the command line's value replaces the configuration's;
     - `-I`: searched before the configuration's `include-dirs`;
     - `-D`: added after the configuration's `defines`, replacing a configured macro of the same name;
     - rules: the configuration's `select`/`ignore` apply first, then the command line's, as in ruff: a
@@ -271,6 +282,7 @@ def merge(cfg: Config, *, target: list[str] | None = None, select: list[str] | N
         std=std or cfg.std or DEFAULT_STD,
         blocks=blocks if blocks is not None else cfg.blocks or DEFAULT_BLOCKS,
         timeout_ms=timeout_ms if timeout_ms is not None else cfg.timeout_ms or DEFAULT_TIMEOUT_MS,
+        file_timeout=file_timeout if file_timeout is not None else cfg.file_timeout or DEFAULT_FILE_TIMEOUT,
     )
 
 

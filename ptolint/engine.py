@@ -36,6 +36,12 @@ class FileResult:
     stats: dict[str, Stats] = field(default_factory=dict)
     unconfirmed: list[tuple[str, str, int, str]] = field(default_factory=list)  # (rule, target, line, why)
     unresolved: list = field(default_factory=list)
+    #: every file the translation units included (absolute names; what the result cache hashes)
+    includes: set[str] = field(default_factory=set)
+    #: headers that were not found: (name as written, directory of the including file)
+    missing_includes: set[tuple[str, str]] = field(default_factory=set)
+    #: where the CLI got the result: "hit" / "miss" (result cache), "off" (--no-cache); "" when not via the CLI
+    cache: str = ""
 
 
 def builtin_names() -> set[str]:
@@ -69,11 +75,14 @@ def read_source(path: str) -> tuple[str | None, Diagnostic | None]:
     return text, Diagnostic(path, 0, 0, "warning", "encoding", "file is not valid UTF-8; undecodable bytes replaced")
 
 
-def check_file(path: str, opts: Options) -> FileResult:
+def check_file(path: str, opts: Options, source: str | None = None) -> FileResult:
+    """Check one file. `source`: its text when it is not (or not yet) what is on disk, e.g. an editor's unsaved
+    buffer (the language server); the file is then not read, and `path` only names it and anchors its includes."""
     res = FileResult(path)
-    source, diag = read_source(path)
-    if diag:
-        res.diagnostics.append(diag)
+    if source is None:
+        source, diag = read_source(path)
+        if diag:
+            res.diagnostics.append(diag)
     if source is None:
         return res
     abspath = os.path.abspath(path)
@@ -91,6 +100,7 @@ def check_file(path: str, opts: Options) -> FileResult:
                 res.diagnostics.append(d)
         if tu is None:
             continue
+        record_includes(tu, res)
         program = analyse(tu, target, abspath, builtins, blocks=opts.blocks, assumptions=assumptions)
         for line, msg in program.limits:
             key = (path, line, 0, msg)
@@ -129,6 +139,22 @@ def check_file(path: str, opts: Options) -> FileResult:
     res.findings.sort(key=lambda f: (f.site.file, f.site.line, f.site.column, f.rule_id, f.site.target))
     res.diagnostics.sort(key=lambda d: (d.file, d.line, d.column, d.code))
     return res
+
+
+def record_includes(tu, res: FileResult) -> None:
+    """Note the files a translation unit included (the result cache's dependencies)."""
+    from ptolint.frontend.parse import MISSING_DIR
+
+    for inc in tu.get_includes():
+        f = inc.include
+        if f is None:
+            continue
+        name = f.name
+        if name.startswith(MISSING_DIR + "/"):
+            includer = inc.source.name if inc.source is not None else ""
+            res.missing_includes.add((name[len(MISSING_DIR) + 1:], os.path.dirname(os.path.abspath(includer))))
+        else:
+            res.includes.add(os.path.abspath(name))
 
 
 def rel(name: str, abspath: str, shown: str) -> str:

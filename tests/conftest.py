@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import atexit
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -27,11 +30,21 @@ class Run:
         return json.loads(self.stdout)
 
 
-def ptolint(*args: str, cwd: Path | None = None, stdin: str | None = None) -> Run:
-    """Run the installed console entry point in a subprocess (the real CLI, exit code included)."""
+#: the result cache of every run in this test session (never the user's): a fresh directory, removed at exit
+SESSION_CACHE = tempfile.mkdtemp(prefix="ptolint-test-cache-")
+atexit.register(shutil.rmtree, SESSION_CACHE, True)
+os.environ["PTOLINT_CACHE_DIR"] = SESSION_CACHE  # also for ptolint started otherwise (pre-commit, in-process)
+
+
+def ptolint(*args: str, cwd: Path | None = None, stdin: str | None = None, env: dict[str, str] | None = None) -> Run:
+    """Run the installed console entry point in a subprocess (the real CLI, exit code included).
+
+    The result cache is the session's temporary one; `env` adds or overrides environment variables (e.g. its own
+    PTOLINT_CACHE_DIR)."""
     exe = [sys.executable, "-c", "from ptolint.cli import run; run()"]  # the console script's code path
     proc = subprocess.run(exe + list(args), capture_output=True, text=True, cwd=cwd or ROOT, input=stdin,
-                          env={**os.environ, "COLUMNS": "200", "NO_COLOR": "1"}, timeout=600)
+                          env={**os.environ, "COLUMNS": "200", "NO_COLOR": "1", "PTOLINT_CACHE_DIR": SESSION_CACHE,
+                               **(env or {})}, timeout=600)
     return Run(proc.returncode, proc.stdout, proc.stderr)
 
 

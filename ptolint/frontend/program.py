@@ -133,7 +133,7 @@ class Interpreter:
         """Function definitions of the main file that no other definition of the file calls."""
         defs: list[ci.Cursor] = []
         starts: list[int] = []
-        for c in self.tu.cursor.walk_preorder():
+        for c in self.main_file_cursors():
             if c.kind not in (K.FUNCTION_DECL, K.CXX_METHOD, K.FUNCTION_TEMPLATE) or not c.is_definition():
                 continue
             if not c.location.file or c.location.file.name != self.main_file:
@@ -155,6 +155,18 @@ class Interpreter:
         roots = [d for d in defs if d.get_usr() not in called]
         # kernels first: a helper they reach is then analysed in context, not again on its own
         return sorted(roots, key=lambda d: (not self.is_kernel(d), d.location.line))
+
+    def main_file_cursors(self):
+        """The TU's cursors in preorder, without descending into declarations written in other files (the
+        included headers: most of the AST), which cannot contain a definition located in the main file."""
+        stack = list(reversed(list(self.tu.cursor.get_children())))
+        while stack:
+            c = stack.pop()
+            f = c.location.file
+            if f is not None and f.name != self.main_file:
+                continue
+            yield c
+            stack.extend(reversed(list(c.get_children())))
 
     @staticmethod
     def is_kernel(fn: ci.Cursor) -> bool:
@@ -785,15 +797,14 @@ class Interpreter:
         Macro expansions carry no usable tokens in libclang, so the macro's body is expanded and evaluated
         here (integer constant expressions only); anything else is left to the normal path.
         """
-        if not hasattr(self, "_macros"):
-            self._macros: dict[str, list[str]] = {}
+        if not hasattr(self, "_macro_defs"):
+            self._macro_defs: dict[str, list[ci.Cursor]] = {}
+            self._macros: dict[str, list[str] | None] = {}  # tokenised lazily (headers define thousands)
             self._lines: dict[str, list[str]] = {}
             for m in self.tu.cursor.get_children():
                 if m.kind == K.MACRO_DEFINITION:
-                    toks = tokens(m)
-                    if len(toks) >= 2 and toks[0] == m.spelling and not self._is_function_like(m):
-                        self._macros[m.spelling] = toks[1:]
-        if not self._macros:
+                    self._macro_defs.setdefault(m.spelling, []).append(m)
+        if not self._macro_defs:
             return None
         loc = c.location
         if not loc.file:
@@ -808,7 +819,7 @@ class Interpreter:
         if not 0 < loc.line <= len(lines):
             return None
         m = re.match(r"[A-Za-z_]\w*", lines[loc.line - 1][loc.column - 1:])
-        if not m or m.group(0) not in self._macros:
+        if not m or self._macro(m.group(0)) is None:
             return None
         ext = c.extent
         if (ext.start.line, ext.start.column) != (loc.line, loc.column) or (
@@ -825,6 +836,17 @@ class Interpreter:
             return None
         return v
 
+    def _macro(self, name: str) -> list[str] | None:
+        """The body tokens of the last object-like definition of macro `name` with a body, else None."""
+        if name not in self._macros:
+            body = None
+            for m in self._macro_defs.get(name, []):
+                toks = tokens(m)
+                if len(toks) >= 2 and toks[0] == m.spelling and not self._is_function_like(m):
+                    body = toks[1:]
+            self._macros[name] = body
+        return self._macros[name]
+
     @staticmethod
     def _is_function_like(m: ci.Cursor) -> bool:
         toks = list(m.get_tokens())
@@ -834,8 +856,8 @@ class Interpreter:
         if depth > 16:
             return None
         out = []
-        for t in self._macros.get(name, []):
-            if t in self._macros and t != name:
+        for t in self._macro(name) or []:
+            if t != name and self._macro(t) is not None:
                 sub = self._expand(t, depth + 1)
                 if sub is None:
                     return None

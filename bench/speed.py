@@ -1,0 +1,147 @@
+"""Speed of `ptolint check` against the bare libclang parse of the same files (a script, not a test).
+
+    python bench/speed.py [--corpus GLOB] [--scale N] [--repeat R]
+
+Measures, over the fixtures (and the files matching --corpus, e.g.
+'/tmp/pto/tests/npu/a2a3/src/st/testcase/*/*_kernel.cpp'):
+
+- parse: libclang parsing each file once per target with exactly ptolint's arguments
+  (ptolint.frontend.parse.compiler_args), in this process: the floor any libclang-based checker pays;
+- cold: `ptolint check FILES -j 1 --no-cache`, wall time / number of files (process start-up included,
+  spread over the files);
+- warm: the same with the result cache filled (every file a hit);
+- engine: ptolint.engine.check_file in this process (no CLI, no fork), per file;
+- scaling: N kernels generated from the fixtures (entry points renamed), with -j 1 and -j 2, --no-cache;
+- startup: `ptolint --version` and `python -c "import ptolint.cli"`.
+
+Goals: cold <= 1.5x parse, warm <= 0.25x parse, startup <= 0.3 s. Prints a markdown table.
+"""
+
+from __future__ import annotations
+
+import argparse
+import glob
+import os
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+CLI = [sys.executable, "-c", "from ptolint.cli import run; run()"]
+ENTRY = re.compile(r'(extern\s+"C"\s+__global__\s+AICORE\s+void\s+)(\w+)')
+
+
+def wall(cmd: list[str], env: dict[str, str] | None = None, cwd: Path | None = None) -> float:
+    t = time.perf_counter()
+    subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env={**os.environ, **(env or {})},
+                   cwd=cwd)
+    return time.perf_counter() - t
+
+
+def best(f, repeat: int) -> float:
+    return min(f() for _ in range(repeat))
+
+
+def parse_time(files: list[str]) -> float:
+    """Seconds to parse every file once per target with ptolint's arguments (each target parsed as ptolint does)."""
+    from ptolint.frontend.parse import ParseOptions, clang_index, compiler_args
+    from ptolint.targets import TARGETS
+
+    opts = ParseOptions()
+    args = {t: compiler_args(t, opts) for t in TARGETS}
+    t = time.perf_counter()
+    for f in files:
+        for tgt in TARGETS:
+            clang_index().parse(os.path.abspath(f), args=args[tgt])
+    return time.perf_counter() - t
+
+
+def engine_time(files: list[str]) -> float:
+    from ptolint.engine import Options, check_file
+    from ptolint.ruleset import load_rules
+    from ptolint.targets import TARGETS
+
+    opts = Options(targets=list(TARGETS), rules=list(load_rules().values()))
+    t = time.perf_counter()
+    for f in files:
+        check_file(f, opts)
+    return time.perf_counter() - t
+
+
+def generate(n: int, into: Path) -> list[str]:
+    """n kernels from the fixtures, each with its entry points renamed (so every file is distinct)."""
+    sources = sorted(glob.glob(str(ROOT / "fixtures" / "**" / "*.cpp"), recursive=True))
+    out = []
+    for i in range(n):
+        src = Path(sources[i % len(sources)])
+        text = ENTRY.sub(lambda m, i=i: f"{m.group(1)}{m.group(2)}_gen{i}", src.read_text())
+        p = into / f"gen{i:04d}_{src.name}"
+        p.write_text(text)
+        out.append(str(p))
+    return out
+
+
+def row(name: str, n: int, parse: float, cold: float, warm: float, engine: float) -> str:
+    per = 1000 / n
+    return (f"| {name} | {n} | {parse * per:.0f} | {engine * per:.0f} ({engine / parse:.2f}x) | "
+            f"{cold * per:.0f} ({cold / parse:.2f}x) | {warm * per:.0f} ({warm / parse:.2f}x) |")
+
+
+def measure_set(name: str, files: list[str], repeat: int) -> str:
+    cache = tempfile.mkdtemp(prefix="ptolint-bench-cache-")
+    try:
+        env = {"PTOLINT_CACHE_DIR": cache}
+        parse = best(lambda: parse_time(files), repeat)
+        engine = best(lambda: engine_time(files), 1)
+        cold = best(lambda: wall(CLI + ["check", *files, "-j", "1", "--no-cache"], env), repeat)
+        wall(CLI + ["check", *files, "-j", "1"], env)  # fill the cache
+        warm = best(lambda: wall(CLI + ["check", *files, "-j", "1"], env), repeat)
+        return row(name, len(files), parse, cold, warm, engine)
+    finally:
+        shutil.rmtree(cache, ignore_errors=True)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--corpus", help="glob of extra files, e.g. '/tmp/pto/tests/npu/a2a3/src/st/testcase/*/*_kernel.cpp'")
+    ap.add_argument("--scale", type=int, default=200, help="generated kernels for the -j scaling run (0: skip)")
+    ap.add_argument("--repeat", type=int, default=2, help="repetitions (the best is kept)")
+    a = ap.parse_args()
+
+    fixtures = sorted(glob.glob(str(ROOT / "fixtures" / "**" / "*.cpp"), recursive=True))
+    print(f"python {sys.version.split()[0]}, {os.cpu_count()} core(s)\n")
+    print("| files | n | parse ms/file | engine ms/file | cold ms/file | warm (cache hit) ms/file |")
+    print("|---|---|---|---|---|---|")
+    print(measure_set("fixtures", fixtures, a.repeat), flush=True)
+    if a.corpus:
+        corpus = sorted(glob.glob(a.corpus))
+        if corpus:
+            print(measure_set(f"corpus `{a.corpus}`", corpus, a.repeat), flush=True)
+
+    if a.scale:
+        tmp = Path(tempfile.mkdtemp(prefix="ptolint-bench-gen-"))
+        try:
+            generate(a.scale, tmp)
+            print(f"\n| scaling: {a.scale} generated kernels, --no-cache | wall s | files/s |")
+            print("|---|---|---|")
+            for jobs in (1, 2):
+                t = wall(CLI + ["check", str(tmp), "-j", str(jobs), "--no-cache"])
+                print(f"| -j {jobs} | {t:.1f} | {a.scale / t:.1f} |", flush=True)
+        finally:
+            shutil.rmtree(tmp, ignore_errors=True)
+
+    version = statistics.median(wall(CLI + ["--version"]) for _ in range(7))
+    imp = statistics.median(wall([sys.executable, "-c", "import ptolint.cli"]) for _ in range(7))
+    bare = statistics.median(wall([sys.executable, "-c", "pass"]) for _ in range(7))
+    print("\n| startup | s |\n|---|---|")
+    print(f"| `ptolint --version` | {version:.3f} |\n| `import ptolint.cli` | {imp:.3f} |\n"
+          f"| bare `python -c pass` | {bare:.3f} |")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,201 @@
+"""Checking many files: one process per file, crash isolation, a per-file time budget, the result cache.
+
+Each file is checked in a process of its own, forked from the CLI (which has already imported z3 and libclang
+and loaded the rules, so a fork costs milliseconds), at most `-j` at a time. Every file thus starts from the
+same state: z3 keeps state between queries that can change which witness it finds, and a file's report must
+not depend on the files checked before it or on `-j`. A process that dies while checking a file (libclang can
+SIGSEGV on some inputs) becomes an `internal-error` diagnostic for that file; a file that takes longer than its
+time budget gets a `timeout` diagnostic and its process is killed. The other files are checked as usual.
+Results come back in the order of the files given.
+
+The processes send back the result as the cache's JSON-able data (ptolint/cache.py), and the CLI rebuilds it
+from that data for fresh and cached results alike, so a cache hit reports exactly what a fresh check reports.
+
+Where the 'fork' start method does not exist, files are checked one after another in the CLI's process
+(no isolation, no time budget).
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import signal
+import sys
+import time
+import traceback
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass
+from multiprocessing.connection import wait
+
+from ptolint.ir import Diagnostic
+
+
+@dataclass
+class Job:
+    path: str
+    opts: object  # engine.Options
+    timeout: float | None  # seconds; None: no budget
+    key: str | None = None  # result-cache key (None: cache off)
+
+
+@dataclass
+class Outcome:
+    """One file's result as cache data (`result`), or a diagnostic saying why there is none."""
+
+    result: dict | None = None
+    deps: dict | None = None
+    failure: Diagnostic | None = None
+    traceback: str = ""
+    cached: bool = False
+
+
+#: the jobs of the current run; set before the workers are forked, which inherit it
+_JOBS: list[Job] = []
+
+
+def default_jobs() -> int:
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):
+        return max(1, os.cpu_count() or 1)
+
+
+def _test_fault(path: str) -> None:
+    """Test hook (used by tests/test_parallel.py only): PTOLINT_TEST_CRASH / PTOLINT_TEST_HANG name a substring
+    of the path of a file whose worker then crashes with SIGSEGV / hangs."""
+    crash, hang = os.environ.get("PTOLINT_TEST_CRASH"), os.environ.get("PTOLINT_TEST_HANG")
+    if crash and crash in path:
+        os.kill(os.getpid(), signal.SIGSEGV)
+    if hang and hang in path:
+        time.sleep(3600)
+
+
+def run_one(job: Job) -> Outcome:
+    """Check one file (in whatever process this runs in)."""
+    from ptolint.cache import dependencies, result_to_dict
+    from ptolint.engine import check_file
+
+    _test_fault(job.path)
+    try:
+        res = check_file(job.path, job.opts)
+        deps = dependencies(res, job.path, job.opts) if job.key else None
+        return Outcome(result=result_to_dict(res), deps=deps)
+    except Exception as exc:  # noqa: BLE001 - one broken file must not hide the others
+        return Outcome(failure=Diagnostic(job.path, 0, 0, "error", "internal-error",
+                                          f"{type(exc).__name__}: {exc} (rerun with --debug for details)"),
+                       traceback=traceback.format_exc())
+
+
+def _child_main(conn, index: int) -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle; it kills the children
+    conn.send(run_one(_JOBS[index]))
+    conn.close()
+
+
+class _Child:
+    """One file checked in a process forked for it."""
+
+    def __init__(self, ctx, index: int, job: Job):
+        self.conn, child = ctx.Pipe(duplex=False)
+        self.index = index
+        self.proc = ctx.Process(target=_child_main, args=(child, index), daemon=True)
+        self.proc.start()
+        child.close()
+        self.deadline = time.monotonic() + job.timeout if job.timeout else float("inf")
+
+    def kill(self) -> None:
+        if self.proc.is_alive():
+            self.proc.kill()
+        self.proc.join()
+        self.conn.close()
+
+
+def crash_diagnostic(path: str, exitcode: int | None) -> Diagnostic:
+    if exitcode is not None and exitcode < 0:
+        why = f"signal {-exitcode}"
+        try:
+            why += f", {signal.Signals(-exitcode).name}"
+        except ValueError:
+            pass
+        msg = f"libclang or the analysis crashed ({why}) while checking this file"
+    else:
+        msg = f"the process checking this file exited unexpectedly (status {exitcode})"
+    return Diagnostic(path, 0, 0, "error", "internal-error", msg)
+
+
+def timeout_diagnostic(path: str, seconds: float) -> Diagnostic:
+    return Diagnostic(path, 0, 0, "error", "timeout",
+                      f"checking this file took longer than {seconds:g} s and was stopped "
+                      "(raise --file-timeout or `file-timeout` in the configuration)")
+
+
+def run_jobs(jobs: list[Job], workers: int, cache=None,
+             progress: Callable[[int, str], None] | None = None) -> list[Outcome]:
+    """Check every job; outcomes in the order of `jobs`. `progress(n_done, path)` after each file."""
+    global _JOBS
+    outcomes: list[Outcome | None] = [None] * len(jobs)
+    todo: deque[int] = deque()
+    done = 0
+    for i, job in enumerate(jobs):
+        doc = cache.get(job.key) if cache is not None and job.key else None
+        if doc is not None:
+            outcomes[i] = Outcome(result=doc, cached=True)
+            done += 1
+            if progress:
+                progress(done, job.path)
+        else:
+            todo.append(i)
+
+    def finish(i: int, out: Outcome) -> None:
+        nonlocal done
+        outcomes[i] = out
+        if cache is not None and jobs[i].key and out.result is not None and out.deps is not None and not any(
+                d[4] == "internal-error" for d in out.result["diagnostics"]):
+            cache.put(jobs[i].key, out.result, out.deps)
+        done += 1
+        if progress:
+            progress(done, jobs[i].path)
+
+    if "fork" not in multiprocessing.get_all_start_methods():  # pragma: no cover - no fork on this platform
+        for i in todo:
+            finish(i, run_one(jobs[i]))
+        return outcomes  # type: ignore[return-value]
+
+    ctx = multiprocessing.get_context("fork")
+    _JOBS = jobs
+    sys.stdout.flush()
+    sys.stderr.flush()
+    running: list[_Child] = []
+    try:
+        while todo or running:
+            while todo and len(running) < workers:
+                i = todo.popleft()
+                running.append(_Child(ctx, i, jobs[i]))
+            timeout = max(0.0, min(c.deadline for c in running) - time.monotonic())
+            ready = set(wait([c.conn for c in running] + [c.proc.sentinel for c in running],
+                             timeout=None if timeout == float("inf") else timeout))
+            now = time.monotonic()
+            for c in list(running):
+                if c.conn in ready or c.proc.sentinel in ready:
+                    out = None
+                    try:
+                        if c.conn.poll():
+                            out = c.conn.recv()
+                    except (EOFError, OSError):
+                        out = None
+                    if out is None:
+                        c.proc.join(5)
+                        out = Outcome(failure=crash_diagnostic(jobs[c.index].path, c.proc.exitcode))
+                elif now >= c.deadline:
+                    out = Outcome(failure=timeout_diagnostic(jobs[c.index].path, jobs[c.index].timeout or 0))
+                else:
+                    continue
+                c.kill()
+                running.remove(c)
+                finish(c.index, out)
+    finally:
+        for c in running:
+            c.kill()
+        _JOBS = []
+    return outcomes  # type: ignore[return-value]
