@@ -52,8 +52,8 @@ def tool_fingerprint() -> str:
     import z3
 
     import ptolint
-    import ptolint.rules
     from ptolint import __version__
+    from ptolint.ruleset import rules_package
 
     h = hashlib.sha256(f"{CACHE_VERSION}|{__version__}|{z3.get_version_string()}".encode())
     try:
@@ -64,7 +64,7 @@ def tool_fingerprint() -> str:
         pass
     import clang.cindex
 
-    roots = sorted({os.path.dirname(ptolint.__file__), os.path.dirname(ptolint.rules.__file__),
+    roots = sorted({os.path.dirname(ptolint.__file__), os.path.dirname(rules_package().__file__),
                     os.path.dirname(clang.cindex.__file__)})
     for root in roots:
         for d, dirs, files in os.walk(root):

@@ -237,7 +237,7 @@ def run_plans(plans: list, jobs: int | None, file_timeout: float | None, no_cach
             try:
                 with open(f, "rb") as fh:
                     key = file_key(f, fh.read(), opts)
-            except OSError:  # unreadable: the check itself reports it
+            except Exception:  # noqa: BLE001 - unreadable or unkeyable: check without the cache
                 key = None
         work.append(Job(f, opts, budget, key))
     show = sys.stderr.isatty() and len(plans) > 3

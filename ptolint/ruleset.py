@@ -135,13 +135,13 @@ def rule(code: str, name: str, *, instructions: tuple[str, ...], fault: str,
 def load_rules() -> dict[str, Rule]:
     """Import every module of the `ptolint.rules` package once; they register themselves."""
     if not REGISTRY:
-        pkg = _rules_package()
+        pkg = rules_package()
         for mod in pkgutil.iter_modules(pkg.__path__):
             importlib.import_module(f"ptolint.rules.{mod.name}")
     return REGISTRY
 
 
-def _rules_package():
+def rules_package():
     """`ptolint.rules`: installed inside the package, or the top-level rules/ of a source checkout."""
     try:
         import ptolint.rules as pkg
