@@ -9,13 +9,10 @@ from ptolint.executor import replay
 from ptolint.frontend.assume import find_assumptions
 from ptolint.frontend.parse import ParseOptions, parse
 from ptolint.frontend.program import Stats, analyse
-from ptolint.ir import CallSite, Diagnostic, Finding, TileOperand, Witness
+from ptolint.ir import CallSite, Diagnostic, Finding, Witness
 from ptolint.ruleset import Rule
 from ptolint.solver import check_rule
 from ptolint.suppress import Suppressions
-
-#: every builtin name the bundled model declares; calls to these are call sites
-BUILTINS_FILE = "builtins.txt"
 
 
 @dataclass
@@ -45,17 +42,10 @@ class FileResult:
 
 
 def builtin_names() -> set[str]:
-    from ptolint.frontend.parse import MODEL_INCLUDE
-
-    path = MODEL_INCLUDE / "pto" / BUILTINS_FILE
-    names = set()
-    if path.exists():
-        names = {ln.strip() for ln in path.read_text().splitlines() if ln.strip() and not ln.startswith("#")}
+    """The builtins some rule checks: their calls become call sites (others are only counted)."""
     from ptolint.ruleset import load_rules
 
-    for r in load_rules().values():
-        names.update(i for i in r.instructions if i != "*")
-    return names
+    return {i for r in load_rules().values() for i in r.instructions if i != "*"}
 
 
 def read_source(path: str) -> tuple[str | None, Diagnostic | None]:
@@ -203,4 +193,3 @@ def dedup(res: FileResult) -> None:
     res.findings = out
 
 
-__all__ = ["Options", "FileResult", "check_file", "TileOperand"]

@@ -207,7 +207,7 @@ def input_diagnostic(d: Diagnostic, lines: Lines) -> dict:
 def to_lsp(path: str, text: str, findings: list[Finding], diagnostics: list[Diagnostic],
            encoding: str = "utf-16") -> list[dict]:
     """Every LSP diagnostic for the document at `path` whose contents are `text` (JSON-shaped dicts)."""
-    from ptolint.report.text import merge_targets
+    from ptolint.report.common import merge_targets
 
     lines = Lines(path, text, encoding)
     out = [input_diagnostic(d, lines) for d in diagnostics]

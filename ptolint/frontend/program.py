@@ -114,6 +114,7 @@ class Interpreter:
         self.assume_at: dict[int, list[Assumption]] = {}
         self.assume_errors: list[tuple[int, str]] = []
         self.limits: list[tuple[int, str]] = []  # (line, what was not analysed and why)
+        self.loop_names: dict[tuple[str, int], str] = {}  # induction variable declaration -> its name
         self.tu = tu
         self.target = target
         self.main_file = main_file
@@ -563,11 +564,7 @@ class Interpreter:
                                                       "loop variable after the loop")
 
     def var_name(self, key: tuple[str, int]) -> str:
-        for fr in reversed(self.stack):
-            for k in fr.env:
-                if k == key:
-                    break
-        return self._names.get(key, "i") if hasattr(self, "_names") else "i"
+        return self.loop_names.get(key, "i")
 
     def induction(self, init, cond, inc):
         """(var key, start, step, op, bound) for `for (i = a; i op b; i += s)` loops, else None."""
@@ -578,14 +575,12 @@ class Interpreter:
             decls = [d for d in init.get_children() if d.kind == K.VAR_DECL]
             if len(decls) == 1:
                 key = decl_key(decls[0])
-                self._names = getattr(self, "_names", {})
-                self._names[key] = decls[0].spelling
+                self.loop_names[key] = decls[0].spelling
         else:
             first = self.ref_target(next(init.get_children(), None))
             if first is not None:
                 key = decl_key(first)
-                self._names = getattr(self, "_names", {})
-                self._names[key] = first.spelling
+                self.loop_names[key] = first.spelling
         if key is None:
             return None
         start = self.frame.env.get(key)
@@ -876,14 +871,7 @@ class Interpreter:
             bound = self.lookup_tparam(toks[0])
             if isinstance(bound, int):
                 return Const(bound, ct)
-            if len(toks) == 1:
-                m = self.lookup_member_constant(toks[0])
-                if m is not None:
-                    return Const(m, ct)
         raise Unsupported(f"integer literal '{' '.join(toks)}' not understood")
-
-    def lookup_member_constant(self, name: str) -> int | None:
-        return None
 
     def decl_ref(self, c: ci.Cursor):
         ref = c.referenced
@@ -907,8 +895,6 @@ class Interpreter:
                 if key in fr.env:
                     return fr.env[key]
             return self.global_var(ref)
-        if ref.kind == K.NON_TYPE_TEMPLATE_PARAMETER if hasattr(K, "NON_TYPE_TEMPLATE_PARAMETER") else False:
-            pass
         if ref.kind == K.TEMPLATE_NON_TYPE_PARAMETER:
             bound = self.lookup_tparam(ref.spelling)
             if isinstance(bound, int):
@@ -1134,8 +1120,6 @@ class Interpreter:
             return None
         if ref.kind in (K.FUNCTION_DECL, K.CXX_METHOD, K.FUNCTION_TEMPLATE) and self.has_body(ref):
             return self.user_call(c, ref)
-        if ref.spelling in self.builtins_lower():
-            pass
         for a in c.get_arguments():
             self.value(a)
         if ref.location.file and str(MODEL_INCLUDE) in ref.location.file.name:
@@ -1143,9 +1127,6 @@ class Interpreter:
             other[name] = other.get(name, 0) + 1
         ct = ctype(c.type)
         return self.symbols.fresh(name or "call", ct, "opaque", f"result of {name}()") if ct else None
-
-    def builtins_lower(self) -> set[str]:
-        return set()
 
     @staticmethod
     def has_body(fn: ci.Cursor) -> bool:
@@ -1325,5 +1306,3 @@ class Interpreter:
 def analyse(tu: ci.TranslationUnit, target: str, main_file: str, builtins: set[str], **kw) -> Program:
     return Interpreter(tu, target, main_file, builtins, **kw).run()
 
-
-__all__ = ["analyse", "Program", "Stats", "Interpreter", "Cast", "Sym", "ELEMENT_SIZES"]

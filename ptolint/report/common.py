@@ -147,3 +147,18 @@ def filter_baseline(findings: list[Finding], baseline: Counter, path: Path) -> t
         else:
             kept.append(f)
     return kept, hidden
+
+
+def merge_targets(findings: list[Finding]) -> list[tuple[Finding, list[str]]]:
+    """Findings identical but for the target are shown once, naming every target."""
+    out: list[tuple[Finding, list[str]]] = []
+    index: dict[tuple, int] = {}
+    for f in findings:
+        key = (f.rule_id, f.level, f.message, f.site.file, f.site.line, f.site.column, witness_text(f), f.fault,
+               chain_text(f.site.chain))
+        if key in index:
+            out[index[key]][1].append(f.site.target)
+        else:
+            index[key] = len(out)
+            out.append((f, [f.site.target]))
+    return out

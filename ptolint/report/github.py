@@ -12,8 +12,7 @@ from __future__ import annotations
 import os
 
 from ptolint.ir import Diagnostic, Finding
-from ptolint.report.common import chain_text, witness_text
-from ptolint.report.text import merge_targets
+from ptolint.report.common import chain_text, merge_targets, witness_text
 
 COMMAND = {"error": "error", "warning": "warning", "note": "notice"}
 

@@ -3,36 +3,15 @@
 from __future__ import annotations
 
 from ptolint.ir import Diagnostic, Finding
-from ptolint.report.common import chain_text, witness_text
+from ptolint.report.common import chain_text, merge_targets, source_lines, witness_text
 from ptolint.targets import TARGET_NAMES
 
 STYLE = {"error": "bold red", "warning": "bold yellow", "note": "bold cyan"}
 
 
 def source_line(path: str, line: int, cache: dict[str, list[str]]) -> str | None:
-    if path not in cache:
-        try:
-            with open(path, encoding="utf-8", errors="replace") as fh:
-                cache[path] = fh.read().splitlines()
-        except OSError:
-            cache[path] = []
-    lines = cache[path]
+    lines = source_lines(path, cache)
     return lines[line - 1] if 0 < line <= len(lines) else None
-
-
-def merge_targets(findings: list[Finding]) -> list[tuple[Finding, list[str]]]:
-    """Findings identical but for the target are shown once, naming every target."""
-    out: list[tuple[Finding, list[str]]] = []
-    index: dict[tuple, int] = {}
-    for f in findings:
-        key = (f.rule_id, f.level, f.message, f.site.file, f.site.line, f.site.column, witness_text(f), f.fault,
-               chain_text(f.site.chain))
-        if key in index:
-            out[index[key]][1].append(f.site.target)
-        else:
-            index[key] = len(out)
-            out.append((f, [f.site.target]))
-    return out
 
 
 def render(findings: list[Finding], diagnostics: list[Diagnostic], console, summary: str) -> None:
