@@ -20,11 +20,13 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+#: the corpus of bench/corpus.py: the ST kernels (src/ and comm/) of both targets, the manual and auto-mode kernels
 DEFAULT_GLOBS = [
-    "tests/npu/a2a3/src/st/testcase/**/*_kernel.cpp",
-    "tests/npu/a5/src/st/testcase/**/*_kernel.cpp",
+    "tests/npu/a2a3/**/*_kernel.cpp",
+    "tests/npu/a5/**/*_kernel.cpp",
     "kernels/manual/a2a3/**/*.cpp",
     "kernels/manual/a5/**/*.cpp",
+    "kernels/automode/**/*.cpp",
 ]
 MODES = ("model", "real")
 

@@ -145,7 +145,7 @@ def check(
         fail("--blocks must be at least 1")
     if jobs is not None and jobs < 1:
         fail("--jobs must be at least 1")
-    if file_timeout is not None and file_timeout <= 0:
+    if file_timeout is not None and not file_timeout > 0:  # NaN too
         fail("--file-timeout must be positive")
     from ptolint.cache import result_from_dict
     from ptolint.engine import FileResult
@@ -233,7 +233,7 @@ def run_plans(plans: list, jobs: int | None, file_timeout: float | None, no_cach
     for f, opts, cfg in plans:
         budget = file_timeout if file_timeout is not None else cfg.file_timeout or DEFAULT_FILE_TIMEOUT
         key = None
-        if cache is not None:
+        if cache is not None and os.path.isfile(f):  # a pipe (<(...), /dev/stdin) can be read only once
             try:
                 with open(f, "rb") as fh:
                     key = file_key(f, fh.read(), opts)

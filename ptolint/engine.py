@@ -11,7 +11,7 @@ from ptolint.frontend.parse import ParseOptions, parse
 from ptolint.frontend.program import Stats, analyse
 from ptolint.ir import CallSite, Diagnostic, Finding, Witness
 from ptolint.ruleset import Rule
-from ptolint.solver import check_rule
+from ptolint.solver import SiteEncoding, check_rule, encode_site
 from ptolint.suppress import Suppressions
 
 
@@ -106,12 +106,15 @@ def check_file(path: str, opts: Options, source: str | None = None) -> FileResul
         res.unresolved += program.unresolved
         for site in program.sites:
             site.file = rel(site.file, abspath, path)
+            encoded: list[SiteEncoding] = []  # built on first use, shared by the site's rules
             for rule in opts.rules:
                 if target not in rule.targets or (
                         site.builtin not in rule.instructions and "*" not in rule.instructions):
                     continue
                 try:
-                    check_site(rule, site, opts, res)
+                    if not encoded:
+                        encoded.append(encode_site(site))
+                    check_site(rule, site, opts, res, encoded[0])
                 except Exception as exc:  # noqa: BLE001 - one broken rule/site must not hide the others
                     if opts.debug:
                         raise
@@ -158,8 +161,8 @@ def rel(name: str, abspath: str, shown: str) -> str:
         return name
 
 
-def check_site(rule: Rule, site: CallSite, opts: Options, res: FileResult) -> None:
-    verdict = check_rule(rule, site, opts.timeout_ms)
+def check_site(rule: Rule, site: CallSite, opts: Options, res: FileResult, encoded: SiteEncoding | None = None) -> None:
+    verdict = check_rule(rule, site, opts.timeout_ms, encoded)
     if verdict.level is None:
         return
     if verdict.level == "unknown":

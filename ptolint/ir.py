@@ -7,7 +7,24 @@ so the two consumers interpret one neutral description independently.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
+
+# --- source text --------------------------------------------------------------------------------
+
+_EOL = re.compile(r"\r\n|\r|\n")
+
+
+def split_lines(text: str) -> list[str]:
+    """The lines of a source text numbered as libclang numbers them: only \\n, \\r\\n and \\r end a line.
+
+    str.splitlines also breaks at form feeds (page breaks in C sources), vertical tabs, \\x1c-\\x1e, \\x85,
+    \\u2028 and \\u2029, which would shift every later line against libclang's locations."""
+    lines = _EOL.split(text)
+    if lines[-1] == "":
+        lines.pop()  # a final line break ends the last line, as for splitlines
+    return lines
+
 
 # --- C scalar types -------------------------------------------------------------------------------
 
@@ -111,6 +128,44 @@ class Select:
 
 
 Expr = Const | Sym | Unary | Bin | Cast | Select
+
+
+#: the largest expression the frontend builds (ptolint.frontend.values.fold): nesting depth, and size counted
+#: as a tree (a subexpression used twice counts twice). The solver, the executor and hashing recurse over
+#: expressions as trees: the depth stays far below Python's recursion limit, and the size keeps `x = x > n ?
+#: x - 1 : x + n;` repeated (each copy triples the tree) from taking exponential time.
+MAX_EXPR_DEPTH = 200
+MAX_EXPR_SIZE = 20_000
+
+
+def expr_shape(e: Expr) -> tuple[int, int]:
+    """(depth, tree size) of an expression, 1 for a leaf; memoised on each node, iterative."""
+    stack = [e]
+    while stack:
+        x = stack[-1]
+        if "_shape" in x.__dict__:
+            stack.pop()
+            continue
+        kids = [k for k in (getattr(x, "cond", None), getattr(x, "a", None), getattr(x, "b", None))
+                if k is not None and not isinstance(k, str)]
+        todo = [k for k in kids if "_shape" not in k.__dict__]
+        if todo:
+            stack += todo
+            continue
+        shapes = [k.__dict__["_shape"] for k in kids]
+        object.__setattr__(x, "_shape", (1 + max((d for d, _ in shapes), default=0), 1 + sum(n for _, n in shapes)))
+        stack.pop()
+    return e.__dict__["_shape"]
+
+
+def expr_too_large(e: Expr) -> str | None:
+    """Why the expression is beyond MAX_EXPR_DEPTH / MAX_EXPR_SIZE, or None."""
+    depth, size = expr_shape(e)
+    if depth > MAX_EXPR_DEPTH:
+        return f"expression nested more than {MAX_EXPR_DEPTH} levels deep"
+    if size > MAX_EXPR_SIZE:
+        return f"expression larger than {MAX_EXPR_SIZE} nodes"
+    return None
 
 
 def ctype_of(e: Expr) -> str:

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlparse
 
-from ptolint.ir import Diagnostic, Finding
+from ptolint.ir import Diagnostic, Finding, split_lines
 
 log = logging.getLogger("ptolint.lsp")
 
@@ -94,7 +94,7 @@ class Lines:
 
     def __init__(self, path: str, text: str, encoding: str = "utf-16"):
         self.doc = os.path.abspath(path)
-        self.cache = {self.doc: text.splitlines()}
+        self.cache = {self.doc: split_lines(text)}
         self.encoding = encoding
 
     def line(self, path: str, line: int) -> str:
@@ -102,7 +102,7 @@ class Lines:
         if key not in self.cache:
             try:
                 with open(key, encoding="utf-8", errors="replace") as fh:
-                    self.cache[key] = fh.read().splitlines()
+                    self.cache[key] = split_lines(fh.read())
             except OSError:
                 self.cache[key] = []
         lines = self.cache[key]

@@ -31,6 +31,13 @@ from ptolint.ir import (
 from ptolint.ruleset import Check, Ctx, Rule, TileView
 
 COMPARE = {"<", "<=", ">", ">=", "==", "!="}
+#: witness ranges tried in order, so that a report shows values a person would write
+FRIENDLY = ((0, 64), (-64, 64), (0, 4096), (-4096, 4096))
+#: counterexample rounds of the exists-forall loop before the query counts as undecided
+CEGIS_ROUNDS = 8
+#: first, short attempt of every query (most are decided in a few ms); then sampling, then the full timeout.
+#: A resource limit, not a time limit, so that the answer does not depend on the machine's load.
+QUICK_RLIMIT = 300_000
 
 
 class Encoder:
@@ -240,34 +247,48 @@ def model_value(m: z3.ModelRef, term: z3.ExprRef | int | str) -> int | float | s
     return str(v)
 
 
-def check_rule(rule: Rule, site: CallSite, timeout_ms: int = 5000) -> Verdict:
-    """Decide one rule at one call site on the site's target."""
+@dataclass
+class SiteEncoding:
+    """A call site's operands and path in Z3, built once and shared by every rule checked there."""
+
+    enc: Encoder
+    ctx: Ctx
+    path: list[z3.BoolRef]
+    domain: list[z3.BoolRef]
+
+
+def encode_site(site: CallSite) -> SiteEncoding:
     enc = Encoder()
     ctx = build_ctx(site, enc)
-    chk: Check | None = rule.check(ctx)
+    path = [enc.to_bool(enc.enc(c)) for c in site.path + site.assumptions]
+    return SiteEncoding(enc, ctx, path, enc.domain())
+
+
+def check_rule(rule: Rule, site: CallSite, timeout_ms: int = 5000, encoded: SiteEncoding | None = None) -> Verdict:
+    """Decide one rule at one call site on the site's target."""
+    se = encoded or encode_site(site)
+    enc, path, domain = se.enc, se.path, se.domain
+    chk: Check | None = rule.check(se.ctx)
     if chk is None:
         return Verdict(rule, None)
     violated = z3.simplify(chk.violated)
     if z3.is_false(violated):
         return Verdict(rule, None)
-    path = [enc.to_bool(enc.enc(c)) for c in site.path + site.assumptions]
-    domain = enc.domain()
     opaque = [enc.vars[n] for n, s in enc.syms.items() if s.kind == "opaque"]
     reach = z3.And(*path, *domain) if (path or domain) else z3.BoolVal(True)
 
     def solve(goal: z3.BoolRef, friendly: bool = False) -> tuple[z3.CheckSatResult, z3.ModelRef | None]:
         s = z3.Solver()
-        s.set("timeout", timeout_ms)
         s.add(goal)
-        r = s.check()
+        r, model = staged_check(s, list(enc.vars.values()), timeout_ms)
         if r != z3.sat or not friendly:
-            return r, (s.model() if r == z3.sat else None)
-        model = s.model()
+            return r, model
         # prefer a witness a person would write: small values first, then anything
         ints = [v for n, v in enc.vars.items() if z3.is_int(v) and enc.syms[n].kind == "input"]
-        for lo, hi in ((0, 64), (-64, 64), (0, 4096), (-4096, 4096)):
+        for lo, hi in FRIENDLY:
             s.push()
             s.add(*[z3.And(v >= lo, v <= hi) for v in ints])
+            s.set("rlimit", QUICK_RLIMIT)
             if s.check() == z3.sat:
                 model = s.model()
                 s.pop()
@@ -277,25 +298,28 @@ def check_rule(rule: Rule, site: CallSite, timeout_ms: int = 5000) -> Verdict:
 
     if opaque:
         # some input must break the rule for every value of the opaque symbols that reaches the call
-        inputs_domain = [c for c in domain if not any(z3.eq(o, x) for o in opaque for x in _vars_of(c))]
-        op_domain = [c for c in domain if c not in inputs_domain]
-        reach_op = z3.And(*path, *op_domain) if (path or op_domain) else z3.BoolVal(True)
-        goal = z3.And(*inputs_domain, z3.Exists(opaque, reach_op),
-                      z3.ForAll(opaque, z3.Implies(reach_op, violated)))
+        named = {str(v) for c in [violated, *path] for v in _vars_of(c)}
+        inputs = [v for n, v in enc.vars.items() if enc.syms[n].kind != "opaque" and n in named]
+        res, model = exists_forall(reach, violated, inputs, opaque, timeout_ms)
+        ints = [v for n, v in enc.vars.items() if z3.is_int(v) and enc.syms[n].kind == "input"]
+        if res == z3.sat and ints:  # ask again within friendly bounds, keeping the first witness otherwise
+            for lo, hi in FRIENDLY:
+                bounds = [z3.And(v >= lo, v <= hi) for v in ints]
+                r_b, m_b = exists_forall(z3.And(reach, *bounds), violated, inputs, opaque, 0)
+                if r_b == z3.sat:
+                    model = m_b
+                    break
+                if r_b == z3.unknown:
+                    break
     else:
-        goal = z3.And(reach, violated)
-    res, model = solve(goal, friendly=True)
+        res, model = solve(z3.And(reach, violated), friendly=True)
     if res == z3.unknown:
         return Verdict(rule, "unknown", reason="solver returned unknown (timeout or nonlinear arithmetic)")
     if res == z3.unsat:
         return Verdict(rule, None)
     assert model is not None
-    # error when no reaching input satisfies the rule
-    if opaque:
-        holds_somewhere = z3.Exists(opaque, z3.And(reach, z3.Not(violated)))
-    else:
-        holds_somewhere = z3.And(reach, z3.Not(violated))
-    res2, _ = solve(holds_somewhere)
+    # error when no reaching input satisfies the rule (opaque symbols are free here: an existential query)
+    res2, _ = solve(z3.And(reach, z3.Not(violated)))
     level = rule.severity
     if res2 != z3.unsat and level == "error":
         level = "warning"
@@ -317,6 +341,83 @@ def check_rule(rule: Rule, site: CallSite, timeout_ms: int = 5000) -> Verdict:
     except (KeyError, IndexError, ValueError):
         message = chk.message
     return Verdict(rule, level, message, inputs, values, assignment=assignment)
+
+
+def exists_forall(reach: z3.BoolRef, violated: z3.BoolRef, inputs: list[z3.ExprRef], opaque: list[z3.ExprRef],
+                  timeout_ms: int) -> tuple[z3.CheckSatResult, z3.ModelRef | None]:
+    """Inputs such that some opaque values reach the call and every reaching opaque value violates the rule.
+
+    Decided by counterexample-guided rounds of quantifier-free queries instead of one ForAll query, which
+    Z3 handles badly once the formulas hold C wrap-around and division: a candidate for the inputs, then a
+    search for opaque values that reach the call without violating; each such counterexample is added to
+    the candidate query. With no inputs it takes at most two rounds.
+    """
+    if not inputs:  # one opaque value that reaches without violating settles it, and is usually easy
+        refute = z3.Solver()
+        refute.add(reach, z3.Not(violated))
+        r, _ = staged_check(refute, opaque, timeout_ms)
+        if r != z3.unsat:
+            return (z3.unsat if r == z3.sat else r), None
+    cand = z3.Solver()
+    cand.add(reach, violated)
+    for _ in range(CEGIS_ROUNDS):
+        r, m = staged_check(cand, inputs + opaque, timeout_ms)
+        if r != z3.sat:
+            return r, None
+        fix = [v == m.eval(v, model_completion=True) for v in inputs]
+        ver = z3.Solver()
+        ver.add(*fix, reach, z3.Not(violated))
+        r2, om = staged_check(ver, opaque, timeout_ms)
+        if r2 == z3.unsat:
+            return z3.sat, m
+        if r2 == z3.unknown:
+            return z3.unknown, None
+        sub = [(o, om.eval(o, model_completion=True)) for o in opaque]
+        cand.add(z3.Implies(z3.substitute(reach, *sub), z3.substitute(violated, *sub)))
+    return z3.unknown, None
+
+
+def staged_check(s: z3.Solver, variables: list[z3.ExprRef],
+                 timeout_ms: int) -> tuple[z3.CheckSatResult, z3.ModelRef | None]:
+    """Check `s`: a short attempt, then concrete sample points, then the full timeout (0: no third step).
+
+    Nonlinear integer queries (C wrap-around, division by a variable) can make Z3 spin for the whole
+    timeout on a formula that the first small value satisfies; trying such values first keeps the cost
+    of a satisfiable query low. A sample is confirmed by Z3 itself (the point is asserted and checked).
+    """
+    s.set("rlimit", QUICK_RLIMIT)
+    r = s.check()
+    if r == z3.unknown and timeout_ms > 0:
+        point = sample_point(z3.And(*s.assertions()), variables)
+        if point is not None:
+            s.push()
+            s.add(*[v == val for v, val in point])
+            r = s.check()
+            if r == z3.sat:
+                model = s.model()
+                s.pop()
+                return r, model
+            s.pop()
+        s.set("rlimit", 0)
+        s.set("timeout", timeout_ms)
+        r = s.check()
+    return r, (s.model() if r == z3.sat else None)
+
+
+def sample_point(formula: z3.BoolRef, variables: list[z3.ExprRef]) -> list[tuple] | None:
+    """A concrete assignment of `variables` under which `formula` simplifies to true, from a few small values."""
+    ints = [v for v in variables if z3.is_int(v)]
+    others = [v for v in variables if not z3.is_int(v)]
+    if not ints and not others:
+        return None
+    base = [0, 1, 2, 3, 4, 8, 16, 32, 64, 128, 256, 512, 1024, -1, 7, 15, 31, 63, 100, 1000]
+    for k, val in enumerate(base):
+        for shift in range(min(3, len(ints) or 1)):
+            point = [(v, z3.IntVal(base[(k + shift * (i + 1)) % len(base)])) for i, v in enumerate(ints)]
+            point += [(v, z3.RealVal(val)) for v in others]
+            if z3.is_true(z3.simplify(z3.substitute(formula, *point))):
+                return point
+    return None
 
 
 def _vars_of(c: z3.ExprRef) -> list[z3.ExprRef]:

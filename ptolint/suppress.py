@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from ptolint.ir import Diagnostic
+from ptolint.ir import Diagnostic, split_lines
 
 IGNORE = re.compile(r"ptolint:\s*ignore(?:\[([^\]]*)\])?(?=\s|$)", re.I)
 DIRECTIVE = re.compile(r"//.*?\bptolint:\s*(\S*)", re.I)
@@ -32,7 +32,7 @@ class Suppressions:
     @classmethod
     def parse(cls, source: str) -> Suppressions:
         out = cls()
-        for no, text in enumerate(source.splitlines(), start=1):
+        for no, text in enumerate(split_lines(source), start=1):
             if "//" not in text and "/*" not in text:
                 continue
             d = DIRECTIVE.search(text)

@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ptolint.ir import Bin, Const, Expr, Unary
+from ptolint.ir import Bin, Const, Expr, Unary, expr_too_large, split_lines
 
 ASSUME = re.compile(r"//\s*ptolint:\s*assume\s+(.*?)\s*$")
 
@@ -31,7 +31,7 @@ class AssumptionError(ValueError):
 
 def find_assumptions(source: str) -> list[Assumption]:
     out = []
-    for no, line in enumerate(source.splitlines(), start=1):
+    for no, line in enumerate(split_lines(source), start=1):
         m = ASSUME.search(line)
         if m:
             out.append(Assumption(no, m.group(1)))
@@ -52,6 +52,8 @@ def to_expr(text: str, lookup: Callable[[str], Expr | None]) -> Expr:
         tree = ast.parse(_to_python(text), mode="eval")
     except SyntaxError as exc:
         raise AssumptionError(f"not an expression: '{text}' ({exc.msg})") from None
+    except (RecursionError, MemoryError):  # Python's parser gives up on very deep nesting
+        raise AssumptionError(f"expression nested too deeply: '{text[:60]}...'") from None
 
     def conv(n: ast.AST) -> Expr:
         if isinstance(n, ast.Constant) and isinstance(n.value, (int, float)) and not isinstance(n.value, bool):
@@ -95,4 +97,11 @@ def to_expr(text: str, lookup: Callable[[str], Expr | None]) -> Expr:
                     return out
         raise AssumptionError(f"unsupported expression in '{text}'")
 
-    return conv(tree.body)
+    try:
+        out = conv(tree.body)
+    except RecursionError:
+        raise AssumptionError(f"expression nested too deeply: '{text[:60]}...'") from None
+    why = expr_too_large(out)
+    if why:
+        raise AssumptionError(f"{why}: '{text[:60]}...'")
+    return out

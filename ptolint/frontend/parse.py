@@ -20,6 +20,8 @@ MISSING_DIR = "/__ptolint_missing__"
 MISSING = re.compile(r"^'(.+)' file not found$")
 LAUNCH = re.compile(r"<<<.*?>>>", re.S)
 FALLBACK_INCLUDE = Path(__file__).resolve().parent / "fallback_include"
+#: parses of one file at most: a missing header is a fatal error, so each parse finds one more of them
+MAX_REPARSES = 24
 
 
 @dataclass
@@ -213,7 +215,7 @@ def parse(path: str, target: str, opts: ParseOptions, source: str | None = None)
     missing: dict[str, str] = {}
     overlays = user_header_overlays(path, raw, opts)
     tu = None
-    for _ in range(6):
+    for _ in range(MAX_REPARSES):
         unsaved = [(path, text)] + fixes + overlays + [(f"{MISSING_DIR}/{name}", "") for name in missing]
         try:
             tu = clang_index().parse(path, args=args, unsaved_files=unsaved,

@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 
 import clang.cindex as ci
 
+from ptolint.frontend import cursors
+from ptolint.frontend.cursors import arguments, children, memo, referenced, walk
 from ptolint.frontend.parse import MODEL_INCLUDE
 from ptolint.frontend.values import (
     BLOCK_FUNCS,
@@ -61,6 +63,7 @@ from ptolint.ir import (
 
 K = ci.CursorKind
 MAX_DEPTH = 24
+FUNCTION_KINDS = (K.FUNCTION_DECL, K.CXX_METHOD, K.FUNCTION_TEMPLATE, K.CONSTRUCTOR, K.DESTRUCTOR)
 MAX_STEPS = 200_000
 ARITH = {"+", "-", "*", "/", "%", "<<", ">>", "&", "|", "^"}
 COMPARE = {"<", "<=", ">", ">=", "==", "!="}
@@ -118,6 +121,7 @@ class Interpreter:
         self.tu = tu
         self.target = target
         self.main_file = main_file
+        self.top_level = cursors.top_level(tu)  # (declarations, macro definitions)
         self.builtins = builtins
         self.symbols = Symbols(blocks, subblocks)
         self.sites: list[CallSite] = []
@@ -141,7 +145,7 @@ class Interpreter:
                 continue
             starts.append((c.extent.start.line, c.location.line))
             if c.kind != K.FUNCTION_TEMPLATE:
-                defs.append(c)
+                defs.append(cursors.canonical(c))
         for a in self.assume_list:  # an assumption belongs to the next function defined after it
             after = [st for st in starts if st[0] > a.line]
             if after:
@@ -149,7 +153,7 @@ class Interpreter:
         called: set[str] = set()
         usrs = {d.get_usr() for d in defs}
         for d in defs:
-            for c in d.walk_preorder():
+            for c in walk(d):
                 if c.kind == K.CALL_EXPR and c.referenced is not None and c.referenced.get_usr() in usrs:
                     if c.referenced.get_usr() != d.get_usr():
                         called.add(c.referenced.get_usr())
@@ -160,14 +164,17 @@ class Interpreter:
     def main_file_cursors(self):
         """The TU's cursors in preorder, without descending into declarations written in other files (the
         included headers: most of the AST), which cannot contain a definition located in the main file."""
-        stack = list(reversed(list(self.tu.cursor.get_children())))
+        stack = list(reversed(self.top_level[0]))
         while stack:
             c = stack.pop()
+            if c.kind.is_preprocessing():  # macro definitions and expansions, #includes: most of the TU
+                continue
             f = c.location.file
             if f is not None and f.name != self.main_file:
                 continue
             yield c
-            stack.extend(reversed(list(c.get_children())))
+            if c.kind not in FUNCTION_KINDS:  # bodies hold no further definitions to find
+                stack.extend(reversed(children(c)))
 
     @staticmethod
     def is_kernel(fn: ci.Cursor) -> bool:
@@ -186,7 +193,7 @@ class Interpreter:
             self.symbols = Symbols(self.symbols.blocks, self.symbols.subblocks)
             self.stats.entry_points.append(fn.spelling)
             frame = Frame(fn, template_bindings(fn))
-            for p in fn.get_arguments():
+            for p in arguments(fn):
                 self.bind_param_input(frame, p)
             self.path = []
             self.chain = [ChainFrame(display_name(fn), fn.location.file.name if fn.location.file else "",
@@ -198,7 +205,7 @@ class Interpreter:
                 self.exec_body(fn)
             except Stop:
                 pass
-            except Unsupported as exc:  # the step budget: say so, keep what was found
+            except (Unsupported, RecursionError) as exc:  # the step budget, deep nesting: say so, keep what was found
                 self.limits.append((fn.location.line, f"analysis of {fn.spelling} stopped: {exc}"))
         return Program(self.sites, self.unresolved, self.stats, self.assume_errors, self.limits)
 
@@ -208,7 +215,7 @@ class Interpreter:
 
         if not fn.location.file or fn.location.file.name != self.main_file:
             return
-        params = {p.spelling: frame.env.get(decl_key(p)) for p in fn.get_arguments()}
+        params = {p.spelling: frame.env.get(decl_key(p)) for p in arguments(fn)}
 
         def lookup(name: str):
             v = params.get(name)
@@ -243,7 +250,7 @@ class Interpreter:
     # ---------------------------------------------------------------- statements
 
     def exec_body(self, fn: ci.Cursor) -> None:
-        for c in fn.get_children():
+        for c in children(fn):
             if c.kind == K.COMPOUND_STMT:
                 self.stmt(c)
 
@@ -251,7 +258,7 @@ class Interpreter:
         """Execute one statement; what cannot be modelled makes its assigned variables opaque, not the walk stop."""
         try:
             self.stmt_inner(c)
-        except Unsupported as exc:
+        except (Unsupported, RecursionError) as exc:  # RecursionError: C++ nested too deeply
             if "budget" in str(exc):
                 raise
             self.stats.skipped_statements += 1
@@ -261,10 +268,10 @@ class Interpreter:
         self.tick()
         k = c.kind
         if k == K.COMPOUND_STMT:
-            for s in c.get_children():
+            for s in children(c):
                 self.stmt(s)
         elif k == K.DECL_STMT:
-            for d in c.get_children():
+            for d in children(c):
                 if d.kind == K.VAR_DECL:
                     self.var_decl(d)
         elif k == K.IF_STMT:
@@ -274,7 +281,7 @@ class Interpreter:
         elif k in (K.WHILE_STMT, K.DO_STMT):
             self.while_stmt(c)
         elif k == K.RETURN_STMT:
-            kids = list(c.get_children())
+            kids = list(children(c))
             if kids:
                 v = self.value(kids[0])
                 if isinstance(v, (Const, Sym, Bin, Unary, Cast, Select)):
@@ -293,7 +300,7 @@ class Interpreter:
 
     def var_decl(self, d: ci.Cursor) -> None:
         spec = tile_spec_of(d.type)
-        kids = [x for x in d.get_children() if x.kind not in (K.TYPE_REF, K.TEMPLATE_REF, K.NAMESPACE_REF)]
+        kids = [x for x in children(d) if x.kind not in (K.TYPE_REF, K.TEMPLATE_REF, K.NAMESPACE_REF)]
         key = decl_key(d)
         can = d.type.get_canonical()
         if spec is not None:
@@ -305,7 +312,7 @@ class Interpreter:
             ctor_args: list[ci.Cursor] | None = None
             if kids and kids[-1].kind == K.CALL_EXPR and kids[-1].referenced is not None \
                     and kids[-1].referenced.kind == K.CONSTRUCTOR:
-                ctor_args = list(kids[-1].get_arguments())
+                ctor_args = list(arguments(kids[-1]))
                 if len(ctor_args) == 1:
                     v = self.value(ctor_args[0])
                     if isinstance(v, TileState):  # copy construction
@@ -373,7 +380,7 @@ class Interpreter:
                     break
 
     def if_stmt(self, c: ci.Cursor) -> None:
-        kids = list(c.get_children())
+        kids = list(children(c))
         # children: [init-stmt] [condition-variable decl] cond then [else]
         while kids and kids[0].kind in (K.DECL_STMT, K.VAR_DECL) and len(kids) > 2:
             self.stmt(kids[0]) if kids[0].kind == K.DECL_STMT else self.var_decl(kids[0])
@@ -438,16 +445,16 @@ class Interpreter:
             st.valid_col = c1 if c1 == c2 else fold(Select(g1, c1, c2, "int"))
 
     def switch_stmt(self, c: ci.Cursor) -> None:
-        kids = list(c.get_children())
+        kids = list(children(c))
         cond, body = kids[-2], kids[-1]
         v = self.scalar(cond)
         base_env, base_path = dict(self.frame.env), list(self.path)
-        for case in body.get_children() if body.kind == K.COMPOUND_STMT else []:
+        for case in children(body) if body.kind == K.COMPOUND_STMT else []:
             if case.kind not in (K.CASE_STMT, K.DEFAULT_STMT):
                 continue
             self.frame.env = dict(base_env)
             self.path = list(base_path)
-            sub = list(case.get_children())
+            sub = list(children(case))
             if case.kind == K.CASE_STMT:
                 cv = self.scalar(sub[0])
                 self.path.append(fold(Bin("==", v, cv, "bool")))
@@ -460,30 +467,34 @@ class Interpreter:
                     pass
         self.frame.env, self.path = self.havoc_env(base_env, body), base_path
 
-    def assigned_vars(self, body: ci.Cursor) -> set[tuple[str, int]]:
+    def assigned_vars(self, body: ci.Cursor) -> frozenset[tuple[str, int]]:
         """Declarations assigned anywhere in `body` (by =, op=, ++ or --)."""
+        return memo(body, "assigned", self._assigned_vars)
+
+    @staticmethod
+    def _assigned_vars(body: ci.Cursor) -> frozenset[tuple[str, int]]:
         out: set[tuple[str, int]] = set()
-        for c in body.walk_preorder():
+        for c in walk(body):
             target = None
             if c.kind == K.BINARY_OPERATOR:
                 try:
                     if binop_token(c) == "=":
-                        target = next(c.get_children())
+                        target = next(iter(children(c)))
                 except (Unsupported, StopIteration):
                     continue
             elif c.kind == K.COMPOUND_ASSIGNMENT_OPERATOR:
-                target = next(c.get_children(), None)
+                target = next(iter(children(c)), None)
             elif c.kind == K.UNARY_OPERATOR:
                 if unop_token(c) in ("++", "--", "post++", "post--"):
-                    target = next(c.get_children(), None)
+                    target = next(iter(children(c)), None)
             if target is not None:
                 while target.kind in (K.UNEXPOSED_EXPR, K.PAREN_EXPR):
-                    target = next(target.get_children(), target)
+                    target = next(iter(children(target)), target)
                     if target.kind not in (K.UNEXPOSED_EXPR, K.PAREN_EXPR):
                         break
                 if target.kind == K.DECL_REF_EXPR and target.referenced is not None:
                     out.add(decl_key(target.referenced))
-        return out
+        return frozenset(out)
 
     def havoc_env(self, env: dict, body: ci.Cursor, keep: set | None = None) -> dict:
         env = dict(env)
@@ -501,10 +512,11 @@ class Interpreter:
 
     @staticmethod
     def sets_valid(body: ci.Cursor, _tile: TileState) -> bool:
-        return any(c.kind == K.CALL_EXPR and c.spelling.startswith("SetValid") for c in body.walk_preorder())
+        return memo(body, "sets_valid", lambda b: any(
+            c.kind == K.CALL_EXPR and c.spelling.startswith("SetValid") for c in walk(b)))
 
     def for_stmt(self, c: ci.Cursor) -> None:
-        kids = list(c.get_children())
+        kids = list(children(c))
         toks = list(c.get_tokens())
         semis = [t.extent.start.offset for t in toks if t.spelling == ";"]
         rparen = None
@@ -572,12 +584,12 @@ class Interpreter:
             return None
         key = None
         if init.kind == K.DECL_STMT:
-            decls = [d for d in init.get_children() if d.kind == K.VAR_DECL]
+            decls = [d for d in children(init) if d.kind == K.VAR_DECL]
             if len(decls) == 1:
                 key = decl_key(decls[0])
                 self.loop_names[key] = decls[0].spelling
         else:
-            first = self.ref_target(next(init.get_children(), None))
+            first = self.ref_target(next(iter(children(init)), None))
             if first is not None:
                 key = decl_key(first)
                 self.loop_names[key] = first.spelling
@@ -592,7 +604,7 @@ class Interpreter:
         if cond.kind != K.BINARY_OPERATOR:
             return None
         op = binop_token(cond)
-        lhs, rhs = list(cond.get_children())
+        lhs, rhs = list(children(cond))
         lt, rt = self.ref_target(lhs), self.ref_target(rhs)
         if lt is not None and decl_key(lt) == key:
             bound = self.scalar(rhs)
@@ -607,7 +619,7 @@ class Interpreter:
 
     def ref_target(self, c: ci.Cursor | None) -> ci.Cursor | None:
         while c is not None and c.kind in (K.UNEXPOSED_EXPR, K.PAREN_EXPR):
-            c = next(c.get_children(), None)
+            c = next(iter(children(c)), None)
         if c is not None and c.kind == K.DECL_REF_EXPR and c.referenced is not None \
                 and c.referenced.kind in (K.VAR_DECL, K.PARM_DECL):
             return c.referenced
@@ -615,13 +627,13 @@ class Interpreter:
 
     def step_of(self, inc: ci.Cursor, key) -> int | None:
         if inc.kind == K.UNARY_OPERATOR:
-            t = self.ref_target(next(inc.get_children(), None))
+            t = self.ref_target(next(iter(children(inc)), None))
             if t is None or decl_key(t) != key:
                 return None
             op = unop_token(inc)
             return 1 if op.endswith("++") else -1 if op.endswith("--") else None
         if inc.kind == K.COMPOUND_ASSIGNMENT_OPERATOR:
-            lhs, rhs = list(inc.get_children())
+            lhs, rhs = list(children(inc))
             t = self.ref_target(lhs)
             if t is None or decl_key(t) != key:
                 return None
@@ -648,7 +660,7 @@ class Interpreter:
         return [fold(x) for x in cons]
 
     def while_stmt(self, c: ci.Cursor) -> None:
-        kids = list(c.get_children())
+        kids = list(children(c))
         base_path = list(self.path)
         self.frame.env = self.havoc_env(self.frame.env, c)
         if c.kind == K.WHILE_STMT:
@@ -710,10 +722,10 @@ class Interpreter:
         if k == K.CXX_NULL_PTR_LITERAL_EXPR or k == K.GNU_NULL_EXPR:
             return None
         if k in (K.PAREN_EXPR,):
-            return self.value(next(c.get_children()))
+            return self.value(next(iter(children(c))))
         if k == K.UNEXPOSED_EXPR or k == K.CXX_FUNCTIONAL_CAST_EXPR or k == K.CSTYLE_CAST_EXPR \
                 or k == K.CXX_STATIC_CAST_EXPR or k == K.CXX_CONST_CAST_EXPR or k == K.CXX_REINTERPRET_CAST_EXPR:
-            kids = [x for x in c.get_children() if x.kind not in (K.TYPE_REF, K.TEMPLATE_REF, K.NAMESPACE_REF)]
+            kids = [x for x in children(c) if x.kind not in (K.TYPE_REF, K.TEMPLATE_REF, K.NAMESPACE_REF)]
             if not kids:
                 ct = ctype(c.type)
                 if ct is not None and k == K.CXX_FUNCTIONAL_CAST_EXPR:
@@ -735,7 +747,7 @@ class Interpreter:
         if k == K.UNARY_OPERATOR:
             return self.unary(c)
         if k == K.CONDITIONAL_OPERATOR:
-            cond, a, b = list(c.get_children())
+            cond, a, b = list(children(c))
             cv = self.cond_expr(cond)
             val = const_value(cv)
             if val is not None:
@@ -750,7 +762,7 @@ class Interpreter:
         if k == K.CALL_EXPR:
             return self.call(c)
         if k == K.ARRAY_SUBSCRIPT_EXPR:
-            base, idx = list(c.get_children())
+            base, idx = list(children(c))
             self.value(idx)
             v = self.value(base)
             if isinstance(v, TileState):
@@ -759,7 +771,7 @@ class Interpreter:
                 if ctype(c.type) else None
         if k in (K.INIT_LIST_EXPR, K.LAMBDA_EXPR, K.CXX_NEW_EXPR, K.CXX_DELETE_EXPR, K.CXX_THIS_EXPR,
                  K.STRING_LITERAL, K.CXX_THROW_EXPR):
-            for x in c.get_children():
+            for x in children(c):
                 if k != K.LAMBDA_EXPR:
                     self.value(x)
             return None
@@ -767,7 +779,7 @@ class Interpreter:
             self.stmt(c)
             return None
         # anything else: evaluate children for their calls, no value
-        for x in c.get_children():
+        for x in children(c):
             self.value(x)
         ct = ctype(c.type)
         if ct is not None and c.kind.is_expression():
@@ -796,9 +808,8 @@ class Interpreter:
             self._macro_defs: dict[str, list[ci.Cursor]] = {}
             self._macros: dict[str, list[str] | None] = {}  # tokenised lazily (headers define thousands)
             self._lines: dict[str, list[str]] = {}
-            for m in self.tu.cursor.get_children():
-                if m.kind == K.MACRO_DEFINITION:
-                    self._macro_defs.setdefault(m.spelling, []).append(m)
+            for m in self.top_level[1]:
+                self._macro_defs.setdefault(m.spelling, []).append(m)
         if not self._macro_defs:
             return None
         loc = c.location
@@ -874,8 +885,8 @@ class Interpreter:
         raise Unsupported(f"integer literal '{' '.join(toks)}' not understood")
 
     def decl_ref(self, c: ci.Cursor):
-        ref = c.referenced
-        kids = list(c.get_children())
+        ref = referenced(c)
+        kids = list(children(c))
         if ref is None:
             lits = [x for x in kids if x.kind in (K.INTEGER_LITERAL, K.CXX_BOOL_LITERAL_EXPR, K.FLOATING_LITERAL)]
             if lits:
@@ -911,7 +922,7 @@ class Interpreter:
         ct = ctype(ref.type)
         if ct is None:
             return None
-        init = [x for x in ref.get_children() if x.kind not in (K.TYPE_REF, K.TEMPLATE_REF, K.NAMESPACE_REF)]
+        init = [x for x in children(ref) if x.kind not in (K.TYPE_REF, K.TEMPLATE_REF, K.NAMESPACE_REF)]
         is_const = ref.type.is_const_qualified() or "constexpr" in tokens(ref)[:4]
         if init and is_const:
             parent = ref.semantic_parent
@@ -928,8 +939,8 @@ class Interpreter:
                                   f"global {ref.spelling}")
 
     def member_ref(self, c: ci.Cursor):
-        ref = c.referenced
-        kids = list(c.get_children())
+        ref = referenced(c)
+        kids = list(children(c))
         if ref is not None and ref.kind == K.VAR_DECL:  # static member through an object
             return self.global_var(ref)
         base = self.value(kids[0]) if kids else None
@@ -949,7 +960,7 @@ class Interpreter:
         toks = tokens(c)
         if not toks or toks[0] not in ("sizeof", "alignof", "alignas"):
             raise Unsupported(f"unary expression '{' '.join(toks)[:40]}'")
-        kids = list(c.get_children())
+        kids = list(children(c))
         if kids and kids[0].kind.is_expression():
             size = type_size(kids[0].type)
             if size > 0:
@@ -986,7 +997,7 @@ class Interpreter:
 
     def binary(self, c: ci.Cursor):
         op = binop_token(c)
-        lhs, rhs = list(c.get_children())
+        lhs, rhs = list(children(c))
         if op not in ("=", ",") and ctype(c.type) is None:  # pointer arithmetic, overloaded operators...
             self.try_value(lhs)
             self.try_value(rhs)
@@ -1017,7 +1028,7 @@ class Interpreter:
 
     def compound_assign(self, c: ci.Cursor):
         op = binop_token(c)[:-1]
-        lhs, rhs = list(c.get_children())
+        lhs, rhs = list(children(c))
         a, b = self.scalar(lhs), self.scalar(rhs)
         ct = usual_type(a.ctype, b.ctype)
         r = fold(Bin(op, convert(a, ct), convert(b, ct) if op not in ("<<", ">>") else b, ct))
@@ -1027,7 +1038,7 @@ class Interpreter:
 
     def unary(self, c: ci.Cursor):
         op = unop_token(c)
-        kid = next(c.get_children())
+        kid = next(iter(children(c)))
         if op in ("++", "--", "post++", "post--"):
             old = self.scalar(kid)
             delta = 1 if op.endswith("++") else -1
@@ -1070,15 +1081,15 @@ class Interpreter:
     # ---------------------------------------------------------------- calls
 
     def call(self, c: ci.Cursor):
-        ref = c.referenced
+        ref = referenced(c)
         name = c.spelling
         if ref is None:
-            for x in c.get_children():
+            for x in children(c):
                 self.value(x)
             ct = ctype(c.type)
             return self.symbols.fresh(name or "call", ct, "opaque", "unresolved call") if ct else None
         if ref.kind == K.CONSTRUCTOR:
-            args = list(c.get_arguments())
+            args = list(arguments(c))
             if len(args) == 1:
                 v = self.value(args[0])
                 if isinstance(v, TileState):
@@ -1092,8 +1103,8 @@ class Interpreter:
                 self.value(a)
             return None
         if ref.kind == K.CONVERSION_FUNCTION:  # e.g. half -> float through operator float()
-            callee = next(c.get_children(), None)
-            base = next(callee.get_children(), None) if callee is not None else None
+            callee = next(iter(children(c)), None)
+            base = next(iter(children(callee)), None) if callee is not None else None
             v = self.value(base) if base is not None else None
             ct = ctype(c.type)
             if ct is not None and isinstance(v, (Const, Sym, Bin, Unary, Cast, Select)):
@@ -1101,26 +1112,26 @@ class Interpreter:
         if name in BLOCK_FUNCS:
             return convert(self.symbols.block(name), ctype(c.type))
         if ref.kind == K.CXX_METHOD:
-            kids = list(c.get_children())
+            kids = list(children(c))
             callee = kids[0] if kids else None
             obj = None
             if callee is not None and callee.kind == K.MEMBER_REF_EXPR:
-                sub = list(callee.get_children())
+                sub = list(children(callee))
                 obj = self.value(sub[0]) if sub else None
             if isinstance(obj, TileState):
-                return self.tile_method(obj, name, list(c.get_arguments()), c)
+                return self.tile_method(obj, name, list(arguments(c)), c)
         if is_builtin_decl(ref, self.builtins):
             if ref.spelling in self.builtins:
                 self.builtin_call(c, ref)
             else:
-                for a in c.get_arguments():
+                for a in arguments(c):
                     self.try_value(a)
                 other = self.stats.other_builtins
                 other[name] = other.get(name, 0) + 1
             return None
         if ref.kind in (K.FUNCTION_DECL, K.CXX_METHOD, K.FUNCTION_TEMPLATE) and self.has_body(ref):
             return self.user_call(c, ref)
-        for a in c.get_arguments():
+        for a in arguments(c):
             self.value(a)
         if ref.location.file and str(MODEL_INCLUDE) in ref.location.file.name:
             other = self.stats.other_builtins
@@ -1130,7 +1141,7 @@ class Interpreter:
 
     @staticmethod
     def has_body(fn: ci.Cursor) -> bool:
-        return any(k.kind == K.COMPOUND_STMT for k in fn.get_children())
+        return any(k.kind == K.COMPOUND_STMT for k in children(fn))
 
     def tile_method(self, tile: TileState, name: str, args: list[ci.Cursor], c: ci.Cursor):
         if name == "GetValidRow":
@@ -1154,13 +1165,13 @@ class Interpreter:
                 self.limits.append((c.location.line, msg))
             raise Unsupported(msg)
         frame = Frame(ref, template_bindings(ref))
-        params = list(ref.get_arguments())
-        args = list(c.get_arguments())
+        params = list(arguments(ref))
+        args = list(arguments(c))
         for i, p in enumerate(params):
             if i < len(args):
                 v = self.try_value(args[i])
             else:
-                default = [x for x in p.get_children() if x.kind.is_expression()]
+                default = [x for x in children(p) if x.kind.is_expression()]
                 self.stack.append(frame)
                 try:
                     v = self.value(default[-1]) if default else None
@@ -1225,8 +1236,8 @@ class Interpreter:
         self.sites.append(site)
 
     def make_site(self, c: ci.Cursor, ref: ci.Cursor) -> CallSite:
-        params = list(ref.get_arguments())
-        args = list(c.get_arguments())
+        params = list(arguments(ref))
+        args = list(arguments(c))
         names: list[str] = []
         operands = []
         for i, p in enumerate(params):
@@ -1235,7 +1246,7 @@ class Interpreter:
                 v = self.value(args[i])
                 text = " ".join(tokens(args[i]))
             else:
-                default = [x for x in p.get_children() if x.kind.is_expression()]
+                default = [x for x in children(p) if x.kind.is_expression()]
                 frame = Frame(ref, template_bindings(ref))
                 self.stack.append(frame)
                 try:
@@ -1275,7 +1286,7 @@ class Interpreter:
         tmpl = ci.conf.lib.clang_getSpecializedCursorTemplate(ref)
         if n <= 0 or tmpl is None or tmpl.kind is None:
             return out
-        params = [x for x in tmpl.get_children() if x.kind in (
+        params = [x for x in children(tmpl) if x.kind in (
             K.TEMPLATE_TYPE_PARAMETER, K.TEMPLATE_NON_TYPE_PARAMETER, K.TEMPLATE_TEMPLATE_PARAMETER)]
         for i, p in enumerate(params[:n]):
             if p.kind != K.TEMPLATE_NON_TYPE_PARAMETER:
@@ -1289,11 +1300,11 @@ class Interpreter:
     def enum_name(self, p: ci.Cursor, value: int, call: ci.Cursor) -> str:
         decl = p.type.get_canonical().get_declaration()
         if decl is not None and decl.kind == K.ENUM_DECL:
-            for e in decl.get_children():
+            for e in children(decl):
                 if e.kind == K.ENUM_CONSTANT_DECL and e.enum_value == value:
                     return e.spelling
         # `auto` parameters: read the enumerator written at the call (or bound through a template parameter)
-        callee = next(call.get_children(), None)
+        callee = next(iter(children(call)), None)
         toks = tokens(callee) if callee is not None else []
         if "<" in toks:
             inner = toks[toks.index("<") + 1:]
@@ -1304,5 +1315,9 @@ class Interpreter:
 
 
 def analyse(tu: ci.TranslationUnit, target: str, main_file: str, builtins: set[str], **kw) -> Program:
-    return Interpreter(tu, target, main_file, builtins, **kw).run()
+    cursors.reset()
+    try:
+        return Interpreter(tu, target, main_file, builtins, **kw).run()
+    finally:
+        cursors.reset()
 

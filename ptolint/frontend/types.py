@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 
 from ptolint.ir import DYNAMIC, FLOAT_TYPES, INT_TYPES, TileSpec
@@ -33,6 +34,7 @@ ELEMENT_NAMES = {
 TILE_DEFAULTS = ["", "", "", "", "RowMajor", None, None, "NoneBox", "512", "Null", "Null"]
 
 
+@functools.lru_cache(maxsize=4096)
 def strip_ns(s: str) -> str:
     s = s.strip()
     s = re.sub(r"\b(struct|class|enum|const|volatile)\s+", "", s)
@@ -68,6 +70,7 @@ def element_name(spelling: str) -> str:
     return ELEMENT_NAMES.get(s, s)
 
 
+@functools.lru_cache(maxsize=4096)
 def scalar_ctype(spelling: str) -> str | None:
     """Canonical C scalar type name for an integer/float type spelling, None for other types."""
     s = strip_ns(spelling).replace("const ", "")

@@ -6,11 +6,14 @@ from literals, template arguments, variables tracked along the path, and symbols
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass, field
 
 import clang.cindex as ci
 
+from ptolint.frontend.cursors import children, memo
+from ptolint.frontend.cursors import tokens as cursor_tokens
 from ptolint.frontend.types import (
     element_name,
     is_tile_spelling,
@@ -31,6 +34,7 @@ from ptolint.ir import (
     Sym,
     TileSpec,
     Unary,
+    expr_too_large,
     int_range,
 )
 
@@ -94,7 +98,7 @@ def decl_key(c: ci.Cursor) -> tuple[str, int]:
 
 
 def tokens(c: ci.Cursor) -> list[str]:
-    return [t.spelling for t in c.get_tokens()]
+    return list(cursor_tokens(c))
 
 
 def parse_int_literal(tok: str) -> int | None:
@@ -103,27 +107,35 @@ def parse_int_literal(tok: str) -> int | None:
     if not m:
         return None
     body = m.group(1)
+    if len(body) > 70:  # longer than any 64-bit literal (and Python refuses to convert > 4300 digits)
+        return None
     if body.startswith(("0x", "0X", "0b", "0B")):
-        return int(body, 0)
-    if len(body) > 1 and body.startswith("0"):
-        return int(body, 8)
-    return int(body)
+        v = int(body, 0)
+    elif len(body) > 1 and body.startswith("0"):
+        v = int(body, 8)
+    else:
+        v = int(body)
+    return v if v < 1 << 64 else None  # too large for any integer type: ill-formed C++
 
 
 def parse_float_literal(tok: str) -> float | None:
     t = tok.rstrip("fFlL")
     try:
-        return float(t)
+        v = float(t)
     except ValueError:
         return None
+    return v if math.isfinite(v) else None  # 1e99999 overflows: no value to reason with
 
 
 def ctype(t: ci.Type) -> str | None:
     """Canonical C scalar type of a libclang type, None when not a scalar number."""
+    memo = t.__dict__.get("_ptolint_ctype", False)
+    if memo is not False:
+        return memo
     can = t.get_canonical()
-    if can.kind == ci.TypeKind.ENUM:
-        return "int"
-    return scalar_ctype(can.spelling)
+    out = "int" if can.kind == ci.TypeKind.ENUM else scalar_ctype(can.spelling)
+    t._ptolint_ctype = out
+    return out
 
 
 BINARY_OPS = {3: "*", 4: "/", 5: "%", 6: "+", 7: "-", 8: "<<", 9: ">>", 11: "<", 12: ">", 13: "<=", 14: ">=",
@@ -150,7 +162,7 @@ def binop_token(c: ci.Cursor) -> str:
         op = BINARY_OPS.get(fn(c))
         if op is not None:
             return op
-    kids = list(c.get_children())
+    kids = list(children(c))
     if not kids:
         raise Unsupported("operator without operands")
     lhs_end = kids[0].extent.end.offset
@@ -194,12 +206,19 @@ def usual_type(a: str, b: str) -> str:
 
 
 def fold(e: Expr) -> Expr:
-    """Constant-fold an expression when all its leaves are constants (cheap, keeps formulas small)."""
+    """Constant-fold an expression when all its leaves are constants (cheap, keeps formulas small).
+
+    Raises Unsupported for an expression beyond ptolint.ir.MAX_EXPR_DEPTH or MAX_EXPR_SIZE."""
     from ptolint.evaluate import evaluate
 
+    why = expr_too_large(e)
+    if why:
+        raise Unsupported(why)
     try:
         if not _has_sym(e):
             v = evaluate(e, {})
+            if isinstance(v, float) and not math.isfinite(v):
+                return e  # overflow to inf/NaN: keep the expression (Z3 has no such constant)
             return Const(v, e.ctype)
     except Exception:  # noqa: BLE001 - folding is an optimisation only
         return e
@@ -272,7 +291,7 @@ def template_bindings(fn: ci.Cursor) -> dict[str, object]:
     tmpl = ci.conf.lib.clang_getSpecializedCursorTemplate(fn)
     if tmpl is None or tmpl.kind is None:
         return out
-    params = [c for c in tmpl.get_children() if c.kind in (
+    params = [c for c in children(tmpl) if c.kind in (
         K.TEMPLATE_TYPE_PARAMETER, K.TEMPLATE_NON_TYPE_PARAMETER, K.TEMPLATE_TEMPLATE_PARAMETER)]
     for i, p in enumerate(params[:n]):
         kind = targ_kind(fn, i)
@@ -288,6 +307,10 @@ def template_bindings(fn: ci.Cursor) -> dict[str, object]:
 
 def class_bindings(cls: ci.Cursor) -> dict[str, object]:
     """Bindings of a class template instantiation's parameters (from its canonical spelling)."""
+    return dict(memo(cls, "class_bindings", _class_bindings))
+
+
+def _class_bindings(cls: ci.Cursor) -> dict[str, object]:
     out: dict[str, object] = {}
     t = cls.type
     n = t.get_num_template_arguments()
@@ -296,7 +319,7 @@ def class_bindings(cls: ci.Cursor) -> dict[str, object]:
     tmpl = ci.conf.lib.clang_getSpecializedCursorTemplate(cls)
     if tmpl is None or tmpl.kind is None:
         return out
-    params = [c for c in tmpl.get_children() if c.kind in (
+    params = [c for c in children(tmpl) if c.kind in (
         K.TEMPLATE_TYPE_PARAMETER, K.TEMPLATE_NON_TYPE_PARAMETER, K.TEMPLATE_TEMPLATE_PARAMETER)]
     parts = split_template_args(t.get_canonical().spelling)
     spelled = parts[1] if parts else []
@@ -349,7 +372,7 @@ def display_name(fn: ci.Cursor) -> str:
         return fn.spelling
     args = []
     tmpl = ci.conf.lib.clang_getSpecializedCursorTemplate(fn)
-    params = [c for c in tmpl.get_children() if c.kind in (
+    params = [c for c in children(tmpl) if c.kind in (
         K.TEMPLATE_TYPE_PARAMETER, K.TEMPLATE_NON_TYPE_PARAMETER, K.TEMPLATE_TEMPLATE_PARAMETER)] if tmpl else []
     for i in range(n):
         kind = targ_kind(fn, i)

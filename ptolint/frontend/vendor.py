@@ -123,10 +123,24 @@ def fix_remove_gm(text: str) -> str:
     return REMOVE_GM_SPEC.sub(lambda m: blank_keep_lines(m.group(0)), text)
 
 
-#: (file under the include dir, fix); a fix that changes nothing yields no overlay
+#: `#if defined(__DAV_CUBE__)` opening the block of Tile members that set the cube unit's TF32 mode
+CUBE_TILE_MEMBERS = re.compile(
+    r"(#\s*if\s+)defined\s*\(\s*__DAV_CUBE__\s*\)(?=(?:(?!#\s*endif)[\s\S])*?\bSetMadTF32Mode\b)")
+
+
+def fix_cube_tile_members(text: str) -> str:
+    """Keep the Tile members a cube kernel calls to switch the matmul unit's TF32 mode (SetMadTF32Mode,
+    ResetMadMode) whatever the core: the headers declare them for the cube core only, ptolint parses an
+    A2/A3 kernel with the vector core's macros, and the model declares them always. The condition becomes
+    `1`, padded to keep every column."""
+    return CUBE_TILE_MEMBERS.sub(lambda m: m.group(1) + "1".ljust(len(m.group(0)) - len(m.group(1))), text)
+
+
+#: (file under the include dir, fix), applied in this order; fixes that change nothing yield no overlay
 FIXES: list[tuple[str, Callable[[str], str]]] = [
     ("pto/common/type.hpp", fix_aicore),
     ("pto/common/pto_tile.hpp", fix_remove_gm),
+    ("pto/common/pto_tile.hpp", fix_cube_tile_members),
 ]
 
 #: ptolint's host stand-in headers (acl/acl.h...) include the model's CCE header; with the real headers
@@ -137,22 +151,24 @@ MODEL_ONLY_HEADERS = ("pto/common/ptolint_cce.hpp",)
 @functools.lru_cache(maxsize=64)
 def _fixed(path: str, mtime: float) -> str | None:
     del mtime  # part of the cache key only
-    for rel, fix in FIXES:
-        if path.replace("\\", "/").endswith(rel):
-            try:
-                text = open(path, encoding="utf-8", errors="replace").read()
-            except OSError:
-                return None
-            out = fix(text)
-            return out if out != text else None
-    return None
+    fixes = [fix for rel, fix in FIXES if path.replace("\\", "/").endswith(rel)]
+    if not fixes:
+        return None
+    try:
+        text = open(path, encoding="utf-8", errors="replace").read()
+    except OSError:
+        return None
+    out = text
+    for fix in fixes:
+        out = fix(out)
+    return out if out != text else None
 
 
 def overlays(include_dir: str, missing_dir: str | None = None) -> list[tuple[str, str]]:
     """libclang unsaved files for the real installation under include_dir: the fixed vendor files (under
     the path as given and its absolute form, whichever clang opens) and empty model-only headers."""
     out: list[tuple[str, str]] = []
-    for rel, _ in FIXES:
+    for rel in dict.fromkeys(rel for rel, _ in FIXES):
         path = os.path.join(include_dir, rel)
         try:
             mtime = os.path.getmtime(path)
@@ -170,4 +186,4 @@ def overlays(include_dir: str, missing_dir: str | None = None) -> list[tuple[str
 
 
 __all__ = ["HeaderChoice", "resolve", "find_real_include", "real_args", "overlays", "std_for_real",
-           "host_header", "fix_aicore", "fix_remove_gm", "MODES"]
+           "host_header", "fix_aicore", "fix_remove_gm", "fix_cube_tile_members", "MODES"]

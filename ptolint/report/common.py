@@ -11,7 +11,7 @@ import re
 from collections import Counter
 from pathlib import Path
 
-from ptolint.ir import Finding, Frame
+from ptolint.ir import Finding, Frame, split_lines
 
 
 def chain_text(chain: list[Frame]) -> str:
@@ -52,7 +52,7 @@ def source_lines(path: str, cache: dict[str, list[str]]) -> list[str]:
     if path not in cache:
         try:
             with open(path, encoding="utf-8", errors="replace") as fh:
-                cache[path] = fh.read().splitlines()
+                cache[path] = split_lines(fh.read())
         except OSError:
             cache[path] = []
     return cache[path]

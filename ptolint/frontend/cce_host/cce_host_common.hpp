@@ -39,6 +39,11 @@ typedef _Float16 half;
 typedef __bf16 bfloat16_t;
 typedef half float16_t;
 typedef float float32_t;
+// The device compiler's __fp16 is the same type as half; on an x86 host __fp16 is storage-only (no
+// parameters or return values of that type), so the spelling is mapped onto half, as in the model.
+#ifndef PTOLINT_CCE_KEEP_FP16
+#define __fp16 half
+#endif
 
 // One-byte / packed 4-bit formats (A5): distinct one-byte types converting to and from float.
 #define PTOLINT_CCE_BYTE_FLOAT(Name)                      \
@@ -175,6 +180,10 @@ template <typename T>
 T* __cce_get_tile_ptr(T* ptr);
 template <typename TileT>
 auto __cce_get_tile_ptr(TileT& tile) -> decltype(tile.data());
+// A tile whose storage is an integer address (a Bias tile parsed with the vector core's macros, whose
+// MemoryQualifier is uint64_t there): the address itself.
+template <typename T, std::enable_if_t<std::is_integral_v<T>, int> = 0>
+T __cce_get_tile_ptr(T addr);
 
 template <typename T, typename U>
 constexpr auto max(T a, U b) -> decltype(a + b)

@@ -3,7 +3,8 @@
 //
 // Public entry header of the PTO tile library: `#include <pto/pto-inst.hpp>` gives a kernel the
 // device keywords and intrinsics, element types, Tile / GlobalTensor / Shape / Stride, events,
-// pipes and every tile instruction. Self-contained: no system header is required (see
+// pipes and every tile instruction (and, on A5, the register-level vector and SIMT declarations of
+// pto/common/ptolint_vf.hpp). Self-contained: no system header is required (see
 // pto/common/ptolint_std.hpp for how the std subset is obtained).
 #ifndef PTOLINT_MODEL_PTO_INST_HPP
 #define PTOLINT_MODEL_PTO_INST_HPP
@@ -18,5 +19,6 @@
 #include <pto/common/fixpipe.hpp>
 #include <pto/common/pto_tile.hpp>
 #include <pto/common/pto_instr.hpp>
+#include <pto/common/ptolint_vf.hpp>
 
 #endif // PTOLINT_MODEL_PTO_INST_HPP

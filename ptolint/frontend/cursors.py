@@ -1,0 +1,113 @@
+"""Memoised cursor navigation for one translation unit.
+
+The interpreter walks the same function bodies many times (every call, every loop iteration, every case
+of a switch). libclang's Python binding builds new cursor objects on each `get_children()`; keeping the
+first list on the parent makes every later walk reuse the same objects, whose own caches (spelling, type,
+location, referenced) then stay warm. Cursors reached through `referenced` are mapped to one canonical
+object per declaration for the same reason.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+
+import clang.cindex as ci
+
+_canonical: dict[ci.Cursor, ci.Cursor] = {}
+
+
+def reset() -> None:
+    """Forget the canonical cursors (they keep their translation unit alive)."""
+    _canonical.clear()
+
+
+def children(c: ci.Cursor) -> tuple[ci.Cursor, ...]:
+    """The children of `c`, computed once per cursor object."""
+    out = c.__dict__.get("_ptolint_kids")
+    if out is None:
+        _check_headroom()
+        out = tuple(c.get_children())
+        c._ptolint_kids = out
+    return out
+
+
+def _check_headroom() -> None:
+    """Raise RecursionError when the Python stack is nearly full (deeply nested C++).
+
+    libclang calls back into Python for each child; a RecursionError inside that callback is only printed
+    (ctypes cannot raise it) and the list of children comes back silently cut short. Raising it here, where
+    it propagates, lets the interpreter skip the statement instead of analysing a truncated tree."""
+    try:
+        sys._getframe(sys.getrecursionlimit() - 100)
+    except ValueError:  # the stack is not that deep
+        return
+    raise RecursionError("C++ nested too deeply to analyse")
+
+
+def walk(c: ci.Cursor) -> Iterator[ci.Cursor]:
+    """Preorder walk over `c` and its descendants, through the memoised children."""
+    stack = [c]
+    while stack:
+        x = stack.pop()
+        yield x
+        stack.extend(reversed(children(x)))
+
+
+def arguments(c: ci.Cursor) -> tuple[ci.Cursor, ...]:
+    """The arguments of a call or the parameters of a function declaration, computed once per object."""
+    out = c.__dict__.get("_ptolint_args")
+    if out is None:
+        out = tuple(c.get_arguments())
+        c._ptolint_args = out
+    return out
+
+
+def referenced(c: ci.Cursor) -> ci.Cursor | None:
+    """`c.referenced`, as the one canonical object of that declaration in this translation unit."""
+    r = c.referenced
+    return None if r is None else canonical(r)
+
+
+def canonical(c: ci.Cursor) -> ci.Cursor:
+    """The one object this translation unit's walk uses for the declaration `c`."""
+    return _canonical.setdefault(c, c)
+
+
+def memo(c: ci.Cursor, key: str, compute):
+    """`compute(c)`, remembered on the cursor object under `key` (for facts of the syntax, not of a path)."""
+    attr = "_ptolint_" + key
+    try:
+        return c.__dict__[attr]
+    except KeyError:
+        out = compute(c)
+        setattr(c, attr, out)
+        return out
+
+
+def tokens(c: ci.Cursor) -> tuple[str, ...]:
+    """The spellings of the cursor's tokens."""
+    return memo(c, "tokens", lambda x: tuple(t.spelling for t in x.get_tokens()))
+
+
+def top_level(tu: ci.TranslationUnit) -> tuple[list[ci.Cursor], list[ci.Cursor]]:
+    """The translation unit's top-level declarations and its macro definitions, in one pass.
+
+    With a detailed preprocessing record most top-level entries are macro expansions and #includes,
+    which neither list needs: they are skipped inside the visitor, before a Python object is kept.
+    """
+    decls: list[ci.Cursor] = []
+    macros: list[ci.Cursor] = []
+    macro_kind = ci.CursorKind.MACRO_DEFINITION.value
+    skipped = {ci.CursorKind.MACRO_INSTANTIATION.value, ci.CursorKind.INCLUSION_DIRECTIVE.value}
+
+    def visit(child, _parent, _data):
+        k = child._kind_id
+        if k in skipped:
+            return 1
+        child._tu = tu
+        (macros if k == macro_kind else decls).append(child)
+        return 1
+
+    ci.conf.lib.clang_visitChildren(tu.cursor, ci.callbacks["cursor_visit"](visit), [])
+    return decls, macros
