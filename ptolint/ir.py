@@ -140,6 +140,9 @@ MAX_EXPR_SIZE = 20_000
 
 def expr_shape(e: Expr) -> tuple[int, int]:
     """(depth, tree size) of an expression, 1 for a leaf; memoised on each node, iterative."""
+    known = e.__dict__.get("_shape")
+    if known is not None:
+        return known
     stack = [e]
     while stack:
         x = stack[-1]
@@ -371,4 +374,5 @@ FAULT_KINDS = {
     "divide-by-zero": "a division by zero",
     "ignored-option": "an option the target ignores",
     "split-misaligned": "a split mode whose column count is not a multiple of the required block",
+    "misaligned": "an on-chip address that is not aligned as its buffer requires",
 }

@@ -9,17 +9,32 @@ object per declaration for the same reason.
 
 from __future__ import annotations
 
+import ctypes
 import sys
 from collections.abc import Iterator
 
 import clang.cindex as ci
 
 _canonical: dict[ci.Cursor, ci.Cursor] = {}
+_file_names: dict[int, str] = {}
 
 
 def reset() -> None:
-    """Forget the canonical cursors (they keep their translation unit alive)."""
+    """Forget the canonical cursors (they keep their translation unit alive) and the file names."""
     _canonical.clear()
+    _file_names.clear()
+
+
+def file_name(c: ci.Cursor) -> str:
+    """The name of the file `c` is located in ("" for none); one libclang query per file, not per cursor."""
+    f = c.location.file
+    if f is None:
+        return ""
+    key = ctypes.cast(f.obj, ctypes.c_void_p).value or 0
+    name = _file_names.get(key)
+    if name is None:
+        name = _file_names[key] = f.name
+    return name
 
 
 def children(c: ci.Cursor) -> tuple[ci.Cursor, ...]:

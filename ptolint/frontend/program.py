@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 import clang.cindex as ci
 
 from ptolint.frontend import cursors
-from ptolint.frontend.cursors import arguments, children, memo, referenced, walk
+from ptolint.frontend.cursors import arguments, children, file_name, memo, referenced, walk
 from ptolint.frontend.parse import MODEL_INCLUDE
 from ptolint.frontend.values import (
     BLOCK_FUNCS,
@@ -63,6 +63,7 @@ from ptolint.ir import (
 
 K = ci.CursorKind
 MAX_DEPTH = 24
+IDENT = re.compile(r"[A-Za-z_]\w*")
 FUNCTION_KINDS = (K.FUNCTION_DECL, K.CXX_METHOD, K.FUNCTION_TEMPLATE, K.CONSTRUCTOR, K.DESTRUCTOR)
 MAX_STEPS = 200_000
 ARITH = {"+", "-", "*", "/", "%", "<<", ">>", "&", "|", "^"}
@@ -141,7 +142,7 @@ class Interpreter:
         for c in self.main_file_cursors():
             if c.kind not in (K.FUNCTION_DECL, K.CXX_METHOD, K.FUNCTION_TEMPLATE) or not c.is_definition():
                 continue
-            if not c.location.file or c.location.file.name != self.main_file:
+            if file_name(c) != self.main_file:
                 continue
             starts.append((c.extent.start.line, c.location.line))
             if c.kind != K.FUNCTION_TEMPLATE:
@@ -169,8 +170,8 @@ class Interpreter:
             c = stack.pop()
             if c.kind.is_preprocessing():  # macro definitions and expansions, #includes: most of the TU
                 continue
-            f = c.location.file
-            if f is not None and f.name != self.main_file:
+            f = file_name(c)
+            if f and f != self.main_file:
                 continue
             yield c
             if c.kind not in FUNCTION_KINDS:  # bodies hold no further definitions to find
@@ -196,7 +197,7 @@ class Interpreter:
             for p in arguments(fn):
                 self.bind_param_input(frame, p)
             self.path = []
-            self.chain = [ChainFrame(display_name(fn), fn.location.file.name if fn.location.file else "",
+            self.chain = [ChainFrame(display_name(fn), file_name(fn),
                                      fn.location.line, fn.location.column)]
             self.stack = [frame]
             self.apply_assumptions(fn, frame)
@@ -213,7 +214,7 @@ class Interpreter:
         """Add the function's `// ptolint: assume` conditions (over its parameters) to the path."""
         from ptolint.frontend.assume import AssumptionError, to_expr
 
-        if not fn.location.file or fn.location.file.name != self.main_file:
+        if file_name(fn) != self.main_file:
             return
         params = {p.spelling: frame.env.get(decl_key(p)) for p in arguments(fn)}
 
@@ -334,7 +335,7 @@ class Interpreter:
         self.frame.env[key] = self.symbols.fresh(d.spelling, ct, "opaque", "uninitialised or unmodelled value")
 
     def loc(self, c: ci.Cursor) -> tuple[str, int]:
-        return (c.location.file.name if c.location.file else "", c.location.line)
+        return (file_name(c), c.location.line)
 
     def new_tile(self, spec, name: str, d: ci.Cursor, ctor_args: list[ci.Cursor] | None) -> TileState:
         vr, vc = static_valid(spec, "row"), static_valid(spec, "col")
@@ -812,10 +813,10 @@ class Interpreter:
                 self._macro_defs.setdefault(m.spelling, []).append(m)
         if not self._macro_defs:
             return None
-        loc = c.location
-        if not loc.file:
+        fname = file_name(c)
+        if not fname:
             return None
-        fname = loc.file.name
+        loc = c.location
         if fname not in self._lines:
             try:
                 self._lines[fname] = open(fname, encoding="utf-8", errors="replace").read().splitlines()
@@ -824,8 +825,8 @@ class Interpreter:
         lines = self._lines[fname]
         if not 0 < loc.line <= len(lines):
             return None
-        m = re.match(r"[A-Za-z_]\w*", lines[loc.line - 1][loc.column - 1:])
-        if not m or self._macro(m.group(0)) is None:
+        m = IDENT.match(lines[loc.line - 1], loc.column - 1)
+        if not m or m.group(0) not in self._macro_defs or self._macro(m.group(0)) is None:
             return None
         ext = c.extent
         if (ext.start.line, ext.start.column) != (loc.line, loc.column) or (
@@ -1133,7 +1134,7 @@ class Interpreter:
             return self.user_call(c, ref)
         for a in arguments(c):
             self.value(a)
-        if ref.location.file and str(MODEL_INCLUDE) in ref.location.file.name:
+        if str(MODEL_INCLUDE) in file_name(ref):
             other = self.stats.other_builtins
             other[name] = other.get(name, 0) + 1
         ct = ctype(c.type)
@@ -1192,7 +1193,7 @@ class Interpreter:
         self.stats.instantiations.add(ref.displayname + disp)
         self.entered.add(ref.get_usr())
         self.stack.append(frame)
-        self.chain.append(ChainFrame(disp, c.location.file.name if c.location.file else "",
+        self.chain.append(ChainFrame(disp, file_name(c),
                                      c.location.line, c.location.column))
         saved_path = list(self.path)
         self.apply_assumptions(ref, frame)
@@ -1229,7 +1230,7 @@ class Interpreter:
             site = self.make_site(c, ref)
         except Unsupported as exc:
             self.stats.unresolved += 1
-            self.unresolved.append(Unresolved(ref.spelling, c.location.file.name if c.location.file else "",
+            self.unresolved.append(Unresolved(ref.spelling, file_name(c),
                                               c.location.line, c.location.column, self.target, str(exc)))
             return
         self.stats.resolved += 1
@@ -1266,7 +1267,7 @@ class Interpreter:
         ext = c.extent
         return CallSite(
             builtin=ref.spelling,
-            file=c.location.file.name if c.location.file else "",
+            file=file_name(c),
             line=c.location.line,
             column=c.location.column,
             end_line=ext.end.line,

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 import clang.cindex as ci
 
-from ptolint.frontend.cursors import children, memo
+from ptolint.frontend.cursors import children, file_name, memo
 from ptolint.frontend.cursors import tokens as cursor_tokens
 from ptolint.frontend.types import (
     element_name,
@@ -93,8 +93,7 @@ class Frame:
 
 
 def decl_key(c: ci.Cursor) -> tuple[str, int]:
-    loc = c.location
-    return (loc.file.name if loc.file else "", loc.offset)
+    return (file_name(c), c.location.offset)
 
 
 def tokens(c: ci.Cursor) -> list[str]:
