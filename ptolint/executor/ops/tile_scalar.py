@@ -1,0 +1,224 @@
+"""Tile-scalar instructions: TADDS TSUBS TMULS TMAXS TMINS TLRELU TSHLS TSHRS TANDS TORS TXORS TEXPANDS.
+
+dst = src <op> scalar over dst's valid region, in dst's element type (TEXPANDS: dst = scalar). Each target's
+behaviour is written down here on its own, from include/pto/npu/{a2a3,a5}/T*.hpp:
+- a2a3 (TBinSOp-based): element type taken from src, must equal dst's; src must be a Vec tile (TMAXS and
+  TLRELU also check dst); TADDS/TSUBS/TMINS only run when the valid shapes are equal and non-empty,
+  the others run over dst's valid shape whatever src's is. TANDS/TORS/TXORS are composites (not modelled).
+- a5: element type taken from dst (src's buffer is reinterpreted as that type, no equality check except
+  for the bitwise forms, which check sizeof(T) in {1,2,4}, equal types and row-major tiles); both tiles Vec
+  (not checked by the bitwise forms); always runs over dst's valid shape.
+- a2a3 TREMS (float/int32) and TFMODS (float): equal types, Vec and row-major tiles, over dst's valid shape
+  (remainders computed C-style, truncating). a5 TREMS/TFMODS are not modelled.
+- TEXPANDS: Vec or Mat tile.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ptolint.executor.machine import ConcreteTile, Machine, op
+from ptolint.executor.memory import NUMPY_TYPES
+
+_I32_I16_H_F = frozenset({"int32_t", "int16_t", "half", "float"})
+_SHIFT_A2 = frozenset({"int32_t", "int16_t", "uint32_t", "uint16_t"})
+_INTS_A5 = frozenset({"int8_t", "uint8_t", "int16_t", "uint16_t", "int32_t", "uint32_t", "int64_t", "uint64_t"})
+_ALL_A5 = _INTS_A5 | {"half", "float", "bfloat16_t"}
+_FP = frozenset({"half", "float"})
+
+# instruction -> (accepted types, type taken from "src"/"dst", static dst==src check, locations checked,
+#                 runs only on equal valid shapes)
+_A2A3 = {
+    "TADDS": (_I32_I16_H_F, "src", True, ("src",), True),
+    "TSUBS": (_I32_I16_H_F, "src", True, ("src",), True),
+    "TMINS": (_I32_I16_H_F, "src", True, ("src",), True),
+    "TMULS": (_I32_I16_H_F, "src", True, ("src",), False),
+    "TMAXS": (_I32_I16_H_F, "src", True, ("dst", "src"), False),
+    "TLRELU": (_FP, "src", True, ("dst", "src"), False),
+    "TSHLS": (_SHIFT_A2, "src", True, ("src",), False),
+    "TSHRS": (_SHIFT_A2, "src", True, ("src",), False),
+    "TREMS": (frozenset({"float", "int32_t"}), "dst", True, ("dst", "src"), False),
+    "TFMODS": (frozenset({"float"}), "dst", True, ("dst", "src"), False),
+}
+_A2A3_ROW_MAJOR_ONLY = ("TREMS", "TFMODS")
+_A5 = {
+    "TADDS": (_ALL_A5, "dst", False, ("dst", "src"), False),
+    "TSUBS": (_ALL_A5, "dst", False, ("dst", "src"), False),
+    "TMAXS": (_ALL_A5, "dst", False, ("dst", "src"), False),
+    "TMINS": (_ALL_A5, "dst", False, ("dst", "src"), False),
+    "TMULS": (_ALL_A5 - {"int8_t", "uint8_t"}, "dst", False, ("dst", "src"), False),
+    "TLRELU": (_FP, "dst", False, ("dst", "src"), False),
+    "TSHLS": (_INTS_A5, "dst", False, ("dst", "src"), False),
+    "TSHRS": (_INTS_A5, "dst", False, ("dst", "src"), False),
+}
+_A5_BITWISE = ("TANDS", "TORS", "TXORS")  # sizeof(T) in {1,2,4}, equal types, row-major, no location check
+_EXPANDS_TYPES = {
+    "a2a3": frozenset({"uint8_t", "int8_t", "uint16_t", "int16_t", "uint32_t", "int32_t", "half", "bfloat16_t",
+                       "float"}),
+}
+_EXPANDS_TYPES["a5"] = _EXPANDS_TYPES["a2a3"] | {"int64_t", "uint64_t"}
+
+
+def np_type(dtype: str) -> np.dtype:
+    return np.dtype(NUMPY_TYPES.get(dtype, np.uint8))
+
+
+def read_as(m: Machine, t: ConcreteTile, dtype: str, rows: int, cols: int) -> np.ndarray:
+    """The top-left rows x cols of `t`, read through a `dtype*` pointer with t's row stride when types differ."""
+    if t.spec.dtype == dtype:
+        return np.array(m.window(t, 0, 0, rows, cols))
+    if t.buf is None:
+        raise m.trap("out-of-bounds", f"{t.name} has no storage")
+    nt = np_type(dtype)
+    idx = np.arange(rows)[:, None] * t.spec.cols + np.arange(cols)[None, :]
+    end = (int(idx.max()) + 1) * nt.itemsize if idx.size else 0
+    if end > t.buf.nbytes:
+        m.fault("out-of-bounds", f"reading {t.name} as {dtype} runs {end - t.buf.nbytes} bytes past its storage")
+    raw = t.buf.storage[t.buf.offset:]
+    if end > raw.size:
+        raise m.trap("out-of-bounds", f"read of {t.name} as {dtype} beyond the {t.buf.buffer} buffer")
+    return raw[: end].view(nt)[idx] if end else np.zeros((rows, cols), dtype=nt)
+
+
+def to_f32(a: np.ndarray, dtype: str) -> np.ndarray:
+    if dtype == "bfloat16_t":
+        return (a.astype(np.uint32) << 16).view(np.float32)
+    return a.astype(np.float32)
+
+
+def from_f32(a: np.ndarray, dtype: str) -> np.ndarray:
+    if dtype == "bfloat16_t":
+        return (np.asarray(a, dtype=np.float32).view(np.uint32) >> 16).astype(np.uint16)
+    return np.asarray(a).astype(np_type(dtype))
+
+
+def is_float(dtype: str) -> bool:
+    return dtype in ("half", "float", "bfloat16_t", "double")
+
+
+def scalar_as(value, dtype: str):
+    """A scalar converted to the element type (C conversion: integers wrap)."""
+    if is_float(dtype):
+        return float(value)
+    info = np.iinfo(np_type(dtype))
+    v = int(value)
+    return (v - info.min) % (info.max - info.min + 1) + info.min
+
+
+def _src(m: Machine) -> ConcreteTile | None:
+    return m.tile("src0") or m.tile("src")
+
+
+def _compute(name: str, x: np.ndarray, s, dtype: str) -> np.ndarray:
+    with np.errstate(all="ignore"):
+        if is_float(dtype):
+            f = to_f32(x, dtype) if dtype == "bfloat16_t" else x.astype(np.float32)
+            sv = np.float32(s)
+            res = {"TADDS": lambda: f + sv, "TSUBS": lambda: f - sv, "TMULS": lambda: f * sv,
+                   "TMAXS": lambda: np.maximum(f, sv), "TMINS": lambda: np.minimum(f, sv),
+                   "TLRELU": lambda: np.where(f >= 0, f, f * sv),
+                   "TREMS": lambda: np.fmod(f, sv), "TFMODS": lambda: np.fmod(f, sv)}[name]()
+            return from_f32(res, dtype)
+        nt = np_type(dtype)
+        xi = x.astype(np.int64) if nt != np.uint64 else x.astype(np.uint64)
+        si = int(s)
+        bits = nt.itemsize * 8
+        if name == "TREMS":  # C `%`: truncating remainder
+            res = np.fmod(x, nt.type(si)) if si != 0 else x
+        elif name == "TSHLS":
+            res = (x.astype(np.uint64) << np.uint64(si % 64)) if 0 <= si < bits else np.zeros_like(xi)
+        elif name == "TSHRS":
+            res = (x >> nt.type(si)) if 0 <= si < bits else np.where(x < 0, -1, 0)
+        else:
+            sv = np.array(si).astype(nt)
+            res = {"TADDS": lambda: x + sv, "TSUBS": lambda: x - sv, "TMULS": lambda: x * sv,
+                   "TMAXS": lambda: np.maximum(x, sv), "TMINS": lambda: np.minimum(x, sv),
+                   "TANDS": lambda: x & sv, "TORS": lambda: x | sv, "TXORS": lambda: x ^ sv}[name]()
+        return np.asarray(res).astype(nt)
+
+
+@op("TADDS", "TSUBS", "TMULS", "TMAXS", "TMINS", "TLRELU", "TSHLS", "TSHRS", "TANDS", "TORS", "TXORS", "TREMS",
+    "TFMODS")
+def tile_scalar(m: Machine) -> None:
+    name = m.site.builtin
+    dst, src = m.tile("dst"), _src(m)
+    scalar = m.scalar("scalar")
+    if dst is None or src is None or scalar is None:
+        raise m.trap("unsupported-path", f"{name} needs tiles dst, src and a scalar")
+    a5 = m.target == "a5"
+    errors: list[tuple[str, str]] = []
+    skip_on_mismatch = False
+    if a5 and name in _A5_BITWISE:
+        if np_type(dst.dtype).itemsize not in (1, 2, 4) or dst.dtype not in NUMPY_TYPES:
+            errors.append(("unsupported-dtype", f"{dst.dtype}: a5 {name} needs a 1, 2 or 4 byte element type"))
+        if src.dtype != dst.dtype:
+            errors.append(("dtype-mismatch", f"src is {src.dtype}, dst is {dst.dtype}: rejected on a5"))
+        for t in (dst, src):
+            if not t.spec.is_row_major:
+                errors.append(("unsupported-layout", f"{t.name} is {t.spec.blayout}: a5 {name} needs RowMajor"))
+    else:
+        table = _A5 if a5 else _A2A3
+        if name not in table:
+            return  # a2a3 TANDS/TORS/TXORS (TEXPANDS + TAND/TOR composites), a5 TREMS/TFMODS: not modelled
+        types, typed_from, same, checked_locs, skip_on_mismatch = table[name]
+        typed = src if typed_from == "src" else dst
+        if typed.dtype not in types:
+            errors.append(("unsupported-dtype", f"{typed.name} element type {typed.dtype} is rejected by {name} "
+                           f"on {m.target}"))
+        if same and src.dtype != dst.dtype:
+            errors.append(("dtype-mismatch", f"src is {src.dtype}, dst is {dst.dtype}: rejected on {m.target}"))
+        for role in checked_locs:
+            t = dst if role == "dst" else src
+            if t.spec.loc != "Vec":
+                errors.append(("unsupported-path", f"{t.name} is a {t.spec.loc} tile ({name} needs Vec)"))
+        if not a5 and name in _A2A3_ROW_MAJOR_ONLY:
+            for t in (dst, src):
+                if not t.spec.is_row_major:
+                    errors.append(("unsupported-layout", f"{t.name} is {t.spec.blayout}: {name} needs RowMajor"))
+    if errors:
+        for kind, detail in errors:
+            m.fault(kind, detail)
+        raise m.trap(errors[0][0], f"{name} does not compile")
+    if src.dtype != dst.dtype:
+        m.fault("dtype-mismatch", f"src ({src.dtype}) is read as {dst.dtype} on {m.target}")
+
+    rows, cols = dst.valid_row, dst.valid_col
+    if rows <= 0 or cols <= 0:
+        return
+    if skip_on_mismatch and (src.valid_row != rows or src.valid_col != cols):
+        m.fault("valid-region", f"src valid {src.valid_row}x{src.valid_col} != dst valid {rows}x{cols}: {name} is "
+                "skipped (PTO_ASSERT only in _DEBUG)")
+        m.fault("no-op", f"{name} did not write dst")
+        return
+    if src.valid_row < rows or src.valid_col < cols:
+        m.fault("valid-region", f"src valid {src.valid_row}x{src.valid_col} does not cover dst valid {rows}x{cols}: "
+                "stale source data is read")
+    x = read_as(m, src, dst.dtype, rows, cols)
+    out = m.window(dst, 0, 0, rows, cols, write=True)
+    out[:, :] = _compute(name, x, scalar_as(scalar, dst.dtype), dst.dtype)
+
+
+@op("TEXPANDS")
+def texpands(m: Machine) -> None:
+    dst = m.tile("dst")
+    scalar = m.scalar("scalar")
+    if dst is None or scalar is None:
+        raise m.trap("unsupported-path", "TEXPANDS needs a tile dst and a scalar")
+    errors = []
+    if dst.spec.loc not in ("Vec", "Mat"):
+        errors.append(("unsupported-path", f"dst is a {dst.spec.loc} tile (TEXPANDS needs Vec or Mat)"))
+    if dst.dtype not in _EXPANDS_TYPES.get(m.target, frozenset()):
+        errors.append(("unsupported-dtype", f"dst element type {dst.dtype} is rejected by TEXPANDS on {m.target}"))
+    if errors:
+        for kind, detail in errors:
+            m.fault(kind, detail)
+        raise m.trap(errors[0][0], "TEXPANDS does not compile")
+    if dst.spec.loc == "Mat":
+        rows, cols = dst.spec.rows, dst.spec.cols
+    else:
+        rows, cols = dst.valid_row, dst.valid_col
+    if rows <= 0 or cols <= 0:
+        return
+    value = scalar_as(scalar, dst.dtype)
+    out = m.window(dst, 0, 0, rows, cols, write=True)
+    out[:, :] = from_f32(np.float32(value), dst.dtype) if is_float(dst.dtype) else value

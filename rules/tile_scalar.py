@@ -1,0 +1,393 @@
+"""Tile-scalar instructions (PTO701..PTO719): dst = src <op> scalar, and TEXPANDS (dst = scalar).
+
+One declarative table, `TABLE`, instruction -> target -> `Facts`, written from the implementation headers
+include/pto/npu/a2a3/T*.hpp and include/pto/npu/a5/T*.hpp; one rule per constraint shape. TDIVS has its
+own module (rules/tdivs.py). Parameter names (model header): TADDS/TSUBS/TMULS (dst, src0, scalar);
+TMAXS/TMINS/TLRELU/TSHLS/TSHRS/TANDS/TORS/TFMODS (dst, src, scalar); TXORS (dst, src0, scalar, tmp);
+TREMS (dst, src, scalar, tmp);
+TEXPANDS (dst, scalar).
+
+Facts, per target:
+- a2a3 TADDS/TSUBS/TMULS/TMAXS/TMINS/TSHLS/TSHRS (TBinSOp.hpp, TBitwiseSOp.hpp): T = src's type,
+  static_assert dst == src type and T in a small set; only src's location is checked (TMAXS also dst's);
+  no layout check. TADDS/TSUBS/TMINS compute only when the valid shapes are equal and non-empty
+  (otherwise a release build does nothing); the others always compute over dst's valid shape.
+- a5 (TAddS.hpp, TMulS.hpp, ...): T = dst's type, static_assert T in a wider set and both tiles Vec;
+  no dst == src type check (src's buffer is cast to T*), except TANDS/TORS/TXORS which check equality,
+  a 1/2/4-byte element size and row-major layouts; computes over dst's valid shape.
+- TLRELU: half/float only, both tiles Vec on both targets.
+- a2a3 TREMS (float/int32) and TFMODS (float): equal types, both Vec, both row-major; compute over dst's
+  valid shape. (A5 TREMS/TFMODS/TCMPS/TSELS and A2/A3's composite TANDS/TORS/TXORS are not modelled.)
+- TEXPANDS: one tile, Vec or Mat, a dtype set per target.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import z3
+
+from ptolint.ruleset import Check, Ctx, Provenance, TileView, rule
+
+# ---- the table ----------------------------------------------------------------------------------
+
+A2A3_ARITH = ("int32_t", "int16_t", "half", "float")
+A2A3_SHIFT = ("int32_t", "int16_t", "uint32_t", "uint16_t")
+A5_ADD = ("int64_t", "uint64_t", "int32_t", "uint32_t", "int16_t", "uint16_t", "int8_t", "uint8_t", "half",
+          "float", "bfloat16_t")
+A5_MUL = ("int64_t", "uint64_t", "int32_t", "uint32_t", "int16_t", "uint16_t", "half", "float", "bfloat16_t")
+A5_SHIFT = ("int64_t", "uint64_t", "int32_t", "uint32_t", "int16_t", "uint16_t", "int8_t", "uint8_t")
+FLOATS = ("half", "float")
+A2A3_EXPANDS = ("uint8_t", "int8_t", "uint16_t", "int16_t", "uint32_t", "int32_t", "half", "bfloat16_t", "float")
+A5_EXPANDS = ("int64_t", "uint64_t") + A2A3_EXPANDS
+#: element types by size, for the checks that test sizeof(T) only
+SIZES = {"int8_t": 1, "uint8_t": 1, "int16_t": 2, "uint16_t": 2, "half": 2, "bfloat16_t": 2, "int32_t": 4,
+         "uint32_t": 4, "float": 4, "int64_t": 8, "uint64_t": 8, "double": 8}
+
+
+@dataclass(frozen=True)
+class Facts:
+    """What one target's implementation of one instruction checks and does."""
+
+    types: tuple[str, ...] | None  # accepted element types (None: not checked by name)
+    typed: str  # which operand's type is checked: "dst" or "src"
+    same: bool  # static_assert dst type == src type
+    vec: tuple[str, ...]  # roles ("dst", "src") whose location is static_asserted
+    valid: str | None  # "skip": computes only when valid shapes are equal; "dst": over dst's valid shape
+    where: str  # header
+    locs: tuple[str, ...] = ("Vec",)
+    sizes: tuple[int, ...] = ()  # accepted sizeof(T) when the check is by size
+    row_major: bool = False  # static_assert both tiles row-major
+
+
+def _a2(types, hdr, valid, vec=("src",)) -> Facts:
+    return Facts(types, "src", True, vec, valid, "include/pto/npu/a2a3/" + hdr)
+
+
+def _a5(types, hdr, same=False) -> Facts:
+    return Facts(types, "dst", same, ("dst", "src"), "dst", "include/pto/npu/a5/" + hdr)
+
+
+TABLE: dict[str, dict[str, Facts]] = {
+    "TADDS": {"a2a3": _a2(A2A3_ARITH, "TAddS.hpp", "skip"), "a5": _a5(A5_ADD, "TAddS.hpp")},
+    "TSUBS": {"a2a3": _a2(A2A3_ARITH, "TSubS.hpp", "skip"), "a5": _a5(A5_ADD, "TSubS.hpp")},
+    "TMULS": {"a2a3": _a2(A2A3_ARITH, "TMulS.hpp", "dst"), "a5": _a5(A5_MUL, "TMulS.hpp")},
+    "TMAXS": {"a2a3": _a2(A2A3_ARITH, "TMaxS.hpp", "dst", ("dst", "src")), "a5": _a5(A5_ADD, "TMaxs.hpp")},
+    "TMINS": {"a2a3": _a2(A2A3_ARITH, "TMins.hpp", "skip"), "a5": _a5(A5_ADD, "TMins.hpp")},
+    "TLRELU": {"a2a3": _a2(FLOATS, "TLRelu.hpp", "dst", ("dst", "src")), "a5": _a5(FLOATS, "TLRelu.hpp")},
+    "TSHLS": {"a2a3": _a2(A2A3_SHIFT, "TBitwiseSOp.hpp (TShiftCheck)", "dst"), "a5": _a5(A5_SHIFT, "TShlS.hpp")},
+    "TSHRS": {"a2a3": _a2(A2A3_SHIFT, "TBitwiseSOp.hpp (TShiftCheck)", "dst"), "a5": _a5(A5_SHIFT, "TShrS.hpp")},
+    "TREMS": {"a2a3": Facts(("float", "int32_t"), "dst", True, ("dst", "src"), "dst", "include/pto/npu/a2a3/TRemS.hpp",
+                            row_major=True)},
+    "TFMODS": {"a2a3": Facts(("float",), "dst", True, ("dst", "src"), "dst", "include/pto/npu/a2a3/TFmodS.hpp",
+                             row_major=True)},
+    "TANDS": {"a5": Facts(None, "dst", True, (), "dst", "include/pto/npu/a5/TAndS.hpp", sizes=(1, 2, 4),
+                          row_major=True)},
+    "TORS": {"a5": Facts(None, "dst", True, (), "dst", "include/pto/npu/a5/TOrS.hpp", sizes=(1, 2, 4),
+                         row_major=True)},
+    "TXORS": {"a5": Facts(None, "dst", True, (), "dst", "include/pto/npu/a5/TXorS.hpp", sizes=(1, 2, 4),
+                          row_major=True)},
+    "TEXPANDS": {
+        "a2a3": Facts(A2A3_EXPANDS, "dst", False, ("dst",), None, "include/pto/npu/a2a3/TExpandS.hpp",
+                      locs=("Vec", "Mat")),
+        "a5": Facts(A5_EXPANDS, "dst", False, ("dst",), None, "include/pto/npu/a5/TExpandS.hpp", locs=("Vec", "Mat")),
+    },
+}
+INSTR = tuple(TABLE)
+TWO_TILE = tuple(k for k in TABLE if k != "TEXPANDS")
+LAYOUT_CHECKED = tuple(k for k, v in TABLE.items() if any(f.row_major for f in v.values()))
+DOC = "docs/isa/<INSTR>.md"
+
+
+def _facts(ctx: Ctx) -> Facts | None:
+    return TABLE.get(ctx.builtin, {}).get(ctx.target)
+
+
+def _ops(ctx: Ctx) -> tuple[Facts, TileView, TileView | None] | None:
+    """(facts, dst, src) for a call of the family on a target the table models, else None."""
+    facts = _facts(ctx)
+    dst = ctx.tile("dst")
+    if facts is None or dst is None:
+        return None
+    src = ctx.tile("src0") or ctx.tile("src")
+    if src is None and ctx.builtin != "TEXPANDS":
+        return None
+    return facts, dst, src
+
+
+def _type_ok(facts: Facts, dtype: str) -> bool:
+    if facts.types is not None:
+        return dtype in facts.types
+    return SIZES.get(dtype, 0) in facts.sizes
+
+
+def _static_errors(facts: Facts, dst: TileView, src: TileView | None) -> bool:
+    """Whether the target's static_asserts reject the call (run-time rules then do not apply)."""
+    tiles = {"dst": dst, "src": src}
+    checked = tiles["src"] if facts.typed == "src" and src is not None else dst
+    if not _type_ok(facts, checked.dtype):
+        return True
+    if src is not None and facts.same and src.dtype != dst.dtype:
+        return True
+    if any(tiles[r] is not None and tiles[r].loc not in facts.locs for r in facts.vec):
+        return True
+    return facts.row_major and any(t is not None and not t.is_row_major for t in (dst, src))
+
+
+def _esc(text: str) -> str:
+    return text.replace("{", "{{").replace("}", "}}")
+
+
+def _srcname(ctx: Ctx) -> str:
+    return "src0" if ctx.tile("src0") is not None else "src"
+
+
+_A2A3_PROV = Provenance("header-static", "include/pto/npu/a2a3/{TAddS,TSubS,TMulS,TMaxS,TMins,TLRelu,TBitwiseSOp,"
+                        "TExpandS}.hpp", "static_assert T (= src's type) in a per-instruction set")
+_A5_PROV = Provenance("header-static", "include/pto/npu/a5/{TAddS,TSubS,TMulS,TMaxs,TMins,TLRelu,TShlS,TShrS,TAndS,"
+                      "TOrS,TXorS,TExpandS}.hpp", "static_assert T (= dst's type) in a per-instruction set; "
+                      "TANDS/TORS/TXORS only test sizeof(T) in {1, 2, 4}")
+
+
+@rule("PTO701", "tile-scalar-unsupported-dtype", instructions=INSTR, fault="unsupported-dtype",
+      provenance=(_A2A3_PROV, _A5_PROV,
+                  Provenance("isa-doc", DOC, "docs/isa/TADDS.md etc. list the same sets; a5 TMULS rejects "
+                             "int8/uint8 while TADDS/TSUBS/TMAXS/TMINS accept them: the headers are modelled")))
+def tile_scalar_unsupported_dtype(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    Tile-scalar instruction element type not supported on this target.
+
+    ## What it does
+    Checks the element type of TADDS, TSUBS, TMULS, TMAXS, TMINS, TLRELU, TSHLS, TSHRS, TANDS, TORS, TXORS,
+    TEXPANDS (and A2/A3 TREMS: float/int32, TFMODS: float) against the set each target's implementation accepts. A2/A3 accepts only int32, int16,
+    half and float for the arithmetic forms (uint32/uint16 instead of half/float for shifts); A5 also
+    accepts 8-bit, unsigned, 64-bit and bfloat16 types for most of them (not 8-bit for TMULS). TLRELU
+    takes half or float only.
+
+    ## Why is this bad?
+    The implementation rejects the type with a `static_assert`: the kernel does not compile.
+
+    ## Example
+    ```cpp
+    Tile<TileType::Vec, int8_t, 16, 64> src, dst;
+    TMULS(dst, src, (int8_t)3);  // int8 is rejected on both targets
+    ```
+
+    ## Use instead
+    ```cpp
+    Tile<TileType::Vec, int16_t, 16, 64> src, dst;  // widen first (TCVT)
+    TMULS(dst, src, (int16_t)3);
+    ```
+    """
+    ops = _ops(ctx)
+    if ops is None:
+        return None
+    facts, dst, src = ops
+    role = "src" if facts.typed == "src" and src is not None else "dst"
+    t = src if role == "src" else dst
+    if _type_ok(facts, t.dtype):
+        return None
+    ok = ", ".join(facts.types) if facts.types is not None else \
+        "element types of " + "/".join(str(s) for s in facts.sizes) + " bytes"
+    name = _srcname(ctx) if role == "src" else "dst"
+    return Check(ctx.static(True), f"{ctx.builtin}: {name} `{_esc(t.text)}` has element type {t.dtype}, not supported "
+                 f"on {ctx.target} (supported: {ok})")
+
+
+@rule("PTO702", "tile-scalar-dtype-mismatch", instructions=TWO_TILE, fault="dtype-mismatch",
+      provenance=(Provenance("header-static", "include/pto/npu/a2a3/{TAddS,TSubS,TMulS,TMaxS,TMins,TLRelu,"
+                             "TBitwiseSOp}.hpp", "static_assert Dst::DType == Src::DType"),
+                  Provenance("header-static", "include/pto/npu/a5/{TAddS,TSubS,TMulS,TMaxs,TMins,TLRelu,TShlS,"
+                             "TShrS}.hpp", "no Dst == Src check: src's buffer is cast to __ubuf__ Dst::DType* and "
+                             "read as dst's type (TAndS/TOrS/TXorS do static_assert equality)")))
+def tile_scalar_dtype_mismatch(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    Tile-scalar source and destination element types differ.
+
+    ## What it does
+    Compares the source tile's and `dst`'s element types for TADDS, TSUBS, TMULS, TMAXS, TMINS, TLRELU,
+    TSHLS, TSHRS, TANDS, TORS and TXORS.
+
+    ## Why is this bad?
+    On A2/A3 (and for A5's bitwise forms) a `static_assert` rejects the call. On A5 the arithmetic forms
+    check nothing: the source's memory is read as the destination's element type, so every result is
+    computed from reinterpreted bits.
+
+    ## Example
+    ```cpp
+    Tile<TileType::Vec, half, 16, 64> src;
+    Tile<TileType::Vec, float, 16, 64> dst;
+    TADDS(dst, src, (half)1.0f);
+    ```
+
+    ## Use instead
+    ```cpp
+    Tile<TileType::Vec, float, 16, 64> srcF;
+    TCVT(srcF, src, RoundMode::CAST_NONE);
+    TADDS(dst, srcF, 1.0f);
+    ```
+    """
+    ops = _ops(ctx)
+    if ops is None:
+        return None
+    facts, dst, src = ops
+    if src is None or src.dtype == dst.dtype:
+        return None
+    if facts.same:
+        why = f"{ctx.target} requires equal types (static_assert)"
+    else:
+        if _static_errors(facts, dst, src):
+            return None
+        why = f"{ctx.target} does not check it and reads the source as {dst.dtype}"
+    return Check(ctx.static(True), f"{ctx.builtin}: {_srcname(ctx)} `{_esc(src.text)}` is {src.dtype} but dst "
+                 f"`{_esc(dst.text)}` is {dst.dtype}; {why}")
+
+
+@rule("PTO703", "tile-scalar-operand-not-vec", instructions=INSTR, fault="unsupported-path",
+      provenance=(Provenance("header-static", "include/pto/npu/a2a3/{TAddS,TSubS,TMulS,TMins,TBitwiseSOp}.hpp",
+                             "static_assert Src::Loc == Vec only (dst's location is not checked)"),
+                  Provenance("header-static", "include/pto/npu/a2a3/{TMaxS,TLRelu}.hpp and a5 headers",
+                             "static_assert Dst::Loc == Vec and Src::Loc == Vec"),
+                  Provenance("header-static", "include/pto/npu/{a2a3,a5}/TExpandS.hpp", "static_assert Loc is Vec "
+                             "or Mat"),
+                  Provenance("isa-doc", DOC, "docs say both tiles must be Vec; A2/A3 only checks the source for "
+                             "TADDS/TSUBS/TMULS/TMINS/TSHLS/TSHRS, so only that is reported there")))
+def tile_scalar_operand_not_vec(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    A tile-scalar operand is in a location the instruction rejects.
+
+    ## What it does
+    Checks that the tiles the target's implementation checks are `TileType::Vec` (TEXPANDS: Vec or Mat).
+    A2/A3 checks only the source of TADDS, TSUBS, TMULS, TMINS, TSHLS and TSHRS; A5 checks both tiles.
+
+    ## Why is this bad?
+    These instructions run on the vector unit; the implementation rejects other locations with a
+    `static_assert`, so the kernel does not compile.
+
+    ## Example
+    ```cpp
+    Tile<TileType::Mat, float, 16, 64> src;
+    Tile<TileType::Vec, float, 16, 64> dst;
+    TMULS(dst, src, 2.0f);
+    ```
+
+    ## Use instead
+    ```cpp
+    Tile<TileType::Vec, float, 16, 64> src;  // TLOAD / TMOV it into UB first
+    TMULS(dst, src, 2.0f);
+    ```
+    """
+    ops = _ops(ctx)
+    if ops is None:
+        return None
+    facts, dst, src = ops
+    tiles = {"dst": ("dst", dst), "src": (_srcname(ctx), src)}
+    bad = [f"{n} `{_esc(t.text)}` is TileType::{t.loc}" for r in facts.vec for n, t in (tiles[r],)
+           if t is not None and t.loc not in facts.locs]
+    if not bad:
+        return None
+    where = " or ".join(f"TileType::{loc}" for loc in facts.locs)
+    return Check(ctx.static(True), f"{ctx.builtin}: " + "; ".join(bad) + f" (must be {where} on {ctx.target})")
+
+
+@rule("PTO704", "tile-scalar-valid-shape-mismatch", instructions=TWO_TILE, fault="valid-region",
+      provenance=(Provenance("header-runtime", "include/pto/npu/a2a3/{TAddS,TSubS,TMins}.hpp", "PTO_ASSERT valid "
+                             "rows/cols equal; computes only when they are equal and non-zero, so a release build "
+                             "silently does nothing"),
+                  Provenance("header-runtime", "include/pto/npu/a2a3/{TMulS,TMaxS,TLRelu,TBitwiseSOp}.hpp and a5 "
+                             "headers", "PTO_ASSERT valid shapes equal (a5 TMULS/TMAXS/TMINS: columns only), then "
+                             "always computes over dst's valid shape, reading the source outside its valid region "
+                             "when it is smaller"),
+                  Provenance("isa-doc", DOC, "src and dst valid shapes must match")))
+def tile_scalar_valid_shape_mismatch(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    Tile-scalar source and destination valid shapes disagree at run time.
+
+    ## What it does
+    Compares the source's `GetValidRow()/GetValidCol()` with `dst`'s on the path reaching the call (dst's
+    valid region not empty). For A2/A3 TADDS, TSUBS and TMINS any difference is reported; for the others
+    (and on A5) a source whose valid region does not cover dst's.
+
+    ## Why is this bad?
+    The equality is only a `PTO_ASSERT` (debug builds). In release builds A2/A3 TADDS/TSUBS/TMINS then
+    skip the whole instruction, leaving dst unwritten; the other forms compute over dst's valid shape and
+    read source rows or columns that hold stale data.
+
+    ## Example
+    ```cpp
+    Tile<TileType::Vec, float, 16, 64, BLayout::RowMajor, DYNAMIC, 64> src(rows);
+    Tile<TileType::Vec, float, 16, 64> dst;  // always 16 valid rows
+    TADDS(dst, src, 1.0f);
+    ```
+
+    ## Use instead
+    ```cpp
+    Tile<TileType::Vec, float, 16, 64, BLayout::RowMajor, DYNAMIC, 64> src(rows), dst(rows);
+    TADDS(dst, src, 1.0f);
+    ```
+    """
+    ops = _ops(ctx)
+    if ops is None:
+        return None
+    facts, dst, src = ops
+    if src is None or facts.valid is None or _static_errors(facts, dst, src):
+        return None
+    nonempty = z3.And(dst.valid_row > 0, dst.valid_col > 0)
+    if facts.valid == "skip":
+        violated = z3.And(nonempty, z3.Or(src.valid_row != dst.valid_row, src.valid_col != dst.valid_col))
+        effect = f"{ctx.target} silently skips {ctx.builtin} in release builds (PTO_ASSERT only traps with _DEBUG)"
+    else:
+        violated = z3.And(nonempty, z3.Or(src.valid_row < dst.valid_row, src.valid_col < dst.valid_col))
+        effect = f"{ctx.target} computes over dst's valid shape and reads the source outside its valid region"
+    sn = _srcname(ctx)
+    show = {"dst_validRow": dst.valid_row, "dst_validCol": dst.valid_col,
+            f"{sn}_validRow": src.valid_row, f"{sn}_validCol": src.valid_col}
+    msg = (f"{ctx.builtin}: {sn} `{_esc(src.text)}` valid shape {{{sn}_validRow}}x{{{sn}_validCol}} differs from dst "
+           f"`{_esc(dst.text)}` valid shape {{dst_validRow}}x{{dst_validCol}}; {effect}")
+    return Check(violated, msg, show)
+
+
+@rule("PTO705", "tile-scalar-not-row-major", instructions=LAYOUT_CHECKED, fault="unsupported-layout",
+      provenance=(Provenance("header-static", "include/pto/npu/a5/{TAndS,TOrS,TXorS}.hpp", "static_assert "
+                             "Dst::isRowMajor && Src::isRowMajor"),
+                  Provenance("header-static", "include/pto/npu/a2a3/{TRemS,TFmodS}.hpp", "static_assert "
+                             "Dst::isRowMajor && Src::isRowMajor")))
+def tile_scalar_not_row_major(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    Tile-scalar operand is not row-major where the implementation requires it.
+
+    ## What it does
+    Checks that `dst` and the source tile have `BLayout::RowMajor` for A5's bitwise tile-scalar
+    instructions (TANDS, TORS, TXORS) and A2/A3's TREMS and TFMODS.
+
+    ## Why is this bad?
+    The implementation rejects other layouts with a `static_assert`: the kernel does not compile.
+
+    ## Example
+    ```cpp
+    Tile<TileType::Vec, int32_t, 64, 16, BLayout::ColMajor> src, dst;
+    TANDS(dst, src, 0xFF);
+    ```
+
+    ## Use instead
+    ```cpp
+    Tile<TileType::Vec, int32_t, 16, 64> src, dst;
+    TANDS(dst, src, 0xFF);
+    ```
+    """
+    ops = _ops(ctx)
+    if ops is None:
+        return None
+    facts, dst, src = ops
+    if not facts.row_major:
+        return None
+    bad = [f"{n} `{_esc(t.text)}` is BLayout::{t.blayout}" for n, t in (("dst", dst), (_srcname(ctx), src))
+           if t is not None and not t.is_row_major]
+    if not bad:
+        return None
+    return Check(ctx.static(True), f"{ctx.builtin}: " + "; ".join(bad) + f" (must be BLayout::RowMajor on {ctx.target})")
