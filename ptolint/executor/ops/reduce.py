@@ -1,0 +1,114 @@
+"""Row and column reductions: TROWSUM TROWMAX TROWMIN, TCOLSUM TCOLMAX TCOLMIN TCOLPROD.
+
+An independent model written from the A2/A3 and A5 implementations (TRowReduceOps.hpp, TRowReduce.hpp,
+TColReduceOps.hpp, TColSum.hpp, TColProd.hpp), not from the rules:
+- compile time: dst/src in UB; src ND; row reductions write an ND dst or a one-column DN dst, column
+  reductions an ND dst; equal element types; a per-target type list.
+- run time (PTO_ASSERT, a release build continues): row reductions produce one value per src valid row into
+  column 0 of dst row i; column reductions one value per src valid column into row 0 of dst. An empty src
+  region computes nothing.
+- A2/A3 half/float row reductions: when the row length lies strictly between one and two 256-byte repeats and
+  tmp (or src) is narrower than one repeat, the implementation returns without computing.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ptolint.executor.machine import ConcreteTile, Machine, Trap, op
+from ptolint.executor.memory import NUMPY_TYPES
+
+_CANON = {"float16_t": "half", "_Float16": "half", "float32_t": "float", "int": "int32_t", "short": "int16_t"}
+_STD = {"half", "float", "int32_t", "int16_t"}
+_A5_COLS = {"int64_t", "uint64_t", "half", "float", "int8_t", "uint8_t", "uint16_t", "int16_t", "int32_t",
+            "uint32_t", "bfloat16_t"}
+#: builtin -> (axis, reduction, accepted source types per target)
+_TABLE = {
+    "TROWSUM": ("row", "sum", {"a2a3": _STD, "a5": _STD | {"int64_t", "uint64_t"}}),
+    "TROWMAX": ("row", "max", {"a2a3": _STD, "a5": _STD | {"int8_t", "uint8_t", "int64_t", "uint64_t"}}),
+    "TROWMIN": ("row", "min", {"a2a3": _STD, "a5": _STD | {"int8_t", "uint8_t", "int64_t", "uint64_t"}}),
+    "TCOLSUM": ("col", "sum", {"a2a3": _STD, "a5": _A5_COLS}),
+    "TCOLMAX": ("col", "max", {"a2a3": _STD, "a5": _A5_COLS}),
+    "TCOLMIN": ("col", "min", {"a2a3": _STD, "a5": _A5_COLS}),
+    "TCOLPROD": ("col", "prod", {"a2a3": _STD,
+                                 "a5": {"float", "half", "bfloat16_t", "int16_t", "uint16_t", "int32_t", "uint32_t"}}),
+}
+_BYTES = {"half": 2, "float": 4}
+_REPEAT = 256
+
+
+def _canon(t: str) -> str:
+    return _CANON.get(t, t)
+
+
+def _builds(m: Machine, name: str, axis: str, dst: ConcreteTile, src: ConcreteTile) -> bool:
+    ok = True
+    for t in (dst, src):
+        if t.spec.loc != "Vec":
+            m.fault("unsupported-path", f"{t.name} is a {t.spec.loc} tile; {name} works on UB tiles only")
+            ok = False
+    if not (src.spec.is_row_major and src.spec.slayout == "NoneBox"):
+        m.fault("unsupported-layout", f"src layout {src.spec.blayout}/{src.spec.slayout} is not ND")
+        ok = False
+    dst_ok = dst.spec.slayout == "NoneBox" and (dst.spec.is_row_major or (axis == "row" and dst.spec.cols == 1))
+    if not dst_ok:
+        m.fault("unsupported-layout", f"dst layout {dst.spec.blayout}/{dst.spec.slayout} ({dst.spec.cols} columns) "
+                f"is not accepted by {name}")
+        ok = False
+    t = _canon(src.dtype)
+    if t not in _TABLE[name][2][m.target]:
+        m.fault("unsupported-dtype", f"{name} has no {t} implementation on {m.target}")
+        ok = False
+    if _canon(dst.dtype) != t:
+        m.fault("dtype-mismatch", f"dst element type {dst.dtype} differs from src element type {src.dtype}")
+        ok = False
+    return ok
+
+
+def _reduce(values: np.ndarray, how: str, dtype: str):
+    np_t = NUMPY_TYPES.get(dtype, np.float32)
+    with np.errstate(all="ignore"):
+        if dtype == "bfloat16_t":  # raw bits: compute on the float32 values they stand for
+            f = (values.astype(np.uint32) << 16).view(np.float32)
+            r = {"sum": np.sum, "max": np.max, "min": np.min, "prod": np.prod}[how](f).astype(np.float32)
+            return np.uint16(r.view(np.uint32) >> 16)
+        if how == "sum":
+            return np.sum(values, dtype=np_t)
+        if how == "prod":
+            return np.prod(values, dtype=np_t)
+        return np.max(values) if how == "max" else np.min(values)
+
+
+@op(*_TABLE)
+def reduce_op(m: Machine) -> None:
+    name = m.site.builtin
+    axis, how, _ = _TABLE[name]
+    dst, src = m.tile("dst"), m.tile("src")
+    if dst is None or src is None:
+        raise ValueError(f"{name} needs tile operands dst and src")
+    if not _builds(m, name, axis, dst, src):
+        raise Trap(f"{name} does not compile for these tiles")
+    vr, vc = src.valid_row, src.valid_col
+    if vr <= 0 or vc <= 0:
+        return
+    dtype = _canon(src.dtype)
+    if axis == "row":
+        if vr != dst.valid_row:
+            m.fault("valid-region", f"src has {vr} valid rows, dst {dst.valid_row}: {vr} row results are written")
+        tmp = m.tile("tmp")
+        if m.target == "a2a3" and dtype in _BYTES and tmp is not None:
+            per_rpt = _REPEAT // _BYTES[dtype]
+            if per_rpt < vc < 2 * per_rpt and (tmp.spec.cols < per_rpt or src.spec.cols < per_rpt):
+                m.fault("no-op", f"row length {vc} needs tmp rows of {per_rpt} {dtype}s but tmp has "
+                        f"{tmp.spec.cols} columns: A2/A3 returns without computing")
+                return
+        data = m.window(src, 0, 0, vr, vc)
+        for i in range(vr):
+            m.write(dst, i, 0, _reduce(data[i], how, dtype))
+    else:
+        if vc != dst.valid_col:
+            m.fault("valid-region", f"src has {vc} valid columns, dst {dst.valid_col}: {vc} column results are "
+                    "written")
+        data = m.window(src, 0, 0, vr, vc)
+        for j in range(vc):
+            m.write(dst, 0, j, _reduce(data[:, j], how, dtype))

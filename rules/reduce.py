@@ -1,0 +1,390 @@
+"""Row and column reductions (PTO801..): TROWSUM TROWMAX TROWMIN (dst, src, tmp) and TCOLSUM TCOLMAX TCOLMIN
+TCOLPROD (dst, src[, tmp, isBinary]).
+
+One table (REDUCE) holds the per-instruction, per-target facts read from the implementations:
+- row reductions: a2a3/TRowReduceOps.hpp TRowReduceCheck (+ TRowSum/TRowMax/TRowMin.hpp), a5/TRowReduce.hpp
+  (TRowReduceCheck + the per-op static_assert in TRowSum/TRowMax/TRowMin; int64/uint64 take Int64Reduce.hpp
+  without any type assert). Both: dst and src Vec, src ND, dst ND or DN with Cols == 1, dst dtype == src dtype;
+  PTO_ASSERT src valid rows == dst valid rows. A2/A3 half/float uses tmp (rows of one 256-byte repeat); A5 ignores
+  tmp.
+- column reductions: a2a3/TColReduceOps.hpp TColReduceCheck, a2a3/TColSum.hpp TColSumCheck, a5/TColReduceOps.hpp,
+  a5/TColProd.hpp. Both: dst and src Vec and ND, equal dtypes; PTO_ASSERT src valid cols == dst valid cols.
+TROWPROD is modelled separately (rules/trowprod.py).
+"""
+
+from __future__ import annotations
+
+import z3
+
+from ptolint.ruleset import Check, Ctx, Provenance, TileView, rule
+
+_B4 = ("half", "float", "int32_t", "int16_t")
+_A5_COL = ("int64_t", "uint64_t", "half", "float", "int8_t", "uint8_t", "uint16_t", "int16_t", "int32_t", "uint32_t",
+           "bfloat16_t")
+
+#: instruction -> axis ("row": one value per row, "col": one value per column) and src dtypes per target
+REDUCE: dict[str, dict] = {
+    "TROWSUM": {"axis": "row", "a2a3": _B4, "a5": (*_B4, "int64_t", "uint64_t")},
+    "TROWMAX": {"axis": "row", "a2a3": _B4, "a5": (*_B4, "int8_t", "uint8_t", "int64_t", "uint64_t")},
+    "TROWMIN": {"axis": "row", "a2a3": _B4, "a5": (*_B4, "int8_t", "uint8_t", "int64_t", "uint64_t")},
+    "TCOLSUM": {"axis": "col", "a2a3": _B4, "a5": _A5_COL},
+    "TCOLMAX": {"axis": "col", "a2a3": _B4, "a5": _A5_COL},
+    "TCOLMIN": {"axis": "col", "a2a3": _B4, "a5": _A5_COL},
+    "TCOLPROD": {"axis": "col", "a2a3": _B4,
+                 "a5": ("float", "half", "bfloat16_t", "int16_t", "uint16_t", "int32_t", "uint32_t")},
+}
+INSTR = tuple(REDUCE)
+ROW_INSTR = tuple(k for k, v in REDUCE.items() if v["axis"] == "row")
+
+ALIASES = {"float16_t": "half", "_Float16": "half", "float32_t": "float", "int": "int32_t", "short": "int16_t"}
+SIZES = {"int8_t": 1, "uint8_t": 1, "int16_t": 2, "uint16_t": 2, "int32_t": 4, "uint32_t": 4, "int64_t": 8,
+         "uint64_t": 8, "half": 2, "bfloat16_t": 2, "float": 4}
+REPEAT_BYTES = 256  # one A2/A3 vector repeat
+
+ROW_HDR = "include/pto/npu/a2a3/TRowReduceOps.hpp (TRowReduceCheck, TRowReduceInstr); a5/TRowReduce.hpp"
+COL_HDR = "include/pto/npu/a2a3/TColReduceOps.hpp, TColSum.hpp; a5/TColReduceOps.hpp, TColSum.hpp, TColProd.hpp"
+DOCS = "docs/isa/TROWSUM.md, TROWMAX.md, TROWMIN.md, TCOLSUM.md, TCOLMAX.md, TCOLMIN.md, TCOLPROD.md"
+
+
+def _dt(name: str) -> str:
+    return ALIASES.get(name, name)
+
+
+def _ops(ctx: Ctx) -> tuple[TileView, TileView] | None:
+    dst, src = ctx.tile("dst"), ctx.tile("src")
+    if dst is None or src is None or ctx.builtin not in REDUCE:
+        return None
+    return dst, src
+
+
+def _row(ctx: Ctx) -> bool:
+    return REDUCE[ctx.builtin]["axis"] == "row"
+
+
+def _dst_layout_ok(ctx: Ctx, dst: TileView) -> bool:
+    if dst.slayout != "NoneBox":
+        return False
+    return dst.is_row_major or (_row(ctx) and dst.cols == 1)
+
+
+def _compiles(ctx: Ctx, dst: TileView, src: TileView) -> bool:
+    return (dst.loc == "Vec" and src.loc == "Vec" and src.is_row_major and src.slayout == "NoneBox"
+            and _dst_layout_ok(ctx, dst) and _dt(src.dtype) in REDUCE[ctx.builtin][ctx.target]
+            and _dt(dst.dtype) == _dt(src.dtype))
+
+
+def _esc(text: str) -> str:
+    return text.replace("{", "{{").replace("}", "}}")
+
+
+@rule("PTO801", "reduce-operand-not-vec", instructions=INSTR, fault="unsupported-path",
+      provenance=(Provenance("header-static", ROW_HDR + "; " + COL_HDR, "static_assert Dst::Loc == Vec && "
+                             "Src::Loc == Vec (both targets, every row and column reduction)"),
+                  Provenance("isa-doc", DOCS, "operands are UB (Vec) tiles")))
+def reduce_operand_not_vec(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    A row/column reduction operand is not a Vec (Unified Buffer) tile.
+
+    ## What it does
+    Checks that `dst` and `src` of TROWSUM/TROWMAX/TROWMIN/TCOLSUM/TCOLMAX/TCOLMIN/TCOLPROD have
+    `TileType::Vec`.
+
+    ## Why is this bad?
+    The reductions run on the vector unit, which reads and writes the Unified Buffer only. Both targets reject
+    other locations with a `static_assert`: the kernel does not compile.
+
+    ## Example
+    ```cpp
+    Tile<TileType::Mat, float, 16, 64> src;
+    Tile<TileType::Vec, float, 16, 1, BLayout::ColMajor> dst;
+    TROWSUM(dst, src, tmp);
+    ```
+
+    ## Use instead
+    ```cpp
+    Tile<TileType::Vec, float, 16, 64> src;  // TLOAD / TMOV it into UB first
+    TROWSUM(dst, src, tmp);
+    ```
+    """
+    ops = _ops(ctx)
+    if ops is None:
+        return None
+    bad = [f"{n} `{t.text}` is TileType::{t.loc}" for n, t in zip(("dst", "src"), ops, strict=True) if t.loc != "Vec"]
+    return Check(ctx.static(bool(bad)), _esc(f"{ctx.builtin}: " + "; ".join(bad) + " (must be TileType::Vec)"))
+
+
+@rule("PTO802", "reduce-src-not-nd", instructions=INSTR, fault="unsupported-layout",
+      provenance=(Provenance("header-static", ROW_HDR + "; " + COL_HDR, "static_assert Src::isRowMajor && "
+                             "Src::SFractal == NoneBox (both targets)"),
+                  Provenance("isa-doc", DOCS, "src must be ND")))
+def reduce_src_not_nd(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    The source of a row/column reduction is not an ND (row-major, unboxed) tile.
+
+    ## What it does
+    Checks that `src` has `BLayout::RowMajor` and `SLayout::NoneBox`.
+
+    ## Why is this bad?
+    The implementations walk the source row by row with its row stride; both targets reject any other
+    layout with a `static_assert`: the kernel does not compile.
+
+    ## Example
+    ```cpp
+    Tile<TileType::Vec, float, 64, 16, BLayout::ColMajor> src;
+    Tile<TileType::Vec, float, 1, 16> dst;
+    TCOLMAX(dst, src);
+    ```
+
+    ## Use instead
+    ```cpp
+    Tile<TileType::Vec, float, 16, 64> src;  // ND source
+    Tile<TileType::Vec, float, 1, 64> dst;
+    TCOLMAX(dst, src);
+    ```
+    """
+    ops = _ops(ctx)
+    if ops is None:
+        return None
+    _, src = ops
+    bad = not (src.is_row_major and src.slayout == "NoneBox")
+    return Check(ctx.static(bad), _esc(f"{ctx.builtin}: src `{src.text}` has layout {src.blayout}/{src.slayout}; "
+                                       "it must be ND (BLayout::RowMajor, SLayout::NoneBox)"))
+
+
+@rule("PTO803", "reduce-dst-layout", instructions=INSTR, fault="unsupported-layout",
+      provenance=(Provenance("header-static", ROW_HDR, "row reductions: static_assert !Dst::isBoxedLayout && "
+                             "(Dst::isRowMajor || Dst::Cols == 1)"),
+                  Provenance("header-static", COL_HDR, "column reductions: static_assert Dst::isRowMajor && "
+                             "Dst::SFractal == NoneBox"),
+                  Provenance("isa-doc", DOCS, "row reductions accept an ND dst or a one-column DN dst")))
+def reduce_dst_layout(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    The destination layout of a row/column reduction is not accepted.
+
+    ## What it does
+    Row reductions (TROWSUM/TROWMAX/TROWMIN): `dst` must be ND, or DN (`BLayout::ColMajor`) with exactly
+    one column. Column reductions (TCOLSUM/TCOLMAX/TCOLMIN/TCOLPROD): `dst` must be ND. Boxed layouts are
+    never accepted.
+
+    ## Why is this bad?
+    The result of row `i` (column `j`) is stored at a fixed offset computed from the destination's row
+    stride. Both targets reject other layouts with a `static_assert`: the kernel does not compile.
+
+    ## Example
+    ```cpp
+    Tile<TileType::Vec, float, 16, 64> src;
+    Tile<TileType::Vec, float, 16, 8, BLayout::ColMajor> dst;  // DN with 8 columns
+    TROWMAX(dst, src, tmp);
+    ```
+
+    ## Use instead
+    ```cpp
+    Tile<TileType::Vec, float, 16, 1, BLayout::ColMajor> dst;  // DN, one column
+    TROWMAX(dst, src, tmp);
+    ```
+    """
+    ops = _ops(ctx)
+    if ops is None:
+        return None
+    dst, _ = ops
+    need = "ND, or DN with exactly 1 column" if _row(ctx) else "ND (BLayout::RowMajor, SLayout::NoneBox)"
+    return Check(ctx.static(not _dst_layout_ok(ctx, dst)),
+                 _esc(f"{ctx.builtin}: dst `{dst.text}` has layout {dst.blayout}/{dst.slayout} with {dst.cols} "
+                      f"columns; it must be {need}"))
+
+
+@rule("PTO804", "reduce-unsupported-dtype", instructions=INSTR, fault="unsupported-dtype",
+      provenance=(Provenance("header-static", ROW_HDR, "A2/A3: static_assert T in {half, float, int32, int16}; A5: "
+                             "TROWSUM {half, float, int32, int16}, TROWMAX/TROWMIN also int8/uint8; int64/uint64 "
+                             "take the Int64Reduce path without a type assert"),
+                  Provenance("header-static", COL_HDR, "A2/A3: {half, float, int16, int32}; A5 TColReduceCheck: "
+                             "{int64, uint64, half, float, int8, uint8, uint16, int16, int32, uint32, bf16}; A5 "
+                             "TCOLPROD: {float, half, bf16, int16, uint16, int32, uint32}"),
+                  Provenance("isa-doc", DOCS, "per-target type lists")))
+def reduce_unsupported_dtype(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    The element type of a row/column reduction is not supported on this target.
+
+    ## What it does
+    Checks `src`'s element type against the list of the instruction on the target: A2/A3 accepts half,
+    float, int32 and int16 for every reduction; A5 accepts more (int8/uint8 for TROWMAX/TROWMIN,
+    64-bit integers for the row and column sums/max/min, unsigned and bfloat16 types for the column
+    reductions).
+
+    ## Why is this bad?
+    The implementation rejects the type with a `static_assert`: the kernel does not compile.
+
+    ## Example
+    ```cpp
+    Tile<TileType::Vec, int8_t, 16, 64> src;
+    Tile<TileType::Vec, int8_t, 16, 32> dst, tmp;
+    TROWSUM(dst, src, tmp);  // int8 sums exist on no target
+    ```
+
+    ## Use instead
+    ```cpp
+    Tile<TileType::Vec, int16_t, 16, 64> src;  // widen with TCVT first
+    Tile<TileType::Vec, int16_t, 16, 16> dst, tmp;
+    TROWSUM(dst, src, tmp);
+    ```
+    """
+    ops = _ops(ctx)
+    if ops is None:
+        return None
+    _, src = ops
+    ok = REDUCE[ctx.builtin][ctx.target]
+    return Check(ctx.static(_dt(src.dtype) not in ok),
+                 _esc(f"{ctx.builtin}: src `{src.text}` has element type {src.dtype}, not supported on {ctx.target} "
+                      f"(supported: {', '.join(ok)})"))
+
+
+@rule("PTO805", "reduce-dtype-mismatch", instructions=INSTR, fault="dtype-mismatch",
+      provenance=(Provenance("header-static", ROW_HDR + "; " + COL_HDR, "static_assert Dst::DType == Src::DType "
+                             "(both targets)"),
+                  Provenance("isa-doc", DOCS, "dst and src have the same element type")))
+def reduce_dtype_mismatch(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    A row/column reduction's destination and source element types differ.
+
+    ## What it does
+    Compares `dst`'s and `src`'s element types.
+
+    ## Why is this bad?
+    The reduction is computed and stored in the source type, with no conversion; both targets reject
+    different types with a `static_assert`: the kernel does not compile.
+
+    ## Example
+    ```cpp
+    Tile<TileType::Vec, half, 16, 64> src;
+    Tile<TileType::Vec, float, 1, 64> dst;
+    TCOLSUM(dst, src);
+    ```
+
+    ## Use instead
+    ```cpp
+    Tile<TileType::Vec, half, 1, 64> sum;
+    TCOLSUM(sum, src);
+    TCVT(dst, sum, RoundMode::CAST_NONE);
+    ```
+    """
+    ops = _ops(ctx)
+    if ops is None:
+        return None
+    dst, src = ops
+    return Check(ctx.static(_dt(dst.dtype) != _dt(src.dtype)),
+                 _esc(f"{ctx.builtin}: dst `{dst.text}` is {dst.dtype} but src `{src.text}` is {src.dtype}; "
+                      "the element types must be equal"))
+
+
+@rule("PTO806", "reduce-valid-shape-mismatch", instructions=INSTR, fault="valid-region",
+      provenance=(Provenance("header-runtime", ROW_HDR, "PTO_ASSERT srcValidRow == dstValidRow (debug builds only); "
+                             "release builds write one result per src valid row"),
+                  Provenance("header-runtime", COL_HDR, "PTO_ASSERT srcValidCol == dstValidCol (debug builds only); "
+                             "release builds write one result per src valid column"),
+                  Provenance("isa-doc", DOCS, "dst's valid rows (row reductions) / valid columns (column reductions) "
+                             "equal src's")))
+def reduce_valid_shape_mismatch(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    A reduction's source and destination disagree on the reduced-over axis' count at run time.
+
+    ## What it does
+    Row reductions: compares `src.GetValidRow()` with `dst.GetValidRow()`. Column reductions: compares
+    `src.GetValidCol()` with `dst.GetValidCol()`. Only when src's valid region is not empty (an empty
+    source makes the instruction return early).
+
+    ## Why is this bad?
+    The equality is only a `PTO_ASSERT` (debug builds). Release builds write one result per source row
+    (column): with fewer, part of dst's valid region keeps stale data; with more, results land outside
+    dst's valid region, past its storage when dst is smaller, overwriting a neighbouring tile.
+
+    ## Example
+    ```cpp
+    Tile<TileType::Vec, float, 16, 64, BLayout::RowMajor, DYNAMIC, 64> src(rows);
+    Tile<TileType::Vec, float, 16, 1, BLayout::ColMajor> dst;  // always 16 valid rows
+    TROWSUM(dst, src, tmp);
+    ```
+
+    ## Use instead
+    ```cpp
+    Tile<TileType::Vec, float, 16, 1, BLayout::ColMajor, DYNAMIC, 1> dst(rows);
+    TROWSUM(dst, src, tmp);
+    ```
+    """
+    ops = _ops(ctx)
+    if ops is None:
+        return None
+    dst, src = ops
+    if not _compiles(ctx, dst, src):
+        return None
+    nonempty = z3.And(src.valid_row > 0, src.valid_col > 0)
+    show = {"src_validRow": src.valid_row, "src_validCol": src.valid_col,
+            "dst_validRow": dst.valid_row, "dst_validCol": dst.valid_col}
+    if _row(ctx):
+        violated = z3.And(nonempty, src.valid_row != dst.valid_row)
+        msg = (f"{ctx.builtin}: src `{_esc(src.text)}` has {{src_validRow}} valid rows but dst `{_esc(dst.text)}` "
+               "has {dst_validRow}; release builds write {src_validRow} row results")
+    else:
+        violated = z3.And(nonempty, src.valid_col != dst.valid_col)
+        msg = (f"{ctx.builtin}: src `{_esc(src.text)}` has {{src_validCol}} valid columns but dst "
+               f"`{_esc(dst.text)}` has {{dst_validCol}}; release builds write {{src_validCol}} column results")
+    return Check(violated, msg, show)
+
+
+@rule("PTO807", "trowreduce-tmp-too-narrow-noop", instructions=ROW_INSTR, fault="no-op", targets=("a2a3",),
+      provenance=(Provenance("header-runtime", "include/pto/npu/a2a3/TRowReduceOps.hpp (TRowReduceInstr)",
+                             "for half/float with elemPerRpt < validCol < 2*elemPerRpt: `if constexpr (srcRptStride "
+                             "< 8 || tmpRptStride < 8) return;` with tmpRptStride = Tmp::Cols / elemPerBlock: the "
+                             "instruction silently returns without writing dst"),
+                  Provenance("isa-doc", "docs/isa/TROWSUM.md, TROWMAX.md, TROWMIN.md", "tmp is documented only as "
+                             "a scratch tile; its minimum width is not documented")))
+def trowreduce_tmp_noop(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    On A2/A3 a too-narrow `tmp` makes TROWSUM/TROWMAX/TROWMIN silently do nothing.
+
+    ## What it does
+    For half and float sources on A2/A3, when the source's valid column count lies strictly between one
+    and two vector repeats (64..128 floats, 128..256 halves, both exclusive), checks that `tmp` has at
+    least one repeat of columns (64 floats / 128 halves).
+
+    ## Why is this bad?
+    The A2/A3 implementation copies the first repeat of every row into tmp with a block stride of
+    `Tmp::Cols / elemPerBlock`; when that is less than 8 it returns early instead, without a diagnostic:
+    dst keeps stale data and the kernel computes on garbage.
+
+    ## Example
+    ```cpp
+    Tile<TileType::Vec, float, 16, 128, BLayout::RowMajor, 16, DYNAMIC> src(cols);  // cols may be 100
+    Tile<TileType::Vec, float, 16, 1, BLayout::ColMajor> dst;
+    Tile<TileType::Vec, float, 16, 32> tmp;  // narrower than one 64-float repeat
+    TROWSUM(dst, src, tmp);
+    ```
+
+    ## Use instead
+    ```cpp
+    Tile<TileType::Vec, float, 16, 128> tmp;  // as wide as src
+    TROWSUM(dst, src, tmp);
+    ```
+    """
+    ops = _ops(ctx)
+    tmp = ctx.tile("tmp")
+    if ops is None or tmp is None or ctx.a5:
+        return None
+    dst, src = ops
+    dtype = _dt(src.dtype)
+    if not _compiles(ctx, dst, src) or dtype not in ("half", "float"):
+        return None
+    per_rpt = REPEAT_BYTES // SIZES[dtype]
+    if not (tmp.cols < per_rpt or src.cols < per_rpt):
+        return None
+    violated = z3.And(src.valid_row > 0, src.valid_col > per_rpt, src.valid_col < 2 * per_rpt)
+    return Check(violated, f"{ctx.builtin}: src `{_esc(src.text)}` has {{src_validCol}} valid columns (between "
+                 f"{per_rpt} and {2 * per_rpt} {dtype}s) and tmp `{_esc(tmp.text)}` has only {tmp.cols} columns "
+                 f"(< {per_rpt}); A2/A3 returns without computing, dst keeps stale data",
+                 {"src_validCol": src.valid_col, "src_validRow": src.valid_row})
