@@ -1,0 +1,544 @@
+"""Elementwise tile-tile instructions (PTO601..): TADD TSUB TMUL TDIV TMAX TMIN TAND TOR TXOR TSHL TSHR
+TREM TFMOD TPRELU TSEL TCMP, the partial ops TPARTADD/MAX/MIN/MUL and the fused float ops TSUBRELU,
+TFUSEDMULADD, TFUSEDMULADDRELU, TMULADDDST.
+
+One declarative table, `FACTS[instruction][target]`, written from include/pto/npu/a2a3/T*.hpp and
+include/pto/npu/a5/T*.hpp (what the target checks, not what docs/isa/*.md says), and one rule function per
+constraint shape. Operand names are the model header's: (dst, src0, src1) for the binary ops, plus `tmp`
+for TXOR/TREM/TPRELU, (dst, selMask, src0, src1, tmp) for TSEL, (dst, src0, src1, cmpMode) for TCMP.
+
+What the headers do, in short:
+- each `T<Op>Check` static_asserts an element-type list (or a sizeof set) for one operand, equal element
+  types between some operands and row-major layouts; a type/equality check that is missing on one target
+  means the other operand's UB address is simply cast to the checked operand's element type;
+- the valid shapes are compared only with `PTO_ASSERT` (debug builds); a release build iterates over dst's
+  valid shape (TCMP: src0's) and reads every input with its own row stride, so an input whose valid region
+  is smaller than the domain contributes stale data (or memory past its storage);
+- A2/A3 TCMP compares int32 tiles with `vcmpv_eq` whatever `cmpMode` says (NE is then inverted).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import z3
+
+from ptolint.ruleset import Check, Ctx, Provenance, TileView, rule
+
+A2 = "include/pto/npu/a2a3/"
+A5 = "include/pto/npu/a5/"
+DOCS = "docs/isa/"
+
+SIZES = {"int8_t": 1, "uint8_t": 1, "int16_t": 2, "uint16_t": 2, "int32_t": 4, "uint32_t": 4, "int64_t": 8,
+         "uint64_t": 8, "half": 2, "bfloat16_t": 2, "float": 4}
+
+A2_ARITH = frozenset({"int32_t", "int16_t", "half", "float"})
+A2_FLOAT = frozenset({"half", "float"})
+A2_INT_SHIFT = frozenset({"int8_t", "uint8_t", "int16_t", "uint16_t", "int32_t", "uint32_t"})
+A5_ALL = frozenset({"int64_t", "uint64_t", "int32_t", "uint32_t", "float", "int16_t", "uint16_t", "half",
+                    "bfloat16_t", "uint8_t", "int8_t"})
+A5_MUL = A5_ALL - {"uint8_t", "int8_t"}
+A5_DIV = A5_MUL - {"bfloat16_t"}
+A5_SHIFT = A2_INT_SHIFT | {"int64_t", "uint64_t"}
+A5_REM = frozenset({"int64_t", "uint64_t", "half", "float", "uint16_t", "int16_t", "uint32_t", "int32_t"})
+A5_FMOD = frozenset({"half", "float", "uint16_t", "int16_t", "uint32_t", "int32_t"})
+
+
+@dataclass(frozen=True)
+class Facts:
+    """What one target's implementation of one instruction checks and does."""
+
+    hdr: str  # header file the facts come from
+    types: frozenset[str] | None = None  # element types of `typed` its static_assert accepts (None: no list)
+    sizes: frozenset[int] | None = None  # sizeof(typed::DType) its static_assert accepts (None: no check)
+    typed: str = "dst"  # the operand whose element type is checked
+    same: tuple[str, ...] = ("src0", "src1")  # static_assert'ed to have `typed`'s element type
+    read_as: tuple[str, ...] = ()  # not checked: their memory is read as `typed`'s element type
+    row_major: tuple[str, ...] = ("dst", "src0", "src1")  # static_assert'ed isRowMajor
+    vec: tuple[str, ...] = ()  # static_assert'ed Loc == TileType::Vec
+    domain: str = "dst"  # whose valid shape is iterated over at run time
+    inputs: tuple[str, ...] = ("src0", "src1")  # tiles read over the domain
+    partial: bool = False  # TPART*: one source may cover only part of dst (own valid-shape rule)
+    fixed: tuple[tuple[str, str], ...] = ()  # (operand, the one element type its static_assert accepts)
+
+
+def _bin(a2_types, a5_types, name: str, **a2_extra) -> dict[str, Facts]:
+    return {"a2a3": Facts(A2 + name, types=a2_types, **a2_extra), "a5": Facts(A5 + name, types=a5_types)}
+
+
+FACTS: dict[str, dict[str, Facts]] = {
+    "TADD": _bin(A2_ARITH, A5_ALL, "TAdd.hpp"),
+    "TSUB": _bin(A2_ARITH, A5_ALL, "TSub.hpp"),
+    "TMUL": _bin(A2_ARITH, A5_MUL, "TMul.hpp"),
+    "TMAX": _bin(A2_ARITH, A5_ALL, "TMax.hpp"),
+    "TMIN": _bin(A2_ARITH, A5_ALL, "TMin.hpp"),
+    # a2a3 TDivCheck has no Src == Dst type assertion
+    "TDIV": _bin(A2_FLOAT, A5_DIV, "TDiv.hpp", same=(), read_as=("src0", "src1")),
+    "TSHL": _bin(A2_INT_SHIFT, A5_SHIFT, "TShl.hpp"),
+    "TSHR": _bin(A2_INT_SHIFT, A5_SHIFT, "TShr.hpp"),
+    # a2a3 TAndCheck / TOrCheck: equal types and row-major only, no type list
+    "TAND": {"a2a3": Facts(A2 + "TAnd.hpp"), "a5": Facts(A5 + "TAnd.hpp", sizes=frozenset({1, 2, 4}))},
+    "TOR": {"a2a3": Facts(A2 + "TOr.hpp"), "a5": Facts(A5 + "TOr.hpp", sizes=frozenset({1, 2, 4}))},
+    # a2a3 TXOR = TOR(tmp, src0, src1); TAND(dst, src0, src1); TNOT(dst); TAND(dst, dst, tmp)
+    "TXOR": {"a2a3": Facts(A2 + "TXor.hpp", same=("src0", "src1", "tmp"), row_major=("dst", "src0", "src1", "tmp"),
+                           inputs=("src0", "src1", "tmp")),
+             "a5": Facts(A5 + "TXor.hpp", types=A2_INT_SHIFT)},
+    # a2a3 TRemCheck compares src0's type twice and never src1's
+    "TREM": {"a2a3": Facts(A2 + "TRem.hpp", types=frozenset({"float", "int32_t"}), same=("src0",),
+                           read_as=("src1",)),
+             "a5": Facts(A5 + "TRem.hpp", types=A5_REM)},
+    # a2a3 TFmodCheck has no type-equality assertion
+    "TFMOD": {"a2a3": Facts(A2 + "TFmod.hpp", types=frozenset({"float"}), same=(), read_as=("src0", "src1")),
+              "a5": Facts(A5 + "TFMod.hpp", types=A5_FMOD)},
+    "TPRELU": {"a2a3": Facts(A2 + "TPrelu.hpp", types=A2_FLOAT, row_major=("dst", "src0", "src1", "tmp"),
+                             fixed=(("tmp", "uint8_t"),)),
+               "a5": Facts(A5 + "TPrelu.hpp", types=A2_FLOAT)},
+    # TSEL's builtin takes dst, src0 and src1 as the same TileData: their types cannot differ
+    "TSEL": {"a2a3": Facts(A2 + "TSel.hpp", sizes=frozenset({2, 4}), same=()),
+             "a5": Facts(A5 + "TSel.hpp", sizes=frozenset({1, 2, 4, 8}), same=())},
+    # TCMP: the checked type is src0's; dst is a packed predicate mask; the domain is src0's valid shape
+    "TCMP": {"a2a3": Facts(A2 + "TCmp.hpp", types=frozenset({"int32_t", "half", "float"}), typed="src0",
+                           same=("src1",), row_major=(), vec=("dst", "src0", "src1"), domain="src0",
+                           inputs=("src1",)),
+             "a5": Facts(A5 + "TCmp.hpp", types=A5_ALL, typed="src0", same=("src1",), vec=("dst", "src0", "src1"),
+                         domain="src0", inputs=("src1",))},
+}
+A5_PART_MUL = A5_ALL - {"int64_t", "uint64_t"}
+for _op, _a5 in (("TPARTADD", A5_ALL), ("TPARTMAX", A5_ALL), ("TPARTMIN", A5_ALL), ("TPARTMUL", A5_PART_MUL)):
+    _hdr = "TPart" + _op[5:].title() + ".hpp"  # TPartAdd.hpp ...
+    FACTS[_op] = {"a2a3": Facts(A2 + _hdr, types=A2_ARITH, partial=True),
+                  "a5": Facts(A5 + _hdr, types=_a5, row_major=(), partial=True)}
+# fused float-only ops: TSUBRELU relu(src0 - src1), TFUSEDMULADD src0 * dst + src1, TFUSEDMULADDRELU its relu,
+# TMULADDDST src0 * src1 + dst (dst is read over its own valid shape, the domain)
+for _op, _hdr in (("TSUBRELU", "TSubRelu.hpp"), ("TFUSEDMULADD", "TFusedMulAdd.hpp"),
+                  ("TFUSEDMULADDRELU", "TFusedMulAddRelu.hpp"), ("TMULADDDST", "TMulAddDst.hpp")):
+    FACTS[_op] = _bin(A2_FLOAT, A2_FLOAT, _hdr)
+INSTR = tuple(FACTS)
+PART = tuple(i for i in INSTR if i.startswith("TPART"))
+SHIFT_OPS = ("TSHL", "TSHR")
+
+
+def _hdrs(instrs=INSTR) -> str:
+    return "; ".join(sorted({f.hdr for i in instrs for f in FACTS[i].values()}))
+
+
+def _size(t: TileView) -> int:
+    return t.spec.elem_size or SIZES.get(t.dtype, 0)
+
+
+def _facts(ctx: Ctx) -> Facts | None:
+    f = FACTS.get(ctx.builtin, {}).get(ctx.target)
+    if f is None or ctx.tile(f.typed) is None or ctx.tile(f.domain) is None:
+        return None
+    return f
+
+
+def _type_ok(f: Facts, t: TileView) -> bool:
+    if f.types is not None and t.dtype not in f.types:
+        return False
+    return f.sizes is None or _size(t) in f.sizes
+
+
+def _fixed_bad(ctx: Ctx, f: Facts) -> list[str]:
+    return [f"{n} `{_esc(t.text)}` has element type {t.dtype} (must be {want})" for n, want in f.fixed
+            if (t := ctx.tile(n)) is not None and t.dtype != want]
+
+
+def _compile_errors(ctx: Ctx, f: Facts) -> list[str]:
+    """What the target's static_asserts reject at this call (empty: it compiles)."""
+    typed = ctx.tile(f.typed)
+    errs = []
+    if not _type_ok(f, typed) or _fixed_bad(ctx, f):
+        errs.append("element type")
+    for n in f.same:
+        t = ctx.tile(n)
+        if t is not None and t.dtype != typed.dtype:
+            errs.append("type mismatch")
+    for n in f.row_major:
+        t = ctx.tile(n)
+        if t is not None and not t.spec.is_row_major:
+            errs.append("layout")
+    for n in f.vec:
+        t = ctx.tile(n)
+        if t is not None and t.loc != "Vec":
+            errs.append("location")
+    return errs
+
+
+def _esc(text: str) -> str:
+    return text.replace("{", "{{").replace("}", "}}")
+
+
+def _allowed(f: Facts) -> str:
+    parts = []
+    if f.types is not None:
+        parts.append(", ".join(sorted(f.types)))
+    if f.sizes is not None:
+        parts.append("sizeof in {" + ", ".join(str(s) for s in sorted(f.sizes)) + "}")
+    return "; ".join(parts)
+
+
+@rule("PTO601", "elementwise-unsupported-dtype", instructions=INSTR, fault="unsupported-dtype",
+      provenance=(Provenance("header-static", _hdrs(), "T<Op>Check / T<Op>_IMPL static_assert an element-type "
+                             "list or a sizeof set (FACTS[instr][target].types / .sizes / .fixed, e.g. a2a3 TPRELU "
+                             "tmp == uint8_t); a2a3 TAND/TOR/TXOR have no type list (not modelled)"),
+                  Provenance("isa-doc", DOCS + "TMUL.md, TCMP.md, TSEL.md", "docs agree with the headers for the "
+                             "lists; TCMP.md also states an output type (uint8_t / uint32_t) no header checks, "
+                             "so it is not modelled")))
+def elementwise_unsupported_dtype(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    Element type not supported by this elementwise instruction on this target.
+
+    ## What it does
+    Looks the instruction up in the family's table and checks the element type the target's header
+    checks (dst's; src0's for TCMP) against its list: e.g. TADD/TSUB/TMUL/TMAX/TMIN accept only int32,
+    int16, half and float on A2/A3; TDIV only half and float on A2/A3; TSEL only 2- or 4-byte types on
+    A2/A3; TCMP only int32, half and float inputs on A2/A3; A2/A3 TPRELU's tmp must be uint8.
+
+    ## Why is this bad?
+    The implementation rejects the type with a `static_assert`: the kernel does not compile for this
+    target.
+
+    ## Example
+    ```cpp
+    Tile<TileType::Vec, int8_t, 16, 64> a, b, c;
+    TADD(c, a, b);  // int8 is rejected on A2/A3 (A5 accepts it)
+    ```
+
+    ## Use instead
+    ```cpp
+    Tile<TileType::Vec, int16_t, 16, 64> a, b, c;  // widen first (TCVT)
+    TADD(c, a, b);
+    ```
+    """
+    f = _facts(ctx)
+    if f is None:
+        return None
+    t = ctx.tile(f.typed)
+    bad = []
+    if (f.types is not None or f.sizes is not None) and not _type_ok(f, t):
+        bad.append(f"{f.typed} `{_esc(t.text)}` has element type {t.dtype} (supported: {_allowed(f)})")
+    bad += _fixed_bad(ctx, f)
+    if not bad and f.types is None and f.sizes is None and not f.fixed:
+        return None
+    return Check(ctx.static(bool(bad)), f"{ctx.builtin}: " + "; ".join(bad) + f": not supported on {ctx.target}")
+
+
+@rule("PTO602", "elementwise-dtype-mismatch", instructions=tuple(i for i in INSTR if i != "TSEL"),
+      fault="dtype-mismatch",
+      provenance=(Provenance("header-static", _hdrs(), "static_assert std::is_same<T, Src*::DType> "
+                             "(FACTS[instr][target].same)"),
+                  Provenance("header-static", A2 + "TDiv.hpp; " + A2 + "TFmod.hpp; " + A2 + "TRem.hpp",
+                             "a2a3 TDIV and TFMOD do not compare the types at all; a2a3 TREM compares src0 twice "
+                             "and never src1: the unchecked sources' UB addresses are cast to dst's element type"),
+                  Provenance("isa-doc", DOCS + "TDIV.md", "speaks of one TileData::DType for all operands")))
+def elementwise_dtype_mismatch(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    Elementwise source and destination element types differ.
+
+    ## What it does
+    Compares the element types of the sources with dst's (TCMP: src1's with src0's).
+
+    ## Why is this bad?
+    Most implementations reject the call with a `static_assert`. Where a target does not check (A2/A3
+    TDIV and TFMOD, and src1 of A2/A3 TREM) the source's memory is reinterpreted as dst's element type:
+    the kernel compiles and every result is computed from garbage bit patterns.
+
+    ## Example
+    ```cpp
+    Tile<TileType::Vec, float, 16, 64> num, dst;
+    Tile<TileType::Vec, half, 16, 64> den;
+    TDIV(dst, num, den);  // A2/A3 reads den's halves as floats
+    ```
+
+    ## Use instead
+    ```cpp
+    Tile<TileType::Vec, float, 16, 64> denF;
+    TCVT(denF, den, RoundMode::CAST_NONE);
+    TDIV(dst, num, denF);
+    ```
+    """
+    f = _facts(ctx)
+    if f is None:
+        return None
+    typed = ctx.tile(f.typed)
+    checked, unchecked = [], []
+    for names, out in ((f.same, checked), (f.read_as, unchecked)):
+        for n in names:
+            t = ctx.tile(n)
+            if t is not None and t.dtype != typed.dtype:
+                out.append(f"{n} `{_esc(t.text)}` is {t.dtype}")
+    if not checked and not unchecked:
+        return None
+    if checked:
+        why = f"{ctx.target} requires equal element types (static_assert)"
+    else:
+        if [e for e in _compile_errors(ctx, f) if e != "type mismatch"]:
+            return None
+        why = f"{ctx.target} does not check it and reads the source's memory as {typed.dtype}"
+    return Check(ctx.static(True), f"{ctx.builtin}: " + "; ".join(checked + unchecked) +
+                 f" but {f.typed} `{_esc(typed.text)}` is {typed.dtype}; {why}")
+
+
+@rule("PTO603", "elementwise-not-row-major", instructions=INSTR, fault="unsupported-layout",
+      provenance=(Provenance("header-static", _hdrs(), "static_assert TileData*::isRowMajor "
+                             "(FACTS[instr][target].row_major; a2a3 TCMP has no layout check)"),
+                  Provenance("isa-doc", DOCS + "TADD.md", "Tile layout must be row-major")))
+def elementwise_not_row_major(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    An elementwise operand is not a row-major tile.
+
+    ## What it does
+    Checks `BLayout::RowMajor` on the operands the target's header checks (dst, src0, src1, and tmp for
+    A2/A3 TXOR and TPRELU; A5 only for TCMP).
+
+    ## Why is this bad?
+    The implementation walks rows with the tile's row stride and rejects column-major tiles with a
+    `static_assert`: the kernel does not compile.
+
+    ## Example
+    ```cpp
+    Tile<TileType::Vec, float, 64, 16, BLayout::ColMajor> a;
+    Tile<TileType::Vec, float, 64, 16> b, c;
+    TMUL(c, a, b);
+    ```
+
+    ## Use instead
+    ```cpp
+    Tile<TileType::Vec, float, 64, 16> a, b, c;
+    TMUL(c, a, b);
+    ```
+    """
+    f = _facts(ctx)
+    if f is None:
+        return None
+    bad = [f"{n} `{_esc(t.text)}` is BLayout::{t.blayout}" for n in f.row_major
+           if (t := ctx.tile(n)) is not None and not t.spec.is_row_major]
+    return Check(ctx.static(bool(bad)), f"{ctx.builtin}: " + "; ".join(bad) + f" ({ctx.target} requires "
+                 "BLayout::RowMajor)")
+
+
+@rule("PTO604", "elementwise-src-valid-smaller", instructions=tuple(i for i in INSTR if i not in PART), fault="valid-region",
+      provenance=(Provenance("header-runtime", _hdrs(), "PTO_ASSERT src valid rows/cols == dst's (debug only; "
+                             "a5 TCMP and both TSELs have none); release builds iterate over dst's valid shape "
+                             "(TCMP: src0's) and read each source with its own row stride"),
+                  Provenance("header-runtime", A2 + "TXor.hpp", "tmp is written by TOR over tmp's valid shape, "
+                             "then read by TAND over dst's"),
+                  Provenance("isa-doc", DOCS + "TCMP.md", "says A5 iterates over dst's valid shape; the header "
+                             "iterates over src0's (modelled)")))
+def elementwise_src_valid_smaller(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    An elementwise source's valid region is smaller than the region the instruction computes.
+
+    ## What it does
+    The instruction iterates over dst's valid shape (TCMP: src0's). Reports a source (TCMP: src1; A2/A3
+    TXOR also its tmp) whose run-time valid rows or columns are fewer, on a path where the domain is
+    not empty. A source that covers more than the domain is not reported.
+
+    ## Why is this bad?
+    The shape equality is only a `PTO_ASSERT` (debug builds), or not checked at all. A release build
+    reads the source's rows and columns beyond its valid region: stale data left by earlier
+    instructions (or memory past the tile when dst has more valid rows than the source has rows)
+    silently becomes part of the result.
+
+    ## Example
+    ```cpp
+    using Dyn = Tile<TileType::Vec, float, 16, 64, BLayout::RowMajor, DYNAMIC, 64>;
+    Dyn a(rows);
+    Tile<TileType::Vec, float, 16, 64> b, c;  // 16 valid rows
+    TADD(c, a, b);  // rows >= `rows` of a are stale
+    ```
+
+    ## Use instead
+    ```cpp
+    Dyn a(rows), b(rows), c(rows);
+    TADD(c, a, b);
+    ```
+    """
+    f = _facts(ctx)
+    if f is None or f.partial or _compile_errors(ctx, f):
+        return None
+    dom = ctx.tile(f.domain)
+    nonempty = z3.And(dom.valid_row > 0, dom.valid_col > 0)
+    bads, show, names = [], {"dom_validRow": dom.valid_row, "dom_validCol": dom.valid_col}, []
+    for n in f.inputs:
+        t = ctx.tile(n)
+        if t is None:
+            continue
+        bads.append(z3.Or(t.valid_row < dom.valid_row, t.valid_col < dom.valid_col))
+        show[f"{n}_validRow"], show[f"{n}_validCol"] = t.valid_row, t.valid_col
+        names.append(f"{n} `{_esc(t.text)}` {{{n}_validRow}}x{{{n}_validCol}}")
+    if not bads:
+        return None
+    msg = (f"{ctx.builtin}: computes over {f.domain} `{_esc(dom.text)}`'s valid shape {{dom_validRow}}x{{dom_validCol}} "
+           f"but a source's valid region is smaller ({', '.join(names)}); release builds read its stale rows/columns "
+           "(the shape check is a debug-only PTO_ASSERT)")
+    return Check(z3.And(nonempty, z3.Or(*bads)), msg, show)
+
+
+CMP_ORDERED = {2: "LT", 3: "LE", 4: "GT", 5: "GE"}  # CmpMode enumerators (include/pto/common/type.hpp)
+
+
+@rule("PTO605", "tcmp-int32-mode-ignored", instructions=("TCMP",), targets=("a2a3",), fault="ignored-option",
+      provenance=(Provenance("header-static", A2 + "TCmp.hpp", "CmpCall: `if constexpr (is_same<TSrc, int32_t>)` "
+                             "always issues vcmpv_eq; only NE is fixed up afterwards by a vnot over the mask"),
+                  Provenance("isa-doc", DOCS + "TCMP.md", "For int32_t the implementation uses the EQ compare "
+                             "path regardless of cmpMode")))
+def tcmp_int32_mode_ignored(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    A2/A3 TCMP on int32 tiles ignores an ordering `cmpMode` (LT, LE, GT, GE) and tests equality.
+
+    ## What it does
+    For int32 sources on A2/A3, checks whether the `cmpMode` reaching the call can be `CmpMode::LT`,
+    `LE`, `GT` or `GE` (a run-time mode is solved for).
+
+    ## Why is this bad?
+    The A2/A3 implementation issues the equality compare for every int32 call; only `NE` is corrected
+    afterwards. The mask silently holds `src0 == src1` instead of the ordering that was asked for, and
+    every TSEL driven by it picks the wrong elements.
+
+    ## Example
+    ```cpp
+    Tile<TileType::Vec, int32_t, 16, 64> a, b;
+    Tile<TileType::Vec, uint8_t, 16, 32> mask;
+    TCMP(mask, a, b, CmpMode::GT);  // A2/A3 computes a == b
+    ```
+
+    ## Use instead
+    ```cpp
+    Tile<TileType::Vec, float, 16, 64> af, bf;  // compare in float (exact for |x| < 2^24)
+    TCVT(af, a, RoundMode::CAST_NONE);
+    TCVT(bf, b, RoundMode::CAST_NONE);
+    TCMP(mask, af, bf, CmpMode::GT);
+    ```
+    """
+    f = _facts(ctx)
+    mode = ctx.scalar("cmpMode")
+    if f is None or mode is None or _compile_errors(ctx, f) or ctx.tile("src0").dtype != "int32_t":
+        return None
+    if z3.is_bool(mode) or not z3.is_int(mode):
+        return None
+    return Check(z3.And(mode >= 2, mode <= 5),
+                 f"TCMP on int32 src0 `{_esc(ctx.tile('src0').text)}`: cmpMode `{_esc(ctx.texts.get('cmpMode', ''))}` "
+                 "is {cmpMode} (2=LT 3=LE 4=GT 5=GE) but A2/A3 compares int32 for equality whatever the mode",
+                 {"cmpMode": mode})
+
+
+@rule("PTO606", "elementwise-operand-not-vec", instructions=("TCMP",), fault="unsupported-path",
+      provenance=(Provenance("header-static", _hdrs(("TCMP",)), "static_assert Loc == TileType::Vec for dst, src0 "
+                             "and src1"),
+                  Provenance("isa-doc", DOCS + "TADD.md, TMUL.md, TMAX.md", "the docs list `Loc == Vec` for the "
+                             "arithmetic ops too, but their headers do not check it; not modelled for them")))
+def elementwise_operand_not_vec(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    A TCMP operand is not a Vec (Unified Buffer) tile.
+
+    ## What it does
+    Checks `TileType::Vec` on dst, src0 and src1 of TCMP.
+
+    ## Why is this bad?
+    The compare runs on the vector unit; both targets reject other locations with a `static_assert`, so
+    the kernel does not compile.
+
+    ## Example
+    ```cpp
+    Tile<TileType::Mat, float, 16, 64> a;
+    Tile<TileType::Vec, float, 16, 64> b;
+    Tile<TileType::Vec, uint8_t, 16, 32> mask;
+    TCMP(mask, a, b, CmpMode::EQ);
+    ```
+
+    ## Use instead
+    ```cpp
+    Tile<TileType::Vec, float, 16, 64> a;  // TLOAD / TMOV it into UB first
+    TCMP(mask, a, b, CmpMode::EQ);
+    ```
+    """
+    f = _facts(ctx)
+    if f is None:
+        return None
+    bad = [f"{n} `{_esc(t.text)}` is TileType::{t.loc}" for n in f.vec if (t := ctx.tile(n)) is not None
+           and t.loc != "Vec"]
+    return Check(ctx.static(bool(bad)), f"{ctx.builtin}: " + "; ".join(bad) + " (must be TileType::Vec)")
+
+
+@rule("PTO607", "tpart-valid-shape", instructions=PART, fault="valid-region",
+      provenance=(Provenance("header-runtime", A2 + "TPartOp.hpp (TPartInstr); " + A2 + "TPartAdd.hpp ...",
+                             "computes only when src0 or src1 has dst's valid shape and the other is no larger "
+                             "in either dimension; otherwise a release build does nothing (PTO_ASSERT in _DEBUG)"),
+                  Provenance("header-runtime", A5 + "TPartBinOps.hpp (TPARTOP_IMPL / TPartOp)", "PTO_ASSERT one "
+                             "source equals dst and max(src rows/cols) == dst's; a release build combines the "
+                             "overlap and copies the rest from the larger source (src1 when src0 is smaller in a "
+                             "dimension; the non-empty one when one is empty): only a larger source that does not "
+                             "cover dst (a stale read) is reported, not the assert's other cases"),
+                  Provenance("isa-doc", DOCS + "TPARTADD.md", "at most one of src0/src1 may be smaller than dst")))
+def tpart_valid_shape(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    Partial-op sources do not follow the "one source has dst's valid shape, the other fits in it" contract.
+
+    ## What it does
+    On the path reaching the call with a non-empty dst: on A2/A3, that one source's valid shape equals
+    dst's and the other's is no larger than dst's (it may be smaller, or empty); on A5, that the source
+    the implementation copies dst's remaining rows and columns from (the larger one) covers dst's valid
+    shape.
+
+    ## Why is this bad?
+    The partial ops combine the overlap of the two sources and copy the rest from the full-size one.
+    The shape condition is only a `PTO_ASSERT`. In release builds A2/A3 then skips the instruction
+    altogether (dst keeps stale data), and A5 copies rows and columns from a source that does not
+    cover them, reading outside its valid region.
+
+    ## Example
+    ```cpp
+    using Dyn = Tile<TileType::Vec, float, 16, 64, BLayout::RowMajor, DYNAMIC, DYNAMIC>;
+    Dyn acc(rows, 64), part(rows, 64), out(16, 64);  // neither source spans out's 16 rows
+    TPARTADD(out, acc, part);
+    ```
+
+    ## Use instead
+    ```cpp
+    Dyn acc(16, 64), part(rows, 64), out(16, 64);
+    TPARTADD(out, acc, part);
+    ```
+    """
+    f = _facts(ctx)
+    if f is None or not f.partial or _compile_errors(ctx, f):
+        return None
+    dst, s0, s1 = ctx.tile("dst"), ctx.tile("src0"), ctx.tile("src1")
+    if s0 is None or s1 is None:
+        return None
+
+    def eq(t: TileView) -> z3.BoolRef:
+        return z3.And(t.valid_row == dst.valid_row, t.valid_col == dst.valid_col)
+
+    def within(t: TileView) -> z3.BoolRef:
+        return z3.And(t.valid_row <= dst.valid_row, t.valid_col <= dst.valid_col)
+
+    nonempty = z3.And(dst.valid_row > 0, dst.valid_col > 0)
+    if not ctx.a5:
+        bad = z3.Not(z3.Or(z3.And(eq(s0), within(s1)), z3.And(eq(s1), within(s0))))
+        effect = "A2/A3 skips the instruction in release builds"
+    else:
+        def short(t: TileView) -> z3.BoolRef:
+            return z3.Or(t.valid_row < dst.valid_row, t.valid_col < dst.valid_col)
+
+        empty0 = z3.Or(s0.valid_row <= 0, s0.valid_col <= 0)
+        empty1 = z3.Or(s1.valid_row <= 0, s1.valid_col <= 0)
+        src1_big = z3.Or(s0.valid_row < s1.valid_row, s0.valid_col < s1.valid_col)
+        all_eq = z3.And(eq(s0), eq(s1))
+        bad = z3.If(empty0, short(s1), z3.If(empty1, short(s0), z3.And(z3.Not(all_eq),
+                                                                         z3.If(src1_big, short(s1), short(s0)))))
+        effect = "A5 fills dst from the larger source, which does not cover dst's valid shape"
+    show = {"dst_validRow": dst.valid_row, "dst_validCol": dst.valid_col, "src0_validRow": s0.valid_row,
+            "src0_validCol": s0.valid_col, "src1_validRow": s1.valid_row, "src1_validCol": s1.valid_col}
+    return Check(z3.And(nonempty, bad),
+                 f"{ctx.builtin}: dst `{_esc(dst.text)}` {{dst_validRow}}x{{dst_validCol}}, src0 `{_esc(s0.text)}` "
+                 f"{{src0_validRow}}x{{src0_validCol}}, src1 `{_esc(s1.text)}` {{src1_validRow}}x{{src1_validCol}}: "
+                 f"one source must have dst's valid shape and the other must not exceed it; {effect}", show)
