@@ -111,6 +111,23 @@ class _Child:
         self.conn.close()
 
 
+def warm_up() -> None:
+    """Load in the parent what every worker needs, so that each fork starts ready instead of loading it again:
+    libclang's shared library and its bindings, z3, numpy and the executor's op modules. `gc.freeze` keeps the
+    collector from touching (and so copying) the inherited objects in each child."""
+    import gc
+
+    import clang.cindex as ci
+
+    from ptolint.engine import builtin_names
+    from ptolint.executor.machine import _load_ops
+
+    ci.conf.lib  # noqa: B018 - loads and registers libclang
+    _load_ops()
+    builtin_names()
+    gc.freeze()
+
+
 def crash_diagnostic(path: str, exitcode: int | None) -> Diagnostic:
     if exitcode is not None and exitcode < 0:
         why = f"signal {-exitcode}"
@@ -164,6 +181,7 @@ def run_jobs(jobs: list[Job], workers: int, cache=None,
 
     ctx = multiprocessing.get_context("fork")
     _JOBS = jobs
+    warm_up()
     sys.stdout.flush()
     sys.stderr.flush()
     running: list[_Child] = []
