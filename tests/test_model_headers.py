@@ -500,7 +500,87 @@ AICORE void a2a3(void)
 #endif
 """
 
+# A5 register-level code inside a tile kernel (the shape of the vendor ST kernels that zero or compact a UB
+# buffer with vector registers between tile instructions) and a SIMT function launched from a kernel.
+A5_VECTOR_FUNCTION = r"""
+#include <pto/pto-inst.hpp>
+
+using namespace pto;
+
+#if defined(PTO_NPU_ARCH_A5)
+static_assert(std::is_same_v<RegTensor<float>::RegType, vector_f32>, "");
+static_assert(std::is_same_v<RegTensor<half>::RegType, vector_f16>, "");
+static_assert(std::is_same_v<RegTensor<bfloat16_t>::RegType, vector_bf16>, "");
+static_assert(std::is_same_v<RegTensor<int8_t>::RegType, vector_s8>, "");
+static_assert(std::is_same_v<RegTensor<uint8_t>::RegType, vector_u8>, "");
+static_assert(std::is_same_v<MaskReg, vector_bool> && std::is_same_v<UnalignReg, vector_align>, "");
+static_assert(!std::is_same_v<vector_f32, vector_s32>, "register types are distinct");
+
+template <typename T>
+AICORE void fill(__ubuf__ T* dst, uint32_t count)
+{
+    constexpr uint32_t perRepeat = CCE_VL / sizeof(T);
+    __VEC_SCOPE__
+    {
+        RegTensor<T> vreg;
+        uint32_t lanes = perRepeat;
+        MaskReg preg = CreatePredicate<T>(lanes);
+        vdup(vreg, static_cast<T>(0), preg, MODE_ZEROING);
+        for (uint16_t i = 0; i < (count + perRepeat - 1) / perRepeat; ++i) {
+            vsts(vreg, dst, i * perRepeat, NORM_B32, preg);
+        }
+    }
+}
+
+AICORE void compact(__ubuf__ uint8_t* dst, __ubuf__ uint8_t* src, uint32_t cols)
+{
+    RegTensor<uint8_t> vreg;
+    UnalignReg ureg;
+    MaskReg preg = CreatePredicate<uint8_t>(cols);
+    vldas(ureg, src);
+    vldus(vreg, ureg, src);
+    vsts(vreg, dst, 0, NORM_B8, preg);
+    mem_bar(VST_VLD);
+    RegTensor<float> wide;
+    RegTensor<half> narrow;
+    vcvt(wide, narrow, preg, PART_EVEN);
+    vcvt(narrow, wide, preg, ROUND_R, RS_DISABLE, PART_EVEN);
+    vector_f32 raw = vmov(wide, preg);
+    vector_s32 bits = (vector_s32)raw;
+    (void)bits;
+}
+
+__global__ AICORE void kernel(__gm__ float* out)
+{
+    using V = Tile<TileType::Vec, float, 16, 64>;
+    V t;
+    TASSIGN(t, 0x0);
+    fill<float>(t.data(), 16 * 64);
+    TEXPANDS(t, 1.0f);
+}
+
+template <uint32_t Width>
+__simt_vf__ AICORE LAUNCH_BOUND(1024) PTO_INLINE void lanes(__gm__ float* out, uint32_t n)
+{
+    const uint32_t tx = __cce_simt_get_TID_X();
+    const uint32_t ty = __cce_simt_get_TID_Y();
+    float v = __builtin_cce_expf(static_cast<float>(tx));
+    v = __builtin_cce_redux_add_f32(v);
+    __sync_workitems();
+    if (tx == 0 && ty < n) {
+        out[ty] = v;
+    }
+}
+
+__global__ AICORE void simt(__gm__ float* out, uint32_t n)
+{
+    cce::async_invoke<lanes<32>>(cce::dim3{32, 4}, out, n);
+}
+#endif
+"""
+
 SAMPLES = {
+    "a5_vector_function": A5_VECTOR_FUNCTION,
     "seed_textract": SEED_TEXTRACT,
     "seed_tdivs": SEED_TDIVS,
     "seed_treshape": SEED_TRESHAPE,
@@ -629,3 +709,18 @@ def test_overload_resolution_matches_the_api(target):
         "TEXTRACT<DstTileData, SrcTileData, FpTileData, mode, reluMode, WaitEvents>(DstTileData &, "
         "SrcTileData &, FpTileData &, uint16_t, uint16_t, WaitEvents &...)",
     ]
+
+
+@pytest.mark.parametrize("target", sorted(TARGETS))
+def test_register_level_api_is_a5_only(target):
+    """RegTensor / MaskReg / the register intrinsics and the SIMT builtins exist on A5 only, in the
+    namespaces the vendor kernels use (pto:: for the register wrappers, global for the intrinsics)."""
+    src = ("#include <pto/pto-inst.hpp>\n"
+           "void k(uint32_t n) { pto::RegTensor<float> r; pto::MaskReg m = pto::CreatePredicate<float>(n);"
+           " vsts(r, (float*)0, 0, NORM_B32, m); (void)__cce_simt_get_TID_X(); }\n")
+    tu = parse(src, TARGETS[target], name=f"vf_{target}.cpp")
+    if target == "a5":
+        assert problems(tu) == []
+    else:
+        msgs = " ".join(problems(tu))
+        assert "RegTensor" in msgs and "__cce_simt_get_TID_X" in msgs

@@ -5,8 +5,8 @@ real PTO installation (`pto/pto-inst.hpp` under a `-I` directory that is not the
 headers are written for the CCE device compiler: they use address-space keywords, builtin element types
 and intrinsics no host compiler knows. ptolint pre-includes its own host definitions for them
 (`cce_host/cce_host_<target>.hpp`, empty keywords and permissive intrinsic stubs) and overlays corrected
-copies of the few vendor lines that are not host C++, in memory (libclang unsaved files): the user's
-installation is never modified.
+copies of the few vendor lines that are not host C++ (and of one cube-core-only block, see
+fix_cube_tile_members), in memory (libclang unsaved files): the user's installation is never modified.
 """
 
 from __future__ import annotations

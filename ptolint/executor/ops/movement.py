@@ -1,0 +1,266 @@
+"""Data placement and movement on concrete tiles: TASSIGN and the plain TMOV(dst, src).
+
+Written from the targets' implementations, independently of the rules:
+- TASSIGN: include/pto/common/buffer_limits.hpp gives each memory space's size and 32-byte alignment per
+  target; TASSIGN<Addr>(tile) checks them at compile time (tassign_check.hpp), TASSIGN(tile, addr) just takes
+  the integer as the tile's address. The executor places the tile's Rows * Cols * sizeof(DType) bytes at the
+  address in a model of the memory space and observes whether they stay inside it.
+- TMOV: the move paths each target implements (a2a3/TMov.hpp: a static_assert on the TileType pair; a5/TMov.hpp:
+  an if-constexpr chain whose missing branches do nothing) and their per-path checks, then the copy itself.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ptolint.executor.machine import ConcreteTile, Machine, op
+from ptolint.executor.memory import element_size
+
+_KIB = 1024
+#: target -> TileType -> bytes of its memory space (absent or 0: the space does not exist there)
+_SPACE_BYTES: dict[str, dict[str, int]] = {
+    "a2a3": {"Vec": 192 * _KIB, "Mat": 512 * _KIB, "Left": 64 * _KIB, "Right": 64 * _KIB, "Acc": 128 * _KIB,
+             "Bias": 1 * _KIB, "Scaling": 2 * _KIB},
+    "a5": {"Vec": 256 * _KIB, "Mat": 512 * _KIB, "Left": 64 * _KIB, "Right": 64 * _KIB, "Acc": 256 * _KIB,
+           "Bias": 4 * _KIB, "Scaling": 4 * _KIB, "ScaleLeft": 4 * _KIB, "ScaleRight": 4 * _KIB},
+}
+_BLOCK = 32  # every memory space is addressed in 32-byte blocks
+
+
+def _element_offsets(obj: ConcreteTile) -> np.ndarray | None:
+    """Byte offsets (from the tile's address) of every element of its valid region, None when unknown."""
+    spec, size = obj.spec, element_size(obj.spec)
+    vr, vc = min(obj.valid_row, spec.rows), min(obj.valid_col, spec.cols)
+    if size <= 0 or vr <= 0 or vc <= 0 or spec.compact not in ("Null", ""):
+        return None
+    r, c = np.meshgrid(np.arange(vr), np.arange(vc), indexing="ij")
+    if spec.slayout == "NoneBox":
+        idx = r * spec.cols + c if spec.blayout == "RowMajor" else c * spec.rows + r
+        return idx.ravel() * size
+    if spec.fractal == 1024:
+        br, bc = 16, 16
+    elif spec.fractal == 512 and 32 % size == 0:
+        br, bc = (16, 32 // size) if spec.slayout == "RowMajor" else (32 // size, 16)
+    else:
+        return None
+    if spec.blayout == "RowMajor":
+        box = (r // br) * (spec.cols // bc) + c // bc
+    else:
+        box = (c // bc) * (spec.rows // br) + r // br
+    inner = (r % br) * bc + c % bc if spec.slayout == "RowMajor" else (c % bc) * br + r % br
+    return (box * br * bc + inner).ravel() * size
+
+
+@op("TASSIGN")
+def tassign(m: Machine) -> None:
+    obj = m.tile("obj")
+    if obj is None:
+        return  # a GlobalTensor: nothing on chip
+    templ = m.template_args.get("Addr")
+    addr = int(templ, 0) if templ is not None else m.scalar("addr")
+    if addr is None:
+        raise m.trap("unsupported-path", "TASSIGN without an address")
+    addr = int(addr)
+    space = _SPACE_BYTES[m.target].get(obj.spec.loc, 0)
+    size = obj.spec.rows * obj.spec.cols * element_size(obj.spec)
+    static = templ is not None
+    if space == 0:
+        m.fault("out-of-bounds", f"{m.target} has no memory space for TileType::{obj.spec.loc}: every byte of "
+                f"{obj.name} is outside on-chip memory")
+        raise m.trap("unsupported-path", "no such memory space" + (" (static_assert)" if static else ""))
+    if addr % _BLOCK:
+        m.fault("misaligned", f"address {addr} of {obj.name} is {addr % _BLOCK} bytes into a 32-byte block"
+                + (" (static_assert)" if static else ""))
+    if static:  # tassign_static_check: the whole storage must fit
+        if addr + size > space:
+            m.fault("out-of-bounds", f"{obj.name} storage [{addr}, {addr + size}) does not fit the {space}-byte "
+                    "space (static_assert)")
+            raise m.trap("out-of-bounds", "TASSIGN<Addr> does not compile")
+        return
+    # run-time form: the address is taken as is; observe where the valid region's data would live
+    if addr < 0 or addr >= space:
+        m.fault("out-of-bounds", f"address {addr} of {obj.name} is outside the {space}-byte space")
+        return
+    offsets = _element_offsets(obj)
+    if offsets is None:
+        return
+    memory = np.zeros(space, dtype=np.uint8)
+    at = addr + offsets
+    outside = at[at + element_size(obj.spec) > space]
+    if outside.size:
+        m.fault("out-of-bounds", f"{obj.name} at {addr}: {outside.size} elements of its valid region lie at bytes "
+                f"{int(outside.min())}..{int(outside.max())}, past the end of the {space}-byte space")
+        return
+    memory[at] = 1
+
+
+# --- TMOV -------------------------------------------------------------------------------------------
+
+_EXTRACT_TYPES = {"int8_t", "hifloat8_t", "float8_e5m2_t", "float8_e4m3_t", "half", "bfloat16_t", "float",
+                  "float4_e2m1x2_t", "float4_e1m2x2_t", "float8_e8m0_t"}
+_NZ, _ND, _DN, _ZN = ("ColMajor", "RowMajor"), ("RowMajor", "NoneBox"), ("ColMajor", "NoneBox"), ("RowMajor", "ColMajor")
+
+
+def _lay(t: ConcreteTile) -> tuple[str, str]:
+    return (t.spec.blayout, t.spec.slayout)
+
+
+def _row_bytes(t: ConcreteTile) -> int:
+    return t.spec.cols * element_size(t.spec)
+
+
+def _a2a3_checks(dst: ConcreteTile, src: ConcreteTile) -> list[tuple[str, str]] | None:
+    """The A2/A3 static_asserts for a path, None when the pair is not a path."""
+    s, d, sd, dd = src.spec.loc, dst.spec.loc, src.dtype, dst.dtype
+    out: list[tuple[str, str]] = []
+    if (src.spec.rows, src.spec.cols) != (dst.spec.rows, dst.spec.cols):
+        out.append(("size-mismatch", f"src {src.spec.rows}x{src.spec.cols} vs dst {dst.spec.rows}x{dst.spec.cols}"))
+    if (s, d) in (("Mat", "Left"), ("Mat", "Right")):
+        return out
+    if (s, d) == ("Mat", "Bias"):
+        want = {"int32_t": "int32_t", "float": "float", "half": "float"}.get(sd)
+        if want is not None and dd != want:
+            out.append(("unsupported-dtype", f"bias table: {sd} source needs a {want} destination"))
+        if src.spec.rows != 1 or _row_bytes(src) % 64:
+            out.append(("unsupported-layout", f"bias source must be one row of 64-byte bursts ({src.spec.rows} rows, "
+                        f"{_row_bytes(src)} bytes)"))
+        return out
+    if (s, d) == ("Mat", "Scaling"):
+        if dd != sd or dd not in ("uint64_t", "int64_t"):
+            out.append(("unsupported-dtype", f"fixpipe buffer takes uint64/int64, got {sd} -> {dd}"))
+        if src.spec.rows != 1 or _row_bytes(src) % 128:
+            out.append(("unsupported-layout", f"fixpipe source must be one row of 128-byte bursts ({src.spec.rows} "
+                        f"rows, {_row_bytes(src)} bytes)"))
+        return out
+    if (s, d) == ("Vec", "Vec"):
+        if element_size(src.spec) != element_size(dst.spec):
+            out.append(("unsupported-dtype", f"UB copy between {sd} and {dd}: element sizes differ"))
+        return out
+    if (s, d) == ("Acc", "Mat"):
+        if sd != "float" or dd not in ("half", "bfloat16_t"):
+            out.append(("unsupported-dtype", f"L0C -> L1 converts float to half/bfloat16 only, got {sd} -> {dd}"))
+        if _lay(src) != _NZ or _lay(dst) != _NZ or dst.spec.fractal != 512 or _row_bytes(dst) % 32:
+            out.append(("unsupported-layout", f"L0C -> L1 needs NZ tiles, a 512-byte dst fractal and 32-byte rows "
+                        f"(src {_lay(src)}, dst {_lay(dst)}, fractal {dst.spec.fractal}, {_row_bytes(dst)} bytes)"))
+        return out
+    return None
+
+
+def _a5_checks(dst: ConcreteTile, src: ConcreteTile) -> list[tuple[str, str]] | None:
+    """The A5 static_asserts for a path, None when the if-constexpr chain has no branch for it."""
+    s, d, sd, dd = src.spec.loc, dst.spec.loc, src.dtype, dst.dtype
+    out: list[tuple[str, str]] = []
+    if s == "Mat" and (src.spec.rows, src.spec.cols) != (dst.spec.rows, dst.spec.cols):
+        out.append(("size-mismatch", f"src {src.spec.rows}x{src.spec.cols} vs dst {dst.spec.rows}x{dst.spec.cols}"))
+    src_frac_ok = src.spec.blayout == "RowMajor" or _lay(src) == _NZ
+    if s == "Mat" and d == "Bias":
+        if (sd, dd) not in {("int32_t", "int32_t"), ("float", "float"), ("half", "float"), ("bfloat16_t", "float")}:
+            out.append(("unsupported-dtype", f"bias table: {sd} -> {dd}"))
+        nbytes = _row_bytes(dst)
+        if src.spec.rows != 1 or nbytes % 64 or nbytes > 4096:
+            out.append(("unsupported-layout", f"bias: {src.spec.rows} source rows, {nbytes}-byte destination row"))
+        return out
+    if s == "Mat" and d == "Scaling":
+        if dd not in ("uint64_t", "int64_t"):
+            out.append(("unsupported-dtype", f"fixpipe buffer: {dd}"))
+        nbytes = _row_bytes(dst)
+        if src.spec.rows != 1 or nbytes % 128 or nbytes > 4096:
+            out.append(("unsupported-layout", f"fixpipe: {src.spec.rows} source rows, {nbytes}-byte destination row"))
+        return out
+    if (s, d) in (("Mat", "Left"), ("Mat", "Right"), ("Vec", "Mat"), ("Mat", "ScaleLeft"), ("Mat", "ScaleRight")):
+        if dd != sd or dd not in _EXTRACT_TYPES:
+            out.append(("unsupported-dtype", f"{sd} -> {dd}: equal TEXTRACT types needed"))
+        if d in ("Left", "Right") or s == "Vec":
+            if not src_frac_ok:
+                out.append(("unsupported-layout", f"source fractal {_lay(src)}"))
+        if d == "Left" and _lay(dst) != _NZ:
+            out.append(("unsupported-layout", f"L0A destination must be ColMajor/RowMajor, is {_lay(dst)}"))
+        if d == "Right" and _lay(dst) != _ZN:
+            out.append(("unsupported-layout", f"L0B destination must be RowMajor/ColMajor, is {_lay(dst)}"))
+        return out
+    if s == "Acc" and d in ("Vec", "Mat"):
+        conv = {"float": ("half", "bfloat16_t", "float"), "int32_t": ("int32_t",)}
+        if dd not in conv.get(sd, ()):
+            out.append(("unsupported-dtype", f"L0C conversion {sd} -> {dd}"))
+        if _lay(src) != _NZ or _lay(dst) not in (_ND, _DN, _NZ):
+            out.append(("unsupported-layout", f"L0C source {_lay(src)} / destination {_lay(dst)}"))
+        return out
+    if (s, d) == ("Vec", "Vec"):
+        return out
+    return None
+
+
+@op("TMOV")
+def tmov(m: Machine) -> None:
+    dst, src = m.tile("dst"), m.tile("src")
+    if dst is None or src is None:
+        raise m.trap("unsupported-path", "TMOV needs two tiles")
+    plain = set(m.tiles) == {"dst", "src"} and not any(
+        k in m.template_args for k in ("reluMode", "mode", "Phase", "grp_axis")) and m.scalar("preQuantScalar") is None
+    if not plain:
+        m.fault("unsupported-path", "only the plain TMOV(dst, src) form is modelled")
+        return
+    a5 = m.target == "a5"
+    checks = _a5_checks(dst, src) if a5 else _a2a3_checks(dst, src)
+    if checks is None:
+        m.fault("unsupported-path", f"{src.spec.loc} -> {dst.spec.loc} is not a TMOV path on {m.target}")
+        if a5:
+            m.fault("no-op", "A5 has no branch for this pair: dst is not written")
+            return
+        raise m.trap("unsupported-path", "static_assert: TMov: Invalid TileType.")
+    if checks:
+        for kind, detail in checks:
+            m.fault(kind, detail)
+        raise m.trap(checks[0][0], "TMOV does not compile")
+    # the copy: valid region of the source (Vec -> Vec: the smaller of the two regions)
+    rows, cols = src.valid_row, src.valid_col
+    if (src.spec.loc, dst.spec.loc) == ("Vec", "Vec"):
+        rows, cols = min(rows, dst.valid_row), min(cols, dst.valid_col)
+    if rows <= 0 or cols <= 0:
+        return
+    data = np.array(m.window(src, 0, 0, rows, cols))
+    out = m.window(dst, 0, 0, rows, cols, write=True)
+    if src.dtype == dst.dtype or element_size(src.spec) == element_size(dst.spec) and src.dtype not in (
+            "float", "half", "bfloat16_t"):
+        out[:, :] = data.view(out.dtype) if data.dtype.itemsize == out.dtype.itemsize else data.astype(out.dtype)
+    else:
+        out[:, :] = data.astype(np.float64).astype(out.dtype)
+
+
+# --- TLOAD / TSTORE (the tile side: the GlobalTensor operand is not modelled) -------------------------
+
+#: target -> TileTypes the load writes / the plain store reads
+_LOAD_LOCS = {"a2a3": ("Vec", "Mat"), "a5": ("Vec", "Mat")}
+_STORE_LOCS = {"a2a3": ("Vec", "Acc", "Mat"), "a5": ("Vec", "Acc")}
+_A2A3_LOAD_TYPES = {"int8_t", "uint8_t", "int16_t", "uint16_t", "int32_t", "uint32_t", "int64_t", "uint64_t",
+                    "half", "bfloat16_t", "float"}
+
+
+@op("TLOAD")
+def tload(m: Machine) -> None:
+    dst = m.tile("dst")
+    if dst is None:
+        return  # ConvTile destinations are not modelled
+    loc = dst.spec.loc
+    if loc not in _LOAD_LOCS[m.target]:
+        m.fault("unsupported-path", f"global memory -> {loc} is not a load path on {m.target}")
+        if m.target == "a5":
+            m.fault("no-op", "A5's TLOAD has no branch for this TileType: nothing is loaded")
+            return
+        raise m.trap("unsupported-path", "static_assert: Dst TileType must be Vec or Mat")
+    if m.target == "a2a3" and dst.dtype not in _A2A3_LOAD_TYPES:
+        raise m.trap("unsupported-dtype", f"A2/A3 TLOAD does not take {dst.dtype} tiles")
+    if m.target == "a5" and element_size(dst.spec) not in (1, 2, 4, 8):
+        raise m.trap("unsupported-dtype", f"A5 TLOAD needs a b8/b16/b32/b64 type, not {dst.dtype}")
+
+
+@op("TSTORE")
+def tstore(m: Machine) -> None:
+    src = m.tile("src")
+    if src is None:
+        return
+    quant = m.scalar("preQuantScalar") is not None or "reluPreMode" in m.template_args
+    ok = ("Acc",) if quant else _STORE_LOCS[m.target]
+    if src.spec.loc not in ok:
+        raise m.trap("unsupported-path", f"{src.spec.loc} -> global memory is not a"
+                     f"{' quantising' if quant else ''} store path on {m.target} (static_assert)")

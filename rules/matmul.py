@@ -1,0 +1,444 @@
+"""Cube-unit matrix multiply (PTO910..): TMATMUL, TMATMUL_ACC, TMATMUL_BIAS, TGEMV, TGEMV_ACC, TGEMV_BIAS.
+
+Modelled on a2a3/TMatmul.hpp and a5/TMatmul.hpp. Parameter names (model header): cMatrix | cOutMatrix,
+cInMatrix (the 4-tile _ACC forms), aMatrix, bMatrix, biasData. One table (`MATMUL`) describes the operand
+roles of every builtin; one table per target (`TRIPLES`) the (C, A, B) element types the target accepts.
+
+What the targets do (both): m = aMatrix.GetValidRow(), k = aMatrix.GetValidCol(), n = bMatrix.GetValidCol()
+for the TMATMUL forms; TGEMV uses m = 1, k = bMatrix.GetValidRow(), n = bMatrix.GetValidCol(). Only the
+operand element types, locations, (A5) fractal layouts and the bias tile are static_asserts; nothing checks
+that the operands' shapes agree (docs/isa/TMATMUL.md lists `TileLeft::Cols == TileRight::Rows` etc. as
+"static shape constraints": the headers do not implement them). The 4-tile _ACC forms pass only
+cOutMatrix's address to the hardware: cInMatrix is never read.
+"""
+
+from __future__ import annotations
+
+import z3
+
+from ptolint.ruleset import Check, Ctx, Provenance, TileView, rule
+
+#: builtin -> operand roles (parameter names of the model header) and whether it is the GEMV (m = 1) form
+MATMUL: dict[str, dict] = {
+    "TMATMUL": {"gemv": False, "bias": False, "acc": False},
+    "TMATMUL_ACC": {"gemv": False, "bias": False, "acc": True},
+    "TMATMUL_BIAS": {"gemv": False, "bias": True, "acc": False},
+    "TGEMV": {"gemv": True, "bias": False, "acc": False},
+    "TGEMV_ACC": {"gemv": True, "bias": False, "acc": True},
+    "TGEMV_BIAS": {"gemv": True, "bias": True, "acc": False},
+}
+INSTR = tuple(MATMUL)
+
+_FP8 = ("float8_e4m3_t", "float8_e5m2_t")
+#: target -> accepted (C, A, B) element type triples
+TRIPLES: dict[str, frozenset[tuple[str, str, str]]] = {
+    "a2a3": frozenset({("int32_t", "int8_t", "int8_t"), ("float", "half", "half"), ("float", "float", "float"),
+                       ("float", "bfloat16_t", "bfloat16_t")}),
+    "a5": frozenset({("int32_t", "int8_t", "int8_t"), ("float", "half", "half"), ("float", "bfloat16_t", "bfloat16_t"),
+                     ("float", "float", "float"), ("float", "hifloat8_t", "hifloat8_t")}
+                    | {("float", a, b) for a in _FP8 for b in _FP8}),
+}
+
+#: role -> (required TileType, A5 fractal: (BLayout, SLayout))
+LOCATIONS = {"c": ("Acc", ("ColMajor", "RowMajor")), "a": ("Left", ("ColMajor", "RowMajor")),
+             "b": ("Right", ("RowMajor", "ColMajor"))}
+
+A2A3_HDR = "include/pto/npu/a2a3/TMatmul.hpp (CheckStaticMad, TMATMUL*_IMPL, TGEMV*_IMPL)"
+A5_HDR = "include/pto/npu/a5/TMatmul.hpp (CheckMadValid, TMATMUL*_IMPL, TGEMV*_IMPL)"
+DOC = "docs/isa/TMATMUL.md, TMATMUL_ACC.md, TMATMUL_BIAS.md, TGEMV*.md (Constraints)"
+
+
+def _ops(ctx: Ctx) -> dict[str, TileView] | None:
+    """role -> tile: c (result), a (Left), b (Right), and cin / bias when the form has them."""
+    c = ctx.tile("cOutMatrix") or ctx.tile("cMatrix")
+    a, b = ctx.tile("aMatrix"), ctx.tile("bMatrix")
+    if c is None or a is None or b is None:
+        return None
+    out = {"c": c, "a": a, "b": b}
+    cin, bias = ctx.tile("cInMatrix"), ctx.tile("biasData")
+    if cin is not None:
+        out["cin"] = cin
+    if bias is not None:
+        out["bias"] = bias
+    return out
+
+
+def _static_errors(ctx: Ctx, ops: dict[str, TileView]) -> bool:
+    """Whether the target's static_asserts reject the call (then run-time rules do not apply)."""
+    return bool(_dtype_problem(ctx, ops) or _location_problems(ops) or _layout_problems(ctx, ops)
+                or _bias_dtype_problem(ops) or _bias_shape_problems(ctx, ops))
+
+
+def _dtype_problem(ctx: Ctx, ops: dict[str, TileView]) -> str:
+    c, a, b = ops["c"].dtype, ops["a"].dtype, ops["b"].dtype
+    if (c, a, b) in TRIPLES[ctx.target]:
+        return ""
+    return f"(C, A, B) = ({c}, {a}, {b})"
+
+
+def _location_problems(ops: dict[str, TileView]) -> list[str]:
+    return [f"{r} `{ops[r].text}` is TileType::{ops[r].loc} (must be {loc})"
+            for r, (loc, _) in LOCATIONS.items() if ops[r].loc != loc]
+
+
+def _layout_problems(ctx: Ctx, ops: dict[str, TileView]) -> list[str]:
+    if not ctx.a5:
+        return []
+    out = []
+    for r, (loc, (bl, sl)) in LOCATIONS.items():
+        t = ops[r]
+        if t.loc == loc and (t.blayout != bl or t.slayout != sl):
+            out.append(f"{loc} tile `{t.text}` is BLayout::{t.blayout}/SLayout::{t.slayout} "
+                       f"(must be BLayout::{bl}/SLayout::{sl})")
+    return out
+
+
+def _bias_dtype_problem(ops: dict[str, TileView]) -> str:
+    bias = ops.get("bias")
+    if bias is None or bias.dtype == ops["c"].dtype:
+        return ""
+    return f"bias `{bias.text}` is {bias.dtype} but the result `{ops['c'].text}` is {ops['c'].dtype}"
+
+
+def _bias_shape_problems(ctx: Ctx, ops: dict[str, TileView]) -> list[str]:
+    bias = ops.get("bias")
+    if bias is None:
+        return []
+    out = []
+    if bias.loc != "Bias":
+        out.append(f"TileType::{bias.loc} (must be Bias)")
+    if bias.rows != 1:
+        out.append(f"{bias.rows} rows (must be 1)")
+    if ctx.a5 and ctx.builtin == "TMATMUL_BIAS" and bias.blayout != "RowMajor":
+        out.append(f"BLayout::{bias.blayout} (A5 TMATMUL_BIAS needs RowMajor)")
+    return out
+
+
+def _dims(ctx: Ctx, ops: dict[str, TileView]) -> tuple[z3.ArithRef, z3.ArithRef, z3.ArithRef]:
+    """(m, k, n) as the target computes them."""
+    a, b = ops["a"], ops["b"]
+    if MATMUL[ctx.builtin]["gemv"]:
+        return z3.IntVal(1), b.valid_row, b.valid_col
+    return a.valid_row, a.valid_col, b.valid_col
+
+
+@rule("PTO910", "matmul-unsupported-dtype", instructions=INSTR, fault="unsupported-dtype",
+      provenance=(Provenance("header-static", A2A3_HDR, "static_assert (C, A, B) in {(int32, int8, int8), "
+                             "(float, half, half), (float, float, float), (float, bfloat16, bfloat16)}"),
+                  Provenance("header-static", A5_HDR, "static_assert C in {int32, float}; int32 needs int8 x int8; "
+                             "float needs half x half, bf16 x bf16, float x float, fp8 (e4m3/e5m2, any pair) or "
+                             "hifloat8 x hifloat8"),
+                  Provenance("isa-doc", DOC, "same triples")))
+def matmul_unsupported_dtype(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    Matrix multiply with an element-type combination the target does not support.
+
+    ## What it does
+    Checks the (result, left, right) element types of TMATMUL, TMATMUL_ACC, TMATMUL_BIAS, TGEMV,
+    TGEMV_ACC and TGEMV_BIAS against the target's list: A2/A3 accepts (int32, int8, int8),
+    (float, half, half), (float, float, float) and (float, bfloat16, bfloat16); A5 also accepts
+    float results from fp8 (e4m3/e5m2 in any pairing) and hifloat8 x hifloat8.
+
+    ## Why is this bad?
+    The implementation rejects the combination with a `static_assert`: the kernel does not compile.
+
+    ## Example
+    ```cpp
+    TileLeft<half, 16, 32> a;
+    TileRight<half, 32, 16> b;
+    TileAcc<half, 16, 16> c;  // the cube unit accumulates half inputs in float
+    TMATMUL(c, a, b);
+    ```
+
+    ## Use instead
+    ```cpp
+    TileAcc<float, 16, 16> c;
+    TMATMUL(c, a, b);
+    ```
+    """
+    ops = _ops(ctx)
+    if ops is None:
+        return None
+    what = _dtype_problem(ctx, ops)
+    return Check(ctx.static(bool(what)), f"{ctx.builtin}: element types {what} are not supported on {ctx.target}")
+
+
+@rule("PTO911", "matmul-operand-location", instructions=INSTR, fault="unsupported-path",
+      provenance=(Provenance("header-static", A2A3_HDR + "; " + A5_HDR, "static_assert TileLeft::Loc == Left, "
+                             "TileRight::Loc == Right, TileRes::Loc == Acc"),
+                  Provenance("isa-doc", DOC, "Tile locations: Left, Right, Acc")))
+def matmul_operand_location(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    A matrix-multiply operand is not in the cube unit's buffer for its role.
+
+    ## What it does
+    Checks that the left operand is a `TileType::Left` tile (L0A), the right operand a `TileType::Right`
+    tile (L0B) and the result (and accumulator) a `TileType::Acc` tile (L0C).
+
+    ## Why is this bad?
+    The cube unit reads only L0A/L0B and writes only L0C; both targets reject other locations with a
+    `static_assert`.
+
+    ## Example
+    ```cpp
+    Tile<TileType::Mat, half, 16, 32> a;  // still in L1
+    TileRight<half, 32, 16> b;
+    TileAcc<float, 16, 16> c;
+    TMATMUL(c, a, b);
+    ```
+
+    ## Use instead
+    ```cpp
+    TileLeft<half, 16, 32> aL;
+    TMOV(aL, a);  // L1 -> L0A
+    TMATMUL(c, aL, b);
+    ```
+    """
+    ops = _ops(ctx)
+    if ops is None:
+        return None
+    bad = _location_problems(ops)
+    return Check(ctx.static(bool(bad)), f"{ctx.builtin}: " + "; ".join(bad))
+
+
+@rule("PTO912", "matmul-operand-fractal", instructions=INSTR, fault="unsupported-layout", targets=("a5",),
+      provenance=(Provenance("header-static", A5_HDR, "CheckMadValid: static_assert Left !isRowMajor && SFractal "
+                             "RowMajor; Right isRowMajor && SFractal ColMajor; Acc !isRowMajor && SFractal RowMajor "
+                             "('Non-conforming matrix fractal')"),
+                  Provenance("header-static", A2A3_HDR, "no layout check on A2/A3"),
+                  Provenance("isa-doc", DOC, "Fractal/layout constraints are enforced (A5)")))
+def matmul_operand_fractal(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    A5: a matrix-multiply operand does not have the fractal layout the cube unit needs.
+
+    ## What it does
+    On A5 the Left tile must be `BLayout::ColMajor` with `SLayout::RowMajor` (zZ), the Right tile
+    `BLayout::RowMajor` with `SLayout::ColMajor` (nZ... zN) and the Acc tile `BLayout::ColMajor` with
+    `SLayout::RowMajor`. The `TileLeft`, `TileRight` and `TileAcc` aliases already have these layouts
+    on A5.
+
+    ## Why is this bad?
+    A5 rejects any other layout with a `static_assert` ("Non-conforming matrix fractal").
+
+    ## Example
+    ```cpp
+    Tile<TileType::Left, half, 16, 32, BLayout::RowMajor, 16, 32, SLayout::RowMajor> a;
+    TMATMUL(c, a, b);
+    ```
+
+    ## Use instead
+    ```cpp
+    TileLeft<half, 16, 32> a;
+    TMATMUL(c, a, b);
+    ```
+    """
+    ops = _ops(ctx)
+    if ops is None or _location_problems(ops):
+        return None
+    bad = _layout_problems(ctx, ops)
+    return Check(ctx.static(bool(bad)), f"{ctx.builtin}: " + "; ".join(bad))
+
+
+@rule("PTO913", "matmul-bias-dtype", instructions=("TMATMUL_BIAS", "TGEMV_BIAS"), fault="dtype-mismatch",
+      provenance=(Provenance("header-static", A2A3_HDR + "; " + A5_HDR, "static_assert TileRes::DType == "
+                             "TileBias::DType ('No supported bias data type.')"),
+                  Provenance("isa-doc", "docs/isa/TMATMUL_BIAS.md", "bias type equals the result type")))
+def matmul_bias_dtype(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    The bias tile's element type differs from the result tile's.
+
+    ## What it does
+    Compares the element types of `biasData` and the Acc result of TMATMUL_BIAS / TGEMV_BIAS.
+
+    ## Why is this bad?
+    Both targets reject the call with a `static_assert`: the bias table is added in the accumulator's type.
+
+    ## Example
+    ```cpp
+    Tile<TileType::Bias, half, 1, 16> bias;
+    TileAcc<float, 16, 16> c;
+    TMATMUL_BIAS(c, a, b, bias);
+    ```
+
+    ## Use instead
+    ```cpp
+    Tile<TileType::Bias, float, 1, 16> bias;  // TMOV from a half Mat tile converts to float
+    TMATMUL_BIAS(c, a, b, bias);
+    ```
+    """
+    ops = _ops(ctx)
+    if ops is None or "bias" not in ops:
+        return None
+    what = _bias_dtype_problem(ops)
+    return Check(ctx.static(bool(what)), f"{ctx.builtin}: {what}")
+
+
+@rule("PTO914", "matmul-bias-shape", instructions=("TMATMUL_BIAS", "TGEMV_BIAS"), fault="unsupported-layout",
+      provenance=(Provenance("header-static", A2A3_HDR, "static_assert TileBias::Loc == Bias && TileBias::Rows == 1"),
+                  Provenance("header-static", A5_HDR, "same; TMATMUL_BIAS also needs TileBias::isRowMajor "
+                             "(TGEMV_BIAS does not check it)")))
+def matmul_bias_shape(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    The bias operand is not a single-row `TileType::Bias` tile.
+
+    ## What it does
+    Checks that `biasData` is a `TileType::Bias` tile with exactly one row (and, for A5 TMATMUL_BIAS,
+    row-major).
+
+    ## Why is this bad?
+    The bias table holds one value per output column; both targets reject other tiles with a
+    `static_assert`.
+
+    ## Example
+    ```cpp
+    Tile<TileType::Bias, float, 16, 16> bias;
+    TMATMUL_BIAS(c, a, b, bias);
+    ```
+
+    ## Use instead
+    ```cpp
+    Tile<TileType::Bias, float, 1, 16> bias;
+    TMATMUL_BIAS(c, a, b, bias);
+    ```
+    """
+    ops = _ops(ctx)
+    if ops is None or "bias" not in ops:
+        return None
+    bad = _bias_shape_problems(ctx, ops)
+    return Check(ctx.static(bool(bad)), f"{ctx.builtin}: bias `{ops['bias'].text}` has " + ", ".join(bad))
+
+
+@rule("PTO915", "matmul-k-mismatch", instructions=INSTR, fault="valid-region",
+      provenance=(Provenance("header-runtime", A2A3_HDR + "; " + A5_HDR, "TMATMUL: k = aMatrix.GetValidCol(); "
+                             "TGEMV: k = bMatrix.GetValidRow(); the other operand's K extent is never compared"),
+                  Provenance("isa-doc", DOC, "lists TileLeft::Cols == TileRight::Rows as a static constraint; the "
+                             "headers do not check it (the target is modelled)")))
+def matmul_k_mismatch(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    The left operand's valid columns and the right operand's valid rows (the K dimension) differ.
+
+    ## What it does
+    TMATMUL forms take K from the left tile's valid columns, TGEMV forms from the right tile's valid
+    rows; the other operand's K extent is not checked. Reports, on the path reaching the call, a left
+    tile whose valid column count differs from the right tile's valid row count.
+
+    ## Why is this bad?
+    The hardware multiplies K rows of the right operand no matter how many it holds: with a larger K it
+    reads rows past the right tile's valid region (or its storage: stale L0B data), with a smaller K it
+    silently drops part of the product. Either way the result is wrong and nothing traps.
+
+    ## Example
+    ```cpp
+    TileLeft<half, 16, 64> a;   // K = 64
+    TileRight<half, 32, 16> b;  // K = 32
+    TMATMUL(c, a, b);
+    ```
+
+    ## Use instead
+    ```cpp
+    TileLeft<half, 16, 32> a;
+    TileRight<half, 32, 16> b;
+    TMATMUL(c, a, b);
+    ```
+    """
+    ops = _ops(ctx)
+    if ops is None or _static_errors(ctx, ops):
+        return None
+    a, b = ops["a"], ops["b"]
+    violated = a.valid_col != b.valid_row
+    src = "bMatrix valid rows" if MATMUL[ctx.builtin]["gemv"] else "aMatrix valid cols"
+    msg = (f"{ctx.builtin}: K disagrees: aMatrix `{_esc(a.text)}` has {{a_validCol}} valid columns but bMatrix "
+           f"`{_esc(b.text)}` has {{b_validRow}} valid rows; the target uses K from {src} and never compares them")
+    return Check(violated, msg, {"a_validCol": a.valid_col, "b_validRow": b.valid_row})
+
+
+@rule("PTO916", "matmul-result-overflow", instructions=INSTR, fault="out-of-bounds",
+      provenance=(Provenance("header-runtime", A2A3_HDR + "; " + A5_HDR, "m and n come from the operands' valid "
+                             "region; the result tile's shape is never compared with them"),
+                  Provenance("isa-doc", DOC, "lists TileLeft::Rows == TileRes::Rows, TileRight::Cols == TileRes::Cols "
+                             "as static constraints; the headers do not check them")))
+def matmul_result_overflow(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    The m x n product does not fit the result (Acc) tile.
+
+    ## What it does
+    m is the left tile's valid rows (1 for TGEMV), n the right tile's valid columns. Reports, on the path
+    reaching the call, an m larger than the Acc tile's rows or an n larger than its columns.
+
+    ## Why is this bad?
+    Nothing checks the result tile's shape: the cube unit writes the whole m x n result from the Acc
+    tile's address, past its end into whatever L0C holds next (another accumulator).
+
+    ## Example
+    ```cpp
+    TileLeft<half, 32, 32> a;
+    TileRight<half, 32, 16> b;
+    TileAcc<float, 16, 16> c;  // 32 rows of results are written
+    TMATMUL(c, a, b);
+    ```
+
+    ## Use instead
+    ```cpp
+    TileAcc<float, 32, 16> c;
+    TMATMUL(c, a, b);
+    ```
+    """
+    ops = _ops(ctx)
+    if ops is None or _static_errors(ctx, ops):
+        return None
+    c = ops["c"]
+    m, _k, n = _dims(ctx, ops)
+    violated = z3.Or(m > c.rows, n > c.cols)
+    msg = (f"{ctx.builtin}: the {{m}}x{{n}} product does not fit the result tile `{_esc(c.text)}` "
+           f"({c.rows}x{c.cols}); the cube unit writes past its end in L0C")
+    return Check(violated, msg, {"m": m, "n": n})
+
+
+@rule("PTO917", "matmul-acc-input-ignored", instructions=("TMATMUL_ACC", "TGEMV_ACC"), fault="ignored-option",
+      severity="warning",
+      provenance=(Provenance("header-static", A2A3_HDR + "; " + A5_HDR, "TMATMUL_ACC_IMPL / TGEMV_ACC_IMPL(cOut, "
+                             "cIn, a, b) pass only cOutMatrix.data() to mad: cInMatrix is never read"),
+                  Provenance("isa-doc", "docs/isa/TMATMUL_ACC.md", "describes C_out = C_in + A*B")))
+def matmul_acc_input_ignored(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    `TMATMUL_ACC(cOut, cIn, a, b)` with a `cIn` other than `cOut`: the accumulator input is ignored.
+
+    ## What it does
+    Reports the 4-tile accumulate forms of TMATMUL_ACC and TGEMV_ACC whose input accumulator is a
+    different tile from the output accumulator.
+
+    ## Why is this bad?
+    The implementation hands only `cOutMatrix`'s address to the cube unit, which accumulates into what
+    `cOut` already holds. `cIn` is never read, so `cOut = cIn + A*B` silently becomes
+    `cOut = cOut + A*B`.
+
+    ## Example
+    ```cpp
+    TMATMUL_ACC(cNext, cPrev, a, b);
+    ```
+
+    ## Use instead
+    ```cpp
+    TMATMUL_ACC(cPrev, cPrev, a, b);  // accumulate in place (or TMATMUL_ACC(cPrev, a, b))
+    ```
+    """
+    ops = _ops(ctx)
+    if ops is None or "cin" not in ops or _static_errors(ctx, ops):
+        return None
+    cout, cin = ops["c"], ops["cin"]
+    same = cout.text == cin.text
+    return Check(ctx.static(not same),
+                 f"{ctx.builtin}: cInMatrix `{_esc(cin.text)}` is never read; the product is accumulated into what "
+                 f"cOutMatrix `{_esc(cout.text)}` already holds")
+
+
+def _esc(text: str) -> str:
+    return text.replace("{", "{{").replace("}", "}}")

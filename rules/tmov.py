@@ -1,0 +1,371 @@
+"""TMOV (PTO930..): tile-to-tile moves between on-chip buffers, the plain form TMOV(dst, src).
+
+Modelled on a2a3/TMov.hpp (TMOV_TILE_IMPL, TMovToBt, TMovToFb, TMovToVec), a2a3/common.hpp
+(CheckTMovAccToMat), a5/TMov.hpp (TMOV_TILE_IMPL, TMovToBt, TMovToFb, TMovToLeft/Right, CommonCheck,
+CommonCheckMX) and a5/common.hpp (CheckTMovAccValid). Parameter names (model header): (dst, src).
+
+Only the plain two-tile form without ReluPreMode / AccToVecMode / STPhase template arguments is judged here;
+the quantising forms (preQuantScalar, fp tile, TMOV_FP) and the A5 ND->ZZ form with a tmp tile are not.
+
+The facts are one table, `PATHS`: target -> (src TileType, dst TileType) -> what the target checks on
+that path. A (src, dst) pair missing from a target's table is not a TMOV path there: A2/A3 rejects it with
+a static_assert ("TMov: Invalid TileType."); A5's `if constexpr` chain has no else branch, so the call
+compiles and does nothing.
+"""
+
+from __future__ import annotations
+
+from ptolint.ruleset import Check, Ctx, Provenance, TileView, rule
+
+INSTR = ("TMOV",)
+
+_TEXTRACT_TYPES = ("int8_t", "hifloat8_t", "float8_e5m2_t", "float8_e4m3_t", "half", "bfloat16_t", "float",
+                   "float4_e2m1x2_t", "float4_e1m2x2_t", "float8_e8m0_t")
+_NZ = ("ColMajor", "RowMajor")  # (BLayout, SLayout) of the NZ fractal format
+
+#: target -> (src loc, dst loc) -> facts:
+#:   shape: static Rows/Cols equality; pairs: accepted (src, dst) dtypes (None: not checked);
+#:   same: dst dtype == src dtype and in `types`; sizeof: equal element sizes;
+#:   row1: src must have one row; unit/limit: (which tile, bytes per burst unit, byte limit or 0)
+#:   src_nz / dst_layouts: (BLayout, SLayout) the path accepts
+PATHS: dict[str, dict[tuple[str, str], dict]] = {
+    "a2a3": {
+        ("Mat", "Left"): {"shape": True},
+        ("Mat", "Right"): {"shape": True},
+        ("Mat", "Bias"): {"shape": True, "pairs": {("int32_t", "int32_t"), ("float", "float"), ("half", "float")},
+                          "pairs_checked_src": ("int32_t", "float", "half"), "row1": True,
+                          "unit": ("src", 64, 0)},
+        ("Mat", "Scaling"): {"shape": True, "same": ("uint64_t", "int64_t"), "row1": True, "unit": ("src", 128, 0)},
+        ("Vec", "Vec"): {"shape": True, "sizeof": True},
+        ("Acc", "Mat"): {"shape": True, "pairs": {("float", "half"), ("float", "bfloat16_t")},
+                         "src_nz": True, "dst_layouts": (_NZ,), "dst_fractal": 512, "dst_cols_bytes": 32},
+    },
+    "a5": {
+        ("Mat", "Bias"): {"shape": True, "pairs": {("int32_t", "int32_t"), ("float", "float"), ("half", "float"),
+                                                   ("bfloat16_t", "float")}, "row1": True,
+                          "unit": ("dst", 64, 4096)},
+        ("Mat", "Scaling"): {"shape": True, "dst_types": ("uint64_t", "int64_t"), "row1": True,
+                             "unit": ("dst", 128, 4096)},
+        ("Mat", "Left"): {"shape": True, "same": _TEXTRACT_TYPES, "dst_layouts": (_NZ,), "src_fractal_ok": True},
+        ("Mat", "Right"): {"shape": True, "same": _TEXTRACT_TYPES, "dst_layouts": (("RowMajor", "ColMajor"),),
+                           "src_fractal_ok": True},
+        ("Mat", "ScaleLeft"): {"shape": True, "same": _TEXTRACT_TYPES},
+        ("Mat", "ScaleRight"): {"shape": True, "same": _TEXTRACT_TYPES},
+        ("Acc", "Vec"): {"pairs": {("float", "half"), ("float", "bfloat16_t"), ("float", "float"),
+                                   ("int32_t", "int32_t")},
+                         "src_nz": True, "dst_layouts": (("RowMajor", "NoneBox"), ("ColMajor", "NoneBox"), _NZ)},
+        ("Acc", "Mat"): {"pairs": {("float", "half"), ("float", "bfloat16_t"), ("float", "float"),
+                                   ("int32_t", "int32_t")},
+                         "src_nz": True, "dst_layouts": (("RowMajor", "NoneBox"), ("ColMajor", "NoneBox"), _NZ)},
+        ("Vec", "Vec"): {},
+        ("Vec", "Mat"): {"same": _TEXTRACT_TYPES, "src_fractal_ok": True},
+    },
+}
+
+A2A3_HDR = "include/pto/npu/a2a3/TMov.hpp (TMOV_TILE_IMPL, TMovToBt, TMovToFb, TMovToVecImpl)"
+A2A3_ACC = "include/pto/npu/a2a3/common.hpp (CheckTMovAccToMat)"
+A5_HDR = "include/pto/npu/a5/TMov.hpp (TMOV_TILE_IMPL, TMovToBt, TMovToFb, TMovToLeft/Right, CommonCheck)"
+A5_ACC = "include/pto/npu/a5/common.hpp (CheckTMovAccValid)"
+DOC = "docs/isa/TMOV.md"
+
+
+def _ops(ctx: Ctx) -> tuple[TileView, TileView] | None:
+    """(dst, src) of a plain TMOV(dst, src), None for the other forms."""
+    dst, src = ctx.tile("dst"), ctx.tile("src")
+    if dst is None or src is None:
+        return None
+    if set(ctx.tiles()) != {"dst", "src"} or ctx.scalar("preQuantScalar") is not None:
+        return None
+    if any(k in ctx.template_args for k in ("reluMode", "mode", "Phase", "grp_axis")):
+        return None
+    return dst, src
+
+
+def _facts(ctx: Ctx, dst: TileView, src: TileView) -> dict | None:
+    return PATHS[ctx.target].get((src.loc, dst.loc))
+
+
+def _path(dst: TileView, src: TileView) -> str:
+    return f"TMOV(dst, src) {src.loc} -> {dst.loc}"
+
+
+def _shape_problem(f: dict, dst: TileView, src: TileView) -> str:
+    if f.get("shape") and (dst.rows, dst.cols) != (src.rows, src.cols):
+        return f"dst `{dst.text}` is {dst.rows}x{dst.cols} but src `{src.text}` is {src.rows}x{src.cols}"
+    return ""
+
+
+def _dtype_problem(f: dict, dst: TileView, src: TileView) -> str:
+    pair = (src.dtype, dst.dtype)
+    if "pairs" in f:
+        checked = f.get("pairs_checked_src")
+        if (checked is None or src.dtype in checked) and pair not in f["pairs"]:
+            ok = ", ".join(f"{s}->{d}" for s, d in sorted(f["pairs"]))
+            return f"{src.dtype} -> {dst.dtype} is not supported (supported: {ok})"
+    if "same" in f:
+        if dst.dtype != src.dtype:
+            return f"dst is {dst.dtype} but src is {src.dtype} (must be equal)"
+        if dst.dtype not in f["same"]:
+            return f"element type {dst.dtype} is not supported (supported: {', '.join(f['same'])})"
+    if "dst_types" in f and dst.dtype not in f["dst_types"]:
+        return f"dst element type {dst.dtype} is not supported (supported: {', '.join(f['dst_types'])})"
+    if f.get("sizeof") and dst.elem_size and src.elem_size and dst.elem_size != src.elem_size:
+        return f"dst is {dst.dtype} ({dst.elem_size} bytes) but src is {src.dtype} ({src.elem_size} bytes)"
+    return ""
+
+
+def _bias_scaling_problems(f: dict, dst: TileView, src: TileView) -> list[str]:
+    out = []
+    if f.get("row1") and src.rows != 1:
+        out.append(f"src `{src.text}` has {src.rows} rows (must be 1)")
+    if "unit" in f:
+        which, unit, limit = f["unit"]
+        t = src if which == "src" else dst
+        nbytes = t.cols * (t.elem_size or 0)
+        if t.elem_size and nbytes % unit:
+            out.append(f"{which} `{t.text}` row is {nbytes} bytes (Cols * sizeof must be a multiple of {unit})")
+        if t.elem_size and limit and nbytes > limit:
+            out.append(f"{which} `{t.text}` row is {nbytes} bytes (more than the {limit}-byte {dst.loc} buffer)")
+    return out
+
+
+def _layout_problems(f: dict, dst: TileView, src: TileView) -> list[str]:
+    out = []
+    if f.get("src_nz") and (src.blayout, src.slayout) != _NZ:
+        out.append(f"src `{src.text}` is BLayout::{src.blayout}/SLayout::{src.slayout} (must be ColMajor/RowMajor)")
+    if "dst_layouts" in f and (dst.blayout, dst.slayout) not in f["dst_layouts"]:
+        ok = " or ".join(f"{b}/{s}" for b, s in f["dst_layouts"])
+        out.append(f"dst `{dst.text}` is BLayout::{dst.blayout}/SLayout::{dst.slayout} (must be {ok})")
+    if "dst_fractal" in f and dst.fractal != f["dst_fractal"]:
+        out.append(f"dst `{dst.text}` has fractal size {dst.fractal} (must be {f['dst_fractal']})")
+    if "dst_cols_bytes" in f and dst.elem_size and (dst.cols * dst.elem_size) % f["dst_cols_bytes"]:
+        out.append(f"dst `{dst.text}` row is {dst.cols * dst.elem_size} bytes (must be a multiple of "
+                   f"{f['dst_cols_bytes']})")
+    if f.get("src_fractal_ok"):
+        ok = (src.blayout == "RowMajor") or (src.blayout == "ColMajor" and src.slayout == "RowMajor")
+        if not ok:
+            out.append(f"src `{src.text}` is BLayout::{src.blayout}/SLayout::{src.slayout} (not a TMOV source "
+                       "fractal)")
+    return out
+
+
+@rule("PTO930", "tmov-unsupported-path", instructions=INSTR, fault="unsupported-path",
+      provenance=(Provenance("header-static", A2A3_HDR, "static_assert (Mat -> Left/Right/Bias/Scaling) || "
+                             "(Vec -> Vec) || (Acc -> Mat) ('TMov: Invalid TileType.')"),
+                  Provenance("header-static", A5_HDR, "if constexpr chain Mat -> Bias/Scaling/Left/Right/ScaleLeft/"
+                             "ScaleRight, Acc -> Vec/Mat, Vec -> Vec/Mat with no else: any other pair compiles to "
+                             "nothing"),
+                  Provenance("isa-doc", DOC, "lists the same paths per target")))
+def tmov_unsupported_path(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    TMOV between two buffers the target has no move path for.
+
+    ## What it does
+    Checks the (source, destination) TileTypes of `TMOV(dst, src)`. A2/A3 moves Mat -> Left, Right,
+    Bias or Scaling, Vec -> Vec and Acc -> Mat. A5 moves Mat -> Left, Right, Bias, Scaling, ScaleLeft or
+    ScaleRight, Acc -> Vec or Mat, and Vec -> Vec or Mat.
+
+    ## Why is this bad?
+    A2/A3 rejects other pairs with a `static_assert`. A5's implementation silently does nothing for
+    them: the call compiles, and dst keeps whatever it held before.
+
+    ## Example
+    ```cpp
+    TileAcc<float, 16, 16> acc;
+    Tile<TileType::Vec, float, 16, 16> out;
+    TMOV(out, acc);  // A2/A3 has no L0C -> UB path
+    ```
+
+    ## Use instead
+    ```cpp
+    TSTORE(gmOut, acc);  // A2/A3: go through global memory (A5 can TMOV Acc -> Vec)
+    ```
+    """
+    ops = _ops(ctx)
+    if ops is None:
+        return None
+    dst, src = ops
+    bad = _facts(ctx, dst, src) is None
+    effect = "the call compiles to nothing on A5 (dst is not written)" if ctx.a5 else "rejected by a static_assert"
+    return Check(ctx.static(bad), f"{_path(dst, src)}: {ctx.target} has no {src.loc} -> {dst.loc} move; {effect}")
+
+
+@rule("PTO931", "tmov-shape-mismatch", instructions=INSTR, fault="size-mismatch",
+      provenance=(Provenance("header-static", A2A3_HDR, "static_assert Src::Rows == Dst::Rows && Src::Cols == "
+                             "Dst::Cols on every path"),
+                  Provenance("header-static", A5_HDR, "the same static_assert, only when src is a Mat tile"),
+                  Provenance("isa-doc", DOC, "shapes must match")))
+def tmov_shape_mismatch(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    TMOV source and destination tiles have different static shapes.
+
+    ## What it does
+    Compares the `Rows` and `Cols` template arguments of `dst` and `src` on the paths where the target
+    requires them equal: every path on A2/A3, every Mat-source path on A5.
+
+    ## Why is this bad?
+    The target rejects the call with a `static_assert`: the kernel does not compile.
+
+    ## Example
+    ```cpp
+    Tile<TileType::Mat, half, 32, 32> m;
+    TileLeft<half, 16, 32> l;
+    TMOV(l, m);
+    ```
+
+    ## Use instead
+    ```cpp
+    TEXTRACT(l, m, 0, 0);  // move a 16-row window
+    ```
+    """
+    ops = _ops(ctx)
+    if ops is None:
+        return None
+    dst, src = ops
+    f = _facts(ctx, dst, src)
+    if f is None:
+        return None
+    what = _shape_problem(f, dst, src)
+    return Check(ctx.static(bool(what)), f"{_path(dst, src)}: {_esc(what)}")
+
+
+@rule("PTO932", "tmov-unsupported-dtype", instructions=INSTR, fault="unsupported-dtype",
+      provenance=(Provenance("header-static", A2A3_HDR, "Bias: int32->int32, float->float, half->float (other source "
+                             "types unchecked); Scaling: equal types in {uint64, int64}; Vec->Vec: equal sizeof"),
+                  Provenance("header-static", A2A3_ACC, "Acc -> Mat: src float, dst half or bfloat16"),
+                  Provenance("header-static", A5_HDR, "Bias: int32->int32, float->float, half->float, bf16->float; "
+                             "Scaling: dst uint64/int64; Mat->Left/Right/ScaleLeft/ScaleRight and Vec->Mat: equal "
+                             "types in the TEXTRACT set"),
+                  Provenance("header-static", A5_ACC, "Acc -> Vec/Mat: float -> half/bf16/float, int32 -> int32"),
+                  Provenance("isa-doc", DOC, "per-path type lists")))
+def tmov_unsupported_dtype(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    TMOV element types that the target does not support on this path.
+
+    ## What it does
+    Checks `src` -> `dst` element types against the path's list: e.g. the bias table takes int32,
+    float, or half (A2/A3, A5) and bfloat16 (A5) sources converted to float; the fixpipe (Scaling)
+    buffer takes uint64/int64; Acc -> Mat converts float to half/bfloat16 (A2/A3) and Acc -> Vec/Mat
+    float to half/bfloat16/float or int32 to int32 (A5); Mat -> Left/Right needs equal types (A5).
+
+    ## Why is this bad?
+    The implementation rejects the combination with a `static_assert`: the kernel does not compile.
+
+    ## Example
+    ```cpp
+    Tile<TileType::Mat, float, 1, 64> m;
+    Tile<TileType::Bias, half, 1, 64> bias;
+    TMOV(bias, m);  // the bias table is filled with float or int32
+    ```
+
+    ## Use instead
+    ```cpp
+    Tile<TileType::Bias, float, 1, 64> bias;
+    TMOV(bias, m);
+    ```
+    """
+    ops = _ops(ctx)
+    if ops is None:
+        return None
+    dst, src = ops
+    f = _facts(ctx, dst, src)
+    if f is None or _shape_problem(f, dst, src):
+        return None
+    what = _dtype_problem(f, dst, src)
+    return Check(ctx.static(bool(what)), f"{_path(dst, src)}: {_esc(what)} on {ctx.target}")
+
+
+@rule("PTO933", "tmov-bias-scaling-shape", instructions=INSTR, fault="unsupported-layout",
+      provenance=(Provenance("header-static", A2A3_HDR, "TMovToBt: Src::Rows == 1, Src::Cols * sizeof(src) % 64 == 0; "
+                             "TMovToFb: Src::Rows == 1, Src::Cols * sizeof(src) % 128 == 0"),
+                  Provenance("header-static", A5_HDR, "TMovToBt: Src::Rows == 1, Dst::Cols * sizeof(dst) % 64 == 0 "
+                             "and <= 4096; TMovToFb: Src::Rows == 1, Dst::Cols * sizeof(dst) % 128 == 0 and <= 4096"),
+                  Provenance("isa-doc", DOC, "bias / scaling tiles are a single row")))
+def tmov_bias_scaling_shape(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    TMOV into the bias table or fixpipe buffer from a tile of the wrong shape.
+
+    ## What it does
+    For Mat -> Bias and Mat -> Scaling moves: the source must be a single row, and the row must be a
+    whole number of bursts (64 bytes for the bias table, 128 bytes for the fixpipe buffer); on A5 the
+    row must also fit the 4 KiB buffer.
+
+    ## Why is this bad?
+    The implementation rejects the tile with a `static_assert`: the kernel does not compile.
+
+    ## Example
+    ```cpp
+    Tile<TileType::Mat, float, 1, 8> m;  // 32 bytes
+    Tile<TileType::Bias, float, 1, 8> bias;
+    TMOV(bias, m);
+    ```
+
+    ## Use instead
+    ```cpp
+    Tile<TileType::Mat, float, 1, 16> m;  // 64 bytes
+    Tile<TileType::Bias, float, 1, 16> bias;
+    TMOV(bias, m);
+    ```
+    """
+    ops = _ops(ctx)
+    if ops is None:
+        return None
+    dst, src = ops
+    f = _facts(ctx, dst, src)
+    if f is None or _shape_problem(f, dst, src):
+        return None
+    bad = _bias_scaling_problems(f, dst, src)
+    return Check(ctx.static(bool(bad)), f"{_path(dst, src)}: " + _esc("; ".join(bad)))
+
+
+@rule("PTO934", "tmov-unsupported-layout", instructions=INSTR, fault="unsupported-layout",
+      provenance=(Provenance("header-static", A2A3_ACC, "Acc -> Mat: src and dst NZ (BLayout ColMajor, SLayout "
+                             "RowMajor), dst SFractalSize 512, dst Cols * sizeof % 32 == 0"),
+                  Provenance("header-static", A5_ACC, "Acc -> Vec/Mat: src NZ; dst ND, DN or NZ ('Only support nz2nz, "
+                             "nz2nd or nz2dn')"),
+                  Provenance("header-static", A5_HDR, "TMovToLeft: dst ColMajor/RowMajor; TMovToRight: dst "
+                             "RowMajor/ColMajor; CommonCheck: src row-major or ColMajor/RowMajor")))
+def tmov_unsupported_layout(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    TMOV source or destination layout that the path does not accept.
+
+    ## What it does
+    Checks the BLayout/SLayout (and fractal size) of both tiles on the paths that constrain them:
+    Acc -> Mat on A2/A3 (both NZ, dst fractal 512 bytes, 32-byte rows), Acc -> Vec/Mat on A5 (src NZ,
+    dst ND, DN or NZ), Mat -> Left/Right and Vec -> Mat on A5 (the L0A/L0B fractal, a supported source
+    fractal).
+
+    ## Why is this bad?
+    The implementation rejects the layout with a `static_assert`: the kernel does not compile.
+
+    ## Example
+    ```cpp
+    TileAcc<float, 16, 16> acc;
+    Tile<TileType::Mat, half, 16, 16> m;  // ND: Acc -> Mat writes NZ
+    TMOV(m, acc);
+    ```
+
+    ## Use instead
+    ```cpp
+    Tile<TileType::Mat, half, 16, 16, BLayout::ColMajor, 16, 16, SLayout::RowMajor> m;
+    TMOV(m, acc);
+    ```
+    """
+    ops = _ops(ctx)
+    if ops is None:
+        return None
+    dst, src = ops
+    f = _facts(ctx, dst, src)
+    if f is None or _shape_problem(f, dst, src):
+        return None
+    bad = _layout_problems(f, dst, src)
+    return Check(ctx.static(bool(bad)), f"{_path(dst, src)}: " + _esc("; ".join(bad)))
+
+
+def _esc(text: str) -> str:
+    return text.replace("{", "{{").replace("}", "}}")
