@@ -265,12 +265,18 @@ def tile_bad_fractal_size(ctx: Ctx) -> Check | None:
     return _static(ctx, bad, "SFractalSize is not 512, 1024 or 32")
 
 
+#: builtins that never iterate over a tile's valid region (TASSIGN only binds an address)
+REGION_BLIND = frozenset({"TASSIGN"})
+
+
 @rule("PTO006", "tile-valid-region-out-of-storage", instructions=("*",), fault="valid-region",
       provenance=(Provenance("header-runtime", TILE_HEADER + " ~l.1616-1638",
                              "SetValidRow/SetValidCol/SetValidShape: PTO_ASSERT rowMask <= Rows, colMask <= Cols "
                              "(debug builds only; release builds run with the bad region)"),
                   Provenance("hazard", "every instruction", "instructions iterate over GetValidRow() x GetValidCol() "
-                             "and touch storage beyond the tile")))
+                             "and touch storage beyond the tile; not TASSIGN (binds an address only) and not "
+                             "`tmp` scratch operands (never iterated over their valid region; their size rules "
+                             "are per instruction)")))
 def tile_valid_region_out_of_storage(ctx: Ctx) -> Check | None:
     """
     ## Summary
@@ -300,10 +306,12 @@ def tile_valid_region_out_of_storage(ctx: Ctx) -> Check | None:
     TDIVS(dst, src, 2.0f);
     ```
     """
+    if ctx.builtin in REGION_BLIND:
+        return None
     conds, show, parts = [], {}, []
     for n, t in _operands(ctx):
         s = t.spec
-        if not shape_ok(s):
+        if not shape_ok(s) or n.startswith("tmp"):  # scratch tiles are sized by their own rules, not iterated
             continue
         here = []
         if s.valid_row == DYNAMIC:
