@@ -260,7 +260,28 @@ class TypeOperand:
     text: str
 
 
-Operand = TileOperand | ScalarOperand | TypeOperand
+@dataclass(frozen=True)
+class GlobalSpec:
+    """The static part of a `GlobalTensor<T, Shape<...>, Stride<...>, Layout>` type (DYNAMIC dims are -1)."""
+
+    dtype: str
+    shape: tuple[int, ...]
+    stride: tuple[int, ...]
+    layout: str
+    spelling: str = ""
+
+
+@dataclass(frozen=True)
+class GlobalOperand:
+    """A GlobalTensor argument: its type and its five run-time extents and strides on this path."""
+
+    spec: GlobalSpec
+    shape: tuple[Expr, ...]
+    stride: tuple[Expr, ...]
+    text: str
+
+
+Operand = TileOperand | ScalarOperand | TypeOperand | GlobalOperand
 
 
 @dataclass(frozen=True)
@@ -307,6 +328,9 @@ class CallSite:
                 out |= syms(a.expr)
             elif isinstance(a, TileOperand):
                 out |= syms(a.valid_row) | syms(a.valid_col)
+            elif isinstance(a, GlobalOperand):
+                for d in a.shape + a.stride:
+                    out |= syms(d)
         return out
 
 
@@ -375,4 +399,6 @@ FAULT_KINDS = {
     "ignored-option": "an option the target ignores",
     "split-misaligned": "a split mode whose column count is not a multiple of the required block",
     "misaligned": "an on-chip address that is not aligned as its buffer requires",
+    "unavailable": "the builtin, or this form of it, does not exist on this target",
+    "partial-result": "the instruction silently processes only part of its operands (the rest stays stale)",
 }

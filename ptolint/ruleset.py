@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 import z3
 
-from ptolint.ir import FAULT_KINDS, TileOperand, TileSpec
+from ptolint.ir import FAULT_KINDS, GlobalOperand, GlobalSpec, TileOperand, TileSpec
 from ptolint.targets import TARGETS
 
 LEVELS = ("error", "warning", "note")
@@ -38,6 +38,9 @@ class Check:
     violated: z3.BoolRef
     message: str  # str.format template over `show` names, e.g. "indexRow {indexRow} + ..."
     show: dict[str, z3.ExprRef | int | str] = field(default_factory=dict)
+    #: report only when every input reaching the call breaks the rule (relations between unconstrained
+    #: kernel parameters, e.g. a tensor extent vs a valid region, are the host's contract, not a finding)
+    definite: bool = False
 
 
 @dataclass
@@ -80,17 +83,45 @@ class TileView:
         return self.operand.name
 
 
+class GlobalView:
+    """A GlobalTensor operand as rules see it: static type facts plus Z3 terms for its five extents/strides."""
+
+    def __init__(self, name: str, operand: GlobalOperand, shape: list[z3.ArithRef], stride: list[z3.ArithRef]):
+        self.name = name
+        self.operand = operand
+        self.spec: GlobalSpec = operand.spec
+        self.shape = shape
+        self.stride = stride
+
+    @property
+    def dtype(self) -> str:
+        return self.spec.dtype
+
+    @property
+    def layout(self) -> str:
+        return self.spec.layout
+
+    @property
+    def text(self) -> str:
+        return self.operand.text
+
+
 class Ctx:
     """One call site on one target, as a rule sees it. Built by the solver."""
 
     def __init__(self, target: str, builtin: str, tiles: dict[str, TileView], scalars: dict[str, z3.ExprRef],
-                 template_args: dict[str, str], texts: dict[str, str]):
+                 template_args: dict[str, str], texts: dict[str, str],
+                 globals_: dict[str, GlobalView] | None = None):
         self.target = target
         self.builtin = builtin
         self._tiles = tiles
         self._scalars = scalars
+        self._globals = globals_ or {}
         self.template_args = template_args
         self.texts = texts
+
+    def global_tensor(self, name: str) -> GlobalView | None:
+        return self._globals.get(name)
 
     def tile(self, name: str) -> TileView | None:
         return self._tiles.get(name)

@@ -21,6 +21,7 @@ from ptolint.ir import (
     Cast,
     Const,
     Expr,
+    GlobalOperand,
     ScalarOperand,
     Select,
     Sym,
@@ -28,7 +29,7 @@ from ptolint.ir import (
     Unary,
     int_range,
 )
-from ptolint.ruleset import Check, Ctx, Rule, TileView
+from ptolint.ruleset import Check, Ctx, GlobalView, Rule, TileView
 
 COMPARE = {"<", "<=", ">", ">=", "==", "!="}
 #: witness ranges tried in order, so that a report shows values a person would write
@@ -219,14 +220,19 @@ def build_ctx(site: CallSite, enc: Encoder) -> Ctx:
     tiles: dict[str, TileView] = {}
     scalars: dict[str, z3.ExprRef] = {}
     texts: dict[str, str] = {}
+    globals_: dict[str, GlobalView] = {}
     for name, arg in zip(site.params, site.args, strict=False):
-        if isinstance(arg, TileOperand):
+        if isinstance(arg, GlobalOperand):
+            globals_[name] = GlobalView(name, arg, [enc.to_num(enc.enc(d)) for d in arg.shape],
+                                        [enc.to_num(enc.enc(d)) for d in arg.stride])
+            texts[name] = arg.text
+        elif isinstance(arg, TileOperand):
             tiles[name] = TileView(name, arg, enc.to_num(enc.enc(arg.valid_row)), enc.to_num(enc.enc(arg.valid_col)))
             texts[name] = arg.name
         elif isinstance(arg, ScalarOperand):
             scalars[name] = enc.enc(arg.expr)
             texts[name] = arg.text
-    return Ctx(site.target, site.builtin, tiles, scalars, dict(site.template_args), texts)
+    return Ctx(site.target, site.builtin, tiles, scalars, dict(site.template_args), texts, globals_)
 
 
 def model_value(m: z3.ModelRef, term: z3.ExprRef | int | str) -> int | float | str:
@@ -321,6 +327,8 @@ def check_rule(rule: Rule, site: CallSite, timeout_ms: int = 5000, encoded: Site
     # error when no reaching input satisfies the rule (opaque symbols are free here: an existential query)
     res2, _ = solve(z3.And(reach, z3.Not(violated)))
     level = rule.severity
+    if res2 != z3.unsat and chk.definite:
+        return Verdict(rule, None)
     if res2 != z3.unsat and level == "error":
         level = "warning"
     relevant = {str(v) for c in [violated, *path] for v in _vars_of(c)}

@@ -5,9 +5,8 @@ common/arch/register/tload_common.hpp (StaticCheck, TLOAD_TILE_IMPL), a2a3/TStor
 (TSTORE_IMPL overloads). Parameter names (model header): TLOAD(dst, src), TSTORE(dst, src[, preQuantScalar]);
 the GlobalTensor operand is not a tile.
 
-The GlobalTensor operand reaches the rules only as a type spelling the rule context does not carry, so every
-check that involves it (element size equality, ND/DN/NZ layout pairing, shape vs valid region, atomic add
-types) is out of reach here; only the tile's own facts are judged. One table per instruction:
+The GlobalTensor side (element size, layout pairing, shape vs valid region, fixpipe output types) is
+rules/global_tensor.py; here only the tile's own facts are judged. One table per instruction:
 `TILE_LOCATIONS` (target -> the TileTypes the implementation handles, and what happens to the others) and
 `TLOAD_TYPES` (the element types A2/A3 accepts; A5 only requires a 1/2/4/8-byte type).
 """

@@ -12,7 +12,7 @@ import numpy as np
 from ptolint.evaluate import EvalError, evaluate
 from ptolint.executor.layout import tile_layout_faults
 from ptolint.executor.memory import LayoutError, Memory, TileBuffer
-from ptolint.ir import CallSite, ScalarOperand, TileOperand, TileSpec
+from ptolint.ir import CallSite, GlobalOperand, GlobalSpec, ScalarOperand, TileOperand, TileSpec
 
 
 @dataclass(frozen=True)
@@ -53,6 +53,20 @@ class ConcreteTile:
         return self.buf.elements()
 
 
+@dataclass
+class ConcreteGlobal:
+    """A GlobalTensor under the witness: its type and concrete five extents and strides (elements)."""
+
+    name: str
+    spec: GlobalSpec
+    shape: tuple[int, ...]
+    stride: tuple[int, ...]
+
+    @property
+    def dtype(self) -> str:
+        return self.spec.dtype
+
+
 class Machine:
     """The state an op sees: concrete tiles and scalars, the target, and a fault log."""
 
@@ -63,6 +77,7 @@ class Machine:
         self.rng = np.random.default_rng(seed)
         self.tiles: dict[str, ConcreteTile] = {}
         self.scalars: dict[str, int | float] = {}
+        self.globals: dict[str, ConcreteGlobal] = {}
         self.faults: list[Fault] = []
         self.template_args = dict(site.template_args)
 
@@ -78,6 +93,9 @@ class Machine:
 
     def scalar(self, name: str) -> int | float | None:
         return self.scalars.get(name)
+
+    def global_tensor(self, name: str) -> ConcreteGlobal | None:
+        return self.globals.get(name)
 
     def read(self, t: ConcreteTile, r: int, c: int):
         """One element of `t`, faulting (out-of-bounds) outside its storage."""
@@ -147,6 +165,12 @@ def replay(site: CallSite, inputs: dict[str, int | float], seed: int = 0) -> Out
             if isinstance(arg, ScalarOperand):
                 m.scalars[name] = evaluate(arg.expr, inputs)
                 out.values[name] = m.scalars[name]
+            elif isinstance(arg, GlobalOperand):
+                shape = tuple(int(evaluate(d, inputs)) for d in arg.shape)
+                stride = tuple(int(evaluate(d, inputs)) for d in arg.stride)
+                for i, d in enumerate(shape):
+                    out.values[f"{name}.shape{i}"] = d
+                m.globals[name] = ConcreteGlobal(name, arg.spec, shape, stride)
             elif isinstance(arg, TileOperand):
                 vr, vc = int(evaluate(arg.valid_row, inputs)), int(evaluate(arg.valid_col, inputs))
                 out.values[f"{name}.validRow"], out.values[f"{name}.validCol"] = vr, vc

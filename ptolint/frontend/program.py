@@ -18,7 +18,9 @@ from ptolint.frontend.parse import MODEL_INCLUDE
 from ptolint.frontend.values import (
     BLOCK_FUNCS,
     ELEMENT_SIZES,
+    DimsState,
     Frame,
+    GlobalState,
     Symbols,
     TileState,
     Unsupported,
@@ -28,9 +30,12 @@ from ptolint.frontend.values import (
     convert,
     ctype,
     decl_key,
+    dims_head_of,
     display_name,
     element_name,
+    fill_dims,
     fold,
+    global_spec_of,
     parse_float_literal,
     parse_int_literal,
     static_valid,
@@ -49,6 +54,7 @@ from ptolint.ir import (
     Cast,
     Const,
     Expr,
+    GlobalOperand,
     ScalarOperand,
     Select,
     Sym,
@@ -285,7 +291,7 @@ class Interpreter:
             kids = list(children(c))
             if kids:
                 v = self.value(kids[0])
-                if isinstance(v, (Const, Sym, Bin, Unary, Cast, Select)):
+                if isinstance(v, (Const, Sym, Bin, Unary, Cast, Select, GlobalState, DimsState)):
                     self.frame.returns.append((list(self.path), v))
             raise Stop("return")
         elif k == K.BREAK_STMT:
@@ -322,6 +328,9 @@ class Interpreter:
                         return
             self.frame.env[key] = self.new_tile(spec, d.spelling, d, ctor_args)
             return
+        if global_spec_of(d.type) is not None or dims_head_of(d.type) is not None:
+            self.object_decl(d, kids)
+            return
         ct = ctype(d.type)
         if ct is None:
             for x in kids:  # evaluate initialisers for their calls (e.g. struct init with builtin calls)
@@ -333,6 +342,61 @@ class Interpreter:
                 self.frame.env[key] = convert(v, ct)
                 return
         self.frame.env[key] = self.symbols.fresh(d.spelling, ct, "opaque", "uninitialised or unmodelled value")
+
+    def object_decl(self, d: ci.Cursor, kids: list[ci.Cursor]) -> None:
+        """A GlobalTensor / Shape / Stride variable: constructed here, or bound to another such object."""
+        key = decl_key(d)
+        last = kids[-1] if kids else None
+        if last is not None and last.kind == K.CALL_EXPR and last.referenced is not None \
+                and last.referenced.kind == K.CONSTRUCTOR:
+            v = self.construct(d.type, list(arguments(last)), d.spelling)
+        elif last is None:
+            v = self.construct(d.type, [], d.spelling)
+        else:
+            v = self.try_value(last)
+        if isinstance(v, (GlobalState, DimsState)):
+            self.frame.env[key] = v
+        else:
+            self.frame.env.pop(key, None)
+
+    def construct(self, t: ci.Type, args: list[ci.Cursor], name: str) -> GlobalState | DimsState | None:
+        """Constructor semantics of GlobalTensor(data, shape, stride) and Shape(...) / Stride(...)."""
+        args = [a for a in args if a.extent.start.file is not None]  # defaulted arguments have no location
+        vals = [self.try_value(a) for a in args]
+        if len(vals) == 1 and isinstance(vals[0], (GlobalState, DimsState)):
+            return vals[0]  # copy construction
+        dims = dims_head_of(t)
+        if dims is not None:
+            head, statics = dims
+            scal = [v for v in vals if isinstance(v, (Const, Sym, Bin, Unary, Cast, Select))]
+            if len(scal) != len(vals) or len(vals) > 5:
+                return None
+            return DimsState(head, fill_dims(statics, scal))
+        spec = global_spec_of(t)
+        if spec is None:
+            return None
+        shape = self.global_dims(spec.shape, vals[1] if len(vals) > 1 else "default", "Shape", name, "shape")
+        stride = self.global_dims(spec.stride, vals[2] if len(vals) > 2 else "default", "Stride", name, "stride")
+        return GlobalState(spec, shape, stride, name)
+
+    def global_dims(self, statics: tuple[int, ...], v, head: str, name: str, what: str) -> tuple[Expr, ...]:
+        """A GlobalTensor's run-time dims: static ones from its type, DYNAMIC ones from its Shape/Stride
+        argument (1 when the argument is defaulted, opaque when it cannot be followed)."""
+        out: list[Expr] = []
+        for i, d in enumerate(statics):
+            if d != -1:
+                out.append(Const(d, "int64_t"))
+            elif v == "default":
+                out.append(Const(1, "int64_t"))
+            elif isinstance(v, DimsState) and v.head == head:
+                out.append(v.dims[i])
+            else:
+                out.append(self.symbols.fresh(f"{name}.{what}{i}", "int64_t", "opaque", f"{head} not followed"))
+        return tuple(out)
+
+    def opaque_global(self, spec, name: str) -> GlobalState:
+        return GlobalState(spec, self.global_dims(spec.shape, None, "Shape", name, "shape"),
+                           self.global_dims(spec.stride, None, "Stride", name, "stride"), name)
 
     def loc(self, c: ci.Cursor) -> tuple[str, int]:
         return (file_name(c), c.location.line)
@@ -505,6 +569,8 @@ class Interpreter:
             old = env.get(key)
             if isinstance(old, (Const, Sym, Bin, Unary, Cast, Select)):
                 env[key] = self.symbols.fresh(f"v{key[1]}", old.ctype, "opaque", "value changed in a loop")
+            elif isinstance(old, (GlobalState, DimsState)):
+                env.pop(key)
         for v in env.values():
             if isinstance(v, TileState) and self.sets_valid(body, v):
                 v.valid_row = self.symbols.fresh(f"{v.name}.validRow", "int", "opaque", "changed in a loop", 0)
@@ -1073,6 +1139,8 @@ class Interpreter:
                     fr.env[key] = convert(v, ct) if ct else v
                 elif isinstance(v, TileState) and isinstance(old, TileState):
                     old.valid_row, old.valid_col = v.valid_row, v.valid_col
+                elif isinstance(v, (GlobalState, DimsState)):
+                    fr.env[key] = v
                 else:
                     fr.env.pop(key, None)
                 return
@@ -1091,6 +1159,8 @@ class Interpreter:
             return self.symbols.fresh(name or "call", ct, "opaque", "unresolved call") if ct else None
         if ref.kind == K.CONSTRUCTOR:
             args = list(arguments(c))
+            if global_spec_of(c.type) is not None or dims_head_of(c.type) is not None:
+                return self.construct(c.type, args, c.spelling or "tmp")
             if len(args) == 1:
                 v = self.value(args[0])
                 if isinstance(v, TileState):
@@ -1189,6 +1259,8 @@ class Interpreter:
                 frame.env[decl_key(p)] = convert(v, ct)
             elif ct is not None:
                 frame.env[decl_key(p)] = self.symbols.fresh(p.spelling, ct, "opaque", "argument not modelled")
+            elif isinstance(v, (GlobalState, DimsState)):
+                frame.env[decl_key(p)] = v
         disp = display_name(ref)
         self.stats.instantiations.add(ref.displayname + disp)
         self.entered.add(ref.get_usr())
@@ -1206,8 +1278,11 @@ class Interpreter:
             self.chain.pop()
             self.path = saved_path
         ct = ctype(c.type)
-        if ct is None:
-            return None
+        objs = [v for _, v in frame.returns if isinstance(v, (GlobalState, DimsState))]
+        if ct is None:  # a returned GlobalTensor / Shape is kept when every return gives the same one
+            return objs[0] if objs and len(objs) == len(frame.returns) and all(o == objs[0] for o in objs) else None
+        if objs:
+            return self.symbols.fresh(ref.spelling, ct, "opaque", f"result of {ref.spelling}()")
         if len(frame.returns) == 1:
             return convert(frame.returns[0][1], ct)
         if frame.returns:
@@ -1261,6 +1336,9 @@ class Interpreter:
             elif isinstance(v, (Const, Sym, Bin, Unary, Cast, Select)):
                 ct = ctype(p.type)
                 operands.append(ScalarOperand(convert(v, ct) if ct else v, text))
+            elif global_spec_of(p.type) is not None:
+                g = v if isinstance(v, GlobalState) else self.opaque_global(global_spec_of(p.type), text or pname)
+                operands.append(GlobalOperand(g.spec, g.shape, g.stride, text or g.name))
             else:
                 operands.append(TypeOperand(p.type.get_canonical().spelling, text))
             names.append(pname)

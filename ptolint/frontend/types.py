@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 import re
 
-from ptolint.ir import DYNAMIC, FLOAT_TYPES, INT_TYPES, TileSpec
+from ptolint.ir import DYNAMIC, FLOAT_TYPES, INT_TYPES, GlobalSpec, TileSpec
 
 #: canonical spelling (after stripping namespaces/struct) -> the name pto uses for the element type
 ELEMENT_NAMES = {
@@ -131,3 +131,53 @@ def parse_tile(spelling: str, elem_size: int = 0) -> TileSpec | None:
         elem_size=elem_size,
         spelling=s,
     )
+
+
+#: pto::Layout enumerators in declaration order (a canonical spelling may show `(pto::Layout)2`)
+LAYOUTS = ("ND", "DN", "NZ", "SCALE", "MX_A_ND", "MX_A_DN", "MX_A_ZZ", "MX_B_ND", "MX_B_DN", "MX_B_NN",
+           "HIF4_A_ZZ", "HIF4_B_NN", "NC1HWC0", "GNC1HWC0")
+
+
+def parse_dims(spelling: str, head: str) -> tuple[int, ...] | None:
+    """The five static extents of a `pto::Shape<...>` / `pto::Stride<...>` spelling (omitted ones DYNAMIC)."""
+    parts = split_template_args(spelling.replace("const ", "").strip().rstrip("&").strip())
+    if parts is None:
+        return (DYNAMIC,) * 5 if strip_ns(spelling.rstrip("&").strip()) == head else None
+    if strip_ns(parts[0]) != head:
+        return None
+    try:
+        dims = [_int(a) for a in parts[1]]
+    except ValueError:
+        return None
+    if len(dims) > 5:
+        return None
+    return tuple(dims + [DYNAMIC] * (5 - len(dims)))
+
+
+def layout_name(spelling: str) -> str:
+    s = strip_ns(spelling)
+    m = re.fullmatch(r"\(\s*Layout\s*\)\s*(\d+)", s)
+    if m:
+        i = int(m.group(1))
+        return LAYOUTS[i] if i < len(LAYOUTS) else s
+    return s
+
+
+def is_global_spelling(spelling: str) -> bool:
+    s = spelling.replace("const ", "").strip()
+    return bool(re.match(r"^(pto::)?GlobalTensor<", s))
+
+
+def parse_global(spelling: str) -> GlobalSpec | None:
+    """The GlobalSpec of a canonical `pto::GlobalTensor<...>` spelling."""
+    s = spelling.replace("const ", "").strip().rstrip("&").strip()
+    parts = split_template_args(s)
+    if not parts or strip_ns(parts[0]) != "GlobalTensor" or len(parts[1]) < 3:
+        return None
+    args = parts[1]
+    shape, stride = parse_dims(args[1], "Shape"), parse_dims(args[2], "Stride")
+    if shape is None or stride is None:
+        return None
+    elem = re.sub(r"__attribute__\(\((?:[^()]|\([^()]*\))*\)\)\s*", "", args[0]).replace("__gm__", "").strip()
+    layout = layout_name(args[3]) if len(args) > 3 else "ND"
+    return GlobalSpec(dtype=element_name(elem), shape=shape, stride=stride, layout=layout, spelling=s)

@@ -16,7 +16,10 @@ from ptolint.frontend.cursors import children, file_name, memo
 from ptolint.frontend.cursors import tokens as cursor_tokens
 from ptolint.frontend.types import (
     element_name,
+    is_global_spelling,
     is_tile_spelling,
+    parse_dims,
+    parse_global,
     parse_tile,
     scalar_ctype,
     split_template_args,
@@ -30,6 +33,7 @@ from ptolint.ir import (
     Cast,
     Const,
     Expr,
+    GlobalSpec,
     Select,
     Sym,
     TileSpec,
@@ -80,6 +84,24 @@ class TileState:
     name: str
     decl_file: str = ""
     decl_line: int = 0
+
+
+@dataclass(frozen=True)
+class DimsState:
+    """A `Shape<...>` or `Stride<...>` object along the path: its five extents."""
+
+    head: str  # "Shape" | "Stride"
+    dims: tuple[Expr, ...]
+
+
+@dataclass(frozen=True)
+class GlobalState:
+    """A GlobalTensor object along the path: its type, run-time extents and strides."""
+
+    spec: GlobalSpec
+    shape: tuple[Expr, ...]
+    stride: tuple[Expr, ...]
+    name: str
 
 
 @dataclass
@@ -263,6 +285,45 @@ def tile_spec_of(t: ci.Type) -> TileSpec | None:
     if can.get_num_template_arguments() > 1:
         elem = type_size(can.get_template_argument_type(1))
     return parse_tile(can.spelling, elem)
+
+
+def _strip_ref(t: ci.Type) -> ci.Type:
+    can = t.get_canonical()
+    if can.kind in (ci.TypeKind.LVALUEREFERENCE, ci.TypeKind.RVALUEREFERENCE):
+        can = can.get_pointee().get_canonical()
+    return can
+
+
+def global_spec_of(t: ci.Type) -> GlobalSpec | None:
+    can = _strip_ref(t)
+    return parse_global(can.spelling) if is_global_spelling(can.spelling) else None
+
+
+def dims_head_of(t: ci.Type) -> tuple[str, tuple[int, ...]] | None:
+    """("Shape" | "Stride", static dims) for a Shape/Stride type, else None."""
+    sp = _strip_ref(t).spelling
+    for head in ("Shape", "Stride"):
+        d = parse_dims(sp, head)
+        if d is not None:
+            return head, d
+    return None
+
+
+def fill_dims(statics: tuple[int, ...], vals: list[Expr]) -> tuple[Expr, ...]:
+    """Shape/Stride constructor semantics: five values fill the DYNAMIC dims positionally, fewer fill the
+    DYNAMIC dims left to right; DYNAMIC dims not filled are 1 and static dims keep their value."""
+    out: list[Expr] = [Const(1, "int64_t") if d == DYNAMIC else Const(d, "int64_t") for d in statics]
+    if len(vals) == 5:
+        for i, d in enumerate(statics):
+            if d == DYNAMIC:
+                out[i] = convert(vals[i], "int64_t")
+        return tuple(out)
+    k = 0
+    for i, d in enumerate(statics):
+        if d == DYNAMIC and k < len(vals):
+            out[i] = convert(vals[k], "int64_t")
+            k += 1
+    return tuple(out)
 
 
 def static_valid(spec: TileSpec, which: str) -> Expr | None:

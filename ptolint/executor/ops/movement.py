@@ -15,6 +15,7 @@ import numpy as np
 
 from ptolint.executor.machine import ConcreteTile, Machine, op
 from ptolint.executor.memory import element_size
+from ptolint.executor.ops.global_memory import transfer
 
 _KIB = 1024
 #: target -> TileType -> bytes of its memory space (absent or 0: the space does not exist there)
@@ -227,7 +228,7 @@ def tmov(m: Machine) -> None:
         out[:, :] = data.astype(np.float64).astype(out.dtype)
 
 
-# --- TLOAD / TSTORE (the tile side: the GlobalTensor operand is not modelled) -------------------------
+# --- TLOAD / TSTORE (the tile side here; the GlobalTensor side in global_memory.py) -------------------------
 
 #: target -> TileTypes the load writes / the plain store reads
 _LOAD_LOCS = {"a2a3": ("Vec", "Mat"), "a5": ("Vec", "Mat")}
@@ -252,6 +253,9 @@ def tload(m: Machine) -> None:
         raise m.trap("unsupported-dtype", f"A2/A3 TLOAD does not take {dst.dtype} tiles")
     if m.target == "a5" and element_size(dst.spec) not in (1, 2, 4, 8):
         raise m.trap("unsupported-dtype", f"A5 TLOAD needs a b8/b16/b32/b64 type, not {dst.dtype}")
+    g = m.global_tensor("src")
+    if g is not None:
+        transfer(m, "TLOAD", dst, g, quant=False)
 
 
 @op("TSTORE")
@@ -264,3 +268,6 @@ def tstore(m: Machine) -> None:
     if src.spec.loc not in ok:
         raise m.trap("unsupported-path", f"{src.spec.loc} -> global memory is not a"
                      f"{' quantising' if quant else ''} store path on {m.target} (static_assert)")
+    g = m.global_tensor("dst")
+    if g is not None:
+        transfer(m, "TSTORE", src, g, quant)

@@ -1,0 +1,110 @@
+"""The global-memory side of TLOAD / TSTORE on concrete operands: what the transfer moves and whether it may.
+
+Written from the targets' transfer code, independently of the rules: the GM <-> UB/L1 copies are bursts of
+`lenBurst` bytes, one per row of the GlobalTensor; the header-side checks (element width, the layout pairs the
+copy routines exist for, the fixpipe's output types) are restated here as the transfer's own preconditions.
+An ND copy moves Shape0*Shape1*Shape2*Shape3 rows of the tile's valid-column count of elements while the
+tensor's rows are Shape4 long; a DN copy is the transpose.
+"""
+
+from __future__ import annotations
+
+from ptolint.executor.machine import ConcreteGlobal, ConcreteTile, Machine
+from ptolint.executor.memory import element_size
+
+_WIDTH = {"int8_t": 1, "uint8_t": 1, "hifloat8_t": 1, "float8_e4m3_t": 1, "float8_e5m2_t": 1, "float8_e8m0_t": 1,
+          "float4_e2m1x2_t": 1, "float4_e1m2x2_t": 1, "int16_t": 2, "uint16_t": 2, "half": 2, "bfloat16_t": 2,
+          "int32_t": 4, "uint32_t": 4, "float": 4, "int64_t": 8, "uint64_t": 8, "double": 8}
+
+#: which copy routine exists: (op, tile buffer, target) -> {(tensor layout, tile arrangement)}
+_ROUTINES = {
+    ("TLOAD", "Vec", "a2a3"): {("ND", "row"), ("DN", "col"), ("NZ", "nz")},
+    ("TLOAD", "Vec", "a5"): {("ND", "row"), ("DN", "col"), ("NZ", "nz")},
+    ("TLOAD", "Mat", "a2a3"): {("ND", "row"), ("DN", "col"), ("NZ", "nz"), ("ND", "nz"), ("DN", "zn")},
+    ("TLOAD", "Mat", "a5"): {("ND", "row"), ("DN", "col"), ("NZ", "nz"), ("ND", "nz"), ("DN", "nz"), ("DN", "zn")},
+    ("TSTORE", "Vec", "a2a3"): {("ND", "row"), ("DN", "col"), ("NZ", "nz")},
+    ("TSTORE", "Vec", "a5"): {("ND", "row"), ("DN", "col"), ("NZ", "nz")},
+}
+#: 8-byte elements go through a narrower set of routines where the target restricts them
+_WIDE_ROUTINES = {
+    ("TLOAD", "Vec", "a2a3"): {("ND", "row"), ("DN", "col")},
+    ("TLOAD", "Mat", "a2a3"): {("ND", "row"), ("DN", "col")},
+    ("TLOAD", "Mat", "a5"): {("ND", "row"), ("DN", "col"), ("NZ", "nz"), ("DN", "zn")},
+    ("TSTORE", "Vec", "a2a3"): {("ND", "row"), ("DN", "col")},
+}
+_FIXPIPE_OUT = {"int32_t", "float", "half", "bfloat16_t"}
+#: destinations the hardware atomic add (set_atomic_f32 / f16 / bf16 / s8 / s16 / s32) can accumulate into
+_ATOMIC_ADD = {"float", "half", "bfloat16_t", "int8_t", "int16_t", "int32_t"}
+
+
+def _arrangement(t: ConcreteTile) -> str:
+    s = t.spec
+    if s.slayout == "NoneBox":
+        return "row" if s.blayout == "RowMajor" else "col"
+    if s.fractal != 512:
+        return "other"
+    if s.blayout == "ColMajor" and s.slayout == "RowMajor":
+        return "nz"
+    return "zn" if s.blayout == "RowMajor" and s.slayout == "ColMajor" else "other"
+
+
+def transfer(m: Machine, builtin: str, tile: ConcreteTile, g: ConcreteGlobal, quant: bool) -> None:
+    """Judge and perform the global side of one transfer; faults go to `m`."""
+    if builtin == "TSTORE" and m.template_args.get("atomicType") in ("AtomicAdd", "1") and g.dtype not in _ATOMIC_ADD:
+        raise m.trap("unsupported-dtype", f"no atomic add mode for {g.dtype} destinations")
+    loc = tile.spec.loc
+    if loc == "Acc":
+        if builtin == "TSTORE" and not quant and tile.dtype in ("int32_t", "float") and g.dtype not in _FIXPIPE_OUT:
+            raise m.trap("unsupported-dtype", f"the fixpipe cannot write {g.dtype} without quantisation")
+        return
+    tw, gw = element_size(tile.spec), _WIDTH.get(g.dtype)
+    if gw is None or tw <= 0:
+        return
+    if not (builtin == "TSTORE" and loc == "Mat" and m.target == "a5") and tw != gw:
+        raise m.trap("size-mismatch", f"{tw}-byte tile elements vs {gw}-byte tensor elements")
+    key = (builtin, loc, m.target)
+    if key not in _ROUTINES or quant:
+        return
+    pair = (g.spec.layout, _arrangement(tile))
+    line = builtin == "TSTORE" and (tile.spec.rows == 1 or tile.spec.cols == 1)
+    if not line and pair not in _ROUTINES[key]:
+        raise m.trap("unsupported-layout", f"no {builtin} routine for a {pair[0]} tensor and a {pair[1]} tile")
+    if not line and tw == 8 and key in _WIDE_ROUTINES and pair not in _WIDE_ROUTINES[key]:
+        raise m.trap("unsupported-layout", f"no 64-bit {builtin} routine for a {pair[0]} tensor and a {pair[1]} tile")
+    if m.target == "a5" and builtin == "TLOAD" and loc == "Vec" and pair[1] == "row":
+        _a5_static_extent(m, tile, g)
+    if loc == "Vec" and pair in (("ND", "row"), ("DN", "col")):
+        _bursts(m, builtin, tile, g, pair[0])
+
+
+def _a5_static_extent(m: Machine, tile: ConcreteTile, g: ConcreteGlobal) -> None:
+    """A5 compares the compile-time extents of a row-major Vec tile and its tensor before any transfer."""
+    st, vr, vc = g.spec.shape, tile.spec.valid_row, tile.spec.valid_col
+    if vc > 0 and st[4] > 0 and vc != st[4]:
+        raise m.trap("valid-region", f"static valid columns {vc} vs the tensor's static last dimension {st[4]}")
+    if vr > 0 and min(st[:4]) > 0 and vr != st[0] * st[1] * st[2] * st[3]:
+        raise m.trap("valid-region", f"static valid rows {vr} vs the tensor's static rows "
+                     f"{st[0] * st[1] * st[2] * st[3]}")
+
+
+def _bursts(m: Machine, builtin: str, tile: ConcreteTile, g: ConcreteGlobal, layout: str) -> None:
+    """Replay the burst loop's extent: one line (ND row / DN column) per burst, Shape-driven, against the tile.
+
+    A release build moves the tensor's extent whatever the tile's valid region says (the comparison is a debug
+    PTO_ASSERT). Moving more lines than the tile's valid region has is harmless while they fit in its storage;
+    more lines than the storage holds land in (or come from) whatever follows the tile; fewer lines than the
+    valid region leave the rest of it stale (TLOAD) or unwritten in global memory (TSTORE)."""
+    s = g.shape
+    outer = s[0] * s[1] * s[2]
+    if layout == "ND":
+        lines, valid_lines, capacity = outer * s[3], tile.valid_row, tile.spec.rows
+    else:
+        lines, valid_lines, capacity = outer * s[4], tile.valid_col, tile.spec.cols
+    what = "rows" if layout == "ND" else "columns"
+    if lines > capacity:
+        verb = "writes" if builtin == "TLOAD" else "reads"
+        m.fault("out-of-bounds", f"{builtin} {verb} {lines} {what} of a tile with storage for {capacity}")
+        m.fault("valid-region", f"{builtin} moves {lines} {what}, past the tile's {capacity}")
+    elif lines < valid_lines:
+        m.fault("valid-region", f"{builtin} moves {lines} {what} but the tile's valid region has {valid_lines}: "
+                f"the others are {'left stale' if builtin == 'TLOAD' else 'never stored'}")

@@ -1,0 +1,390 @@
+"""TLOAD / TSTORE, the GlobalTensor side (PTO952..): element size, layout pairing and shape agreement.
+
+Modelled on common/arch/memory/tload_common.hpp (A2/A3: CheckNormalTileData, TLOAD_TILE_IMPL, the ND/DN
+transfer helpers), common/arch/memory/tstore_common.hpp (CheckStaticForVecAndMat), a2a3/TStore.hpp
+(CheckAcc2gm), common/arch/register/tload_common.hpp (A5: StaticCheck, TLoadCubeCheck) and a5/TStore.hpp
+(CheckStaticAcc, the Vec checks). Parameter names (model header): TLOAD(dst, src), TSTORE(dst, src).
+
+The tile's "custom layout" is how the headers classify it: ND = row-major unboxed, DN = column-major
+unboxed, NZ = column-major blocks of row-major 512-byte fractals, ZN = row-major blocks of column-major
+fractals. One table says which (GlobalTensor layout, tile layout) pairs each transfer accepts per target.
+"""
+
+from __future__ import annotations
+
+import z3
+
+from ptolint.ruleset import Check, Ctx, GlobalView, Provenance, TileView, rule
+
+INSTR = ("TLOAD", "TSTORE")
+
+#: (builtin, tile location) -> target -> accepted (GlobalTensor layout, tile custom layout) pairs
+LAYOUT_PAIRS: dict[tuple[str, str], dict[str, frozenset[tuple[str, str]]]] = {
+    ("TLOAD", "Vec"): {t: frozenset({("ND", "ND"), ("DN", "DN"), ("NZ", "NZ")}) for t in ("a2a3", "a5")},
+    ("TLOAD", "Mat"): {
+        "a2a3": frozenset({("ND", "ND"), ("DN", "DN"), ("NZ", "NZ"), ("ND", "NZ"), ("DN", "ZN")}),
+        "a5": frozenset({("ND", "NZ"), ("DN", "NZ"), ("NZ", "NZ"), ("ND", "ND"), ("DN", "DN"), ("DN", "ZN")}),
+    },
+    ("TSTORE", "Vec"): {t: frozenset({("ND", "ND"), ("DN", "DN"), ("NZ", "NZ")}) for t in ("a2a3", "a5")},
+}
+#: TSTORE from a Vec tile also accepts any layout pairing when the tile is a single row or column
+TSTORE_LINE_EXEMPT = True
+#: (builtin, tile location) -> target -> pairs that a 64-bit element type may use
+B64_PAIRS: dict[tuple[str, str], dict[str, frozenset[tuple[str, str]] | None]] = {
+    ("TLOAD", "Vec"): {"a2a3": frozenset({("ND", "ND"), ("DN", "DN")}), "a5": None},
+    ("TLOAD", "Mat"): {"a2a3": frozenset({("ND", "ND"), ("DN", "DN")}),
+                       "a5": frozenset({("NZ", "NZ"), ("ND", "ND"), ("DN", "DN"), ("DN", "ZN")})},
+    ("TSTORE", "Vec"): {"a2a3": frozenset({("ND", "ND"), ("DN", "DN")}), "a5": None},
+}
+#: the GlobalTensor element types a plain (non-quantising) TSTORE from an Acc tile may write, per target
+ACC_STORE_TYPES = {"a2a3": ("int32_t", "float", "half", "bfloat16_t"),
+                   "a5": ("int32_t", "float", "half", "bfloat16_t")}
+B64 = ("int64_t", "uint64_t")
+SIZES = {"int8_t": 1, "uint8_t": 1, "int16_t": 2, "uint16_t": 2, "int32_t": 4, "uint32_t": 4, "int64_t": 8,
+         "uint64_t": 8, "half": 2, "bfloat16_t": 2, "float": 4, "double": 8, "float8_e4m3_t": 1,
+         "float8_e5m2_t": 1, "float8_e8m0_t": 1, "hifloat8_t": 1, "float4_e2m1x2_t": 1, "float4_e1m2x2_t": 1}
+
+A2A3_LOAD = "include/pto/common/arch/memory/tload_common.hpp (CheckNormalTileData, TLOAD_TILE_IMPL)"
+A5_LOAD = "include/pto/common/arch/register/tload_common.hpp (StaticCheck, TLoadCubeCheck)"
+A2A3_STORE = "include/pto/common/arch/memory/tstore_common.hpp (CheckStaticForVecAndMat), a2a3/TStore.hpp"
+A5_STORE = "include/pto/npu/a5/TStore.hpp (Vec checks, CheckStaticAcc)"
+DOCS = "docs/isa/TLOAD.md, docs/isa/TSTORE.md"
+
+
+def tile_layout(t: TileView) -> str:
+    """The headers' custom layout class of a tile (GetTileLayoutCustom)."""
+    if t.slayout == "NoneBox":
+        return "ND" if t.blayout == "RowMajor" else "DN"
+    if t.fractal != 512:
+        return "NONE"
+    if t.blayout == "ColMajor" and t.slayout == "RowMajor":
+        return "NZ"
+    if t.blayout == "RowMajor" and t.slayout == "ColMajor":
+        return "ZN"
+    return "ZZ"
+
+
+def operands(ctx: Ctx) -> tuple[TileView, GlobalView] | None:
+    if ctx.builtin == "TLOAD":
+        t, g = ctx.tile("dst"), ctx.global_tensor("src")
+    else:
+        t, g = ctx.tile("src"), ctx.global_tensor("dst")
+    if t is None or g is None:
+        return None
+    return t, g
+
+
+def _esc(s: str) -> str:
+    return s.replace("{", "{{").replace("}", "}}")
+
+
+def _plain_store(ctx: Ctx) -> bool:
+    return ctx.builtin == "TLOAD" or (ctx.scalar("preQuantScalar") is None and "reluPreMode" not in ctx.template_args)
+
+
+@rule("PTO952", "gm-element-size-mismatch", instructions=INSTR, fault="size-mismatch",
+      provenance=(Provenance("header-static", A2A3_LOAD, "static_assert sizeof(TileData::DType) == "
+                             "sizeof(GlobalData::DType)"),
+                  Provenance("header-static", A2A3_STORE, "CheckStaticForVecAndMat: the same for Vec/Mat sources"),
+                  Provenance("header-static", A5_LOAD, "StaticCheck: the same"),
+                  Provenance("header-static", A5_STORE, "Vec source: sizeof(TileData::DType) == "
+                             "sizeof(GlobalData::RawDType)"),
+                  Provenance("isa-doc", DOCS, "the docs ask for equal element types; the headers compare sizes only")))
+def gm_element_size_mismatch(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    TLOAD / TSTORE between a tile and a GlobalTensor whose element sizes differ.
+
+    ## What it does
+    For TLOAD into Vec or Mat tiles and TSTORE from Vec or Mat tiles, the tile's element type and the
+    GlobalTensor's element type must have the same size (the transfer moves bytes; it converts nothing).
+    Stores from Acc tiles convert in the fixpipe and are judged by PTO954 instead.
+
+    ## Why is this bad?
+    Both targets reject the pair with a `static_assert`: the kernel does not compile.
+
+    ## Example
+    ```cpp
+    GlobalTensor<float, Shape<1, 1, 1, 16, 64>, Stride<1, 1, 1, 64, 1>> g(src);
+    Tile<TileType::Vec, half, 16, 64> t;
+    TLOAD(t, g);  // 4-byte elements into a 2-byte tile
+    ```
+
+    ## Use instead
+    ```cpp
+    Tile<TileType::Vec, float, 16, 64> tf;
+    TLOAD(tf, g);
+    TCVT(t, tf, RoundMode::CAST_RINT);
+    ```
+    """
+    got = operands(ctx)
+    if got is None:
+        return None
+    t, g = got
+    if t.loc not in ("Vec", "Mat") or (ctx.builtin == "TSTORE" and t.loc == "Mat" and ctx.a5):
+        return None
+    ts, gs = SIZES.get(t.dtype), SIZES.get(g.dtype)
+    if ts is None or gs is None:
+        return None
+    return Check(ctx.static(ts != gs), f"{ctx.builtin}: tile `{_esc(t.text)}` holds {t.dtype} ({ts} bytes) but "
+                 f"GlobalTensor `{_esc(g.text)}` holds {g.dtype} ({gs} bytes): rejected by a static_assert")
+
+
+@rule("PTO953", "gm-layout-pairing", instructions=INSTR, fault="unsupported-layout",
+      provenance=(Provenance("header-static", A2A3_LOAD, "Vec: ND2ND/DN2DN/NZ2NZ only; Mat: also ND2NZ and DN2ZN; "
+                             "b64: ND2ND/DN2DN only"),
+                  Provenance("header-static", A5_LOAD, "Vec: ND2ND/DN2DN/NZ2NZ; Mat (TLoadCubeCheck): ND2NZ, DN2NZ, "
+                             "NZ2NZ, ND2ND, DN2DN, DN2ZN; b64 not in ND2NZ/DN2NZ"),
+                  Provenance("header-static", A2A3_STORE, "Vec: ND/DN/NZ pairs or a single-row/column tile; b64: "
+                             "ND2ND/DN2DN only"),
+                  Provenance("header-static", A5_STORE, "Vec: ND/DN/NZ pairs or a single-row/column tile"),
+                  Provenance("isa-doc", DOCS, "the docs list the same-layout pairs; A2/A3 has no DN2NZ load into "
+                             "L1 although A5 does")))
+def gm_layout_pairing(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    TLOAD / TSTORE between a GlobalTensor layout and a tile layout the target cannot convert between.
+
+    ## What it does
+    The GlobalTensor's `Layout` (ND, DN, NZ) and the tile's layout (ND = row-major, DN = column-major,
+    NZ / ZN = fractal) must be a pair the transfer implements: same layout for Vec tiles (TSTORE also
+    accepts a single-row or single-column tile), and for loads into Mat tiles additionally ND->NZ and
+    DN->ZN (A5 also DN->NZ). 64-bit element types are limited further (A2/A3: ND->ND and DN->DN only).
+
+    ## Why is this bad?
+    The implementation rejects the pair with a `static_assert`: the kernel does not compile.
+
+    ## Example
+    ```cpp
+    GlobalTensor<half, Shape<1, 1, 1, 16, 64>, Stride<1, 1, 1, 64, 1>, Layout::DN> g(src);
+    Tile<TileType::Vec, half, 16, 64> t;  // row-major (ND)
+    TLOAD(t, g);
+    ```
+
+    ## Use instead
+    ```cpp
+    GlobalTensor<half, Shape<1, 1, 1, 16, 64>, Stride<1, 1, 1, 64, 1>, Layout::ND> g(src);
+    TLOAD(t, g);
+    ```
+    """
+    got = operands(ctx)
+    if got is None:
+        return None
+    t, g = got
+    key = (ctx.builtin, t.loc)
+    if key not in LAYOUT_PAIRS or not _plain_store(ctx):
+        return None
+    pair = (g.layout, tile_layout(t))
+    ok = LAYOUT_PAIRS[key][ctx.target]
+    bad = pair not in ok
+    if ctx.builtin == "TSTORE" and TSTORE_LINE_EXEMPT and (t.rows == 1 or t.cols == 1):
+        bad = False
+    why = "this layout pair"
+    b64 = B64_PAIRS.get(key, {}).get(ctx.target)
+    if not bad and t.dtype in B64 and b64 is not None and pair not in b64:
+        bad, why = True, f"this layout pair for the 64-bit type {t.dtype}"
+    return Check(ctx.static(bad), f"{ctx.builtin}: GlobalTensor `{_esc(g.text)}` is Layout::{g.layout} and tile "
+                 f"`{_esc(t.text)}` ({t.loc}) is {pair[1]}; {ctx.target} does not implement {why} "
+                 f"(static_assert)")
+
+
+@rule("PTO954", "tstore-acc-output-dtype", instructions=("TSTORE",), fault="unsupported-dtype",
+      provenance=(Provenance("header-static", "include/pto/npu/a2a3/TStore.hpp (CheckAcc2gm, isQuant == false)",
+                             "static_assert GlobalData::DType in {int32, float, half, bfloat16}"),
+                  Provenance("header-static", A5_STORE, "CheckStaticAcc<..., false>: GlobalData::RawDType in "
+                             "{int32, float, half, bfloat16}")))
+def tstore_acc_output_dtype(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    A plain TSTORE from an Acc tile into a GlobalTensor of an element type the fixpipe cannot write.
+
+    ## What it does
+    Storing an accumulator (L0C) tile without a quantisation scalar converts in the fixpipe to the
+    GlobalTensor's element type, which must be int32, float, half or bfloat16.
+
+    ## Why is this bad?
+    Other destination types are rejected by a `static_assert`: the kernel does not compile. Narrower
+    outputs (int8) need the quantising form with a `preQuantScalar`.
+
+    ## Example
+    ```cpp
+    GlobalTensor<int8_t, Shape<1, 1, 1, 16, 16>, Stride<1, 1, 1, 16, 1>> g(out);
+    TileAcc<int32_t, 16, 16> acc;
+    TSTORE(g, acc);
+    ```
+
+    ## Use instead
+    ```cpp
+    GlobalTensor<int32_t, Shape<1, 1, 1, 16, 16>, Stride<1, 1, 1, 16, 1>> g(out);
+    TSTORE(g, acc);
+    ```
+    """
+    got = operands(ctx)
+    if got is None:
+        return None
+    t, g = got
+    if t.loc != "Acc" or not _plain_store(ctx) or t.dtype not in ("int32_t", "float"):
+        return None
+    ok = ACC_STORE_TYPES[ctx.target]
+    return Check(ctx.static(g.dtype not in ok), f"TSTORE: Acc tile `{_esc(t.text)}` stored into GlobalTensor "
+                 f"`{_esc(g.text)}` of {g.dtype}; a plain store writes only {', '.join(ok)} (static_assert)")
+
+
+def _nd_dn(t: TileView, g: GlobalView) -> str | None:
+    """'ND' / 'DN' when the transfer is a same-layout ND or DN one whose extents are checked against the tile."""
+    lay = tile_layout(t)
+    return lay if lay in ("ND", "DN") and g.layout == lay else None
+
+
+def _lines(t: TileView, g: GlobalView, lay: str) -> tuple[z3.ArithRef, z3.ArithRef, int, str]:
+    """(lines the transfer moves, the tile's valid lines, its storage lines, 'rows' | 'columns')."""
+    s = g.shape
+    if lay == "ND":
+        return s[0] * s[1] * s[2] * s[3], t.valid_row, t.rows, "rows"
+    return s[0] * s[1] * s[2] * s[4], t.valid_col, t.cols, "columns"
+
+
+@rule("PTO955", "gm-static-shape-mismatch", instructions=INSTR, fault="valid-region", targets=("a5",),
+      provenance=(Provenance("header-static", A5_LOAD, "StaticCheck (Vec, ND tile): static ValidCol == "
+                             "staticShape[4] and static ValidRow == staticShape[0]*[1]*[2]*[3]"),
+                  Provenance("header-runtime", A2A3_LOAD, "A2/A3 checks the same only at run time (PTO_ASSERT, debug "
+                             "builds): see PTO956")))
+def gm_static_shape_mismatch(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    A5: TLOAD of a static GlobalTensor shape that disagrees with the tile's static valid shape.
+
+    ## What it does
+    When a row-major Vec tile has a static valid shape and the ND GlobalTensor has static dimensions,
+    A5 requires the tile's valid columns to equal the last dimension and its valid rows to equal the
+    product of the other four.
+
+    ## Why is this bad?
+    A5 rejects the mismatch with a `static_assert`: the kernel does not compile.
+
+    ## Example
+    ```cpp
+    GlobalTensor<float, Shape<1, 1, 1, 16, 32>, Stride<1, 1, 1, 32, 1>> g(src);
+    Tile<TileType::Vec, float, 16, 64> t;  // valid 16 x 64, the tensor is 16 x 32
+    TLOAD(t, g);
+    ```
+
+    ## Use instead
+    ```cpp
+    Tile<TileType::Vec, float, 16, 64, BLayout::RowMajor, 16, 32> t;
+    TLOAD(t, g);
+    ```
+    """
+    got = operands(ctx)
+    if got is None or ctx.builtin != "TLOAD":
+        return None
+    t, g = got
+    if t.loc != "Vec" or tile_layout(t) != "ND" or g.layout not in ("ND", "DN", "NZ"):
+        return None
+    st = g.spec.shape
+    bad_col = t.spec.valid_col > 0 and st[4] > 0 and t.spec.valid_col != st[4]
+    rows = st[0] * st[1] * st[2] * st[3]
+    bad_row = t.spec.valid_row > 0 and min(st[:4]) > 0 and t.spec.valid_row != rows
+    if not (bad_col or bad_row):
+        return None
+    return Check(ctx.static(True), f"TLOAD: tile `{_esc(t.text)}` has static valid shape {t.spec.valid_row}x"
+                 f"{t.spec.valid_col} but GlobalTensor `{_esc(g.text)}` is {'x'.join(map(str, st))} "
+                 f"({rows} rows x {st[4]} columns): rejected by A5's static_assert")
+
+
+@rule("PTO956", "gm-extent-vs-tile", instructions=INSTR, fault="valid-region",
+      provenance=(Provenance("header-runtime", A2A3_LOAD, "TLoadGm2ubNd2nd/Dn2dn: PTO_ASSERT validRow == "
+                             "Shape0*1*2*3 (DN: validCol == Shape0*1*2*4), debug builds only; the burst loop moves "
+                             "the tensor's extent with the tile's row pitch"),
+                  Provenance("header-runtime", A2A3_STORE, "TStoreVecND/DN: the same assert and loop"),
+                  Provenance("header-runtime", A5_LOAD, "A5: the same relation (static_assert when both sides are "
+                             "static: PTO955)"),
+                  Provenance("isa-doc", DOCS, "the docs require equal extents; the vendor's own ST kernels move "
+                             "larger tensors into tiles with smaller valid regions (harmless in release while the "
+                             "lines fit the tile's storage), so only the two harmful directions are reported")))
+def gm_extent_vs_tile(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    TLOAD / TSTORE whose GlobalTensor extent overflows the tile's storage or misses part of its valid region.
+
+    ## What it does
+    A transfer between a Vec tile and an ND (DN) GlobalTensor moves one row (column) per
+    Shape0*Shape1*Shape2*Shape3 (Shape0*Shape1*Shape2*Shape4) of the tensor, whatever the tile's valid
+    region says. It is reported when, for every input that reaches the call, that count exceeds the tile's
+    storage rows (columns), or is below its valid rows (columns). Run-time shapes and DYNAMIC valid regions
+    are followed along the path.
+
+    ## Why is this bad?
+    Debug builds stop on a `PTO_ASSERT`. Release builds move the tensor's extent: past the tile's storage,
+    TLOAD overwrites whatever follows the tile in the buffer and TSTORE writes it to global memory; short of
+    the valid region, TLOAD leaves valid rows stale and TSTORE never writes them.
+
+    ## Example
+    ```cpp
+    using GT = GlobalTensor<float, Shape<1, 1, 1, 64, 32>, Stride<1, 1, 1, 32, 1>>;
+    Tile<TileType::Vec, float, 32, 32> t;  // room for 32 rows
+    TLOAD(t, g);  // 64 rows: the second half lands in the next tile
+    ```
+
+    ## Use instead
+    ```cpp
+    using GT = GlobalTensor<float, Shape<1, 1, 1, 32, 32>, Stride<1, 1, 1, 32, 1>>;  // one tile's block
+    TLOAD(t, g);
+    ```
+    """
+    got = operands(ctx)
+    if got is None:
+        return None
+    t, g = got
+    if t.loc != "Vec" or not _plain_store(ctx):
+        return None
+    lay = _nd_dn(t, g)
+    if lay is None:
+        return None
+    moved, valid, storage, what = _lines(t, g, lay)
+    return Check(z3.Or(moved > storage, moved < valid),
+                 f"{ctx.builtin}: GlobalTensor `{_esc(g.text)}` ({lay}) moves {{moved}} {what}; tile "
+                 f"`{_esc(t.text)}` has {{valid}} valid {what} and storage for {storage}",
+                 show={"moved": moved, "valid": valid}, definite=True)
+
+
+#: element types the atomic-add store supports (both targets' SetAtomicAdd)
+ATOMIC_ADD_TYPES = ("half", "float", "int16_t", "int32_t", "int8_t", "bfloat16_t")
+
+
+@rule("PTO957", "tstore-atomic-add-dtype", instructions=("TSTORE",), fault="unsupported-dtype",
+      provenance=(Provenance("header-static", "include/pto/common/arch/memory/tstore_common.hpp (SetAtomicAdd)",
+                             "A2/A3: static_assert GlobalData::DType in {half, float, int16, int32, int8, bfloat16}"),
+                  Provenance("header-static", "include/pto/npu/a5/TStore.hpp (SetAtomicAdd)", "A5: the same list"),
+                  Provenance("isa-doc", DOCS, "AtomicAdd stores accumulate into global memory")))
+def tstore_atomic_add_dtype(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    `TSTORE<..., AtomicType::AtomicAdd>` into a GlobalTensor whose element type has no atomic add.
+
+    ## What it does
+    An accumulating store adds the tile into global memory with the hardware's atomic add, which exists
+    for half, float, bfloat16, int8, int16 and int32 destinations only (not for unsigned or 64-bit types).
+
+    ## Why is this bad?
+    Both targets reject other types with a `static_assert`: the kernel does not compile.
+
+    ## Example
+    ```cpp
+    GlobalTensor<uint32_t, Shape<1, 1, 1, 16, 64>, Stride<1, 1, 1, 64, 1>> g(counts);
+    TSTORE<TileT, decltype(g), AtomicType::AtomicAdd>(g, partial);
+    ```
+
+    ## Use instead
+    ```cpp
+    GlobalTensor<int32_t, Shape<1, 1, 1, 16, 64>, Stride<1, 1, 1, 64, 1>> g(counts);
+    TSTORE<TileT, decltype(g), AtomicType::AtomicAdd>(g, partial);
+    ```
+    """
+    got = operands(ctx)
+    if got is None or ctx.template_args.get("atomicType", "") not in ("AtomicAdd", "1"):
+        return None
+    t, g = got
+    return Check(ctx.static(g.dtype not in ATOMIC_ADD_TYPES),
+                 f"TSTORE (AtomicAdd): GlobalTensor `{_esc(g.text)}` holds {g.dtype}; atomic add exists only for "
+                 f"{', '.join(ATOMIC_ADD_TYPES)} (static_assert)")
