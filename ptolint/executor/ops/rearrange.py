@@ -1,0 +1,356 @@
+"""Data rearrangement: TFILLPAD(_INPLACE/_EXPAND), TCONCAT, TTRANS, TINSERT, TINSERT_FP, TMOV_FP, TSTORE_FP,
+TSUBVIEW, TINTERLEAVE, TDEINTERLEAVE.
+
+Each op first rejects what the target's headers reject at compile time (recording the fault kind and
+trapping), then replays what a release build does with the concrete valid regions and offsets:
+- TFILLPAD (Vec): copies src's valid region, pads the rest of those rows up to Dst::Cols and the rows up to
+  dst's valid rows with the dst pad value. a2a3 returns early on an empty dst and skips bottom padding when
+  src has more rows; a5 computes the bottom pad length unsigned (wrapping) and stores it flat.
+- TCONCAT: for each of dst's valid rows, src0's valid cols then src1's (a5: dst valid cols should be
+  covered).
+- TTRANS: dst[j][i] = src[i][j] over src's valid shape.
+- TINSERT (non-Acc source): src's valid region stored at (indexRow, indexCol); a2a3's ND block copy needs a
+  32-byte aligned column.
+- TINTERLEAVE / TDEINTERLEAVE (a5): over dst0's valid shape (single-source form: src's rows, half its cols).
+- TMOV_FP / TINSERT_FP / TSTORE_FP / TSUBVIEW: only their compile-time checks are replayed.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ptolint.executor.machine import ConcreteTile, Machine, op
+
+_SIZES = {"int8_t": 1, "uint8_t": 1, "int16_t": 2, "uint16_t": 2, "half": 2, "bfloat16_t": 2, "int32_t": 4,
+          "uint32_t": 4, "float": 4, "int64_t": 8, "uint64_t": 8, "double": 8, "hifloat8_t": 1,
+          "float8_e4m3_t": 1, "float8_e5m2_t": 1, "float8_e8m0_t": 1, "float4_e2m1x2_t": 1, "float4_e1m2x2_t": 1}
+
+# element types each target's implementation accepts (written from the headers)
+_CAT_TYPES = {"int8_t", "uint8_t", "int16_t", "uint16_t", "int32_t", "uint32_t", "half", "bfloat16_t", "float"}
+_INS_TYPES = {
+    "a2a3": {"int8_t", "uint8_t", "int16_t", "uint16_t", "int32_t", "uint32_t", "half", "bfloat16_t", "float"},
+    "a5": {"int8_t", "int32_t", "half", "bfloat16_t", "float", "hifloat8_t", "float8_e4m3_t", "float8_e5m2_t",
+           "float8_e8m0_t", "float4_e2m1x2_t", "float4_e1m2x2_t"},
+}
+_VQUANT = {
+    "a2a3": {("float", "int8_t"), ("int32_t", "int8_t"), ("int32_t", "uint8_t"), ("int32_t", "half"),
+             ("int32_t", "int16_t")},
+    "a5": {("float", d) for d in ("int8_t", "uint8_t", "hifloat8_t", "half", "bfloat16_t", "float8_e4m3_t", "float")}
+    | {("int32_t", d) for d in ("int8_t", "uint8_t", "half", "bfloat16_t")},
+}
+_VL = 256  # bytes per A5 vector register
+
+
+class _Static:
+    """Collects compile-time rejections; `done()` records them and stops the op."""
+
+    def __init__(self, m: Machine, name: str):
+        self.m, self.name, self.errors = m, name, []
+
+    def need(self, ok: bool, kind: str, detail: str) -> None:
+        if not ok:
+            self.errors.append((kind, detail))
+
+    def done(self) -> None:
+        if self.errors:
+            for kind, detail in self.errors:
+                self.m.fault(kind, f"{self.name}: {detail}")
+            raise self.m.trap(self.errors[0][0], f"{self.name} does not compile on {self.m.target}")
+
+
+def _size(t: ConcreteTile) -> int:
+    return t.spec.elem_size or _SIZES.get(t.spec.dtype, 0)
+
+
+def _nd(t: ConcreteTile) -> bool:
+    return t.spec.blayout == "RowMajor"
+
+
+def _nz(t: ConcreteTile) -> bool:
+    return t.spec.blayout == "ColMajor" and t.spec.slayout == "RowMajor"
+
+
+def _pad_value(t: ConcreteTile):
+    data = t.data()
+    kind = t.spec.pad
+    if np.issubdtype(data.dtype, np.floating):
+        return {"Max": np.inf, "Min": -np.inf}.get(kind, 0)
+    if np.issubdtype(data.dtype, np.integer):
+        info = np.iinfo(data.dtype)
+        return {"Max": info.max, "Min": info.min}.get(kind, 0)
+    return 0
+
+
+def _has(m: Machine, *names: str) -> bool:
+    return all(m.tile(n) is not None for n in names)
+
+
+# --- TFILLPAD --------------------------------------------------------------------------------------
+
+
+@op("TFILLPAD", "TFILLPAD_INPLACE", "TFILLPAD_EXPAND")
+def tfillpad(m: Machine) -> None:
+    dst, src = m.tile("dst"), m.tile("src")
+    if dst is None or src is None:
+        return
+    name = m.site.builtin
+    if name == "TFILLPAD" and dst.spec.loc == "Mat":
+        return _tfillpad_mat(m, dst)
+    if name == "TFILLPAD":
+        mode = m.template_args.get("mode", "Normal").split("::")[-1]
+        name = {"InPlace": "TFILLPAD_INPLACE", "1": "TFILLPAD_INPLACE", "Expand": "TFILLPAD_EXPAND",
+                "2": "TFILLPAD_EXPAND"}.get(mode, "TFILLPAD")
+    chk = _Static(m, name)
+    for t in (dst, src):
+        chk.need(t.spec.loc == "Vec", "unsupported-path", f"{t.name} is TileType::{t.spec.loc}, the Vec overload needs Vec")
+    chk.need(_size(src) in (1, 2, 4), "unsupported-dtype", f"{_size(src)}-byte elements ({src.dtype})")
+    chk.need(_size(src) == _size(dst), "dtype-mismatch", f"src {src.dtype} and dst {dst.dtype} differ in size")
+    chk.need(dst.spec.pad != "Null", "unsupported-layout", "dst PadValue is Null")
+    if name == "TFILLPAD_EXPAND":
+        chk.need(dst.spec.rows >= src.spec.rows and dst.spec.cols >= src.spec.cols, "size-mismatch",
+                 f"dst {dst.spec.rows}x{dst.spec.cols} smaller than src {src.spec.rows}x{src.spec.cols}")
+    else:
+        chk.need((dst.spec.rows, dst.spec.cols) == (src.spec.rows, src.spec.cols), "size-mismatch",
+                 f"dst {dst.spec.rows}x{dst.spec.cols} != src {src.spec.rows}x{src.spec.cols}")
+    chk.done()
+
+    svr, svc, dvr, dvc = src.valid_row, src.valid_col, dst.valid_row, dst.valid_col
+    a5 = m.target == "a5"
+    if not a5 and (dvr == 0 or dvc == 0):
+        return
+    pad = _pad_value(dst)
+    if name != "TFILLPAD_INPLACE" and svr > 0 and svc > 0:
+        m.window(dst, 0, 0, svr, svc, write=True)[:, :] = m.window(src, 0, 0, svr, svc)
+    cols = dst.spec.cols
+    if svr > 0 and svc < cols:
+        m.window(dst, 0, svc, svr, cols - svc, write=True)[:, :] = pad
+    if not a5:
+        if dvr > svr:
+            m.window(dst, svr, 0, dvr - svr, cols, write=True)[:, :] = pad
+        return
+    # a5: one flat store of (dvr - svr) * Cols elements, computed in 32-bit unsigned arithmetic
+    per_repeat = _VL // max(_size(dst), 1)
+    pad1d = (((dvr - svr) % (1 << 32)) * cols) % (1 << 32)
+    repeats = (-(-pad1d // per_repeat)) % (1 << 16)
+    count = min(pad1d, repeats * per_repeat)
+    start = svr * cols
+    total = dst.spec.rows * cols
+    if count and start + count > total:
+        raise m.trap("out-of-bounds", f"{name}: bottom padding stores {count} elements from element {start} of "
+                     f"{dst.name} ({total} elements): src valid rows {svr} > dst valid rows {dvr}")
+    if count:
+        flat = dst.data().reshape(-1)
+        flat[start:start + count] = pad
+
+
+def _tfillpad_mat(m: Machine, dst: ConcreteTile) -> None:
+    chk = _Static(m, "TFILLPAD (Mat)")
+    chk.need(_nz(dst), "unsupported-layout", f"dst is {dst.spec.blayout}/{dst.spec.slayout}, not NZ")
+    chk.need(dst.spec.pad in ("Zero", "Null"), "unsupported-layout", f"dst PadValue::{dst.spec.pad} on a Mat tile")
+    chk.need(_size(dst) in (1, 2, 4), "unsupported-dtype", f"{_size(dst)}-byte elements ({dst.dtype})")
+    chk.done()
+
+
+# --- TCONCAT ---------------------------------------------------------------------------------------
+
+
+@op("TCONCAT")
+def tconcat(m: Machine) -> None:
+    if not _has(m, "dst", "src0", "src1") or len(m.tiles) != 3:
+        return  # the index-tile forms are not replayed
+    dst, s0, s1 = m.tile("dst"), m.tile("src0"), m.tile("src1")
+    a5 = m.target == "a5"
+    chk = _Static(m, "TCONCAT")
+    chk.need(dst.dtype in _CAT_TYPES, "unsupported-dtype", f"dst element type {dst.dtype}")
+    for s in (s0, s1):
+        chk.need(s.dtype == dst.dtype, "dtype-mismatch", f"{s.name} is {s.dtype}, dst is {dst.dtype}")
+    for t in (dst, s0, s1):
+        if a5:
+            chk.need(_nd(t), "unsupported-layout", f"{t.name} is not row-major")
+        else:
+            chk.need(t.spec.loc == "Vec", "unsupported-path", f"{t.name} is TileType::{t.spec.loc}")
+    chk.done()
+
+    rows = dst.valid_row
+    if rows <= 0:
+        return
+    c0, c1 = s0.valid_col, s1.valid_col
+    for s in (s0, s1):
+        if s.valid_row < rows:
+            m.fault("valid-region", f"TCONCAT copies {rows} rows from {s.name}, which has {s.valid_row} valid rows")
+    if a5 and dst.valid_col > c0 + c1:
+        m.fault("valid-region", f"TCONCAT writes {c0} + {c1} columns of dst's {dst.valid_col} valid columns")
+    left = np.array(m.window(s0, 0, 0, rows, c0))
+    right = np.array(m.window(s1, 0, 0, rows, c1))
+    out = m.window(dst, 0, 0, rows, c0 + c1, write=True)
+    out[:, :c0] = left
+    out[:, c0:] = right
+
+
+# --- TTRANS ----------------------------------------------------------------------------------------
+
+
+@op("TTRANS")
+def ttrans(m: Machine) -> None:
+    if not _has(m, "dst", "src"):
+        return
+    dst, src = m.tile("dst"), m.tile("src")
+    chk = _Static(m, "TTRANS")
+    chk.need(_size(src) in (1, 2, 4), "unsupported-dtype", f"{_size(src)}-byte elements ({src.dtype})")
+    chk.need(_size(src) == _size(dst), "dtype-mismatch", f"src {src.dtype} and dst {dst.dtype} differ in size")
+    chk.need(_nd(src), "unsupported-layout", "src is not row-major")
+    if m.target == "a5":
+        for t in (src, dst):
+            chk.need(t.spec.cols * _size(t) % 32 == 0, "size-mismatch", f"{t.name} rows are not 32-byte multiples")
+    chk.done()
+    vr, vc = src.valid_row, src.valid_col
+    if vr <= 0 or vc <= 0:
+        return
+    data = np.array(m.window(src, 0, 0, vr, vc))
+    m.window(dst, 0, 0, vc, vr, write=True)[:, :] = data.T
+
+
+# --- TINSERT ---------------------------------------------------------------------------------------
+
+
+@op("TINSERT")
+def tinsert(m: Machine) -> None:
+    dst, src = m.tile("dst"), m.tile("src")
+    if dst is None or src is None or len(m.tiles) != 2 or "preQuantScalar" in m.site.params:
+        return
+    if src.spec.loc == "Acc" or "reluMode" in m.template_args or "mode" in m.template_args:
+        return  # conversion and split forms are not replayed
+    a5 = m.target == "a5"
+    chk = _Static(m, "TINSERT")
+    if dst.spec.loc == "Vec" and src.spec.loc == "Vec":
+        chk.need(src.dtype == dst.dtype, "dtype-mismatch", f"src {src.dtype}, dst {dst.dtype}")
+        chk.need(src.dtype in _INS_TYPES[m.target], "unsupported-dtype", f"element type {src.dtype}")
+        nd = _nd(dst) and _nd(src)
+        nz = _nz(dst) and _nz(src)
+        if not (nd or nz):
+            chk.need(_nd(dst) == _nd(src), "unsupported-layout", "one tile is ND, the other is not")
+            if not a5:
+                chk.need(dst.spec.slayout == src.spec.slayout, "unsupported-layout", "SLayouts differ")
+        if nd or (nz and not a5):
+            chk.need(src.spec.rows <= dst.spec.rows, "size-mismatch", "src Rows > dst Rows")
+        if nd or nz:
+            chk.need(src.spec.cols <= dst.spec.cols, "size-mismatch", "src Cols > dst Cols")
+        chk.done()
+        if not (nd or nz):
+            return  # the remaining layout combinations compile to nothing
+    elif dst.spec.loc == "Mat" and a5:
+        chk.need(src.dtype == dst.dtype, "dtype-mismatch", f"src {src.dtype}, dst {dst.dtype}")
+        chk.need(src.dtype in _INS_TYPES["a5"], "unsupported-dtype", f"element type {src.dtype}")
+        chk.done()
+        nd = _nd(src)
+    elif dst.spec.loc == "Mat":
+        chk.need(False, "unsupported-path", f"a2a3 inserts into Mat only from Acc, src is TileType::{src.spec.loc}")
+        chk.done()
+        return
+    else:
+        return
+    r, c = int(m.scalar("indexRow") or 0) % (1 << 16), int(m.scalar("indexCol") or 0) % (1 << 16)
+    vr, vc = src.valid_row, src.valid_col
+    if vr <= 0 or vc <= 0:
+        return
+    scalar_path = (src.spec.valid_row, src.spec.valid_col) == (1, 1)
+    if not a5 and nd and dst.spec.loc == "Vec" and not scalar_path and (c * _size(src)) % 32:
+        m.fault("misaligned", f"TINSERT: column {c} is {c * _size(src)} bytes into the row, not 32-byte aligned "
+                "(a2a3 block copy)")
+    data = np.array(m.window(src, 0, 0, vr, vc))
+    m.window(dst, r, c, vr, vc, write=True)[:, :] = data
+
+
+# --- vector-quantised Acc moves, TSUBVIEW ------------------------------------------------------------
+
+
+@op("TMOV_FP", "TINSERT_FP", "TSTORE_FP")
+def fp_forms(m: Machine) -> None:
+    name, src, dst, fp = m.site.builtin, m.tile("src"), m.tile("dst"), m.tile("fp")
+    if src is None or fp is None:
+        return
+    a5 = m.target == "a5"
+    chk = _Static(m, name)
+    chk.need(src.spec.loc == "Acc", "unsupported-path", f"src is TileType::{src.spec.loc}, not Acc")
+    if name == "TSTORE_FP":
+        chk.done()
+        return
+    if name == "TMOV_FP" or not a5:
+        chk.need(fp.spec.loc == "Scaling", "unsupported-path", f"fp is TileType::{fp.spec.loc}, not Scaling")
+    if dst is not None:
+        if a5:
+            if name == "TINSERT_FP":
+                chk.need(dst.spec.loc in ("Mat", "Vec"), "unsupported-path", f"dst is TileType::{dst.spec.loc}")
+        else:
+            chk.need(dst.spec.loc == "Mat", "unsupported-path", f"dst is TileType::{dst.spec.loc}, not Mat")
+            chk.need(_nz(dst), "unsupported-layout", "dst is not NZ")
+    if src.spec.loc == "Acc":
+        chk.need(_nz(src), "unsupported-layout", "src is not NZ")
+        if src.dtype not in ("float", "int32_t"):
+            chk.need(False, "unsupported-dtype", f"Acc element type {src.dtype}")
+        elif dst is not None:
+            chk.need((src.dtype, dst.dtype) in _VQUANT[m.target], "unsupported-dtype",
+                     f"no vector-quantised {src.dtype} -> {dst.dtype} conversion")
+    chk.done()
+
+
+@op("TSUBVIEW")
+def tsubview(m: Machine) -> None:
+    dst, src = m.tile("dst"), m.tile("src")
+    if dst is None or src is None:
+        return
+    chk = _Static(m, "TSUBVIEW")
+    chk.need(dst.spec.loc == src.spec.loc, "unsupported-path",
+             f"dst is TileType::{dst.spec.loc}, src TileType::{src.spec.loc}")
+    chk.done()
+
+
+# --- TINTERLEAVE / TDEINTERLEAVE (a5) ----------------------------------------------------------------
+
+
+@op("TINTERLEAVE", "TDEINTERLEAVE")
+def interleave(m: Machine) -> None:
+    name = m.site.builtin
+    d0, d1 = m.tile("dst0"), m.tile("dst1")
+    single = m.tile("src") is not None
+    srcs = [m.tile("src")] if single else [m.tile("src0"), m.tile("src1")]
+    if m.target != "a5" or d0 is None or d1 is None or any(s is None for s in srcs):
+        return
+    chk = _Static(m, name)
+    chk.need(d0.dtype in _CAT_TYPES, "unsupported-dtype", f"element type {d0.dtype}")
+    for t in [d1, *srcs]:
+        chk.need(t.dtype == d0.dtype, "dtype-mismatch", f"{t.name} is {t.dtype}, dst0 is {d0.dtype}")
+    for t in [d0, d1, *srcs]:
+        chk.need(_nd(t), "unsupported-layout", f"{t.name} is not row-major")
+    chk.done()
+    if single:
+        s = srcs[0]
+        rows, half = s.valid_row, s.valid_col // 2
+        if rows <= 0 or s.valid_col <= 1:
+            return
+        for d in (d0, d1):
+            if d.valid_row > rows or d.valid_col > half:
+                m.fault("valid-region", f"{name} writes {rows}x{half} of {d.name}'s {d.valid_row}x{d.valid_col} "
+                        "valid region")
+        data = np.array(m.window(s, 0, 0, rows, 2 * half))
+        m.window(d0, 0, 0, rows, half, write=True)[:, :] = data[:, 0::2]
+        m.window(d1, 0, 0, rows, half, write=True)[:, :] = data[:, 1::2]
+        return
+    rows, cols = d0.valid_row, d0.valid_col
+    if rows <= 0 or cols <= 0:
+        return
+    for s in srcs:
+        if s.valid_row < rows or s.valid_col < cols:
+            m.fault("valid-region", f"{name} reads {rows}x{cols} from {s.name} ({s.valid_row}x{s.valid_col} valid)")
+    if d1.valid_row > rows or d1.valid_col > cols:
+        m.fault("valid-region", f"{name} writes {rows}x{cols} of dst1's {d1.valid_row}x{d1.valid_col} valid region")
+    a, b = np.array(m.window(srcs[0], 0, 0, rows, cols)), np.array(m.window(srcs[1], 0, 0, rows, cols))
+    if name == "TINTERLEAVE":
+        stream = np.empty((rows, 2 * cols), dtype=a.dtype)
+        stream[:, 0::2], stream[:, 1::2] = a, b
+        lo, hi = stream[:, :cols], stream[:, cols:]
+    else:
+        stream = np.concatenate([a, b], axis=1)
+        lo, hi = stream[:, 0::2], stream[:, 1::2]
+    m.window(d0, 0, 0, rows, cols, write=True)[:, :] = lo
+    m.window(d1, 0, 0, rows, cols, write=True)[:, :] = hi

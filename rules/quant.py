@@ -1,0 +1,390 @@
+"""Quantisation (PTO970..): TDEQUANT, the INT8 forms of TQUANT, and the MX matrix forms TMATMUL_MX / TGEMV_MX.
+
+Modelled on a2a3/TDequant.hpp, a5/TDeQuant.hpp, a2a3/TQuant.hpp, a5/TQuant.hpp and a5/TMatmul.hpp.
+Parameter names (model header): TDEQUANT(dst, src, scale, offset); TQUANT(dst, src, scale[, tmp][, offset])
+(INT8 forms) and TQUANT(dst, src, exp, max, scaling[, exp_zz]) (MX forms, A5, not checked here);
+TMATMUL_MX / TGEMV_MX(cMatrix | cOutMatrix, cInMatrix, aMatrix, aScaleMatrix, bMatrix, bScaleMatrix[, biasData]).
+
+What the targets do:
+- TDEQUANT (both): static_assert dst float, src int8/int16, scale/offset float (A5: the parameter type equals
+  dst's), dst and src row-major. It converts dst's valid region, reading src at the same positions and, for
+  every row i, scale/offset at row i column 0. A5 PTO_ASSERTs src's valid shape and the parameters' valid rows
+  against dst's (debug only); A2/A3 PTO_ASSERTs the src shape only. Release builds compute regardless.
+- TQUANT INT8 (both): static_assert src float32; INT8_SYM needs an int8 result, INT8_ASYM uint8.
+- TMATMUL_MX / TGEMV_MX: declared for A5 only (no A2/A3 implementation). CheckMadMxValid static_asserts a
+  float result with fp4 x fp4 or fp8 x fp8 operands, Left/Right/Acc fractals, left tile Cols % 64 == 0, the
+  result tile within L0C (256 KiB); the bias forms need a float single-row Bias tile. The scale tiles are not
+  checked at all.
+"""
+
+from __future__ import annotations
+
+import z3
+
+from ptolint.ruleset import Check, Ctx, Provenance, TileView, rule
+
+# --- TDEQUANT / TQUANT tables ------------------------------------------------------------------------------
+
+#: builtin -> operand roles -> accepted element types (both targets)
+QUANT_TYPES: dict[str, dict[str, frozenset[str]]] = {
+    "TDEQUANT": {"dst": frozenset({"float"}), "src": frozenset({"int8_t", "int16_t"}),
+                 "scale": frozenset({"float"}), "offset": frozenset({"float"})},
+    "TQUANT": {"dst": frozenset({"int8_t", "uint8_t"}), "src": frozenset({"float"})},
+}
+#: builtin -> operands that must be BLayout::RowMajor
+ROW_MAJOR: dict[str, tuple[str, ...]] = {"TDEQUANT": ("dst", "src")}
+
+DEQ_A2A3 = "include/pto/npu/a2a3/TDequant.hpp (TDequantCheck, TDequant, ApplyScaleAndOffset)"
+DEQ_A5 = "include/pto/npu/a5/TDeQuant.hpp (TDeQuantCheck, TDeQuantImpl)"
+DEQ_DOC = "docs/isa/TDEQUANT.md (Constraints)"
+Q_A2A3 = "include/pto/npu/a2a3/TQuant.hpp (TQUANT_IMPL)"
+Q_A5 = "include/pto/npu/a5/TQuant.hpp (TQUANT_IMPL, INT8 overloads)"
+
+# --- MX matmul tables --------------------------------------------------------------------------------------
+
+_F4 = ("float4_e1m2x2_t", "float4_e2m1x2_t")
+_F8 = ("float8_e4m3_t", "float8_e5m2_t")
+#: accepted (C, A, B) element types of the MX forms (A5)
+MX_TRIPLES = frozenset({("float", a, b) for a in _F4 for b in _F4} | {("float", a, b) for a in _F8 for b in _F8})
+#: role -> (TileType, BLayout, SLayout) the MX forms require
+MX_FRACTALS = {"c": ("Acc", "ColMajor", "RowMajor"), "a": ("Left", "ColMajor", "RowMajor"),
+               "b": ("Right", "RowMajor", "ColMajor")}
+MX_K_ALIGN = 64
+L0C_BYTES = 256 * 1024
+MX_INSTR = ("TMATMUL_MX", "TGEMV_MX")
+MX_HDR = "include/pto/npu/a5/TMatmul.hpp (CheckMadMxValid, TMATMUL_MX_IMPL, TGEMV_MX_IMPL)"
+MX_DOC = "docs/isa/TMATMUL_MX.md, TGEMV_MX.md (Constraints)"
+
+
+def _quant_ops(ctx: Ctx) -> dict[str, TileView] | None:
+    """role -> tile for TDEQUANT and the INT8 TQUANT forms (None for the MX TQUANT forms)."""
+    roles = QUANT_TYPES[ctx.builtin]
+    out = {r: ctx.tile(r) for r in roles}
+    if out["dst"] is None or out["src"] is None or ctx.tile("scale") is None:
+        return None
+    return {r: t for r, t in out.items() if t is not None}
+
+
+def _quant_static_errors(ctx: Ctx, ops: dict[str, TileView]) -> bool:
+    types = QUANT_TYPES[ctx.builtin]
+    if any(t.dtype not in types[r] for r, t in ops.items()):
+        return True
+    return any(ops[r].blayout != "RowMajor" for r in ROW_MAJOR.get(ctx.builtin, ()))
+
+
+@rule("PTO970", "quant-unsupported-dtype", instructions=tuple(QUANT_TYPES), fault="unsupported-dtype",
+      provenance=(Provenance("header-static", DEQ_A2A3 + "; " + DEQ_A5, "TDEQUANT: static_assert dst float, "
+                             "src int8_t/int16_t, scale/offset float (A5: parameter type == dst type)"),
+                  Provenance("header-static", Q_A2A3 + "; " + Q_A5, "TQUANT INT8 forms: static_assert src float32; "
+                             "INT8_SYM -> int8_t, INT8_ASYM -> uint8_t"),
+                  Provenance("isa-doc", DEQ_DOC + "; docs/isa/TQUANT.md", "same types")))
+def quant_unsupported_dtype(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    TDEQUANT or INT8 TQUANT with an element type the implementation rejects.
+
+    ## What it does
+    TDEQUANT: dst must be float, src int8 or int16, scale and offset float. TQUANT with a scale tile
+    (the INT8_SYM / INT8_ASYM forms): src must be float, dst int8 (symmetric) or uint8 (asymmetric).
+
+    ## Why is this bad?
+    Both targets reject other types with a `static_assert`: the kernel does not compile.
+
+    ## Example
+    ```cpp
+    Tile<TileType::Vec, half, 16, 64> dst;  // dequantised values are float
+    Tile<TileType::Vec, int8_t, 16, 64> src;
+    Tile<TileType::Vec, float, 16, 8> scale, offset;
+    TDEQUANT(dst, src, scale, offset);
+    ```
+
+    ## Use instead
+    ```cpp
+    Tile<TileType::Vec, float, 16, 64> dstF;
+    TDEQUANT(dstF, src, scale, offset);
+    TCVT(dst, dstF, RoundMode::CAST_RINT);
+    ```
+    """
+    ops = _quant_ops(ctx)
+    if ops is None:
+        return None
+    types = QUANT_TYPES[ctx.builtin]
+    bad = [f"{r} `{_esc(t.text)}` is {t.dtype} (must be {' or '.join(sorted(types[r]))})"
+           for r, t in ops.items() if t.dtype not in types[r]]
+    return Check(ctx.static(bool(bad)), f"{ctx.builtin}: " + "; ".join(bad))
+
+
+@rule("PTO971", "tdequant-not-row-major", instructions=tuple(ROW_MAJOR), fault="unsupported-layout",
+      provenance=(Provenance("header-static", DEQ_A2A3 + "; " + DEQ_A5, "static_assert TileDataDst::isRowMajor && "
+                             "TileDataSrc::isRowMajor"),
+                  Provenance("isa-doc", DEQ_DOC, "row-major layout")))
+def tdequant_not_row_major(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    A TDEQUANT data tile is not row-major.
+
+    ## What it does
+    Checks that dst and src have `BLayout::RowMajor` (the scale/offset tiles may be column vectors).
+
+    ## Why is this bad?
+    Both targets reject other layouts with a `static_assert`: the kernel does not compile.
+
+    ## Example
+    ```cpp
+    Tile<TileType::Vec, int8_t, 64, 16, BLayout::ColMajor> src;
+    TDEQUANT(dst, src, scale, offset);
+    ```
+
+    ## Use instead
+    ```cpp
+    Tile<TileType::Vec, int8_t, 16, 64> src;  // row-major
+    TDEQUANT(dst, src, scale, offset);
+    ```
+    """
+    ops = _quant_ops(ctx)
+    if ops is None:
+        return None
+    bad = [f"{r} `{_esc(ops[r].text)}` is BLayout::{ops[r].blayout}" for r in ROW_MAJOR[ctx.builtin]
+           if ops[r].blayout != "RowMajor"]
+    return Check(ctx.static(bool(bad)), f"{ctx.builtin}: " + "; ".join(bad) + " (must be BLayout::RowMajor)")
+
+
+@rule("PTO972", "tdequant-valid-shape-mismatch", instructions=("TDEQUANT",), fault="valid-region",
+      provenance=(Provenance("header-runtime", DEQ_A2A3 + "; " + DEQ_A5, "PTO_ASSERT src valid shape == dst valid "
+                             "shape (debug only); the conversion then runs over dst's valid region and reads src at "
+                             "the same positions"),
+                  Provenance("isa-doc", DEQ_DOC, "src valid shape must match dst's")))
+def tdequant_valid_shape_mismatch(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    TDEQUANT's source valid region is smaller than the destination's.
+
+    ## What it does
+    Compares `src.GetValidRow()/GetValidCol()` with dst's on the path reaching the call (dst not empty).
+
+    ## Why is this bad?
+    The equality is only a `PTO_ASSERT` (debug builds). A release build dequantises dst's whole valid
+    region and reads the source beyond its valid region: stale integers become plausible-looking floats.
+
+    ## Example
+    ```cpp
+    Tile<TileType::Vec, int8_t, 16, 64, BLayout::RowMajor, DYNAMIC, 64> src(rows);
+    Tile<TileType::Vec, float, 16, 64> dst;  // 16 valid rows
+    TDEQUANT(dst, src, scale, offset);
+    ```
+
+    ## Use instead
+    ```cpp
+    Tile<TileType::Vec, float, 16, 64, BLayout::RowMajor, DYNAMIC, 64> dst(rows);
+    TDEQUANT(dst, src, scale, offset);
+    ```
+    """
+    ops = _quant_ops(ctx)
+    if ops is None or _quant_static_errors(ctx, ops):
+        return None
+    dst, src = ops["dst"], ops["src"]
+    violated = z3.And(dst.valid_row > 0, dst.valid_col > 0,
+                      z3.Or(src.valid_row < dst.valid_row, src.valid_col < dst.valid_col))
+    show = {"dst_validRow": dst.valid_row, "dst_validCol": dst.valid_col,
+            "src_validRow": src.valid_row, "src_validCol": src.valid_col}
+    return Check(violated, f"TDEQUANT: src `{_esc(src.text)}` valid shape {{src_validRow}}x{{src_validCol}} is smaller "
+                 f"than dst `{_esc(dst.text)}` valid shape {{dst_validRow}}x{{dst_validCol}}; release builds read src "
+                 "outside its valid region", show)
+
+
+@rule("PTO973", "tdequant-parameter-rows-short", instructions=("TDEQUANT",), fault="valid-region",
+      provenance=(Provenance("header-runtime", DEQ_A5, "PTO_ASSERT scale/offset GetValidRow() == dst valid rows "
+                             "(debug only); LoadScaleOffset reads one value per dst row"),
+                  Provenance("header-runtime", DEQ_A2A3, "no check; ApplyScaleAndOffset reads scale/offset at "
+                             "i * RowStride for every dst row i"),
+                  Provenance("isa-doc", DEQ_DOC, "scale/offset hold one value per row")))
+def tdequant_parameter_rows_short(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    TDEQUANT's scale or offset tile has fewer valid rows than dst.
+
+    ## What it does
+    Both targets read one scale and one offset per dst row (row i, column 0). The rule compares the
+    parameter tiles' valid rows with dst's valid rows on the path reaching the call.
+
+    ## Why is this bad?
+    Rows of dst beyond the parameters' valid rows are dequantised with stale scale/offset values (or,
+    past the parameter tile's storage, with whatever follows it in the Unified Buffer). A5 checks it
+    only in debug builds, A2/A3 not at all.
+
+    ## Example
+    ```cpp
+    Tile<TileType::Vec, float, 8, 8> scale, offset;  // per-row parameters for 8 rows
+    Tile<TileType::Vec, float, 16, 64> dst;          // 16 rows
+    TDEQUANT(dst, src, scale, offset);
+    ```
+
+    ## Use instead
+    ```cpp
+    Tile<TileType::Vec, float, 16, 8, BLayout::RowMajor, 16, 1> scale, offset;  // one value per dst row
+    TDEQUANT(dst, src, scale, offset);
+    ```
+    """
+    ops = _quant_ops(ctx)
+    if ops is None or _quant_static_errors(ctx, ops) or "offset" not in ops:
+        return None
+    dst, scale, offset = ops["dst"], ops["scale"], ops["offset"]
+    violated = z3.And(dst.valid_row > 0, dst.valid_col > 0,
+                      z3.Or(scale.valid_row < dst.valid_row, offset.valid_row < dst.valid_row))
+    show = {"dst_validRow": dst.valid_row, "scale_validRow": scale.valid_row, "offset_validRow": offset.valid_row}
+    return Check(violated, f"TDEQUANT: scale `{_esc(scale.text)}` ({{scale_validRow}} valid rows) / offset "
+                 f"`{_esc(offset.text)}` ({{offset_validRow}} valid rows) do not cover dst's {{dst_validRow}} rows; "
+                 "the rows beyond are dequantised with stale parameters", show)
+
+
+# --- MX matmul -----------------------------------------------------------------------------------------------
+
+
+def _mx_ops(ctx: Ctx) -> dict[str, TileView] | None:
+    c = ctx.tile("cOutMatrix") or ctx.tile("cMatrix")
+    a, b = ctx.tile("aMatrix"), ctx.tile("bMatrix")
+    if c is None or a is None or b is None:
+        return None
+    out = {"c": c, "a": a, "b": b}
+    if ctx.tile("biasData") is not None:
+        out["bias"] = ctx.tile("biasData")
+    return out
+
+
+@rule("PTO974", "mx-matmul-unsupported-dtype", instructions=MX_INSTR, fault="unsupported-dtype", targets=("a5",),
+      provenance=(Provenance("header-static", MX_HDR, "static_assert (isFp4 || isFp8) && CType == float; bias "
+                             "forms: static_assert TileBias::DType == float"),
+                  Provenance("isa-doc", MX_DOC, "same triples; the doc also says CheckMadMxValid checks the scaling "
+                             "tiles (float8_e8m0_t): the header never inspects TileLeftScale / TileRightScale, so "
+                             "no rule is derived from that sentence")))
+def mx_matmul_unsupported_dtype(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    TMATMUL_MX / TGEMV_MX with an element-type combination A5 does not support.
+
+    ## What it does
+    The result tile must be float; the left and right operands both fp4 (`float4_e1m2x2_t` /
+    `float4_e2m1x2_t`, any pairing) or both fp8 (`float8_e4m3_t` / `float8_e5m2_t`, any pairing); a bias
+    tile must be float.
+
+    ## Why is this bad?
+    A5 rejects other combinations with a `static_assert`: the kernel does not compile. (Mixing an fp4
+    with an fp8 operand, or int8/half operands, needs the plain TMATMUL.)
+
+    ## Example
+    ```cpp
+    TileLeft<float8_e4m3_t, 16, 64> a;
+    TileRight<float4_e2m1x2_t, 64, 16> b;  // fp8 x fp4
+    TMATMUL_MX(c, a, aScale, b, bScale);
+    ```
+
+    ## Use instead
+    ```cpp
+    TileRight<float8_e5m2_t, 64, 16> b;
+    TMATMUL_MX(c, a, aScale, b, bScale);
+    ```
+    """
+    ops = _mx_ops(ctx)
+    if ops is None:
+        return None
+    c, a, b = ops["c"], ops["a"], ops["b"]
+    bad = []
+    if (c.dtype, a.dtype, b.dtype) not in MX_TRIPLES:
+        bad.append(f"(result, left, right) = ({c.dtype}, {a.dtype}, {b.dtype}) is not float from fp4 x fp4 or "
+                   "fp8 x fp8")
+    if "bias" in ops and ops["bias"].dtype != "float":
+        bad.append(f"bias `{_esc(ops['bias'].text)}` is {ops['bias'].dtype} (must be float)")
+    return Check(ctx.static(bool(bad)), f"{ctx.builtin}: " + "; ".join(bad))
+
+
+@rule("PTO975", "mx-matmul-operand-layout", instructions=MX_INSTR, fault="unsupported-layout", targets=("a5",),
+      provenance=(Provenance("header-static", MX_HDR, "static_assert Left: Loc Left, !isRowMajor, SFractal "
+                             "RowMajor; Right: Loc Right, isRowMajor, SFractal ColMajor; Res: Loc Acc, !isRowMajor, "
+                             "SFractal RowMajor; bias: Loc Bias and Rows == 1"),
+                  Provenance("isa-doc", MX_DOC, "Left / Right / Acc tiles in the cube fractal layouts")))
+def mx_matmul_operand_layout(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    A TMATMUL_MX / TGEMV_MX operand is not in the cube buffer and fractal layout A5 requires.
+
+    ## What it does
+    Left operand: `TileType::Left`, `BLayout::ColMajor`, `SLayout::RowMajor`. Right operand:
+    `TileType::Right`, `BLayout::RowMajor`, `SLayout::ColMajor`. Result: `TileType::Acc`,
+    `BLayout::ColMajor`, `SLayout::RowMajor`. A bias tile must be a single-row `TileType::Bias` tile.
+
+    ## Why is this bad?
+    A5 rejects anything else with a `static_assert`: the kernel does not compile.
+
+    ## Example
+    ```cpp
+    Tile<TileType::Mat, float8_e4m3_t, 16, 64, BLayout::ColMajor, 16, 64, SLayout::RowMajor> a;  // still in L1
+    TMATMUL_MX(c, a, aScale, b, bScale);
+    ```
+
+    ## Use instead
+    ```cpp
+    TileLeft<float8_e4m3_t, 16, 64> aL;
+    TMOV(aL, a);
+    TMATMUL_MX(c, aL, aScale, b, bScale);
+    ```
+    """
+    ops = _mx_ops(ctx)
+    if ops is None:
+        return None
+    bad = []
+    for role, (loc, bl, sl) in MX_FRACTALS.items():
+        t = ops[role]
+        if (t.loc, t.blayout, t.slayout) != (loc, bl, sl):
+            bad.append(f"`{_esc(t.text)}` is TileType::{t.loc} BLayout::{t.blayout} SLayout::{t.slayout} (must be "
+                       f"TileType::{loc} BLayout::{bl} SLayout::{sl})")
+    bias = ops.get("bias")
+    if bias is not None and (bias.loc != "Bias" or bias.rows != 1):
+        bad.append(f"bias `{_esc(bias.text)}` is TileType::{bias.loc} with {bias.rows} rows (must be a single-row "
+                   "TileType::Bias tile)")
+    return Check(ctx.static(bool(bad)), f"{ctx.builtin}: " + "; ".join(bad))
+
+
+@rule("PTO976", "mx-matmul-static-shape", instructions=MX_INSTR, fault="size-mismatch", targets=("a5",),
+      provenance=(Provenance("header-static", MX_HDR, "static_assert TileLeft::Cols % 64 == 0; static_assert "
+                             "Rows * Cols * sizeof(float) of the result tile <= PTO_L0C_SIZE_BYTES (256 KiB)"),
+                  Provenance("isa-doc", MX_DOC, "K a multiple of the 64-element MX block (32-element scale groups "
+                             "in pairs)")))
+def mx_matmul_static_shape(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    TMATMUL_MX / TGEMV_MX tile shapes A5 rejects at compile time.
+
+    ## What it does
+    The left tile's column count (K) must be a multiple of 64, and the result tile must fit in L0C
+    (rows x cols x 4 bytes <= 256 KiB).
+
+    ## Why is this bad?
+    A5 rejects other shapes with a `static_assert`: the kernel does not compile.
+
+    ## Example
+    ```cpp
+    TileLeft<float8_e4m3_t, 16, 96> a;  // K = 96 is not a multiple of 64
+    TMATMUL_MX(c, a, aScale, b, bScale);
+    ```
+
+    ## Use instead
+    ```cpp
+    TileLeft<float8_e4m3_t, 16, 128, 16, 96> a;  // pad K to 128, 96 valid columns
+    TMATMUL_MX(c, a, aScale, b, bScale);
+    ```
+    """
+    ops = _mx_ops(ctx)
+    if ops is None:
+        return None
+    a, c = ops["a"], ops["c"]
+    bad = []
+    if a.cols % MX_K_ALIGN:
+        bad.append(f"left tile `{_esc(a.text)}` has {a.cols} columns (must be a multiple of {MX_K_ALIGN})")
+    if c.rows * c.cols * 4 > L0C_BYTES:
+        bad.append(f"result tile `{_esc(c.text)}` {c.rows}x{c.cols} float needs {c.rows * c.cols * 4} bytes of L0C "
+                   f"(capacity {L0C_BYTES})")
+    return Check(ctx.static(bool(bad)), f"{ctx.builtin}: " + "; ".join(bad))
+
+
+def _esc(text: str) -> str:
+    return text.replace("{", "{{").replace("}", "}}")

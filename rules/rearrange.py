@@ -1,0 +1,490 @@
+"""Data rearrangement (PTO310..): TFILLPAD(_INPLACE/_EXPAND), TCONCAT, TTRANS, TINSERT, TINSERT_FP, TMOV_FP,
+TSTORE_FP, TSUBVIEW, TINTERLEAVE, TDEINTERLEAVE: the compile-time checks, as one table.
+
+Modelled on include/pto/npu/{a2a3,a5}/{TFillPad,TConcat,TTrans,TInsert,TSubView,TMov,TStore}.hpp,
+a5/{TInterleave,TDeInterleave}.hpp, {a2a3,a5}/common.hpp (CheckTMovAccToMat / CheckTMovAccValid),
+common/arch/memory/tinsert_common.hpp and common/pto_instr.hpp (TFILLPAD's mode dispatch and enable_ifs).
+Parameter names (model header): TFILLPAD*(dst, src); TCONCAT(dst, src0, src1); TTRANS(dst, src, tmp);
+TINSERT(dst, src, indexRow, indexCol); TINSERT_FP(dst, src, fp, indexRow, indexCol); TMOV_FP(dst, src, fp);
+TSTORE_FP(dst, src, fp); TSUBVIEW(dst, src, rowIdx, colIdx); TINTERLEAVE / TDEINTERLEAVE(dst1, dst0, src1, src0)
+and TDEINTERLEAVE(dst1, dst0, src).
+
+`form()` names the implementation path a call takes; `FACTS[form][target]` says what that path's
+static_asserts require. A form missing for a target is not judged there. The run-time rules (valid regions,
+insert offsets, transposed shapes, concatenated widths) are in rules/rearrange_runtime.py.
+
+Not judged: TIMG2COL (its source is a ConvTile the frontend does not model), TTRANS of ConvTiles, TCONCAT's
+index-tile forms, A5's TINSERT<TInsertMode> split form, TINSERT with an Acc source (a TMOV-like conversion
+path) and TSTORE_FP's global-tensor side. TINTERLEAVE and TDEINTERLEAVE exist on A5 only.
+"""
+
+from __future__ import annotations
+
+from ptolint.ruleset import Check, Ctx, Provenance, TileView, rule
+
+INSTR = ("TFILLPAD", "TFILLPAD_INPLACE", "TFILLPAD_EXPAND", "TCONCAT", "TTRANS", "TINSERT", "TINSERT_FP",
+         "TMOV_FP", "TSTORE_FP", "TSUBVIEW", "TINTERLEAVE", "TDEINTERLEAVE")
+
+B124 = (1, 2, 4)
+CONCAT_TYPES = ("int32_t", "uint32_t", "int16_t", "uint16_t", "int8_t", "uint8_t", "half", "float", "bfloat16_t")
+INSERT_A2A3 = ("int8_t", "uint8_t", "int16_t", "uint16_t", "half", "bfloat16_t", "float", "int32_t", "uint32_t")
+INSERT_A5 = ("half", "bfloat16_t", "float", "int32_t", "float8_e4m3_t", "float8_e5m2_t", "hifloat8_t", "int8_t",
+             "float8_e8m0_t", "float4_e2m1x2_t", "float4_e1m2x2_t")
+#: vector-quantised Acc conversions (fp tile): src dtype -> accepted dst dtypes
+QUANT_A2A3 = {"float": ("int8_t",), "int32_t": ("int8_t", "uint8_t", "half", "int16_t")}
+QUANT_A5 = {"float": ("int8_t", "uint8_t", "hifloat8_t", "half", "bfloat16_t", "float8_e4m3_t", "float"),
+            "int32_t": ("int8_t", "uint8_t", "half", "bfloat16_t")}
+ND, NZ = ("RowMajor", None), ("ColMajor", "RowMajor")  # (BLayout, SLayout); None: any SLayout
+
+_FILL = {"sizes": {"src": B124}, "same_size": (("dst", "src"),), "loc": {"dst": ("Vec",), "src": ("Vec",)},
+         "pad_not_null": ("dst",)}
+_FILL_EQ = {**_FILL, "shape": (("src", "==", "dst"),)}
+_FILL_GE = {**_FILL, "shape": (("src", "<=", "dst"),)}
+_FILL_MAT = {"sizes": {"dst": B124}, "layout": {"dst": NZ}, "pad_in": {"dst": ("Zero", "Null")}}
+_TRANS = {"sizes": {"src": B124}, "same_size": (("dst", "src"),), "layout": {"src": ND}}
+_ILV = {"types": {"dst0": CONCAT_TYPES}, "same": (("dst0", "src0"), ("dst0", "src1"), ("dst0", "dst1")),
+        "layout": {"dst0": ND, "dst1": ND, "src0": ND, "src1": ND}}
+_DILV1 = {"types": {"dst0": CONCAT_TYPES}, "same": (("dst0", "src"), ("dst0", "dst1")),
+          "layout": {"dst0": ND, "dst1": ND, "src": ND}}
+
+#: form -> target -> facts. Keys: types {op: dtypes}, sizes {op: sizeof set}, same ((a, b): equal dtypes),
+#: same_size ((a, b): equal sizeof), loc {op: TileTypes}, same_loc ((a, b)), layout {op: (BLayout, SLayout)},
+#: layout_match ((a, b): both ND or both NZ), shape ((a, "=="|"<=", b): static Rows/Cols),
+#: shape_cols ((a, "<=", b): Cols only), cols32 (ops whose Cols * sizeof must be a multiple of 32 bytes),
+#: pad_not_null (ops), pad_in {op: PadValues}, quant (src dtype -> dst dtypes of a vector-quantised move)
+FACTS: dict[str, dict[str, dict]] = {
+    "TFILLPAD": {"a2a3": _FILL_EQ, "a5": _FILL_EQ},
+    "TFILLPAD_INPLACE": {"a2a3": _FILL_EQ, "a5": _FILL_EQ},
+    "TFILLPAD_EXPAND": {"a2a3": _FILL_GE, "a5": _FILL_GE},
+    "TFILLPAD(Mat)": {"a2a3": _FILL_MAT, "a5": _FILL_MAT},
+    "TCONCAT": {
+        "a2a3": {"types": {"dst": CONCAT_TYPES}, "same": (("dst", "src0"), ("dst", "src1")),
+                 "loc": {"dst": ("Vec",), "src0": ("Vec",), "src1": ("Vec",)}},
+        "a5": {"types": {"dst": CONCAT_TYPES}, "same": (("dst", "src0"), ("dst", "src1")),
+               "layout": {"dst": ND, "src0": ND, "src1": ND}},
+    },
+    "TTRANS": {"a2a3": _TRANS, "a5": {**_TRANS, "cols32": ("src", "dst")}},
+    "TINSERT(Vec->Vec)": {
+        "a2a3": {"same": (("dst", "src"),), "types": {"dst": INSERT_A2A3}, "layout_match": ("dst", "src"),
+                 "layout_match_sf": True,
+                 "shape": (("src", "<=", "dst"),)},
+        "a5": {"same": (("dst", "src"),), "types": {"src": INSERT_A5}, "layout_match": ("dst", "src"),
+               "shape_cols": (("src", "<=", "dst"),), "shape_nd": (("src", "<=", "dst"),)},
+    },
+    "TINSERT(Vec->Mat)": {
+        # a2a3: anything but Vec->Vec takes the Acc->Mat path (CheckTMovAccToMat): the source must be Acc
+        "a2a3": {"loc": {"src": ("Acc",)}},
+        "a5": {"same": (("dst", "src"),), "types": {"src": INSERT_A5}},
+    },
+    "TINSERT_FP": {
+        "a2a3": {"loc": {"src": ("Acc",), "dst": ("Mat",), "fp": ("Scaling",)}, "quant": QUANT_A2A3,
+                 "layout": {"src": NZ, "dst": NZ}},
+        "a5": {"loc": {"src": ("Acc",), "dst": ("Mat", "Vec")}, "quant": QUANT_A5, "layout": {"src": NZ}},
+    },
+    "TMOV_FP": {
+        "a2a3": {"loc": {"src": ("Acc",), "dst": ("Mat",), "fp": ("Scaling",)}, "quant": QUANT_A2A3,
+                 "layout": {"src": NZ, "dst": NZ}},
+        "a5": {"loc": {"src": ("Acc",), "fp": ("Scaling",)}, "quant": QUANT_A5, "layout": {"src": NZ}},
+    },
+    "TSTORE_FP": {"a2a3": {"loc": {"src": ("Acc",)}}, "a5": {"loc": {"src": ("Acc",)}}},
+    "TSUBVIEW": {"a2a3": {"same_loc": (("dst", "src"),)}, "a5": {"same_loc": (("dst", "src"),)}},
+    "TINTERLEAVE": {"a5": _ILV},
+    "TDEINTERLEAVE": {"a5": _ILV},
+    "TDEINTERLEAVE(src)": {"a5": _DILV1},
+}
+
+HDR = {
+    "TFILLPAD": "include/pto/npu/{a2a3,a5}/TFillPad.hpp (TFILLPAD_IMPL / _INPLACE_IMPL / _EXPAND_IMPL, "
+                "TFILLPAD_GENERIC_IMPL); common/pto_instr.hpp (TFILLPAD mode dispatch, Vec enable_if)",
+    "TCONCAT": "include/pto/npu/a2a3/TConcat.hpp (TCONCAT_IMPL); a5/TConcat.hpp (TConcatCheck)",
+    "TTRANS": "include/pto/npu/{a2a3,a5}/TTrans.hpp (TTRANS_IMPL)",
+    "TINSERT": "include/pto/npu/a2a3/TInsert.hpp + common/arch/memory/tinsert_common.hpp "
+               "(CheckTInsertVecToVecCommon/ND/NZ); a5/TInsert.hpp (TINSERT_IMPL, TInsertVecToVecImpl)",
+    "FP": "include/pto/npu/a2a3/{TMov,TInsert,TStore}.hpp + a2a3/common.hpp (CheckTMovAccToMat); "
+          "a5/{TMov,TInsert,TStore}.hpp + a5/common.hpp (CheckTMovAccValid)",
+    "TSUBVIEW": "include/pto/npu/a2a3/TSubView.hpp (TSUBVIEW_IMPL; a5 includes it)",
+    "ILV": "include/pto/npu/a5/TInterleave.hpp (TInterleaveCheck); a5/TDeInterleave.hpp (TDeInterleaveCheck*)",
+}
+
+
+def form(builtin: str, tiles: dict, template_args: dict[str, str], texts) -> str | None:
+    """The implementation path of a call (a FACTS key), None for forms not judged here."""
+    dst, src = tiles.get("dst"), tiles.get("src")
+    if builtin == "TFILLPAD":
+        if dst is None or src is None:
+            return None
+        if dst.spec.loc == "Mat":
+            return "TFILLPAD(Mat)"
+        mode = template_args.get("mode", "Normal").split("::")[-1]
+        return {"InPlace": "TFILLPAD_INPLACE", "Expand": "TFILLPAD_EXPAND", "Normal": "TFILLPAD",
+                "0": "TFILLPAD", "1": "TFILLPAD_INPLACE", "2": "TFILLPAD_EXPAND"}.get(mode)
+    if builtin in ("TFILLPAD_INPLACE", "TFILLPAD_EXPAND", "TTRANS", "TSUBVIEW"):
+        return builtin if dst is not None and src is not None else None
+    if builtin == "TCONCAT":
+        return "TCONCAT" if set(tiles) == {"dst", "src0", "src1"} else None
+    if builtin == "TINSERT":
+        if dst is None or src is None or set(tiles) != {"dst", "src"} or "preQuantScalar" in texts:
+            return None
+        if src.spec.loc == "Acc" or "reluMode" in template_args or "mode" in template_args:
+            return None
+        if dst.spec.loc == "Vec" and src.spec.loc == "Vec":
+            return "TINSERT(Vec->Vec)"
+        return "TINSERT(Vec->Mat)" if dst.spec.loc == "Mat" else None
+    if builtin in ("TINSERT_FP", "TMOV_FP", "TSTORE_FP"):
+        return builtin if src is not None and tiles.get("fp") is not None else None
+    if builtin == "TINTERLEAVE":
+        return "TINTERLEAVE" if {"dst0", "dst1", "src0", "src1"} <= set(tiles) else None
+    if builtin == "TDEINTERLEAVE":
+        if {"dst0", "dst1", "src0", "src1"} <= set(tiles):
+            return "TDEINTERLEAVE"
+        return "TDEINTERLEAVE(src)" if {"dst0", "dst1", "src"} <= set(tiles) else None
+    return None
+
+
+def facts(ctx: Ctx) -> tuple[str, dict] | None:
+    f = form(ctx.builtin, {n: t.operand for n, t in ctx.tiles().items()}, ctx.template_args, ctx.texts)
+    if f is None or ctx.target not in FACTS.get(f, {}):
+        return None
+    return f, FACTS[f][ctx.target]
+
+
+def _layout(t: TileView) -> str:
+    if t.blayout == "RowMajor":
+        return "ND"
+    if t.blayout == "ColMajor" and t.slayout == "RowMajor":
+        return "NZ"
+    return f"BLayout::{t.blayout}/SLayout::{t.slayout}"
+
+
+def _fits(t: TileView, want: tuple[str, str | None]) -> bool:
+    return t.blayout == want[0] and (want[1] is None or t.slayout == want[1])
+
+
+def _size(t: TileView) -> int:
+    return t.elem_size or 0
+
+
+def _bad(ctx: Ctx, message: str) -> Check:
+    return Check(ctx.static(True), message.replace("{", "{{").replace("}", "}}"))
+
+
+def _ok(ctx: Ctx) -> Check:
+    return Check(ctx.static(False), "")
+
+
+def dtype_problems(ctx: Ctx, fx: dict) -> list[str]:
+    tiles = ctx.tiles()
+    out = []
+    for n, allowed in fx.get("types", {}).items():
+        t = tiles.get(n)
+        if t is not None and t.dtype not in allowed:
+            out.append(f"{n} `{t.text}` is {t.dtype} (supported: {', '.join(allowed)})")
+    for n, sizes in fx.get("sizes", {}).items():
+        t = tiles.get(n)
+        if t is not None and _size(t) and _size(t) not in sizes:
+            out.append(f"{n} `{t.text}` has {_size(t)}-byte elements ({t.dtype}; supported: "
+                       f"{'/'.join(map(str, sizes))}-byte types)")
+    quant = fx.get("quant")
+    if quant:
+        src, dst = tiles.get("src"), tiles.get("dst")
+        if src is not None and src.loc == "Acc":
+            if src.dtype not in quant:
+                out.append(f"src `{src.text}` is {src.dtype} (an Acc source must be float or int32_t)")
+            elif dst is not None and dst.dtype not in quant[src.dtype]:
+                out.append(f"a vector-quantised {src.dtype} -> {dst.dtype} conversion is not supported "
+                           f"({src.dtype} converts to {', '.join(quant[src.dtype])})")
+    return out
+
+
+def mismatch_problems(ctx: Ctx, fx: dict) -> list[str]:
+    tiles = ctx.tiles()
+    out = []
+    for a, b in fx.get("same", ()):
+        ta, tb = tiles.get(a), tiles.get(b)
+        if ta is not None and tb is not None and ta.dtype != tb.dtype:
+            out.append(f"{b} `{tb.text}` is {tb.dtype} but {a} `{ta.text}` is {ta.dtype}")
+    for a, b in fx.get("same_size", ()):
+        ta, tb = tiles.get(a), tiles.get(b)
+        if ta is not None and tb is not None and _size(ta) and _size(tb) and _size(ta) != _size(tb):
+            out.append(f"{b} `{tb.text}` ({tb.dtype}, {_size(tb)} bytes) and {a} `{ta.text}` ({ta.dtype}, "
+                       f"{_size(ta)} bytes) differ in element size")
+    return out
+
+
+def location_problems(ctx: Ctx, fx: dict) -> list[str]:
+    tiles = ctx.tiles()
+    out = []
+    for n, locs in fx.get("loc", {}).items():
+        t = tiles.get(n)
+        if t is not None and t.loc not in locs:
+            out.append(f"{n} `{t.text}` is TileType::{t.loc} (must be {' or '.join('TileType::' + x for x in locs)})")
+    for a, b in fx.get("same_loc", ()):
+        ta, tb = tiles.get(a), tiles.get(b)
+        if ta is not None and tb is not None and ta.loc != tb.loc:
+            out.append(f"{a} `{ta.text}` is TileType::{ta.loc} but {b} `{tb.text}` is TileType::{tb.loc}")
+    return out
+
+
+def layout_problems(ctx: Ctx, fx: dict) -> list[str]:
+    tiles = ctx.tiles()
+    out = []
+    for n, want in fx.get("layout", {}).items():
+        t = tiles.get(n)
+        if t is not None and not _fits(t, want):
+            out.append(f"{n} `{t.text}` is {_layout(t)} (must be {'ND (row-major)' if want == ND else 'NZ'})")
+    pair = fx.get("layout_match")
+    if pair:
+        ta, tb = tiles.get(pair[0]), tiles.get(pair[1])
+        if ta is not None and tb is not None and (ta.blayout == "RowMajor") != (tb.blayout == "RowMajor"):
+            out.append(f"{pair[0]} `{ta.text}` is {_layout(ta)} but {pair[1]} `{tb.text}` is {_layout(tb)} "
+                       "(both must be ND or both NZ)")
+        elif (fx.get("layout_match_sf") and ta is not None and tb is not None and ta.blayout != "RowMajor"
+              and ta.slayout != tb.slayout):
+            out.append(f"{pair[0]} `{ta.text}` has SLayout::{ta.slayout} but {pair[1]} `{tb.text}` has "
+                       f"SLayout::{tb.slayout}")
+    for n, pads in fx.get("pad_in", {}).items():
+        t = tiles.get(n)
+        if t is not None and t.pad not in pads:
+            out.append(f"{n} `{t.text}` has PadValue::{t.pad} (a Mat tile must use "
+                       f"{' or '.join('PadValue::' + p for p in pads)})")
+    for n in fx.get("pad_not_null", ()):
+        t = tiles.get(n)
+        if t is not None and t.pad == "Null":
+            out.append(f"{n} `{t.text}` has PadValue::Null: there is no value to pad with")
+    return out
+
+
+def shape_problems(ctx: Ctx, fx: dict) -> list[str]:
+    tiles = ctx.tiles()
+    out = []
+    checks = [(a, op, b, True) for a, op, b in fx.get("shape", ())]
+    checks += [(a, op, b, False) for a, op, b in fx.get("shape_cols", ())]
+    if tiles.get("src") is not None and tiles["src"].blayout == "RowMajor":
+        checks += [(a, op, b, True) for a, op, b in fx.get("shape_nd", ())]
+    for a, op, b, rows in checks:
+        ta, tb = tiles.get(a), tiles.get(b)
+        if ta is None or tb is None:
+            continue
+        dims = [("Rows", ta.rows, tb.rows)] if rows else []
+        dims.append(("Cols", ta.cols, tb.cols))
+        for dim, x, y in dims:
+            if (op == "==" and x != y) or (op == "<=" and x > y):
+                rel = "equal" if op == "==" else "not exceed"
+                out.append(f"{a} `{ta.text}` {dim} {x} must {rel} {b} `{tb.text}` {dim} {y}")
+    for n in fx.get("cols32", ()):
+        t = tiles.get(n)
+        if t is not None and _size(t) and t.cols * _size(t) % 32:
+            out.append(f"{n} `{t.text}` rows are {t.cols} x {_size(t)} = {t.cols * _size(t)} bytes (must be a "
+                       "multiple of 32)")
+    return out
+
+
+def compiles(ctx: Ctx, fx: dict) -> bool:
+    """Whether none of the table's static checks rejects the call (run-time rules apply only then)."""
+    return not (dtype_problems(ctx, fx) or mismatch_problems(ctx, fx) or location_problems(ctx, fx)
+                or layout_problems(ctx, fx) or shape_problems(ctx, fx))
+
+
+def _report(ctx: Ctx, problems) -> Check | None:
+    fx = facts(ctx)
+    if fx is None:
+        return None
+    found = problems(ctx, fx[1])
+    if not found:
+        return _ok(ctx)
+    return _bad(ctx, f"{ctx.builtin} ({fx[0]} on {ctx.target}): " + "; ".join(found))
+
+
+_ALL_HDRS = "; ".join(HDR.values())
+
+
+@rule("PTO310", "rearrange-unsupported-dtype", instructions=INSTR, fault="unsupported-dtype",
+      provenance=(Provenance("header-static", HDR["TFILLPAD"], "sizeof(T) in {1, 2, 4} (Vec and Mat forms)"),
+                  Provenance("header-static", HDR["TCONCAT"], "DType in {u/int8, u/int16, u/int32, half, bfloat16, "
+                             "float} on both targets"),
+                  Provenance("header-static", HDR["TTRANS"], "sizeof(T) in {1, 2, 4}"),
+                  Provenance("header-static", HDR["TINSERT"], "Vec->Vec: A2/A3 {u/int8, u/int16, u/int32, half, "
+                             "bfloat16, float}; A5 (non-Acc source) {half, bfloat16, float, int32, int8, fp8 e4m3/e5m2/"
+                             "e8m0, hifloat8, fp4}: A5 rejects int16, uint16, uint8 and uint32"),
+                  Provenance("header-static", HDR["FP"], "vector quantisation: A2/A3 float->int8, int32->{int8, "
+                             "uint8, half, int16}; A5 float->{int8, uint8, hifloat8, half, bfloat16, fp8 e4m3, "
+                             "float}, int32->{int8, uint8, half, bfloat16}"),
+                  Provenance("header-static", HDR["ILV"], "A5: same type set as TCONCAT"),
+                  Provenance("isa-doc", "docs/isa/TINSERT.md", "the doc's type list is not per target; the headers "
+                             "are modelled")))
+def rearrange_unsupported_dtype(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    Element type not supported by this rearrangement instruction on this target.
+
+    ## What it does
+    Looks the call's implementation path up in a per-target table (TFILLPAD and TTRANS: 1-, 2- or 4-byte
+    types; TCONCAT, TINTERLEAVE, TDEINTERLEAVE: 8/16/32-bit integers, half, bfloat16, float; TINSERT
+    Vec->Vec: A2/A3 and A5 have different lists; TMOV_FP / TINSERT_FP: the Acc type and the quantised
+    destination type must form a supported pair) and reports an element type the path rejects.
+
+    ## Why is this bad?
+    The implementation rejects the type with a `static_assert`: the kernel does not compile for that target.
+
+    ## Example
+    ```cpp
+    Tile<TileType::Vec, uint16_t, 16, 64> dst;
+    Tile<TileType::Vec, uint16_t, 8, 32> src;
+    TINSERT(dst, src, 0, 0);  // A5's TINSERT has no 16-bit integer path
+    ```
+
+    ## Use instead
+    ```cpp
+    Tile<TileType::Vec, half, 16, 64> dst;  // or move the bits as a supported type of the same size
+    Tile<TileType::Vec, half, 8, 32> src;
+    TINSERT(dst, src, 0, 0);
+    ```
+    """
+    return _report(ctx, dtype_problems)
+
+
+@rule("PTO311", "rearrange-dtype-mismatch", instructions=INSTR, fault="dtype-mismatch",
+      provenance=(Provenance("header-static", HDR["TFILLPAD"], "sizeof(src DType) == sizeof(dst DType)"),
+                  Provenance("header-static", HDR["TCONCAT"], "dst, src0, src1 DType identical"),
+                  Provenance("header-static", HDR["TTRANS"], "sizeof(src DType) == sizeof(dst DType)"),
+                  Provenance("header-static", HDR["TINSERT"], "Vec->Vec (both) and Vec->Mat (A5): identical DType"),
+                  Provenance("header-static", HDR["ILV"], "all operands identical DType")))
+def rearrange_dtype_mismatch(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    Rearrangement operands whose element types (or element sizes) differ.
+
+    ## What it does
+    TCONCAT, TINSERT, TINTERLEAVE and TDEINTERLEAVE need identical element types on all tiles; TFILLPAD
+    and TTRANS move raw elements and need equal element sizes.
+
+    ## Why is this bad?
+    Both targets reject the call with a `static_assert`: the kernel does not compile.
+
+    ## Example
+    ```cpp
+    Tile<TileType::Vec, float, 16, 32> src0, src1;
+    Tile<TileType::Vec, half, 16, 64> dst;
+    TCONCAT(dst, src0, src1);
+    ```
+
+    ## Use instead
+    ```cpp
+    Tile<TileType::Vec, float, 16, 64> dst;
+    TCONCAT(dst, src0, src1);  // convert afterwards with TCVT if half is needed
+    ```
+    """
+    return _report(ctx, mismatch_problems)
+
+
+@rule("PTO312", "rearrange-operand-location", instructions=INSTR, fault="unsupported-path",
+      provenance=(Provenance("header-static", HDR["TCONCAT"], "A2/A3: all three tiles TileType::Vec; A5's header "
+                             "does not check it (docs/isa/TCONCAT.md says it does)"),
+                  Provenance("header-static", HDR["TFILLPAD"], "TFILLPAD_INPLACE/_EXPAND forward to the Vec-only "
+                             "TFILLPAD<mode> overload (enable_if)"),
+                  Provenance("header-static", HDR["TINSERT"], "A2/A3: any TINSERT that is not Vec->Vec takes the "
+                             "Acc->Mat path (src Acc, dst Mat)"),
+                  Provenance("header-static", HDR["FP"], "TMOV_FP/TINSERT_FP/TSTORE_FP: src TileType::Acc; fp "
+                             "TileType::Scaling (A2/A3 TMOV_FP and TINSERT_FP, A5 TMOV_FP); A2/A3 dst Mat"),
+                  Provenance("header-static", HDR["TSUBVIEW"], "dst and src have the same TileType")))
+def rearrange_operand_location(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    A rearrangement operand lives in a buffer (TileType) this instruction's path does not accept.
+
+    ## What it does
+    Checks each tile's `TileType` against the path's table: TCONCAT on A2/A3 needs Vec tiles; TINSERT
+    on A2/A3 is either Vec->Vec or Acc->Mat; the vector-quantising forms (TMOV_FP, TINSERT_FP, TSTORE_FP)
+    need an Acc source and, where the target checks it, a Scaling fp tile; TSUBVIEW's view and source must
+    share a TileType.
+
+    ## Why is this bad?
+    A `static_assert` (or a failed overload) rejects the call: the kernel does not compile.
+
+    ## Example
+    ```cpp
+    Tile<TileType::Vec, uint64_t, 1, 64> fp;  // quantisation parameters left in UB
+    TMOV_FP(dstMat, acc, fp);
+    ```
+
+    ## Use instead
+    ```cpp
+    Tile<TileType::Scaling, uint64_t, 1, 64> fp;  // TMOV them into the fixpipe (Scaling) buffer first
+    TMOV_FP(dstMat, acc, fp);
+    ```
+    """
+    return _report(ctx, location_problems)
+
+
+@rule("PTO313", "rearrange-unsupported-layout", instructions=INSTR, fault="unsupported-layout",
+      provenance=(Provenance("header-static", HDR["TCONCAT"], "A5: all tiles row-major (A2/A3 does not check)"),
+                  Provenance("header-static", HDR["TTRANS"], "src row-major (non-conv tiles)"),
+                  Provenance("header-static", HDR["TINSERT"], "Vec->Vec: both ND or both NZ, same SFractal"),
+                  Provenance("header-static", HDR["TFILLPAD"], "Vec forms: dst PadVal != Null; Mat form: NZ layout, "
+                             "PadVal Zero or Null"),
+                  Provenance("header-static", HDR["FP"], "Acc source NZ (ColMajor/RowMajor); A2/A3 Mat dst NZ"),
+                  Provenance("header-static", HDR["ILV"], "A5: all tiles row-major")))
+def rearrange_unsupported_layout(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    A rearrangement operand's layout or pad value is not accepted by this instruction's path.
+
+    ## What it does
+    Checks BLayout/SLayout against the path's table (row-major for TCONCAT on A5, TTRANS's source,
+    TINTERLEAVE/TDEINTERLEAVE; matching ND/NZ for TINSERT Vec->Vec; NZ for TFILLPAD on Mat tiles and for
+    the Acc side of TMOV_FP/TINSERT_FP) and the destination's PadValue for TFILLPAD (Vec: not Null,
+    Mat: Zero or Null).
+
+    ## Why is this bad?
+    A `static_assert` rejects the call: the kernel does not compile.
+
+    ## Example
+    ```cpp
+    Tile<TileType::Vec, float, 16, 64> src;
+    Tile<TileType::Vec, float, 16, 64> dst;  // PadValue::Null by default
+    TFILLPAD(dst, src);
+    ```
+
+    ## Use instead
+    ```cpp
+    Tile<TileType::Vec, float, 16, 64, BLayout::RowMajor, 16, 64, SLayout::NoneBox, 512, PadValue::Min> dst;
+    TFILLPAD(dst, src);
+    ```
+    """
+    return _report(ctx, layout_problems)
+
+
+@rule("PTO314", "rearrange-tile-shape", instructions=INSTR, fault="size-mismatch",
+      provenance=(Provenance("header-static", HDR["TFILLPAD"], "TFILLPAD and TFILLPAD_INPLACE: dst Rows/Cols == src "
+                             "Rows/Cols; TFILLPAD_EXPAND: dst Rows/Cols >= src Rows/Cols"),
+                  Provenance("header-static", HDR["TINSERT"], "Vec->Vec ND: src Rows <= dst Rows and src Cols <= dst "
+                             "Cols (both targets); NZ: A2/A3 both, A5 Cols only"),
+                  Provenance("header-static", HDR["TTRANS"], "A5: src and dst Cols * sizeof a multiple of 32 bytes"),
+                  Provenance("isa-doc", "docs/isa/TFILLPAD_INPLACE.md", "the header's message says 'greater or equal' "
+                             "but the check is equality")))
+def rearrange_tile_shape(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    Static tile shapes of a rearrangement do not fit together.
+
+    ## What it does
+    TFILLPAD and TFILLPAD_INPLACE need equal Rows and Cols; TFILLPAD_EXPAND a destination at least as
+    large as the source; TINSERT Vec->Vec a source no larger than the destination; TTRANS on A5 rows of
+    a multiple of 32 bytes.
+
+    ## Why is this bad?
+    A `static_assert` rejects the call: the kernel does not compile.
+
+    ## Example
+    ```cpp
+    Tile<TileType::Vec, float, 16, 32, BLayout::RowMajor, 16, 20, SLayout::NoneBox, 512, PadValue::Null> src;
+    Tile<TileType::Vec, float, 16, 64, BLayout::RowMajor, 16, 64, SLayout::NoneBox, 512, PadValue::Zero> dst;
+    TFILLPAD(dst, src);  // widening needs TFILLPAD_EXPAND
+    ```
+
+    ## Use instead
+    ```cpp
+    TFILLPAD_EXPAND(dst, src);
+    ```
+    """
+    return _report(ctx, shape_problems)

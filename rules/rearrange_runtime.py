@@ -1,0 +1,322 @@
+"""Data rearrangement, run-time rules (PTO315..): valid regions, insert offsets, transposed shapes and
+concatenated widths of TFILLPAD*, TCONCAT, TINSERT, TTRANS, TINTERLEAVE and TDEINTERLEAVE.
+
+The static facts and the `form()` of a call are in rules/rearrange.py; these rules apply only to calls that
+compile (`compiles()`). All of these conditions are at most `PTO_ASSERT`s in the headers (debug builds);
+each rule models what a release build then does.
+"""
+
+from __future__ import annotations
+
+import z3
+from ptolint.rules.rearrange import HDR, compiles, facts
+
+from ptolint.ruleset import Check, Ctx, Provenance, rule
+
+
+def _esc(text: str) -> str:
+    return text.replace("{", "{{").replace("}", "}}")
+
+
+def _active(ctx: Ctx, *forms: str) -> str | None:
+    """The call's form when it is one of `forms` and compiles on this target, else None."""
+    fx = facts(ctx)
+    if fx is None or fx[0] not in forms or not compiles(ctx, fx[1]):
+        return None
+    return fx[0]
+
+
+@rule("PTO315", "tfillpad-src-rows-exceed-dst", instructions=("TFILLPAD", "TFILLPAD_INPLACE", "TFILLPAD_EXPAND"),
+      fault="out-of-bounds", targets=("a5",),
+      provenance=(Provenance("header-runtime", "include/pto/npu/a5/TFillPad.hpp (TFillPad: unsigned padRows = "
+                             "dstValidRow - srcValidRow)", "no check: the bottom-padding loop starts at row srcValidRow "
+                             "and its length wraps around to about 2^32 elements, storing far past dst"),
+                  Provenance("header-runtime", "include/pto/npu/a2a3/TFillPad.hpp (PadBottomRows)", "A2/A3 computes "
+                             "padRows as a signed int and returns when it is <= 0: not a fault there"),
+                  Provenance("isa-doc", "docs/isa/TFILLPAD.md", "does not state the relation between the valid rows")))
+def tfillpad_src_rows_exceed_dst(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    TFILLPAD on A5 with more valid source rows than valid destination rows.
+
+    ## What it does
+    Compares `src.GetValidRow()` with `dst.GetValidRow()` for the Vec forms of TFILLPAD,
+    TFILLPAD_INPLACE and TFILLPAD_EXPAND on A5 (when the excess rows hold at least one 256-byte vector of
+    elements; below that the wrapped store count happens to come out as zero).
+
+    ## Why is this bad?
+    A5 computes the number of bottom padding rows as the unsigned difference `dstValidRow - srcValidRow`.
+    When the source has more valid rows the difference wraps to a huge count and the padding stores run far
+    past the end of the destination tile, overwriting whatever follows it in the Unified Buffer.
+
+    ## Example
+    ```cpp
+    Tile<TileType::Vec, float, 64, 64, BLayout::RowMajor, DYNAMIC, DYNAMIC, SLayout::NoneBox, 512, PadValue::Zero>
+        dst(rows - 1, 64);
+    TFILLPAD(dst, src);  // src has `rows` valid rows
+    ```
+
+    ## Use instead
+    ```cpp
+    TFILLPAD(dst, src);  // with dst(rows, 64): dst covers every valid source row
+    ```
+    """
+    if _active(ctx, "TFILLPAD", "TFILLPAD_INPLACE", "TFILLPAD_EXPAND") is None:
+        return None
+    dst, src = ctx.tile("dst"), ctx.tile("src")
+    per_repeat = 256 // (src.elem_size or 4)  # elements per 256-byte vector store
+    # the wrapped length is (2^32 - k * Cols) elements in uint16-counted 256-byte repeats: it stays 0 (nothing
+    # stored) only while k * Cols < elements per repeat, k = srcValidRow - dstValidRow
+    return Check(z3.And(src.valid_row > dst.valid_row, (src.valid_row - dst.valid_row) * dst.cols >= per_repeat),
+                 f"{ctx.builtin}: src `{_esc(src.text)}` has {{src_validRow}} valid rows but dst `{_esc(dst.text)}` "
+                 "only {dst_validRow}; A5's bottom padding count dstValidRow - srcValidRow wraps around and the "
+                 "pad stores run past the end of dst",
+                 {"src_validRow": src.valid_row, "dst_validRow": dst.valid_row})
+
+
+@rule("PTO316", "tconcat-columns-exceed-dst", instructions=("TCONCAT",), fault="out-of-bounds",
+      provenance=(Provenance("header-runtime", HDR["TCONCAT"], "A2/A3: PTO_ASSERT validCol0 + validCol1 <= Dst::Cols; "
+                             "A5: PTO_ASSERT validCol0 + validCol1 == dst valid cols; both then write src1's columns "
+                             "at offset validCol0 of every dst row"),
+                  Provenance("isa-doc", "docs/isa/TCONCAT.md", "A2A3: src0 valid cols + src1 valid cols <= dst Cols")))
+def tconcat_columns_exceed_dst(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    TCONCAT's two sources together are wider than the destination tile.
+
+    ## What it does
+    Checks `src0.GetValidCol() + src1.GetValidCol() <= Dst::Cols` whenever rows are copied.
+
+    ## Why is this bad?
+    Each destination row receives src0's valid columns followed by src1's. When they add up to more than
+    the destination's row length, every row spills into the next one and the last row writes past the end
+    of the tile. The check is only a `PTO_ASSERT`, so release builds corrupt memory silently.
+
+    ## Example
+    ```cpp
+    Tile<TileType::Vec, float, 16, 64, BLayout::RowMajor, 16, DYNAMIC> a(wa), b(wb);
+    Tile<TileType::Vec, float, 16, 64> dst;
+    TCONCAT(dst, a, b);  // wa + wb can exceed 64
+    ```
+
+    ## Use instead
+    ```cpp
+    Tile<TileType::Vec, float, 16, 128> dst;  // room for both
+    TCONCAT(dst, a, b);
+    ```
+    """
+    if _active(ctx, "TCONCAT") is None:
+        return None
+    dst, s0, s1 = ctx.tile("dst"), ctx.tile("src0"), ctx.tile("src1")
+    width = s0.valid_col + s1.valid_col
+    return Check(z3.And(dst.valid_row > 0, width > dst.cols),
+                 f"TCONCAT: src0 `{_esc(s0.text)}` ({{src0_validCol}} valid cols) + src1 `{_esc(s1.text)}` "
+                 f"({{src1_validCol}}) = {{width}} columns, more than dst `{_esc(dst.text)}` Cols {dst.cols}: "
+                 "the rows spill over and the last one writes past the tile",
+                 {"src0_validCol": s0.valid_col, "src1_validCol": s1.valid_col, "width": width})
+
+
+@rule("PTO317", "rearrange-valid-shape-mismatch", instructions=("TCONCAT", "TINTERLEAVE", "TDEINTERLEAVE"),
+      fault="valid-region",
+      provenance=(Provenance("header-runtime", HDR["TCONCAT"], "PTO_ASSERT src0/src1 valid rows == dst valid rows "
+                             "(both); A5 also dst valid cols == src0 + src1 valid cols; the copy runs over dst's valid "
+                             "rows and src0 + src1 valid cols"),
+                  Provenance("header-runtime", HDR["ILV"], "PTO_ASSERT every operand's valid shape equals dst0's (the "
+                             "single-source TDEINTERLEAVE: dst rows == src rows, dst cols == src cols / 2); the loops "
+                             "run over dst0's (resp. src's) valid shape")))
+def rearrange_valid_shape_mismatch(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    Valid regions of a concatenation or (de)interleave do not line up: stale data is read or left behind.
+
+    ## What it does
+    Reports, on the path where rows are processed, a source whose valid region is smaller than the region
+    the instruction reads from it, and a destination whose valid region is larger than what the
+    instruction writes: TCONCAT reads dst's valid rows from both sources (A5: and dst's valid columns must
+    be covered by src0's plus src1's); TINTERLEAVE / TDEINTERLEAVE work over dst0's valid shape (the
+    single-source TDEINTERLEAVE over src's rows and half its columns).
+
+    ## Why is this bad?
+    The equalities are `PTO_ASSERT`s only. In release builds the instruction reads rows or columns outside
+    a source's valid region (stale data) or leaves part of a destination's valid region unwritten, and
+    later instructions consume garbage as if it were valid.
+
+    ## Example
+    ```cpp
+    Tile<TileType::Vec, float, 16, 64, BLayout::RowMajor, DYNAMIC, 32> a(rows), b(rows);
+    Tile<TileType::Vec, float, 16, 64> dst;  // always 16 valid rows
+    TCONCAT(dst, a, b);
+    ```
+
+    ## Use instead
+    ```cpp
+    Tile<TileType::Vec, float, 16, 64, BLayout::RowMajor, DYNAMIC, 64> dst(rows);
+    TCONCAT(dst, a, b);
+    ```
+    """
+    f = _active(ctx, "TCONCAT", "TINTERLEAVE", "TDEINTERLEAVE", "TDEINTERLEAVE(src)")
+    if f is None:
+        return None
+    t = ctx.tile
+    if f == "TCONCAT":
+        dst, s0, s1 = t("dst"), t("src0"), t("src1")
+        conds = [s0.valid_row < dst.valid_row, s1.valid_row < dst.valid_row]
+        show = {"dst_validRow": dst.valid_row, "src0_validRow": s0.valid_row, "src1_validRow": s1.valid_row}
+        what = ("TCONCAT copies dst's {dst_validRow} valid rows from src0 ({src0_validRow} valid rows) and src1 "
+                "({src1_validRow})")
+        if ctx.a5:
+            conds.append(dst.valid_col > s0.valid_col + s1.valid_col)
+            show.update(dst_validCol=dst.valid_col, src0_validCol=s0.valid_col, src1_validCol=s1.valid_col)
+            what += ("; A5 also needs dst's {dst_validCol} valid cols covered by src0's {src0_validCol} + src1's "
+                     "{src1_validCol}")
+        return Check(z3.And(dst.valid_row > 0, z3.Or(*conds)), what, show)
+    if f == "TDEINTERLEAVE(src)":
+        src, d0, d1 = t("src"), t("dst0"), t("dst1")
+        half = src.valid_col / 2
+        conds = [z3.Or(d.valid_row > src.valid_row, d.valid_col > half) for d in (d0, d1)]
+        return Check(z3.And(src.valid_row > 0, src.valid_col > 1, z3.Or(*conds)),
+                     "TDEINTERLEAVE(dst1, dst0, src): writes {src_validRow} x {half} (src's valid rows x half its "
+                     "valid cols) but dst0 is {dst0_validRow} x {dst0_validCol} and dst1 {dst1_validRow} x "
+                     "{dst1_validCol} valid: part of a destination's valid region is left unwritten",
+                     {"src_validRow": src.valid_row, "half": half, "dst0_validRow": d0.valid_row,
+                      "dst0_validCol": d0.valid_col, "dst1_validRow": d1.valid_row, "dst1_validCol": d1.valid_col})
+    d0, d1, s0, s1 = t("dst0"), t("dst1"), t("src0"), t("src1")
+    conds = [z3.Or(s.valid_row < d0.valid_row, s.valid_col < d0.valid_col) for s in (s0, s1)]
+    conds.append(z3.Or(d1.valid_row > d0.valid_row, d1.valid_col > d0.valid_col))
+    return Check(z3.And(d0.valid_row > 0, d0.valid_col > 0, z3.Or(*conds)),
+                 f"{ctx.builtin}: works over dst0's {{dst0_validRow}} x {{dst0_validCol}} valid shape but src0 is "
+                 "{src0_validRow} x {src0_validCol}, src1 {src1_validRow} x {src1_validCol} and dst1 "
+                 "{dst1_validRow} x {dst1_validCol} valid",
+                 {"dst0_validRow": d0.valid_row, "dst0_validCol": d0.valid_col, "src0_validRow": s0.valid_row,
+                  "src0_validCol": s0.valid_col, "src1_validRow": s1.valid_row, "src1_validCol": s1.valid_col,
+                  "dst1_validRow": d1.valid_row, "dst1_validCol": d1.valid_col})
+
+
+@rule("PTO318", "tinsert-out-of-bounds", instructions=("TINSERT",), fault="out-of-bounds",
+      provenance=(Provenance("header-runtime", HDR["TINSERT"], "PTO_ASSERT indexRow + src valid rows <= Dst::Rows and "
+                             "indexCol + src valid cols <= Dst::Cols (A2/A3 ND compares the static ValidRow/ValidCol, "
+                             "but copies the run-time valid shape); release builds copy regardless"),
+                  Provenance("isa-doc", "docs/isa/TINSERT.md", "the inserted sub-tile must lie inside dst")))
+def tinsert_out_of_bounds(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    TINSERT places the source's valid region partly outside the destination tile.
+
+    ## What it does
+    For Vec->Vec inserts (and A5's Vec->Mat inserts) checks `indexRow + src.GetValidRow() <= Dst::Rows`
+    and `indexCol + src.GetValidCol() <= Dst::Cols` whenever something is copied.
+
+    ## Why is this bad?
+    The bounds are only `PTO_ASSERT`s. A release build copies anyway: rows past the end of the
+    destination overwrite the buffer that follows it, columns past its row length land in the next row.
+
+    ## Example
+    ```cpp
+    Tile<TileType::Vec, float, 32, 64> dst;
+    Tile<TileType::Vec, float, 16, 16> src;
+    TINSERT(dst, src, 24, 0);  // rows 24..39 of a 32-row tile
+    ```
+
+    ## Use instead
+    ```cpp
+    TINSERT(dst, src, 16, 0);  // rows 16..31
+    ```
+    """
+    if _active(ctx, "TINSERT(Vec->Vec)", "TINSERT(Vec->Mat)") is None:
+        return None
+    dst, src = ctx.tile("dst"), ctx.tile("src")
+    row, col = ctx.scalar("indexRow"), ctx.scalar("indexCol")
+    if row is None or col is None or z3.is_real(row) or z3.is_real(col):
+        return None
+    violated = z3.And(src.valid_row > 0, src.valid_col > 0,
+                      z3.Or(row + src.valid_row > dst.rows, col + src.valid_col > dst.cols))
+    return Check(violated,
+                 f"TINSERT: src `{_esc(src.text)}` valid {{src_validRow}} x {{src_validCol}} at ({{indexRow}}, "
+                 f"{{indexCol}}) does not fit dst `{_esc(dst.text)}` ({dst.rows} x {dst.cols})",
+                 {"indexRow": row, "indexCol": col, "src_validRow": src.valid_row, "src_validCol": src.valid_col})
+
+
+@rule("PTO319", "tinsert-index-col-misaligned", instructions=("TINSERT",), fault="misaligned", targets=("a2a3",),
+      provenance=(Provenance("header-runtime", "include/pto/npu/a2a3/TInsert.hpp (TInsertVecToVecNDDispatch)",
+                             "PTO_ASSERT indexCol * sizeof(T) % 32 == 0 ('A3 limitation'); the copy then starts a "
+                             "UB-to-UB block copy at dst + indexRow * RowStride + indexCol"),
+                  Provenance("header-runtime", "include/pto/npu/a5/TInsert.hpp (TInsertVecToVecNDDispatch)",
+                             "A5 falls back to a vector copy for unaligned columns: not a fault there")))
+def tinsert_index_col_misaligned(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    A2/A3 TINSERT (ND Vec->Vec) at a column offset that is not 32-byte aligned.
+
+    ## What it does
+    For a row-major Vec->Vec TINSERT whose source is not a single element, checks that
+    `indexCol * sizeof(T)` is a multiple of 32 bytes.
+
+    ## Why is this bad?
+    A2/A3 copies with 32-byte UB block transfers that start at the insert position; the alignment is only a
+    `PTO_ASSERT`. At an unaligned column the block copy starts at a misaligned address: the hardware
+    rounds it, so the sub-tile lands at the wrong columns (or the copy faults).
+
+    ## Example
+    ```cpp
+    Tile<TileType::Vec, float, 16, 64> dst;
+    Tile<TileType::Vec, float, 8, 16> src;
+    TINSERT(dst, src, 0, 4);  // 16 bytes into the row
+    ```
+
+    ## Use instead
+    ```cpp
+    TINSERT(dst, src, 0, 8);  // 32 bytes: aligned (or insert on A5, which handles unaligned columns)
+    ```
+    """
+    if _active(ctx, "TINSERT(Vec->Vec)") is None:
+        return None
+    dst, src = ctx.tile("dst"), ctx.tile("src")
+    if dst.blayout != "RowMajor" or src.blayout != "RowMajor" or (src.spec.valid_row, src.spec.valid_col) == (1, 1):
+        return None
+    col = ctx.scalar("indexCol")
+    size = src.elem_size
+    if col is None or not size or z3.is_real(col):
+        return None
+    return Check(z3.And(src.valid_row > 0, src.valid_col > 0, (col * size) % 32 != 0),
+                 f"TINSERT: indexCol {{indexCol}} x {size} bytes is not a multiple of 32; A2/A3 starts its block "
+                 f"copy into dst `{_esc(dst.text)}` at an unaligned address", {"indexCol": col})
+
+
+@rule("PTO320", "ttrans-dst-too-small", instructions=("TTRANS",), fault="out-of-bounds",
+      provenance=(Provenance("header-runtime", HDR["TTRANS"], "no check: the transpose writes src's valid cols as dst "
+                             "rows and src's valid rows as dst columns, using dst's row stride"),
+                  Provenance("isa-doc", "docs/isa/TTRANS.md", "dst holds the transposed src")))
+def ttrans_dst_too_small(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    TTRANS destination too small for the transposed source.
+
+    ## What it does
+    Checks `src.GetValidCol() <= Dst::Rows` and `src.GetValidRow() <= Dst::Cols`.
+
+    ## Why is this bad?
+    The transpose writes one destination row per valid source column and one destination column per valid
+    source row. Nothing checks that they fit: extra columns spill into the next destination row, extra rows
+    are written past the end of the tile.
+
+    ## Example
+    ```cpp
+    Tile<TileType::Vec, float, 16, 32> src, tmp;
+    Tile<TileType::Vec, float, 16, 32> dst;  // transposed shape is 32 x 16
+    TTRANS(dst, src, tmp);
+    ```
+
+    ## Use instead
+    ```cpp
+    Tile<TileType::Vec, float, 32, 16> dst;
+    TTRANS(dst, src, tmp);
+    ```
+    """
+    if _active(ctx, "TTRANS") is None:
+        return None
+    dst, src = ctx.tile("dst"), ctx.tile("src")
+    return Check(z3.And(src.valid_row > 0, src.valid_col > 0,
+                        z3.Or(src.valid_col > dst.rows, src.valid_row > dst.cols)),
+                 f"TTRANS: the transpose of src `{_esc(src.text)}` ({{src_validRow}} x {{src_validCol}} valid) is "
+                 f"{{src_validCol}} x {{src_validRow}}, larger than dst `{_esc(dst.text)}` ({dst.rows} x {dst.cols})",
+                 {"src_validRow": src.valid_row, "src_validCol": src.valid_col})

@@ -1,0 +1,178 @@
+"""Executor unit tests for the data-rearrangement ops (TFILLPAD*, TCONCAT, TTRANS, TINSERT, TINTERLEAVE,
+TDEINTERLEAVE, the fp forms), call sites built directly."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+# registered explicitly: machine._load_ops() loads the ops package only while OPS is empty
+import ptolint.executor.ops.rearrange  # noqa: F401
+from ptolint.evaluate import evaluate
+from ptolint.executor import replay
+from ptolint.executor.machine import OPS, ConcreteTile, Machine, Trap, _load_ops
+from ptolint.ir import DYNAMIC, CallSite, Const, ScalarOperand, Sym, TileOperand, TileSpec
+from ptolint.ruleset import load_rules
+from ptolint.solver import check_rule
+
+
+def spec(dtype: str, rows: int, cols: int, size: int, **kw) -> TileSpec:
+    return TileSpec(kw.pop("loc", "Vec"), dtype, rows, cols, valid_row=DYNAMIC, valid_col=DYNAMIC, elem_size=size, **kw)
+
+
+def tile(s: TileSpec, name: str, vr=None, vc=None) -> TileOperand:
+    vr = Const(s.rows) if vr is None else (Const(vr) if isinstance(vr, int) else vr)
+    vc = Const(s.cols) if vc is None else (Const(vc) if isinstance(vc, int) else vc)
+    return TileOperand(s, vr, vc, name)
+
+
+def site(builtin: str, target: str, args: dict, template_args=None) -> CallSite:
+    params = list(args)
+    vals = [a if isinstance(a, TileOperand) else ScalarOperand(Const(a, "unsigned short") if isinstance(a, int)
+                                                                else a, str(a)) for a in args.values()]
+    return CallSite(builtin, "k.cpp", 10, 5, 10, 30, target, params, vals, dict(template_args or {}))
+
+
+def machine(s: CallSite, inputs=None) -> Machine:
+    _load_ops()
+    m = Machine(s, s.target)
+    for name, arg in zip(s.params, s.args, strict=True):
+        if isinstance(arg, ScalarOperand):
+            m.scalars[name] = evaluate(arg.expr, inputs or {})
+        else:
+            buf = m.memory.place(arg.spec, m.rng)
+            m.tiles[name] = ConcreteTile(name, arg.spec, int(evaluate(arg.valid_row, inputs or {})),
+                                         int(evaluate(arg.valid_col, inputs or {})), buf)
+    return m
+
+
+def run(m: Machine) -> set[str]:
+    try:
+        OPS[m.site.builtin](m)
+    except Trap:
+        pass
+    return {f.kind for f in m.faults}
+
+
+F = "float"
+
+
+def test_tfillpad_pads_right_and_bottom_a2a3() -> None:
+    src = tile(spec(F, 8, 16, 4), "src", 6, 5)
+    dst = tile(spec(F, 8, 16, 4, pad="Zero"), "dst", 8, 16)
+    m = machine(site("TFILLPAD", "a2a3", {"dst": dst, "src": src}))
+    m.tiles["src"].data()[:] = 3.0
+    assert run(m) == set()
+    out = m.tiles["dst"].data()
+    assert np.all(out[:6, :5] == 3.0) and np.all(out[:6, 8:] == 0.0) and np.all(out[6:, :] == 0.0)
+
+
+@pytest.mark.parametrize(("target", "kinds"), [("a2a3", set()), ("a5", {"out-of-bounds"})])
+def test_tfillpad_more_src_rows_than_dst(target: str, kinds: set[str]) -> None:
+    src = tile(spec(F, 8, 64, 4), "src", 8, 5)
+    dst = tile(spec(F, 8, 64, 4, pad="Max"), "dst", 7, 64)
+    assert run(machine(site("TFILLPAD", target, {"dst": dst, "src": src}))) == kinds
+    # a5: one excess row of 16 floats (< 64 per 256-byte store): the wrapped repeat count comes out as 0
+    small_src, small_dst = tile(spec(F, 8, 16, 4), "src", 8, 5), tile(spec(F, 8, 16, 4, pad="Max"), "dst", 7, 16)
+    assert run(machine(site("TFILLPAD", target, {"dst": small_dst, "src": small_src}))) == set()
+
+
+def test_tfillpad_static_checks() -> None:
+    src = tile(spec(F, 8, 16, 4), "src")
+    null_pad = tile(spec(F, 8, 32, 4), "dst")
+    assert run(machine(site("TFILLPAD", "a5", {"dst": null_pad, "src": src}))) == {"unsupported-layout",
+                                                                                  "size-mismatch"}
+    wide = tile(spec(F, 8, 32, 4, pad="Zero"), "dst")
+    assert run(machine(site("TFILLPAD_EXPAND", "a2a3", {"dst": wide, "src": src}))) == set()
+    assert run(machine(site("TFILLPAD", "a2a3", {"dst": wide, "src": src}, {"mode": "TFillPadMode::Expand"}))) == set()
+
+
+def test_tconcat_values_and_overflow() -> None:
+    s0, s1 = tile(spec(F, 4, 16, 4), "src0", 4, 3), tile(spec(F, 4, 16, 4), "src1", 4, 5)
+    dst = tile(spec(F, 4, 16, 4), "dst", 4, 8)
+    m = machine(site("TCONCAT", "a5", {"dst": dst, "src0": s0, "src1": s1}))
+    m.tiles["src0"].data()[:] = 1.0
+    m.tiles["src1"].data()[:] = 2.0
+    assert run(m) == set()
+    row = m.tiles["dst"].data()[0]
+    assert list(row[:8]) == [1.0] * 3 + [2.0] * 5
+    wide = tile(spec(F, 4, 16, 4), "src1", 4, 14)
+    assert run(machine(site("TCONCAT", "a2a3", {"dst": dst, "src0": s0, "src1": wide}))) == {"out-of-bounds"}
+    short = tile(spec(F, 4, 16, 4), "src1", 2, 5)
+    assert run(machine(site("TCONCAT", "a2a3", {"dst": dst, "src0": s0, "src1": short}))) == {"valid-region"}
+
+
+def test_tconcat_rejects_int64() -> None:
+    t = spec("int64_t", 4, 16, 8)
+    s = site("TCONCAT", "a2a3", {"dst": tile(t, "dst"), "src0": tile(t, "src0", 4, 8), "src1": tile(t, "src1", 4, 8)})
+    assert run(machine(s)) == {"unsupported-dtype"}
+
+
+def test_ttrans_transposes_and_bounds() -> None:
+    src, tmp = tile(spec(F, 8, 16, 4), "src", 3, 5), tile(spec(F, 16, 8, 4), "tmp")
+    dst = tile(spec(F, 16, 8, 4), "dst")
+    m = machine(site("TTRANS", "a2a3", {"dst": dst, "src": src, "tmp": tmp}))
+    assert run(m) == set()
+    np.testing.assert_array_equal(m.tiles["dst"].data()[:5, :3], m.tiles["src"].data()[:3, :5].T)
+    small = tile(spec(F, 4, 8, 4), "dst")
+    assert run(machine(site("TTRANS", "a5", {"dst": small, "src": src, "tmp": tmp}))) == {"out-of-bounds"}
+
+
+@pytest.mark.parametrize(("target", "col", "kinds"), [("a2a3", 4, {"misaligned"}), ("a5", 4, set()),
+                                                      ("a2a3", 8, set()), ("a2a3", 56, {"out-of-bounds"})])
+def test_tinsert(target: str, col: int, kinds: set[str]) -> None:
+    dst, src = tile(spec(F, 16, 64, 4), "dst"), tile(spec(F, 8, 16, 4), "src")
+    m = machine(site("TINSERT", target, {"dst": dst, "src": src, "indexRow": 8, "indexCol": col}))
+    assert run(m) == kinds
+    if not kinds:
+        np.testing.assert_array_equal(m.tiles["dst"].data()[8:16, col:col + 16], m.tiles["src"].data())
+
+
+def test_tinsert_a2a3_vec_to_mat_is_not_a_path() -> None:
+    dst = tile(spec("half", 32, 64, 2, loc="Mat", blayout="ColMajor", slayout="RowMajor"), "dst")
+    src = tile(spec("half", 16, 64, 2, blayout="ColMajor", slayout="RowMajor"), "src")
+    args = {"dst": dst, "src": src, "indexRow": 0, "indexCol": 0}
+    assert run(machine(site("TINSERT", "a2a3", args))) == {"unsupported-path"}
+    assert run(machine(site("TINSERT", "a5", args))) == set()
+
+
+def test_tdeinterleave_single_source() -> None:
+    t = spec(F, 2, 16, 4)
+    m = machine(site("TDEINTERLEAVE", "a5", {"dst1": tile(t, "dst1", 2, 4), "dst0": tile(t, "dst0", 2, 4),
+                                             "src": tile(t, "src", 2, 8)}))
+    m.tiles["src"].data()[:] = np.arange(32, dtype=np.float32).reshape(2, 16)
+    assert run(m) == set()
+    assert list(m.tiles["dst0"].data()[0, :4]) == [0, 2, 4, 6]
+    assert list(m.tiles["dst1"].data()[0, :4]) == [1, 3, 5, 7]
+
+
+def test_tinterleave_values() -> None:
+    t = spec(F, 1, 16, 4)
+    m = machine(site("TINTERLEAVE", "a5", {"dst1": tile(t, "dst1", 1, 4), "dst0": tile(t, "dst0", 1, 4),
+                                           "src1": tile(t, "src1", 1, 4), "src0": tile(t, "src0", 1, 4)}))
+    m.tiles["src0"].data()[:] = np.arange(16)
+    m.tiles["src1"].data()[:] = np.arange(100, 116)
+    assert run(m) == set()
+    assert list(m.tiles["dst0"].data()[0, :4]) == [0, 100, 1, 101]
+    assert list(m.tiles["dst1"].data()[0, :4]) == [2, 102, 3, 103]
+
+
+def test_tmov_fp_checks() -> None:
+    acc = tile(spec(F, 32, 64, 4, loc="Acc", blayout="ColMajor", slayout="RowMajor", fractal=1024), "src")
+    out = tile(spec("half", 32, 64, 2, loc="Mat", blayout="ColMajor", slayout="RowMajor"), "dst")
+    fp = tile(spec("uint64_t", 1, 64, 8, loc="Scaling"), "fp")
+    args = {"dst": out, "src": acc, "fp": fp}
+    assert run(machine(site("TMOV_FP", "a2a3", args))) == {"unsupported-dtype"}  # float -> half: int8 only
+    assert run(machine(site("TMOV_FP", "a5", args))) == set()
+
+
+def test_tinsert_witness_confirmed_and_bogus_rejected() -> None:
+    rules = load_rules()
+    row = Sym("row", "unsigned short")
+    dst, src = tile(spec(F, 32, 64, 4), "dst"), tile(spec(F, 16, 64, 4), "src")
+    s = CallSite("TINSERT", "k.cpp", 10, 5, 10, 30, "a5", ["dst", "src", "indexRow", "indexCol"],
+                 [dst, src, ScalarOperand(row, "row"), ScalarOperand(Const(0, "unsigned short"), "0")], {})
+    v = check_rule(rules["PTO318"], s)
+    assert v.level == "warning"
+    assert "out-of-bounds" in replay(s, v.assignment).kinds()
+    assert "out-of-bounds" not in replay(s, {"row": 16}).kinds()
