@@ -1,0 +1,258 @@
+"""Gathers and scatters: TGATHER (index, mask-pattern, compare forms), TSCATTER (index, mask-pattern forms),
+MGATHER / MSCATTER with a UB index tile. Written from a2a3/TGather.hpp, a2a3/TScatter.hpp, a2a3/MGather.hpp,
+a2a3/MScatter.hpp and the a5/ versions.
+
+- Compile-time checks per target and form (own table below): element types of the data, the indices and
+  their pairing, equal types / sizes, Vec locations, row-major layouts.
+- TGATHER(dst, src0, src1, tmp): for each of dst's valid rows i, dst.validCol indices are read from src1's
+  storage at i * src1.Cols; A2/A3 with 16-bit data first writes them (scaled to byte offsets, 32-bit) to
+  tmp at i * dst.Cols. Index VALUES are data the linter does not know: they are taken modulo src0's size.
+- TGATHER<.., mask, GATHER_ROW>(dst, src): the selected elements of src's valid region are packed
+  contiguously from dst's start; GATHER_COL copies rows.
+- TSCATTER(dst, src, indexes): dst is zeroed; for each element (i, j) of the index tile's valid region,
+  src's storage at i * src.Cols + j is written to dst at the index (modulo dst's size).
+- TSCATTER<mask, axis>(dst, src) (mask != P1111): dst is zeroed; src (i, j) goes to dst (i, times*j + k)
+  along rows or (times*i + k, j) along columns.
+- MGATHER / MSCATTER: only the compile-time checks (global memory contents are not modelled).
+"""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+
+from ptolint.executor.machine import ConcreteTile, Machine, op
+
+_SZ = {"int8_t": 1, "uint8_t": 1, "float8_e4m3_t": 1, "float8_e5m2_t": 1, "hifloat8_t": 1, "int16_t": 2,
+       "uint16_t": 2, "half": 2, "bfloat16_t": 2, "int32_t": 4, "uint32_t": 4, "float": 4, "int64_t": 8,
+       "uint64_t": 8, "double": 8}
+_INTS = {"int8_t", "uint8_t", "int16_t", "uint16_t", "int32_t", "uint32_t"}
+_PLAIN = _INTS | {"half", "bfloat16_t", "float"}
+_F8 = {"float8_e4m3_t", "float8_e5m2_t", "hifloat8_t"}
+_W64 = {"int64_t", "uint64_t"}
+_I16_32 = {"int16_t", "uint16_t", "int32_t", "uint32_t"}
+_I32 = {"int32_t", "uint32_t"}
+
+
+def _sized(*sizes: int) -> set[str]:
+    return {t for t, s in _SZ.items() if s in sizes and t != "double"}
+
+
+# (builtin, form) -> target -> (data types per operand, index operand, index types, index size per data size,
+#                               equal-type pairs, equal-size pairs, Vec operands, row-major operands)
+_CHECKS: dict[tuple[str, str], dict[str, tuple]] = {
+    ("TGATHER", "index"): {
+        "a2a3": ({"dst": _sized(2, 4)}, "src1", _sized(4), {}, [("src0", "dst"), ("tmp", "src1")], [], [], []),
+        "a5": ({"dst": _sized(1, 2, 4, 8)}, "src1", _sized(2, 4), {8: {4}}, [("src0", "dst")], [], [], []),
+    },
+    ("TGATHER", "mask"): {
+        "a2a3": ({"src": _sized(2, 4)}, "", set(), {}, [], [("dst", "src")], ["dst", "src"], ["dst", "src"]),
+        "a5": ({"src": _PLAIN | _F8 | _W64, "dst": _PLAIN | _F8 | _W64}, "", set(), {}, [], [("dst", "src")],
+               ["dst", "src"], ["dst", "src"]),
+    },
+    ("TGATHER", "cmp"): {
+        "a2a3": ({"dst": _I32, "src0": {"half", "float", "int32_t"}}, "", set(), {}, [], [], ["dst", "src0"], []),
+        "a5": ({"dst": _I32, "src0": _INTS | {"half", "float"}}, "k_value", {"uint16_t", "uint32_t"}, {}, [], [],
+               [], []),
+    },
+    ("TSCATTER", "index"): {
+        "a2a3": ({"dst": _PLAIN}, "indexes", _I16_32, {4: {4}, 2: {2}, 1: {2}}, [("src", "dst")], [],
+                 ["dst", "src", "indexes"], []),
+        "a5": ({"dst": _PLAIN | _W64}, "indexes", _I16_32, {8: {4}, 4: {4}, 2: {2}, 1: {2}}, [("src", "dst")], [],
+               ["dst", "src", "indexes"], []),
+    },
+    ("TSCATTER", "mask"): {
+        "a2a3": ({"dst": _PLAIN}, "", set(), {}, [("src", "dst")], [], ["dst", "src"], []),
+        "a5": ({"dst": _PLAIN | _W64}, "", set(), {}, [("src", "dst")], [], ["dst", "src"], []),
+    },
+    ("MGATHER", "tile"): {
+        "a2a3": ({"dst": _PLAIN}, "indexes", _I32, {}, [("src", "dst")], [], ["dst", "indexes"], ["indexes"]),
+        "a5": ({"dst": _PLAIN | _F8}, "indexes", _I32, {}, [("src", "dst")], [], ["dst", "indexes"], []),
+    },
+    ("MSCATTER", "tile"): {
+        "a2a3": ({"src": _PLAIN}, "indexes", _I32, {}, [("dst", "src")], [], ["src", "indexes"], ["indexes"]),
+        "a5": ({"src": _PLAIN | _F8}, "indexes", _I32, {}, [("dst", "src")], [], ["src", "indexes"], []),
+    },
+}
+
+_PAT = {"P0101": (2, 0), "P1010": (2, 1), "P0001": (4, 0), "P0010": (4, 1), "P0100": (4, 2), "P1000": (4, 3),
+        "P1111": (1, 0)}
+_PAT_BY_VALUE = dict(enumerate(_PAT.values(), start=1))
+
+
+def _pattern(m: Machine) -> tuple[int, int] | None:
+    """(times, position) of the maskPattern template argument (P1111 when absent)."""
+    raw = str(m.template_args.get("maskPattern", "P1111"))
+    hit = re.search(r"P[01]{4}", raw)
+    if hit:
+        return _PAT.get(hit.group(0))
+    num = re.search(r"\d+", raw)
+    return _PAT_BY_VALUE.get(int(num.group(0))) if num else None
+
+
+def _column_axis(m: Machine, name: str) -> bool:
+    raw = str(m.template_args.get(name, "ROW"))
+    return "COL" in raw or raw.strip() == "1"
+
+
+def _type_of(m: Machine, name: str) -> str | None:
+    t = m.tile(name)
+    if t is not None:
+        return t.dtype
+    g = m.global_tensor(name)
+    return g.dtype if g is not None else None
+
+
+def _form(m: Machine) -> str | None:
+    b = m.site.builtin
+    if b == "TGATHER":
+        if m.tile("k_value") is not None:
+            return "cmp"
+        if m.tile("src1") is not None:
+            return "index"
+        return "mask" if m.tile("src") is not None else None
+    if b == "TSCATTER":
+        if m.tile("indexes") is not None:
+            return "index"
+        pat = _pattern(m)
+        return "mask" if pat is not None and pat != (1, 0) else None
+    if b == "MGATHER":
+        dst = m.tile("dst")
+        return "tile" if m.tile("indexes") is not None and dst is not None and dst.spec.loc != "Mat" else None
+    if b == "MSCATTER":
+        return "tile" if m.tile("indexes") is not None else None
+    return None
+
+
+def _compile_checks(m: Machine, form: str) -> None:
+    table = _CHECKS.get((m.site.builtin, form), {}).get(m.target)
+    if table is None:
+        return
+    data, index, index_types, index_sizes, same, same_size, vec, row_major = table
+    errs: list[tuple[str, str]] = []
+    for name, ok in data.items():
+        t = _type_of(m, name)
+        if t in _SZ and t not in ok:
+            errs.append(("unsupported-dtype", f"{name} element type {t}"))
+    idx = m.tile(index) if index else None
+    if idx is not None and idx.dtype in _SZ:
+        first = _type_of(m, next(iter(data)))
+        if idx.dtype not in index_types:
+            errs.append(("unsupported-dtype", f"index {index} element type {idx.dtype}"))
+        elif first in _SZ and _SZ[first] in index_sizes and _SZ[idx.dtype] not in index_sizes[_SZ[first]]:
+            errs.append(("unsupported-dtype", f"{_SZ[idx.dtype]}-byte indices for {_SZ[first]}-byte data"))
+    for a, b in same:
+        ta, tb = _type_of(m, a), _type_of(m, b)
+        if ta is not None and tb is not None and ta != tb:
+            errs.append(("dtype-mismatch", f"{a} is {ta}, {b} is {tb}"))
+    for a, b in same_size:
+        ta, tb = _type_of(m, a), _type_of(m, b)
+        if ta in _SZ and tb in _SZ and _SZ[ta] != _SZ[tb]:
+            errs.append(("dtype-mismatch", f"{a} ({ta}) and {b} ({tb}) differ in size"))
+    errs += [("unsupported-path", f"{n} is a {t.spec.loc} tile") for n in vec
+             if (t := m.tile(n)) is not None and t.spec.loc != "Vec"]
+    errs += [("unsupported-layout", f"{n} is {t.spec.blayout}") for n in row_major
+             if (t := m.tile(n)) is not None and not t.spec.is_row_major]
+    if errs:
+        for kind, detail in errs:
+            m.fault(kind, detail)
+        raise m.trap(errs[0][0], f"{m.site.builtin} does not compile on {m.target}")
+
+
+def _flat(m: Machine, t: ConcreteTile) -> np.ndarray:
+    if t.buf is None:
+        raise m.trap("out-of-bounds", f"{t.name} has no storage")
+    return t.data().reshape(-1) if t.spec.is_row_major else t.buf.bytes().view(t.data().dtype)
+
+
+def _gather_index(m: Machine) -> None:
+    dst, src0, src1, tmp = m.tile("dst"), m.tile("src0"), m.tile("src1"), m.tile("tmp")
+    vr, vc = dst.valid_row, dst.valid_col
+    if vr <= 0 or vc <= 0:
+        return
+    table, out, ind = _flat(m, src0), _flat(m, dst), _flat(m, src1)
+    for i in range(vr):
+        start = i * src1.spec.cols
+        if start + vc > len(ind):
+            raise m.trap("out-of-bounds", f"row {i}: indices [{start}, {start + vc}) of src1 past its {len(ind)} "
+                         "elements")
+        row = ind[start:start + vc].astype(np.int64)
+        if m.target == "a2a3" and _SZ.get(dst.dtype) == 2 and tmp is not None:
+            scratch = _flat(m, tmp)
+            at = i * dst.spec.cols
+            if at + vc > len(scratch):
+                raise m.trap("tmp-undersized", f"row {i}: byte offsets [{at}, {at + vc}) written past tmp's "
+                             f"{len(scratch)} elements")
+            scratch[at:at + vc] = (row * 2).astype(scratch.dtype)
+        out[i * dst.spec.cols:i * dst.spec.cols + vc] = table[np.abs(row) % len(table)]
+
+
+def _gather_mask(m: Machine) -> None:
+    dst, src = m.tile("dst"), m.tile("src")
+    pat = _pattern(m)
+    if pat is None:
+        raise m.trap("unsupported-path", "unknown mask pattern")
+    times, k = pat
+    vr, vc = src.valid_row, src.valid_col
+    if vr <= 0 or vc <= 0:
+        return
+    if _column_axis(m, "gatherType"):
+        return  # row copies; not modelled further
+    inp, out = _flat(m, src), _flat(m, dst)
+    picked = np.concatenate([inp[i * src.spec.cols:i * src.spec.cols + vc][k::times] for i in range(vr)])
+    if len(picked) > len(out):
+        raise m.trap("out-of-bounds", f"row gather writes {len(picked)} elements, dst stores {len(out)}")
+    out[:len(picked)] = picked
+
+
+def _scatter_index(m: Machine) -> None:
+    dst, src, idx = m.tile("dst"), m.tile("src"), m.tile("indexes")
+    out, inp, ind = _flat(m, dst), _flat(m, src), _flat(m, idx)
+    out[:] = 0
+    rows, cols = idx.valid_row, idx.valid_col
+    if rows <= 0 or cols <= 0:
+        return
+    if rows > src.valid_row or cols > src.valid_col:
+        m.fault("valid-region", f"index valid region {rows}x{cols} exceeds src's {src.valid_row}x{src.valid_col}: "
+                "stale source elements are scattered")
+    for i in range(rows):
+        for j in range(cols):
+            at = i * src.spec.cols + j
+            if at >= len(inp):
+                raise m.trap("out-of-bounds", f"src element {at} past its {len(inp)} elements")
+            out[int(abs(int(ind[i * idx.spec.cols + j]))) % len(out)] = inp[at]
+
+
+def _scatter_mask(m: Machine) -> None:
+    dst, src = m.tile("dst"), m.tile("src")
+    times, k = _pattern(m)
+    out, inp = _flat(m, dst), _flat(m, src)
+    out[:] = 0
+    vr, vc = src.valid_row, src.valid_col
+    col_axis = _column_axis(m, "ScatterType")
+    for i in range(max(vr, 0)):
+        for j in range(max(vc, 0)):
+            r, c = (times * i + k, j) if col_axis else (i, times * j + k)
+            if r >= dst.valid_row or c >= dst.valid_col:
+                m.fault("valid-region", f"src ({i}, {j}) lands at dst ({r}, {c}), outside dst's valid region "
+                        f"{dst.valid_row}x{dst.valid_col}")
+                return
+            out[r * dst.spec.cols + c] = inp[i * src.spec.cols + j]
+
+
+@op("TGATHER", "TSCATTER", "MGATHER", "MSCATTER")
+def gather_scatter(m: Machine) -> None:
+    form = _form(m)
+    if form is None:
+        raise m.trap("unsupported-path", f"{m.site.builtin}: this form is not modelled")
+    _compile_checks(m, form)
+    b = m.site.builtin
+    if b == "TGATHER" and form == "index":
+        _gather_index(m)
+    elif b == "TGATHER" and form == "mask":
+        _gather_mask(m)
+    elif b == "TSCATTER" and form == "index":
+        _scatter_index(m)
+    elif b == "TSCATTER" and form == "mask":
+        _scatter_mask(m)

@@ -1,0 +1,656 @@
+"""Gathering and scattering (PTO990..PTO998): TGATHER (index, mask-pattern and compare forms), TSCATTER (index
+and mask-pattern forms), MGATHER and MSCATTER (UB tile indices).
+
+One declarative table, `FACTS[(instruction, form)][target]`, written from include/pto/npu/a2a3/TGather.hpp,
+TScatter.hpp, MGather.hpp, MScatter.hpp and their a5/ counterparts, and one rule function per constraint
+shape. Operand names are the model header's: TGATHER(dst, src0, src1, tmp) (index form),
+TGATHER<Dst, Src, maskPattern, gatherType>(dst, src) (mask form), TGATHER<..., cmpMode>(dst, src0, k_value,
+cdst, tmp, offset) (compare form); TSCATTER(dst, src, indexes), TSCATTER<maskPattern, ScatterType>(dst, src);
+MGATHER(dst, src, indexes) with src a GlobalTensor; MSCATTER(dst, src, indexes) with dst a GlobalTensor.
+
+What the headers do (static_assert unless said otherwise):
+- TGATHER index form. A2/A3 (CheckValid): dst element 2 or 4 bytes, src1 (indices) 4 bytes, src0 == dst type,
+  tmp == src1 type; no location or layout check. For each of dst's valid rows i it multiplies `validCol`
+  indices from `src1 + i * src1.Cols` by sizeof(T) (16-bit data: into `tmp + i * dst.Cols`, as 32-bit words)
+  and gathers from src0. A5 (CheckValid): dst 1/2/4/8 bytes, indices 2 or 4 bytes (4 for 8-byte data),
+  src0 == dst type; reads indices at `src1 + i * src1.Cols` over dst's valid region; tmp unused.
+- TGATHER mask form: A2/A3 src 2 or 4 bytes, A5 a list of 1/2/4/8-byte types (both dst and src); dst and src
+  the same size, Vec, row-major. GATHER_ROW: PTO_ASSERT dst.GetValidCol() == Dst::Cols (the selected elements
+  are written contiguously); GATHER_COL: PTO_ASSERT src.validRow == dst.validRow * times(mask).
+- TGATHER compare form: dst int32/uint32; src0 half/float (int32 with EQ) on A2/A3, a list of 8/16/32-bit types
+  on A5; A5 also k_value uint16/uint32; A2/A3 dst and src0 Vec.
+- TSCATTER index form: dst == src type from a list (A5 adds 64-bit types); index 16/32-bit int, 4 bytes for
+  4-byte data (and 8-byte data on A5), 2 bytes for 1- and 2-byte data; dst, src, indexes Vec. Zeroes dst,
+  then for each element (i, j) of the INDEX tile's valid region writes src[i * src.Cols + j] to dst[idx].
+- TSCATTER mask form: P1111 is a TMOV (PTO_ASSERT equal valid shapes). Other patterns: the dst type list,
+  dst == src type, Vec; SCATTER_ROW: PTO_ASSERT dst.validRow == src.validRow and dst.validCol ==
+  src.validCol * times(mask); SCATTER_COL: dst.validCol == src.validCol, dst.validRow == src.validRow * times.
+- MGATHER / MSCATTER with a UB index tile (MGATHER with a Mat dst takes the GM->L1 path: not modelled): data
+  types int8..float (+ 8-bit floats on A5), index int32/uint32, the GlobalTensor's element type == the tile's,
+  data and index tiles Vec; A2/A3 also index tile row-major.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+import z3
+
+from ptolint.ruleset import Check, Ctx, Provenance, TileView, rule
+
+A2 = "include/pto/npu/a2a3/"
+A5 = "include/pto/npu/a5/"
+DOCS = "docs/isa/"
+
+SIZES = {
+    "int8_t": 1, "uint8_t": 1, "float8_e4m3_t": 1, "float8_e5m2_t": 1, "hifloat8_t": 1,
+    "int16_t": 2, "uint16_t": 2, "half": 2, "bfloat16_t": 2,
+    "int32_t": 4, "uint32_t": 4, "float": 4,
+    "int64_t": 8, "uint64_t": 8, "double": 8,
+}
+
+
+def _by_size(*sizes: int) -> frozenset[str]:
+    return frozenset(t for t, s in SIZES.items() if s in sizes and t != "double")
+
+
+INT_TYPES = frozenset({"int8_t", "uint8_t", "int16_t", "uint16_t", "int32_t", "uint32_t"})
+BASE_TYPES = INT_TYPES | {"half", "bfloat16_t", "float"}  # int8..uint32, half, bfloat16, float
+FP8 = frozenset({"float8_e4m3_t", "float8_e5m2_t", "hifloat8_t"})
+I64 = frozenset({"int64_t", "uint64_t"})
+IDX16_32 = frozenset({"int16_t", "uint16_t", "int32_t", "uint32_t"})
+IDX32 = frozenset({"int32_t", "uint32_t"})
+
+
+@dataclass(frozen=True)
+class Facts:
+    """What one target's implementation of one form of a gather/scatter instruction checks (static_assert)."""
+
+    hdr: str
+    allowed: tuple[tuple[str, frozenset[str]], ...]  # data operand -> accepted element types
+    index: str = ""  # the index operand
+    index_types: frozenset[str] = frozenset()  # accepted index element types
+    index_sizes: tuple[tuple[int, frozenset[int]], ...] = ()  # data size -> accepted index sizes
+    same: tuple[tuple[str, str], ...] = ()  # (operand, operand) with equal element types
+    same_size: tuple[tuple[str, str], ...] = ()  # (operand, operand) with equal element sizes
+    vec: tuple[str, ...] = ()  # Loc == TileType::Vec
+    row_major: tuple[str, ...] = ()  # BLayout::RowMajor
+
+
+_SCATTER_IDX_SIZES = ((4, frozenset({4})), (2, frozenset({2})), (1, frozenset({2})))
+
+FACTS: dict[tuple[str, str], dict[str, Facts]] = {
+    ("TGATHER", "index"): {
+        "a2a3": Facts(A2 + "TGather.hpp (CheckValid)", (("dst", _by_size(2, 4)),), "src1", _by_size(4),
+                      same=(("src0", "dst"), ("tmp", "src1"))),
+        "a5": Facts(A5 + "TGather.hpp (CheckValid)", (("dst", _by_size(1, 2, 4, 8)),), "src1", _by_size(2, 4),
+                    ((8, frozenset({4})),), same=(("src0", "dst"),)),
+    },
+    ("TGATHER", "mask"): {
+        "a2a3": Facts(A2 + "TGather.hpp (TGATHER_IMPL(dst, src))", (("src", _by_size(2, 4)),),
+                      same_size=(("dst", "src"),), vec=("dst", "src"), row_major=("dst", "src")),
+        "a5": Facts(A5 + "TGather.hpp (TGATHER_IMPL(dst, src))", (("src", BASE_TYPES | FP8 | I64),
+                                                                  ("dst", BASE_TYPES | FP8 | I64)),
+                    same_size=(("dst", "src"),), vec=("dst", "src"), row_major=("dst", "src")),
+    },
+    ("TGATHER", "cmp"): {
+        "a2a3": Facts(A2 + "TGather.hpp (TGATHER_IMPL compare form)",
+                      (("dst", IDX32), ("src0", frozenset({"half", "float", "int32_t"}))), vec=("dst", "src0")),
+        "a5": Facts(A5 + "TGather.hpp (TGATHER_IMPL compare form)",
+                    (("dst", IDX32), ("src0", INT_TYPES | {"half", "float"})), "k_value",
+                    frozenset({"uint16_t", "uint32_t"})),
+    },
+    ("TSCATTER", "index"): {
+        "a2a3": Facts(A2 + "TScatter.hpp (TSCATTER_IMPL(dst, src, idx))", (("dst", BASE_TYPES),), "indexes",
+                      IDX16_32, _SCATTER_IDX_SIZES, same=(("src", "dst"),), vec=("dst", "src", "indexes")),
+        "a5": Facts(A5 + "TScatter.hpp (TSCATTER_IMPL(dst, src, idx))", (("dst", BASE_TYPES | I64),), "indexes",
+                    IDX16_32, _SCATTER_IDX_SIZES + ((8, frozenset({4})),), same=(("src", "dst"),),
+                    vec=("dst", "src", "indexes")),
+    },
+    ("TSCATTER", "mask"): {
+        "a2a3": Facts(A2 + "TScatter.hpp (TSCATTER_IMPL(dst, src), mask != P1111)", (("dst", BASE_TYPES),),
+                      same=(("src", "dst"),), vec=("dst", "src")),
+        "a5": Facts(A5 + "TScatter.hpp (TSCATTER_IMPL(dst, src), mask != P1111)", (("dst", BASE_TYPES | I64),),
+                    same=(("src", "dst"),), vec=("dst", "src")),
+    },
+    ("MGATHER", "tile"): {
+        "a2a3": Facts(A2 + "MGather.hpp (MGatherCheck)", (("dst", BASE_TYPES),), "indexes", IDX32,
+                      same=(("src", "dst"),), vec=("dst", "indexes"), row_major=("indexes",)),
+        "a5": Facts(A5 + "MGather.hpp (MGatherCheck)", (("dst", BASE_TYPES | FP8),), "indexes", IDX32,
+                    same=(("src", "dst"),), vec=("dst", "indexes")),
+    },
+    ("MSCATTER", "tile"): {
+        "a2a3": Facts(A2 + "MScatter.hpp (MScatterCheck)", (("src", BASE_TYPES),), "indexes", IDX32,
+                      same=(("dst", "src"),), vec=("src", "indexes"), row_major=("indexes",)),
+        "a5": Facts(A5 + "MScatter.hpp (MScatterCheck)", (("src", BASE_TYPES | FP8),), "indexes", IDX32,
+                    same=(("dst", "src"),), vec=("src", "indexes")),
+    },
+}
+INSTR = tuple(sorted({k[0] for k in FACTS}))
+HDRS = "; ".join(sorted({f.hdr.split(" (")[0] for fs in FACTS.values() for f in fs.values()}))
+
+_PATTERNS = {"P0101": 1, "P1010": 2, "P0001": 3, "P0010": 4, "P0100": 5, "P1000": 6, "P1111": 7}
+_TIMES = {1: 2, 2: 2, 3: 4, 4: 4, 5: 4, 6: 4, 7: 1}
+_OFFSET = {1: 0, 2: 1, 3: 0, 4: 1, 5: 2, 6: 3, 7: 0}
+
+
+def _esc(text: str) -> str:
+    return text.replace("{", "{{").replace("}", "}}")
+
+
+def _mask(ctx: Ctx) -> int | None:
+    """The MaskPattern template argument as its value 1..7 (P1111 = 7 when absent), None when unreadable."""
+    raw = ctx.template_args.get("maskPattern")
+    if raw is None:
+        return 7
+    m = re.search(r"P[01]{4}", raw)
+    if m:
+        return _PATTERNS.get(m.group(0))
+    m = re.search(r"\d+", raw)
+    return int(m.group(0)) if m and 1 <= int(m.group(0)) <= 7 else None
+
+
+def _axis_col(ctx: Ctx, name: str) -> bool:
+    """True for GATHER_COL / SCATTER_COL, False for the row axis. The parser fills an omitted `auto` axis
+    argument with an unrelated spelling (a MaskPattern enumerator or a parameter name): that is the default,
+    the row axis."""
+    raw = ctx.template_args.get(name, "")
+    if "COL" in raw:
+        return True
+    return raw.strip() == "1"
+
+
+def _form(ctx: Ctx) -> str | None:
+    b = ctx.builtin
+    if b == "TGATHER":
+        if ctx.tile("k_value") is not None:
+            return "cmp"
+        if ctx.tile("src1") is not None:
+            return "index"
+        return "mask" if ctx.tile("src") is not None else None
+    if b == "TSCATTER":
+        if ctx.tile("indexes") is not None:
+            return "index"
+        return "mask" if _mask(ctx) not in (7, None) else None  # P1111 is a TMOV
+    if b == "MGATHER":
+        dst = ctx.tile("dst")
+        ok = ctx.tile("indexes") is not None and dst is not None and dst.loc != "Mat"  # Mat: GM->L1 path
+        return "tile" if ok else None
+    if b == "MSCATTER":
+        return "tile" if ctx.tile("indexes") is not None and ctx.tile("src") is not None else None
+    return None
+
+
+def _facts(ctx: Ctx) -> Facts | None:
+    form = _form(ctx)
+    if form is None:
+        return None
+    return FACTS.get((ctx.builtin, form), {}).get(ctx.target)
+
+
+def _dtype(ctx: Ctx, name: str) -> tuple[str, str] | None:
+    """(element type, source text) of a tile or GlobalTensor operand."""
+    t = ctx.tile(name)
+    if t is not None:
+        return t.dtype, t.text
+    g = ctx.global_tensor(name)
+    if g is not None:
+        return g.dtype, g.text
+    return None
+
+
+def _size(dtype: str) -> int:
+    return SIZES.get(dtype, 0)
+
+
+def _data_problems(ctx: Ctx, f: Facts) -> list[str]:
+    out = []
+    for name, ok in f.allowed:
+        t = _dtype(ctx, name)
+        if t is not None and t[0] in SIZES and t[0] not in ok:
+            out.append(f"{name} `{_esc(t[1])}` has element type {t[0]}")
+    return out
+
+
+def _index_problems(ctx: Ctx, f: Facts) -> list[str]:
+    idx = ctx.tile(f.index) if f.index else None
+    if idx is None or idx.dtype not in SIZES:
+        return []
+    if idx.dtype not in f.index_types:
+        return [f"{f.index} `{_esc(idx.text)}` has element type {idx.dtype} (accepted: "
+                f"{', '.join(sorted(f.index_types))})"]
+    data = _dtype(ctx, f.allowed[0][0])
+    if data is None or not f.index_sizes:
+        return []
+    want = dict(f.index_sizes).get(_size(data[0]))
+    if want is not None and _size(idx.dtype) not in want:
+        return [f"{f.index} `{_esc(idx.text)}` has {_size(idx.dtype)}-byte elements ({idx.dtype}) but "
+                f"{_size(data[0])}-byte data ({data[0]}) needs {'/'.join(str(s) for s in sorted(want))}-byte indices"]
+    return []
+
+
+def _mismatch_problems(ctx: Ctx, f: Facts) -> list[str]:
+    out = []
+    for a, b in f.same:
+        ta, tb = _dtype(ctx, a), _dtype(ctx, b)
+        if ta is not None and tb is not None and ta[0] != tb[0]:
+            out.append(f"{a} `{_esc(ta[1])}` is {ta[0]} but {b} `{_esc(tb[1])}` is {tb[0]}")
+    for a, b in f.same_size:
+        ta, tb = _dtype(ctx, a), _dtype(ctx, b)
+        if ta is not None and tb is not None and _size(ta[0]) and _size(tb[0]) and _size(ta[0]) != _size(tb[0]):
+            out.append(f"{a} `{_esc(ta[1])}` is {ta[0]} ({_size(ta[0])} bytes) but {b} `{_esc(tb[1])}` is {tb[0]} "
+                       f"({_size(tb[0])} bytes)")
+    return out
+
+
+def _present(ctx: Ctx, names: tuple[str, ...]) -> list[tuple[str, TileView]]:
+    return [(n, t) for n in names if (t := ctx.tile(n)) is not None]
+
+
+def _loc_problems(ctx: Ctx, f: Facts) -> list[str]:
+    return [f"{n} `{_esc(t.text)}` is TileType::{t.loc}" for n, t in _present(ctx, f.vec) if t.loc != "Vec"]
+
+
+def _layout_problems(ctx: Ctx, f: Facts) -> list[str]:
+    return [f"{n} `{_esc(t.text)}` is BLayout::{t.blayout}" for n, t in _present(ctx, f.row_major)
+            if not t.spec.is_row_major]
+
+
+def _compiles(ctx: Ctx, f: Facts) -> bool:
+    return not (_data_problems(ctx, f) or _index_problems(ctx, f) or _mismatch_problems(ctx, f)
+                or _loc_problems(ctx, f) or _layout_problems(ctx, f))
+
+
+def _call(ctx: Ctx) -> str:
+    return f"{ctx.builtin} ({_form(ctx)} form)"
+
+
+@rule("PTO990", "gather-unsupported-dtype", instructions=INSTR, fault="unsupported-dtype",
+      provenance=(Provenance("header-static", HDRS, "TGATHER index form: A2/A3 b16/b32, A5 b8/b16/b32/b64; mask form: "
+                             "A2/A3 b16/b32 src, A5 a type list for src and dst; compare form: dst int32/uint32 and a "
+                             "src0 list; TSCATTER: int8..uint32, half, bfloat16, float (A5 also int64/uint64); "
+                             "MGATHER/MSCATTER: int8..float (A5 also 8-bit floats)"),
+                  Provenance("isa-doc", DOCS + "TGATHER.md, TSCATTER.md, MGATHER.md, MSCATTER.md",
+                             "the documented lists; the headers are modelled where they differ")))
+def gather_unsupported_dtype(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    A TGATHER / TSCATTER / MGATHER / MSCATTER data element type is not supported on this target.
+
+    ## What it does
+    Checks the element type of the data tile(s) against what the target's implementation accepts for
+    the form of the call: e.g. A2/A3 gathers only 16- and 32-bit elements, TSCATTER never takes 64-bit
+    elements on A2/A3, the compare form of TGATHER writes int32/uint32 indices only.
+
+    ## Why is this bad?
+    The implementation rejects the type with a `static_assert`: the kernel does not compile.
+
+    ## Example
+    ```cpp
+    Tile<TileType::Vec, int8_t, 8, 64> src, dst;
+    Tile<TileType::Vec, int32_t, 8, 64> idx, tmp;
+    TGATHER(dst, src, idx, tmp);  // A2/A3 gathers b16/b32 only
+    ```
+
+    ## Use instead
+    ```cpp
+    Tile<TileType::Vec, int16_t, 8, 64> src, dst;  // widen first (TCVT)
+    TGATHER(dst, src, idx, tmp);
+    ```
+    """
+    f = _facts(ctx)
+    if f is None:
+        return None
+    bad = _data_problems(ctx, f)
+    return Check(ctx.static(bool(bad)), f"{_call(ctx)}: " + "; ".join(bad) + f", not supported on {ctx.target}")
+
+
+@rule("PTO991", "gather-index-dtype", instructions=INSTR, fault="unsupported-dtype",
+      provenance=(Provenance("header-static", HDRS, "TGATHER: A2/A3 sizeof(index) == 4, A5 2 or 4 (4 for b64 data); "
+                             "TSCATTER: int16/uint16/int32/uint32 with 4-byte indices for b32 (and A5 b64) data and "
+                             "2-byte indices for b8/b16 data; MGATHER/MSCATTER: int32_t or uint32_t; A5 TGATHER "
+                             "compare form: k_value uint16/uint32"),))
+def gather_index_dtype(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    The index tile of a gather/scatter has an element type the target does not accept for this data.
+
+    ## What it does
+    Checks the index operand's element type, and its size against the data element size where the
+    implementation pairs them (TSCATTER: 32-bit indices for 32-bit data, 16-bit indices for 8- and
+    16-bit data; A5 TGATHER: 32-bit indices for 64-bit data).
+
+    ## Why is this bad?
+    The index vector is loaded with the width the data path expects; the implementation rejects other
+    combinations with a `static_assert`, so the kernel does not compile.
+
+    ## Example
+    ```cpp
+    Tile<TileType::Vec, half, 4, 64> src, dst;
+    Tile<TileType::Vec, int32_t, 4, 64> idx;
+    TSCATTER(dst, src, idx);  // half data needs 16-bit indices
+    ```
+
+    ## Use instead
+    ```cpp
+    Tile<TileType::Vec, uint16_t, 4, 64> idx;
+    TSCATTER(dst, src, idx);
+    ```
+    """
+    f = _facts(ctx)
+    if f is None or not f.index:
+        return None
+    bad = _index_problems(ctx, f)
+    return Check(ctx.static(bool(bad)), f"{_call(ctx)}: " + "; ".join(bad))
+
+
+@rule("PTO992", "gather-dtype-mismatch", instructions=INSTR, fault="dtype-mismatch",
+      provenance=(Provenance("header-static", HDRS, "TGATHER index form: src0 == dst type (A2/A3 also tmp == src1 "
+                             "type); mask form: sizeof(dst) == sizeof(src); TSCATTER: dst == src type; MGATHER / "
+                             "MSCATTER: the GlobalTensor's element type == the tile's"),))
+def gather_dtype_mismatch(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    Gather/scatter operands whose element types must agree do not.
+
+    ## What it does
+    TGATHER (index form): src0 and dst have one type (A2/A3: tmp and the indices too); TGATHER (mask
+    form): dst and src have one element size; TSCATTER: dst and src have one type; MGATHER/MSCATTER:
+    the GlobalTensor table has the tile's element type.
+
+    ## Why is this bad?
+    The elements are moved bit for bit in one width; the implementation rejects a mismatch with a
+    `static_assert`, so the kernel does not compile.
+
+    ## Example
+    ```cpp
+    GlobalTensor<half, TableShape, TableStride> table(gm);
+    Tile<TileType::Vec, float, 16, 64> dst;
+    MGATHER<Coalesce::Row>(dst, table, idx);
+    ```
+
+    ## Use instead
+    ```cpp
+    Tile<TileType::Vec, half, 16, 64> dst;
+    MGATHER<Coalesce::Row>(dst, table, idx);
+    ```
+    """
+    f = _facts(ctx)
+    if f is None:
+        return None
+    bad = _mismatch_problems(ctx, f)
+    return Check(ctx.static(bool(bad)), f"{_call(ctx)}: " + "; ".join(bad) + " (they must agree)")
+
+
+@rule("PTO993", "gather-operand-not-vec", instructions=INSTR, fault="unsupported-path",
+      provenance=(Provenance("header-static", HDRS, "Loc == TileType::Vec: TGATHER mask form dst/src, A2/A3 compare "
+                             "form dst/src0; TSCATTER dst/src(/indexes); MGATHER dst/indexes (a Mat dst selects the "
+                             "GM->L1 path instead); MSCATTER src/indexes. The TGATHER index form checks no location"),))
+def gather_operand_not_vec(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    A gather/scatter operand is not a Vec (Unified Buffer) tile.
+
+    ## What it does
+    Checks the location of every tile the target's `static_assert` checks for the form of the call.
+
+    ## Why is this bad?
+    Gathers and scatters run on the vector unit and address the Unified Buffer only; other locations are
+    rejected at compile time.
+
+    ## Example
+    ```cpp
+    Tile<TileType::Mat, int32_t, 1, 64> idx;
+    MSCATTER(out, src, idx);
+    ```
+
+    ## Use instead
+    ```cpp
+    Tile<TileType::Vec, int32_t, 1, 64> idx;
+    MSCATTER(out, src, idx);
+    ```
+    """
+    f = _facts(ctx)
+    if f is None:
+        return None
+    bad = _loc_problems(ctx, f)
+    return Check(ctx.static(bool(bad)), f"{_call(ctx)}: " + "; ".join(bad) + " (must be TileType::Vec)")
+
+
+@rule("PTO994", "gather-not-row-major", instructions=INSTR, fault="unsupported-layout",
+      provenance=(Provenance("header-static", HDRS, "isRowMajor: TGATHER mask form dst and src (both targets); A2/A3 "
+                             "MGATHER/MSCATTER index tile"),))
+def gather_not_row_major(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    A gather/scatter operand that must be row-major is not.
+
+    ## What it does
+    Checks `BLayout::RowMajor` on the tiles the target's `static_assert` checks: dst and src of the
+    mask-pattern TGATHER, and the index tile of MGATHER/MSCATTER on A2/A3.
+
+    ## Why is this bad?
+    The patterns and index lists are walked along contiguous rows; other layouts are rejected at
+    compile time.
+
+    ## Example
+    ```cpp
+    Tile<TileType::Vec, float, 64, 16, BLayout::ColMajor> src;
+    TGATHER<Dst, decltype(src), MaskPattern::P0101>(dst, src);
+    ```
+
+    ## Use instead
+    ```cpp
+    Tile<TileType::Vec, float, 16, 64> src;
+    TGATHER<Dst, decltype(src), MaskPattern::P0101>(dst, src);
+    ```
+    """
+    f = _facts(ctx)
+    if f is None or not f.row_major:
+        return None
+    bad = _layout_problems(ctx, f)
+    return Check(ctx.static(bool(bad)), f"{_call(ctx)}: " + "; ".join(bad) + " (must be BLayout::RowMajor)")
+
+
+@rule("PTO995", "tgather-index-tile-overrun", instructions=("TGATHER",), fault="out-of-bounds",
+      provenance=(Provenance("header-runtime", A2 + "TGather.hpp; " + A5 + "TGather.hpp",
+                             "index form: for each of dst's valid rows i, dst.GetValidCol() indices are read from "
+                             "src1 + i * src1.Cols; nothing relates src1's shape to dst's valid region"),
+                  Provenance("isa-doc", DOCS + "TGATHER.md", "the index tile supplies one index per destination "
+                             "element")))
+def tgather_index_tile_overrun(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    TGATHER (index form) reads indices past the end of the index tile.
+
+    ## What it does
+    For `TGATHER(dst, src0, src1, tmp)` checks on the path reaching the call whether dst's valid region
+    `R x C` needs more indices than `src1` stores: row `i` reads `C` indices starting at
+    `i * src1.Cols`, so the last one is at `(R - 1) * src1.Cols + C - 1`.
+
+    ## Why is this bad?
+    The indices past the index tile are whatever lies after it in the Unified Buffer; they are used as
+    offsets into src0, so dst receives arbitrary elements (or elements from anywhere in the UB). No
+    check catches it.
+
+    ## Example
+    ```cpp
+    Tile<TileType::Vec, float, 16, 64, BLayout::RowMajor, DYNAMIC, DYNAMIC> dst(rows, 64);
+    Tile<TileType::Vec, int32_t, 8, 64> idx;  // only 8 rows of indices
+    TGATHER(dst, src, idx, tmp);  // rows = 16 reads 8 rows past idx
+    ```
+
+    ## Use instead
+    ```cpp
+    Tile<TileType::Vec, int32_t, 16, 64> idx;  // one index per dst element
+    TGATHER(dst, src, idx, tmp);
+    ```
+    """
+    f = _facts(ctx)
+    if f is None or _form(ctx) != "index" or not _compiles(ctx, f):
+        return None
+    dst, src1 = ctx.tile("dst"), ctx.tile("src1")
+    vr, vc = dst.valid_row, dst.valid_col
+    last = (vr - 1) * src1.cols + vc
+    cap = src1.rows * src1.cols
+    violated = z3.And(vr > 0, vc > 0, last > cap)
+    return Check(violated, f"TGATHER(dst, src0, src1, tmp): dst `{_esc(dst.text)}` valid region {{dst_validRow}}x"
+                 f"{{dst_validCol}} reads indices up to element {{last}} of src1 `{_esc(src1.text)}`, which stores "
+                 f"{cap} ({src1.rows}x{src1.cols})", {"dst_validRow": vr, "dst_validCol": vc, "last": last})
+
+
+@rule("PTO996", "tgather-tmp-too-small", instructions=("TGATHER",), targets=("a2a3",), fault="tmp-undersized",
+      provenance=(Provenance("header-runtime", A2 + "TGather.hpp",
+                             "index form, 16-bit data: the scaled indices of dst row i are written as dst.GetValidCol() "
+                             "32-bit words at tmp + i * Dst::Cols; PTO_ASSERT tmp's valid shape == src1's (debug "
+                             "only) says nothing about tmp's storage"),
+                  Provenance("header-runtime", A5 + "TGather.hpp", "tmp is not used (no rule on A5)")))
+def tgather_tmp_too_small(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    A2/A3 TGATHER (index form, 16-bit data): the tmp tile is too small for the scaled indices.
+
+    ## What it does
+    For 16-bit data, checks that tmp stores `(R - 1) * dst.Cols + C` 32-bit elements, where `R x C` is
+    dst's valid region: row `i`'s byte offsets are written at `tmp + i * dst.Cols`.
+
+    ## Why is this bad?
+    The byte offsets are written past tmp's storage, overwriting whatever the kernel placed after it in
+    the Unified Buffer (often src0 or the index tile itself). No check catches it.
+
+    ## Example
+    ```cpp
+    Tile<TileType::Vec, half, 16, 128> src, dst;
+    Tile<TileType::Vec, int32_t, 16, 128> idx;
+    Tile<TileType::Vec, int32_t, 1, 128> tmp;  // one row only
+    TGATHER(dst, src, idx, tmp);
+    ```
+
+    ## Use instead
+    ```cpp
+    Tile<TileType::Vec, int32_t, 16, 128> tmp;  // the index tile's shape
+    TGATHER(dst, src, idx, tmp);
+    ```
+    """
+    f = _facts(ctx)
+    if f is None or _form(ctx) != "index" or not _compiles(ctx, f):
+        return None
+    dst, tmp = ctx.tile("dst"), ctx.tile("tmp")
+    if tmp is None or _size(dst.dtype) != 2:
+        return None
+    vr, vc = dst.valid_row, dst.valid_col
+    need = (vr - 1) * dst.cols + vc
+    cap = tmp.rows * tmp.cols
+    violated = z3.And(vr > 0, vc > 0, need > cap)
+    return Check(violated, f"TGATHER(dst, src0, src1, tmp) on {dst.dtype} data: dst `{_esc(dst.text)}` valid region "
+                 f"{{dst_validRow}}x{{dst_validCol}} writes {{need}} 32-bit offsets into tmp `{_esc(tmp.text)}`, "
+                 f"which stores {cap} ({tmp.rows}x{tmp.cols})",
+                 {"dst_validRow": vr, "dst_validCol": vc, "need": need})
+
+
+@rule("PTO997", "tscatter-index-exceeds-src", instructions=("TSCATTER",), fault="valid-region",
+      provenance=(Provenance("header-runtime", A2 + "TScatter.hpp; " + A5 + "TScatter.hpp",
+                             "index form: loops over idx.GetValidRow() x idx.GetValidCol() and reads src at "
+                             "i * Src::Cols + j; src's valid region is never consulted"),
+                  Provenance("isa-doc", DOCS + "TSCATTER.md", "one index per source element")))
+def tscatter_index_exceeds_src(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    TSCATTER (index form): the index tile's valid region is larger than the source's.
+
+    ## What it does
+    For `TSCATTER(dst, src, indexes)` checks on the path reaching the call whether the index tile has
+    more valid rows or columns than `src` (and src's valid region is not empty).
+
+    ## Why is this bad?
+    The scatter is driven by the index tile alone: for every valid index `(i, j)` it copies
+    `src[i][j]`, so indices beyond src's valid region scatter stale source data into dst (or read past
+    src's storage). No check catches it.
+
+    ## Example
+    ```cpp
+    Tile<TileType::Vec, float, 8, 64, BLayout::RowMajor, DYNAMIC, 64> src(n);
+    Tile<TileType::Vec, uint32_t, 8, 64> idx;  // always 8 valid rows
+    TSCATTER(dst, src, idx);
+    ```
+
+    ## Use instead
+    ```cpp
+    Tile<TileType::Vec, uint32_t, 8, 64, BLayout::RowMajor, DYNAMIC, 64> idx(n);
+    TSCATTER(dst, src, idx);
+    ```
+    """
+    f = _facts(ctx)
+    if f is None or _form(ctx) != "index" or not _compiles(ctx, f):
+        return None
+    src, idx = ctx.tile("src"), ctx.tile("indexes")
+    violated = z3.And(idx.valid_row > 0, idx.valid_col > 0,
+                      z3.Or(idx.valid_row > src.valid_row, idx.valid_col > src.valid_col))
+    return Check(violated, f"TSCATTER(dst, src, indexes): indexes `{_esc(idx.text)}` valid region {{idx_validRow}}x"
+                 f"{{idx_validCol}} exceeds src `{_esc(src.text)}` valid region {{src_validRow}}x{{src_validCol}}: "
+                 "stale source elements are scattered",
+                 {"idx_validRow": idx.valid_row, "idx_validCol": idx.valid_col,
+                  "src_validRow": src.valid_row, "src_validCol": src.valid_col})
+
+
+@rule("PTO998", "tscatter-mask-dst-too-small", instructions=("TSCATTER",), fault="valid-region",
+      provenance=(                  Provenance("header-runtime", A2 + "TScatter.hpp; " + A5 + "TScatter.hpp",
+                             "mask form (not P1111): zeroes dst, then writes src[i][j] to dst row i, column "
+                             "times * j + k (SCATTER_ROW) or to dst row times * i + k (SCATTER_COL); the valid-shape "
+                             "PTO_ASSERTs are debug only"),
+                  Provenance("corpus", "tests/npu/*/src/st/testcase/tcolscatter, tcolgather",
+                             "SCATTER_COL tests use a dst with more valid columns than src (PTO_ASSERT "
+                             "dst.validCol == src.validCol would fail in debug builds): only a dst too small for the "
+                             "scattered elements is reported. TGATHER's mask-form PTO_ASSERTs are not modelled: the "
+                             "corpus (a5 tgather runTGATHERDynamic, kernels/manual/a2a3/topk) gathers rows into dst "
+                             "tiles with fewer valid than storage columns, and GATHER_COL loops over src's valid "
+                             "rows, which the tcolgather cases would all violate")))
+def tscatter_mask_dst_too_small(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    Mask-pattern TSCATTER: dst's valid region does not hold what the pattern writes.
+
+    ## What it does
+    With `times` = 2 (P0101, P1010) or 4 (P0001..P1000) and `k` the selected position in each group:
+    TSCATTER along rows writes src element `(i, j)` to dst column `times * j + k` of row `i`, along
+    columns to row `times * i + k`: dst's valid region must reach the last of them.
+
+    ## Why is this bad?
+    The shape checks are `PTO_ASSERT`s, compiled out of release builds. There the instruction walks the
+    source's valid region and the pattern regardless: scattered elements land outside dst's valid region
+    (they are lost, or overwrite padding and the next rows), so dst's valid region misses part of the data.
+
+    ## Example
+    ```cpp
+    Tile<TileType::Vec, float, 8, 64> src;
+    Tile<TileType::Vec, float, 8, 128> dst;  // P0001 spreads 64 columns over 256
+    TSCATTER<MaskPattern::P0001>(dst, src);
+    ```
+
+    ## Use instead
+    ```cpp
+    Tile<TileType::Vec, float, 8, 256> dst;
+    TSCATTER<MaskPattern::P0001>(dst, src);
+    ```
+    """
+    if ctx.builtin != "TSCATTER" or _form(ctx) != "mask":
+        return None
+    f = _facts(ctx)
+    mask = _mask(ctx)
+    if f is None or mask is None or not _compiles(ctx, f):
+        return None
+    dst, src = ctx.tile("dst"), ctx.tile("src")
+    times, off = _TIMES[mask], _OFFSET[mask]
+    svr, svc, dvr, dvc = src.valid_row, src.valid_col, dst.valid_row, dst.valid_col
+    show = {"dst_validRow": dvr, "dst_validCol": dvc, "src_validRow": svr, "src_validCol": svc}
+    where = f"{ctx.builtin} (mask form): dst `{_esc(dst.text)}` valid shape {{dst_validRow}}x{{dst_validCol}}, " \
+            f"src `{_esc(src.text)}` valid shape {{src_validRow}}x{{src_validCol}}"
+    if _axis_col(ctx, "ScatterType"):
+        last_row, last_col = times * (svr - 1) + off + 1, svc
+    else:
+        last_row, last_col = svr, times * (svc - 1) + off + 1
+    show.update({"need_rows": last_row, "need_cols": last_col})
+    return Check(z3.And(svr > 0, svc > 0, z3.Or(dvr < last_row, dvc < last_col)),
+                 where + ": the pattern writes {need_rows} rows x {need_cols} columns of dst, past its valid region "
+                 "(PTO_ASSERT only)", show)
