@@ -1,0 +1,826 @@
+"""Differential check of ptolint's compile-time rules against the vendor PTO ISA headers.
+
+Usage: python bench/differential.py PTO_ISA_DIR [--target a2a3,a5] [--instr TADD,TDIVS ...] [--sample N]
+                                    [--limit N] [--seed S] [-j N] [--out DIR] [--json OUT] [--list]
+
+Generates small, complete kernels over instruction x dtype x layout x shape x location x template-argument
+combinations (from the declarative SPECS below), and for each combination and target compares two verdicts:
+
+* the vendor's: the kernel parsed against the real headers (`-I PTO_ISA_DIR/include --headers real`). A
+  failed `static_assert` or a "no matching function" error is a rejection; any other error (a host stand-in
+  gap, unrelated header breakage, a generator bug) is a "vendor parse failure", counted apart and left out
+  of the comparison;
+* ptolint's: the kernel checked on the bundled model (`--headers model`). A rejection is an error-level
+  finding of a compile-time rule, i.e. a rule without `header-runtime` provenance (valid-region rules are
+  run-time checks the vendor headers cannot make at compile time). A model parse error is a "model parse
+  failure", also counted apart.
+
+A combination agrees when both accept or both reject. Reports, per target and instruction, the number of
+combinations, the agreement, and every disagreement (kernel saved under --out with the vendor's message and
+ptolint's findings), grouped by cause signature (vendor assertion site, ptolint rules). Run by hand (never in
+CI); nothing of the ISA checkout is copied anywhere.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import itertools
+import json
+import random
+import re
+import sys
+import time
+from collections import Counter, defaultdict
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+TARGETS = ("a2a3", "a5")
+SEED = 20240606
+
+# --------------------------------------------------------------------------------------------- tile model
+
+SIZEOF = {
+    "float": 4, "half": 2, "bfloat16_t": 2, "int32_t": 4, "uint32_t": 4, "int16_t": 2, "uint16_t": 2,
+    "int8_t": 1, "uint8_t": 1, "int64_t": 8, "uint64_t": 8,
+}
+#: element types of the generic (vector) instructions
+VEC_DTYPES = ("float", "half", "bfloat16_t", "int32_t", "uint32_t", "int16_t", "uint16_t", "int8_t", "uint8_t",
+              "int64_t", "uint64_t")
+#: a dtype swapped in for one operand: one of the same width (other kind), one of another width
+ALT_DTYPES = {
+    "float": ("int32_t", "half"), "half": ("bfloat16_t", "float"), "bfloat16_t": ("half", "float"),
+    "int32_t": ("uint32_t", "float"), "uint32_t": ("int32_t", "uint16_t"), "int16_t": ("half", "int32_t"),
+    "uint16_t": ("int16_t", "uint8_t"), "int8_t": ("uint8_t", "half"), "uint8_t": ("int8_t", "uint16_t"),
+    "int64_t": ("uint64_t", "int32_t"), "uint64_t": ("int64_t", "float"),
+}
+#: layout name -> (BLayout, SLayout, fractal bytes)
+LAYOUTS = {
+    "ND": ("RowMajor", "NoneBox", 512),
+    "DN": ("ColMajor", "NoneBox", 512),
+    "NZ": ("ColMajor", "RowMajor", 512),
+    "ZZ": ("RowMajor", "RowMajor", 512),
+    "ZN": ("RowMajor", "ColMajor", 512),
+    "NZC": ("ColMajor", "RowMajor", 1024),  # the accumulator's fractal
+}
+#: TileLeft / TileRight / TileAcc: the headers' aliases (TileLeft's outer layout depends on the target)
+ALIASES = {"left": "TileLeft", "right": "TileRight", "acc": "TileAcc"}
+BUFFER_ALIGN = 512
+
+
+def acc_of(dtype: str) -> str:
+    return "int32_t" if dtype in ("int8_t", "uint8_t") else "float"
+
+
+@dataclass(frozen=True)
+class Role:
+    """One operand of an instruction: its tile type is derived from the combination's dims and dtype."""
+
+    name: str
+    loc: str = "Vec"
+    layout: str = "ND"  # a LAYOUTS key or an ALIASES key
+    shape: tuple = ("R", "C")  # dims names, ints, or "BLK" (32 bytes of the element type)
+    dtype: str = "T"  # "T" (the combination's dtype), "ACC" (acc_of(T)), "U" (the second dtype) or a type
+    valid: tuple | None = None  # static valid region; default = the shape
+
+
+@dataclass(frozen=True)
+class Base:
+    """A named starting point of a combination: role overrides (e.g. one data path of TMOV)."""
+
+    name: str
+    roles: tuple[Role, ...]
+    dtypes: tuple = ()  # dtype axis for this base; () = the spec's
+    targets: tuple[str, ...] = TARGETS  # targets where this base is meant to be valid (informational)
+
+
+@dataclass(frozen=True)
+class Spec:
+    """How to generate combinations of one instruction.
+
+    call: the statement, with {I} the instruction, {T} the template arguments, {S} the scalar argument.
+    dtypes: the dtype axis (str: the "T" of every role; tuple (T, U): the two dtypes of a conversion).
+    shapes: dims dicts. targs: template argument strings. perturb: which one-operand changes to make
+    ("dtype", "loc", "layout" -> roles and alternatives).
+    """
+
+    name: str
+    family: str
+    call: str
+    bases: tuple[Base, ...]
+    dtypes: tuple = VEC_DTYPES
+    shapes: tuple = ({"R": 16, "C": 64}, {"R": 32, "C": 32})
+    targs: tuple[str, ...] = ("",)
+    perturb_dtype: tuple[str, ...] = ()
+    perturb_loc: dict = field(default_factory=dict)
+    perturb_layout: dict = field(default_factory=dict)
+    scalar_of: str = ""  # role whose DType the scalar argument has
+    globals_: tuple = ()  # (name, role) GlobalTensor operands matching a tile role
+
+
+@dataclass(frozen=True)
+class TileT:
+    loc: str
+    dtype: str
+    rows: int
+    cols: int
+    layout: str
+    vrow: int
+    vcol: int
+
+    def cpp(self) -> str:
+        if self.layout in ALIASES:
+            valid = "" if (self.vrow, self.vcol) == (self.rows, self.cols) else f", {self.vrow}, {self.vcol}"
+            return f"{ALIASES[self.layout]}<{self.dtype}, {self.rows}, {self.cols}{valid}>"
+        b, s, frac = LAYOUTS[self.layout]
+        return (f"Tile<TileType::{self.loc}, {self.dtype}, {self.rows}, {self.cols}, BLayout::{b}, {self.vrow}, "
+                f"{self.vcol}, SLayout::{s}, {frac}>")
+
+    @property
+    def nbytes(self) -> int:
+        return self.rows * self.cols * SIZEOF.get(self.dtype, 4)
+
+
+@dataclass(frozen=True)
+class Combo:
+    instr: str
+    family: str
+    base: str
+    dtype: str  # "half" or "half->float"
+    dims: str
+    targ: str
+    variant: str  # "ok" or "dtype:src1=float", "loc:dst=Mat", "layout:src0=DN"
+    tiles: tuple  # ((role, TileT), ...)
+    call: str
+    globals_: tuple = ()
+
+    @property
+    def key(self) -> str:
+        return f"{self.instr}|{self.base}|{self.dtype}|{self.dims}|{self.targ or '-'}|{self.variant}"
+
+    @property
+    def slug(self) -> str:
+        h = hashlib.sha1(self.key.encode()).hexdigest()[:10]
+        return f"{self.instr}_{h}"
+
+    def kernel(self) -> str:
+        return render(self)
+
+
+def resolve_dim(x, dims: dict, dtype: str) -> int:
+    if isinstance(x, int):
+        return x
+    if x == "BLK":
+        return max(1, 32 // SIZEOF.get(dtype, 4))
+    return dims[x]
+
+
+def role_dtype(role: Role, t: str, u: str) -> str:
+    return {"T": t, "ACC": acc_of(t), "U": u}.get(role.dtype, role.dtype)
+
+
+def make_tile(role: Role, dims: dict, t: str, u: str) -> TileT:
+    dtype = role_dtype(role, t, u)
+    rows, cols = (resolve_dim(x, dims, dtype) for x in role.shape)
+    vr, vc = (rows, cols) if role.valid is None else (resolve_dim(x, dims, dtype) for x in role.valid)
+    return TileT(role.loc, dtype, rows, cols, role.layout, vr, vc)
+
+
+def render(c: Combo) -> str:
+    """A complete kernel: one Tile type per operand, TASSIGN addresses packed per buffer, one call."""
+    lines = [
+        f"// ptolint differential check: {c.instr} base={c.base} dtype={c.dtype} dims={c.dims} "
+        f"targs={c.targ or '-'} variant={c.variant}",
+        "#include <pto/pto-inst.hpp>",
+        "",
+        "using namespace pto;",
+        "",
+        'extern "C" __global__ AICORE void kernel(__gm__ uint8_t* gm)',
+        "{",
+    ]
+    offsets: dict[str, int] = defaultdict(int)
+    for role, tt in c.tiles:
+        lines.append(f"    using {role.capitalize()}Tile = {tt.cpp()};")
+    for gname, role in c.globals_:
+        tt = dict(c.tiles)[role]
+        lines.append(f"    using {gname.capitalize()}Data = GlobalTensor<{tt.dtype}, Shape<1, 1, 1, {tt.rows}, "
+                     f"{tt.cols}>, Stride<1, 1, 1, {tt.cols}, 1>>;")
+    for role, _ in c.tiles:
+        lines.append(f"    {role.capitalize()}Tile {role};")
+    for gname, role in c.globals_:
+        tt = dict(c.tiles)[role]
+        lines.append(f"    {gname.capitalize()}Data {gname}((__gm__ {tt.dtype}*)gm);")
+    for role, tt in c.tiles:
+        lines.append(f"    TASSIGN({role}, 0x{offsets[tt.loc]:x});")
+        offsets[tt.loc] += -(-tt.nbytes // BUFFER_ALIGN) * BUFFER_ALIGN
+    lines.append(f"    {c.call}")
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+# --------------------------------------------------------------------------------------------- the specs
+
+V = Role  # shorthand
+FULL3 = (V("dst"), V("src0"), V("src1"))
+VEC_LOCS = ("Mat", "Acc")
+VEC_LAYOUTS = ("DN", "NZ")
+
+
+def binary(name: str, tmp: bool = False, targs: tuple[str, ...] = ("",)) -> Spec:
+    roles = FULL3 + ((V("tmp"),) if tmp else ())
+    args = "dst, src0, src1" + (", tmp" if tmp else "")
+    return Spec(name, "elementwise", f"{{I}}{{T}}({args});", (Base("vec", roles),), targs=targs,
+                perturb_dtype=("dst", "src0", "src1"), perturb_loc={"dst": VEC_LOCS, "src1": VEC_LOCS},
+                perturb_layout={"dst": VEC_LAYOUTS, "src0": VEC_LAYOUTS})
+
+
+def tile_scalar(name: str, tmp: bool = False, scalar_of: str = "src", targs: tuple[str, ...] = ("",),
+                scalar_first: bool = False) -> Spec:
+    """dst = src op scalar (TDIVS also has the scalar-first form dst = scalar / src)."""
+    roles = (V("dst"), V("src")) + ((V("tmp"),) if tmp else ())
+    args = ("dst, {S}, src" if scalar_first else "dst, src, {S}") + (", tmp" if tmp else "")
+    return Spec(name, "tile-scalar", f"{{I}}{{T}}({args});", (Base("scalar-first" if scalar_first else "vec", roles),),
+                targs=targs,
+                perturb_dtype=("dst", "src"), perturb_loc={"dst": VEC_LOCS, "src": VEC_LOCS},
+                perturb_layout={"dst": VEC_LAYOUTS, "src": VEC_LAYOUTS}, scalar_of=scalar_of)
+
+
+def unary(name: str, targs: tuple[str, ...] = ("",)) -> Spec:
+    return Spec(name, "unary", "{I}{T}(dst, src);", (Base("vec", (V("dst"), V("src"))),), targs=targs,
+                perturb_dtype=("dst", "src"), perturb_loc={"dst": VEC_LOCS, "src": VEC_LOCS},
+                perturb_layout={"dst": VEC_LAYOUTS, "src": VEC_LAYOUTS})
+
+
+ROWVEC = V("dst", layout="DN", shape=("R", 1))
+ROWBLK = V("dst", layout="ND", shape=("R", "BLK"))
+COLVEC = V("dst", shape=(1, "C"))
+
+
+def row_reduce(name: str) -> Spec:
+    return Spec(name, "reduce", "{I}(dst, src, tmp);",
+                (Base("dn-dst", (ROWVEC, V("src"), V("tmp"))), Base("nd-dst", (ROWBLK, V("src"), V("tmp")))),
+                shapes=({"R": 16, "C": 64}, {"R": 32, "C": 128}),
+                perturb_dtype=("dst", "src"), perturb_loc={"dst": VEC_LOCS, "src": VEC_LOCS, "tmp": ("Mat",)},
+                perturb_layout={"src": ("DN", "NZ")})
+
+
+def col_reduce(name: str) -> Spec:
+    return Spec(name, "reduce", "{I}(dst, src);", (Base("row-dst", (COLVEC, V("src"))),),
+                shapes=({"R": 16, "C": 64}, {"R": 32, "C": 128}),
+                perturb_dtype=("dst", "src"), perturb_loc={"dst": VEC_LOCS, "src": VEC_LOCS},
+                perturb_layout={"dst": ("DN",), "src": ("DN", "NZ")})
+
+
+def row_expand(name: str, targs: tuple[str, ...] = ("",)) -> Spec:
+    if name == "TROWEXPAND":
+        bases = (Base("dn-src", (V("dst"), V("src", layout="DN", shape=("R", 1)))),
+                 Base("nd-src", (V("dst"), V("src", shape=("R", "BLK"), valid=("R", 1)))))
+        return Spec(name, "expand", "{I}(dst, src);", bases, shapes=({"R": 16, "C": 64}, {"R": 32, "C": 128}),
+                    perturb_dtype=("src",), perturb_loc={"dst": VEC_LOCS, "src": VEC_LOCS},
+                    perturb_layout={"dst": ("DN", "NZ")})
+    bases = (Base("dn-src1", (V("dst"), V("src0"), V("src1", layout="DN", shape=("R", 1)))),
+             Base("blk-src1", (V("dst"), V("src0"), V("src1", shape=("R", "BLK")))))
+    return Spec(name, "expand", "{I}{T}(dst, src0, src1);", bases, targs=targs,
+                shapes=({"R": 16, "C": 64}, {"R": 32, "C": 128}),
+                perturb_dtype=("dst", "src0", "src1"), perturb_loc={"dst": VEC_LOCS, "src1": VEC_LOCS},
+                perturb_layout={"dst": ("DN", "NZ"), "src0": ("DN",)})
+
+
+def col_expand(name: str, targs: tuple[str, ...] = ("",)) -> Spec:
+    if name == "TCOLEXPAND":
+        return Spec(name, "expand", "{I}(dst, src);", (Base("row-src", (V("dst"), V("src", shape=(1, "C")))),),
+                    shapes=({"R": 16, "C": 64}, {"R": 32, "C": 128}),
+                    perturb_dtype=("src",), perturb_loc={"dst": VEC_LOCS, "src": VEC_LOCS},
+                    perturb_layout={"dst": ("DN", "NZ"), "src": ("DN",)})
+    return Spec(name, "expand", "{I}{T}(dst, src0, src1);",
+                (Base("row-src1", (V("dst"), V("src0"), V("src1", shape=(1, "C")))),), targs=targs,
+                shapes=({"R": 16, "C": 64}, {"R": 32, "C": 128}),
+                perturb_dtype=("dst", "src0", "src1"), perturb_loc={"dst": VEC_LOCS, "src1": VEC_LOCS},
+                perturb_layout={"dst": ("DN", "NZ"), "src0": ("DN",), "src1": ("DN",)})
+
+
+HP = "<DivAlgorithm::HIGH_PRECISION>"
+MM_DTYPES = ("half", "bfloat16_t", "float", "int8_t", "uint8_t", "int16_t", "int32_t")
+MM_SHAPES = ({"M": 16, "K": 32, "N": 16}, {"M": 32, "K": 64, "N": 32})
+GEMV_SHAPES = ({"M": 1, "K": 64, "N": 32}, {"M": 1, "K": 128, "N": 16})
+C_ROLE = V("c", loc="Acc", layout="acc", shape=("M", "N"), dtype="ACC")
+A_ROLE = V("a", loc="Left", layout="left", shape=("M", "K"))
+B_ROLE = V("b", loc="Right", layout="right", shape=("K", "N"))
+BIAS_ROLE = V("bias", loc="Bias", shape=(1, "N"), dtype="ACC")
+GEMV_C = replace(C_ROLE, shape=(16, "N"))
+
+
+def matmul(name: str) -> Spec:
+    gemv = name.startswith("TGEMV")
+    c = GEMV_C if gemv else C_ROLE
+    roles = (c, A_ROLE, B_ROLE)
+    call = "{I}(c, a, b);"
+    if name.endswith("_ACC"):
+        roles = (c, V("cin", loc="Acc", layout="acc", shape=c.shape, dtype="ACC"), A_ROLE, B_ROLE)
+        call = "{I}(c, cin, a, b);"
+    elif name.endswith("_BIAS"):
+        roles = (c, A_ROLE, B_ROLE, BIAS_ROLE)
+        call = "{I}(c, a, b, bias);"
+    return Spec(name, "matmul", call, (Base("cube", roles),), dtypes=MM_DTYPES,
+                shapes=GEMV_SHAPES if gemv else MM_SHAPES, perturb_dtype=tuple(r.name for r in roles),
+                perturb_loc={"c": ("Vec", "Mat"), "a": ("Mat", "Right"), "b": ("Left", "Vec")},
+                perturb_layout={"a": ("ND", "NZ"), "b": ("ZZ", "NZ")})
+
+
+# TEXTRACT / TMOV data paths: role shapes are over R x C (src) and H = R // 2 rows (dst windows of TEXTRACT)
+MOV_PATHS = (
+    Base("mat-left", (V("dst", loc="Left", layout="left"), V("src", loc="Mat", layout="NZ")),
+         ("half", "bfloat16_t", "float", "int8_t")),
+    Base("mat-right", (V("dst", loc="Right", layout="right"), V("src", loc="Mat", layout="ZN")),
+         ("half", "bfloat16_t", "float", "int8_t")),
+    Base("acc-mat", (V("dst", loc="Mat", layout="NZ"), V("src", loc="Acc", layout="acc", dtype="ACC")),
+         ("half", "bfloat16_t", "float", "int8_t")),
+    Base("vec-vec", (V("dst"), V("src")), ("float", "half", "int16_t", "int8_t", "int32_t", "uint8_t")),
+    Base("acc-vec", (V("dst"), V("src", loc="Acc", layout="acc", dtype="ACC")), ("float", "half"), ("a5",)),
+    Base("vec-mat", (V("dst", loc="Mat", layout="NZ"), V("src", layout="NZ")), ("half", "float"), ("a5",)),
+)
+TMOV_EXTRA = (
+    Base("mat-bias", (V("dst", loc="Bias", shape=(1, "C"), dtype="ACC"), V("src", loc="Mat", shape=(1, "C"))),
+         ("half", "float", "int32_t", "bfloat16_t")),
+    Base("mat-scaling", (V("dst", loc="Scaling", shape=(1, "C")), V("src", loc="Mat", shape=(1, "C"))),
+         ("uint64_t", "int64_t", "float")),
+)
+
+
+def window(base: Base) -> Base:
+    """TEXTRACT: the destination is a window of half the rows of the source."""
+    dst = base.roles[0]
+    return replace(base, roles=(replace(dst, shape=("H", "C")),) + base.roles[1:])
+
+
+def textract() -> Spec:
+    return Spec("TEXTRACT", "textract", "{I}{T}(dst, src, 0, 0);", tuple(window(b) for b in MOV_PATHS),
+                shapes=({"R": 32, "C": 32, "H": 16}, {"R": 32, "C": 64, "H": 16}),
+                perturb_dtype=("dst", "src"), perturb_loc={"dst": ("Vec", "Acc"), "src": ("Vec", "Left")},
+                perturb_layout={"dst": ("ND", "ZN"), "src": ("ND", "DN")})
+
+
+def tmov() -> Spec:
+    return Spec("TMOV", "tmov", "{I}(dst, src);", MOV_PATHS + TMOV_EXTRA,
+                shapes=({"R": 16, "C": 32}, {"R": 32, "C": 64}),
+                perturb_dtype=("dst", "src"), perturb_loc={"dst": ("Vec", "Acc", "Right"), "src": ("Vec", "Left")},
+                perturb_layout={"dst": ("ND", "ZN"), "src": ("ND", "DN")})
+
+
+def treshape() -> Spec:
+    bases = (Base("vec", (V("dst", shape=("H", "W")), V("src"))),
+             Base("mat-nz", (V("dst", loc="Mat", layout="NZ", shape=("H", "W")), V("src", loc="Mat", layout="NZ"))))
+    return Spec("TRESHAPE", "treshape", "{I}(dst, src);", bases,
+                shapes=({"R": 16, "C": 64, "H": 32, "W": 32}, {"R": 32, "C": 64, "H": 16, "W": 128},
+                        {"R": 16, "C": 64, "H": 16, "W": 32}),  # the last one: byte sizes differ
+                perturb_dtype=("dst",), perturb_loc={"dst": ("Mat", "Acc")}, perturb_layout={"dst": ("DN", "NZ")})
+
+
+def trowprod() -> Spec:
+    s = row_reduce("TROWPROD")
+    return replace(s, perturb_loc={**s.perturb_loc, "tmp": ("Mat",)})
+
+
+def tload_tstore(name: str) -> Spec:
+    bases = (Base("vec-nd", (V("tile"),)), Base("vec-dn", (V("tile", layout="DN"),)),
+             Base("mat-nz", (V("tile", loc="Mat", layout="NZ"),)), Base("mat-nd", (V("tile", loc="Mat"),)))
+    if name == "TSTORE":
+        bases += (Base("acc", (V("tile", loc="Acc", layout="acc"),), ("float", "int32_t", "half")),)
+        call = "{I}(g, tile);"
+    else:
+        bases += (Base("left", (V("tile", loc="Left", layout="left"),), ("half", "float")),)
+        call = "{I}(tile, g);"
+    return Spec(name, "tload-tstore", call, bases, shapes=({"R": 16, "C": 64}, {"R": 32, "C": 32}),
+                perturb_loc={"tile": ("Left", "Right", "Bias", "Scaling")}, globals_=(("g", "tile"),))
+
+
+CVT_PAIRS = tuple((t, u) for t in ("float", "half", "bfloat16_t", "int32_t", "int16_t", "int8_t", "uint8_t", "int64_t")
+                  for u in ("float", "half", "bfloat16_t", "int32_t", "int16_t", "int8_t", "uint8_t", "int64_t"))
+
+
+def tcvt() -> Spec:
+    return Spec("TCVT", "tcvt", "{I}(dst, src, RoundMode::CAST_RINT);",
+                (Base("vec", (V("dst", dtype="U"), V("src"))),), dtypes=CVT_PAIRS,
+                shapes=({"R": 16, "C": 64},), perturb_loc={"dst": ("Mat",)}, perturb_layout={"src": ("DN",)})
+
+
+def build_specs() -> dict[str, Spec]:
+    specs = [
+        textract(), trowprod(), treshape(),
+        col_expand("TCOLEXPANDMAX"),
+        tile_scalar("TDIVS", targs=("", HP)), tile_scalar("TDIVS", scalar_first=True, scalar_of="dst", targs=("", HP)),
+    ]
+    for n in ("TADD", "TSUB", "TMUL", "TMAX", "TMIN", "TAND", "TOR", "TSHL", "TSHR"):
+        specs.append(binary(n))
+    specs += [binary("TDIV", targs=("", HP)), binary("TXOR", tmp=True), binary("TREM", tmp=True),
+              binary("TFMOD")]
+    for n in ("TADDS", "TSUBS", "TMULS", "TMAXS", "TMINS", "TLRELU", "TFMODS"):
+        specs.append(tile_scalar(n))
+    for n in ("TANDS", "TORS", "TSHLS", "TSHRS"):
+        specs.append(tile_scalar(n, scalar_of="dst"))
+    specs += [tile_scalar("TXORS", tmp=True), tile_scalar("TREMS", tmp=True)]
+    for n in ("TEXP", "TLOG", "TSQRT", "TRSQRT", "TRECIP"):
+        specs.append(unary(n))
+    for n in ("TABS", "TRELU", "TNOT", "TNEG"):
+        specs.append(unary(n))
+    for n in ("TROWSUM", "TROWMAX", "TROWMIN"):
+        specs.append(row_reduce(n))
+    for n in ("TCOLSUM", "TCOLMAX", "TCOLMIN", "TCOLPROD"):
+        specs.append(col_reduce(n))
+    for n in ("TROWEXPANDADD", "TROWEXPANDSUB", "TROWEXPANDMUL", "TROWEXPANDMAX", "TROWEXPANDMIN",
+              "TROWEXPANDEXPDIF", "TROWEXPAND"):
+        specs.append(row_expand(n))
+    specs.append(row_expand("TROWEXPANDDIV", targs=("", HP)))
+    for n in ("TCOLEXPANDADD", "TCOLEXPANDSUB", "TCOLEXPANDMUL", "TCOLEXPANDMIN", "TCOLEXPANDEXPDIF", "TCOLEXPAND"):
+        specs.append(col_expand(n))
+    specs.append(col_expand("TCOLEXPANDDIV", targs=("", HP)))
+    for n in ("TMATMUL", "TMATMUL_ACC", "TMATMUL_BIAS", "TGEMV", "TGEMV_ACC", "TGEMV_BIAS"):
+        specs.append(matmul(n))
+    specs += [tmov(), tload_tstore("TLOAD"), tload_tstore("TSTORE"), tcvt()]
+    out: dict[str, list[Spec]] = defaultdict(list)
+    for s in specs:
+        out[s.name].append(s)
+    return out
+
+
+SPECS = build_specs()
+
+
+def variants(spec: Spec, base: Base, t: str) -> list[tuple[str, tuple[Role, ...]]]:
+    """The unchanged base plus every one-operand change the spec asks for."""
+    out = [("ok", base.roles)]
+    names = {r.name for r in base.roles}
+
+    def swap(role: str, **kw) -> tuple[Role, ...]:
+        return tuple(replace(r, **kw) if r.name == role else r for r in base.roles)
+
+    for role in spec.perturb_dtype:
+        if role not in names:
+            continue
+        cur = next(r for r in base.roles if r.name == role)
+        have = role_dtype(cur, t, t)
+        for alt in ALT_DTYPES.get(have, ()):
+            out.append((f"dtype:{role}={alt}", swap(role, dtype=alt)))
+    for role, locs in spec.perturb_loc.items():
+        cur = next((r for r in base.roles if r.name == role), None)
+        for loc in locs:
+            if cur is None or loc == cur.loc:
+                continue
+            layout = cur.layout if cur.layout in LAYOUTS else "NZ"
+            out.append((f"loc:{role}={loc}", swap(role, loc=loc, layout=layout)))
+    for role, lays in spec.perturb_layout.items():
+        cur = next((r for r in base.roles if r.name == role), None)
+        for lay in lays:
+            if cur is None or lay == cur.layout:
+                continue
+            out.append((f"layout:{role}={lay}", swap(role, layout=lay)))
+    return out
+
+
+def generate(instrs: list[str] | None = None) -> list[Combo]:
+    """Every combination of the selected instructions (all when None), in a stable order."""
+    combos: list[Combo] = []
+    seen: set[str] = set()
+    for name, specs in SPECS.items():
+        if instrs and name not in instrs:
+            continue
+        for spec in specs:
+            for base in spec.bases:
+                for dt, dims, targ in itertools.product(base.dtypes or spec.dtypes, spec.shapes, spec.targs):
+                    t, u = dt if isinstance(dt, tuple) else (dt, dt)
+                    for vname, roles in variants(spec, base, t):
+                        tiles = tuple((r.name, make_tile(r, dims, t, u)) for r in roles)
+                        scalar = ""
+                        if "{S}" in spec.call:
+                            scalar = f"({(spec.scalar_of or 'src').capitalize()}Tile::DType)2"
+                        call = spec.call.replace("{I}", spec.name).replace("{T}", targ).replace("{S}", scalar)
+                        c = Combo(spec.name, spec.family, base.name, f"{t}->{u}" if isinstance(dt, tuple) else t,
+                                  "x".join(f"{k}{v}" for k, v in dims.items()), targ, vname, tiles, call,
+                                  spec.globals_)
+                        if c.key not in seen:
+                            seen.add(c.key)
+                            combos.append(c)
+    return combos
+
+
+def sample(combos: list[Combo], n: int, seed: int = SEED, ok_share: float = 1 / 3) -> list[Combo]:
+    """n combinations spread evenly over the instructions (fixed seed). Within an instruction, about `ok_share`
+    of the picks are unperturbed bases (most one-operand changes are invalid, so a uniform pick would test
+    almost only rejections)."""
+    if n <= 0 or n >= len(combos):
+        return combos
+    rng = random.Random(seed)
+    by: dict[str, list[Combo]] = defaultdict(list)
+    for c in combos:
+        by[c.instr].append(c)
+    for instr, lst in by.items():
+        ok = [c for c in lst if c.variant == "ok"]
+        other = [c for c in lst if c.variant != "ok"]
+        rng.shuffle(ok)
+        rng.shuffle(other)
+        merged = []
+        while ok or other:
+            take_ok = ok and (not other or rng.random() < ok_share)
+            merged.append((ok if take_ok else other).pop())
+        by[instr] = merged
+    out: list[Combo] = []
+    i = 0
+    while len(out) < n:
+        for lst in by.values():
+            if i < len(lst) and len(out) < n:
+                out.append(lst[i])
+        i += 1
+    return out
+
+
+# --------------------------------------------------------------------------------------------- verdicts
+
+VENDOR_CHECK = re.compile(r"static assertion failed|static_assert failed|no matching function for call to|"
+                          r"no matching member function for call to")
+
+
+def static_rules() -> dict[str, dict]:
+    """Every rule with what the comparison needs: compile-time (no header-runtime provenance) and kinds."""
+    from ptolint.ruleset import load_rules
+
+    out = {}
+    for r in load_rules().values():
+        kinds = sorted({p.kind for p in r.provenance})
+        out[r.code] = {"static": "header-runtime" not in kinds, "kinds": kinds, "name": r.name,
+                       "instructions": list(r.instructions), "where": [p.where for p in r.provenance
+                                                                      if p.kind == "header-static"]}
+    return out
+
+
+def vendor_verdict(path: str, target: str, include: str) -> dict:
+    from ptolint.frontend.parse import ParseOptions, parse
+
+    _, diags = parse(path, target, ParseOptions(includes=[include], headers="real"))
+    errors = [d for d in diags if d.level == "error" or (d.code == "missing-include" and d.level == "warning")]
+    texts = [f"{d.file}:{d.line}: {d.message}" for d in errors]
+    checks = [t for t, d in zip(texts, errors, strict=True) if VENDOR_CHECK.search(d.message)]
+    if checks:
+        verdict = "reject"
+    elif errors:
+        verdict = "parse-failure"
+    else:
+        verdict = "accept"
+    return {"verdict": verdict, "checks": checks, "errors": texts}
+
+
+def model_verdict(path: str, target: str, rules_info: dict) -> dict:
+    from ptolint.engine import Options, check_file
+    from ptolint.frontend.parse import ParseOptions
+    from ptolint.ruleset import load_rules, select_rules
+
+    load_rules()
+    rules, _ = select_rules(None, None)
+    res = check_file(path, Options(targets=[target], rules=rules, parse=ParseOptions(headers="model")))
+    errors = [f"{d.file}:{d.line}: [{d.code}] {d.message}" for d in res.diagnostics
+              if d.level == "error" or d.code in ("missing-include", "internal-error", "solver-unknown")]
+    findings = [{"rule": f.rule_id, "level": f.level, "static": rules_info.get(f.rule_id, {}).get("static", True),
+                 "message": f.message} for f in res.findings]
+    rejecting = sorted({f["rule"] for f in findings if f["level"] == "error" and f["static"]})
+    if any("[parse-error]" in e for e in errors):
+        verdict = "parse-failure"
+    else:
+        verdict = "reject" if rejecting else "accept"
+    calls = sum(s.builtin_calls for s in res.stats.values())
+    return {"verdict": verdict, "rules": rejecting, "findings": findings, "errors": errors, "calls": calls}
+
+
+_RULES: dict | None = None
+
+
+def run_one(job: tuple[str, str, str, str]) -> dict:
+    key, path, target, include = job
+    global _RULES
+    if _RULES is None:
+        _RULES = static_rules()
+    t0 = time.perf_counter()
+    try:
+        v = vendor_verdict(path, target, include)
+    except Exception as exc:  # noqa: BLE001 - recorded, the run goes on
+        v = {"verdict": "parse-failure", "checks": [], "errors": [f"crash: {type(exc).__name__}: {exc}"]}
+    try:
+        m = model_verdict(path, target, _RULES)
+    except Exception as exc:  # noqa: BLE001
+        m = {"verdict": "parse-failure", "rules": [], "findings": [], "errors": [f"crash: {type(exc).__name__}: {exc}"],
+             "calls": 0}
+    return {"key": key, "path": path, "target": target, "vendor": v, "ptolint": m,
+            "seconds": round(time.perf_counter() - t0, 2)}
+
+
+# --------------------------------------------------------------------------------------------- report
+
+ASSERT_SITE = re.compile(r"^(.*?):(\d+): ")
+
+
+def short_site(text: str, include: str) -> str:
+    m = ASSERT_SITE.match(text)
+    if not m:
+        return "?"
+    f = m.group(1)
+    if f.startswith(include):
+        f = f[len(include):].lstrip("/")
+    return f"{f}:{m.group(2)}"
+
+
+def assert_message(text: str) -> str:
+    m = re.search(r"static assertion failed(?: due to requirement '.*?')?: (.*)$", text)
+    if m:
+        return m.group(1)
+    m = re.search(r"(no matching (?:member )?function for call to '\w+')", text)
+    return m.group(1) if m else text.split(": ", 1)[-1][:200]
+
+
+#: a finding message saying the vendor headers accept the call (a hazard ptolint reports on purpose)
+UNCHECKED = re.compile(r"does not check|nothing checks|not checked|unchecked|compiles to nothing|silently|no-op|"
+                       r"is ignored|reads? (?:the source|src\w*|it) as|read as", re.I)
+
+
+def classify(r: dict) -> str:
+    v, m = r["vendor"]["verdict"], r["ptolint"]["verdict"]
+    if v == "parse-failure":
+        return "vendor-parse-failure"
+    if m == "parse-failure":
+        return "model-parse-failure"
+    if v == m:
+        return "agree"
+    return "vendor-only" if v == "reject" else "ptolint-only"
+
+
+def cause_signature(r: dict, include: str, rules_info: dict) -> str:
+    """What a disagreement groups under: the vendor check (site + message) or ptolint's rules."""
+    if classify(r) == "vendor-only":
+        first = r["vendor"]["checks"][0]
+        return f"vendor rejects at {short_site(first, include)}: {assert_message(first)}"
+    rules = r["ptolint"]["rules"]
+    kinds = sorted({k for code in rules for k in rules_info.get(code, {}).get("kinds", [])})
+    msgs = [f["message"] for f in r["ptolint"]["findings"] if f["rule"] in rules]
+    if msgs and all(UNCHECKED.search(m) for m in msgs):
+        tag = "rule says the headers leave it unchecked"
+    elif "header-static" not in kinds:
+        tag = "docs/hazard-only rule"
+    else:
+        tag = "header-static rule"
+    return f"ptolint rejects ({tag}): {','.join(rules)}"
+
+
+def report(results: list[dict], include: str, out: Path, rules_info: dict) -> dict:
+    """Per target and instruction counts, every disagreement (its kernel copied under OUT/<target>/ with both
+    verdicts on top), and the disagreements grouped by cause signature."""
+    out.mkdir(parents=True, exist_ok=True)
+    rep: dict = {"targets": {}, "disagreements": [], "groups": {}}
+    per: dict = defaultdict(lambda: defaultdict(Counter))
+    for r in results:
+        key, instr, slug = r["key"], r["key"].split("|")[0], Path(r["path"]).stem
+        cls = classify(r)
+        per[r["target"]][instr][cls] += 1
+        if cls == "agree" and r["vendor"]["verdict"] == "reject":
+            per[r["target"]][instr]["both-reject"] += 1
+        if cls in ("vendor-only", "ptolint-only"):
+            sig = cause_signature(r, include, rules_info)
+            d = {"target": r["target"], "instr": instr, "class": cls, "signature": sig, "combo": key,
+                 "kernel": str(out / r["target"] / f"{slug}.cpp"), "vendor": r["vendor"]["checks"][:3],
+                 "ptolint": [f"{f['rule']} {f['level']}: {f['message']}" for f in r["ptolint"]["findings"]]}
+            rep["disagreements"].append(d)
+            g = rep["groups"].setdefault(f"[{r['target']}] {sig}", {"count": 0, "instrs": Counter(), "examples": []})
+            g["count"] += 1
+            g["instrs"][instr] += 1
+            if len(g["examples"]) < 3:
+                g["examples"].append(key)
+            kdir = out / r["target"]
+            kdir.mkdir(parents=True, exist_ok=True)
+            note = "\n".join([f"// {cls}: {sig}", "// vendor: " + " | ".join(r["vendor"]["checks"][:3]),
+                              "// ptolint: " + " | ".join(d["ptolint"]) if d["ptolint"] else "// ptolint: accept"])
+            Path(d["kernel"]).write_text(note + "\n" + Path(r["path"]).read_text())
+        elif cls.endswith("parse-failure"):
+            kdir = out / r["target"] / cls
+            kdir.mkdir(parents=True, exist_ok=True)
+            side = r["vendor"] if cls.startswith("vendor") else r["ptolint"]
+            Path(kdir / f"{slug}.cpp").write_text("// " + " | ".join(side["errors"][:3]) + "\n"
+                                                  + Path(r["path"]).read_text())
+    for target, instrs in per.items():
+        rows = {}
+        for instr, cnt in sorted(instrs.items()):
+            compared = cnt["agree"] + cnt["vendor-only"] + cnt["ptolint-only"]
+            rows[instr] = {"combinations": sum(v for k, v in cnt.items() if k != "both-reject"), "compared": compared,
+                           "agree": cnt["agree"], "both_reject": cnt["both-reject"],
+                           "agreement_pct": round(100 * cnt["agree"] / compared, 1) if compared else None,
+                           "vendor_only": cnt["vendor-only"], "ptolint_only": cnt["ptolint-only"],
+                           "vendor_parse_failures": cnt["vendor-parse-failure"],
+                           "model_parse_failures": cnt["model-parse-failure"]}
+        tot = Counter()
+        for row in rows.values():
+            tot.update({k: v for k, v in row.items() if isinstance(v, int)})
+        rep["targets"][target] = {"instructions": rows, "total": dict(tot),
+                                  "agreement_pct": round(100 * tot["agree"] / tot["compared"], 1)
+                                  if tot["compared"] else None}
+    for g in rep["groups"].values():
+        g["instrs"] = dict(g["instrs"])
+    return rep
+
+
+def print_report(rep: dict, verbose: bool) -> None:
+    for target, t in rep["targets"].items():
+        tot = t["total"]
+        print(f"== target {target}: {tot.get('combinations', 0)} combination(s), compared {tot.get('compared', 0)}, "
+              f"agree {tot.get('agree', 0)} ({t['agreement_pct']}%; both reject {tot.get('both_reject', 0)}), "
+              f"vendor-only rejections "
+              f"{tot.get('vendor_only', 0)}, ptolint-only rejections {tot.get('ptolint_only', 0)}, vendor parse "
+              f"failures {tot.get('vendor_parse_failures', 0)}, model parse failures "
+              f"{tot.get('model_parse_failures', 0)}")
+        print(f"  {'instruction':<18} {'combos':>6} {'cmp':>5} {'agree%':>7} {'both-rej':>8} {'v-only':>6} "
+              f"{'p-only':>6} {'v-fail':>6} {'m-fail':>6}")
+        for instr, row in t["instructions"].items():
+            pct = "-" if row["agreement_pct"] is None else f"{row['agreement_pct']:.1f}"
+            print(f"  {instr:<18} {row['combinations']:>6} {row['compared']:>5} {pct:>7} {row['both_reject']:>8} "
+                  f"{row['vendor_only']:>6} "
+                  f"{row['ptolint_only']:>6} {row['vendor_parse_failures']:>6} {row['model_parse_failures']:>6}")
+    print("== disagreements by cause signature")
+    for sig, g in sorted(rep["groups"].items(), key=lambda kv: -kv[1]["count"]):
+        print(f"  {g['count']:>4}  {sig}")
+        print(f"        instructions: {', '.join(f'{k}({v})' for k, v in sorted(g['instrs'].items()))}")
+        print(f"        e.g. {g['examples'][0]}")
+    if verbose:
+        print("== every disagreement")
+        for d in rep["disagreements"]:
+            print(f"  [{d['target']}] {d['class']} {d['combo']}: {d['signature']}  ({d['kernel']})")
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("root", nargs="?", default="/tmp/pto", help="a PTO ISA checkout (include/pto/pto-inst.hpp)")
+    ap.add_argument("--target", "-t", default="a2a3,a5", help="a2a3, a5 or both (comma list)")
+    ap.add_argument("--instr", action="append", help="instructions (repeatable or comma list); default: all specs")
+    ap.add_argument("--sample", type=int, default=0, help="N combinations spread over the instructions (fixed seed)")
+    ap.add_argument("--limit", type=int, default=0, help="the first N combinations (after --sample)")
+    ap.add_argument("--seed", type=int, default=SEED)
+    ap.add_argument("-j", type=int, default=2)
+    ap.add_argument("--out", default="/tmp/ptolint-diff", help="where kernels of disagreements are saved")
+    ap.add_argument("--json", help="write the report and every result as JSON")
+    ap.add_argument("--list", action="store_true", help="list the combinations and exit")
+    ap.add_argument("--verbose", "-v", action="store_true", help="list every disagreement")
+    ap.add_argument("--report-from", metavar="JSON", help="re-render the report of an earlier --json run (or of "
+                                                          "its OUT/results.jsonl, written as the run goes)")
+    a = ap.parse_args(argv)
+    include = str(Path(a.root).resolve() / "include")
+    instrs = [i.strip().upper() for s in a.instr or [] for i in s.split(",") if i.strip()] or None
+    unknown = [i for i in instrs or [] if i not in SPECS]
+    if unknown:
+        print(f"no spec for {', '.join(unknown)} (known: {', '.join(SPECS)})", file=sys.stderr)
+        return 2
+    targets = [t.strip() for t in a.target.split(",") if t.strip()]
+    if a.report_from:
+        text = Path(a.report_from).read_text()
+        results = ([json.loads(x) for x in text.splitlines() if x.strip()] if a.report_from.endswith(".jsonl")
+                   else json.loads(text)["results"])
+        results = [r for r in results if r["target"] in targets and (not instrs or r["key"].split("|")[0] in instrs)]
+        rep = report(results, include, Path(a.out), static_rules())
+        print_report(rep, a.verbose)
+        if a.json and a.json != a.report_from:
+            Path(a.json).write_text(json.dumps({"report": rep, "results": results}, indent=1, default=str))
+        return 0
+    combos = sample(generate(instrs), a.sample, a.seed)
+    if a.limit:
+        combos = combos[:a.limit]
+    if a.list:
+        for c in combos:
+            print(c.key)
+        print(f"{len(combos)} combination(s)", file=sys.stderr)
+        return 0
+    if not Path(include, "pto", "pto-inst.hpp").is_file():
+        print(f"{include}: no pto/pto-inst.hpp", file=sys.stderr)
+        return 2
+    out = Path(a.out)
+    kdir = out / "kernels"
+    kdir.mkdir(parents=True, exist_ok=True)
+    jobs = []
+    for c in combos:
+        path = kdir / f"{c.slug}.cpp"
+        path.write_text(c.kernel())
+        jobs += [(c.key, str(path), t, include) for t in targets]
+    print(f"{len(combos)} combination(s) x {len(targets)} target(s) = {len(jobs)} job(s), -j {a.j}", file=sys.stderr)
+    t0 = time.perf_counter()
+    results = []
+    with ProcessPoolExecutor(a.j) as pool, open(out / "results.jsonl", "w") as log:
+        for i, r in enumerate(pool.map(run_one, jobs, chunksize=4), 1):
+            results.append(r)
+            log.write(json.dumps(r, default=str) + "\n")
+            log.flush()
+            if i % 100 == 0:
+                print(f"  {i}/{len(jobs)} ({time.perf_counter() - t0:.0f}s)", file=sys.stderr)
+    rules_info = static_rules()
+    rep = report(results, include, out, rules_info)
+    rep["wall_seconds"] = round(time.perf_counter() - t0, 1)
+    print_report(rep, a.verbose)
+    print(f"wall {rep['wall_seconds']}s; kernels of disagreements under {out}/<target>/")
+    if a.json:
+        Path(a.json).write_text(json.dumps({"report": rep, "results": results}, indent=1, default=str))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
