@@ -1238,6 +1238,11 @@ class Interpreter:
         frame = Frame(ref, template_bindings(ref))
         params = list(arguments(ref))
         args = list(arguments(c))
+        if ref.kind == K.CXX_METHOD and ref.spelling.startswith("operator") and len(args) == len(params) + 1:
+            self.try_value(args[0])  # an overloaded operator's object comes first: `a = f(...)` is a.operator=(f(...))
+            args = args[1:]
+        for extra in args[len(params):]:  # variadic arguments: evaluated for their calls
+            self.try_value(extra)
         for i, p in enumerate(params):
             if i < len(args):
                 v = self.try_value(args[i])
@@ -1373,24 +1378,48 @@ class Interpreter:
             if targ_kind(ref, i) != ci.TemplateArgumentKind.INTEGRAL:
                 continue
             value = ref.get_template_argument_value(i)
-            out[p.spelling] = self.enum_name(p, value, c)
+            out[p.spelling] = self.enum_name(p, value, c, i)
         return out
 
-    def enum_name(self, p: ci.Cursor, value: int, call: ci.Cursor) -> str:
+    def enum_name(self, p: ci.Cursor, value: int, call: ci.Cursor, index: int) -> str:
         decl = p.type.get_canonical().get_declaration()
         if decl is not None and decl.kind == K.ENUM_DECL:
             for e in children(decl):
                 if e.kind == K.ENUM_CONSTANT_DECL and e.enum_value == value:
                     return e.spelling
-        # `auto` parameters: read the enumerator written at the call (or bound through a template parameter)
+        # `auto` parameters: the enumerator written at the call in this parameter's position, else the default
         callee = next(iter(children(call)), None)
-        toks = tokens(callee) if callee is not None else []
-        if "<" in toks:
-            inner = toks[toks.index("<") + 1:]
-            for t in reversed(inner):
-                if t.isidentifier() and t not in ("typename",):
-                    return strip_ns(t)
-        return str(value)
+        explicit = explicit_template_args(tokens(callee) if callee is not None else [])
+        written = explicit[index] if index < len(explicit) else [
+            t for x in children(p) if x.kind.is_expression() for t in tokens(x)]
+        names = [t for t in written if t.isidentifier() and t != "typename"]
+        return strip_ns(names[-1]) if names else str(value)
+
+
+def explicit_template_args(toks: list[str]) -> list[list[str]]:
+    """The explicit template argument list of a call's callee tokens (`F<a, B::c>`), one token list per argument."""
+    if "<" not in toks:
+        return []
+    out: list[list[str]] = [[]]
+    depth = 0
+    for t in toks[toks.index("<") + 1:]:
+        if t in ("<", "(", "["):
+            depth += 1
+        elif t in (")", "]") or (t == ">" and depth > 0):
+            depth -= 1
+        elif t == ">":
+            break
+        elif t == ">>":  # closes two levels: an inner one and, at depth 1, this list
+            if depth <= 1:
+                if depth == 1:
+                    out[-1].append(">")
+                break
+            depth -= 2
+        elif t == "," and depth == 0:
+            out.append([])
+            continue
+        out[-1].append(t)
+    return out if out != [[]] else []
 
 
 def analyse(tu: ci.TranslationUnit, target: str, main_file: str, builtins: set[str], **kw) -> Program:
