@@ -1,0 +1,53 @@
+"""Frontend call handling: builtins on the right of an overloaded assignment, `auto` enum template arguments."""
+
+from __future__ import annotations
+
+import os
+
+from ptolint.engine import builtin_names
+from ptolint.frontend.parse import ParseOptions, parse
+from ptolint.frontend.program import analyse, explicit_template_args
+
+
+def sites_of(tmp_path, code: str, target: str = "a5"):
+    p = tmp_path / "k.cpp"
+    p.write_text(code)
+    tu, _ = parse(os.path.abspath(p), target, ParseOptions(), code)
+    return analyse(tu, target, os.path.abspath(p), builtin_names()).sites
+
+
+def test_builtin_assigned_to_an_event_is_a_call_site(tmp_path):
+    sites = sites_of(tmp_path, """
+#include <pto/pto-inst.hpp>
+using namespace pto;
+extern "C" __global__ AICORE void kernel() {
+    using T = Tile<TileType::Vec, float, 16, 16>;
+    T a, b, tmp;
+    Event<Op::TLOAD, Op::TTRANS> e0;
+    Event<Op::TTRANS, Op::TSTORE_VEC> e1;
+    e1 = TTRANS(a, b, tmp, e0);
+}
+""")
+    assert [(s.builtin, s.line) for s in sites] == [("TTRANS", 9)]
+    assert [n for n, _ in sites[0].tiles()] == ["dst", "src", "tmp"]
+
+
+def test_auto_template_argument_read_at_its_position_or_default(tmp_path):
+    sites = sites_of(tmp_path, """
+#include <pto/pto-inst.hpp>
+using namespace pto;
+extern "C" __global__ AICORE void kernel() {
+    using D = Tile<TileType::Vec, float, 16, 16>;
+    D dst, src;
+    TGATHER<D, D, MaskPattern::P1010>(dst, src);
+    TGATHER<D, D, MaskPattern::P1010, GatherAxis::GATHER_COL>(dst, src);
+}
+""")
+    args = [s.template_args.get("gatherType") for s in sites if s.builtin == "TGATHER"]
+    assert args == ["GATHER_ROW", "GATHER_COL"]
+
+
+def test_explicit_template_args_split_at_top_level_commas():
+    toks = ["F", "<", "A", "<", "B", "<", "1", ">>", ",", "C", "::", "D", ">"]
+    assert explicit_template_args(toks) == [["A", "<", "B", "<", "1", ">>"], ["C", "::", "D"]]
+    assert explicit_template_args(["F"]) == []
