@@ -15,6 +15,15 @@ What the headers do, in short:
   valid shape (TCMP: src0's) and reads every input with its own row stride, so an input whose valid region
   is smaller than the domain contributes stale data (or memory past its storage);
 - A2/A3 TCMP compares int32 tiles with `vcmpv_eq` whatever `cmpMode` says (NE is then inverted).
+
+Later additions to the same table: TCMPS (dst, src0, src1 scalar or tile, mode: src1 only read once, the
+domain is src0's valid shape, A2/A3 int32 again always compares for equality), TSELS (dst, mask, src, tmp,
+scalar), TPAIRREDUCESUM (dst, src0: pairwise sums of src0 over dst's valid shape), the converting fused ops
+TADDRELUCONV/TSUBRELUCONV (an allowed (src, dst) element-type pair list) and TADDDEQRELU (fixed types),
+TPOW (dst, base, exp, tmp) / TPOWS (dst, base, exp scalar, tmp) whose A5 type list depends on the
+`PrecisionType` template argument, and TPARTARGMAX/TPARTARGMIN (dst, src0, src1 values; dstIdx, src0Idx,
+src1Idx indices of an element type tied to the value type). TADDC/TSUBC/TADDSC/TSUBSC have no
+implementation in either target's headers (no *_IMPL): not modelled here.
 """
 
 from __future__ import annotations
@@ -60,6 +69,10 @@ class Facts:
     inputs: tuple[str, ...] = ("src0", "src1")  # tiles read over the domain
     partial: bool = False  # TPART*: one source may cover only part of dst (own valid-shape rule)
     fixed: tuple[tuple[str, str], ...] = ()  # (operand, the one element type its static_assert accepts)
+    conv: frozenset[tuple[str, str]] | None = None  # accepted (typed's type, dst's type) pairs (converting ops)
+    alt: tuple[str, str, frozenset[str]] | None = None  # (template param, value, types) replacing `types`
+    idx: tuple[str, ...] = ()  # index tiles: equal element types, from idx_types[typed's type]
+    idx_types: tuple[tuple[str, frozenset[str]], ...] = ()
 
 
 def _bin(a2_types, a5_types, name: str, **a2_extra) -> dict[str, Facts]:
@@ -113,8 +126,49 @@ for _op, _a5 in (("TPARTADD", A5_ALL), ("TPARTMAX", A5_ALL), ("TPARTMIN", A5_ALL
 for _op, _hdr in (("TSUBRELU", "TSubRelu.hpp"), ("TFUSEDMULADD", "TFusedMulAdd.hpp"),
                   ("TFUSEDMULADDRELU", "TFusedMulAddRelu.hpp"), ("TMULADDDST", "TMulAddDst.hpp")):
     FACTS[_op] = _bin(A2_FLOAT, A2_FLOAT, _hdr)
+# ---- later additions (see the module docstring) ----
+A2_CMPS = frozenset({"int32_t", "float", "half", "uint16_t", "int16_t"})
+FACTS["TCMPS"] = {
+    "a2a3": Facts(A2 + "TCmps.hpp", types=A2_CMPS, typed="src0", same=("src1",), row_major=("dst",),
+                  vec=("dst", "src0"), domain="src0", inputs=()),
+    "a5": Facts(A5 + "TCmps.hpp", types=A5_ALL, typed="src0", same=("src1",), row_major=("dst",),
+                vec=("dst", "src0"), domain="src0", inputs=())}
+FACTS["TSELS"] = {
+    "a2a3": Facts(A2 + "TSels.hpp", sizes=frozenset({2, 4}), same=("src",), row_major=("dst", "src"),
+                  inputs=("src",)),
+    "a5": Facts(A5 + "TSels.hpp", types=A5_ALL - {"bfloat16_t"}, same=("src",), row_major=("dst", "mask", "src"),
+                inputs=("src",))}
+FACTS["TPAIRREDUCESUM"] = {
+    t: Facts(h + "TPairReduceSum.hpp", types=A2_FLOAT, same=("src0",), row_major=("dst", "src0"), inputs=("src0",))
+    for t, h in (("a2a3", A2), ("a5", A5))}
+RELU_CONV = frozenset({("float", "half"), ("half", "int8_t"), ("int16_t", "int8_t")})
+for _op, _hdr in (("TADDRELUCONV", "TAddReluConv.hpp"), ("TSUBRELUCONV", "TSubReluConv.hpp")):
+    FACTS[_op] = {t: Facts(h + _hdr, types=frozenset({"float", "half", "int16_t"}), typed="src0", same=("src1",),
+                           conv=RELU_CONV, vec=("dst", "src0", "src1")) for t, h in (("a2a3", A2), ("a5", A5))}
+_DEQ = (("dst", "half"), ("src0", "int32_t"), ("src1", "int32_t"))
+FACTS["TADDDEQRELU"] = {
+    "a2a3": Facts(A2 + "TAddDeqRelu.hpp", same=(), fixed=(*_DEQ, ("tmp", "int32_t")),
+                  row_major=("dst", "src0", "src1", "tmp"), vec=("dst", "src0", "src1", "tmp")),
+    "a5": Facts(A5 + "TAddDeqRelu.hpp", same=(), fixed=_DEQ, vec=("dst", "src0", "src1"))}
+A2_POW = frozenset({"int32_t", "int16_t", "int8_t", "uint32_t", "uint16_t", "uint8_t", "float"})
+A5_POW = frozenset({"float", "half", "int32_t", "uint32_t", "int16_t", "uint16_t", "int8_t", "uint8_t"})
+A5_POW_HP = ("PrecisionType", "HIGH_PRECISION", frozenset({"float", "half", "bfloat16_t"}))
+for _op, _srcs in (("TPOW", ("base", "exp")), ("TPOWS", ("base",))):
+    _all = ("dst", *_srcs)
+    FACTS[_op] = {"a2a3": Facts(A2 + "TPow.hpp", types=A2_POW, same=_srcs, row_major=_all, vec=_all, inputs=_srcs),
+                  "a5": Facts(A5 + "TPow.hpp", types=A5_POW, alt=A5_POW_HP, same=_srcs, row_major=_all, vec=_all,
+                              inputs=_srcs)}
+_ARG_IDX = (("float", frozenset({"int32_t", "uint32_t"})),
+            ("half", frozenset({"int32_t", "uint32_t", "int16_t", "uint16_t"})))
+for _op, _a5h in (("TPARTARGMAX", "TPartArgMax.hpp"), ("TPARTARGMIN", "TPartArgMin.hpp")):
+    FACTS[_op] = {t: Facts(h, types=A2_FLOAT, row_major=(), idx=("dstIdx", "src0Idx", "src1Idx"),
+                           idx_types=_ARG_IDX, partial=True)
+                  for t, h in (("a2a3", A2 + "TPartArgOp.hpp"), ("a5", A5 + _a5h + " (TPartArgBinOps.hpp)"))}
 INSTR = tuple(FACTS)
-PART = tuple(i for i in INSTR if i.startswith("TPART"))
+PART = tuple(i for i in INSTR if i.startswith("TPART") and not i.startswith("TPARTARG"))
+PART_ARG = ("TPARTARGMAX", "TPARTARGMIN")
+VEC_CHECKED = tuple(i for i in INSTR if any(f.vec for f in FACTS[i].values()))
+IDX_CHECKED = tuple(i for i in INSTR if any(f.idx for f in FACTS[i].values()))
 SHIFT_OPS = ("TSHL", "TSHR")
 
 
@@ -133,10 +187,51 @@ def _facts(ctx: Ctx) -> Facts | None:
     return f
 
 
-def _type_ok(f: Facts, t: TileView) -> bool:
-    if f.types is not None and t.dtype not in f.types:
+def _types(ctx: Ctx, f: Facts) -> frozenset[str] | None:
+    """The element types accepted at this call (a template argument may select another list)."""
+    if f.alt is None:
+        return f.types
+    value = ctx.template_args.get(f.alt[0], "").rsplit("::", 1)[-1]
+    if value in (f.alt[1], "1"):
+        return f.alt[2]
+    if value in ("", "DEFAULT", "0"):
+        return f.types
+    return f.types | f.alt[2]  # not resolved to a constant: accept what either list accepts
+
+
+def _type_ok(ctx: Ctx, f: Facts, t: TileView) -> bool:
+    types = _types(ctx, f)
+    if types is not None and t.dtype not in types:
         return False
     return f.sizes is None or _size(t) in f.sizes
+
+
+def _conv_bad(ctx: Ctx, f: Facts) -> str | None:
+    """A converting op whose (source, dst) element-type pair is not accepted."""
+    typed, dst = ctx.tile(f.typed), ctx.tile("dst")
+    if f.conv is None or dst is None or (typed.dtype, dst.dtype) in f.conv:
+        return None
+    ok = ", ".join(f"{a}->{b}" for a, b in sorted(f.conv))
+    return (f"{f.typed} `{_esc(typed.text)}` {typed.dtype} -> dst `{_esc(dst.text)}` {dst.dtype} is not a supported "
+            f"conversion (supported: {ok})")
+
+
+def _idx_bad(ctx: Ctx, f: Facts) -> list[str]:
+    """Index tiles whose element type the target rejects (tied to the value type, equal across index tiles)."""
+    tiles = [(n, t) for n in f.idx if (t := ctx.tile(n)) is not None]
+    if not tiles:
+        return []
+    val = ctx.tile(f.typed).dtype
+    want = dict(f.idx_types).get(val)
+    first = tiles[0][1].dtype
+    bad = []
+    for n, t in tiles:
+        if want is not None and t.dtype not in want:
+            bad.append(f"{n} `{_esc(t.text)}` has element type {t.dtype} (with {val} values: "
+                       f"{', '.join(sorted(want))})")
+        elif t.dtype != first:
+            bad.append(f"{n} `{_esc(t.text)}` is {t.dtype} but {tiles[0][0]} is {first} (index types must be equal)")
+    return bad
 
 
 def _fixed_bad(ctx: Ctx, f: Facts) -> list[str]:
@@ -148,7 +243,7 @@ def _compile_errors(ctx: Ctx, f: Facts) -> list[str]:
     """What the target's static_asserts reject at this call (empty: it compiles)."""
     typed = ctx.tile(f.typed)
     errs = []
-    if not _type_ok(f, typed) or _fixed_bad(ctx, f):
+    if not _type_ok(ctx, f, typed) or _fixed_bad(ctx, f) or _conv_bad(ctx, f) or _idx_bad(ctx, f):
         errs.append("element type")
     for n in f.same:
         t = ctx.tile(n)
@@ -169,10 +264,11 @@ def _esc(text: str) -> str:
     return text.replace("{", "{{").replace("}", "}}")
 
 
-def _allowed(f: Facts) -> str:
+def _allowed(ctx: Ctx, f: Facts) -> str:
     parts = []
-    if f.types is not None:
-        parts.append(", ".join(sorted(f.types)))
+    types = _types(ctx, f)
+    if types is not None:
+        parts.append(", ".join(sorted(types)))
     if f.sizes is not None:
         parts.append("sizeof in {" + ", ".join(str(s) for s in sorted(f.sizes)) + "}")
     return "; ".join(parts)
@@ -217,8 +313,10 @@ def elementwise_unsupported_dtype(ctx: Ctx) -> Check | None:
         return None
     t = ctx.tile(f.typed)
     bad = []
-    if (f.types is not None or f.sizes is not None) and not _type_ok(f, t):
-        bad.append(f"{f.typed} `{_esc(t.text)}` has element type {t.dtype} (supported: {_allowed(f)})")
+    if (f.types is not None or f.sizes is not None) and not _type_ok(ctx, f, t):
+        bad.append(f"{f.typed} `{_esc(t.text)}` has element type {t.dtype} (supported: {_allowed(ctx, f)})")
+    elif (conv := _conv_bad(ctx, f)) is not None:
+        bad.append(conv)
     bad += _fixed_bad(ctx, f)
     if not bad and f.types is None and f.sizes is None and not f.fixed:
         return None
@@ -383,19 +481,22 @@ def elementwise_src_valid_smaller(ctx: Ctx) -> Check | None:
 CMP_ORDERED = {2: "LT", 3: "LE", 4: "GT", 5: "GE"}  # CmpMode enumerators (include/pto/common/type.hpp)
 
 
-@rule("PTO605", "tcmp-int32-mode-ignored", instructions=("TCMP",), targets=("a2a3",), fault="ignored-option",
+@rule("PTO605", "tcmp-int32-mode-ignored", instructions=("TCMP", "TCMPS"), targets=("a2a3",),
+      fault="ignored-option",
       provenance=(Provenance("header-static", A2 + "TCmp.hpp", "CmpCall: `if constexpr (is_same<TSrc, int32_t>)` "
                              "always issues vcmpv_eq; only NE is fixed up afterwards by a vnot over the mask"),
+                  Provenance("header-static", A2 + "TCmps.hpp", "GenCmpCall: the same for TCMPS, int32 -> "
+                             "vcmpvs_eq whatever `mode` is, NE inverted afterwards"),
                   Provenance("isa-doc", DOCS + "TCMP.md", "For int32_t the implementation uses the EQ compare "
                              "path regardless of cmpMode")))
 def tcmp_int32_mode_ignored(ctx: Ctx) -> Check | None:
     """
     ## Summary
-    A2/A3 TCMP on int32 tiles ignores an ordering `cmpMode` (LT, LE, GT, GE) and tests equality.
+    A2/A3 TCMP/TCMPS on int32 tiles ignore an ordering compare mode (LT, LE, GT, GE) and test equality.
 
     ## What it does
-    For int32 sources on A2/A3, checks whether the `cmpMode` reaching the call can be `CmpMode::LT`,
-    `LE`, `GT` or `GE` (a run-time mode is solved for).
+    For int32 sources on A2/A3, checks whether the compare mode reaching the call (`cmpMode` of TCMP,
+    `mode` of TCMPS) can be `CmpMode::LT`, `LE`, `GT` or `GE` (a run-time mode is solved for).
 
     ## Why is this bad?
     The A2/A3 implementation issues the equality compare for every int32 call; only `NE` is corrected
@@ -418,33 +519,37 @@ def tcmp_int32_mode_ignored(ctx: Ctx) -> Check | None:
     ```
     """
     f = _facts(ctx)
-    mode = ctx.scalar("cmpMode")
+    pname = "cmpMode" if ctx.builtin == "TCMP" else "mode"
+    mode = ctx.scalar(pname)
     if f is None or mode is None or _compile_errors(ctx, f) or ctx.tile("src0").dtype != "int32_t":
         return None
     if z3.is_bool(mode) or not z3.is_int(mode):
         return None
     return Check(z3.And(mode >= 2, mode <= 5),
-                 f"TCMP on int32 src0 `{_esc(ctx.tile('src0').text)}`: cmpMode `{_esc(ctx.texts.get('cmpMode', ''))}` "
-                 "is {cmpMode} (2=LT 3=LE 4=GT 5=GE) but A2/A3 compares int32 for equality whatever the mode",
-                 {"cmpMode": mode})
+                 f"{ctx.builtin} on int32 src0 `{_esc(ctx.tile('src0').text)}`: {pname} "
+                 f"`{_esc(ctx.texts.get(pname, ''))}` is {{{pname}}} (2=LT 3=LE 4=GT 5=GE) but A2/A3 compares int32 "
+                 "for equality whatever the mode", {pname: mode})
 
 
-@rule("PTO606", "elementwise-operand-not-vec", instructions=("TCMP",), fault="unsupported-path",
-      provenance=(Provenance("header-static", _hdrs(("TCMP",)), "static_assert Loc == TileType::Vec for dst, src0 "
-                             "and src1"),
+@rule("PTO606", "elementwise-operand-not-vec", instructions=VEC_CHECKED, fault="unsupported-path",
+      provenance=(Provenance("header-static", _hdrs(VEC_CHECKED), "static_assert Loc == TileType::Vec "
+                             "(FACTS[instr][target].vec: TCMP dst/src0/src1, TCMPS dst/src0, the RELUCONV/DEQRELU "
+                             "ops every tile, TPOW/TPOWS dst/base/exp)"),
                   Provenance("isa-doc", DOCS + "TADD.md, TMUL.md, TMAX.md", "the docs list `Loc == Vec` for the "
                              "arithmetic ops too, but their headers do not check it; not modelled for them")))
 def elementwise_operand_not_vec(ctx: Ctx) -> Check | None:
     """
     ## Summary
-    A TCMP operand is not a Vec (Unified Buffer) tile.
+    An operand of TCMP, TCMPS, TPOW, TPOWS or a fused RELUCONV/DEQRELU op is not a Vec (Unified Buffer) tile.
 
     ## What it does
-    Checks `TileType::Vec` on dst, src0 and src1 of TCMP.
+    Checks `TileType::Vec` on the operands the target's header checks: dst, src0 and src1 of TCMP;
+    dst and src0 of TCMPS; dst, base and exp of TPOW/TPOWS; every tile of TADDRELUCONV, TSUBRELUCONV and
+    TADDDEQRELU.
 
     ## Why is this bad?
-    The compare runs on the vector unit; both targets reject other locations with a `static_assert`, so
-    the kernel does not compile.
+    These instructions run on the vector unit; both targets reject other locations with a
+    `static_assert`, so the kernel does not compile.
 
     ## Example
     ```cpp
@@ -542,3 +647,111 @@ def tpart_valid_shape(ctx: Ctx) -> Check | None:
                  f"{ctx.builtin}: dst `{_esc(dst.text)}` {{dst_validRow}}x{{dst_validCol}}, src0 `{_esc(s0.text)}` "
                  f"{{src0_validRow}}x{{src0_validCol}}, src1 `{_esc(s1.text)}` {{src1_validRow}}x{{src1_validCol}}: "
                  f"one source must have dst's valid shape and the other must not exceed it; {effect}", show)
+
+
+@rule("PTO608", "tpartarg-index-dtype", instructions=IDX_CHECKED, fault="unsupported-dtype",
+      provenance=(Provenance("header-static", A2 + "TPartArgOp.hpp (checkTiles)", "static_assert dstIdx, srcIdx0 "
+                             "and srcIdx1 have one element type; float values take int32/uint32 indices, half "
+                             "values int32/uint32/int16/uint16"),
+                  Provenance("header-static", A5 + "TPartArgBinOps.hpp (TPartArgCheck)", "the same two "
+                             "static_asserts"),
+                  Provenance("isa-doc", DOCS + "TPARTARGMAX.md, TPARTARGMIN.md", "index tiles are integer tiles "
+                             "of one type; the value-dependent widths are taken from the headers")))
+def tpartarg_index_dtype(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    TPARTARGMAX/TPARTARGMIN index tiles have an element type the implementation rejects.
+
+    ## What it does
+    Checks that `dstIdx`, `src0Idx` and `src1Idx` share one element type and that it fits the value
+    type: int32 or uint32 for float values; int32, uint32, int16 or uint16 for half values.
+
+    ## Why is this bad?
+    Both targets reject any other combination with a `static_assert`: the kernel does not compile.
+
+    ## Example
+    ```cpp
+    Tile<TileType::Vec, float, 16, 64> v0, v1, vOut;
+    Tile<TileType::Vec, int16_t, 16, 64> i0, i1, iOut;  // 16-bit indices with float values
+    TPARTARGMAX(vOut, v0, v1, iOut, i0, i1);
+    ```
+
+    ## Use instead
+    ```cpp
+    Tile<TileType::Vec, int32_t, 16, 64> i0, i1, iOut;
+    TPARTARGMAX(vOut, v0, v1, iOut, i0, i1);
+    ```
+    """
+    f = _facts(ctx)
+    if f is None or not f.idx or not _type_ok(ctx, f, ctx.tile(f.typed)):
+        return None
+    bad = _idx_bad(ctx, f)
+    return Check(ctx.static(bool(bad)), f"{ctx.builtin}: " + "; ".join(bad) + f": rejected on {ctx.target}")
+
+
+@rule("PTO609", "tpartarg-valid-shape-noop", instructions=PART_ARG, targets=("a2a3",), fault="no-op",
+      provenance=(Provenance("header-runtime", A2 + "TPartArgOp.hpp (checkTiles, TPartArgInstr)", "returns before "
+                             "computing unless each index tile has its value tile's valid shape and dst's valid "
+                             "shape is the element-wise max of src0's and src1's; then handles equal shapes, "
+                             "equal column counts, or one source no larger in rows and narrower in columns, and "
+                             "otherwise only PTO_ASSERTs: a release build writes nothing"),
+                  Provenance("header-runtime", A5 + "TPartArgBinOps.hpp", "A5 checks the same with PTO_ASSERT "
+                             "only and then copies/compares anyway: not modelled"),
+                  Provenance("isa-doc", DOCS + "TPARTARGMAX.md", "at most one source is smaller than dst")))
+def tpartarg_valid_shape_noop(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    On A2/A3, TPARTARGMAX/TPARTARGMIN valid shapes that break the contract make the instruction do nothing.
+
+    ## What it does
+    On the path reaching the call with a non-empty `dst`, checks that `dstIdx`, `src0Idx` and `src1Idx`
+    have the valid shapes of `dst`, `src0` and `src1`, that `dst`'s valid shape is the element-wise
+    maximum of the sources', and that the sources are combinable: equal shapes, equal column counts,
+    or one source no taller and strictly narrower than the other.
+
+    ## Why is this bad?
+    The A2/A3 implementation tests these conditions at run time and returns early (or reaches a
+    `PTO_ASSERT(false)` that release builds compile out) without writing `dst` or `dstIdx`: both keep
+    stale data and every later use of the arg-max/arg-min is garbage.
+
+    ## Example
+    ```cpp
+    using V = Tile<TileType::Vec, float, 16, 64, BLayout::RowMajor, DYNAMIC, DYNAMIC>;
+    using I = Tile<TileType::Vec, int32_t, 16, 64, BLayout::RowMajor, DYNAMIC, DYNAMIC>;
+    V v0(16, 64), v1(rows, 64), vOut(16, 64);
+    I i0(16, 64), i1(16, 64), iOut(16, 64);  // i1 does not follow v1's valid rows
+    TPARTARGMAX(vOut, v0, v1, iOut, i0, i1);
+    ```
+
+    ## Use instead
+    ```cpp
+    I i0(16, 64), i1(rows, 64), iOut(16, 64);
+    TPARTARGMAX(vOut, v0, v1, iOut, i0, i1);
+    ```
+    """
+    f = _facts(ctx)
+    if f is None or _compile_errors(ctx, f):
+        return None
+    names = ("dst", "src0", "src1", "dstIdx", "src0Idx", "src1Idx")
+    t = {n: ctx.tile(n) for n in names}
+    if any(v is None for v in t.values()):
+        return None
+    r = {n: v.valid_row for n, v in t.items()}
+    c = {n: v.valid_col for n, v in t.items()}
+
+    def mx(a, b):
+        return z3.If(a >= b, a, b)
+
+    idx_ok = z3.And(*[z3.And(r[n] == r[n + "Idx"], c[n] == c[n + "Idx"]) for n in ("dst", "src0", "src1")])
+    dst_ok = z3.And(r["dst"] == mx(r["src0"], r["src1"]), c["dst"] == mx(c["src0"], c["src1"]))
+    combinable = z3.Or(c["src0"] == c["src1"], z3.And(r["src0"] <= r["src1"], c["src0"] < c["src1"]),
+                       z3.And(r["src1"] <= r["src0"], c["src1"] < c["src0"]))
+    nonempty = z3.And(r["dst"] > 0, c["dst"] > 0)
+    show = {}
+    for n in names:
+        show[f"{n}_validRow"], show[f"{n}_validCol"] = r[n], c[n]
+    shapes = ", ".join(f"{n} {{{n}_validRow}}x{{{n}_validCol}}" for n in names)
+    return Check(z3.And(nonempty, z3.Not(z3.And(idx_ok, dst_ok, combinable))),
+                 f"{ctx.builtin}: valid shapes {shapes}: each index tile must have its value tile's shape, dst the "
+                 "max of the sources', and one source must fit in the other; A2/A3 returns without writing dst or "
+                 "dstIdx in release builds", show)

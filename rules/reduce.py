@@ -10,6 +10,13 @@ One table (REDUCE) holds the per-instruction, per-target facts read from the imp
 - column reductions: a2a3/TColReduceOps.hpp TColReduceCheck, a2a3/TColSum.hpp TColSumCheck, a5/TColReduceOps.hpp,
   a5/TColProd.hpp. Both: dst and src Vec and ND, equal dtypes; PTO_ASSERT src valid cols == dst valid cols.
 TROWPROD is modelled separately (rules/trowprod.py).
+- arg reductions TROWARGMAX TROWARGMIN TCOLARGMAX TCOLARGMIN, index form (dst, src, tmp) and value+index form
+  (dstVal, dstIdx, src, tmp): the index tile takes dst's place in the rules above (its element type is an
+  index type, PTO808); dstVal has src's element type and dst's layout constraints.
+  a2a3/TRowReduceIdxOps.hpp and a5/TRowReduceIdx.hpp reuse TRowReduceCheck (A5's has no value-type list);
+  a2a3/TColReduceIdx.hpp and a5/TColReduceIdx.hpp check their own lists, accept an ND or DN src (NoneBox),
+  and A2/A3 also static_asserts tmp's element type == src's. (a2a3/TColArgMax.hpp and TColArgMin.hpp are
+  not included by pto_instr_impl.hpp: dead code, not modelled.)
 """
 
 from __future__ import annotations
@@ -33,8 +40,24 @@ REDUCE: dict[str, dict] = {
     "TCOLPROD": {"axis": "col", "a2a3": _B4,
                  "a5": ("float", "half", "bfloat16_t", "int16_t", "uint16_t", "int32_t", "uint32_t")},
 }
+_B124 = ("int8_t", "uint8_t", "int16_t", "uint16_t", "half", "bfloat16_t", "int32_t", "uint32_t", "float")
+_A2_COLARG = ("uint32_t", "uint16_t", "half", "float")
+#: arg reductions: "idx" marks them; "src_nd": whether src must be row-major (else only SLayout::NoneBox);
+#: a None type list: the target checks no value type; "val_<target>": the list of the value+index form
+for _op in ("TROWARGMAX", "TROWARGMIN"):
+    REDUCE[_op] = {"axis": "row", "idx": True, "src_nd": True, "a2a3": _B4, "a5": None}
+for _op in ("TCOLARGMAX", "TCOLARGMIN"):
+    REDUCE[_op] = {"axis": "col", "idx": True, "src_nd": False, "tmp_same": ("a2a3",), "a2a3": _A2_COLARG,
+                   "a5": _B124, "val_a5": tuple(t for t in _B124 if "8" not in t)}
 INSTR = tuple(REDUCE)
-ROW_INSTR = tuple(k for k, v in REDUCE.items() if v["axis"] == "row")
+ROW_INSTR = tuple(k for k, v in REDUCE.items() if v["axis"] == "row" and not v.get("idx"))
+ARG_INSTR = tuple(k for k, v in REDUCE.items() if v.get("idx"))
+#: index element types: (axis, value+index form, sizeof(value)) -> accepted; the index-only form takes 32-bit
+IDX32 = ("int32_t", "uint32_t")
+IDX_TYPES = {("row", True, 2): ("int16_t", "uint16_t", "int32_t", "uint32_t"), ("row", True, 4): IDX32,
+             ("col", True, 2): ("int16_t", "uint16_t"), ("col", True, 4): IDX32}
+ARG_HDR = ("include/pto/npu/a2a3/TRowReduceIdxOps.hpp, TColReduceIdx.hpp; include/pto/npu/a5/TRowReduceIdx.hpp, "
+           "TColReduceIdx.hpp")
 
 ALIASES = {"float16_t": "half", "_Float16": "half", "float32_t": "float", "int": "int32_t", "short": "int16_t"}
 SIZES = {"int8_t": 1, "uint8_t": 1, "int16_t": 2, "uint16_t": 2, "int32_t": 4, "uint32_t": 4, "int64_t": 8,
@@ -51,7 +74,8 @@ def _dt(name: str) -> str:
 
 
 def _ops(ctx: Ctx) -> tuple[TileView, TileView] | None:
-    dst, src = ctx.tile("dst"), ctx.tile("src")
+    """(dst, src); for the arg reductions dst is the index tile (`dst` or `dstIdx`)."""
+    dst, src = ctx.tile("dst") or ctx.tile("dstIdx"), ctx.tile("src")
     if dst is None or src is None or ctx.builtin not in REDUCE:
         return None
     return dst, src
@@ -61,6 +85,43 @@ def _row(ctx: Ctx) -> bool:
     return REDUCE[ctx.builtin]["axis"] == "row"
 
 
+def _arg(ctx: Ctx) -> bool:
+    return bool(REDUCE[ctx.builtin].get("idx"))
+
+
+def _outs(ctx: Ctx, dst: TileView) -> list[tuple[str, TileView]]:
+    """The output tiles whose location and layout are checked: dst (the index tile) and, if any, dstVal."""
+    outs = [("dstIdx" if ctx.tile("dstIdx") is not None else "dst", dst)]
+    if (val := ctx.tile("dstVal")) is not None:
+        outs.append(("dstVal", val))
+    return outs
+
+
+def _src_ok(ctx: Ctx, src: TileView) -> bool:
+    return src.slayout == "NoneBox" and (src.is_row_major or not REDUCE[ctx.builtin].get("src_nd", True))
+
+
+def _src_types(ctx: Ctx) -> tuple[str, ...] | None:
+    facts = REDUCE[ctx.builtin]
+    if ctx.tile("dstVal") is not None and f"val_{ctx.target}" in facts:
+        return facts[f"val_{ctx.target}"]
+    return facts[ctx.target]
+
+
+def _idx_types(ctx: Ctx, src: TileView) -> tuple[str, ...]:
+    if ctx.tile("dstVal") is None:
+        return IDX32
+    return IDX_TYPES.get((REDUCE[ctx.builtin]["axis"], True, SIZES.get(_dt(src.dtype), 0)), ())
+
+
+def _mismatched(ctx: Ctx, dst: TileView, src: TileView) -> list[tuple[str, TileView]]:
+    """Operands static_asserted to have src's element type that do not."""
+    if not _arg(ctx):
+        return [("dst", dst)] if _dt(dst.dtype) != _dt(src.dtype) else []
+    names = ["dstVal"] + (["tmp"] if ctx.target in REDUCE[ctx.builtin].get("tmp_same", ()) else [])
+    return [(n, t) for n in names if (t := ctx.tile(n)) is not None and _dt(t.dtype) != _dt(src.dtype)]
+
+
 def _dst_layout_ok(ctx: Ctx, dst: TileView) -> bool:
     if dst.slayout != "NoneBox":
         return False
@@ -68,9 +129,11 @@ def _dst_layout_ok(ctx: Ctx, dst: TileView) -> bool:
 
 
 def _compiles(ctx: Ctx, dst: TileView, src: TileView) -> bool:
-    return (dst.loc == "Vec" and src.loc == "Vec" and src.is_row_major and src.slayout == "NoneBox"
-            and _dst_layout_ok(ctx, dst) and _dt(src.dtype) in REDUCE[ctx.builtin][ctx.target]
-            and _dt(dst.dtype) == _dt(src.dtype))
+    types = _src_types(ctx)
+    return (all(t.loc == "Vec" for _, t in _outs(ctx, dst)) and src.loc == "Vec" and _src_ok(ctx, src)
+            and all(_dst_layout_ok(ctx, t) for _, t in _outs(ctx, dst))
+            and (types is None or _dt(src.dtype) in types) and not _mismatched(ctx, dst, src)
+            and (not _arg(ctx) or _dt(dst.dtype) in _idx_types(ctx, src)))
 
 
 def _esc(text: str) -> str:
@@ -80,6 +143,8 @@ def _esc(text: str) -> str:
 @rule("PTO801", "reduce-operand-not-vec", instructions=INSTR, fault="unsupported-path",
       provenance=(Provenance("header-static", ROW_HDR + "; " + COL_HDR, "static_assert Dst::Loc == Vec && "
                              "Src::Loc == Vec (both targets, every row and column reduction)"),
+                  Provenance("header-static", ARG_HDR, "arg reductions: static_assert Vec for src, the index tile and "
+                             "dstVal"),
                   Provenance("isa-doc", DOCS, "operands are UB (Vec) tiles")))
 def reduce_operand_not_vec(ctx: Ctx) -> Check | None:
     """
@@ -110,13 +175,16 @@ def reduce_operand_not_vec(ctx: Ctx) -> Check | None:
     ops = _ops(ctx)
     if ops is None:
         return None
-    bad = [f"{n} `{t.text}` is TileType::{t.loc}" for n, t in zip(("dst", "src"), ops, strict=True) if t.loc != "Vec"]
+    bad = [f"{n} `{t.text}` is TileType::{t.loc}" for n, t in (*_outs(ctx, ops[0]), ("src", ops[1]))
+           if t.loc != "Vec"]
     return Check(ctx.static(bool(bad)), _esc(f"{ctx.builtin}: " + "; ".join(bad) + " (must be TileType::Vec)"))
 
 
 @rule("PTO802", "reduce-src-not-nd", instructions=INSTR, fault="unsupported-layout",
       provenance=(Provenance("header-static", ROW_HDR + "; " + COL_HDR, "static_assert Src::isRowMajor && "
                              "Src::SFractal == NoneBox (both targets)"),
+                  Provenance("header-static", ARG_HDR, "row arg reductions: TRowReduceCheck (src ND); column arg "
+                             "reductions: static_assert only Src::SFractal == NoneBox (ND or DN)"),
                   Provenance("isa-doc", DOCS, "src must be ND")))
 def reduce_src_not_nd(ctx: Ctx) -> Check | None:
     """
@@ -148,9 +216,10 @@ def reduce_src_not_nd(ctx: Ctx) -> Check | None:
     if ops is None:
         return None
     _, src = ops
-    bad = not (src.is_row_major and src.slayout == "NoneBox")
-    return Check(ctx.static(bad), _esc(f"{ctx.builtin}: src `{src.text}` has layout {src.blayout}/{src.slayout}; "
-                                       "it must be ND (BLayout::RowMajor, SLayout::NoneBox)"))
+    need = "ND (BLayout::RowMajor, SLayout::NoneBox)" if REDUCE[ctx.builtin].get("src_nd", True) else \
+        "ND or DN (SLayout::NoneBox)"
+    return Check(ctx.static(not _src_ok(ctx, src)),
+                 _esc(f"{ctx.builtin}: src `{src.text}` has layout {src.blayout}/{src.slayout}; it must be {need}"))
 
 
 @rule("PTO803", "reduce-dst-layout", instructions=INSTR, fault="unsupported-layout",
@@ -158,6 +227,8 @@ def reduce_src_not_nd(ctx: Ctx) -> Check | None:
                              "(Dst::isRowMajor || Dst::Cols == 1)"),
                   Provenance("header-static", COL_HDR, "column reductions: static_assert Dst::isRowMajor && "
                              "Dst::SFractal == NoneBox"),
+                  Provenance("header-static", ARG_HDR, "arg reductions: the index tile and dstVal have the row/column "
+                             "reduction's dst layout constraints"),
                   Provenance("isa-doc", DOCS, "row reductions accept an ND dst or a one-column DN dst")))
 def reduce_dst_layout(ctx: Ctx) -> Check | None:
     """
@@ -191,9 +262,9 @@ def reduce_dst_layout(ctx: Ctx) -> Check | None:
         return None
     dst, _ = ops
     need = "ND, or DN with exactly 1 column" if _row(ctx) else "ND (BLayout::RowMajor, SLayout::NoneBox)"
-    return Check(ctx.static(not _dst_layout_ok(ctx, dst)),
-                 _esc(f"{ctx.builtin}: dst `{dst.text}` has layout {dst.blayout}/{dst.slayout} with {dst.cols} "
-                      f"columns; it must be {need}"))
+    bad = [f"{n} `{t.text}` has layout {t.blayout}/{t.slayout} with {t.cols} columns" for n, t in _outs(ctx, dst)
+           if not _dst_layout_ok(ctx, t)]
+    return Check(ctx.static(bool(bad)), _esc(f"{ctx.builtin}: " + "; ".join(bad) + f"; it must be {need}"))
 
 
 @rule("PTO804", "reduce-unsupported-dtype", instructions=INSTR, fault="unsupported-dtype",
@@ -203,6 +274,9 @@ def reduce_dst_layout(ctx: Ctx) -> Check | None:
                   Provenance("header-static", COL_HDR, "A2/A3: {half, float, int16, int32}; A5 TColReduceCheck: "
                              "{int64, uint64, half, float, int8, uint8, uint16, int16, int32, uint32, bf16}; A5 "
                              "TCOLPROD: {float, half, bf16, int16, uint16, int32, uint32}"),
+                  Provenance("header-static", ARG_HDR, "arg reductions: A2/A3 rows {half, float, int32, int16}, A5 "
+                             "rows no value-type check; columns A2/A3 {uint32, uint16, half, float}, A5 sizeof in {1, "
+                             "2, 4} (not 1 in the value+index form)"),
                   Provenance("isa-doc", DOCS, "per-target type lists")))
 def reduce_unsupported_dtype(ctx: Ctx) -> Check | None:
     """
@@ -236,7 +310,9 @@ def reduce_unsupported_dtype(ctx: Ctx) -> Check | None:
     if ops is None:
         return None
     _, src = ops
-    ok = REDUCE[ctx.builtin][ctx.target]
+    ok = _src_types(ctx)
+    if ok is None:
+        return None
     return Check(ctx.static(_dt(src.dtype) not in ok),
                  _esc(f"{ctx.builtin}: src `{src.text}` has element type {src.dtype}, not supported on {ctx.target} "
                       f"(supported: {', '.join(ok)})"))
@@ -245,6 +321,8 @@ def reduce_unsupported_dtype(ctx: Ctx) -> Check | None:
 @rule("PTO805", "reduce-dtype-mismatch", instructions=INSTR, fault="dtype-mismatch",
       provenance=(Provenance("header-static", ROW_HDR + "; " + COL_HDR, "static_assert Dst::DType == Src::DType "
                              "(both targets)"),
+                  Provenance("header-static", ARG_HDR, "arg reductions: static_assert dstVal == src type; A2/A3 "
+                             "column arg reductions also tmp == src type"),
                   Provenance("isa-doc", DOCS, "dst and src have the same element type")))
 def reduce_dtype_mismatch(ctx: Ctx) -> Check | None:
     """
@@ -276,9 +354,9 @@ def reduce_dtype_mismatch(ctx: Ctx) -> Check | None:
     if ops is None:
         return None
     dst, src = ops
-    return Check(ctx.static(_dt(dst.dtype) != _dt(src.dtype)),
-                 _esc(f"{ctx.builtin}: dst `{dst.text}` is {dst.dtype} but src `{src.text}` is {src.dtype}; "
-                      "the element types must be equal"))
+    bad = [f"{n} `{t.text}` is {t.dtype}" for n, t in _mismatched(ctx, dst, src)]
+    return Check(ctx.static(bool(bad)), _esc(f"{ctx.builtin}: " + "; ".join(bad) + f" but src `{src.text}` is "
+                                             f"{src.dtype}; the element types must be equal"))
 
 
 @rule("PTO806", "reduce-valid-shape-mismatch", instructions=INSTR, fault="valid-region",
@@ -286,6 +364,8 @@ def reduce_dtype_mismatch(ctx: Ctx) -> Check | None:
                              "release builds write one result per src valid row"),
                   Provenance("header-runtime", COL_HDR, "PTO_ASSERT srcValidCol == dstValidCol (debug builds only); "
                              "release builds write one result per src valid column"),
+                  Provenance("header-static", ARG_HDR, "arg reductions: PTO_ASSERT src valid rows (columns) == the "
+                             "index tile's and dstVal's"),
                   Provenance("isa-doc", DOCS, "dst's valid rows (row reductions) / valid columns (column reductions) "
                              "equal src's")))
 def reduce_valid_shape_mismatch(ctx: Ctx) -> Check | None:
@@ -295,7 +375,8 @@ def reduce_valid_shape_mismatch(ctx: Ctx) -> Check | None:
 
     ## What it does
     Row reductions: compares `src.GetValidRow()` with `dst.GetValidRow()`. Column reductions: compares
-    `src.GetValidCol()` with `dst.GetValidCol()`. Only when src's valid region is not empty (an empty
+    `src.GetValidCol()` with `dst.GetValidCol()`. For the arg reductions the index tile and, in the
+    value+index form, `dstVal` are compared. Only when src's valid region is not empty (an empty
     source makes the instruction return early).
 
     ## Why is this bad?
@@ -323,17 +404,17 @@ def reduce_valid_shape_mismatch(ctx: Ctx) -> Check | None:
     if not _compiles(ctx, dst, src):
         return None
     nonempty = z3.And(src.valid_row > 0, src.valid_col > 0)
-    show = {"src_validRow": src.valid_row, "src_validCol": src.valid_col,
-            "dst_validRow": dst.valid_row, "dst_validCol": dst.valid_col}
-    if _row(ctx):
-        violated = z3.And(nonempty, src.valid_row != dst.valid_row)
-        msg = (f"{ctx.builtin}: src `{_esc(src.text)}` has {{src_validRow}} valid rows but dst `{_esc(dst.text)}` "
-               "has {dst_validRow}; release builds write {src_validRow} row results")
-    else:
-        violated = z3.And(nonempty, src.valid_col != dst.valid_col)
-        msg = (f"{ctx.builtin}: src `{_esc(src.text)}` has {{src_validCol}} valid columns but dst "
-               f"`{_esc(dst.text)}` has {{dst_validCol}}; release builds write {{src_validCol}} column results")
-    return Check(violated, msg, show)
+    show = {"src_validRow": src.valid_row, "src_validCol": src.valid_col}
+    axis = "Row" if _row(ctx) else "Col"
+    what = "rows" if _row(ctx) else "columns"
+    bads, names = [], []
+    for n, t in _outs(ctx, dst):
+        show[f"{n}_validRow"], show[f"{n}_validCol"] = t.valid_row, t.valid_col
+        bads.append(src.valid_row != t.valid_row if _row(ctx) else src.valid_col != t.valid_col)
+        names.append(f"{n} `{_esc(t.text)}` has {{{n}_valid{axis}}}")
+    msg = (f"{ctx.builtin}: src `{_esc(src.text)}` has {{src_valid{axis}}} valid {what} but " + ", ".join(names) +
+           f"; release builds write {{src_valid{axis}}} {what[:-1]} results")
+    return Check(z3.And(nonempty, z3.Or(*bads)), msg, show)
 
 
 @rule("PTO807", "trowreduce-tmp-too-narrow-noop", instructions=ROW_INSTR, fault="no-op", targets=("a2a3",),
@@ -388,3 +469,54 @@ def trowreduce_tmp_noop(ctx: Ctx) -> Check | None:
                  f"{per_rpt} and {2 * per_rpt} {dtype}s) and tmp `{_esc(tmp.text)}` has only {tmp.cols} columns "
                  f"(< {per_rpt}); A2/A3 returns without computing, dst keeps stale data",
                  {"src_validCol": src.valid_col, "src_validRow": src.valid_row})
+
+
+@rule("PTO808", "argreduce-index-dtype", instructions=ARG_INSTR, fault="unsupported-dtype",
+      provenance=(Provenance("header-static", "include/pto/npu/a2a3/TRowReduceIdxOps.hpp, a5/TRowReduceIdx.hpp "
+                             "(TRowReduceIdxCheck)", "index-only form: int32/uint32; value+index form: int32/uint32 "
+                             "for 4-byte values, int16/uint16/int32/uint32 for 2-byte values"),
+                  Provenance("header-static", "include/pto/npu/a2a3/TColReduceIdx.hpp, a5/TColReduceIdx.hpp "
+                             "(TColReduceIdxCheck)", "index-only form: int32/uint32; value+index form: int16/uint16 "
+                             "for 2-byte values, int32/uint32 for 4-byte values"),
+                  Provenance("isa-doc", "docs/isa/TROWARGMAX.md, TCOLARGMAX.md ...", "the index tile holds integer "
+                             "indices; the per-width rules are taken from the headers")))
+def argreduce_index_dtype(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    The index tile of an arg reduction has an element type the implementation rejects.
+
+    ## What it does
+    For TROWARGMAX/TROWARGMIN/TCOLARGMAX/TCOLARGMIN checks the index output's element type: int32 or
+    uint32 in the index-only form `(dst, src, tmp)`; in the value+index form `(dstVal, dstIdx, src, tmp)`
+    it depends on the value width: 4-byte values need int32/uint32 indices, 2-byte values int16/uint16
+    (column arg reductions) or int16/uint16/int32/uint32 (row arg reductions).
+
+    ## Why is this bad?
+    Both targets reject other index types with a `static_assert`: the kernel does not compile.
+
+    ## Example
+    ```cpp
+    Tile<TileType::Vec, float, 16, 64> src;
+    Tile<TileType::Vec, int16_t, 16, 1, BLayout::ColMajor> idx;  // 16-bit indices
+    TROWARGMAX(idx, src, tmp);
+    ```
+
+    ## Use instead
+    ```cpp
+    Tile<TileType::Vec, int32_t, 16, 1, BLayout::ColMajor> idx;
+    TROWARGMAX(idx, src, tmp);
+    ```
+    """
+    ops = _ops(ctx)
+    if ops is None:
+        return None
+    dst, src = ops
+    types = _src_types(ctx)
+    if types is not None and _dt(src.dtype) not in types:
+        return None
+    ok = _idx_types(ctx, src)
+    name = "dstIdx" if ctx.tile("dstIdx") is not None else "dst"
+    form = f"with {src.dtype} values" if ctx.tile("dstVal") is not None else "in the index-only form"
+    return Check(ctx.static(_dt(dst.dtype) not in ok),
+                 _esc(f"{ctx.builtin}: index tile {name} `{dst.text}` has element type {dst.dtype}; {form} "
+                      f"{ctx.target} accepts {', '.join(ok) or 'no index type'}"))

@@ -19,6 +19,11 @@ Facts, per target:
 - a2a3 TREMS (float/int32) and TFMODS (float): equal types, both Vec, both row-major; compute over dst's
   valid shape. (A5 TREMS/TFMODS/TCMPS/TSELS and A2/A3's composite TANDS/TORS/TXORS are not modelled.)
 - TEXPANDS: one tile, Vec or Mat, a dtype set per target.
+- TAXPY (dst, src0, scalar): dst += src0 * scalar. Both targets: T = dst's type in {half, float}, src0 of
+  the same type or half with a float dst; A2/A3 checks src0's location and computes only on equal, non-empty
+  valid shapes; A5 checks dst's location and computes over dst's valid shape.
+TADDSC/TSUBSC (and TADDC/TSUBC) are declared in pto_instr.hpp but no target header implements them: not
+modelled here.
 """
 
 from __future__ import annotations
@@ -58,6 +63,7 @@ class Facts:
     locs: tuple[str, ...] = ("Vec",)
     sizes: tuple[int, ...] = ()  # accepted sizeof(T) when the check is by size
     row_major: bool = False  # static_assert both tiles row-major
+    mixed: tuple[tuple[str, str], ...] = ()  # (dst, src) type pairs accepted besides equal types
 
 
 def _a2(types, hdr, valid, vec=("src",)) -> Facts:
@@ -87,6 +93,10 @@ TABLE: dict[str, dict[str, Facts]] = {
                          row_major=True)},
     "TXORS": {"a5": Facts(None, "dst", True, (), "dst", "include/pto/npu/a5/TXorS.hpp", sizes=(1, 2, 4),
                           row_major=True)},
+    "TAXPY": {"a2a3": Facts(FLOATS, "dst", True, ("src",), "skip", "include/pto/npu/a2a3/TAxpy.hpp",
+                            mixed=(("float", "half"),)),
+              "a5": Facts(FLOATS, "dst", True, ("dst",), "dst", "include/pto/npu/a5/TAxpy.hpp",
+                          mixed=(("float", "half"),))},
     "TEXPANDS": {
         "a2a3": Facts(A2A3_EXPANDS, "dst", False, ("dst",), None, "include/pto/npu/a2a3/TExpandS.hpp",
                       locs=("Vec", "Mat")),
@@ -127,7 +137,7 @@ def _static_errors(facts: Facts, dst: TileView, src: TileView | None) -> bool:
     checked = tiles["src"] if facts.typed == "src" and src is not None else dst
     if not _type_ok(facts, checked.dtype):
         return True
-    if src is not None and facts.same and src.dtype != dst.dtype:
+    if src is not None and facts.same and src.dtype != dst.dtype and (dst.dtype, src.dtype) not in facts.mixed:
         return True
     if any(tiles[r] is not None and tiles[r].loc not in facts.locs for r in facts.vec):
         return True
@@ -151,6 +161,8 @@ _A5_PROV = Provenance("header-static", "include/pto/npu/a5/{TAddS,TSubS,TMulS,TM
 
 @rule("PTO701", "tile-scalar-unsupported-dtype", instructions=INSTR, fault="unsupported-dtype",
       provenance=(_A2A3_PROV, _A5_PROV,
+                  Provenance("header-static", "include/pto/npu/{a2a3,a5}/TAxpy.hpp", "TAXPY: static_assert dst "
+                             "half/float, src0 == dst or (dst float, src0 half); a2a3 src0 Vec, a5 dst Vec"),
                   Provenance("isa-doc", DOC, "docs/isa/TADDS.md etc. list the same sets; a5 TMULS rejects "
                              "int8/uint8 while TADDS/TSUBS/TMAXS/TMINS accept them: the headers are modelled")))
 def tile_scalar_unsupported_dtype(ctx: Ctx) -> Check | None:
@@ -160,8 +172,8 @@ def tile_scalar_unsupported_dtype(ctx: Ctx) -> Check | None:
 
     ## What it does
     Checks the element type of TADDS, TSUBS, TMULS, TMAXS, TMINS, TLRELU, TSHLS, TSHRS, TANDS, TORS, TXORS,
-    TEXPANDS (and A2/A3 TREMS: float/int32, TFMODS: float) against the set each target's implementation accepts. A2/A3 accepts only int32, int16,
-    half and float for the arithmetic forms (uint32/uint16 instead of half/float for shifts); A5 also
+    TEXPANDS, TAXPY (half/float dst) (and A2/A3 TREMS: float/int32, TFMODS: float) against the set each
+    target's implementation accepts. A2/A3 accepts only int32, int16, half and float for the arithmetic forms (uint32/uint16 instead of half/float for shifts); A5 also
     accepts 8-bit, unsigned, 64-bit and bfloat16 types for most of them (not 8-bit for TMULS). TLRELU
     takes half or float only.
 
@@ -208,7 +220,7 @@ def tile_scalar_dtype_mismatch(ctx: Ctx) -> Check | None:
 
     ## What it does
     Compares the source tile's and `dst`'s element types for TADDS, TSUBS, TMULS, TMAXS, TMINS, TLRELU,
-    TSHLS, TSHRS, TANDS, TORS and TXORS.
+    TSHLS, TSHRS, TANDS, TORS, TXORS and TAXPY (which also accepts a half source with a float dst).
 
     ## Why is this bad?
     On A2/A3 (and for A5's bitwise forms) a `static_assert` rejects the call. On A5 the arithmetic forms
@@ -233,10 +245,11 @@ def tile_scalar_dtype_mismatch(ctx: Ctx) -> Check | None:
     if ops is None:
         return None
     facts, dst, src = ops
-    if src is None or src.dtype == dst.dtype:
+    if src is None or src.dtype == dst.dtype or (dst.dtype, src.dtype) in facts.mixed:
         return None
     if facts.same:
-        why = f"{ctx.target} requires equal types (static_assert)"
+        extra = "".join(f" or a {s} source with a {d} dst" for d, s in facts.mixed)
+        why = f"{ctx.target} requires equal types{extra} (static_assert)"
     else:
         if _static_errors(facts, dst, src):
             return None
@@ -261,7 +274,8 @@ def tile_scalar_operand_not_vec(ctx: Ctx) -> Check | None:
 
     ## What it does
     Checks that the tiles the target's implementation checks are `TileType::Vec` (TEXPANDS: Vec or Mat).
-    A2/A3 checks only the source of TADDS, TSUBS, TMULS, TMINS, TSHLS and TSHRS; A5 checks both tiles.
+    A2/A3 checks only the source of TADDS, TSUBS, TMULS, TMINS, TSHLS, TSHRS and TAXPY; A5 checks both
+    tiles (TAXPY: only dst).
 
     ## Why is this bad?
     These instructions run on the vector unit; the implementation rejects other locations with a
@@ -294,7 +308,7 @@ def tile_scalar_operand_not_vec(ctx: Ctx) -> Check | None:
 
 
 @rule("PTO704", "tile-scalar-valid-shape-mismatch", instructions=TWO_TILE, fault="valid-region",
-      provenance=(Provenance("header-runtime", "include/pto/npu/a2a3/{TAddS,TSubS,TMins}.hpp", "PTO_ASSERT valid "
+      provenance=(Provenance("header-runtime", "include/pto/npu/a2a3/{TAddS,TSubS,TMins,TAxpy}.hpp", "PTO_ASSERT valid "
                              "rows/cols equal; computes only when they are equal and non-zero, so a release build "
                              "silently does nothing"),
                   Provenance("header-runtime", "include/pto/npu/a2a3/{TMulS,TMaxS,TLRelu,TBitwiseSOp}.hpp and a5 "
@@ -309,7 +323,7 @@ def tile_scalar_valid_shape_mismatch(ctx: Ctx) -> Check | None:
 
     ## What it does
     Compares the source's `GetValidRow()/GetValidCol()` with `dst`'s on the path reaching the call (dst's
-    valid region not empty). For A2/A3 TADDS, TSUBS and TMINS any difference is reported; for the others
+    valid region not empty). For A2/A3 TADDS, TSUBS, TMINS and TAXPY any difference is reported; for the others
     (and on A5) a source whose valid region does not cover dst's.
 
     ## Why is this bad?

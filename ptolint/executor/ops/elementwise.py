@@ -1,6 +1,7 @@
 """Elementwise tile-tile instructions: TADD TSUB TMUL TDIV TMAX TMIN TAND TOR TXOR TSHL TSHR TREM TFMOD
 TPRELU TSEL TCMP, TPARTADD/MAX/MIN/MUL, and the fused float ops TSUBRELU TFUSEDMULADD TFUSEDMULADDRELU
-TMULADDDST.
+TMULADDDST; also TCMPS TSELS TPAIRREDUCESUM TADDRELUCONV TSUBRELUCONV TADDDEQRELU TPOW TPOWS and
+TPARTARGMAX/TPARTARGMIN (at the end of the module).
 
 Written from include/pto/npu/{a2a3,a5}/T*.hpp, independently of the rules. Each target's implementation:
 - rejects at compile time: an element type outside its list (or sizeof set), sources whose type differs
@@ -33,11 +34,15 @@ class _Impl:
     """One target's implementation of one instruction (from its header)."""
 
     def __init__(self, types=None, sizes=None, checked=("src0", "src1"), unchecked=(), layout=("dst", "src0", "src1"),
-                 vec=(), key="dst", over="dst", reads=("src0", "src1"), exact=()):
+                 vec=(), key="dst", over="dst", reads=("src0", "src1"), exact=(), pairs=None, hp_types=None,
+                 idx=(), idx_by_val=None):
         self.types, self.sizes = types, sizes
         self.checked, self.unchecked = checked, unchecked  # type-equal to `key` by static_assert / not checked
         self.layout, self.vec, self.key, self.over, self.reads = layout, vec, key, over, reads
         self.exact = dict(exact)  # operand -> the only element type accepted
+        self.pairs = pairs  # accepted (key type, dst type) for the converting ops
+        self.hp_types = hp_types  # the list used with PrecisionType = HIGH_PRECISION
+        self.idx, self.idx_by_val = idx, idx_by_val or {}  # index tiles, value type -> accepted index types
 
 
 _IMPLS: dict[tuple[str, str], _Impl] = {}
@@ -152,7 +157,14 @@ def _static_faults(m: Machine, impl: _Impl) -> bool:
     name = m.site.builtin
     key = m.tile(impl.key)
     errors = []
-    if impl.types is not None and key.spec.dtype not in impl.types:
+    types = impl.types
+    if impl.hp_types is not None:
+        algo = m.template_args.get("PrecisionType", "").rsplit("::", 1)[-1]
+        if algo in ("HIGH_PRECISION", "1"):
+            types = impl.hp_types
+        elif algo not in ("", "DEFAULT", "0"):
+            types = impl.types | impl.hp_types
+    if types is not None and key.spec.dtype not in types:
         errors.append(("unsupported-dtype", f"{impl.key} element type {key.spec.dtype} is rejected by {name} on "
                        f"{m.target}"))
     if impl.sizes is not None and _nbytes(key) not in impl.sizes:
@@ -162,6 +174,16 @@ def _static_faults(m: Machine, impl: _Impl) -> bool:
         t = m.tile(n)
         if t is not None and t.spec.dtype != want:
             errors.append(("unsupported-dtype", f"{n} is {t.spec.dtype}: {name} on {m.target} needs {want}"))
+    dst = m.tile("dst")
+    if impl.pairs is not None and dst is not None and (key.spec.dtype, dst.spec.dtype) not in impl.pairs:
+        errors.append(("unsupported-dtype", f"{key.spec.dtype} -> {dst.spec.dtype} is not a conversion {name} "
+                       f"implements on {m.target}"))
+    idx = [m.tile(n) for n in impl.idx if m.tile(n) is not None]
+    for t in idx:
+        ok = impl.idx_by_val.get(key.spec.dtype, set())
+        if t.spec.dtype not in ok or t.spec.dtype != idx[0].spec.dtype:
+            errors.append(("unsupported-dtype", f"index tile {t.name} is {t.spec.dtype}: {name} needs one index "
+                           f"type out of {sorted(ok)} for {key.spec.dtype} values"))
     for n in impl.checked:
         t = m.tile(n)
         if t is not None and t.spec.dtype != key.spec.dtype:
@@ -377,3 +399,212 @@ def tpart(m: Machine) -> None:
     sr, sc = min(s0.valid_row, s1.valid_row, rows), min(s0.valid_col, s1.valid_col, cols)
     a, b = _read(m, s0, dtype, sr, sc), _read(m, s1, dtype, sr, sc)
     out[:sr, :sc] = _compute(m, binop, dtype, a, b)
+
+
+# ---- TCMPS TSELS TPAIRREDUCESUM, the converting fused ops, TPOW/TPOWS, TPARTARGMAX/MIN -------------------------
+_IMPLS["TCMPS", "a2a3"] = _Impl({"int32_t", "float", "half", "uint16_t", "int16_t"}, checked=("src1",), layout=("dst",),
+                                vec=("dst", "src0"), key="src0", over="src0", reads=())
+_IMPLS["TCMPS", "a5"] = _Impl(_A5_11, checked=("src1",), layout=("dst",), vec=("dst", "src0"), key="src0",
+                              over="src0", reads=())
+_IMPLS["TSELS", "a2a3"] = _Impl(sizes={2, 4}, checked=("src",), layout=("dst", "src"), reads=("src",))
+_IMPLS["TSELS", "a5"] = _Impl(_A5_11 - {"bfloat16_t"}, checked=("src",), layout=("dst", "mask", "src"),
+                              reads=("src",))
+for _t in ("a2a3", "a5"):
+    _IMPLS["TPAIRREDUCESUM", _t] = _Impl(_HF, checked=("src0",), layout=("dst", "src0"), reads=("src0",))
+    for _name in ("TADDRELUCONV", "TSUBRELUCONV"):
+        _IMPLS[_name, _t] = _Impl({"float", "half", "int16_t"}, checked=("src1",), vec=("dst", "src0", "src1"),
+                                  key="src0", pairs={("float", "half"), ("half", "int8_t"), ("int16_t", "int8_t")})
+    _IMPLS["TPARTARG", _t] = _Impl(_HF, layout=(), idx=("dstIdx", "src0Idx", "src1Idx"),
+                                   idx_by_val={"float": {"int32_t", "uint32_t"},
+                                               "half": {"int32_t", "uint32_t", "int16_t", "uint16_t"}})
+_IMPLS["TADDDEQRELU", "a2a3"] = _Impl(checked=(), key="src0", layout=("dst", "src0", "src1", "tmp"),
+                                      vec=("dst", "src0", "src1", "tmp"),
+                                      exact=(("dst", "half"), ("src0", "int32_t"), ("src1", "int32_t"),
+                                             ("tmp", "int32_t")))
+_IMPLS["TADDDEQRELU", "a5"] = _Impl(checked=(), key="src0", vec=("dst", "src0", "src1"),
+                                    exact=(("dst", "half"), ("src0", "int32_t"), ("src1", "int32_t")))
+_POW_A2 = {"int32_t", "int16_t", "int8_t", "uint32_t", "uint16_t", "uint8_t", "float"}
+_POW_A5 = {"float", "half", "int32_t", "uint32_t", "int16_t", "uint16_t", "int8_t", "uint8_t"}
+for _name, _srcs in (("TPOW", ("base", "exp")), ("TPOWS", ("base",))):
+    _all = ("dst", *_srcs)
+    _IMPLS[_name, "a2a3"] = _Impl(_POW_A2, checked=_srcs, layout=_all, vec=_all, reads=_srcs)
+    _IMPLS[_name, "a5"] = _Impl(_POW_A5, checked=_srcs, layout=_all, vec=_all, reads=_srcs,
+                                hp_types={"float", "half", "bfloat16_t"})
+
+
+def _prepare(m: Machine, impl_name: str, needed: tuple[str, ...]) -> _Impl:
+    name = m.site.builtin
+    impl = _IMPLS.get((impl_name, m.target))
+    if impl is None or any(m.tile(n) is None for n in needed):
+        raise m.trap("unsupported-path", f"{name} needs tiles {', '.join(needed)} on {m.target}")
+    if _static_faults(m, impl):
+        raise Trap(f"{name} does not compile")
+    return impl
+
+
+@op("TCMPS")
+def tcmps(m: Machine) -> None:
+    """Packed predicate of src0 <mode> scalar over src0's valid shape (the tile form reads src1's first element)."""
+    _prepare(m, "TCMPS", ("dst", "src0"))
+    dst, src0, mode = m.tile("dst"), m.tile("src0"), m.scalar("mode")
+    if mode is None:
+        raise m.trap("unsupported-path", "TCMPS needs a compare mode")
+    dtype = src0.spec.dtype
+    if m.tile("src1") is not None:
+        value = m.window(m.tile("src1"), 0, 0, 1, 1)[0, 0]
+    else:
+        value = m.scalar("src1")
+        if value is None:
+            raise m.trap("unsupported-path", "TCMPS needs a scalar or tile src1")
+    mode = _MODES.get(int(mode), "EQ")
+    if m.target == "a2a3" and dtype == "int32_t" and mode not in ("EQ", "NE"):
+        m.fault("ignored-option", f"CmpMode::{mode} on int32: a2a3 issues vcmpvs_eq, the mask holds src0 == scalar")
+        mode = "EQ"
+    rows, cols = src0.valid_row, src0.valid_col
+    if rows <= 0 or cols <= 0:
+        return
+    a = _read(m, src0, dtype, rows, cols)
+    if dtype in _FLOATS:
+        a, b = _as_float(a, dtype), np.float32(value)
+    elif m.target == "a2a3" and dtype in ("int16_t", "uint16_t"):  # a2a3 compares the bits as halves
+        np_t = np.dtype(NUMPY_TYPES[dtype])
+        a = a.view(np.float16).astype(np.float32)
+        b = np.array([int(value)]).astype(np_t).view(np.float16).astype(np.float32)[0]
+    else:
+        b = np.array([int(value)]).astype(np.dtype(NUMPY_TYPES[dtype]))[0]
+    with np.errstate(invalid="ignore"):
+        p = {"EQ": a == b, "NE": a != b, "LT": a < b, "LE": a <= b, "GT": a > b, "GE": a >= b}[mode]
+    if dst.buf is None:
+        raise m.trap("out-of-bounds", "dst has no storage")
+    raw = dst.buf.bytes()
+    stride = dst.spec.cols * _nbytes(dst)
+    for i in range(rows):
+        packed = np.packbits(p[i].astype(np.uint8), bitorder="little")
+        lo = i * stride
+        if lo + len(packed) > len(raw):
+            raise m.trap("out-of-bounds", f"TCMPS writes mask row {i} past dst's storage")
+        raw[lo:lo + len(packed)] = packed
+
+
+@op("TSELS")
+def tsels(m: Machine) -> None:
+    """dst = mask bit ? src : scalar over dst's valid shape."""
+    impl = _prepare(m, "TSELS", ("dst", "mask", "src"))
+    dst, mask, scalar = m.tile("dst"), m.tile("mask"), m.scalar("scalar")
+    rows, cols = dst.valid_row, dst.valid_col
+    if rows <= 0 or cols <= 0:
+        return
+    src = _inputs(m, impl, rows, cols)["src"]
+    if mask.buf is None:
+        raise m.trap("out-of-bounds", "mask has no storage")
+    raw = mask.buf.bytes()
+    stride = mask.spec.cols * _nbytes(mask)
+    sel = np.zeros((rows, cols), dtype=bool)
+    for i in range(rows):
+        hi = i * stride + (cols + 7) // 8
+        if hi > len(raw):
+            raise m.trap("out-of-bounds", f"mask row {i} ends at byte {hi}, past its storage")
+        sel[i, :] = np.unpackbits(raw[i * stride:hi], bitorder="little")[:cols].astype(bool)
+    dtype = dst.spec.dtype
+    other = _from_float(np.float32(scalar or 0), dtype) if dtype in _FLOATS else \
+        np.array([int(scalar or 0)]).astype(np.dtype(NUMPY_TYPES[dtype]))[0]
+    m.window(dst, 0, 0, rows, cols, write=True)[:, :] = np.where(sel, src, other)
+
+
+@op("TPAIRREDUCESUM")
+def tpairreducesum(m: Machine) -> None:
+    """dst[i][k] = src0[i][2k] + src0[i][2k+1] for the pairs inside dst's valid columns."""
+    impl = _prepare(m, "TPAIRREDUCESUM", ("dst", "src0"))
+    dst = m.tile("dst")
+    rows, cols = dst.valid_row, dst.valid_col
+    if rows <= 0 or cols <= 0:
+        return
+    a = _as_float(_inputs(m, impl, rows, cols)["src0"], dst.spec.dtype)
+    pairs = cols // 2
+    if pairs:
+        out = m.window(dst, 0, 0, rows, pairs, write=True)
+        out[:, :] = _from_float(a[:, 0:2 * pairs:2] + a[:, 1:2 * pairs:2], dst.spec.dtype)
+
+
+@op("TADDRELUCONV", "TSUBRELUCONV", "TADDDEQRELU")
+def relu_conv(m: Machine) -> None:
+    """relu(src0 +/- src1) converted to dst's type (TADDDEQRELU: relu((src0 + src1) * deqScale) as half)."""
+    name = m.site.builtin
+    impl = _prepare(m, name, ("dst", "src0", "src1"))
+    dst = m.tile("dst")
+    rows, cols = dst.valid_row, dst.valid_col
+    if rows <= 0 or cols <= 0:
+        return
+    data = _inputs(m, impl, rows, cols)
+    src_t = m.tile("src0").spec.dtype
+    a, b = _as_float(data["src0"], src_t).astype(np.float64), _as_float(data["src1"], src_t).astype(np.float64)
+    r = a - b if name == "TSUBRELUCONV" else a + b
+    if name == "TADDDEQRELU":
+        r = r * float(m.scalar("deqScale") or 1.0)
+    r = np.maximum(r, 0)
+    if dst.spec.dtype == "int8_t":
+        r = np.clip(np.rint(r), -128, 127)
+    m.window(dst, 0, 0, rows, cols, write=True)[:, :] = _from_float(r.astype(np.float32), dst.spec.dtype)
+
+
+@op("TPOW", "TPOWS")
+def tpow(m: Machine) -> None:
+    """dst = base ** exp over dst's valid shape (TPOWS: a scalar exponent)."""
+    name = m.site.builtin
+    impl = _prepare(m, name, ("dst", "base") + (("exp",) if name == "TPOW" else ()))
+    dst = m.tile("dst")
+    rows, cols = dst.valid_row, dst.valid_col
+    if rows <= 0 or cols <= 0:
+        return
+    data = _inputs(m, impl, rows, cols)
+    dtype = dst.spec.dtype
+    base = data["base"]
+    exp = data["exp"] if name == "TPOW" else np.full(base.shape, m.scalar("exp") or 0)
+    with np.errstate(all="ignore"):
+        if dtype in _FLOATS:
+            r = _from_float(np.power(_as_float(base, dtype), _as_float(np.asarray(exp), dtype)
+                                     if name == "TPOW" else np.float32(exp)), dtype)
+        else:
+            e = np.clip(np.asarray(exp, dtype=np.int64), 0, 64)
+            r = np.power(base.astype(np.int64), e).astype(np.dtype(NUMPY_TYPES[dtype]))
+    m.window(dst, 0, 0, rows, cols, write=True)[:, :] = r
+
+
+@op("TPARTARGMAX", "TPARTARGMIN")
+def tpartarg(m: Machine) -> None:
+    """Values and indices of the better of src0/src1 over their overlap, the rest copied from the larger source."""
+    name = m.site.builtin
+    names = ("dst", "src0", "src1", "dstIdx", "src0Idx", "src1Idx")
+    _prepare(m, "TPARTARG", names)
+    t = {n: m.tile(n) for n in names}
+    shape = {n: (v.valid_row, v.valid_col) for n, v in t.items()}
+    (dr, dc), (r0, c0), (r1, c1) = shape["dst"], shape["src0"], shape["src1"]
+    if dr <= 0 or dc <= 0:
+        return
+    if m.target == "a2a3":
+        problems = [f"{n}Idx {shape[n + 'Idx']} != {n} {shape[n]}" for n in ("dst", "src0", "src1")
+                    if shape[n + "Idx"] != shape[n]]
+        if (dr, dc) != (max(r0, r1), max(c0, c1)):
+            problems.append(f"dst {dr}x{dc} is not the max of src0 {r0}x{c0} and src1 {r1}x{c1}")
+        elif not (c0 == c1 or (r0 <= r1 and c0 < c1) or (r1 <= r0 and c1 < c0)):
+            problems.append(f"neither of src0 {r0}x{c0} and src1 {r1}x{c1} fits in the other")
+        if problems:
+            m.fault("valid-region", "; ".join(problems) + " (PTO_ASSERT only in _DEBUG)")
+            m.fault("no-op", f"a2a3 {name} returns without writing dst/dstIdx")
+            return
+    big = "src1" if (r0 < r1 or c0 < c1) else "src0"
+    dtype, itype = t["dst"].spec.dtype, t["dstIdx"].spec.dtype
+    br, bc = min(shape[big][0], dr), min(shape[big][1], dc)
+    if br < dr or bc < dc:
+        m.fault("valid-region", f"{big} valid {shape[big]} does not cover dst {dr}x{dc}")
+    if br > 0 and bc > 0:
+        m.window(t["dst"], 0, 0, br, bc, write=True)[:, :] = _read(m, t[big], dtype, br, bc)
+        m.window(t["dstIdx"], 0, 0, br, bc, write=True)[:, :] = _read(m, t[big + "Idx"], itype, br, bc)
+    sr, sc = min(r0, r1, dr), min(c0, c1, dc)
+    if sr <= 0 or sc <= 0:
+        return
+    a, b = _as_float(_read(m, t["src0"], dtype, sr, sc), dtype), _as_float(_read(m, t["src1"], dtype, sr, sc), dtype)
+    ia, ib = _read(m, t["src0Idx"], itype, sr, sc), _read(m, t["src1Idx"], itype, sr, sc)
+    take_b = b > a if name == "TPARTARGMAX" else b < a
+    m.window(t["dst"], 0, 0, sr, sc, write=True)[:, :] = _from_float(np.where(take_b, b, a), dtype)
+    m.window(t["dstIdx"], 0, 0, sr, sc, write=True)[:, :] = np.where(take_b, ib, ia)

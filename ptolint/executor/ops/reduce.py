@@ -112,3 +112,89 @@ def reduce_op(m: Machine) -> None:
         data = m.window(src, 0, 0, vr, vc)
         for j in range(vc):
             m.write(dst, 0, j, _reduce(data[:, j], how, dtype))
+
+
+# ---- arg reductions: TROWARGMAX TROWARGMIN TCOLARGMAX TCOLARGMIN -----------------------------------------------
+# Written from a2a3/TRowReduceIdxOps.hpp, a2a3/TColReduceIdx.hpp, a5/TRowReduceIdx.hpp, a5/TColReduceIdx.hpp.
+# Index form (dst, src, tmp), value+index form (dstVal, dstIdx, src, tmp). Compile time: every tile but tmp in UB;
+# row forms: src ND, outputs ND or one-column DN; column forms: src NoneBox (ND or DN), outputs ND; dstVal has
+# src's type (a2a3 columns: tmp too); index types as listed below. Run time: one (value, index) per src valid
+# row (column), written into column 0 of row i (row 0, column j); PTO_ASSERTs on the output counts only.
+_B1_2_4 = {"int8_t", "uint8_t", "int16_t", "uint16_t", "half", "bfloat16_t", "int32_t", "uint32_t", "float"}
+_ARG = {  # builtin -> (axis, max?, value types per target (None: unchecked), value types of the value+index form)
+    "TROWARGMAX": ("row", True, {"a2a3": _STD, "a5": None}, {}),
+    "TROWARGMIN": ("row", False, {"a2a3": _STD, "a5": None}, {}),
+    "TCOLARGMAX": ("col", True, {"a2a3": {"uint32_t", "uint16_t", "half", "float"}, "a5": _B1_2_4},
+                   {"a5": _B1_2_4 - {"int8_t", "uint8_t"}}),
+    "TCOLARGMIN": ("col", False, {"a2a3": {"uint32_t", "uint16_t", "half", "float"}, "a5": _B1_2_4},
+                   {"a5": _B1_2_4 - {"int8_t", "uint8_t"}}),
+}
+_VAL_SIZE = {"int8_t": 1, "uint8_t": 1, "int16_t": 2, "uint16_t": 2, "half": 2, "bfloat16_t": 2, "int32_t": 4,
+             "uint32_t": 4, "float": 4}
+
+
+def _arg_index_types(axis: str, with_val: bool, value: str) -> set[str]:
+    if not with_val:
+        return {"int32_t", "uint32_t"}
+    size = _VAL_SIZE.get(value, 0)
+    if size == 4:
+        return {"int32_t", "uint32_t"}
+    if size == 2:
+        return {"int16_t", "uint16_t"} | ({"int32_t", "uint32_t"} if axis == "row" else set())
+    return set()
+
+
+@op(*_ARG)
+def arg_reduce(m: Machine) -> None:
+    name = m.site.builtin
+    axis, is_max, types, val_types = _ARG[name]
+    src, val = m.tile("src"), m.tile("dstVal")
+    idx = m.tile("dstIdx") if val is not None else m.tile("dst")
+    if src is None or idx is None:
+        raise ValueError(f"{name} needs tiles src and dst/dstIdx")
+    outs = [idx] + ([val] if val is not None else [])
+    errs = []
+    for t in (*outs, src):
+        if t.spec.loc != "Vec":
+            errs.append(("unsupported-path", f"{t.name} is a {t.spec.loc} tile; {name} works on UB tiles only"))
+    if src.spec.slayout != "NoneBox" or (axis == "row" and not src.spec.is_row_major):
+        errs.append(("unsupported-layout", f"src layout {src.spec.blayout}/{src.spec.slayout} is rejected"))
+    for t in outs:
+        if t.spec.slayout != "NoneBox" or not (t.spec.is_row_major or (axis == "row" and t.spec.cols == 1)):
+            errs.append(("unsupported-layout", f"{t.name} layout {t.spec.blayout}/{t.spec.slayout} "
+                         f"({t.spec.cols} columns) is rejected"))
+    value = _canon(src.dtype)
+    accepted = val_types.get(m.target, types[m.target]) if val is not None else types[m.target]
+    if accepted is not None and value not in accepted:
+        errs.append(("unsupported-dtype", f"{name} has no {value} implementation on {m.target}"))
+    elif _canon(idx.dtype) not in _arg_index_types(axis, val is not None, value):
+        errs.append(("unsupported-dtype", f"index tile {idx.name} is {idx.dtype}: rejected with {value} values"))
+    same = [val] if val is not None else []
+    if axis == "col" and m.target == "a2a3" and m.tile("tmp") is not None:
+        same.append(m.tile("tmp"))
+    for t in same:
+        if _canon(t.dtype) != value:
+            errs.append(("dtype-mismatch", f"{t.name} is {t.dtype}, src is {src.dtype}"))
+    if errs:
+        for kind, detail in errs:
+            m.fault(kind, detail)
+        raise Trap(f"{name} does not compile for these tiles")
+    vr, vc = src.valid_row, src.valid_col
+    if vr <= 0 or vc <= 0:
+        return
+    data = np.array(m.window(src, 0, 0, vr, vc))
+    if value == "bfloat16_t":
+        data = (data.astype(np.uint32) << 16).view(np.float32)
+    pick = np.argmax if is_max else np.argmin
+    n = vr if axis == "row" else vc
+    for t in outs:
+        have = t.valid_row if axis == "row" else t.valid_col
+        if have != n:
+            m.fault("valid-region", f"src has {n} valid {axis}s, {t.name} {have}: {n} results are written")
+    for k in range(n):
+        line = data[k] if axis == "row" else data[:, k]
+        i = int(pick(line))
+        r, c = (k, 0) if axis == "row" else (0, k)
+        m.write(idx, r, c, i)
+        if val is not None:
+            m.write(val, r, c, m.window(src, *((k, i) if axis == "row" else (i, k)), 1, 1)[0, 0])

@@ -11,6 +11,8 @@ behaviour is written down here on its own, from include/pto/npu/{a2a3,a5}/T*.hpp
 - a2a3 TREMS (float/int32) and TFMODS (float): equal types, Vec and row-major tiles, over dst's valid shape
   (remainders computed C-style, truncating). a5 TREMS/TFMODS are not modelled.
 - TEXPANDS: Vec or Mat tile.
+- TAXPY: dst += src0 * scalar; dst half/float, src0 of dst's type or half under a float dst; a2a3 checks
+  src0's location and skips unless the valid shapes are equal, a5 checks dst's and runs over dst's shape.
 """
 
 from __future__ import annotations
@@ -39,7 +41,9 @@ _A2A3 = {
     "TSHRS": (_SHIFT_A2, "src", True, ("src",), False),
     "TREMS": (frozenset({"float", "int32_t"}), "dst", True, ("dst", "src"), False),
     "TFMODS": (frozenset({"float"}), "dst", True, ("dst", "src"), False),
+    "TAXPY": (_FP, "dst", True, ("src",), True),
 }
+_WIDENING = {"TAXPY": {("float", "half")}}  # (dst, src) pairs accepted besides equal types
 _A2A3_ROW_MAJOR_ONLY = ("TREMS", "TFMODS")
 _A5 = {
     "TADDS": (_ALL_A5, "dst", False, ("dst", "src"), False),
@@ -50,6 +54,7 @@ _A5 = {
     "TLRELU": (_FP, "dst", False, ("dst", "src"), False),
     "TSHLS": (_INTS_A5, "dst", False, ("dst", "src"), False),
     "TSHRS": (_INTS_A5, "dst", False, ("dst", "src"), False),
+    "TAXPY": (_FP, "dst", True, ("dst",), False),
 }
 _A5_BITWISE = ("TANDS", "TORS", "TXORS")  # sizeof(T) in {1,2,4}, equal types, row-major, no location check
 _EXPANDS_TYPES = {
@@ -138,7 +143,7 @@ def _compute(name: str, x: np.ndarray, s, dtype: str) -> np.ndarray:
 
 
 @op("TADDS", "TSUBS", "TMULS", "TMAXS", "TMINS", "TLRELU", "TSHLS", "TSHRS", "TANDS", "TORS", "TXORS", "TREMS",
-    "TFMODS")
+    "TFMODS", "TAXPY")
 def tile_scalar(m: Machine) -> None:
     name = m.site.builtin
     dst, src = m.tile("dst"), _src(m)
@@ -165,7 +170,7 @@ def tile_scalar(m: Machine) -> None:
         if typed.dtype not in types:
             errors.append(("unsupported-dtype", f"{typed.name} element type {typed.dtype} is rejected by {name} "
                            f"on {m.target}"))
-        if same and src.dtype != dst.dtype:
+        if same and src.dtype != dst.dtype and (dst.dtype, src.dtype) not in _WIDENING.get(name, set()):
             errors.append(("dtype-mismatch", f"src is {src.dtype}, dst is {dst.dtype}: rejected on {m.target}"))
         for role in checked_locs:
             t = dst if role == "dst" else src
@@ -179,7 +184,8 @@ def tile_scalar(m: Machine) -> None:
         for kind, detail in errors:
             m.fault(kind, detail)
         raise m.trap(errors[0][0], f"{name} does not compile")
-    if src.dtype != dst.dtype:
+    widened = (dst.dtype, src.dtype) in _WIDENING.get(name, set())
+    if src.dtype != dst.dtype and not widened:
         m.fault("dtype-mismatch", f"src ({src.dtype}) is read as {dst.dtype} on {m.target}")
 
     rows, cols = dst.valid_row, dst.valid_col
@@ -193,8 +199,12 @@ def tile_scalar(m: Machine) -> None:
     if src.valid_row < rows or src.valid_col < cols:
         m.fault("valid-region", f"src valid {src.valid_row}x{src.valid_col} does not cover dst valid {rows}x{cols}: "
                 "stale source data is read")
-    x = read_as(m, src, dst.dtype, rows, cols)
+    x = read_as(m, src, src.dtype if widened else dst.dtype, rows, cols)
     out = m.window(dst, 0, 0, rows, cols, write=True)
+    if name == "TAXPY":  # dst = dst + src * scalar, in dst's (float) type
+        with np.errstate(all="ignore"):
+            out[:, :] = (out.astype(np.float32) + x.astype(np.float32) * np.float32(scalar)).astype(out.dtype)
+        return
     out[:, :] = _compute(name, x, scalar_as(scalar, dst.dtype), dst.dtype)
 
 

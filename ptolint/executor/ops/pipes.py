@@ -1,0 +1,83 @@
+"""Cube/vector pipes and tile printing: TPUSH, TPOP, TPRINT (what the tile may be; no data is moved).
+
+The executor sees the whole call (parameter order, template arguments), so it tells every overload apart:
+- TPUSH(pipe, tile[, subBlockId]) with a TileSplitAxis `Split` (TPipe ring): a2a3 accepts Acc, Vec, Ctrl
+  (static_assert); a5 moves Acc and Vec and does nothing for any other tile (no branch, no assert);
+- TPUSH(tile, pipe) (TMPipe): Acc or Vec on both targets;
+- TPUSH<Pipe, Tile, TConfig>(pipe, tile) (no non-type template argument, pipe first): Acc only, both targets;
+- TPOP(pipe, tile[, subBlockId]) (TPipe ring): Vec, Mat, Ctrl on both; TPOP(tile, pipe) (TMPipe): Vec, Mat;
+- TPRINT(src): Vec only; TPRINT(src, tmp): Mat (a2a3 only), Acc, Vec.
+GridPipe forms (a `Direction` / `Span` template argument) and the GlobalTensor forms are left alone.
+"""
+
+from __future__ import annotations
+
+from ptolint.executor.machine import Machine, op
+
+_RING_PUSH_A2A3 = {"Acc", "Vec", "Ctrl"}
+_RING_PUSH_A5_MOVED = {"Acc", "Vec"}
+_TMPIPE_PUSH = {"Acc", "Vec"}
+_TCONFIG_PUSH = {"Acc"}
+_RING_POP = {"Vec", "Mat", "Ctrl"}
+_TMPIPE_POP = {"Vec", "Mat"}
+_PRINT_ONE = {"Vec"}
+_PRINT_TWO = {"a2a3": {"Mat", "Acc", "Vec"}, "a5": {"Acc", "Vec"}}
+
+
+def _grid(m: Machine) -> bool:
+    return "Direction" in m.template_args or "Span" in m.template_args
+
+
+def _reject(m: Machine, what: str, loc: str, ok: set[str]) -> None:
+    raise m.trap("unsupported-path", f"{what}: TileType::{loc} rejected by static_assert on {m.target} "
+                 f"(accepted: {', '.join(sorted(ok))})")
+
+
+@op("TPUSH")
+def tpush(m: Machine) -> None:
+    tile = m.tile("tile")
+    if tile is None or _grid(m):
+        return
+    params = list(m.site.params)
+    loc = tile.spec.loc
+    if params and params[0] == "tile":  # TPUSH(tile, pipe): TMPipe
+        if loc not in _TMPIPE_PUSH:
+            _reject(m, "TPUSH(tile, pipe)", loc, _TMPIPE_PUSH)
+        return
+    if "Split" not in m.template_args:  # TPUSH<Pipe, Tile, TConfig>(pipe, tile)
+        if loc not in _TCONFIG_PUSH:
+            _reject(m, "TPUSH<.., TConfig>(pipe, tile)", loc, _TCONFIG_PUSH)
+        return
+    if m.target == "a2a3":
+        if loc not in _RING_PUSH_A2A3:
+            _reject(m, "TPUSH(pipe, tile)", loc, _RING_PUSH_A2A3)
+        return
+    if loc not in _RING_PUSH_A5_MOVED:
+        raise m.trap("no-op", f"TPUSH(pipe, tile): a5 has no path for TileType::{loc}; nothing is written to the "
+                     "FIFO but the slot is recorded for the consumer")
+
+
+@op("TPOP")
+def tpop(m: Machine) -> None:
+    tile = m.tile("tile")
+    if tile is None or _grid(m):
+        return
+    params = list(m.site.params)
+    loc = tile.spec.loc
+    if params and params[0] == "tile":
+        if loc not in _TMPIPE_POP:
+            _reject(m, "TPOP(tile, pipe)", loc, _TMPIPE_POP)
+        return
+    if loc not in _RING_POP:
+        _reject(m, "TPOP(pipe, tile)", loc, _RING_POP)
+
+
+@op("TPRINT")
+def tprint(m: Machine) -> None:
+    src = m.tile("src")
+    if src is None:
+        return
+    two = "tmp" in m.site.params
+    ok = _PRINT_TWO.get(m.target, set()) if two else _PRINT_ONE
+    if src.spec.loc not in ok:
+        _reject(m, "TPRINT(src, tmp)" if two else "TPRINT(src)", src.spec.loc, ok)

@@ -1,0 +1,157 @@
+"""Builtin availability (PTO010): a builtin, or one form of it, that the target being checked does not have.
+
+How the real headers decide (include/pto/common/pto_instr.hpp): every public builtin forwards to a
+`<NAME>_IMPL` function (MAP_INSTR_IMPL* macros or a direct call), and pto_instr_impl.hpp includes one
+set of implementation headers per target (include/pto/npu/a2a3/*.hpp or include/pto/npu/a5/*.hpp).
+A builtin is unavailable on a target when
+- pto_instr.hpp declares it only under `#if defined(PTO_NPU_ARCH_A5) ...` (A2/A3: undeclared identifier
+  or no matching overload), or
+- it is declared for both targets but no header of that target defines the `_IMPL` it forwards to
+  (the call fails to compile when its template is instantiated), or
+- the wrapper itself rejects the target with an always-false `static_assert(sizeof(Pipe) == 0, ...)`.
+
+Found this way (every builtin of pto_instr.hpp, both targets, overloads compared by their `_IMPL`
+call and its argument count):
+- TADDC, TSUBC, TADDSC, TSUBSC: TADDC_IMPL/TSUBC_IMPL/TADDSC_IMPL/TSUBSC_IMPL exist only in
+  include/pto/cpu (the CPU simulator); neither NPU target defines them.
+- TGET_SCALE_ADDR: TGET_SCALE_ADDR_IMPL only in npu/a5/TGetScaleAddr.hpp (docs/isa/TGET_SCALE_ADDR.md
+  says "A5 only; no A2A3 implementation").
+- TGEMV_MX, TMATMUL_MX, TRANDOM (pto_instr.hpp `#if A5 || A6 || CPU_SIM`), THISTOGRAM, TINTERLEAVE,
+  TDEINTERLEAVE (A5 section): not declared for A2/A3.
+- TPUSH/TPOP on a GridPipe (template argument `GridDirection Direction` or `GridSpan Span`): A2/A3 only;
+  other targets hit `static_assert(sizeof(Pipe) == 0, "GridPipe TPUSH not supported on this target ...")`.
+- TQUANT<quant_type, store_mode>(dst, src, exp, max, scaling, exp_zz) (MXFP8 NZ store form): declared
+  for A5 but TQUANT_IMPL with `exp_zz` exists only in include/pto/cpu/TQuant.hpp: no A5 implementation.
+
+Overloads that only A5 declares (the MX TQUANT forms, MGATHER<CMode, Mode, Exec>, MSCATTER<..., Conflict>,
+TINSERT<TInsertMode>, TMOV<grp_axis>(dst, src, tmp)) are not in the table: ptolint's model header
+declares them for A5 only too, so on A2/A3 the call does not resolve and the parser already reports "no
+matching function" (as the real compiler does); there is no call site for a rule to see.
+
+Not unavailable although it may look so: TADDDEQRELU on A5 (npu/a5/TAddDeqRelu.hpp defines
+TADDDEQRELU_IMPL, although pto_instr_impl.hpp does not include that header at this snapshot),
+SET_IMG2COL_RPT/SET_IMG2COL_PADDING (separately declared per target, both exist), TPRINT (both targets
+with _DEBUG, neither without: a build-mode matter, not a target one), TPREFETCH_ASYNC (shared SDMA
+implementation included for both).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ptolint.ruleset import Check, Ctx, Provenance, rule
+
+INSTR_HDR = "include/pto/common/pto_instr.hpp"
+IMPL_HDR = "include/pto/common/pto_instr_impl.hpp"
+
+
+@dataclass(frozen=True)
+class Gap:
+    """One builtin (or one form of it, `form`) missing on one target."""
+
+    why: str
+    form: str = ""  # "" = every call; else a key of FORMS
+
+
+#: forms of a builtin, told apart by what the call site shows (parameter or template-parameter names of the
+#: overload the parser picked in the model header)
+FORMS = {
+    "grid-pipe": "the GridPipe form (template argument GridDirection or GridSpan)",
+    "mx-nz-store": "the NZ-store form TQUANT<quant_type, store_mode>(dst, src, exp, max, scaling, exp_zz)",
+}
+
+_CPU_ONLY = "no {0}_IMPL in include/pto/npu/{1}: only the CPU simulator (include/pto/cpu) implements it"
+_A5_SECTION = "declared only in the A5 section of pto_instr.hpp (no A2/A3 declaration or implementation)"
+
+#: builtin -> target -> what is missing there
+UNAVAILABLE: dict[str, dict[str, Gap]] = {
+    "TADDC": {"a2a3": Gap(_CPU_ONLY.format("TADDC", "a2a3")), "a5": Gap(_CPU_ONLY.format("TADDC", "a5"))},
+    "TSUBC": {"a2a3": Gap(_CPU_ONLY.format("TSUBC", "a2a3")), "a5": Gap(_CPU_ONLY.format("TSUBC", "a5"))},
+    "TADDSC": {"a2a3": Gap(_CPU_ONLY.format("TADDSC", "a2a3")), "a5": Gap(_CPU_ONLY.format("TADDSC", "a5"))},
+    "TSUBSC": {"a2a3": Gap(_CPU_ONLY.format("TSUBSC", "a2a3")), "a5": Gap(_CPU_ONLY.format("TSUBSC", "a5"))},
+    "TGET_SCALE_ADDR": {"a2a3": Gap("no TGET_SCALE_ADDR_IMPL in include/pto/npu/a2a3 (A5 only: "
+                                    "npu/a5/TGetScaleAddr.hpp)")},
+    "TGEMV_MX": {"a2a3": Gap(_A5_SECTION)},
+    "TMATMUL_MX": {"a2a3": Gap(_A5_SECTION)},
+    "TRANDOM": {"a2a3": Gap(_A5_SECTION)},
+    "THISTOGRAM": {"a2a3": Gap(_A5_SECTION)},
+    "TINTERLEAVE": {"a2a3": Gap(_A5_SECTION)},
+    "TDEINTERLEAVE": {"a2a3": Gap(_A5_SECTION)},
+    "TPUSH": {"a5": Gap("GridPipe pushes exist on A2/A3 only; A5 rejects them with static_assert(sizeof(Pipe) "
+                        "== 0) (\"GridPipe TPUSH not supported on this target profile\")", "grid-pipe")},
+    "TPOP": {"a5": Gap("GridPipe pops exist on A2/A3 only; A5 rejects them with static_assert(sizeof(Pipe) == 0) "
+                       "(\"GridPipe TPOP not supported on this target profile\")", "grid-pipe")},
+    "TQUANT": {"a5": Gap("no 6-argument TQUANT_IMPL (exp_zz) in include/pto/npu/a5/TQuant.hpp: only the CPU "
+                         "simulator implements the NZ-store form", "mx-nz-store")},
+}
+
+
+def gap_for(builtin: str, target: str) -> Gap | None:
+    """What the table says is missing for `builtin` on `target` (whole builtin or one form), or None."""
+    return UNAVAILABLE.get(builtin, {}).get(target)
+
+
+def wholly_unavailable(builtin: str, target: str) -> bool:
+    """True when no form of `builtin` exists on `target` (used by bench/coverage.py)."""
+    gap = gap_for(builtin, target)
+    return gap is not None and not gap.form
+
+
+def _form_used(ctx: Ctx, form: str) -> bool:
+    if form == "grid-pipe":
+        return "Direction" in ctx.template_args or "Span" in ctx.template_args
+    if form == "mx-nz-store":
+        return "exp_zz" in ctx.texts or "store_mode" in ctx.template_args
+    raise ValueError(f"unknown form {form}")
+
+
+@rule("PTO010", "builtin-unavailable-on-target", instructions=tuple(UNAVAILABLE), fault="unavailable",
+      provenance=(Provenance("header-static", INSTR_HDR + " + " + IMPL_HDR, "which builtins each target declares "
+                             "and which *_IMPL headers it includes"),
+                  Provenance("header-static", "include/pto/cpu/ElementTileOp.h, ElementTileScalarOp.h",
+                             "TADDC/TSUBC/TADDSC/TSUBSC_IMPL exist only here (CPU simulator); docs/isa/TADDC.md etc. "
+                             "do not say so"),
+                  Provenance("header-static", INSTR_HDR + " (GridPipe TPUSH/TPOP, end of file)",
+                             "#if defined(PTO_NPU_ARCH_A2A3) ... #else static_assert(sizeof(Pipe) == 0, ...)"),
+                  Provenance("header-static", "include/pto/npu/a5/TQuant.hpp; include/pto/cpu/TQuant.hpp",
+                             "TQUANT_IMPL with exp_zz only in the CPU simulator"),
+                  Provenance("isa-doc", "docs/isa/TGET_SCALE_ADDR.md", "A5 only; no A2A3 implementation")))
+def builtin_unavailable(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    The builtin (or this form of it) does not exist on the target being checked.
+
+    ## What it does
+    Looks the call up in a table built from the real headers: which builtins each target declares
+    (`pto_instr.hpp`) and which `*_IMPL` implementations its headers define. TADDC, TSUBC, TADDSC and
+    TSUBSC exist on neither NPU target (CPU simulator only); TGET_SCALE_ADDR, TGEMV_MX, TMATMUL_MX,
+    TRANDOM, THISTOGRAM, TINTERLEAVE and TDEINTERLEAVE are A5 only; GridPipe TPUSH/TPOP are A2/A3 only;
+    the MXFP8 NZ-store TQUANT form (with `exp_zz`) has no A5 implementation.
+
+    ## Why is this bad?
+    The kernel does not compile for that target: the implementation is missing (an undeclared
+    `*_IMPL` when the template is instantiated) or the header rejects the target with a
+    `static_assert`. Code shared between targets must keep such calls under the target's macro.
+
+    ## Example
+    ```cpp
+    Tile<TileType::Vec, float, 16, 64> a, b, c, out;
+    TADDC(out, a, b, c);  // no NPU implementation
+    ```
+
+    ## Use instead
+    ```cpp
+    TADD(out, a, b);
+    TADD(out, out, c);
+    ```
+    """
+    gap = gap_for(ctx.builtin, ctx.target)
+    if gap is None:
+        return None
+    if gap.form:
+        if not _form_used(ctx, gap.form):
+            return None
+        what = f"{ctx.builtin}: {FORMS[gap.form]} is not available on {ctx.target}"
+    else:
+        what = f"{ctx.builtin} is not available on {ctx.target}"
+    return Check(ctx.static(True), f"{what}: {gap.why}")
