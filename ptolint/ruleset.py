@@ -24,7 +24,8 @@ LEVELS = ("error", "warning", "note")
 
 @dataclass(frozen=True)
 class Provenance:
-    """Where a rule comes from. kind: seed-doc, isa-doc, header-static, header-runtime, hazard."""
+    """Where a rule comes from. kind: seed-doc, isa-doc, header-static, header-runtime, hazard, corpus (what the
+    vendor's own kernels do, when it decides how far a rule may go)."""
 
     kind: str
     where: str

@@ -19,5 +19,5 @@ def test_every_rule_documents_itself() -> None:
         for title in ("Summary", "What it does", "Why is this bad?", "Example", "Use instead"):
             assert r.section(title), f"{r.code} lacks '## {title}'"
         assert "```cpp" in r.section("Example") and "```cpp" in r.section("Use instead"), r.code
-        assert r.provenance and all(p.kind in ("seed-doc", "isa-doc", "header-static", "header-runtime", "hazard")
+        assert r.provenance and all(p.kind in ("seed-doc", "isa-doc", "header-static", "header-runtime", "hazard", "corpus")
                                     for p in r.provenance), r.code
