@@ -111,6 +111,8 @@ def check_file(path: str, opts: Options, source: str | None = None) -> FileResul
                 if target not in rule.targets or (
                         site.builtin not in rule.instructions and "*" not in rule.instructions):
                     continue
+                if site.unresolved and not rule.operand_free:
+                    continue
                 try:
                     if not encoded:
                         encoded.append(encode_site(site))

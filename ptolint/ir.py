@@ -309,6 +309,7 @@ class CallSite:
     path: list[Expr] = field(default_factory=list)  # conditions (bool exprs) that hold on the path
     chain: list[Frame] = field(default_factory=list)
     assumptions: list[Expr] = field(default_factory=list)
+    unresolved: str = ""  # why some operand could not be followed (then only operand-free rules are checked)
 
     def arg(self, name: str) -> Operand | None:
         try:

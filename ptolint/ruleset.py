@@ -55,6 +55,7 @@ class Rule:
     provenance: tuple[Provenance, ...]
     check: Callable[[Ctx], Check | None]
     doc: str
+    operand_free: bool = False  # decided by the builtin, target and form alone: checked also where operands are lost
 
     @property
     def summary(self) -> str:
@@ -147,7 +148,7 @@ REGISTRY: dict[str, Rule] = {}
 
 def rule(code: str, name: str, *, instructions: tuple[str, ...], fault: str,
          provenance: tuple[Provenance, ...], targets: tuple[str, ...] = TARGETS,
-         severity: str = "error") -> Callable[[Callable[[Ctx], Check | None]], Callable[[Ctx], Check | None]]:
+         severity: str = "error", operand_free: bool = False) -> Callable[[Callable[[Ctx], Check | None]], Callable[[Ctx], Check | None]]:
     """Register a rule function; its docstring is the rule's documentation."""
     if severity not in LEVELS:
         raise ValueError(f"{code}: unknown severity {severity}")
@@ -158,7 +159,7 @@ def rule(code: str, name: str, *, instructions: tuple[str, ...], fault: str,
         if code in REGISTRY:
             raise ValueError(f"duplicate rule code {code}")
         REGISTRY[code] = Rule(code, name, instructions, targets, severity, fault, provenance, fn,
-                              inspect.cleandoc(fn.__doc__ or ""))
+                              inspect.cleandoc(fn.__doc__ or ""), operand_free)
         return fn
 
     return register

@@ -105,7 +105,7 @@ def _form_used(ctx: Ctx, form: str) -> bool:
     raise ValueError(f"unknown form {form}")
 
 
-@rule("PTO010", "builtin-unavailable-on-target", instructions=tuple(UNAVAILABLE), fault="unavailable",
+@rule("PTO010", "builtin-unavailable-on-target", instructions=tuple(UNAVAILABLE), fault="unavailable", operand_free=True,
       provenance=(Provenance("header-static", INSTR_HDR + " + " + IMPL_HDR, "which builtins each target declares "
                              "and which *_IMPL headers it includes"),
                   Provenance("header-static", "include/pto/cpu/ElementTileOp.h, ElementTileScalarOp.h",

@@ -51,3 +51,26 @@ def test_explicit_template_args_split_at_top_level_commas():
     toks = ["F", "<", "A", "<", "B", "<", "1", ">>", ",", "C", "::", "D", ">"]
     assert explicit_template_args(toks) == [["A", "<", "B", "<", "1", ">>"], ["C", "::", "D"]]
     assert explicit_template_args(["F"]) == []
+
+
+def test_site_with_an_unreadable_operand_is_unresolved_but_kept_for_operand_free_rules(tmp_path):
+    from typer.testing import CliRunner
+
+    from ptolint.cli import app
+
+    p = tmp_path / "k.cpp"
+    p.write_text("""
+#include <pto/pto-inst.hpp>
+using namespace pto;
+extern "C" __global__ AICORE void kernel() {
+    using T = Tile<TileType::Vec, int16_t, 16, 16>;
+    T a, b, d;
+    TADDSC(a, b, L'x', d);
+}
+""")
+    sites = sites_of(tmp_path, p.read_text(), "a2a3")
+    assert len(sites) == 1 and "character literal" in sites[0].unresolved
+    r = CliRunner().invoke(app, ["check", "--no-cache", "-t", "a2a3", "--stats", str(p)])
+    assert "[PTO010]" in r.output and ":7:5: error" in r.output
+    assert "0 resolved, 1 unresolved" in r.output  # never counted as resolved
+    assert sum("error: [" in ln for ln in r.output.splitlines()) == 1  # operand rules did not run on it

@@ -1313,7 +1313,12 @@ class Interpreter:
             self.unresolved.append(Unresolved(ref.spelling, file_name(c),
                                               c.location.line, c.location.column, self.target, str(exc)))
             return
-        self.stats.resolved += 1
+        if site.unresolved:  # some operand could not be followed: counted unresolved, kept for operand-free rules
+            self.stats.unresolved += 1
+            self.unresolved.append(Unresolved(ref.spelling, file_name(c), c.location.line, c.location.column,
+                                              self.target, site.unresolved))
+        else:
+            self.stats.resolved += 1
         self.sites.append(site)
 
     def make_site(self, c: ci.Cursor, ref: ci.Cursor) -> CallSite:
@@ -1321,11 +1326,18 @@ class Interpreter:
         args = list(arguments(c))
         names: list[str] = []
         operands = []
+        failed: list[str] = []
         for i, p in enumerate(params):
             pname = p.spelling or f"arg{i}"
             if i < len(args):
-                v = self.value(args[i])
                 text = " ".join(tokens(args[i]))
+                try:
+                    v = self.value(args[i])
+                except Unsupported as exc:
+                    failed.append(f"{pname}: {exc}")
+                    operands.append(TypeOperand(p.type.get_canonical().spelling, text))
+                    names.append(pname)
+                    continue
             else:
                 default = [x for x in children(p) if x.kind.is_expression()]
                 frame = Frame(ref, template_bindings(ref))
@@ -1361,6 +1373,7 @@ class Interpreter:
             template_args=self.builtin_template_args(c, ref),
             path=list(self.path),
             chain=list(self.chain),
+            unresolved="; ".join(failed),
         )
 
     def builtin_template_args(self, c: ci.Cursor, ref: ci.Cursor) -> dict[str, str]:
@@ -1393,7 +1406,36 @@ class Interpreter:
         written = explicit[index] if index < len(explicit) else [
             t for x in children(p) if x.kind.is_expression() for t in tokens(x)]
         names = [t for t in written if t.isidentifier() and t != "typename"]
+        if callee is not None and index < len(explicit):  # `TPOW<algo>` with a constexpr enum variable `algo`
+            for x in walk(callee):
+                decl = x.type.get_canonical().get_declaration() if x.kind.is_expression() else None
+                if decl is not None and decl.kind == K.ENUM_DECL and tokens(x) == written:
+                    for e in children(decl):
+                        if e.kind == K.ENUM_CONSTANT_DECL and e.enum_value == value:
+                            return e.spelling
+        if len(names) == 1 and self.lookup_tparam(names[0]) is not None:  # forwarded: `TPOW<algo>` inside a template
+            enum = self.tparam_enum(names[0])
+            if enum is not None:
+                for e in children(enum):
+                    if e.kind == K.ENUM_CONSTANT_DECL and e.enum_value == value:
+                        return e.spelling
+            return str(value)
         return strip_ns(names[-1]) if names else str(value)
+
+    def tparam_enum(self, name: str) -> ci.Cursor | None:
+        """The enum declaration of an enclosing function template's non-type parameter `name`, if it has one."""
+        for fr in reversed(self.stack):
+            if name not in fr.tparams:
+                continue
+            tmpl = ci.conf.lib.clang_getSpecializedCursorTemplate(fr.function)
+            if tmpl is None or tmpl.kind is None:
+                return None
+            for x in children(tmpl):
+                if x.kind == K.TEMPLATE_NON_TYPE_PARAMETER and x.spelling == name:
+                    decl = x.type.get_canonical().get_declaration()
+                    return decl if decl is not None and decl.kind == K.ENUM_DECL else None
+            return None
+        return None
 
 
 def explicit_template_args(toks: list[str]) -> list[list[str]]:
