@@ -113,17 +113,23 @@ class Ctx:
 
     def __init__(self, target: str, builtin: str, tiles: dict[str, TileView], scalars: dict[str, z3.ExprRef],
                  template_args: dict[str, str], texts: dict[str, str],
-                 globals_: dict[str, GlobalView] | None = None):
+                 globals_: dict[str, GlobalView] | None = None, types: dict[str, str] | None = None):
         self.target = target
         self.builtin = builtin
         self._tiles = tiles
         self._scalars = scalars
         self._globals = globals_ or {}
+        self._types = types or {}
         self.template_args = template_args
         self.texts = texts
 
     def global_tensor(self, name: str) -> GlobalView | None:
         return self._globals.get(name)
+
+    def type_spelling(self, name: str) -> str | None:
+        """The canonical C++ type of an operand that is neither a tile, a scalar nor a GlobalTensor (a TPipe, an
+        event, ...), e.g. "pto::TPipe<'\\x00', '\\x01', 8192, 2>"; None when there is no such operand."""
+        return self._types.get(name)
 
     def tile(self, name: str) -> TileView | None:
         return self._tiles.get(name)

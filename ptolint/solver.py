@@ -26,6 +26,7 @@ from ptolint.ir import (
     Select,
     Sym,
     TileOperand,
+    TypeOperand,
     Unary,
     int_range,
 )
@@ -221,8 +222,12 @@ def build_ctx(site: CallSite, enc: Encoder) -> Ctx:
     scalars: dict[str, z3.ExprRef] = {}
     texts: dict[str, str] = {}
     globals_: dict[str, GlobalView] = {}
+    types: dict[str, str] = {}
     for name, arg in zip(site.params, site.args, strict=False):
-        if isinstance(arg, GlobalOperand):
+        if isinstance(arg, TypeOperand):
+            types[name] = arg.spelling
+            texts[name] = arg.text
+        elif isinstance(arg, GlobalOperand):
             globals_[name] = GlobalView(name, arg, [enc.to_num(enc.enc(d)) for d in arg.shape],
                                         [enc.to_num(enc.enc(d)) for d in arg.stride])
             texts[name] = arg.text
@@ -232,7 +237,7 @@ def build_ctx(site: CallSite, enc: Encoder) -> Ctx:
         elif isinstance(arg, ScalarOperand):
             scalars[name] = enc.enc(arg.expr)
             texts[name] = arg.text
-    return Ctx(site.target, site.builtin, tiles, scalars, dict(site.template_args), texts, globals_)
+    return Ctx(site.target, site.builtin, tiles, scalars, dict(site.template_args), texts, globals_, types)
 
 
 def model_value(m: z3.ModelRef, term: z3.ExprRef | int | str) -> int | float | str:
