@@ -19,9 +19,10 @@ What the headers check on the tile (the pipe's own template arguments are not vi
   Vec, and rejects any other location. The two forms look alike to a rule (the GlobalTensor `tmp` is not an
   operand rules see), so only what both forms reject is checked.
 
-Not checked (no constraint a rule can see today): the TPipe template arguments (FlagID + 1 < 16, direction,
-SlotNum >= 1), the GlobalTensor forms of TALLOC/TFREE/TPOP/TPUSH (pipe direction), A5's C2V split asserts
-(direction dependent); TSYNC, TPREFETCH and TPREFETCH_ASYNC check nothing at compile time.
+Not checked here: the TPipe template arguments (FlagID + 1 < 16, direction, SlotNum >= 1), the GlobalTensor
+forms of TPOP/TPUSH (pipe direction), A5's C2V split asserts (direction dependent). The GlobalTensor forms of
+TALLOC/TFREE (pipe direction) and A5's single-op TSYNC are rules/misc_builtins.py (PTO058, PTO059);
+TPREFETCH and TPREFETCH_ASYNC check nothing at compile time (bench/coverage.py NO_CONSTRAINTS).
 """
 
 from __future__ import annotations

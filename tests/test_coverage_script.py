@@ -57,6 +57,41 @@ def test_coverage_agrees_with_the_registry(report: dict) -> None:
             assert (b in r["unavailable"]) == gone, (target, b)
 
 
+def _no_constraints() -> dict:
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("ptolint_bench_coverage", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    return script.NO_CONSTRAINTS
+
+
+def test_nothing_to_check_is_a_separate_category(report: dict) -> None:
+    table = _no_constraints()
+    for target, r in report["targets"].items():
+        uncovered = set(r["uncovered"])
+        want = {b for b in uncovered if target in table.get(b, {})}
+        assert set(r["nothing_to_check"]) == want, target
+        assert set(r["open"]) == uncovered - want and not set(r["open"]) & want
+        assert r["covered_or_nothing"] == r["covered"] + len(want)
+        assert r["percent_with_nothing"] == round(100.0 * r["covered_or_nothing"] / r["total"], 1)
+        assert r["percent"] <= r["percent_with_nothing"]
+
+
+def test_no_constraints_table_is_well_formed_and_not_stale(report: dict) -> None:
+    """Every entry names a declared builtin and a known target, gives header evidence, and is not (any more)
+    covered by a rule on that target (then the entry must go)."""
+    table = _no_constraints()
+    assert table
+    for b, per_target in table.items():
+        assert b in report["builtins"], b
+        for t, evidence in per_target.items():
+            assert t in ("a2a3", "a5"), (b, t)
+            assert "include/pto/" in evidence and len(evidence) > 30, (b, t)
+            assert b not in report["targets"][t]["covered_names"], f"{b} on {t} is covered by a rule now"
+
+
 def test_text_output_matches_json(report: dict) -> None:
     proc = run()
     assert proc.returncode == 0, proc.stderr
@@ -66,6 +101,12 @@ def test_text_output_matches_json(report: dict) -> None:
         assert f"{target}: {r['covered']}/{r['total']} covered ({r['percent']:.1f}%)" in block
         line = next(ln for ln in block.splitlines() if ln.strip().startswith("uncovered"))
         assert line.split(":", 1)[1].split() == (r["uncovered"] or ["-"])
+        line = next(ln for ln in block.splitlines() if ln.strip().startswith("nothing to check"))
+        assert "the headers enforce no constraint" in line
+        assert line.rsplit(":", 1)[1].split() == (r["nothing_to_check"] or ["-"])
+        both = (f"covered or nothing to check: {r['covered_or_nothing']}/{r['total']} "
+                f"({r['percent_with_nothing']:.1f}%)")
+        assert both in block
 
 
 def test_single_target() -> None:
