@@ -1386,7 +1386,7 @@ class Interpreter:
         params = [x for x in children(tmpl) if x.kind in (
             K.TEMPLATE_TYPE_PARAMETER, K.TEMPLATE_NON_TYPE_PARAMETER, K.TEMPLATE_TEMPLATE_PARAMETER)]
         for i, p in enumerate(params[:n]):
-            if p.kind != K.TEMPLATE_NON_TYPE_PARAMETER:
+            if p.kind != K.TEMPLATE_NON_TYPE_PARAMETER or not p.spelling:
                 continue
             if targ_kind(ref, i) != ci.TemplateArgumentKind.INTEGRAL:
                 continue
