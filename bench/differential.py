@@ -11,9 +11,15 @@ combinations (from the declarative SPECS below), and for each combination and ta
   gap, unrelated header breakage, a generator bug) is a "vendor parse failure", counted apart and left out
   of the comparison;
 * ptolint's: the kernel checked on the bundled model (`--headers model`). A rejection is an error-level
-  finding of a compile-time rule, i.e. a rule without `header-runtime` provenance (valid-region rules are
-  run-time checks the vendor headers cannot make at compile time). A model parse error is a "model parse
-  failure", also counted apart.
+  finding that claims a compile-time rejection the vendor can confirm: its rule has `header-static`
+  provenance and no `header-runtime` provenance (valid-region rules are run-time checks the headers cannot
+  make at compile time), and its message does not say that the headers leave the case unchecked (rules that
+  are `header-static` on one target or form and a hazard on another say so in the finding, see UNCHECKED).
+  Error-level findings of every other compile-time rule (provenance only `hazard`, `isa-doc`, `seed-doc`
+  or `corpus`, or a finding saying the headers do not check it) are "ptolint flags a hazard the compiler
+  accepts": the call compiles but silently does nothing or computes garbage. They are reported apart (per
+  instruction and grouped by rule) and never counted as a disagreement. A model parse error is a "model
+  parse failure", also counted apart.
 
 A combination agrees when both accept or both reject. Reports, per target and instruction, the number of
 combinations, the agreement, and every disagreement (kernel saved under --out with the vendor's message and
@@ -538,6 +544,15 @@ def sample(combos: list[Combo], n: int, seed: int = SEED, ok_share: float = 1 / 
 
 VENDOR_CHECK = re.compile(r"static assertion failed|static_assert failed|no matching function for call to|"
                           r"no matching member function for call to")
+#: a plain C++ type error inside the vendor headers (e.g. a2a3 TNOT_IMPL on float passes a float* where an
+#: int16_t* is expected): the instantiation does not compile either, so it is a rejection when it is reported
+#: in a header file (the same message in the generated kernel would be a generator bug)
+#: a finding message saying the vendor headers accept the call (a hazard ptolint reports on purpose)
+UNCHECKED = re.compile(r"does not check|nothing checks|not checked|unchecked|compiles to nothing|silently|no-op|"
+                       r"is ignored|reads? (?:the source|src\w*|it) as|read as", re.I)
+
+HEADER_TYPE_ERROR = re.compile(r"cannot initialize a parameter of type|no viable conversion from|"
+                               r"cannot initialize a variable of type")
 
 
 def static_rules() -> dict[str, dict]:
@@ -548,6 +563,7 @@ def static_rules() -> dict[str, dict]:
     for r in load_rules().values():
         kinds = sorted({p.kind for p in r.provenance})
         out[r.code] = {"static": "header-runtime" not in kinds, "kinds": kinds, "name": r.name,
+                       "header_static": "header-static" in kinds and "header-runtime" not in kinds,
                        "instructions": list(r.instructions), "where": [p.where for p in r.provenance
                                                                       if p.kind == "header-static"]}
     return out
@@ -559,7 +575,8 @@ def vendor_verdict(path: str, target: str, include: str) -> dict:
     _, diags = parse(path, target, ParseOptions(includes=[include], headers="real"))
     errors = [d for d in diags if d.level == "error" or (d.code == "missing-include" and d.level == "warning")]
     texts = [f"{d.file}:{d.line}: {d.message}" for d in errors]
-    checks = [t for t, d in zip(texts, errors, strict=True) if VENDOR_CHECK.search(d.message)]
+    checks = [t for t, d in zip(texts, errors, strict=True) if VENDOR_CHECK.search(d.message)
+              or (HEADER_TYPE_ERROR.search(d.message) and str(d.file).startswith(include))]
     if checks:
         verdict = "reject"
     elif errors:
@@ -581,13 +598,29 @@ def model_verdict(path: str, target: str, rules_info: dict) -> dict:
               if d.level == "error" or d.code in ("missing-include", "internal-error", "solver-unknown")]
     findings = [{"rule": f.rule_id, "level": f.level, "static": rules_info.get(f.rule_id, {}).get("static", True),
                  "message": f.message} for f in res.findings]
-    rejecting = sorted({f["rule"] for f in findings if f["level"] == "error" and f["static"]})
+    rejecting, hazards = split_findings(findings, rules_info)
     if any("[parse-error]" in e for e in errors):
         verdict = "parse-failure"
     else:
         verdict = "reject" if rejecting else "accept"
     calls = sum(s.builtin_calls for s in res.stats.values())
-    return {"verdict": verdict, "rules": rejecting, "findings": findings, "errors": errors, "calls": calls}
+    return {"verdict": verdict, "rules": rejecting, "hazards": hazards, "findings": findings, "errors": errors,
+            "calls": calls}
+
+
+def split_findings(findings: list[dict], rules_info: dict) -> tuple[list[str], list[str]]:
+    """(rules whose error findings claim a compile-time rejection, rules whose error findings flag a hazard the
+    compiler accepts). Run-time (`header-runtime`) rules are in neither."""
+    reject, hazard = set(), set()
+    for f in findings:
+        info = rules_info.get(f["rule"], {})
+        if f["level"] != "error" or not info.get("static", True):
+            continue
+        if info.get("header_static", True) and not UNCHECKED.search(f["message"]):
+            reject.add(f["rule"])
+        else:
+            hazard.add(f["rule"])
+    return sorted(reject), sorted(hazard)
 
 
 _RULES: dict | None = None
@@ -635,11 +668,6 @@ def assert_message(text: str) -> str:
     return m.group(1) if m else text.split(": ", 1)[-1][:200]
 
 
-#: a finding message saying the vendor headers accept the call (a hazard ptolint reports on purpose)
-UNCHECKED = re.compile(r"does not check|nothing checks|not checked|unchecked|compiles to nothing|silently|no-op|"
-                       r"is ignored|reads? (?:the source|src\w*|it) as|read as", re.I)
-
-
 def classify(r: dict) -> str:
     v, m = r["vendor"]["verdict"], r["ptolint"]["verdict"]
     if v == "parse-failure":
@@ -674,10 +702,25 @@ def report(results: list[dict], include: str, out: Path, rules_info: dict) -> di
     out.mkdir(parents=True, exist_ok=True)
     rep: dict = {"targets": {}, "disagreements": [], "groups": {}}
     per: dict = defaultdict(lambda: defaultdict(Counter))
+    rep["hazards"] = {}
     for r in results:
         key, instr, slug = r["key"], r["key"].split("|")[0], Path(r["path"]).stem
+        m = r["ptolint"]
+        if m["verdict"] != "parse-failure" and "findings" in m:  # re-split with the current rules' provenance
+            m["rules"], m["hazards"] = split_findings(m["findings"], rules_info)
+            m["verdict"] = "reject" if m["rules"] else "accept"
         cls = classify(r)
         per[r["target"]][instr][cls] += 1
+        if m.get("hazards") and r["vendor"]["verdict"] == "accept":
+            per[r["target"]][instr]["hazard"] += 1
+            for code in m["hazards"]:
+                h = rep["hazards"].setdefault(f"[{r['target']}] {code}", {"count": 0, "instrs": Counter(),
+                                                                          "examples": []})
+                h["count"] += 1
+                h["instrs"][instr] += 1
+                if len(h["examples"]) < 3:
+                    h["examples"].append(key + "  -> " + next(f["message"] for f in m["findings"]
+                                                              if f["rule"] == code)[:160])
         if cls == "agree" and r["vendor"]["verdict"] == "reject":
             per[r["target"]][instr]["both-reject"] += 1
         if cls in ("vendor-only", "ptolint-only"):
@@ -710,6 +753,7 @@ def report(results: list[dict], include: str, out: Path, rules_info: dict) -> di
                            "agree": cnt["agree"], "both_reject": cnt["both-reject"],
                            "agreement_pct": round(100 * cnt["agree"] / compared, 1) if compared else None,
                            "vendor_only": cnt["vendor-only"], "ptolint_only": cnt["ptolint-only"],
+                           "hazard_flagged": cnt["hazard"],
                            "vendor_parse_failures": cnt["vendor-parse-failure"],
                            "model_parse_failures": cnt["model-parse-failure"]}
         tot = Counter()
@@ -718,7 +762,7 @@ def report(results: list[dict], include: str, out: Path, rules_info: dict) -> di
         rep["targets"][target] = {"instructions": rows, "total": dict(tot),
                                   "agreement_pct": round(100 * tot["agree"] / tot["compared"], 1)
                                   if tot["compared"] else None}
-    for g in rep["groups"].values():
+    for g in (*rep["groups"].values(), *rep["hazards"].values()):
         g["instrs"] = dict(g["instrs"])
     return rep
 
@@ -729,20 +773,26 @@ def print_report(rep: dict, verbose: bool) -> None:
         print(f"== target {target}: {tot.get('combinations', 0)} combination(s), compared {tot.get('compared', 0)}, "
               f"agree {tot.get('agree', 0)} ({t['agreement_pct']}%; both reject {tot.get('both_reject', 0)}), "
               f"vendor-only rejections "
-              f"{tot.get('vendor_only', 0)}, ptolint-only rejections {tot.get('ptolint_only', 0)}, vendor parse "
+              f"{tot.get('vendor_only', 0)}, ptolint-only rejections {tot.get('ptolint_only', 0)}, hazards flagged "
+              f"where the compiler accepts {tot.get('hazard_flagged', 0)}, vendor parse "
               f"failures {tot.get('vendor_parse_failures', 0)}, model parse failures "
               f"{tot.get('model_parse_failures', 0)}")
         print(f"  {'instruction':<18} {'combos':>6} {'cmp':>5} {'agree%':>7} {'both-rej':>8} {'v-only':>6} "
-              f"{'p-only':>6} {'v-fail':>6} {'m-fail':>6}")
+              f"{'p-only':>6} {'hazard':>6} {'v-fail':>6} {'m-fail':>6}")
         for instr, row in t["instructions"].items():
             pct = "-" if row["agreement_pct"] is None else f"{row['agreement_pct']:.1f}"
             print(f"  {instr:<18} {row['combinations']:>6} {row['compared']:>5} {pct:>7} {row['both_reject']:>8} "
                   f"{row['vendor_only']:>6} "
-                  f"{row['ptolint_only']:>6} {row['vendor_parse_failures']:>6} {row['model_parse_failures']:>6}")
+                  f"{row['ptolint_only']:>6} {row['hazard_flagged']:>6} {row['vendor_parse_failures']:>6} "
+                  f"{row['model_parse_failures']:>6}")
     print("== disagreements by cause signature")
     for sig, g in sorted(rep["groups"].items(), key=lambda kv: -kv[1]["count"]):
         print(f"  {g['count']:>4}  {sig}")
         print(f"        instructions: {', '.join(f'{k}({v})' for k, v in sorted(g['instrs'].items()))}")
+        print(f"        e.g. {g['examples'][0]}")
+    print("== ptolint flags a hazard the compiler accepts (not a disagreement)")
+    for sig, g in sorted(rep.get("hazards", {}).items(), key=lambda kv: -kv[1]["count"]):
+        print(f"  {g['count']:>4}  {sig}: {', '.join(f'{k}({v})' for k, v in sorted(g['instrs'].items()))}")
         print(f"        e.g. {g['examples'][0]}")
     if verbose:
         print("== every disagreement")

@@ -92,9 +92,10 @@ FACTS: dict[str, dict[str, Facts]] = {
     # a2a3 TAndCheck / TOrCheck: equal types and row-major only, no type list
     "TAND": {"a2a3": Facts(A2 + "TAnd.hpp"), "a5": Facts(A5 + "TAnd.hpp", sizes=frozenset({1, 2, 4}))},
     "TOR": {"a2a3": Facts(A2 + "TOr.hpp"), "a5": Facts(A5 + "TOr.hpp", sizes=frozenset({1, 2, 4}))},
-    # a2a3 TXOR = TOR(tmp, src0, src1); TAND(dst, src0, src1); TNOT(dst); TAND(dst, dst, tmp)
-    "TXOR": {"a2a3": Facts(A2 + "TXor.hpp", same=("src0", "src1", "tmp"), row_major=("dst", "src0", "src1", "tmp"),
-                           inputs=("src0", "src1", "tmp")),
+    # a2a3 TXOR = TOR(tmp, src0, src1); TAND(dst, src0, src1); TNOT(dst); TAND(dst, dst, tmp): TNOT's TunaryCheck
+    # static_asserts dst Vec (TUnaryOp.hpp:248), and TNOT_IMPL does not compile for float (a C++ type error)
+    "TXOR": {"a2a3": Facts(A2 + "TXor.hpp", types=A5_ALL - {"float"}, same=("src0", "src1", "tmp"),
+                           row_major=("dst", "src0", "src1", "tmp"), vec=("dst",), inputs=("src0", "src1", "tmp")),
              "a5": Facts(A5 + "TXor.hpp", types=A2_INT_SHIFT)},
     # a2a3 TRemCheck compares src0's type twice and never src1's
     "TREM": {"a2a3": Facts(A2 + "TRem.hpp", types=frozenset({"float", "int32_t"}), same=("src0",),
@@ -277,7 +278,8 @@ def _allowed(ctx: Ctx, f: Facts) -> str:
 @rule("PTO601", "elementwise-unsupported-dtype", instructions=INSTR, fault="unsupported-dtype",
       provenance=(Provenance("header-static", _hdrs(), "T<Op>Check / T<Op>_IMPL static_assert an element-type "
                              "list or a sizeof set (FACTS[instr][target].types / .sizes / .fixed, e.g. a2a3 TPRELU "
-                             "tmp == uint8_t); a2a3 TAND/TOR/TXOR have no type list (not modelled)"),
+                             "tmp == uint8_t); a2a3 TAND/TOR have no type list; a2a3 TXOR: any type but float (its TNOT_IMPL "
+                             "passes a float* where an int16_t* is expected: a C++ error, TUnaryOp.hpp:37)"),
                   Provenance("isa-doc", DOCS + "TMUL.md, TCMP.md, TSEL.md", "docs agree with the headers for the "
                              "lists; TCMP.md also states an output type (uint8_t / uint32_t) no header checks, "
                              "so it is not modelled")))
@@ -534,18 +536,19 @@ def tcmp_int32_mode_ignored(ctx: Ctx) -> Check | None:
 @rule("PTO606", "elementwise-operand-not-vec", instructions=VEC_CHECKED, fault="unsupported-path",
       provenance=(Provenance("header-static", _hdrs(VEC_CHECKED), "static_assert Loc == TileType::Vec "
                              "(FACTS[instr][target].vec: TCMP dst/src0/src1, TCMPS dst/src0, the RELUCONV/DEQRELU "
-                             "ops every tile, TPOW/TPOWS dst/base/exp)"),
+                             "ops every tile, TPOW/TPOWS dst/base/exp; a2a3 TXOR dst through TNOT, "
+                             "TUnaryOp.hpp:248)"),
                   Provenance("isa-doc", DOCS + "TADD.md, TMUL.md, TMAX.md", "the docs list `Loc == Vec` for the "
                              "arithmetic ops too, but their headers do not check it; not modelled for them")))
 def elementwise_operand_not_vec(ctx: Ctx) -> Check | None:
     """
     ## Summary
-    An operand of TCMP, TCMPS, TPOW, TPOWS or a fused RELUCONV/DEQRELU op is not a Vec (Unified Buffer) tile.
+    An operand of TCMP, TCMPS, TPOW, TPOWS, A2/A3 TXOR or a fused RELUCONV/DEQRELU op is not a Vec tile.
 
     ## What it does
     Checks `TileType::Vec` on the operands the target's header checks: dst, src0 and src1 of TCMP;
-    dst and src0 of TCMPS; dst, base and exp of TPOW/TPOWS; every tile of TADDRELUCONV, TSUBRELUCONV and
-    TADDDEQRELU.
+    dst and src0 of TCMPS; dst, base and exp of TPOW/TPOWS; dst of A2/A3 TXOR (its TNOT step); every tile of
+    TADDRELUCONV, TSUBRELUCONV and TADDDEQRELU.
 
     ## Why is this bad?
     These instructions run on the vector unit; both targets reject other locations with a

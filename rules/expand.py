@@ -1,4 +1,4 @@
-"""Row/column broadcast instructions (PTO820..).
+"""Row/column broadcast instructions (PTO820..PTO830).
 
 Three shapes, one table each (facts per target read from the implementations):
 - ROW_BIN: TROWEXPANDADD/SUB/MUL/DIV/MAX/MIN/EXPDIF (dst, src0, src1[, tmp]). a2a3/TRowExpand<Op>.hpp and
@@ -14,13 +14,16 @@ Three shapes, one table each (facts per target read from the implementations):
   when its valid shape equals dst's, else src1; sources are read as dst's type.
 - BCAST: TROWEXPAND / TCOLEXPAND (dst, src): a2a3/TRowExpand.hpp, a5/TRowExpand.hpp, a2a3/TColExpand.hpp,
   a5/TColExpand.hpp: Vec operands, dst ND, equal dtypes, element size 1/2/4 (A5 also 8); PTO_ASSERT src valid rows
-  (TROWEXPAND) / cols (TCOLEXPAND) equal dst's.
+  (TROWEXPAND) / cols (TCOLEXPAND) equal dst's. A5 TROWEXPAND also static_asserts Src::ValidCol == 1 or DYNAMIC.
+Locations: only TROWEXPAND/TCOLEXPAND static_assert Vec operands (PTO823); the binary forms check none (PTO829,
+a hazard: an L1/L0 tile's address is used as a UB address).
 """
 
 from __future__ import annotations
 
 import z3
 
+from ptolint.ir import DYNAMIC
 from ptolint.ruleset import Check, Ctx, Provenance, TileView, rule
 
 _R_A2 = ("int32_t", "int16_t", "half", "float")
@@ -165,8 +168,12 @@ def expand_unsupported_dtype(ctx: Ctx) -> Check | None:
 @rule("PTO821", "expand-dtype-mismatch", instructions=ALL, fault="dtype-mismatch",
       provenance=(Provenance("header-static", ROW_HDR + "; " + BC_HDR, "static_assert the sources' DType equals "
                              "Dst's (both targets)"),
-                  Provenance("hazard", COL_HDR, "TCOLEXPAND<op>: no check; the sources' addresses are reinterpreted "
-                             "as Dst::DType")))
+                  Provenance("header-static", "include/pto/npu/a5/TColExpandBinOp.hpp:170, :219-227", "a5 "
+                             "TCOLEXPAND<op>: both run-time branches are instantiated, each passing one source's buffer "
+                             "cast to Dst::DType* where that source's own DType* is expected: no matching function (a "
+                             "compile error) when either source's type differs from dst's"),
+                  Provenance("hazard", COL_HDR, "a2a3 TCOLEXPAND<op>: no check (compiles); the sources' addresses are "
+                             "reinterpreted as Dst::DType")))
 def expand_dtype_mismatch(ctx: Ctx) -> Check | None:
     """
     ## Summary
@@ -211,7 +218,12 @@ def expand_dtype_mismatch(ctx: Ctx) -> Check | None:
     if ctx.builtin in COL_BIN:
         if not _bin_compiles(ctx, dst, src0, src1):
             return None
-        effect = f"the source is read as {dst.dtype} (nothing checks it)"
+        if ctx.a5:
+            effect = (f"a5 instantiates TColExpandOp with either source as the per-column one and passes its buffer "
+                      f"cast to __ubuf__ {dst.dtype}* where TColExpandBinOps takes the source's own type: no matching "
+                      "function, the kernel does not compile")
+        else:
+            effect = f"the source is read as {dst.dtype} (nothing checks it)"
     else:
         effect = "the element types must be equal (static_assert)"
     return Check(ctx.static(bool(bad)),
@@ -265,22 +277,60 @@ def expand_layout(ctx: Ctx) -> Check | None:
                  _esc(f"{ctx.builtin}: dst `{dst.text}` has BLayout {dst.blayout}; {ctx.target} requires RowMajor"))
 
 
-@rule("PTO823", "expand-operand-not-vec", instructions=ALL, fault="unsupported-path",
-      provenance=(Provenance("header-static", BC_HDR, "static_assert Src::Loc == Vec and Dst::Loc == Vec"),
-                  Provenance("hazard", ROW_HDR + "; " + COL_HDR, "no Loc check: the tiles' addresses are used as UB "
-                             "addresses by the vector unit")))
+@rule("PTO823", "expand-operand-not-vec", instructions=tuple(BCAST), fault="unsupported-path",
+      provenance=(Provenance("header-static", "include/pto/npu/a2a3/TRowExpand.hpp:89-90, a5/TRowExpand.hpp:31-32; "
+                             "a2a3/TColExpand.hpp, a5/TColExpand.hpp", "static_assert Src::Loc == Vec and "
+                             "Dst::Loc == Vec"),))
 def expand_operand_not_vec(ctx: Ctx) -> Check | None:
     """
     ## Summary
-    A row/column broadcast operand is not a Vec (Unified Buffer) tile.
+    A TROWEXPAND / TCOLEXPAND operand is not a Vec (Unified Buffer) tile.
 
     ## What it does
-    Checks that every tile operand has `TileType::Vec` (on calls that otherwise compile).
+    Checks that `dst` and `src` of TROWEXPAND and TCOLEXPAND have `TileType::Vec`.
 
     ## Why is this bad?
-    The vector unit addresses the Unified Buffer only. TROWEXPAND/TCOLEXPAND reject other locations with a
-    `static_assert`; the binary forms check nothing and use an L1/L0 tile's address as a UB address,
-    computing on unrelated data and overwriting it.
+    Both targets reject other locations with a `static_assert`: the kernel does not compile. (The binary
+    forms TROWEXPAND<op> / TCOLEXPAND<op> check nothing: see PTO829.)
+
+    ## Example
+    ```cpp
+    Tile<TileType::Vec, float, 16, 64> dst;
+    Tile<TileType::Mat, float, 16, 1, BLayout::ColMajor> rowMax;  // lives in L1
+    TROWEXPAND(dst, rowMax);
+    ```
+
+    ## Use instead
+    ```cpp
+    Tile<TileType::Vec, float, 16, 1, BLayout::ColMajor> rowMax;
+    TROWEXPAND(dst, rowMax);
+    ```
+    """
+    ops = _bcast(ctx)
+    if ops is None:
+        return None
+    bad = [f"{n} `{t.text}` is TileType::{t.loc}" for n, t in zip(("dst", "src"), ops, strict=True) if t.loc != "Vec"]
+    return Check(ctx.static(bool(bad)), _esc(f"{ctx.builtin}: " + "; ".join(bad) + " (must be TileType::Vec, "
+                                             "static_assert)"))
+
+
+@rule("PTO829", "expand-binary-operand-not-vec", instructions=(*ROW_BIN, *COL_BIN), fault="unsupported-path",
+      provenance=(Provenance("hazard", ROW_HDR + "; " + COL_HDR, "no Loc check on any operand (both targets): the "
+                             "tiles' addresses are used as UB addresses by the vector unit, so the call compiles and "
+                             "computes on unrelated data"),
+                  Provenance("isa-doc", DOCS, "the docs describe Vec operands")))
+def expand_binary_operand_not_vec(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    A TROWEXPAND<op> / TCOLEXPAND<op> operand is not a Vec (Unified Buffer) tile.
+
+    ## What it does
+    Checks that every tile operand of the binary row/column broadcasts (TROWEXPANDADD/SUB/MUL/DIV/MAX/MIN/
+    EXPDIF, TCOLEXPANDADD/SUB/MUL/DIV/MIN/EXPDIF) has `TileType::Vec`, on calls that otherwise compile.
+
+    ## Why is this bad?
+    Neither target checks the location: the call compiles, and the vector unit takes the L1/L0 tile's
+    address as a Unified Buffer address, computing on unrelated data (and, for `dst`, overwriting it).
 
     ## Example
     ```cpp
@@ -295,18 +345,53 @@ def expand_operand_not_vec(ctx: Ctx) -> Check | None:
     TROWEXPANDMUL(dst, src0, rowScale);
     ```
     """
-    if ctx.builtin in BCAST:
-        ops = _bcast(ctx)
-        if ops is None:
-            return None
-        tiles = list(zip(("dst", "src"), ops, strict=True))
-    else:
-        ops3 = _bin(ctx)
-        if ops3 is None or not _bin_compiles(ctx, *ops3):
-            return None
-        tiles = list(zip(("dst", "src0", "src1"), ops3, strict=True))
-    bad = [f"{n} `{t.text}` is TileType::{t.loc}" for n, t in tiles if t.loc != "Vec"]
-    return Check(ctx.static(bool(bad)), _esc(f"{ctx.builtin}: " + "; ".join(bad) + " (must be TileType::Vec)"))
+    ops3 = _bin(ctx)
+    if ops3 is None or not _bin_compiles(ctx, *ops3):
+        return None
+    bad = [f"{n} `{t.text}` is TileType::{t.loc}" for n, t in zip(("dst", "src0", "src1"), ops3, strict=True)
+           if t.loc != "Vec"]
+    return Check(ctx.static(bool(bad)), _esc(f"{ctx.builtin}: " + "; ".join(bad) + f"; {ctx.target} does not check "
+                                             "it and uses the address as a UB address"))
+
+
+@rule("PTO830", "rowexpand-src-validcol", instructions=("TROWEXPAND",), targets=("a5",), fault="valid-region",
+      provenance=(Provenance("header-static", "include/pto/npu/a5/TRowExpand.hpp:25-26", "static_assert "
+                             "TileDataIn::ValidCol == 1 || TileDataIn::ValidCol == -1 (DYNAMIC)"),
+                  Provenance("isa-doc", "docs/isa/TROWEXPAND.md", "reads one value per row (column 0); A2/A3 "
+                             "(a2a3/TRowExpand.hpp) has no such check")))
+def rowexpand_src_validcol(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    A5 TROWEXPAND source with a static valid-column count other than 1.
+
+    ## What it does
+    Checks the `ValidCol` template argument of TROWEXPAND's `src` on A5: it must be 1 or `DYNAMIC`.
+
+    ## Why is this bad?
+    A5 rejects any other static valid width with a `static_assert`: the kernel does not compile (A2/A3
+    accepts it and reads column 0 of each row).
+
+    ## Example
+    ```cpp
+    Tile<TileType::Vec, float, 16, 64> dst;
+    Tile<TileType::Vec, float, 16, 8> rowMax;  // ValidCol 8
+    TROWEXPAND(dst, rowMax);
+    ```
+
+    ## Use instead
+    ```cpp
+    Tile<TileType::Vec, float, 16, 8, BLayout::RowMajor, 16, 1> rowMax;  // one valid column
+    TROWEXPAND(dst, rowMax);
+    ```
+    """
+    ops = _bcast(ctx)
+    if ops is None:
+        return None
+    src = ops[1]
+    vc = src.spec.valid_col
+    return Check(ctx.static(vc not in (1, DYNAMIC)),
+                 _esc(f"TROWEXPAND: src `{src.text}` has a static ValidCol of {vc}; a5 requires 1 or DYNAMIC "
+                      "(static_assert)"))
 
 
 def _row_roles(ctx: Ctx, dst: TileView, src0: TileView, src1: TileView):

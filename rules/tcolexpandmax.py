@@ -86,8 +86,12 @@ def tcolexpandmax_unsupported_dtype(ctx: Ctx) -> Check | None:
 
 
 @rule("PTO402", "tcolexpandmax-src-dtype-mismatch", instructions=INSTR, fault="dtype-mismatch",
-      provenance=(Provenance("header-static", A2A3_HDR + "; " + A5_HDR,
-                             "src0/src1 DType are never checked: their addresses are reinterpreted as Dst::DType"),
+      provenance=(Provenance("hazard", A2A3_HDR + "; " + A5_HDR,
+                             "a2a3: src0/src1 DType are never checked (compiles): their addresses are reinterpreted as "
+                             "Dst::DType"),
+                  Provenance("header-static", "include/pto/npu/a5/TColExpandBinOp.hpp:170, :219-227", "a5: both "
+                             "run-time branches are instantiated, each passing a source's buffer cast to Dst::DType* "
+                             "where its own DType* is expected: no matching function when either source differs"),
                   Provenance("seed-doc", SEED, "documents all three DTypes in one list but not that they must be "
                              "equal; docs/isa/TCOLEXPANDMAX.md names only Dst and Src1")))
 def tcolexpandmax_src_dtype_mismatch(ctx: Ctx) -> Check | None:
@@ -124,9 +128,14 @@ def tcolexpandmax_src_dtype_mismatch(ctx: Ctx) -> Check | None:
     if not _compiles(ctx, dst):
         return None
     bad = [f"`{t.text}` ({name}) is {t.dtype}" for name, t in (("src0", src0), ("src1", src1)) if t.dtype != dst.dtype]
+    if ctx.a5:
+        effect = (f"a5 instantiates TColExpandOp with either source as the per-column one and passes its buffer cast "
+                  f"to __ubuf__ {dst.dtype}* where TColExpandBinOps takes the source's own type: no matching "
+                  "function, the kernel does not compile")
+    else:
+        effect = f"the source is read as {dst.dtype} on {ctx.target} (nothing checks it)"
     return Check(ctx.static(bool(bad)),
-                 f"TCOLEXPANDMAX dst `{dst.text}` is {dst.dtype} but " + " and ".join(bad)
-                 + f"; the source is read as {dst.dtype} on {ctx.target}")
+                 f"TCOLEXPANDMAX dst `{dst.text}` is {dst.dtype} but " + " and ".join(bad) + f"; {effect}")
 
 
 @rule("PTO403", "tcolexpandmax-dst-not-row-major", instructions=INSTR, fault="unsupported-layout",

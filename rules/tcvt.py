@@ -123,7 +123,7 @@ def _nonempty(dst: TileView) -> z3.BoolRef:
 
 
 @rule("PTO960", "tcvt-unsupported-conversion", instructions=INSTR, fault="unsupported-dtype",
-      provenance=(Provenance("header-static", A2A3_HDR, "no static_assert: a pair outside the if constexpr chain "
+      provenance=(Provenance("hazard", A2A3_HDR, "no static_assert: a pair outside the if constexpr chain "
                              "matches no branch, so the instruction compiles to nothing and dst is never written"),
                   Provenance("header-static", A5_HDR, "castData / castData_1D_NoPostUpdate / castData_2D_NoPostUpdate "
                              "have one overload per supported pair: any other pair does not compile"),
@@ -168,7 +168,7 @@ def tcvt_unsupported_conversion(ctx: Ctx) -> Check | None:
         return None
     outs = sorted(CONVERSIONS[ctx.target].get(src.dtype, ()))
     effect = ("A5 has no conversion overload for it: the kernel does not compile" if ctx.a5 else
-              "A2/A3 compiles the call to no conversion at all: dst is never written")
+              "A2/A3 does not check it: the call compiles to nothing and dst is never written")
     alt = f"{src.dtype} converts to {', '.join(outs)}" if outs else f"{src.dtype} is not a source type"
     return Check(ctx.static(True), f"TCVT: {_esc(src.text)} ({src.dtype}) -> {_esc(dst.text)} ({dst.dtype}) is not a "
                  f"conversion of {ctx.target}; {effect} ({alt} on {ctx.target})")

@@ -107,7 +107,7 @@ def tdivs_unsupported_dtype(ctx: Ctx) -> Check | None:
 
 @rule("PTO502", "tdivs-dtype-mismatch", instructions=INSTR, fault="dtype-mismatch",
       provenance=(Provenance("header-static", A2A3_HDR, "static_assert Src::DType == Dst::DType"),
-                  Provenance("header-static", A5_HDR, "no Src == Dst check: src0's address is cast to "
+                  Provenance("hazard", A5_HDR, "a5: no Src == Dst check (compiles): src0's address is cast to "
                              "__ubuf__ Dst::DType* and read as dst's type"),
                   Provenance("seed-doc", SEED, "speaks of a single TileData::DType for both tiles")))
 def tdivs_dtype_mismatch(ctx: Ctx) -> Check | None:

@@ -611,8 +611,9 @@ def unsupported_path(ctx: Ctx) -> Check | None:
 
 
 @rule("PTO110", "textract-no-op", instructions=INSTR, fault="no-op",
-      provenance=(Provenance("header-static", A2, "TEXTRACT_TILE_IMPL: no branch for other src/dst pairs"),
-                  Provenance("header-static", A5, "TEXTRACT_TILE_IMPL / Vec->Vec: no else branch"),
+      provenance=(Provenance("hazard", A2, "TEXTRACT_TILE_IMPL: no branch for other src/dst pairs (compiles to "
+                             "nothing)"),
+                  Provenance("hazard", A5, "TEXTRACT_TILE_IMPL / Vec->Vec: no else branch (compiles to nothing)"),
                   Provenance("seed-doc", SEED, "docs say unsupported destinations are rejected; they are not")))
 def no_op(ctx: Ctx) -> Check | None:
     """

@@ -17,7 +17,14 @@ Facts, per target:
   a 1/2/4-byte element size and row-major layouts; computes over dst's valid shape.
 - TLRELU: half/float only, both tiles Vec on both targets.
 - a2a3 TREMS (float/int32) and TFMODS (float): equal types, both Vec, both row-major; compute over dst's
-  valid shape. (A5 TREMS/TFMODS/TCMPS/TSELS and A2/A3's composite TANDS/TORS/TXORS are not modelled.)
+  valid shape.
+- a5 TREMS (sizeof 2/4/8) and TFMODS (sizeof 2/4) (TRemS.hpp, TFModS.hpp): static_assert equal types, the
+  element size and both tiles Vec; no layout check (their run-time valid-shape behaviour is not modelled).
+- a2a3 TANDS/TORS (TBitwiseSOp.hpp) are TEXPANDS(dst, scalar) then TAND/TOR(dst, src, dst): dst's type in
+  TEXPANDS' set, dst Vec or Mat (TEXPANDS; TAnd/TOr check no location), src's type == dst's and both
+  row-major (TAndCheck/TOrCheck static_asserts). TXORS adds TNOT(dst, dst): dst must be Vec (TunaryCheck) and
+  not float (TNOT_IMPL's 16-bit reinterpretation then disagrees with TUnaryOp's: a C++ type error).
+  (A5 TCMPS/TSELS are in rules/elementwise.py.)
 - TEXPANDS: one tile, Vec or Mat, a dtype set per target.
 - TAXPY (dst, src0, scalar): dst += src0 * scalar. Both targets: T = dst's type in {half, float}, src0 of
   the same type or half with a float dst; A2/A3 checks src0's location and computes only on equal, non-empty
@@ -45,6 +52,8 @@ A5_SHIFT = ("int64_t", "uint64_t", "int32_t", "uint32_t", "int16_t", "uint16_t",
 FLOATS = ("half", "float")
 A2A3_EXPANDS = ("uint8_t", "int8_t", "uint16_t", "int16_t", "uint32_t", "int32_t", "half", "bfloat16_t", "float")
 A5_EXPANDS = ("int64_t", "uint64_t") + A2A3_EXPANDS
+#: a2a3 TNOT_IMPL (TUnaryOp.hpp) does not compile for float: its 16-bit reinterpretation disagrees with TUnaryOp's
+A2A3_NOT = tuple(t for t in A2A3_EXPANDS if t != "float")
 #: element types by size, for the checks that test sizeof(T) only
 SIZES = {"int8_t": 1, "uint8_t": 1, "int16_t": 2, "uint16_t": 2, "half": 2, "bfloat16_t": 2, "int32_t": 4,
          "uint32_t": 4, "float": 4, "int64_t": 8, "uint64_t": 8, "double": 8}
@@ -70,6 +79,13 @@ def _a2(types, hdr, valid, vec=("src",)) -> Facts:
     return Facts(types, "src", True, vec, valid, "include/pto/npu/a2a3/" + hdr)
 
 
+def _a2_bitwise(types, impl: str, locs: tuple[str, ...]) -> Facts:
+    """a2a3 TANDS/TORS (TBitwiseSOp.hpp): TEXPANDS(dst, scalar) then TAND/TOR(dst, src, dst); TXORS chains TORS(tmp,
+    src), TANDS(dst, src), TNOT(dst, dst) and TAND(dst, dst, tmp), so dst must also be Vec and not float."""
+    return Facts(types, "dst", True, ("dst",), "dst", f"include/pto/npu/a2a3/TBitwiseSOp.hpp (TEXPANDS, {impl})",
+                 locs=locs, row_major=True)
+
+
 def _a5(types, hdr, same=False) -> Facts:
     return Facts(types, "dst", same, ("dst", "src"), "dst", "include/pto/npu/a5/" + hdr)
 
@@ -84,14 +100,19 @@ TABLE: dict[str, dict[str, Facts]] = {
     "TSHLS": {"a2a3": _a2(A2A3_SHIFT, "TBitwiseSOp.hpp (TShiftCheck)", "dst"), "a5": _a5(A5_SHIFT, "TShlS.hpp")},
     "TSHRS": {"a2a3": _a2(A2A3_SHIFT, "TBitwiseSOp.hpp (TShiftCheck)", "dst"), "a5": _a5(A5_SHIFT, "TShrS.hpp")},
     "TREMS": {"a2a3": Facts(("float", "int32_t"), "dst", True, ("dst", "src"), "dst", "include/pto/npu/a2a3/TRemS.hpp",
-                            row_major=True)},
+                            row_major=True),
+              "a5": Facts(None, "dst", True, ("dst", "src"), None, "include/pto/npu/a5/TRemS.hpp", sizes=(2, 4, 8))},
     "TFMODS": {"a2a3": Facts(("float",), "dst", True, ("dst", "src"), "dst", "include/pto/npu/a2a3/TFmodS.hpp",
-                             row_major=True)},
-    "TANDS": {"a5": Facts(None, "dst", True, (), "dst", "include/pto/npu/a5/TAndS.hpp", sizes=(1, 2, 4),
+                             row_major=True),
+               "a5": Facts(None, "dst", True, ("dst", "src"), None, "include/pto/npu/a5/TFModS.hpp", sizes=(2, 4))},
+    "TANDS": {"a2a3": _a2_bitwise(A2A3_EXPANDS, "TAND", ("Vec", "Mat")),
+              "a5": Facts(None, "dst", True, (), "dst", "include/pto/npu/a5/TAndS.hpp", sizes=(1, 2, 4),
                           row_major=True)},
-    "TORS": {"a5": Facts(None, "dst", True, (), "dst", "include/pto/npu/a5/TOrS.hpp", sizes=(1, 2, 4),
+    "TORS": {"a2a3": _a2_bitwise(A2A3_EXPANDS, "TOR", ("Vec", "Mat")),
+             "a5": Facts(None, "dst", True, (), "dst", "include/pto/npu/a5/TOrS.hpp", sizes=(1, 2, 4),
                          row_major=True)},
-    "TXORS": {"a5": Facts(None, "dst", True, (), "dst", "include/pto/npu/a5/TXorS.hpp", sizes=(1, 2, 4),
+    "TXORS": {"a2a3": _a2_bitwise(A2A3_NOT, "TORS, TANDS, TNOT and TAND", ("Vec",)),
+              "a5": Facts(None, "dst", True, (), "dst", "include/pto/npu/a5/TXorS.hpp", sizes=(1, 2, 4),
                           row_major=True)},
     "TAXPY": {"a2a3": Facts(FLOATS, "dst", True, ("src",), "skip", "include/pto/npu/a2a3/TAxpy.hpp",
                             mixed=(("float", "half"),)),
@@ -153,10 +174,13 @@ def _srcname(ctx: Ctx) -> str:
 
 
 _A2A3_PROV = Provenance("header-static", "include/pto/npu/a2a3/{TAddS,TSubS,TMulS,TMaxS,TMins,TLRelu,TBitwiseSOp,"
-                        "TExpandS}.hpp", "static_assert T (= src's type) in a per-instruction set")
+                        "TExpandS}.hpp", "static_assert T (= src's type) in a per-instruction set; TANDS/TORS/TXORS: "
+                        "TEXPANDS' set on dst (TXORS: not float, TNOT_IMPL then passes a float* where an int16_t* is "
+                        "expected, a C++ error rather than a static_assert)")
 _A5_PROV = Provenance("header-static", "include/pto/npu/a5/{TAddS,TSubS,TMulS,TMaxs,TMins,TLRelu,TShlS,TShrS,TAndS,"
                       "TOrS,TXorS,TExpandS}.hpp", "static_assert T (= dst's type) in a per-instruction set; "
-                      "TANDS/TORS/TXORS only test sizeof(T) in {1, 2, 4}")
+                      "TANDS/TORS/TXORS only test sizeof(T) in {1, 2, 4}; TFModS.hpp:93 sizeof 2/4, TRemS.hpp:100 "
+                      "sizeof 2/4/8")
 
 
 @rule("PTO701", "tile-scalar-unsupported-dtype", instructions=INSTR, fault="unsupported-dtype",
@@ -172,7 +196,8 @@ def tile_scalar_unsupported_dtype(ctx: Ctx) -> Check | None:
 
     ## What it does
     Checks the element type of TADDS, TSUBS, TMULS, TMAXS, TMINS, TLRELU, TSHLS, TSHRS, TANDS, TORS, TXORS,
-    TEXPANDS, TAXPY (half/float dst) (and A2/A3 TREMS: float/int32, TFMODS: float) against the set each
+    TEXPANDS, TAXPY (half/float dst), TREMS and TFMODS (A2/A3: float/int32, float; A5: 2/4/8- and 2/4-byte
+    types) against the set each
     target's implementation accepts. A2/A3 accepts only int32, int16, half and float for the arithmetic forms (uint32/uint16 instead of half/float for shifts); A5 also
     accepts 8-bit, unsigned, 64-bit and bfloat16 types for most of them (not 8-bit for TMULS). TLRELU
     takes half or float only.
@@ -209,10 +234,17 @@ def tile_scalar_unsupported_dtype(ctx: Ctx) -> Check | None:
 
 @rule("PTO702", "tile-scalar-dtype-mismatch", instructions=TWO_TILE, fault="dtype-mismatch",
       provenance=(Provenance("header-static", "include/pto/npu/a2a3/{TAddS,TSubS,TMulS,TMaxS,TMins,TLRelu,"
-                             "TBitwiseSOp}.hpp", "static_assert Dst::DType == Src::DType"),
+                             "TBitwiseSOp,TRemS,TFmodS}.hpp, TAnd.hpp:76, TOr.hpp:66",
+                             "static_assert Dst::DType == Src::DType (TANDS/TORS/TXORS through TAND/TOR)"),
+                  Provenance("header-static", "include/pto/npu/a5/{TAndS,TOrS,TXorS}.hpp, TRemS.hpp:98, "
+                             "TFModS.hpp:92", "static_assert Dst::DType == Src::DType"),
                   Provenance("header-static", "include/pto/npu/a5/{TAddS,TSubS,TMulS,TMaxs,TMins,TLRelu,TShlS,"
-                             "TShrS}.hpp", "no Dst == Src check: src's buffer is cast to __ubuf__ Dst::DType* and "
-                             "read as dst's type (TAndS/TOrS/TXorS do static_assert equality)")))
+                             "TShrS}.hpp:47 -> TBinSOp.hpp:285", "a5, dst not 64-bit: src's buffer is cast to "
+                             "__ubuf__ Dst::DType* and passed where BinaryInstr takes __ubuf__ Src::DType*: no "
+                             "matching function (a compile error, not a static_assert)"),
+                  Provenance("hazard", "include/pto/npu/a5/{TAddS,TSubS,TMulS,TMaxs,TMins,TShlS,TShrS}.hpp:43",
+                             "a5, int64/uint64 dst: Int64Scalar takes both buffers as Dst::DType*, so src is read as "
+                             "dst's type (compiles; the finding says the headers do not check it)")))
 def tile_scalar_dtype_mismatch(ctx: Ctx) -> Check | None:
     """
     ## Summary
@@ -253,7 +285,11 @@ def tile_scalar_dtype_mismatch(ctx: Ctx) -> Check | None:
     else:
         if _static_errors(facts, dst, src):
             return None
-        why = f"{ctx.target} does not check it and reads the source as {dst.dtype}"
+        if ctx.target == "a5" and dst.dtype not in ("int64_t", "uint64_t"):
+            why = (f"a5 casts the source's buffer to __ubuf__ {dst.dtype}* but BinaryInstr (TBinSOp.hpp:285) takes "
+                   f"__ubuf__ {src.dtype}*: no matching function, the kernel does not compile")
+        else:
+            why = f"{ctx.target} does not check it and reads the source as {dst.dtype} (64-bit path)"
     return Check(ctx.static(True), f"{ctx.builtin}: {_srcname(ctx)} `{_esc(src.text)}` is {src.dtype} but dst "
                  f"`{_esc(dst.text)}` is {dst.dtype}; {why}")
 
@@ -262,7 +298,9 @@ def tile_scalar_dtype_mismatch(ctx: Ctx) -> Check | None:
       provenance=(Provenance("header-static", "include/pto/npu/a2a3/{TAddS,TSubS,TMulS,TMins,TBitwiseSOp}.hpp",
                              "static_assert Src::Loc == Vec only (dst's location is not checked)"),
                   Provenance("header-static", "include/pto/npu/a2a3/{TMaxS,TLRelu}.hpp and a5 headers",
-                             "static_assert Dst::Loc == Vec and Src::Loc == Vec"),
+                             "static_assert Dst::Loc == Vec and Src::Loc == Vec (a5 TRemS.hpp:99, TFModS.hpp:95)"),
+                  Provenance("header-static", "include/pto/npu/a2a3/TBitwiseSOp.hpp -> TExpandS.hpp, TUnaryOp.hpp:248",
+                             "TANDS/TORS: dst Vec or Mat (TEXPANDS); TXORS: dst Vec (TNOT)"),
                   Provenance("header-static", "include/pto/npu/{a2a3,a5}/TExpandS.hpp", "static_assert Loc is Vec "
                              "or Mat"),
                   Provenance("isa-doc", DOC, "docs say both tiles must be Vec; A2/A3 only checks the source for "
@@ -369,15 +407,17 @@ def tile_scalar_valid_shape_mismatch(ctx: Ctx) -> Check | None:
       provenance=(Provenance("header-static", "include/pto/npu/a5/{TAndS,TOrS,TXorS}.hpp", "static_assert "
                              "Dst::isRowMajor && Src::isRowMajor"),
                   Provenance("header-static", "include/pto/npu/a2a3/{TRemS,TFmodS}.hpp", "static_assert "
-                             "Dst::isRowMajor && Src::isRowMajor")))
+                             "Dst::isRowMajor && Src::isRowMajor"),
+                  Provenance("header-static", "include/pto/npu/a2a3/TBitwiseSOp.hpp -> TAnd.hpp:79, TOr.hpp:69",
+                             "TANDS/TORS/TXORS: TAND/TOR static_assert dst and src row-major")))
 def tile_scalar_not_row_major(ctx: Ctx) -> Check | None:
     """
     ## Summary
     Tile-scalar operand is not row-major where the implementation requires it.
 
     ## What it does
-    Checks that `dst` and the source tile have `BLayout::RowMajor` for A5's bitwise tile-scalar
-    instructions (TANDS, TORS, TXORS) and A2/A3's TREMS and TFMODS.
+    Checks that `dst` and the source tile have `BLayout::RowMajor` for the bitwise tile-scalar
+    instructions (TANDS, TORS, TXORS; on A2/A3 through TAND/TOR) and A2/A3's TREMS and TFMODS.
 
     ## Why is this bad?
     The implementation rejects other layouts with a `static_assert`: the kernel does not compile.

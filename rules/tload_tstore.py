@@ -48,7 +48,7 @@ def _quant_form(ctx: Ctx) -> bool:
 
 @rule("PTO950", "tload-tstore-tile-location", instructions=("TLOAD", "TSTORE"), fault="unsupported-path",
       provenance=(Provenance("header-static", A2A3_LOAD, "static_assert TileData::Loc == Vec || Mat"),
-                  Provenance("header-static", A5_LOAD, "if constexpr Loc == Vec ... else if Loc == Mat, no else: any "
+                  Provenance("hazard", A5_LOAD, "if constexpr Loc == Vec ... else if Loc == Mat, no else: any "
                              "other TileType compiles to nothing"),
                   Provenance("header-static", A2A3_STORE, "static_assert Loc == Vec || Acc || Mat; the "
                              "preQuantScalar / ReluPreMode overloads static_assert Loc == Acc"),

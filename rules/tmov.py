@@ -152,7 +152,7 @@ def _layout_problems(f: dict, dst: TileView, src: TileView) -> list[str]:
 @rule("PTO930", "tmov-unsupported-path", instructions=INSTR, fault="unsupported-path",
       provenance=(Provenance("header-static", A2A3_HDR, "static_assert (Mat -> Left/Right/Bias/Scaling) || "
                              "(Vec -> Vec) || (Acc -> Mat) ('TMov: Invalid TileType.')"),
-                  Provenance("header-static", A5_HDR, "if constexpr chain Mat -> Bias/Scaling/Left/Right/ScaleLeft/"
+                  Provenance("hazard", A5_HDR, "if constexpr chain Mat -> Bias/Scaling/Left/Right/ScaleLeft/"
                              "ScaleRight, Acc -> Vec/Mat, Vec -> Vec/Mat with no else: any other pair compiles to "
                              "nothing"),
                   Provenance("isa-doc", DOC, "lists the same paths per target")))

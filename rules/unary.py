@@ -6,7 +6,9 @@ template argument `PrecisionType`.
 
 Facts, per target:
 - a2a3 TUnaryOp.hpp (TunaryCheck): both tiles row-major and Vec, equal element types, half/float only
-  (TEXP TLOG TSQRT TRSQRT TABS), half/float/int32 (TRELU), any type (TNOT); computes over dst's valid shape
+  (TEXP TLOG TSQRT TRSQRT TABS), half/float/int32 (TRELU), any type but float (TNOT: TNOT_IMPL's int16_t
+  reinterpretation of 4-byte types disagrees with TUnaryOp's for float, a C++ type error, not a static_assert);
+  computes over dst's valid shape
   (valid-shape equality is a PTO_ASSERT only).
 - a5 TUnaryOp.hpp (TUnaryCheck) and TRsqrt.hpp: the same checks; TABS also accepts int8/int16/int32,
   TNOT takes 8/16/32-bit integers only.
@@ -44,6 +46,10 @@ class Facts:
 
 A2 = "include/pto/npu/a2a3/"
 A5 = "include/pto/npu/a5/"
+#: a2a3 TNOT_IMPL reinterprets 4-byte types as int16_t while TUnaryOp does so only for int32/uint32: for float the
+#: pointer types disagree (TUnaryOp.hpp:37/41, "cannot initialize a parameter of type 'int16_t *' with 'float *'")
+A2A3_NOT = ("half", "bfloat16_t", "int32_t", "uint32_t", "int16_t", "uint16_t", "int8_t", "uint8_t", "int64_t",
+            "uint64_t")
 
 
 def _u(types, where) -> Facts:
@@ -59,7 +65,7 @@ TABLE: dict[str, dict[str, Facts]] = {
              "a5": _u(("half", "float", "int8_t", "int16_t", "int32_t"), A5 + "TUnaryOp.hpp")},
     "TRELU": {"a2a3": _u(("half", "float", "int32_t"), A2 + "TUnaryOp.hpp"),
               "a5": _u(("half", "float", "int32_t"), A5 + "TUnaryOp.hpp")},
-    "TNOT": {"a2a3": _u(None, A2 + "TUnaryOp.hpp"),
+    "TNOT": {"a2a3": _u(A2A3_NOT, A2 + "TUnaryOp.hpp (TNOT_IMPL: float is a C++ type error)"),
              "a5": _u(("int32_t", "uint32_t", "int16_t", "uint16_t", "int8_t", "uint8_t"), A5 + "TUnaryOp.hpp")},
     "TNEG": {"a2a3": Facts(A2A3_ARITH, "src", True, ("src",), False, "dst", A2 + "TUnaryOp.hpp -> TMulS.hpp"),
              "a5": Facts(A5_MUL, "dst", False, ("dst", "src"), False, "dst", A5 + "TUnaryOp.hpp -> TMulS.hpp")},
@@ -99,7 +105,8 @@ def _esc(text: str) -> str:
 
 @rule("PTO721", "unary-unsupported-dtype", instructions=TYPED, fault="unsupported-dtype",
       provenance=(Provenance("header-static", A2 + "TUnaryOp.hpp (TunaryCheck, TRELU_IMPL)", "half/float only; "
-                             "TRELU half/float/int32; TNOT unchecked; TNEG = TMULS (int32/int16/half/float); "
+                             "TRELU half/float/int32; TNOT any type but float (a C++ pointer-type error, :37/:41); "
+                             "TNEG = TMULS (int32/int16/half/float); "
                              "TRECIP = TDIVS (int32/int16/half/float)"),
                   Provenance("header-static", A5 + "TUnaryOp.hpp (TUnaryCheck, TABS_IMPL, TNOT_IMPL, TRELU_IMPL), "
                              "TRsqrt.hpp", "half/float; TABS also int8/16/32; TNOT 8/16/32-bit integers; "
@@ -148,8 +155,11 @@ def unary_unsupported_dtype(ctx: Ctx) -> Check | None:
 @rule("PTO722", "unary-dtype-mismatch", instructions=INSTR, fault="dtype-mismatch",
       provenance=(Provenance("header-static", A2 + "TUnaryOp.hpp; " + A5 + "TUnaryOp.hpp, TRsqrt.hpp",
                              "static_assert Dst::DType == Src::DType"),
-                  Provenance("header-static", A5 + "TMulS.hpp, TDivS.hpp (TNEG, TRECIP)", "no equality check: "
-                             "src's buffer is cast to __ubuf__ Dst::DType* and read as dst's type")))
+                  Provenance("header-static", A5 + "TMulS.hpp:47 -> TBinSOp.hpp:285 (TNEG, dst not 64-bit)",
+                             "src's buffer cast to Dst::DType* where BinaryInstr takes Src::DType*: no matching "
+                             "function (a compile error)"),
+                  Provenance("hazard", A5 + "TMulS.hpp (TNEG, 64-bit dst), TDivS.hpp (TRECIP)", "a5: no equality "
+                             "check (compiles): src's buffer is cast to __ubuf__ Dst::DType* and read as dst's type")))
 def unary_dtype_mismatch(ctx: Ctx) -> Check | None:
     """
     ## Summary
@@ -188,7 +198,11 @@ def unary_dtype_mismatch(ctx: Ctx) -> Check | None:
     else:
         if _static_errors(facts, dst, src):
             return None
-        why = f"{ctx.target} does not check it and reads src as {dst.dtype}"
+        if ctx.builtin == "TNEG" and ctx.target == "a5" and dst.dtype not in ("int64_t", "uint64_t"):
+            why = (f"a5 TMULS casts src's buffer to __ubuf__ {dst.dtype}* but BinaryInstr (TBinSOp.hpp:285) takes "
+                   f"__ubuf__ {src.dtype}*: no matching function, the kernel does not compile")
+        else:
+            why = f"{ctx.target} does not check it and reads src as {dst.dtype}"
     return Check(ctx.static(True), f"{ctx.builtin}: src `{_esc(src.text)}` is {src.dtype} but dst `{_esc(dst.text)}` "
                  f"is {dst.dtype}; {why}")
 

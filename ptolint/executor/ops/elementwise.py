@@ -59,8 +59,9 @@ for _name in ("TSHL", "TSHR"):
 for _name in ("TAND", "TOR"):
     _IMPLS[_name, "a2a3"] = _Impl()
     _IMPLS[_name, "a5"] = _Impl(sizes={1, 2, 4})
-_IMPLS["TXOR", "a2a3"] = _Impl(checked=("src0", "src1", "tmp"), layout=("dst", "src0", "src1", "tmp"),
-                               reads=("src0", "src1", "tmp"))
+# a2a3 TXOR's TNOT(dst, dst) step: dst must be Vec (TunaryCheck) and TNOT_IMPL does not compile for float
+_IMPLS["TXOR", "a2a3"] = _Impl(_A5_11 - {"float"}, checked=("src0", "src1", "tmp"), layout=("dst", "src0", "src1", "tmp"),
+                               vec=("dst",), reads=("src0", "src1", "tmp"))
 _IMPLS["TXOR", "a5"] = _Impl(_SHIFT)
 _IMPLS["TREM", "a2a3"] = _Impl({"float", "int32_t"}, checked=("src0",), unchecked=("src1",))
 _IMPLS["TREM", "a5"] = _Impl({"int64_t", "uint64_t", "half", "float", "uint16_t", "int16_t", "uint32_t", "int32_t"})

@@ -9,7 +9,7 @@ An independent model written from the A2/A3 and A5 implementations:
 - TCOLEXPAND<op>(dst, src0, src1): only dst's type and row-majorness are compile-time checked; the full operand
   is src0 when src0 has dst's valid shape, else src1; the sources are read as dst's type.
 - TROWEXPAND(dst, src): dst[i][j] = src[i][0]; TCOLEXPAND(dst, src): dst[i][j] = src[0][j]; Vec operands, ND dst,
-  equal types, element size 1/2/4 (A5 also 8).
+  equal types, element size 1/2/4 (A5 also 8); A5 TROWEXPAND also needs src's static ValidCol to be 1 or DYNAMIC.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ import numpy as np
 
 from ptolint.executor.machine import ConcreteTile, Machine, Trap, op
 from ptolint.executor.memory import NUMPY_TYPES
+from ptolint.ir import DYNAMIC
 
 _CANON = {"float16_t": "half", "_Float16": "half", "float32_t": "float", "int": "int32_t", "short": "int16_t"}
 _A2 = {"int32_t", "int16_t", "half", "float"}
@@ -211,6 +212,10 @@ def broadcast(m: Machine) -> None:
         ok = False
     if _canon(dst.dtype) != _canon(src.dtype):
         m.fault("dtype-mismatch", f"{name}: dst {dst.dtype} vs src {src.dtype}")
+        ok = False
+    if name == "TROWEXPAND" and m.target == "a5" and src.spec.valid_col not in (1, DYNAMIC):
+        # a5 TRowExpandCheck: the source's static ValidCol must be 1 or DYNAMIC
+        m.fault("valid-region", f"TROWEXPAND: src's static ValidCol is {src.spec.valid_col}; a5 accepts 1 or DYNAMIC")
         ok = False
     if _itemsize(src) not in _SIZES[m.target]:
         m.fault("unsupported-dtype", f"{name}: {src.dtype} is {_itemsize(src)} bytes; not accepted on {m.target}")

@@ -4,12 +4,15 @@ dst = src <op> scalar over dst's valid region, in dst's element type (TEXPANDS: 
 behaviour is written down here on its own, from include/pto/npu/{a2a3,a5}/T*.hpp:
 - a2a3 (TBinSOp-based): element type taken from src, must equal dst's; src must be a Vec tile (TMAXS and
   TLRELU also check dst); TADDS/TSUBS/TMINS only run when the valid shapes are equal and non-empty,
-  the others run over dst's valid shape whatever src's is. TANDS/TORS/TXORS are composites (not modelled).
+  the others run over dst's valid shape whatever src's is. TANDS/TORS are composites: TEXPANDS(dst, scalar)
+  (dst's type in TEXPANDS' list, dst Vec or Mat) then TAND/TOR(dst, src, dst) (src's type == dst's, both
+  row-major); TXORS also runs TNOT(dst, dst), which needs a Vec dst and does not compile for float.
 - a5: element type taken from dst (src's buffer is reinterpreted as that type, no equality check except
   for the bitwise forms, which check sizeof(T) in {1,2,4}, equal types and row-major tiles); both tiles Vec
   (not checked by the bitwise forms); always runs over dst's valid shape.
 - a2a3 TREMS (float/int32) and TFMODS (float): equal types, Vec and row-major tiles, over dst's valid shape
-  (remainders computed C-style, truncating). a5 TREMS/TFMODS are not modelled.
+  (remainders computed C-style, truncating). a5 TREMS (2/4/8-byte types) and TFMODS (2/4-byte types): equal
+  types, both tiles Vec, any layout.
 - TEXPANDS: Vec or Mat tile.
 - TAXPY: dst += src0 * scalar; dst half/float, src0 of dst's type or half under a float dst; a2a3 checks
   src0's location and skips unless the valid shapes are equal, a5 checks dst's and runs over dst's shape.
@@ -55,6 +58,8 @@ _A5 = {
     "TSHLS": (_INTS_A5, "dst", False, ("dst", "src"), False),
     "TSHRS": (_INTS_A5, "dst", False, ("dst", "src"), False),
     "TAXPY": (_FP, "dst", True, ("dst",), False),
+    "TREMS": (_ALL_A5 - {"int8_t", "uint8_t"}, "dst", True, ("dst", "src"), False),
+    "TFMODS": (_ALL_A5 - {"int8_t", "uint8_t", "int64_t", "uint64_t"}, "dst", True, ("dst", "src"), False),
 }
 _A5_BITWISE = ("TANDS", "TORS", "TXORS")  # sizeof(T) in {1,2,4}, equal types, row-major, no location check
 _EXPANDS_TYPES = {
@@ -62,6 +67,9 @@ _EXPANDS_TYPES = {
                        "float"}),
 }
 _EXPANDS_TYPES["a5"] = _EXPANDS_TYPES["a2a3"] | {"int64_t", "uint64_t"}
+#: a2a3 bitwise composites: dst's accepted types, dst's accepted locations
+_A2A3_BITWISE = {"TANDS": (_EXPANDS_TYPES["a2a3"], ("Vec", "Mat")), "TORS": (_EXPANDS_TYPES["a2a3"], ("Vec", "Mat")),
+                 "TXORS": (_EXPANDS_TYPES["a2a3"] - {"float"}, ("Vec",))}
 
 
 def np_type(dtype: str) -> np.dtype:
@@ -161,10 +169,21 @@ def tile_scalar(m: Machine) -> None:
         for t in (dst, src):
             if not t.spec.is_row_major:
                 errors.append(("unsupported-layout", f"{t.name} is {t.spec.blayout}: a5 {name} needs RowMajor"))
+    elif not a5 and name in _A2A3_BITWISE:
+        types, locs = _A2A3_BITWISE[name]
+        if dst.dtype not in types:
+            errors.append(("unsupported-dtype", f"dst element type {dst.dtype} is rejected by a2a3 {name}"))
+        if src.dtype != dst.dtype:
+            errors.append(("dtype-mismatch", f"src is {src.dtype}, dst is {dst.dtype}: TAND/TOR reject it on a2a3"))
+        if dst.spec.loc not in locs:
+            errors.append(("unsupported-path", f"dst is a {dst.spec.loc} tile (a2a3 {name} needs {'/'.join(locs)})"))
+        for t in (dst, src):
+            if not t.spec.is_row_major:
+                errors.append(("unsupported-layout", f"{t.name} is {t.spec.blayout}: a2a3 {name} needs RowMajor"))
     else:
         table = _A5 if a5 else _A2A3
         if name not in table:
-            return  # a2a3 TANDS/TORS/TXORS (TEXPANDS + TAND/TOR composites), a5 TREMS/TFMODS: not modelled
+            return  # not modelled on this target
         types, typed_from, same, checked_locs, skip_on_mismatch = table[name]
         typed = src if typed_from == "src" else dst
         if typed.dtype not in types:

@@ -3,8 +3,8 @@
 dst = f(src) over dst's valid region, in dst's element type. Each target's behaviour, written down from
 include/pto/npu/{a2a3,a5}/TUnaryOp.hpp, a5/TRsqrt.hpp and pto_instr.hpp:
 - the TUnaryOp family needs row-major Vec tiles of one element type; the type sets differ per target
-  (a2a3 TABS is half/float only, a5 TABS also takes int8/16/32; a2a3 TNOT checks no type, a5 TNOT takes
-  8/16/32-bit integers); it runs over dst's valid shape whatever src's is.
+  (a2a3 TABS is half/float only, a5 TABS also takes int8/16/32; a2a3 TNOT compiles for every type but float,
+  a5 TNOT takes 8/16/32-bit integers); it runs over dst's valid shape whatever src's is.
 - TNEG is TMULS(dst, src, -1): a2a3 checks src's location, equal types in {int32, int16, half, float};
   a5 checks both locations and dst's type in TMULS's set, and reads src as dst's type.
 - TRECIP is TDIVS(dst, 1, src): a2a3 needs equal types in {int32, int16, half, float}, both Vec, and only
@@ -20,7 +20,10 @@ from ptolint.executor.ops.tile_scalar import from_f32, is_float, np_type, read_a
 
 _HF = {"half", "float"}
 _A2A3_TYPES = {"TEXP": _HF, "TLOG": _HF, "TSQRT": _HF, "TRSQRT": _HF, "TABS": _HF,
-               "TRELU": _HF | {"int32_t"}, "TNOT": None}
+               "TRELU": _HF | {"int32_t"},
+               # TNOT_IMPL: float's pointer type disagrees with TUnaryOp's reinterpretation (does not compile)
+               "TNOT": {"half", "bfloat16_t", "int32_t", "uint32_t", "int16_t", "uint16_t", "int8_t", "uint8_t",
+                        "int64_t", "uint64_t"}}
 _A5_TYPES = {"TEXP": _HF, "TLOG": _HF, "TSQRT": _HF, "TRSQRT": _HF,
              "TABS": _HF | {"int8_t", "int16_t", "int32_t"}, "TRELU": _HF | {"int32_t"},
              "TNOT": {"int8_t", "uint8_t", "int16_t", "uint16_t", "int32_t", "uint32_t"}}
@@ -71,6 +74,8 @@ def _static_faults(m: Machine, name: str, dst, src) -> list[tuple[str, str]]:
 
 def _apply(m: Machine, name: str, x: np.ndarray, dtype: str) -> np.ndarray:
     with np.errstate(all="ignore"):
+        if name == "TNOT":  # bitwise, on the raw bits whatever the element type
+            return np.invert(x.view(np.dtype(f"u{x.dtype.itemsize}"))).view(x.dtype)
         if is_float(dtype):
             f = to_f32(x, dtype)
             res = {"TEXP": np.exp, "TLOG": np.log, "TSQRT": np.sqrt, "TRSQRT": lambda v: 1.0 / np.sqrt(v),
