@@ -39,6 +39,8 @@ B64_PAIRS: dict[tuple[str, str], dict[str, frozenset[tuple[str, str]] | None]] =
 #: the GlobalTensor element types a plain (non-quantising) TSTORE from an Acc tile may write, per target
 ACC_STORE_TYPES = {"a2a3": ("int32_t", "float", "half", "bfloat16_t"),
                    "a5": ("int32_t", "float", "half", "bfloat16_t")}
+#: the element types an Acc (L0C) tile may have for any TSTORE form (CheckAcc2gm / CheckStaticAcc)
+ACC_TILE_TYPES = ("int32_t", "float")
 B64 = ("int64_t", "uint64_t")
 SIZES = {"int8_t": 1, "uint8_t": 1, "int16_t": 2, "uint16_t": 2, "int32_t": 4, "uint32_t": 4, "int64_t": 8,
          "uint64_t": 8, "half": 2, "bfloat16_t": 2, "float": 4, "double": 8, "float8_e4m3_t": 1,
@@ -189,18 +191,20 @@ def gm_layout_pairing(ctx: Ctx) -> Check | None:
 
 
 @rule("PTO954", "tstore-acc-output-dtype", instructions=("TSTORE",), fault="unsupported-dtype",
-      provenance=(Provenance("header-static", "include/pto/npu/a2a3/TStore.hpp (CheckAcc2gm, isQuant == false)",
-                             "static_assert GlobalData::DType in {int32, float, half, bfloat16}"),
-                  Provenance("header-static", A5_STORE, "CheckStaticAcc<..., false>: GlobalData::RawDType in "
-                             "{int32, float, half, bfloat16}")))
+      provenance=(Provenance("header-static", "include/pto/npu/a2a3/TStore.hpp (CheckAcc2gm)",
+                             "static_assert TileData::DType in {int32, float}; isQuant == false: GlobalData::DType "
+                             "in {int32, float, half, bfloat16}"),
+                  Provenance("header-static", A5_STORE, "CheckStaticAcc: TileData::DType in {int32, float}; "
+                             "<..., false>: GlobalData::RawDType in {int32, float, half, bfloat16}")))
 def tstore_acc_output_dtype(ctx: Ctx) -> Check | None:
     """
     ## Summary
-    A plain TSTORE from an Acc tile into a GlobalTensor of an element type the fixpipe cannot write.
+    TSTORE from an Acc tile whose element types the fixpipe cannot handle.
 
     ## What it does
-    Storing an accumulator (L0C) tile without a quantisation scalar converts in the fixpipe to the
-    GlobalTensor's element type, which must be int32, float, half or bfloat16.
+    A store from an accumulator (L0C) tile reads int32 or float accumulators only, whatever the form.
+    Without a quantisation scalar it converts in the fixpipe to the GlobalTensor's element type, which
+    must then be int32, float, half or bfloat16.
 
     ## Why is this bad?
     Other destination types are rejected by a `static_assert`: the kernel does not compile. Narrower
@@ -223,7 +227,12 @@ def tstore_acc_output_dtype(ctx: Ctx) -> Check | None:
     if got is None:
         return None
     t, g = got
-    if t.loc != "Acc" or not _plain_store(ctx) or t.dtype not in ("int32_t", "float"):
+    if t.loc != "Acc":
+        return None
+    if t.dtype not in ACC_TILE_TYPES:  # every Acc store form: the accumulator holds int32 or float
+        return Check(ctx.static(True), f"TSTORE: Acc tile `{_esc(t.text)}` holds {t.dtype}; stores from L0C take "
+                     f"only {', '.join(ACC_TILE_TYPES)} accumulators (static_assert)")
+    if not _plain_store(ctx):
         return None
     ok = ACC_STORE_TYPES[ctx.target]
     return Check(ctx.static(g.dtype not in ok), f"TSTORE: Acc tile `{_esc(t.text)}` stored into GlobalTensor "

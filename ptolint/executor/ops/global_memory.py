@@ -54,6 +54,8 @@ def transfer(m: Machine, builtin: str, tile: ConcreteTile, g: ConcreteGlobal, qu
         raise m.trap("unsupported-dtype", f"no atomic add mode for {g.dtype} destinations")
     loc = tile.spec.loc
     if loc == "Acc":
+        if builtin == "TSTORE" and tile.dtype not in ("int32_t", "float"):
+            raise m.trap("unsupported-dtype", f"the fixpipe reads int32 or float accumulators, not {tile.dtype}")
         if builtin == "TSTORE" and not quant and tile.dtype in ("int32_t", "float") and g.dtype not in _FIXPIPE_OUT:
             raise m.trap("unsupported-dtype", f"the fixpipe cannot write {g.dtype} without quantisation")
         return
