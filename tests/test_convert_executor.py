@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from executor_support import machine
 
 # registered explicitly: machine._load_ops() loads the ops package only while OPS is empty
 import ptolint.executor.ops.convert  # noqa: F401  (registers TCVT, TDEQUANT, TQUANT, TMATMUL_MX, TGEMV_MX)
 from ptolint.executor import replay
-from ptolint.executor.machine import OPS, ConcreteTile, Machine, Trap, _load_ops
+from ptolint.executor.machine import OPS, Machine, Trap
 from ptolint.ir import DYNAMIC, CallSite, Const, ScalarOperand, Sym, TileOperand, TileSpec
 from ptolint.ruleset import load_rules
 from ptolint.solver import check_rule
@@ -51,20 +52,6 @@ def cvt_site(dst: TileSpec, src: TileSpec, target: str, mode=RINT, sat=None, tmp
         args.append(scalar(sat))
     return site("TCVT", params, args, target)
 
-
-def machine(s: CallSite, inputs=None) -> Machine:
-    from ptolint.evaluate import evaluate
-
-    _load_ops()
-    m = Machine(s, s.target)
-    for name, arg in zip(s.params, s.args, strict=True):
-        if isinstance(arg, ScalarOperand):
-            m.scalars[name] = evaluate(arg.expr, inputs or {})
-        else:
-            buf = m.memory.place(arg.spec, m.rng)
-            m.tiles[name] = ConcreteTile(name, arg.spec, int(evaluate(arg.valid_row, inputs or {})),
-                                         int(evaluate(arg.valid_col, inputs or {})), buf)
-    return m
 
 
 def run(m: Machine, name: str) -> set[str]:

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from executor_support import machine
 
 # registered explicitly: machine._load_ops() loads the ops package only while OPS is empty
 import ptolint.executor.ops.elementwise  # noqa: F401
 from ptolint.executor import replay
-from ptolint.executor.machine import OPS, ConcreteTile, Machine, _load_ops
+from ptolint.executor.machine import OPS
 from ptolint.ir import DYNAMIC, CallSite, Const, ScalarOperand, Sym, TileOperand, TileSpec
 from ptolint.ruleset import load_rules
 from ptolint.solver import check_rule
@@ -32,20 +33,6 @@ def site(builtin: str, target: str, **ops) -> CallSite:
     params = list(ops)
     return CallSite(builtin, "k.cpp", 10, 5, 10, 30, target, params, list(ops.values()), {})
 
-
-def machine(s: CallSite, inputs=None) -> Machine:
-    from ptolint.evaluate import evaluate
-
-    _load_ops()
-    m = Machine(s, s.target)
-    for name, arg in zip(s.params, s.args, strict=True):
-        if isinstance(arg, ScalarOperand):
-            m.scalars[name] = evaluate(arg.expr, inputs or {})
-        else:
-            buf = m.memory.place(arg.spec, m.rng)
-            m.tiles[name] = ConcreteTile(name, arg.spec, int(evaluate(arg.valid_row, inputs or {})),
-                                         int(evaluate(arg.valid_col, inputs or {})), buf)
-    return m
 
 
 def binary(builtin: str, target: str, dtype: str = "float", **kw) -> CallSite:

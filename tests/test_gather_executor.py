@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from executor_support import machine
 
 import ptolint.executor.ops.gather  # noqa: F401  (registers TGATHER, TSCATTER, MGATHER, MSCATTER)
-from ptolint.executor.machine import OPS, ConcreteTile, Machine, _load_ops
+from ptolint.executor.machine import OPS, Machine
 from ptolint.ir import DYNAMIC, CallSite, Const, TileOperand, TileSpec
 
 SIZES = {"float": 4, "half": 2, "uint32_t": 4, "int32_t": 4, "uint16_t": 2, "int16_t": 2, "int8_t": 1,
@@ -27,14 +28,6 @@ def site(builtin: str, ops: list[tuple[str, object]], target: str = "a2a3", targ
     return CallSite(builtin, "k.cpp", 10, 5, 10, 30, target, [n for n, _ in ops], [a for _, a in ops],
                     dict(targs or {}), path=[])
 
-
-def machine(s: CallSite) -> Machine:
-    _load_ops()
-    m = Machine(s, s.target)
-    for name, arg in zip(s.params, s.args, strict=True):
-        m.tiles[name] = ConcreteTile(name, arg.spec, arg.valid_row.value, arg.valid_col.value,
-                                     m.memory.place(arg.spec, m.rng))
-    return m
 
 
 def run(m: Machine) -> set[str]:

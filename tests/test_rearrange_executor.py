@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from executor_support import machine
 
 # registered explicitly: machine._load_ops() loads the ops package only while OPS is empty
 import ptolint.executor.ops.rearrange  # noqa: F401
-from ptolint.evaluate import evaluate
 from ptolint.executor import replay
-from ptolint.executor.machine import OPS, ConcreteTile, Machine, Trap, _load_ops
+from ptolint.executor.machine import OPS, Machine, Trap
 from ptolint.ir import DYNAMIC, CallSite, Const, ScalarOperand, Sym, TileOperand, TileSpec
 from ptolint.ruleset import load_rules
 from ptolint.solver import check_rule
@@ -32,18 +32,6 @@ def site(builtin: str, target: str, args: dict, template_args=None) -> CallSite:
                                                                 else a, str(a)) for a in args.values()]
     return CallSite(builtin, "k.cpp", 10, 5, 10, 30, target, params, vals, dict(template_args or {}))
 
-
-def machine(s: CallSite, inputs=None) -> Machine:
-    _load_ops()
-    m = Machine(s, s.target)
-    for name, arg in zip(s.params, s.args, strict=True):
-        if isinstance(arg, ScalarOperand):
-            m.scalars[name] = evaluate(arg.expr, inputs or {})
-        else:
-            buf = m.memory.place(arg.spec, m.rng)
-            m.tiles[name] = ConcreteTile(name, arg.spec, int(evaluate(arg.valid_row, inputs or {})),
-                                         int(evaluate(arg.valid_col, inputs or {})), buf)
-    return m
 
 
 def run(m: Machine) -> set[str]:

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from executor_support import machine
 
 import ptolint.executor.ops.sort_gather  # noqa: F401  (registers TSORT32, TMRGSORT)
-from ptolint.executor.machine import OPS, ConcreteTile, Machine, _load_ops
+from ptolint.executor.machine import OPS, ConcreteTile, Machine
 from ptolint.ir import DYNAMIC, CallSite, Const, ScalarOperand, TileOperand, TileSpec, TypeOperand
 from ptolint.ruleset import load_rules
 from ptolint.solver import check_rule
@@ -27,17 +28,6 @@ def site(builtin: str, ops: list[tuple[str, object]], target: str = "a2a3", targ
     return CallSite(builtin, "k.cpp", 10, 5, 10, 30, target, [n for n, _ in ops], [a for _, a in ops],
                     dict(targs or {}), path=[])
 
-
-def machine(s: CallSite) -> Machine:
-    _load_ops()
-    m = Machine(s, s.target)
-    for name, arg in zip(s.params, s.args, strict=True):
-        if isinstance(arg, ScalarOperand):
-            m.scalars[name] = arg.expr.value
-        elif isinstance(arg, TileOperand):
-            m.tiles[name] = ConcreteTile(name, arg.spec, arg.valid_row.value, arg.valid_col.value,
-                                         m.memory.place(arg.spec, m.rng))
-    return m
 
 
 def run(m: Machine) -> set[str]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from executor_support import machine
 
 # registered explicitly: machine._load_ops() loads the ops package only while OPS is empty, so another
 # test module that imported a single ops module first would leave these unregistered
@@ -11,7 +12,7 @@ import ptolint.executor.ops.colexpand  # noqa: F401  (registers TCOLEXPANDMAX)
 import ptolint.executor.ops.scalar  # noqa: F401  (registers TDIVS)
 from ptolint.executor import replay
 from ptolint.executor.layout import inner_box, tile_layout_faults
-from ptolint.executor.machine import OPS, ConcreteTile, Machine, _load_ops
+from ptolint.executor.machine import OPS
 from ptolint.ir import DYNAMIC, Bin, CallSite, Const, ScalarOperand, Sym, TileOperand, TileSpec
 from ptolint.ruleset import load_rules
 from ptolint.solver import check_rule
@@ -38,21 +39,6 @@ def colmax_site(dst: TileOperand, src0: TileOperand, src1: TileOperand, target: 
     return CallSite("TCOLEXPANDMAX", "k.cpp", 20, 5, 20, 40, target, ["dst", "src0", "src1"], [dst, src0, src1], {},
                     path=list(path or []))
 
-
-def machine(site: CallSite, inputs=None) -> Machine:
-    """A machine with the site's operands evaluated and laid out (what replay does before running the op)."""
-    from ptolint.evaluate import evaluate
-
-    _load_ops()
-    m = Machine(site, site.target)
-    for name, arg in zip(site.params, site.args, strict=True):
-        if isinstance(arg, ScalarOperand):
-            m.scalars[name] = evaluate(arg.expr, inputs or {})
-        else:
-            buf = m.memory.place(arg.spec, m.rng)
-            m.tiles[name] = ConcreteTile(name, arg.spec, int(evaluate(arg.valid_row, inputs or {})),
-                                         int(evaluate(arg.valid_col, inputs or {})), buf)
-    return m
 
 
 # --- TDIVS -----------------------------------------------------------------------------------------
