@@ -379,11 +379,20 @@ def print_stats(stats_doc: dict, console) -> None:
 
 
 @app.command()
-def rules(fmt: ListFormat = typer.Option(ListFormat.text, "--format", "-f")) -> None:
-    """List every rule."""
-    from ptolint.ruleset import load_rules
+def rules(fmt: ListFormat = typer.Option(ListFormat.text, "--format", "-f"),
+          select: list[str] = typer.Option([], "--select", help="Only these rules (codes, names or prefixes)."),
+          instruction: str = typer.Option("", "--instruction", help="Only the rules checking this builtin.")) -> None:
+    """List every rule (or those selected)."""
+    from ptolint.ruleset import load_rules, select_rules
 
     rs = sorted(load_rules().values(), key=lambda r: r.code)
+    if select:
+        chosen, unknown = select_rules(split_ids(select), None)
+        if unknown:
+            fail(f"unknown rule id(s): {', '.join(unknown)} (see 'ptolint rules')")
+        rs = chosen
+    if instruction:
+        rs = [r for r in rs if instruction.upper() in r.instructions]
     if fmt == ListFormat.json:
         doc = [{"id": r.code, "name": r.name, "instructions": list(r.instructions), "targets": list(r.targets),
                 "level": r.severity, "summary": r.summary, "fault": r.fault,

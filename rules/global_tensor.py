@@ -253,7 +253,7 @@ def _lines(t: TileView, g: GlobalView, lay: str) -> tuple[z3.ArithRef, z3.ArithR
     return s[0] * s[1] * s[2] * s[4], t.valid_col, t.cols, "columns"
 
 
-@rule("PTO955", "gm-static-shape-mismatch", instructions=INSTR, fault="valid-region", targets=("a5",),
+@rule("PTO955", "gm-static-shape-mismatch", instructions=("TLOAD",), fault="valid-region", targets=("a5",),
       provenance=(Provenance("header-static", A5_LOAD, "StaticCheck (Vec, ND tile): static ValidCol == "
                              "staticShape[4] and static ValidRow == staticShape[0]*[1]*[2]*[3]"),
                   Provenance("header-runtime", A2A3_LOAD, "A2/A3 checks the same only at run time (PTO_ASSERT, debug "

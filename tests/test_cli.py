@@ -146,6 +146,17 @@ def test_rules_json_and_explain() -> None:
     assert ptolint("explain", "PTO999").code == 2
 
 
+def test_rules_select_and_instruction_filters() -> None:
+    every = json.loads(ptolint("rules", "--format", "json").stdout)
+    sel = json.loads(ptolint("rules", "--format", "json", "--select", "PTO95").stdout)
+    assert sel and all(r["id"].startswith("PTO95") for r in sel)
+    assert {r["id"] for r in sel} == {r["id"] for r in every if r["id"].startswith("PTO95")}
+    tload = json.loads(ptolint("rules", "--format", "json", "--instruction", "tload").stdout)
+    assert {r["id"] for r in tload} == {r["id"] for r in every if "TLOAD" in r["instructions"]}
+    bad = ptolint("rules", "--select", "NOPE")
+    assert bad.code == 2 and "unknown rule id" in bad.stderr
+
+
 def test_info_shows_args_per_target(tmp_path: Path) -> None:
     write(tmp_path, "k.cpp", GOOD_KERNEL)
     doc = json.loads(ptolint("info", "k.cpp", "--target", "a5", "-D", "FOO=1", "--format", "json",
