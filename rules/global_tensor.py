@@ -53,11 +53,12 @@ A5_STORE = "include/pto/npu/a5/TStore.hpp (Vec checks, CheckStaticAcc)"
 DOCS = "docs/isa/TLOAD.md, docs/isa/TSTORE.md"
 
 
-def tile_layout(t: TileView) -> str:
-    """The headers' custom layout class of a tile (GetTileLayoutCustom)."""
+def tile_layout(t: TileView, a5: bool = False) -> str:
+    """The headers' layout class of a tile: A2/A3's GetTileLayoutCustom (NZ/ZN need 512-byte fractals); A5's
+    checks test only the block and fractal orders."""
     if t.slayout == "NoneBox":
         return "ND" if t.blayout == "RowMajor" else "DN"
-    if t.fractal != 512:
+    if t.fractal != 512 and not a5:
         return "NONE"
     if t.blayout == "ColMajor" and t.slayout == "RowMajor":
         return "NZ"
@@ -174,9 +175,11 @@ def gm_layout_pairing(ctx: Ctx) -> Check | None:
         return None
     t, g = got
     key = (ctx.builtin, t.loc)
-    if key not in LAYOUT_PAIRS or not _plain_store(ctx):
-        return None
-    pair = (g.layout, tile_layout(t))
+    if key not in LAYOUT_PAIRS or not _plain_store(ctx) or g.layout not in ("ND", "DN", "NZ"):
+        return None  # MX / HIF4 scale layouts and convolution layouts take their own paths
+    if ctx.a5 and key == ("TLOAD", "Mat") and t.rows == 1 and t.blayout == "RowMajor" and t.slayout == "RowMajor":
+        return None  # A5 loads a one-row row-major L1 tile through the MX vector path, without the pair check
+    pair = (g.layout, tile_layout(t, ctx.a5))
     ok = LAYOUT_PAIRS[key][ctx.target]
     bad = pair not in ok
     if ctx.builtin == "TSTORE" and TSTORE_LINE_EXEMPT and (t.rows == 1 or t.cols == 1):
@@ -241,7 +244,7 @@ def tstore_acc_output_dtype(ctx: Ctx) -> Check | None:
 
 def _nd_dn(t: TileView, g: GlobalView) -> str | None:
     """'ND' / 'DN' when the transfer is a same-layout ND or DN one whose extents are checked against the tile."""
-    lay = tile_layout(t)
+    lay = tile_layout(t)  # ND / DN classes are the same on both targets
     return lay if lay in ("ND", "DN") and g.layout == lay else None
 
 
@@ -351,7 +354,8 @@ def gm_extent_vs_tile(ctx: Ctx) -> Check | None:
     if lay is None:
         return None
     moved, valid, storage, what = _lines(t, g, lay)
-    return Check(z3.Or(moved > storage, moved < valid),
+    nonempty = z3.And(t.valid_row > 0, t.valid_col > 0)  # zero-length bursts move nothing
+    return Check(z3.And(nonempty, z3.Or(moved > storage, moved < valid)),
                  f"{ctx.builtin}: GlobalTensor `{_esc(g.text)}` ({lay}) moves {{moved}} {what}; tile "
                  f"`{_esc(t.text)}` has {{valid}} valid {what} and storage for {storage}",
                  show={"moved": moved, "valid": valid}, definite=True)

@@ -284,9 +284,10 @@ def tile_valid_region_out_of_storage(ctx: Ctx) -> Check | None:
 
     ## What it does
     For every tile operand whose ValidRow or ValidCol is `DYNAMIC`, takes the run-time value reaching the
-    call (constructor arguments, `SetValidRow/SetValidCol/SetValidShape`) and checks
-    `0 <= validRow <= Rows` and `0 <= validCol <= Cols`. It reports an error when every input reaching the
-    call gives a bad region, a warning with the inputs that do otherwise.
+    call (constructor arguments, `SetValidRow/SetValidCol/SetValidShape`) and checks that neither count is
+    negative and that a non-empty region (both counts positive) stays within `Rows x Cols` (an empty region
+    touches nothing). It reports an error when every input reaching the call gives a bad region, a warning
+    with the inputs that do otherwise.
 
     ## Why is this bad?
     The bound is only a `PTO_ASSERT`, compiled in debug builds only. In release builds the instruction
@@ -313,13 +314,17 @@ def tile_valid_region_out_of_storage(ctx: Ctx) -> Check | None:
         s = t.spec
         if not shape_ok(s) or n.startswith("tmp"):  # scratch tiles are sized by their own rules, not iterated
             continue
-        here = []
-        if s.valid_row == DYNAMIC:
-            here.append(z3.Or(t.valid_row < 0, t.valid_row > s.rows))
-        if s.valid_col == DYNAMIC:
-            here.append(z3.Or(t.valid_col < 0, t.valid_col > s.cols))
-        if not here:
+        if s.valid_row != DYNAMIC and s.valid_col != DYNAMIC:
             continue
+        here, over = [], []
+        if s.valid_row == DYNAMIC:
+            here.append(t.valid_row < 0)
+            over.append(t.valid_row > s.rows)
+        if s.valid_col == DYNAMIC:
+            here.append(t.valid_col < 0)
+            over.append(t.valid_col > s.cols)
+        # an empty region (a zero count) touches nothing, however large the other count is
+        here.append(z3.And(t.valid_row > 0, t.valid_col > 0, z3.Or(*over)))
         c = z3.simplify(z3.Or(*here))
         if z3.is_false(c):
             continue

@@ -183,7 +183,7 @@ def replay(site: CallSite, inputs: dict[str, int | float], seed: int = 0) -> Out
                 except LayoutError as exc:
                     if not problems:
                         m.fault("invalid-tile", f"{name}: {exc}")
-                if not (0 <= vr <= arg.spec.rows and 0 <= vc <= arg.spec.cols):
+                if vr < 0 or vc < 0 or (vr > 0 and vc > 0 and (vr > arg.spec.rows or vc > arg.spec.cols)):
                     m.fault("valid-region", f"{name}: run-time valid region {vr}x{vc} outside its "
                             f"{arg.spec.rows}x{arg.spec.cols} storage")
                 m.tiles[name] = ConcreteTile(name, arg.spec, vr, vc, buf)

@@ -37,11 +37,11 @@ _FIXPIPE_OUT = {"int32_t", "float", "half", "bfloat16_t"}
 _ATOMIC_ADD = {"float", "half", "bfloat16_t", "int8_t", "int16_t", "int32_t"}
 
 
-def _arrangement(t: ConcreteTile) -> str:
+def _arrangement(t: ConcreteTile, target: str) -> str:
     s = t.spec
     if s.slayout == "NoneBox":
         return "row" if s.blayout == "RowMajor" else "col"
-    if s.fractal != 512:
+    if s.fractal != 512 and target == "a2a3":  # A2/A3's layout classifier insists on 512-byte fractals
         return "other"
     if s.blayout == "ColMajor" and s.slayout == "RowMajor":
         return "nz"
@@ -65,9 +65,12 @@ def transfer(m: Machine, builtin: str, tile: ConcreteTile, g: ConcreteGlobal, qu
     if not (builtin == "TSTORE" and loc == "Mat" and m.target == "a5") and tw != gw:
         raise m.trap("size-mismatch", f"{tw}-byte tile elements vs {gw}-byte tensor elements")
     key = (builtin, loc, m.target)
-    if key not in _ROUTINES or quant:
-        return
-    pair = (g.spec.layout, _arrangement(tile))
+    if key not in _ROUTINES or quant or g.spec.layout not in ("ND", "DN", "NZ"):
+        return  # MX / HIF4 scale and convolution layouts go through other copy routines
+    s = tile.spec
+    if key == ("TLOAD", "Mat", "a5") and s.rows == 1 and s.blayout == "RowMajor" and s.slayout == "RowMajor":
+        return  # A5's MX vector load of a one-row L1 tile
+    pair = (g.spec.layout, _arrangement(tile, m.target))
     line = builtin == "TSTORE" and (tile.spec.rows == 1 or tile.spec.cols == 1)
     if not line and pair not in _ROUTINES[key]:
         raise m.trap("unsupported-layout", f"no {builtin} routine for a {pair[0]} tensor and a {pair[1]} tile")
@@ -96,6 +99,8 @@ def _bursts(m: Machine, builtin: str, tile: ConcreteTile, g: ConcreteGlobal, lay
     PTO_ASSERT). Moving more lines than the tile's valid region has is harmless while they fit in its storage;
     more lines than the storage holds land in (or come from) whatever follows the tile; fewer lines than the
     valid region leave the rest of it stale (TLOAD) or unwritten in global memory (TSTORE)."""
+    if tile.valid_row <= 0 or tile.valid_col <= 0:
+        return  # bursts of zero length: nothing moves
     s = g.shape
     outer = s[0] * s[1] * s[2]
     if layout == "ND":
