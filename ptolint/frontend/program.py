@@ -335,6 +335,8 @@ class Interpreter:
         if ct is None:
             for x in kids:  # evaluate initialisers for their calls (e.g. struct init with builtin calls)
                 self.value(x)
+            if kids and kids[-1].kind.is_expression() and self.input_rooted(kids[-1]):
+                self.frame.env[key] = INPUT_ROOT  # `const Tiling& t = *tiling;`, `auto* p = params;`
             return
         if kids:
             v = self.try_value(kids[-1])
@@ -498,8 +500,9 @@ class Interpreter:
             a, b = env1.get(key), env2.get(key)
             if a is b or a == b:
                 continue
-            if isinstance(a, TileState) or isinstance(b, TileState) or a is None or b is None:
-                merged.pop(key, None)
+            if not isinstance(a, (Const, Sym, Bin, Unary, Cast, Select)) or \
+                    not isinstance(b, (Const, Sym, Bin, Unary, Cast, Select)):
+                merged.pop(key, None)  # tiles, GlobalTensors, struct roots: not merged by value
                 continue
             merged[key] = fold(Select(g1, a, b, a.ctype))
         self.frame.env = merged
@@ -1016,12 +1019,31 @@ class Interpreter:
         ct = ctype(c.type)
         if ref is not None and ref.kind == K.FIELD_DECL and ct is not None:
             text = " ".join(tokens(c)).replace(" . ", ".").replace(" -> ", "->")
+            if not self.input_rooted(c):  # a field of a struct built in the kernel that is not followed
+                return self.symbols.fresh(text, ct, "opaque", f"field {text} of a local struct")
             key = ("field", hash(text))
             root = self.stack[0]
             if key not in root.env:
                 root.env[key] = self.symbols.fresh(text, ct, "input", f"field {text}")
             return root.env[key]
         return None
+
+    def input_rooted(self, c: ci.Cursor) -> bool:
+        """Whether the object an expression reads from comes from the kernel's inputs (an entry parameter, a
+        global, or a pointer/struct argument passed down from one), rather than from a struct the kernel built."""
+        root = root_decl(c)
+        if root is None:
+            return False
+        if root.kind == K.VAR_DECL and root.semantic_parent is not None and root.semantic_parent.kind in (
+                K.TRANSLATION_UNIT, K.NAMESPACE, K.STRUCT_DECL, K.CLASS_DECL):
+            return True  # a global or static member
+        key = decl_key(root)
+        for fr in reversed(self.stack):
+            if key in fr.env:
+                v = fr.env[key]
+                return v is INPUT_ROOT or isinstance(v, (Const, Sym, Bin, Unary, Cast, Select))
+        return root.kind == K.PARM_DECL and root.semantic_parent is not None and \
+            root.semantic_parent.get_usr() == self.stack[0].function.get_usr()
 
     def sizeof(self, c: ci.Cursor) -> Expr:
         toks = tokens(c)
@@ -1266,6 +1288,8 @@ class Interpreter:
                 frame.env[decl_key(p)] = self.symbols.fresh(p.spelling, ct, "opaque", "argument not modelled")
             elif isinstance(v, (GlobalState, DimsState)):
                 frame.env[decl_key(p)] = v
+            elif ct is None and i < len(args) and self.input_rooted(args[i]):
+                frame.env[decl_key(p)] = INPUT_ROOT  # a pointer / struct reaching back to the kernel's inputs
         disp = display_name(ref)
         self.stats.instantiations.add(ref.displayname + disp)
         self.entered.add(ref.get_usr())
@@ -1436,6 +1460,34 @@ class Interpreter:
                     return decl if decl is not None and decl.kind == K.ENUM_DECL else None
             return None
         return None
+
+
+#: env marker of a pointer / struct variable whose fields are kernel inputs (see Interpreter.input_rooted)
+INPUT_ROOT = object()
+
+
+def root_decl(c: ci.Cursor) -> ci.Cursor | None:
+    """The variable an lvalue expression starts from: `a.b->c[i]` -> a; None for calls and temporaries."""
+    while c is not None:
+        k = c.kind
+        if k == K.DECL_REF_EXPR:
+            r = referenced(c)
+            return r if r is not None and r.kind in (K.VAR_DECL, K.PARM_DECL) else None
+        if k == K.MEMBER_REF_EXPR:
+            kids = list(children(c))
+            if not kids:  # an implicit `this->field`
+                return None
+            c = kids[0]
+        elif k in (K.UNEXPOSED_EXPR, K.PAREN_EXPR, K.ARRAY_SUBSCRIPT_EXPR, K.CSTYLE_CAST_EXPR,
+                   K.CXX_STATIC_CAST_EXPR, K.CXX_REINTERPRET_CAST_EXPR, K.CXX_CONST_CAST_EXPR) or (
+                k == K.UNARY_OPERATOR and unop_token(c) in ("*", "&")):
+            kids = [x for x in children(c) if x.kind.is_expression()]
+            if not kids:
+                return None
+            c = kids[0]
+        else:
+            return None
+    return None
 
 
 def explicit_template_args(toks: list[str]) -> list[list[str]]:
