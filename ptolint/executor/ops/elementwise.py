@@ -322,16 +322,7 @@ def tcmp(m: Machine) -> None:
         a, b = _as_float(a, dtype), _as_float(b, dtype)
     with np.errstate(invalid="ignore"):
         p = {"EQ": a == b, "NE": a != b, "LT": a < b, "LE": a <= b, "GT": a > b, "GE": a >= b}[mode]
-    if dst.buf is None:
-        raise m.trap("out-of-bounds", "dst has no storage")
-    raw = dst.buf.bytes()
-    stride = dst.spec.cols * _nbytes(dst)
-    for i in range(rows):
-        packed = np.packbits(p[i].astype(np.uint8), bitorder="little")
-        lo = i * stride
-        if lo + len(packed) > len(raw):
-            raise m.trap("out-of-bounds", f"TCMP writes mask row {i} past dst's storage")
-        raw[lo:lo + len(packed)] = packed
+    _write_mask(m, "TCMP", dst, p, rows)
 
 
 _PART_OP = {"TPARTADD": "TADD", "TPARTMAX": "TMAX", "TPARTMIN": "TMIN", "TPARTMUL": "TMUL"}
@@ -475,16 +466,7 @@ def tcmps(m: Machine) -> None:
         b = np.array([int(value)]).astype(np.dtype(NUMPY_TYPES[dtype]))[0]
     with np.errstate(invalid="ignore"):
         p = {"EQ": a == b, "NE": a != b, "LT": a < b, "LE": a <= b, "GT": a > b, "GE": a >= b}[mode]
-    if dst.buf is None:
-        raise m.trap("out-of-bounds", "dst has no storage")
-    raw = dst.buf.bytes()
-    stride = dst.spec.cols * _nbytes(dst)
-    for i in range(rows):
-        packed = np.packbits(p[i].astype(np.uint8), bitorder="little")
-        lo = i * stride
-        if lo + len(packed) > len(raw):
-            raise m.trap("out-of-bounds", f"TCMPS writes mask row {i} past dst's storage")
-        raw[lo:lo + len(packed)] = packed
+    _write_mask(m, "TCMPS", dst, p, rows)
 
 
 @op("TSELS")
@@ -609,3 +591,17 @@ def tpartarg(m: Machine) -> None:
     take_b = b > a if name == "TPARTARGMAX" else b < a
     m.window(t["dst"], 0, 0, sr, sc, write=True)[:, :] = _from_float(np.where(take_b, b, a), dtype)
     m.window(t["dstIdx"], 0, 0, sr, sc, write=True)[:, :] = np.where(take_b, ib, ia)
+
+
+def _write_mask(m: Machine, name: str, dst, p: np.ndarray, rows: int) -> None:
+    """Pack each row of the predicate `p` into bits (LSB first) at the start of dst's row."""
+    if dst.buf is None:
+        raise m.trap("out-of-bounds", "dst has no storage")
+    raw = dst.buf.bytes()
+    stride = dst.spec.cols * _nbytes(dst)
+    for i in range(rows):
+        packed = np.packbits(p[i].astype(np.uint8), bitorder="little")
+        lo = i * stride
+        if lo + len(packed) > len(raw):
+            raise m.trap("out-of-bounds", f"{name} writes mask row {i} past dst's storage")
+        raw[lo:lo + len(packed)] = packed
