@@ -27,8 +27,6 @@ LAYOUT_PAIRS: dict[tuple[str, str], dict[str, frozenset[tuple[str, str]]]] = {
     },
     ("TSTORE", "Vec"): {t: frozenset({("ND", "ND"), ("DN", "DN"), ("NZ", "NZ")}) for t in ("a2a3", "a5")},
 }
-#: TSTORE from a Vec tile also accepts any layout pairing when the tile is a single row or column
-TSTORE_LINE_EXEMPT = True
 #: (builtin, tile location) -> target -> pairs that a 64-bit element type may use
 B64_PAIRS: dict[tuple[str, str], dict[str, frozenset[tuple[str, str]] | None]] = {
     ("TLOAD", "Vec"): {"a2a3": frozenset({("ND", "ND"), ("DN", "DN")}), "a5": None},
@@ -182,8 +180,8 @@ def gm_layout_pairing(ctx: Ctx) -> Check | None:
     pair = (g.layout, tile_layout(t, ctx.a5))
     ok = LAYOUT_PAIRS[key][ctx.target]
     bad = pair not in ok
-    if ctx.builtin == "TSTORE" and TSTORE_LINE_EXEMPT and (t.rows == 1 or t.cols == 1):
-        bad = False
+    if ctx.builtin == "TSTORE" and (t.rows == 1 or t.cols == 1):
+        bad = False  # TSTORE from a single-row / single-column tile accepts any pairing
     why = "this layout pair"
     b64 = B64_PAIRS.get(key, {}).get(ctx.target)
     if not bad and t.dtype in B64 and b64 is not None and pair not in b64:

@@ -89,6 +89,19 @@ def _path(dst: TileView, src: TileView) -> str:
     return f"TMOV(dst, src) {src.loc} -> {dst.loc}"
 
 
+def _same_shape_path(ctx: Ctx) -> tuple[TileView, TileView, dict] | None:
+    """(dst, src, path facts) of a TMOV on an existing path whose shapes agree: the calls PTO932-934 judge
+    (a missing path is PTO930's finding, a shape mismatch PTO931's)."""
+    ops = _ops(ctx)
+    if ops is None:
+        return None
+    dst, src = ops
+    f = _facts(ctx, dst, src)
+    if f is None or _shape_problem(f, dst, src):
+        return None
+    return dst, src, f
+
+
 def _shape_problem(f: dict, dst: TileView, src: TileView) -> str:
     if f.get("shape") and (dst.rows, dst.cols) != (src.rows, src.cols):
         return f"dst `{dst.text}` is {dst.rows}x{dst.cols} but src `{src.text}` is {src.rows}x{src.cols}"
@@ -267,13 +280,10 @@ def tmov_unsupported_dtype(ctx: Ctx) -> Check | None:
     TMOV(bias, m);
     ```
     """
-    ops = _ops(ctx)
-    if ops is None:
+    got = _same_shape_path(ctx)
+    if got is None:
         return None
-    dst, src = ops
-    f = _facts(ctx, dst, src)
-    if f is None or _shape_problem(f, dst, src):
-        return None
+    dst, src, f = got
     what = _dtype_problem(f, dst, src)
     return Check(ctx.static(bool(what)), f"{_path(dst, src)}: {_esc(what)} on {ctx.target}")
 
@@ -311,13 +321,10 @@ def tmov_bias_scaling_shape(ctx: Ctx) -> Check | None:
     TMOV(bias, m);
     ```
     """
-    ops = _ops(ctx)
-    if ops is None:
+    got = _same_shape_path(ctx)
+    if got is None:
         return None
-    dst, src = ops
-    f = _facts(ctx, dst, src)
-    if f is None or _shape_problem(f, dst, src):
-        return None
+    dst, src, f = got
     bad = _bias_scaling_problems(f, dst, src)
     return Check(ctx.static(bool(bad)), f"{_path(dst, src)}: " + _esc("; ".join(bad)))
 
@@ -356,13 +363,10 @@ def tmov_unsupported_layout(ctx: Ctx) -> Check | None:
     TMOV(m, acc);
     ```
     """
-    ops = _ops(ctx)
-    if ops is None:
+    got = _same_shape_path(ctx)
+    if got is None:
         return None
-    dst, src = ops
-    f = _facts(ctx, dst, src)
-    if f is None or _shape_problem(f, dst, src):
-        return None
+    dst, src, f = got
     bad = _layout_problems(f, dst, src)
     return Check(ctx.static(bool(bad)), f"{_path(dst, src)}: " + _esc("; ".join(bad)))
 

@@ -5,38 +5,14 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from executor_support import const_tile as tile
 from executor_support import machine
+from executor_support import named_site as site
+from executor_support import run_op as run
+from executor_support import vec_spec as spec
 
 import ptolint.executor.ops.gather  # noqa: F401  (registers TGATHER, TSCATTER, MGATHER, MSCATTER)
-from ptolint.executor.machine import OPS, Machine
-from ptolint.ir import DYNAMIC, CallSite, Const, TileOperand, TileSpec
-
-SIZES = {"float": 4, "half": 2, "uint32_t": 4, "int32_t": 4, "uint16_t": 2, "int16_t": 2, "int8_t": 1,
-         "int64_t": 8}
-
-
-def spec(dtype: str, rows: int, cols: int, loc: str = "Vec", blayout: str = "RowMajor") -> TileSpec:
-    return TileSpec(loc, dtype, rows, cols, blayout=blayout, valid_row=DYNAMIC, valid_col=DYNAMIC,
-                    elem_size=SIZES[dtype])
-
-
-def tile(s: TileSpec, name: str, vr: int | None = None, vc: int | None = None) -> TileOperand:
-    return TileOperand(s, Const(s.rows if vr is None else vr), Const(s.cols if vc is None else vc), name)
-
-
-def site(builtin: str, ops: list[tuple[str, object]], target: str = "a2a3", targs=None) -> CallSite:
-    return CallSite(builtin, "k.cpp", 10, 5, 10, 30, target, [n for n, _ in ops], [a for _, a in ops],
-                    dict(targs or {}), path=[])
-
-
-
-def run(m: Machine) -> set[str]:
-    try:
-        OPS[m.site.builtin](m)
-    except Exception as exc:  # noqa: BLE001 - a Trap ends the op; the faults are what matter
-        if type(exc).__name__ != "Trap":
-            raise
-    return {f.kind for f in m.faults}
+from ptolint.ir import CallSite
 
 
 def tgather(dst_s, src_s, idx_s, tmp_s, vr=None, target="a2a3") -> CallSite:
