@@ -25,12 +25,15 @@ DEFAULT_GLOBS = [
 ]
 
 
+SELECT: list[str] | None = None  # --select: rule codes / prefixes (None: every rule)
+
+
 def check_one(path: str) -> dict:
     from ptolint.engine import Options, check_file
     from ptolint.ruleset import load_rules, select_rules
 
     load_rules()
-    rules, _ = select_rules(None, None)
+    rules, _ = select_rules(SELECT, None)
     t0 = time.perf_counter()
     # a kernel under an a2a3/ or a5/ directory is built for that target only
     targets = [t for t in ("a2a3", "a5") if f"/{t}/" in path] or ["a2a3", "a5"]
@@ -48,6 +51,7 @@ def check_one(path: str) -> dict:
         "unresolved": [(u.builtin, u.line, u.target, u.reason) for u in res.unresolved],
         "findings": [(f.rule_id, f.level, f.site.target, f.site.line, f.message) for f in res.findings],
         "unconfirmed": len(res.unconfirmed),
+        "unconfirmed_rules": dict(Counter(u[0] for u in res.unconfirmed)),
     }
 
 
@@ -58,7 +62,10 @@ def main() -> int:
     ap.add_argument("--json")
     ap.add_argument("-j", type=int, default=2)
     ap.add_argument("--only-seed", action="store_true", help="only files calling a seed instruction")
+    ap.add_argument("--select", action="append", help="check only these rules (codes or prefixes, repeatable)")
     a = ap.parse_args()
+    global SELECT
+    SELECT = a.select
     root = Path(a.root)
     files = sorted({str(p) for g in (a.glob or DEFAULT_GLOBS) for p in root.glob(g)})
     if a.only_seed:
@@ -82,7 +89,8 @@ def main() -> int:
           f"({100 * len(analysed) / max(1, len(files)):.1f}%)  crashes: {len(crashes)}  wall: {wall:.1f}s")
     for t, (calls, res) in per_target.items():
         print(f"[{t}] checked-instruction call sites: {calls}, resolved {res} ({100 * res / max(1, calls):.1f}%)")
-    print(f"findings: {dict(levels)}  unconfirmed candidates: {sum(r['unconfirmed'] for r in ok)}")
+    unconfirmed = sum((Counter(r["unconfirmed_rules"]) for r in ok), Counter())
+    print(f"findings: {dict(levels)}  unconfirmed candidates: {dict(sorted(unconfirmed.items()))}")
     for (rule, level), n in sorted(rules.items()):
         print(f"  {rule} {level}: {n}")
     for r in crashes:

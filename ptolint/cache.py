@@ -209,7 +209,7 @@ def result_to_dict(res) -> dict[str, Any]:
                      "chain": [[fr.function, fr.file, fr.line, fr.column] for fr in s.chain]},
             "witness": None if f.witness is None else {"inputs": f.witness.inputs, "values": f.witness.values},
             "confirmed": f.confirmed, "fault": f.fault, "related": [list(r) for r in f.related],
-            "suppressed": f.suppressed,
+            "suppressed": f.suppressed, "steps": [[_abs(a), b, c, d] for a, b, c, d in f.steps],
         }
 
     return {
@@ -244,7 +244,8 @@ def result_from_dict(doc: dict[str, Any], path: str):
         res.findings.append(Finding(
             rule_id=f["rule_id"], rule_name=f["rule_name"], level=f["level"], message=f["message"], site=site,
             witness=None if w is None else Witness(w["inputs"], w["values"]), confirmed=f["confirmed"],
-            fault=f["fault"], related=[tuple(r) for r in f["related"]], suppressed=f["suppressed"]))
+            fault=f["fault"], related=[tuple(r) for r in f["related"]], suppressed=f["suppressed"],
+            steps=[(shown(a), b, c, d) for a, b, c, d in f.get("steps", [])]))
     res.diagnostics = [Diagnostic(shown(d[0]), *d[1:]) for d in doc["diagnostics"]]
     for t, s in doc["stats"].items():
         res.stats[t] = Stats(entry_points=list(s["entry_points"]), instantiations=set(s["instantiations"]),

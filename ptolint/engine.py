@@ -108,7 +108,7 @@ def check_file(path: str, opts: Options, source: str | None = None) -> FileResul
             site.file = rel(site.file, abspath, path)
             encoded: list[SiteEncoding] = []  # built on first use, shared by the site's rules
             for rule in opts.rules:
-                if target not in rule.targets or (
+                if rule.sequences is not None or target not in rule.targets or (
                         site.builtin not in rule.instructions and "*" not in rule.instructions):
                     continue
                 if site.unresolved and not rule.operand_free:
@@ -124,6 +124,7 @@ def check_file(path: str, opts: Options, source: str | None = None) -> FileResul
                         site.file, site.line, site.column, "error", "internal-error",
                         f"[{rule.code}] {type(exc).__name__} while checking {site.builtin} on {target}: {exc} "
                         "(rerun with --debug for the traceback)"))
+        check_sequences(program.sites, target, opts, res)
     for a in assumptions:
         if not a.used and not any(d.code == "bad-assumption" and d.line == a.line for d in res.diagnostics):
             res.diagnostics.append(Diagnostic(path, a.line, 1, "warning", "unused-assumption",
@@ -134,6 +135,22 @@ def check_file(path: str, opts: Options, source: str | None = None) -> FileResul
     res.findings.sort(key=lambda f: (f.site.file, f.site.line, f.site.column, f.rule_id, f.site.target))
     res.diagnostics.sort(key=lambda d: (d.file, d.line, d.column, d.code))
     return res
+
+
+def check_sequences(sites: list[CallSite], target: str, opts: Options, res: FileResult) -> None:
+    """Kernel-level rules: each builds its multi-call sites from the file's calls, checked like single calls."""
+    for rule in opts.rules:
+        if rule.sequences is None or target not in rule.targets:
+            continue
+        try:
+            for seq in rule.sequences(sites):
+                check_site(rule, seq, opts, res)
+        except Exception as exc:  # noqa: BLE001 - a broken kernel-level rule must not hide the others
+            if opts.debug:
+                raise
+            res.diagnostics.append(Diagnostic(
+                res.path, 0, 0, "error", "internal-error",
+                f"[{rule.code}] {type(exc).__name__} on {target}: {exc} (rerun with --debug for the traceback)"))
 
 
 def record_includes(tu, res: FileResult) -> None:
@@ -179,10 +196,11 @@ def check_site(rule: Rule, site: CallSite, opts: Options, res: FileResult, encod
         return
     fault = next(f.detail for f in outcome.faults if f.kind == rule.fault)
     related = [(a.decl_file, a.decl_line, f"{name}: {a.spec.short()}") for name, a in site.tiles() if a.decl_line]
+    steps = [(s.file, s.line, s.column, what) for s, what in zip(site.steps, verdict.steps or [], strict=False)]
     res.findings.append(Finding(
         rule_id=rule.code, rule_name=rule.name, level=verdict.level, message=verdict.message, site=site,
         witness=Witness(verdict.inputs or {}, {**outcome.values, **(verdict.values or {})}),
-        confirmed=True, fault=fault, related=related,
+        confirmed=True, fault=fault, related=related, steps=steps,
     ))
 
 

@@ -244,6 +244,10 @@ class TileOperand:
     name: str  # source text of the argument, e.g. "dst" or "aTile[flag]"
     decl_line: int = 0
     decl_file: str = ""
+    #: where TASSIGN placed the tile on this path (bytes into its buffer), None when not placed or not known
+    addr: Expr | None = None
+    #: which TASSIGN placed it: equal numbers name the same storage (copies of a tile share theirs); 0: unknown
+    binding: int = 0
 
 
 @dataclass(frozen=True)
@@ -310,6 +314,12 @@ class CallSite:
     chain: list[Frame] = field(default_factory=list)
     assumptions: list[Expr] = field(default_factory=list)
     unresolved: str = ""  # why some operand could not be followed (then only operand-free rules are checked)
+    entry: int = 0  # which entry point's walk reached the call (sites of one walk are in program order)
+    #: the branch arms the call lies in, as (branch number, arm number): two calls with the same branch number
+    #: and different arms are never both executed
+    arms: tuple[tuple[int, int], ...] = ()
+    #: a kernel-level check's calls, in program order (e.g. write, overwrite, read); replayed as a sequence
+    steps: list[CallSite] = field(default_factory=list)
 
     def arg(self, name: str) -> Operand | None:
         try:
@@ -368,6 +378,8 @@ class Finding:
     fault: str = ""  # what the executor observed
     related: list[tuple[str, int, str]] = field(default_factory=list)  # (file, line, text)
     suppressed: bool = False
+    #: a kernel-level finding's path: (file, line, column, what happens there), in program order
+    steps: list[tuple[str, int, int, str]] = field(default_factory=list)
 
 
 @dataclass
@@ -402,4 +414,5 @@ FAULT_KINDS = {
     "misaligned": "an on-chip address that is not aligned as its buffer requires",
     "unavailable": "the builtin, or this form of it, does not exist on this target",
     "partial-result": "the instruction silently processes only part of its operands (the rest stays stale)",
+    "live-overlap": "a write into a tile's storage overwrites another tile's data before that data is read",
 }

@@ -172,6 +172,8 @@ def finding_diagnostic(f: Finding, targets: list[str], lines: Lines) -> dict:
             related.append({"location": _location(lines, fr.file, fr.line, fr.column),
                             "message": f"{short_function(fr.function)} called from "
                                        f"{short_function(s.chain[i - 1].function)} at line {fr.line}"})
+    for file, line, col, what in f.steps:
+        related.append({"location": _location(lines, file, line, col), "message": what})
     for file, line, what in f.related:
         if file and line:
             related.append({"location": _location(lines, file, line), "message": f"declared here: {what}"})

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 import z3
 
-from ptolint.ir import FAULT_KINDS, GlobalOperand, GlobalSpec, TileOperand, TileSpec
+from ptolint.ir import FAULT_KINDS, CallSite, GlobalOperand, GlobalSpec, TileOperand, TileSpec
 from ptolint.targets import TARGETS
 
 LEVELS = ("error", "warning", "note")
@@ -42,6 +42,8 @@ class Check:
     #: report only when every input reaching the call breaks the rule (relations between unconstrained
     #: kernel parameters, e.g. a tensor extent vs a valid region, are the host's contract, not a finding)
     definite: bool = False
+    #: a kernel-level rule's text for each call of the site's steps (str.format templates over `show`)
+    steps: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -56,6 +58,9 @@ class Rule:
     check: Callable[[Ctx], Check | None]
     doc: str
     operand_free: bool = False  # decided by the builtin, target and form alone: checked also where operands are lost
+    #: a kernel-level rule: builds, from one file's call sites on one target (in program order), the
+    #: kernel-level sites to check (CallSite.steps set); `check` then sees those sites instead of single calls
+    sequences: Callable[[list[CallSite]], list[CallSite]] | None = None
 
     @property
     def summary(self) -> str:
@@ -154,7 +159,8 @@ REGISTRY: dict[str, Rule] = {}
 
 def rule(code: str, name: str, *, instructions: tuple[str, ...], fault: str,
          provenance: tuple[Provenance, ...], targets: tuple[str, ...] = TARGETS,
-         severity: str = "error", operand_free: bool = False) -> Callable[[Callable[[Ctx], Check | None]], Callable[[Ctx], Check | None]]:
+         severity: str = "error", operand_free: bool = False,
+         sequences: Callable[[list[CallSite]], list[CallSite]] | None = None) -> Callable[[Callable[[Ctx], Check | None]], Callable[[Ctx], Check | None]]:
     """Register a rule function; its docstring is the rule's documentation."""
     if severity not in LEVELS:
         raise ValueError(f"{code}: unknown severity {severity}")
@@ -165,7 +171,7 @@ def rule(code: str, name: str, *, instructions: tuple[str, ...], fault: str,
         if code in REGISTRY:
             raise ValueError(f"duplicate rule code {code}")
         REGISTRY[code] = Rule(code, name, instructions, targets, severity, fault, provenance, fn,
-                              inspect.cleandoc(fn.__doc__ or ""), operand_free)
+                              inspect.cleandoc(fn.__doc__ or ""), operand_free, sequences)
         return fn
 
     return register

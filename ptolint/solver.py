@@ -215,6 +215,7 @@ class Verdict:
     values: dict[str, int | float | str] | None = None  # derived values named by the rule's message
     reason: str = ""
     assignment: dict[str, int | float] | None = None  # every symbol, opaque ones included (for replay)
+    steps: list[str] | None = None  # a kernel-level finding's text per step
 
 
 def build_ctx(site: CallSite, enc: Encoder) -> Ctx:
@@ -349,11 +350,17 @@ def check_rule(rule: Rule, site: CallSite, timeout_ms: int = 5000, encoded: Site
         full = m3
     assignment = {n: model_value(full, v) for n, v in enc.vars.items()}
     values = {k: model_value(full, v) for k, v in chk.show.items()}
+    message = fill(chk.message, values)
+    return Verdict(rule, level, message, inputs, values, assignment=assignment,
+                   steps=[fill(t, values) for t in chk.steps])
+
+
+def fill(template: str, values: dict) -> str:
+    """A rule's message template with the witness values filled in (as written when a name is missing)."""
     try:
-        message = chk.message.format(**values)
+        return template.format(**values)
     except (KeyError, IndexError, ValueError):
-        message = chk.message
-    return Verdict(rule, level, message, inputs, values, assignment=assignment)
+        return template
 
 
 def exists_forall(reach: z3.BoolRef, violated: z3.BoolRef, inputs: list[z3.ExprRef], opaque: list[z3.ExprRef],

@@ -148,18 +148,38 @@ def _load_ops() -> None:
 
 def replay(site: CallSite, inputs: dict[str, int | float], seed: int = 0) -> Outcome:
     """Run `site` on its target with the witness `inputs`; report what the machine observed."""
+    if site.steps:  # a kernel-level check: its calls in order, on one memory
+        from ptolint.executor.sequence import replay_sequence
+
+        return replay_sequence(site, inputs, seed)
     _load_ops()
     out = Outcome()
+    out.refused = unreachable(site, inputs)
+    if out.refused:
+        return out
+    m = Machine(site, site.target, seed)
+    if not bind(m, inputs, out):
+        return out
+    run(m, out)
+    return out
+
+
+def unreachable(site: CallSite, inputs: dict[str, int | float]) -> str | None:
+    """Why the witness does not reach the call, or None when it does."""
     for cond in site.path + site.assumptions:
         try:
             ok = evaluate(cond, inputs)
         except EvalError as exc:
-            out.refused = f"path condition cannot be evaluated: {exc}"
-            return out
+            return f"path condition cannot be evaluated: {exc}"
         if not ok:
-            out.refused = "the witness does not reach the call (a path condition is false)"
-            return out
-    m = Machine(site, site.target, seed)
+            return "the witness does not reach the call (a path condition is false)"
+    return None
+
+
+def bind(m: Machine, inputs: dict[str, int | float], out: Outcome, placed: bool = False) -> bool:
+    """Evaluate the site's operands into `m` (tiles laid out in its memory; with `placed`, tiles TASSIGN put
+    somewhere go to that address). False, with `out.refused` set, when an operand cannot be evaluated."""
+    site = m.site
     for name, arg in zip(site.params, site.args, strict=False):
         try:
             if isinstance(arg, ScalarOperand):
@@ -174,12 +194,13 @@ def replay(site: CallSite, inputs: dict[str, int | float], seed: int = 0) -> Out
             elif isinstance(arg, TileOperand):
                 vr, vc = int(evaluate(arg.valid_row, inputs)), int(evaluate(arg.valid_col, inputs))
                 out.values[f"{name}.validRow"], out.values[f"{name}.validCol"] = vr, vc
+                at = int(evaluate(arg.addr, inputs)) if placed and arg.addr is not None else None
                 buf = None
                 problems = tile_layout_faults(arg.spec)
                 for p in problems:
                     m.fault("invalid-tile", f"{name}: {p}")
                 try:
-                    buf = m.memory.place(arg.spec, m.rng)
+                    buf = m.memory.place(arg.spec, m.rng, at)
                 except LayoutError as exc:
                     if not problems:
                         m.fault("invalid-tile", f"{name}: {exc}")
@@ -189,12 +210,17 @@ def replay(site: CallSite, inputs: dict[str, int | float], seed: int = 0) -> Out
                 m.tiles[name] = ConcreteTile(name, arg.spec, vr, vc, buf)
         except EvalError as exc:
             out.refused = f"operand {name} cannot be evaluated: {exc}"
-            return out
-    fn = OPS.get(site.builtin)
+            return False
+    return True
+
+
+def run(m: Machine, out: Outcome) -> None:
+    """Run the site's instruction on the bound machine; its faults go to `out`."""
+    fn = OPS.get(m.site.builtin)
     if fn is None:
-        out.refused = f"no semantics for {site.builtin}"
+        out.refused = f"no semantics for {m.site.builtin}"
         out.faults = m.faults
-        return out
+        return
     try:
         with np.errstate(all="ignore"):  # overflow and NaN are part of the semantics being replayed, not news
             fn(m)
@@ -203,4 +229,3 @@ def replay(site: CallSite, inputs: dict[str, int | float], seed: int = 0) -> Out
     except (ArithmeticError, ValueError, IndexError, TypeError) as exc:
         out.refused = f"the executor failed on this witness: {exc}"
     out.faults = m.faults
-    return out

@@ -54,14 +54,19 @@ class TileBuffer:
 
 
 class Memory:
-    """The target's on-chip buffers; tiles are allocated one after another, 32-byte aligned."""
+    """The target's on-chip buffers; tiles are allocated one after another, 32-byte aligned, or placed at an address."""
 
     def __init__(self, target: str):
         self.target = target
-        self.buffers: dict[str, np.ndarray] = {}
+        self.buffers: dict[str, np.ndarray] = {}  # tiles laid out one after another
         self.next: dict[str, int] = {}
+        #: tiles placed at given addresses live in a buffer of their own, apart from the laid-out ones
+        self.placed: dict[str, np.ndarray] = {}
 
-    def place(self, spec: TileSpec, rng: np.random.Generator) -> TileBuffer:
+    def place(self, spec: TileSpec, rng: np.random.Generator, at: int | None = None) -> TileBuffer:
+        """Lay out a tile: at the next free 32-byte boundary with fresh random contents, or, with `at`, at that
+        byte offset (where TASSIGN put it) over whatever the buffer already holds, so that tiles placed at
+        overlapping addresses share their bytes as they do on the chip."""
         if spec.loc not in BUFFERS[self.target]:
             raise LayoutError(f"no {spec.loc} buffer on {self.target}")
         name, cap = BUFFERS[self.target][spec.loc]
@@ -71,6 +76,12 @@ class Memory:
         if spec.rows <= 0 or spec.cols <= 0:
             raise LayoutError(f"tile shape {spec.rows}x{spec.cols} is not positive")
         nbytes = spec.rows * spec.cols * size
+        if at is not None:
+            if at < 0 or at + nbytes > cap:
+                raise LayoutError(f"{nbytes} bytes at {at} do not fit in {name} ({cap} bytes)")
+            if name not in self.placed:
+                self.placed[name] = rng.integers(0, 256, cap, dtype=np.uint8)
+            return TileBuffer(spec, name, at, nbytes, self.placed[name])
         if name not in self.buffers:
             self.buffers[name] = np.zeros(cap, dtype=np.uint8)
             self.next[name] = 0

@@ -115,6 +115,10 @@ def is_builtin_decl(fn: ci.Cursor, builtins: set[str]) -> bool:
     return fn.spelling in builtins or fn.result_type.get_canonical().spelling.endswith("RecordEvent")
 
 
+#: the builtin variables of the kernel language, as the builtin function giving the same value
+BUILTIN_VARS = {"block_idx": "get_block_idx", "block_num": "get_block_num"}
+
+
 class Interpreter:
     def __init__(self, tu: ci.TranslationUnit, target: str, main_file: str, builtins: set[str],
                  blocks: int = 64, subblocks: int = 2, assumptions=None):
@@ -138,6 +142,12 @@ class Interpreter:
         self.stack: list[Frame] = []
         self.chain: list[ChainFrame] = []
         self.steps = 0
+        self.site_tiles: dict[str, TileState] = {}
+        self.tiles: list[TileState] = []  # every tile object of the walk (placements are dropped at loops)
+        self.placements = 0  # TASSIGN calls seen: numbers each placement (TileState.binding)
+        self.arms: list[tuple[int, int]] = []  # the branch arms being walked: (branch number, arm number)
+        self.branches = 0
+        self.entry = 0
 
     # ---------------------------------------------------------------- entry points
 
@@ -199,6 +209,8 @@ class Interpreter:
                 continue
             self.symbols = Symbols(self.symbols.blocks, self.symbols.subblocks)
             self.stats.entry_points.append(fn.spelling)
+            self.entry += 1
+            self.tiles = []
             frame = Frame(fn, template_bindings(fn))
             for p in arguments(fn):
                 self.bind_param_input(frame, p)
@@ -323,10 +335,11 @@ class Interpreter:
                 if len(ctor_args) == 1:
                     v = self.value(ctor_args[0])
                     if isinstance(v, TileState):  # copy construction
-                        self.frame.env[key] = TileState(v.spec, v.valid_row, v.valid_col, d.spelling,
-                                                        *self.loc(d))
+                        self.frame.env[key] = self.track(v.copy(d.spelling, *self.loc(d)))
                         return
-            self.frame.env[key] = self.new_tile(spec, d.spelling, d, ctor_args)
+            tile = self.new_tile(spec, d.spelling, d, ctor_args)
+            tile.array = can.kind in (ci.TypeKind.CONSTANTARRAY, ci.TypeKind.INCOMPLETEARRAY)
+            self.frame.env[key] = tile
             return
         if global_spec_of(d.type) is not None or dims_head_of(d.type) is not None:
             self.object_decl(d, kids)
@@ -421,7 +434,33 @@ class Interpreter:
             vr = self.symbols.fresh(f"{name}.validRow", "int", "opaque", "DYNAMIC valid row never set", 0)
         if vc is None:
             vc = self.symbols.fresh(f"{name}.validCol", "int", "opaque", "DYNAMIC valid col never set", 0)
-        return TileState(spec, vr, vc, name, *self.loc(d))
+        return self.track(TileState(spec, vr, vc, name, *self.loc(d)))
+
+    def track(self, tile: TileState) -> TileState:
+        self.tiles.append(tile)
+        return tile
+
+    def place(self, site: CallSite, tile: TileState) -> None:
+        """After TASSIGN(tile, addr) / TASSIGN<Addr>(tile): the tile's storage is a new placement."""
+        self.placements += 1
+        addr: Expr | None = None
+        arg = site.arg("addr")
+        if "Addr" in site.template_args:
+            try:
+                addr = Const(int(site.template_args["Addr"], 0), "int64_t")
+            except ValueError:
+                addr = None
+        elif isinstance(arg, ScalarOperand):
+            addr = arg.expr
+        tile.addr, tile.binding = (None, 0) if tile.array or addr is None else (addr, self.placements)
+
+    def drop_placements(self, body: ci.Cursor) -> None:
+        """A loop whose body places tiles: which placement a tile has at the top of an iteration, or after the
+        loop, depends on the iterations before, so every tile's placement becomes unknown there."""
+        if memo(body, "places", lambda b: any(
+                c.kind == K.CALL_EXPR and c.spelling == "TASSIGN" for c in walk(b))):
+            for t in self.tiles:
+                t.addr, t.binding = None, 0
 
     def cond_expr(self, c: ci.Cursor) -> Expr:
         try:
@@ -468,20 +507,32 @@ class Interpreter:
         base_env = dict(self.frame.env)
         base_path = list(self.path)
         tiles_before = {k: (v.valid_row, v.valid_col) for k, v in base_env.items() if isinstance(v, TileState)}
+        placed_before = self.placement_snapshot()
+        placed_after = []
         results = []
-        for guard, arm in ((cv, then), (fold(Unary("!", cv, "bool")), other)):
+        self.branches += 1
+        for i, (guard, arm) in enumerate(((cv, then), (fold(Unary("!", cv, "bool")), other))):
             self.frame.env = dict(base_env)
             for k, (r, cl) in tiles_before.items():
                 base_env[k].valid_row, base_env[k].valid_col = r, cl
+            self.restore_placements(placed_before)
             self.path = base_path + [guard]
+            self.arms.append((self.branches, i))
             stopped = None
             if arm is not None:
                 try:
                     self.stmt(arm)
                 except Stop as s:
                     stopped = s
+                finally:
+                    self.arms.pop()
+            else:
+                self.arms.pop()
             tiles_after = {k: (v.valid_row, v.valid_col) for k, v in base_env.items() if isinstance(v, TileState)}
             results.append((guard, dict(self.frame.env), tiles_after, stopped))
+            if stopped is None:
+                placed_after.append(self.placement_snapshot())
+        self.merge_placements(placed_before, placed_after)
         live = [r for r in results if r[3] is None]
         self.path = base_path
         if not live:
@@ -512,16 +563,42 @@ class Interpreter:
             st.valid_row = r1 if r1 == r2 else fold(Select(g1, r1, r2, "int"))
             st.valid_col = c1 if c1 == c2 else fold(Select(g1, c1, c2, "int"))
 
+    def placement_snapshot(self) -> list[tuple[TileState, Expr | None, int]]:
+        return [(t, t.addr, t.binding) for t in self.tiles]
+
+    @staticmethod
+    def restore_placements(snap: list[tuple[TileState, Expr | None, int]]) -> None:
+        for t, addr, binding in snap:
+            t.addr, t.binding = addr, binding
+
+    @staticmethod
+    def merge_placements(before: list[tuple[TileState, Expr | None, int]],
+                         arms: list[list[tuple[TileState, Expr | None, int]]]) -> None:
+        """After a branch: a tile keeps a placement every arm that goes on agrees on; otherwise it is unknown."""
+        for i, (t, addr, binding) in enumerate(before):
+            outs = {arm[i][2] for arm in arms}
+            if not arms:
+                t.addr, t.binding = addr, binding
+            elif len(outs) == 1:
+                t.addr, t.binding = arms[0][i][1], arms[0][i][2]
+            else:
+                t.addr, t.binding = None, 0
+
     def switch_stmt(self, c: ci.Cursor) -> None:
         kids = list(children(c))
         cond, body = kids[-2], kids[-1]
         v = self.scalar(cond)
         base_env, base_path = dict(self.frame.env), list(self.path)
-        for case in children(body) if body.kind == K.COMPOUND_STMT else []:
+        placed_before = self.placement_snapshot()
+        placed_after = [placed_before]  # no case taken
+        self.branches += 1
+        for arm, case in enumerate(children(body) if body.kind == K.COMPOUND_STMT else []):
             if case.kind not in (K.CASE_STMT, K.DEFAULT_STMT):
                 continue
             self.frame.env = dict(base_env)
             self.path = list(base_path)
+            self.restore_placements(placed_before)
+            self.arms.append((self.branches, arm))
             sub = list(children(case))
             if case.kind == K.CASE_STMT:
                 cv = self.scalar(sub[0])
@@ -533,6 +610,10 @@ class Interpreter:
             except Stop as s:
                 if s.kind == "return":
                     pass
+            finally:
+                self.arms.pop()
+            placed_after.append(self.placement_snapshot())
+        self.merge_placements(placed_before, placed_after)
         self.frame.env, self.path = self.havoc_env(base_env, body), base_path
 
     def assigned_vars(self, body: ci.Cursor) -> frozenset[tuple[str, int]]:
@@ -632,12 +713,14 @@ class Interpreter:
             if cond is not None:
                 self.path = base_path + [self.cond_expr(cond)]
         env_in = self.frame.env
+        self.drop_placements(c)
         if body is not None:
             try:
                 self.stmt(body)
             except Stop as s:
                 if s.kind == "return":
                     pass
+        self.drop_placements(c)
         self.path = base_path
         self.frame.env = self.havoc_env(env_in, c)
         if induction is not None:
@@ -738,11 +821,13 @@ class Interpreter:
             self.path = base_path + [self.cond_expr(cond)]
         else:
             body = kids[0]
+        self.drop_placements(c)
         try:
             self.stmt(body)
         except Stop as s:
             if s.kind == "return":
                 pass
+        self.drop_placements(c)
         self.path = base_path
         self.frame.env = self.havoc_env(self.frame.env, c)
 
@@ -1005,8 +1090,9 @@ class Interpreter:
                 self.stack.pop()
             if isinstance(v, (Const, Sym, Bin, Unary, Cast, Select)):
                 return convert(v, ct)
-        return self.symbols.fresh(ref.spelling, ct, "input" if not is_const else "opaque",
-                                  f"global {ref.spelling}")
+        if ref.spelling in BUILTIN_VARS:  # block_idx / block_num: the same values as get_block_idx() / ...
+            return convert(self.symbols.block(BUILTIN_VARS[ref.spelling]), ct)
+        return self.symbols.fresh(ref.spelling, ct, "input" if not is_const else "opaque", f"global {ref.spelling}")
 
     def member_ref(self, c: ci.Cursor):
         ref = referenced(c)
@@ -1161,6 +1247,8 @@ class Interpreter:
                     fr.env[key] = convert(v, ct) if ct else v
                 elif isinstance(v, TileState) and isinstance(old, TileState):
                     old.valid_row, old.valid_col = v.valid_row, v.valid_col
+                    if not old.array:
+                        old.addr, old.binding = v.addr, v.binding
                 elif isinstance(v, (GlobalState, DimsState)):
                     fr.env[key] = v
                 else:
@@ -1241,6 +1329,8 @@ class Interpreter:
             return tile.valid_row
         if name == "GetValidCol":
             return tile.valid_col
+        if "Addr" in name or "Assign" in name:  # SetAddr(...): the tile moves somewhere not followed
+            tile.addr, tile.binding = None, 0
         vals = [convert(self.scalar(a), "int") for a in args]
         if name == "SetValidRow" and vals:
             tile.valid_row = vals[0]
@@ -1280,8 +1370,8 @@ class Interpreter:
                 spec = tile_spec_of(p.type)
                 byref = p.type.get_canonical().kind in (ci.TypeKind.LVALUEREFERENCE, ci.TypeKind.RVALUEREFERENCE,
                                                         ci.TypeKind.POINTER)
-                frame.env[decl_key(p)] = v if byref or spec is None else TileState(
-                    v.spec, v.valid_row, v.valid_col, v.name, v.decl_file, v.decl_line)
+                frame.env[decl_key(p)] = v if byref or spec is None else self.track(
+                    v.copy(v.name, v.decl_file, v.decl_line))
             elif ct is not None and isinstance(v, (Const, Sym, Bin, Unary, Cast, Select)):
                 frame.env[decl_key(p)] = convert(v, ct)
             elif ct is not None:
@@ -1336,6 +1426,8 @@ class Interpreter:
             self.stats.unresolved += 1
             self.unresolved.append(Unresolved(ref.spelling, file_name(c),
                                               c.location.line, c.location.column, self.target, str(exc)))
+            for t in self.site_tiles.values():  # whatever the call did to their placement is not known
+                t.addr, t.binding = None, 0
             return
         if site.unresolved:  # some operand could not be followed: counted unresolved, kept for operand-free rules
             self.stats.unresolved += 1
@@ -1343,7 +1435,23 @@ class Interpreter:
                                               self.target, site.unresolved))
         else:
             self.stats.resolved += 1
+        site.entry, site.arms = self.entry, tuple(self.arms)
         self.sites.append(site)
+        self.rebind(site)
+
+    def rebind(self, site: CallSite) -> None:
+        """Builtins that give a tile a (new) address: TASSIGN places it, TRESHAPE makes `dst` another view of
+        `src`'s storage, TSUBVIEW / TPUSH / TPOP put it somewhere the walk does not follow."""
+        tiles = self.site_tiles
+        if site.builtin == "TASSIGN" and "obj" in tiles:
+            self.place(site, tiles["obj"])
+        elif site.builtin == "TRESHAPE" and "dst" in tiles and "src" in tiles:
+            dst, src = tiles["dst"], tiles["src"]
+            dst.addr, dst.binding = (None, 0) if dst.array else (src.addr, src.binding)
+        elif site.builtin in ("TSUBVIEW", "TPUSH", "TPOP", "TALLOC", "TFREE"):
+            for name in ("dst", "tile"):
+                if name in tiles:
+                    tiles[name].addr, tiles[name].binding = None, 0
 
     def make_site(self, c: ci.Cursor, ref: ci.Cursor) -> CallSite:
         params = list(arguments(ref))
@@ -1351,6 +1459,7 @@ class Interpreter:
         names: list[str] = []
         operands = []
         failed: list[str] = []
+        self.site_tiles: dict[str, TileState] = {}  # parameter -> the tile object passed (for TASSIGN)
         for i, p in enumerate(params):
             pname = p.spelling or f"arg{i}"
             if i < len(args):
@@ -1372,8 +1481,9 @@ class Interpreter:
                     self.stack.pop()
                 text = "(default)"
             if isinstance(v, TileState):
+                self.site_tiles[pname] = v
                 operands.append(TileOperand(v.spec, v.valid_row, v.valid_col, text or v.name,
-                                            v.decl_line, v.decl_file))
+                                            v.decl_line, v.decl_file, v.addr, v.binding))
             elif isinstance(v, (Const, Sym, Bin, Unary, Cast, Select)):
                 ct = ctype(p.type)
                 operands.append(ScalarOperand(convert(v, ct) if ct else v, text))

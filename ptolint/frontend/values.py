@@ -84,6 +84,14 @@ class TileState:
     name: str
     decl_file: str = ""
     decl_line: int = 0
+    addr: Expr | None = None  # bytes into its buffer where TASSIGN put it on this path; None: not known
+    binding: int = 0  # which TASSIGN put it there (copies share it); 0: not placed or not known
+    array: bool = False  # an array of tiles: one state stands for every element, so no single placement
+
+    def copy(self, name: str, decl_file: str, decl_line: int) -> TileState:
+        """A copy of the tile object: same type and region, and the same storage (a Tile holds its address)."""
+        return TileState(self.spec, self.valid_row, self.valid_col, name, decl_file, decl_line, self.addr,
+                         self.binding)
 
 
 @dataclass(frozen=True)

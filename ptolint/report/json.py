@@ -30,6 +30,7 @@ def finding_dict(f: Finding) -> dict:
                     "values": dict(sorted((f.witness.values if f.witness else {}).items()))},
         "chain": [{"function": fr.function, "file": fr.file, "line": fr.line} for fr in s.chain],
         "related": [{"file": a, "line": b, "message": c} for a, b, c in f.related],
+        "steps": [{"file": a, "line": b, "column": c, "message": d} for a, b, c, d in f.steps],
     }
 
 

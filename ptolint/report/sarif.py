@@ -62,7 +62,10 @@ def result(f: Finding, rules_index: dict[str, int], lines: dict[str, list[str]])
     flow = [{"location": {**location(fr.file, fr.line, fr.column),
                           "message": {"text": f"enters {short_function(fr.function)}"}}}
             for fr in s.chain if fr.file]
-    flow.append({"location": {**location(s.file, s.line, s.column), "message": {"text": f.fault or f.message}}})
+    # a kernel-level finding's steps include its own location, in program order
+    flow += [{"location": {**location(p, ln, col16(p, ln, col, lines)), "message": {"text": t}}}
+             for p, ln, col, t in f.steps] or [
+        {"location": {**location(s.file, s.line, s.column), "message": {"text": f.fault or f.message}}}]
     out = {
         "ruleId": f.rule_id,
         "ruleIndex": rules_index.get(f.rule_id, 0),

@@ -42,6 +42,8 @@ def render(findings: list[Finding], diagnostics: list[Diagnostic], console, summ
             console.print(Text(f"  witness: {w}"))
         names = ", ".join(f"{t} ({TARGET_NAMES.get(t, t)})" for t in targets)
         console.print(Text(f"  target: {names}; confirmed: {f.fault}"))
+        for file, line, _col, what in f.steps:
+            console.print(Text(f"  {'here' if (file, line) == (s.file, s.line) else f'{file}:{line}'}: {what}"))
         ch = chain_text(s.chain)
         if ch:
             console.print(Text(f"  {ch}"))

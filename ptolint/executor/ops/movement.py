@@ -256,6 +256,16 @@ def tload(m: Machine) -> None:
     g = m.global_tensor("src")
     if g is not None:
         transfer(m, "TLOAD", dst, g, quant=False)
+    fill_from_global(m, dst)
+
+
+def fill_from_global(m: Machine, dst: ConcreteTile) -> None:
+    """The loaded data: global memory's contents are unknown, so the valid region gets fresh random bytes."""
+    if dst.buf is None:
+        return
+    region = dst.data()[:max(0, min(dst.valid_row, dst.spec.rows)), :max(0, min(dst.valid_col, dst.spec.cols))]
+    raw = m.rng.integers(0, 256, (*region.shape, region.dtype.itemsize), dtype=np.uint8)
+    region[...] = raw.view(region.dtype).reshape(region.shape)
 
 
 @op("TSTORE")

@@ -1,0 +1,202 @@
+"""PTO904 pieces: where the frontend says each tile lives, which call triples the rule builds from that, and
+what the executor observes when it replays them on one memory."""
+
+from __future__ import annotations
+
+import os
+
+from conftest import ptolint
+
+from ptolint.engine import builtin_names
+from ptolint.executor import replay
+from ptolint.frontend.parse import ParseOptions, parse
+from ptolint.frontend.program import analyse
+from ptolint.ir import CallSite, Const
+from ptolint.ruleset import load_rules
+
+HEAD = """
+#include <pto/pto-inst.hpp>
+using namespace pto;
+using T = Tile<TileType::Vec, float, 16, 64>;  // 4096 bytes
+using G = GlobalTensor<float, Shape<1, 1, 1, 16, 64>, Stride<1, 1, 1, 64, 1>>;
+"""
+
+
+#: y starts in the middle of x while x's data is live (lines 13-15: write x, write y, read x)
+STRADDLE = """
+extern "C" __global__ AICORE void k(__gm__ float* p) {
+    T x, y, z;
+    G g(p);
+    TASSIGN(x, 0);
+    TASSIGN(y, 2048);
+    TASSIGN(z, 8192);
+    TLOAD(x, g);
+    TLOAD(y, g);
+    TADD(z, x, y);
+    TSTORE(g, z);
+}
+"""
+
+
+def sites_of(tmp_path, body: str, target: str = "a2a3") -> list[CallSite]:
+    code = HEAD + body
+    p = tmp_path / "k.cpp"
+    p.write_text(code)
+    tu, _ = parse(os.path.abspath(p), target, ParseOptions(), code)
+    return analyse(tu, target, os.path.abspath(p), builtin_names()).sites
+
+
+def placements(sites: list[CallSite], builtin: str) -> list[tuple[int | None, int]]:
+    """(constant address or None, placement number) of the first tile operand of each call of `builtin`."""
+    out = []
+    for s in sites:
+        if s.builtin == builtin:
+            t = s.tiles()[0][1]
+            out.append((t.addr.value if isinstance(t.addr, Const) else None, t.binding))
+    return out
+
+
+def sequences(sites: list[CallSite]) -> list[CallSite]:
+    rule = load_rules()["PTO904"]
+    assert rule.sequences is not None
+    return rule.sequences(sites)
+
+
+def test_tassign_copies_and_treshape_views_share_a_placement(tmp_path):
+    sites = sites_of(tmp_path, """
+extern "C" __global__ AICORE void k(__gm__ float* p) {
+    using F = Tile<TileType::Vec, float, 1, 1024>;
+    T a, b;
+    F flat;
+    G g(p);
+    TASSIGN(a, 0x100);
+    T c = a;            // a copy holds the same address
+    TLOAD(c, g);
+    TRESHAPE(flat, a);  // a view of a's storage
+    TSTORE(g, flat);
+    TASSIGN(b, 0x2000);
+    TLOAD(b, g);
+}
+""")
+    (load_c, n_c), (load_b, n_b) = placements(sites, "TLOAD")
+    assert load_c == 0x100 and load_b == 0x2000 and n_c != n_b and n_c > 0
+    assert placements(sites, "TSTORE") == [(0x100, n_c)]  # flat: a's address and placement
+
+
+def test_placements_are_dropped_where_they_cannot_be_followed(tmp_path):
+    sites = sites_of(tmp_path, """
+extern "C" __global__ AICORE void k(__gm__ float* p, int n, bool c) {
+    T arr[2], a, b;
+    G g(p);
+    TASSIGN(arr[0], 0);
+    TLOAD(arr[0], g);      // an array: one state for every element
+    TASSIGN(a, 0);
+    TASSIGN(b, 0);
+    for (int i = 0; i < n; ++i) {
+        TLOAD(a, g);       // a is placed again in the body: which placement holds here depends on the iteration
+        TASSIGN(a, 0x1000);
+    }
+    TLOAD(a, g);           // nor after the loop
+    if (c) {
+        TASSIGN(b, 0x2000);
+    }
+    TLOAD(b, g);           // the arms disagree
+}
+""")
+    assert placements(sites, "TLOAD") == [(None, 0)] * 4
+
+
+def test_branch_arms_that_agree_keep_the_placement(tmp_path):
+    sites = sites_of(tmp_path, """
+extern "C" __global__ AICORE void k(__gm__ float* p, bool c) {
+    T a;
+    G g(p);
+    TASSIGN(a, 0x400);
+    if (c) {
+        TLOAD(a, g);
+    } else {
+        TSTORE(g, a);
+    }
+    TLOAD(a, g);
+}
+""")
+    loads = [s for s in sites if s.builtin == "TLOAD"]
+    assert [p[0] for p in placements(sites, "TLOAD")] == [0x400, 0x400]
+    stores = [s for s in sites if s.builtin == "TSTORE"]
+    (b1, a1), = loads[0].arms
+    (b2, a2), = stores[0].arms
+    assert b1 == b2 and a1 != a2 and loads[1].arms == ()
+
+
+def test_a_straddling_write_between_write_and_read_is_one_sequence(tmp_path):
+    sites = sites_of(tmp_path, STRADDLE)
+    seqs = sequences(sites)
+    assert len(seqs) == 1
+    assert [s.builtin for s in seqs[0].steps] == ["TLOAD", "TLOAD", "TADD"]
+    assert [s.line for s in seqs[0].steps] == [13, 14, 15]
+    assert seqs[0].arg("live").name == "x" and seqs[0].arg("clobber").name == "y"
+
+
+def test_no_sequence_for_nested_or_dead_or_exclusive_placements(tmp_path):
+    sites = sites_of(tmp_path, """
+extern "C" __global__ AICORE void k(__gm__ float* p, bool c) {
+    using H = Tile<TileType::Vec, float, 8, 64>;  // 2048 bytes
+    T x, y, z;
+    H h;
+    G g(p);
+    TASSIGN(x, 0);
+    TASSIGN(y, 2048);
+    TASSIGN(h, 1024);      // inside x
+    TASSIGN(z, 8192);
+    TLOAD(x, g);
+    TEXPANDS(h, 0.0f);     // a window inside x: nested
+    TADD(z, x, x);
+    TLOAD(y, g);           // x is dead by now
+    TSTORE(g, y);
+    if (c) {
+        TLOAD(x, g);
+    } else {
+        TLOAD(y, g);       // exclusive with the write of x
+    }
+    TSTORE(g, z);
+}
+""")
+    assert sequences(sites) == []
+
+
+def test_executor_observes_the_clobber_and_only_the_clobber(tmp_path):
+    body = """
+extern "C" __global__ AICORE void k(__gm__ float* p, int off) {
+    T x, y, z;
+    G g(p);
+    TASSIGN(x, 0);
+    TASSIGN(y, off);
+    TASSIGN(z, 16384);
+    TLOAD(x, g);
+    TLOAD(y, g);
+    TADD(z, x, y);
+}
+"""
+    seq = sequences(sites_of(tmp_path, body))[0]
+    hit = replay(seq, {"off": 1024})
+    assert hit.refused is None and "live-overlap" in hit.kinds()
+    detail = next(f.detail for f in hit.faults if f.kind == "live-overlap")
+    assert detail.startswith("768 of the 1024 elements of x")  # rows 4..15 of x lie under y
+    assert hit.values["live.addr"] == 0 and hit.values["clobber.addr"] == 1024
+    apart = replay(seq, {"off": 4096})
+    assert apart.refused is None and "live-overlap" not in apart.kinds()
+
+
+def test_cli_reports_the_path_in_every_format(tmp_path):
+    p = tmp_path / "k.cpp"
+    p.write_text(HEAD + STRADDLE)
+    doc = ptolint("check", "--format", "json", "--select", "PTO904", str(p)).json
+    assert {(f["rule"], f["line"], f["level"]) for f in doc["findings"]} == {("PTO904", 14, "error")}
+    f = doc["findings"][0]
+    assert [s["line"] for s in f["steps"]] == [13, 14, 15]
+    assert f["witness"]["values"]["b"] == 2048 and f["witness"]["values"]["a_end"] == 4096
+    sarif = ptolint("check", "--format", "sarif", "--select", "PTO904", str(p)).json
+    flow = sarif["runs"][0]["results"][0]["codeFlows"][0]["threadFlows"][0]["locations"]
+    assert [loc["location"]["physicalLocation"]["region"]["startLine"] for loc in flow][-3:] == [13, 14, 15]
+    text = ptolint("check", "--select", "PTO904", str(p)).stdout
+    assert "here: `y` written at UB [2048, 6144), over `x`'s bytes" in text
