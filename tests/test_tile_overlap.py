@@ -200,3 +200,21 @@ def test_cli_reports_the_path_in_every_format(tmp_path):
     assert [loc["location"]["physicalLocation"]["region"]["startLine"] for loc in flow][-3:] == [13, 14, 15]
     text = ptolint("check", "--select", "PTO904", str(p)).stdout
     assert "here: `y` written at UB [2048, 6144), over `x`'s bytes" in text
+
+
+def test_an_address_taken_from_a_placed_tile_is_followed(tmp_path):
+    sites = sites_of(tmp_path, """
+extern "C" __global__ AICORE void k(__gm__ float* p) {
+    using R = Tile<TileType::Vec, float, 1, 64>;
+    T x;
+    R row, other;
+    G g(p);
+    TASSIGN(x, 0x1000);
+    TASSIGN(row, (uint64_t)x.data() + 15 * 64 * sizeof(float));
+    TASSIGN(other, (uint64_t)other.data() + 256);  // other is not placed: nothing to follow
+    TEXPANDS(row, 0.0f);
+    TEXPANDS(other, 0.0f);
+}
+""")
+    assert placements(sites, "TEXPANDS")[0][0] == 0x1000 + 15 * 64 * 4
+    assert placements(sites, "TEXPANDS")[1] == (None, 0)

@@ -5,7 +5,8 @@ must survive (`live`, as the last call reads it) and the tile written in between
 with the instructions' own semantics (the ops modules) on a shared copy of the target's buffers, where tiles
 placed at overlapping addresses share bytes as on the chip. The fault is observed, not predicted: the first
 call must change the live tile's valid region (it defines the data), the second must change it again (it
-destroys the data before the last call reads it).
+destroys the data before the last call reads it; the region is repainted with random bytes in between, so a
+write of the very values the first call wrote still shows).
 """
 
 from __future__ import annotations
@@ -43,8 +44,15 @@ def replay_sequence(site: CallSite, inputs: dict[str, int | float], seed: int = 
         return out
 
     def contents() -> np.ndarray:
-        region = np.ascontiguousarray(watched.elements()[:max(rows, 0), :max(cols, 0)])
+        region = np.ascontiguousarray(watched.elements()[:rows, :cols])
         return region.view(np.uint8).reshape(region.shape[0], region.shape[1], -1).copy()
+
+    def repaint() -> None:
+        """Fresh random bytes in the live region: what the second call writes there then shows, even when it
+        happens to write the values the first call wrote (both filling a tile with 1.0, say)."""
+        region = watched.elements()[:rows, :cols]
+        raw = rng.integers(0, 256, (*region.shape, region.dtype.itemsize), dtype=np.uint8)
+        region[...] = raw.view(region.dtype).reshape(region.shape)
 
     define, overwrite, reader = site.steps[0], site.steps[1], site.steps[-1]
     snapshots = [contents()]
@@ -60,15 +68,18 @@ def replay_sequence(site: CallSite, inputs: dict[str, int | float], seed: int = 
             out.refused = f"line {step.line}: {sub.refused}"
             return out
         snapshots.append(contents())
+        if i == 0:
+            repaint()
+            snapshots.append(contents())
         if i == 1:
             clobber = site.arg("clobber")
             if isinstance(clobber, TileOperand) and clobber.addr is not None:
                 out.values["clobber.addr"] = int(evaluate(clobber.addr, inputs))
-    before, defined, after = snapshots
+    before, defined, painted, after = snapshots
     if not (defined != before).any():
         out.refused = f"line {define.line} does not change {live.name}'s valid region"
         return out
-    changed = int((after != defined).any(axis=2).sum())
+    changed = int((after != painted).any(axis=2).sum())
     if changed:
         m.fault("live-overlap", f"{changed} of the {rows * cols} elements of {live.name} written at line "
                 f"{define.line} are overwritten by {overwrite.builtin} at line {overwrite.line} before "

@@ -49,6 +49,7 @@ from ptolint.frontend.values import (
     usual_type,
 )
 from ptolint.ir import (
+    INT_TYPES,
     Bin,
     CallSite,
     Cast,
@@ -886,6 +887,10 @@ class Interpreter:
                 if ct is not None and k == K.CXX_FUNCTIONAL_CAST_EXPR:
                     return Const(0, ct)  # T() value-initialisation
                 return None
+            if k != K.UNEXPOSED_EXPR and len(kids) == 1 and ctype(c.type) in INT_TYPES:
+                addr = self.tile_address(kids[0])
+                if addr is not None:  # (uint64_t)tile.data(): where the tile was placed, in bytes
+                    return convert(addr, ctype(c.type))
             v = self.value(kids[-1]) if len(kids) == 1 or k != K.UNEXPOSED_EXPR else self.value_list(kids)
             if isinstance(v, (Const, Sym, Bin, Unary, Cast, Select)):
                 ct = ctype(c.type)
@@ -1323,6 +1328,20 @@ class Interpreter:
     @staticmethod
     def has_body(fn: ci.Cursor) -> bool:
         return any(k.kind == K.COMPOUND_STMT for k in children(fn))
+
+    def tile_address(self, c: ci.Cursor) -> Expr | None:
+        """The placement of `tile.data()` (a call of a tile's data() method), when the walk knows it."""
+        while c.kind in (K.UNEXPOSED_EXPR, K.PAREN_EXPR):
+            kids = list(children(c))
+            if len(kids) != 1:
+                return None
+            c = kids[0]
+        if c.kind != K.CALL_EXPR or c.spelling != "data":
+            return None
+        callee = next(iter(children(c)), None)
+        obj = next(iter(children(callee)), None) if callee is not None and callee.kind == K.MEMBER_REF_EXPR else None
+        tile = self.try_value(obj) if obj is not None else None
+        return tile.addr if isinstance(tile, TileState) and tile.binding else None
 
     def tile_method(self, tile: TileState, name: str, args: list[ci.Cursor], c: ci.Cursor):
         if name == "GetValidRow":
