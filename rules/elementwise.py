@@ -85,8 +85,9 @@ FACTS: dict[str, dict[str, Facts]] = {
     "TMUL": _bin(A2_ARITH, A5_MUL, "TMul.hpp"),
     "TMAX": _bin(A2_ARITH, A5_ALL, "TMax.hpp"),
     "TMIN": _bin(A2_ARITH, A5_ALL, "TMin.hpp"),
-    # a2a3 TDivCheck has no Src == Dst type assertion
-    "TDIV": _bin(A2_FLOAT, A5_DIV, "TDiv.hpp", same=(), read_as=("src0", "src1")),
+    # a2a3 TDivCheck has no Src == Dst type assertion, but TDIV_IMPL passes every operand's data() as dst's
+    # TileDType pointer: a source of another element type fails overload resolution (a compile error all the same)
+    "TDIV": _bin(A2_FLOAT, A5_DIV, "TDiv.hpp"),
     "TSHL": _bin(A2_INT_SHIFT, A5_SHIFT, "TShl.hpp"),
     "TSHR": _bin(A2_INT_SHIFT, A5_SHIFT, "TShr.hpp"),
     # a2a3 TAndCheck / TOrCheck: equal types and row-major only, no type list
@@ -329,9 +330,13 @@ def elementwise_unsupported_dtype(ctx: Ctx) -> Check | None:
       fault="dtype-mismatch",
       provenance=(Provenance("header-static", _hdrs(), "static_assert std::is_same<T, Src*::DType> "
                              "(FACTS[instr][target].same)"),
-                  Provenance("header-static", A2 + "TDiv.hpp; " + A2 + "TFmod.hpp; " + A2 + "TRem.hpp",
-                             "a2a3 TDIV and TFMOD do not compare the types at all; a2a3 TREM compares src0 twice "
+                  Provenance("header-static", A2 + "TFmod.hpp; " + A2 + "TRem.hpp",
+                             "a2a3 TFMOD does not compare the types at all; a2a3 TREM compares src0 twice "
                              "and never src1: the unchecked sources' UB addresses are cast to dst's element type"),
+                  Provenance("header-static", A2 + "TDiv.hpp (TDIV_IMPL)",
+                             "a2a3 TDivCheck compares no types, but the internal TDiv<TileDataDst, ...> takes all three "
+                             "operands as dst's TileDType: another source type is 'no matching function for call to "
+                             "TDiv' (found by bench/differential.py: TDIV<HIGH_PRECISION> bf16 sources, half dst)"),
                   Provenance("isa-doc", DOCS + "TDIV.md", "speaks of one TileData::DType for all operands")))
 def elementwise_dtype_mismatch(ctx: Ctx) -> Check | None:
     """
@@ -343,14 +348,14 @@ def elementwise_dtype_mismatch(ctx: Ctx) -> Check | None:
 
     ## Why is this bad?
     Most implementations reject the call with a `static_assert`. Where a target does not check (A2/A3
-    TDIV and TFMOD, and src1 of A2/A3 TREM) the source's memory is reinterpreted as dst's element type:
-    the kernel compiles and every result is computed from garbage bit patterns.
+    TFMOD, and src1 of A2/A3 TREM) the source's memory is reinterpreted as dst's element type: the kernel
+    compiles and every result is computed from garbage bit patterns.
 
     ## Example
     ```cpp
     Tile<TileType::Vec, float, 16, 64> num, dst;
     Tile<TileType::Vec, half, 16, 64> den;
-    TDIV(dst, num, den);  // A2/A3 reads den's halves as floats
+    TDIV(dst, num, den);  // a static_assert on A5; on A2/A3 no overload of the internal TDiv matches
     ```
 
     ## Use instead

@@ -26,12 +26,13 @@ _NZ = ("ColMajor", "RowMajor")  # (BLayout, SLayout) of the NZ fractal format
 #: target -> (src loc, dst loc) -> facts:
 #:   shape: static Rows/Cols equality; pairs: accepted (src, dst) dtypes (None: not checked);
 #:   same: dst dtype == src dtype and in `types`; sizeof: equal element sizes;
+#:   same_as_copied: equal types once every 2-byte type is taken as half (A2/A3 L1 -> L0A/L0B);
 #:   row1: src must have one row; unit/limit: (which tile, bytes per burst unit, byte limit or 0)
 #:   src_nz / dst_layouts: (BLayout, SLayout) the path accepts
 PATHS: dict[str, dict[tuple[str, str], dict]] = {
     "a2a3": {
-        ("Mat", "Left"): {"shape": True},
-        ("Mat", "Right"): {"shape": True},
+        ("Mat", "Left"): {"shape": True, "same_as_copied": True},
+        ("Mat", "Right"): {"shape": True, "same_as_copied": True},
         ("Mat", "Bias"): {"shape": True, "pairs": {("int32_t", "int32_t"), ("float", "float"), ("half", "float")},
                           "pairs_checked_src": ("int32_t", "float", "half"), "row1": True,
                           "unit": ("src", 64, 0)},
@@ -124,7 +125,14 @@ def _dtype_problem(f: dict, dst: TileView, src: TileView) -> str:
         return f"dst element type {dst.dtype} is not supported (supported: {', '.join(f['dst_types'])})"
     if f.get("sizeof") and dst.elem_size and src.elem_size and dst.elem_size != src.elem_size:
         return f"dst is {dst.dtype} ({dst.elem_size} bytes) but src is {src.dtype} ({src.elem_size} bytes)"
+    if f.get("same_as_copied") and _as_copied(dst) != _as_copied(src):
+        return (f"dst is {dst.dtype} but src is {src.dtype}: the L1 -> L0 copy routine is instantiated with the two "
+                "types swapped, so only equal types (2-byte types count as half) find a matching overload")
     return ""
+
+
+def _as_copied(t: TileView) -> str:
+    return "half" if t.elem_size == 2 else t.dtype
 
 
 def _bias_scaling_problems(f: dict, dst: TileView, src: TileView) -> list[str]:
@@ -248,6 +256,11 @@ def tmov_shape_mismatch(ctx: Ctx) -> Check | None:
       provenance=(Provenance("header-static", A2A3_HDR, "Bias: int32->int32, float->float, half->float (other source "
                              "types unchecked); Scaling: equal types in {uint64, int64}; Vec->Vec: equal sizeof"),
                   Provenance("header-static", A2A3_ACC, "Acc -> Mat: src float, dst half or bfloat16"),
+                  Provenance("header-static", "include/pto/common/arch/memory/textract_common.hpp "
+                             "(TExtractToA/B*: routines declared <DstType, SrcType>, called <SrcType, DstType>)",
+                             "A2/A3 Mat -> Left/Right: no static_assert on the types, but differing types (2-byte "
+                             "types normalised to half) fail overload resolution; found by bench/differential.py "
+                             "(TMOV Mat -> Right, int32 src, float dst)"),
                   Provenance("header-static", A5_HDR, "Bias: int32->int32, float->float, half->float, bf16->float; "
                              "Scaling: dst uint64/int64; Mat->Left/Right/ScaleLeft/ScaleRight and Vec->Mat: equal "
                              "types in the TEXTRACT set"),
@@ -262,7 +275,8 @@ def tmov_unsupported_dtype(ctx: Ctx) -> Check | None:
     Checks `src` -> `dst` element types against the path's list: e.g. the bias table takes int32,
     float, or half (A2/A3, A5) and bfloat16 (A5) sources converted to float; the fixpipe (Scaling)
     buffer takes uint64/int64; Acc -> Mat converts float to half/bfloat16 (A2/A3) and Acc -> Vec/Mat
-    float to half/bfloat16/float or int32 to int32 (A5); Mat -> Left/Right needs equal types (A5).
+    float to half/bfloat16/float or int32 to int32 (A5); Mat -> Left/Right needs equal types (A5; on
+    A2/A3 equal types with every 2-byte type counted as half).
 
     ## Why is this bad?
     The implementation rejects the combination with a `static_assert`: the kernel does not compile.

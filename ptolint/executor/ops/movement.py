@@ -110,6 +110,11 @@ def _row_bytes(t: ConcreteTile) -> int:
     return t.spec.cols * element_size(t.spec)
 
 
+def _as_copied(t: ConcreteTile) -> str:
+    """The element type A2/A3's cube copy routines move: any 2-byte type as half."""
+    return "half" if element_size(t.spec) == 2 else t.dtype
+
+
 def _a2a3_checks(dst: ConcreteTile, src: ConcreteTile) -> list[tuple[str, str]] | None:
     """The A2/A3 static_asserts for a path, None when the pair is not a path."""
     s, d, sd, dd = src.spec.loc, dst.spec.loc, src.dtype, dst.dtype
@@ -117,6 +122,11 @@ def _a2a3_checks(dst: ConcreteTile, src: ConcreteTile) -> list[tuple[str, str]] 
     if (src.spec.rows, src.spec.cols) != (dst.spec.rows, dst.spec.cols):
         out.append(("size-mismatch", f"src {src.spec.rows}x{src.spec.cols} vs dst {dst.spec.rows}x{dst.spec.cols}"))
     if (s, d) in (("Mat", "Left"), ("Mat", "Right")):
+        # the L1 -> L0A/L0B copy routines are declared <DstType, SrcType> and instantiated <SrcType, DstType>
+        # (2-byte types all as half): the call resolves only when the two types are the same
+        if _as_copied(src) != _as_copied(dst):
+            out.append(("unsupported-dtype", f"L1 -> {'L0A' if d == 'Left' else 'L0B'} copy of {sd} into {dd}: no "
+                        "copy routine matches two different types"))
         return out
     if (s, d) == ("Mat", "Bias"):
         want = {"int32_t": "int32_t", "float": "float", "half": "float"}.get(sd)
