@@ -414,5 +414,6 @@ FAULT_KINDS = {
     "misaligned": "an on-chip address that is not aligned as its buffer requires",
     "unavailable": "the builtin, or this form of it, does not exist on this target",
     "partial-result": "the instruction silently processes only part of its operands (the rest stays stale)",
+    "invalid-pipe": "a pipe type whose template arguments its class rejects",
     "live-overlap": "a write into a tile's storage overwrites another tile's data before that data is read",
 }

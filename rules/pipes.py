@@ -19,13 +19,17 @@ What the headers check on the tile (the pipe's own template arguments are not vi
   Vec, and rejects any other location. The two forms look alike to a rule (the GlobalTensor `tmp` is not an
   operand rules see), so only what both forms reject is checked.
 
-Not checked here: the TPipe template arguments (FlagID + 1 < 16, direction, SlotNum >= 1), the GlobalTensor
+The TPipe template arguments (FlagID + 1 < 16, direction, SlotNum >= 1) are PTO022. Not checked here: the GlobalTensor
 forms of TPOP/TPUSH (pipe direction), A5's C2V split asserts (direction dependent). The GlobalTensor forms of
 TALLOC/TFREE (pipe direction) and A5's single-op TSYNC are rules/misc_builtins.py (PTO058, PTO059);
 TPREFETCH and TPREFETCH_ASYNC check nothing at compile time (bench/coverage.py NO_CONSTRAINTS).
 """
 
 from __future__ import annotations
+
+import re
+
+from ptolint.rules.misc_builtins import template_int
 
 from ptolint.ruleset import Check, Ctx, Provenance, TileView, rule
 
@@ -162,6 +166,69 @@ def tpush_tile_silently_dropped(ctx: Ctx) -> Check | None:
     return Check(ctx.static(tile.loc not in A5_RING_PUSHED),
                  f"TPUSH(pipe, tile) on a TPipe: `{_esc(tile.text)}` is TileType::{tile.loc}; A5 only pushes Acc "
                  "and Vec tiles and silently skips the data while still signalling the consumer")
+
+
+#: target -> the DirType & 0x7 values its TPipe class accepts (static_assert in the class body)
+PIPE_DIRECTIONS = {"a2a3": frozenset({1, 2, 3, 4}), "a5": frozenset({1, 2, 3, 4, 5, 6, 7})}
+
+
+def pipe_arguments(spelling: str | None) -> tuple[int, int, int, int] | None:
+    """(FlagID, DirType, SlotSize, SlotNum) of a `TPipe<...>` type as clang spells it, None for other types."""
+    m = re.search(r"\bTPipe<([^<>]*)>", spelling or "")
+    if not m:
+        return None
+    vals = [template_int(a) for a in m.group(1).split(",")[:4]]
+    if len(vals) < 4 or any(v is None for v in vals):
+        return None
+    return vals[0], vals[1], vals[2], vals[3]  # type: ignore[return-value]
+
+
+@rule("PTO022", "tpipe-invalid-arguments", instructions=("TPUSH", "TPOP", "TALLOC", "TFREE"),
+      fault="invalid-pipe",
+      provenance=(Provenance("header-static", A2 + "TPush.hpp (struct TPipe)", "static_assert DIR_TYPE in {C2V, V2C, "
+                             "BOTH, V2C_CTRL}; SlotNum >= 1; SyncPeriod >= 1; uint8_t(FlagID + 1) < 16"),
+                  Provenance("header-static", A5 + "TPush.hpp (struct TPipe)", "static_assert DIR_TYPE in {C2V, V2C, "
+                             "BOTH, V2C_CTRL, C2V_GM, V2C_GM, BOTH_GM}; uint8_t(FlagID + 1) < 16 (no SlotNum check)"),
+                  Provenance("isa-doc", DOCS + "TPUSH.md", "a TPipe uses the cross-core flags FlagID .. FlagID + 3")))
+def tpipe_invalid_arguments(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    The TPipe type passed to TPUSH / TPOP / TALLOC / TFREE breaks the pipe class's own requirements.
+
+    ## What it does
+    Reads the pipe operand's `TPipe<FlagID, DirType, SlotSize, SlotNum, ...>` arguments and checks what
+    the class body asserts on the target: `FlagID + 1` (as `uint8_t`) below 16, the hardware's flag count;
+    a direction (`DirType & 0x7`) the target knows: C2V, V2C, BOTH or V2C_CTRL on A2/A3, also the GM
+    directions on A5; and on A2/A3 at least one slot.
+
+    ## Why is this bad?
+    The pipe type fails a `static_assert` when it is instantiated: the kernel does not compile for the
+    target.
+
+    ## Example
+    ```cpp
+    using Pipe = TPipe<15, Direction::DIR_C2V, 8192, 2>;  // flags 15..18: past the 16 hardware flags
+    TPUSH<Pipe, decltype(acc), TileSplitAxis::TILE_NO_SPLIT>(pipe, acc);
+    ```
+
+    ## Use instead
+    ```cpp
+    using Pipe = TPipe<12, Direction::DIR_C2V, 8192, 2>;
+    ```
+    """
+    args = pipe_arguments(ctx.type_spelling("pipe"))
+    if args is None:
+        return None
+    flag, dirtype, _, slots = args
+    bad = []
+    if (flag + 1) & 0xFF >= 16:
+        bad.append(f"FlagID {flag}: FlagID + 1 = {(flag + 1) & 0xFF} is not below 16")
+    if dirtype & 0x7 not in PIPE_DIRECTIONS[ctx.target]:
+        bad.append(f"direction {dirtype & 0x7} (DirType {dirtype}) is not a TPipe direction of {ctx.target}")
+    if ctx.target == "a2a3" and slots < 1:
+        bad.append("SlotNum 0: at least one slot is required")
+    return Check(ctx.static(bool(bad)), f"{ctx.builtin}: TPipe<{flag}, {dirtype}, {args[2]}, {slots}>: "
+                 + "; ".join(bad) + " (static_assert)")
 
 
 def _esc(text: str) -> str:

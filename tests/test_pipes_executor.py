@@ -153,3 +153,23 @@ def test_rule_verdicts_are_confirmed(code: str, s, fires: bool) -> None:
     assert (verdict.level == "error") == fires
     if fires:
         assert r.fault in replay(s, verdict.assignment or {}).kinds()
+
+
+# --- the TPipe class itself (PTO022) ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("spelling", "target", "broken"), [
+    ("pto::TPipe<'\\x0e', '\\x03', 8192, 1> &", "a2a3", False),  # flag 14, BOTH, one slot: the limits
+    ("pto::TPipe<'\\x0f', '\\x01', 8192, 2> &", "a5", True),     # FlagID + 1 = 16
+    ("pto::TPipe<'\\xff', '\\x01', 8192, 2> &", "a2a3", False),  # uint8_t(255 + 1) = 0: the assert passes
+    ("pto::TPipe<'\\x00', '\\x05', 8192, 2> &", "a2a3", True),   # C2V_GM: A5 only
+    ("pto::TPipe<'\\x00', '\\x05', 8192, 2> &", "a5", False),
+    ("pto::TPipe<'\\x00', '\\x01', 8192, 0> &", "a2a3", True),   # no slots
+    ("pto::TPipe<'\\x00', '\\x01', 8192, 0> &", "a5", False),    # A5 does not check SlotNum
+])
+def test_tpipe_class_requirements(spelling: str, target: str, broken: bool) -> None:
+    push = site("TPUSH", ["pipe", "tile"], [TypeOperand(spelling, "pipe"), tile("Acc")], target,
+                {"Split": "TILE_NO_SPLIT"})
+    assert ("invalid-pipe" in kinds(push)) is broken
+    verdict = check_rule(load_rules()["PTO022"], push)
+    assert (verdict.level == "error") is broken

@@ -211,7 +211,8 @@ def fmatrix_setters(m: Machine) -> None:
         raise m.trap("no-op", f"{m.site.builtin}<{mode}>: only the MANUAL modes write a register")
 
 
-def _char_value(text: str) -> int | None:
+def char_value(text: str) -> int | None:
+    """A uint8 template argument as clang spells it: '\\x05', 'a', '\\005'."""
     t = text.strip()
     if len(t) >= 3 and t[0] == t[-1] == "'":
         body = t[1:-1]
@@ -228,12 +229,15 @@ def _char_value(text: str) -> int | None:
 
 @op("TALLOC", "TFREE")
 def talloc_tfree(m: Machine) -> None:
+    from ptolint.executor.ops.pipes import pipe_class
+
+    pipe_class(m)
     if "gmTensor" not in m.site.params:
         return  # TFREE(pipe): no compile-time check
     mt = re.search(r"TPipe<\s*([^,]+),\s*([^,]+),", _arg(m, "pipe"))
     if mt is None:
         return
-    d = _char_value(mt.group(2))
+    d = char_value(mt.group(2))
     if d is None:
         return
     if d & 7 not in _GM_DIRS[m.target]:

@@ -12,6 +12,8 @@ GridPipe forms (a `Direction` / `Span` template argument) and the GlobalTensor f
 
 from __future__ import annotations
 
+import re
+
 from ptolint.executor.machine import Machine, op
 
 _RING_PUSH_A2A3 = {"Acc", "Vec", "Ctrl"}
@@ -22,6 +24,33 @@ _RING_POP = {"Vec", "Mat", "Ctrl"}
 _TMPIPE_POP = {"Vec", "Mat"}
 _PRINT_ONE = {"Vec"}
 _PRINT_TWO = {"a2a3": {"Mat", "Acc", "Vec"}, "a5": {"Acc", "Vec"}}
+
+
+#: what the TPipe class body accepts as DirType & 7, per target (a2a3: C2V, V2C, BOTH, V2C_CTRL; a5 adds the GM ones)
+_PIPE_DIRS = {"a2a3": {1, 2, 3, 4}, "a5": {1, 2, 3, 4, 5, 6, 7}}
+
+
+def pipe_class(m: Machine) -> None:
+    """Instantiate the TPipe type of the `pipe` operand: its class body's static_asserts (flag range, direction,
+    and on A2/A3 the slot count)."""
+    from ptolint.executor.ops.misc_builtins import char_value
+
+    a = m.site.arg("pipe")
+    found = re.search(r"\bTPipe<([^<>]*)>", getattr(a, "spelling", "") or "")
+    if found is None:
+        return
+    raw = [x.strip() for x in found.group(1).split(",")]
+    nums = [char_value(x) if x.startswith("'") else (int(x) if x.isdigit() else None) for x in raw[:4]]
+    if len(nums) < 4 or None in nums:
+        return
+    flag, dirtype, _, slots = nums
+    if (flag + 1) % 256 >= 16:
+        raise m.trap("invalid-pipe", f"TPipe flags {flag}..{flag + 3}: FlagID + 1 must stay below the 16 hardware "
+                     "flags")
+    if dirtype % 8 not in _PIPE_DIRS[m.target]:
+        raise m.trap("invalid-pipe", f"TPipe direction {dirtype % 8} does not exist on {m.target}")
+    if m.target == "a2a3" and slots < 1:
+        raise m.trap("invalid-pipe", "TPipe with no slots (SlotNum 0)")
 
 
 def _grid(m: Machine) -> bool:
@@ -35,6 +64,7 @@ def _reject(m: Machine, what: str, loc: str, ok: set[str]) -> None:
 
 @op("TPUSH")
 def tpush(m: Machine) -> None:
+    pipe_class(m)
     tile = m.tile("tile")
     if tile is None or _grid(m):
         return
@@ -59,6 +89,7 @@ def tpush(m: Machine) -> None:
 
 @op("TPOP")
 def tpop(m: Machine) -> None:
+    pipe_class(m)
     tile = m.tile("tile")
     if tile is None or _grid(m):
         return
