@@ -349,7 +349,12 @@ def tmov_bias_scaling_shape(ctx: Ctx) -> Check | None:
                   Provenance("header-static", A5_ACC, "Acc -> Vec/Mat: src NZ; dst ND, DN or NZ ('Only support nz2nz, "
                              "nz2nd or nz2dn')"),
                   Provenance("header-static", A5_HDR, "TMovToLeft: dst ColMajor/RowMajor; TMovToRight: dst "
-                             "RowMajor/ColMajor; CommonCheck: src row-major or ColMajor/RowMajor")))
+                             "RowMajor/ColMajor; CommonCheck: src row-major or ColMajor/RowMajor"),
+                  Provenance("header-static", "include/pto/common/arch/memory/textract_common.hpp (TExtractToA/B)",
+                             "not modelled yet (the one disagreement left in bench/differential.py for TMOV on "
+                             "a2a3): the L1 -> L0A/L0B copies static_assert Rows % C0 == 0 and Cols % 16 == 0 "
+                             "(C0 = 32 / sizeof) without a transpose, or both a multiple of the fractal side (32 "
+                             "for 1-byte types, else 16) with one, e.g. a 16-row int8 Mat -> Right move")))
 def tmov_unsupported_layout(ctx: Ctx) -> Check | None:
     """
     ## Summary
