@@ -349,12 +349,7 @@ def tmov_bias_scaling_shape(ctx: Ctx) -> Check | None:
                   Provenance("header-static", A5_ACC, "Acc -> Vec/Mat: src NZ; dst ND, DN or NZ ('Only support nz2nz, "
                              "nz2nd or nz2dn')"),
                   Provenance("header-static", A5_HDR, "TMovToLeft: dst ColMajor/RowMajor; TMovToRight: dst "
-                             "RowMajor/ColMajor; CommonCheck: src row-major or ColMajor/RowMajor"),
-                  Provenance("header-static", "include/pto/common/arch/memory/textract_common.hpp (TExtractToA/B)",
-                             "not modelled yet (the one disagreement left in bench/differential.py for TMOV on "
-                             "a2a3): the L1 -> L0A/L0B copies static_assert Rows % C0 == 0 and Cols % 16 == 0 "
-                             "(C0 = 32 / sizeof) without a transpose, or both a multiple of the fractal side (32 "
-                             "for 1-byte types, else 16) with one, e.g. a 16-row int8 Mat -> Right move")))
+                             "RowMajor/ColMajor; CommonCheck: src row-major or ColMajor/RowMajor")))
 def tmov_unsupported_layout(ctx: Ctx) -> Check | None:
     """
     ## Summary
@@ -388,6 +383,79 @@ def tmov_unsupported_layout(ctx: Ctx) -> Check | None:
     dst, src, f = got
     bad = _layout_problems(f, dst, src)
     return Check(ctx.static(bool(bad)), f"{_path(dst, src)}: " + _esc("; ".join(bad)))
+
+
+COPY_HDR = "include/pto/common/arch/memory/textract_common.hpp (TExtractToA/B, TExtractToA/BCompact)"
+
+
+def l0_copy_units(builtin: str, dst: TileView, src: TileView) -> list[tuple[str, TileView, int, int]]:
+    """(operand, tile, rows multiple, cols multiple) that A2/A3's L1 -> L0A/L0B copy asserts for this call."""
+    if src.loc != "Mat" or dst.loc not in ("Left", "Right") or not src.elem_size:
+        return []
+    if dst.loc == "Left" and src.rows == 1 and src.blayout == "RowMajor":
+        return []  # one-row source: the GEMV vector path
+    c0 = 32 // src.elem_size  # C0: one 32-byte block of the source type (2-byte types copied as half)
+    side = 32 if src.elem_size == 1 else 16
+    transposed = dst.slayout != src.slayout
+    # TMOV takes the compact routine for transposed 1-byte copies too; TEXTRACT only towards L0B
+    compact = dst.compact == "Normal" or (transposed and src.elem_size == 1
+                                          and (builtin == "TMOV" or dst.loc == "Right"))
+    unit = (side, side) if transposed else (16, c0) if dst.loc == "Left" else (c0, 16)
+    out = [("src", src, *unit)]
+    if not compact:
+        out.append(("dst", dst, *unit))
+    elif dst.loc == "Right":
+        out.append(("dst", dst, c0, 16))
+    return out
+
+
+@rule("PTO935", "l0-copy-shape-misaligned", instructions=("TMOV", "TEXTRACT"), fault="unsupported-layout",
+      targets=("a2a3",),
+      provenance=(Provenance("header-static", COPY_HDR, "without a transpose: L0A rows % 16, cols % C0; L0B rows % C0, "
+                             "cols % 16 (C0 = 32 / sizeof(src), 2-byte types as half), source and destination; with "
+                             "a transpose (dst SFractal != src SFractal): all extents % 16 (32 for 1-byte types); "
+                             "compact destinations: the source only, plus the L0B destination's C0 alignment"),
+                  Provenance("header-static", "include/pto/common/arch/memory/tmov_common.hpp (TMovToLeft/Right)",
+                             "TMOV takes the compact routines for transposed 1-byte copies as well"),
+                  Provenance("isa-doc", "docs/isa/TEXTRACT.md, docs/isa/TMOV.md", "fractal alignment of L0 tiles"),
+                  Provenance("header-static", COPY_HDR, "found by bench/differential.py (TMOV Mat -> Right of a "
+                             "16-row int8 tile: 'srcRow must be aligned to C0Size')")))
+def l0_copy_shape_misaligned(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    A2/A3: an L1 -> L0A/L0B move (TMOV or TEXTRACT) between tiles whose extents are not whole copy blocks.
+
+    ## What it does
+    Checks the static extents the copy routine shared by TMOV and TEXTRACT asserts on A2/A3. Without a
+    transpose (same SLayout on both sides), an L0A copy needs rows in multiples of 16 and columns in C0
+    blocks, an L0B copy rows in C0 blocks and columns in multiples of 16, C0 being one 32-byte block of
+    the source type (32 int8, 16 half, 8 float); with a transpose every extent must be a whole fractal
+    (16, or 32 for 1-byte types). Compact destinations only constrain the source (and an L0B
+    destination's C0 alignment). One-row sources of L0A take the GEMV path and are not checked here.
+
+    ## Why is this bad?
+    The copy routine rejects the extents with a `static_assert`: the kernel does not compile for A2/A3.
+
+    ## Example
+    ```cpp
+    using Zn = Tile<TileType::Mat, int8_t, 16, 32, BLayout::RowMajor, 16, 32, SLayout::ColMajor, 512>;
+    TileRight<int8_t, 16, 32> b;
+    TMOV(b, staged);  // 16 rows of int8: C0 is 32 rows
+    ```
+
+    ## Use instead
+    ```cpp
+    using Zn = Tile<TileType::Mat, int8_t, 32, 32, BLayout::RowMajor, 32, 32, SLayout::ColMajor, 512>;
+    TileRight<int8_t, 32, 32> b;
+    ```
+    """
+    dst, src = ctx.tile("dst"), ctx.tile("src")
+    if dst is None or src is None:
+        return None
+    bad = [f"{which} `{_esc(t.text)}` is {t.rows}x{t.cols}, not a multiple of {r}x{c}"
+           for which, t, r, c in l0_copy_units(ctx.builtin, dst, src) if t.rows % r or t.cols % c]
+    path = f"{ctx.builtin} Mat -> {dst.loc} ({src.dtype}{', transposed' if dst.slayout != src.slayout else ''})"
+    return Check(ctx.static(bool(bad)), f"{path}: " + "; ".join(bad) + " (static_assert on a2a3)")
 
 
 def _esc(text: str) -> str:

@@ -13,6 +13,7 @@ import numpy as np
 
 from ptolint.executor.machine import ConcreteTile, Machine, Trap, op
 from ptolint.executor.memory import element_size
+from ptolint.executor.ops.movement import l1_to_l0_alignment
 
 ND, DN, NZ, ZN, ZZ, NN = ("RowMajor", "NoneBox"), ("ColMajor", "NoneBox"), ("ColMajor", "RowMajor"), \
     ("RowMajor", "ColMajor"), ("RowMajor", "RowMajor"), ("ColMajor", "ColMajor")
@@ -198,6 +199,9 @@ def accept(m: Machine, hw: Target, form: str, dst: ConcreteTile, src: ConcreteTi
         want = hw.left_dst if d.loc == "Left" else ZN
         if lay(dst) != want:
             m.fault("unsupported-layout", f"{d.loc} tile on {hw.name} is {want}, got {lay(dst)}")
+        if m.target == "a2a3":
+            for problem in l1_to_l0_alignment("TEXTRACT", d, s):
+                m.fault("unsupported-layout", problem)
         return "gemv" if gemv else d.loc.lower()
     if hw.scale and d.loc in ("ScaleLeft", "ScaleRight"):
         want = ZZ if d.loc == "ScaleLeft" else NN

@@ -16,6 +16,7 @@ import numpy as np
 from ptolint.executor.machine import ConcreteTile, Machine, op
 from ptolint.executor.memory import element_size
 from ptolint.executor.ops.global_memory import transfer
+from ptolint.ir import TileSpec
 
 _KIB = 1024
 #: target -> TileType -> bytes of its memory space (absent or 0: the space does not exist there)
@@ -110,6 +111,39 @@ def _row_bytes(t: ConcreteTile) -> int:
     return t.spec.cols * element_size(t.spec)
 
 
+def l1_to_l0_alignment(builtin: str, dst: TileSpec, src: TileSpec) -> list[str]:
+    """A2/A3's L1 -> L0A / L0B copy routines (textract_common.hpp, shared by TMOV and TEXTRACT) static_assert
+    the tile extents: in C0 blocks (32 bytes of the source type) and 16-row/column fractal sides without a
+    transpose, in whole fractals (32 for 1-byte types, else 16) with one; the compact routines check only the
+    source (and, for L0B, the destination's C0 alignment). One-row L0A sources take a vector path instead."""
+    if src.loc != "Mat" or dst.loc not in ("Left", "Right"):
+        return []
+    if dst.loc == "Left" and src.rows == 1 and src.blayout == "RowMajor":
+        return []
+    size = element_size(src)
+    if size <= 0:
+        return []
+    c0, frac = 32 // min(size, 32), 32 if size == 1 else 16
+    transposed = dst.slayout != src.slayout
+    compact = dst.compact == "Normal" or (
+        transposed and size == 1 and not (builtin == "TEXTRACT" and dst.loc == "Left"))
+    need: list[tuple[str, TileSpec, int, int]] = []  # (which, tile, rows multiple, cols multiple)
+    if transposed:
+        need.append(("src", src, frac, frac))
+        if not compact:
+            need.append(("dst", dst, frac, frac))
+    else:
+        unit = (16, c0) if dst.loc == "Left" else (c0, 16)
+        need.append(("src", src, *unit))
+        if not compact:
+            need.append(("dst", dst, *unit))
+    if compact and dst.loc == "Right":
+        need.append(("dst", dst, c0, 16))
+    return [f"{which} {t.rows}x{t.cols} is not a multiple of {r}x{c} (L1 -> L0{'A' if dst.loc == 'Left' else 'B'} "
+            f"{'transposed ' if transposed else ''}copy of {src.dtype})"
+            for which, t, r, c in need if t.rows % r or t.cols % c]
+
+
 def _as_copied(t: ConcreteTile) -> str:
     """The element type A2/A3's cube copy routines move: any 2-byte type as half."""
     return "half" if element_size(t.spec) == 2 else t.dtype
@@ -127,6 +161,7 @@ def _a2a3_checks(dst: ConcreteTile, src: ConcreteTile) -> list[tuple[str, str]] 
         if _as_copied(src) != _as_copied(dst):
             out.append(("unsupported-dtype", f"L1 -> {'L0A' if d == 'Left' else 'L0B'} copy of {sd} into {dd}: no "
                         "copy routine matches two different types"))
+        out += [("unsupported-layout", p) for p in l1_to_l0_alignment("TMOV", dst.spec, src.spec)]
         return out
     if (s, d) == ("Mat", "Bias"):
         want = {"int32_t": "int32_t", "float": "float", "half": "float"}.get(sd)
