@@ -2,7 +2,7 @@
 
 Modelled on a2a3/TDequant.hpp, a5/TDeQuant.hpp, a2a3/TQuant.hpp, a5/TQuant.hpp and a5/TMatmul.hpp.
 Parameter names (model header): TDEQUANT(dst, src, scale, offset); TQUANT(dst, src, scale[, tmp][, offset])
-(INT8 forms) and TQUANT(dst, src, exp, max, scaling[, exp_zz]) (MX forms, A5, not checked here);
+(INT8 forms) and TQUANT(dst, src, exp, max, scaling[, exp_zz]) (MX forms, A5: element types, PTO977);
 TMATMUL_MX / TGEMV_MX(cMatrix | cOutMatrix, cInMatrix, aMatrix, aScaleMatrix, bMatrix, bScaleMatrix[, biasData]).
 
 What the targets do:
@@ -384,6 +384,58 @@ def mx_matmul_static_shape(ctx: Ctx) -> Check | None:
         bad.append(f"result tile `{_esc(c.text)}` {c.rows}x{c.cols} float needs {c.rows * c.cols * 4} bytes of L0C "
                    f"(capacity {L0C_BYTES})")
     return Check(ctx.static(bool(bad)), f"{ctx.builtin}: " + "; ".join(bad))
+
+
+#: MX TQUANT (A5): quant_type -> (accepted src types, required dst type or None)
+MX_QUANT = {"MXFP8": (frozenset({"float", "bfloat16_t", "half"}), None),
+            "MXFP4_E2M1": (frozenset({"half", "bfloat16_t"}), "float4_e2m1x2_t")}
+Q_MX_A5 = "include/pto/npu/a5/TQuant.hpp (MX TQUANT_IMPL, CheckTQuantMxTypes)"
+
+
+@rule("PTO977", "tquant-mx-unsupported-dtype", instructions=("TQUANT",), fault="unsupported-dtype", targets=("a5",),
+      provenance=(Provenance("header-static", Q_MX_A5, "static_assert quant_type MXFP8 or MXFP4_E2M1; MXFP8: src "
+                             "float32, bfloat16 or half; MXFP4_E2M1: src half or bfloat16, dst float4_e2m1x2_t"),
+                  Provenance("isa-doc", "docs/isa/TQUANT.md", "MX formats and their input types")))
+def tquant_mx_unsupported_dtype(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    A5: an MX TQUANT (exponent / max / scaling outputs) with a format or element type it rejects.
+
+    ## What it does
+    For `TQUANT<quant_type, ...>(dst, src, &exp, &max, &scaling)`: the format must be `MXFP8` or
+    `MXFP4_E2M1`; MXFP8 quantises float, bfloat16 or half sources; MXFP4_E2M1 quantises half or bfloat16
+    sources into a `float4_e2m1x2_t` tile.
+
+    ## Why is this bad?
+    The MX implementation rejects anything else with a `static_assert`: the kernel does not compile.
+
+    ## Example
+    ```cpp
+    Tile<TileType::Vec, float, 32, 64> src;
+    Tile<TileType::Vec, float4_e2m1x2_t, 32, 32> dst;
+    TQUANT<QuantType::MXFP4_E2M1, ...>(dst, src, &exp, &max, &scaling);  // fp4 needs a 16-bit source
+    ```
+
+    ## Use instead
+    ```cpp
+    Tile<TileType::Vec, half, 32, 64> srcH;
+    TCVT(srcH, src, RoundMode::CAST_RINT);
+    TQUANT<QuantType::MXFP4_E2M1, ...>(dst, srcH, &exp, &max, &scaling);
+    ```
+    """
+    dst, src, qt = ctx.tile("dst"), ctx.tile("src"), ctx.template_args.get("quant_type", "")
+    if dst is None or src is None or ctx.tile("exp") is None or not qt:
+        return None
+    if qt not in MX_QUANT:
+        return Check(ctx.static(True), f"TQUANT MX form with QuantType::{qt}: only MXFP8 and MXFP4_E2M1 are MX "
+                     "formats (static_assert)")
+    srcs, out = MX_QUANT[qt]
+    bad = []
+    if src.dtype not in srcs:
+        bad.append(f"src `{_esc(src.text)}` is {src.dtype} (must be {' or '.join(sorted(srcs))})")
+    if out is not None and dst.dtype != out:
+        bad.append(f"dst `{_esc(dst.text)}` is {dst.dtype} (must be {out})")
+    return Check(ctx.static(bool(bad)), f"TQUANT {qt}: " + "; ".join(bad) + " (static_assert)")
 
 
 def _esc(text: str) -> str:

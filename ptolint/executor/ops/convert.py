@@ -264,13 +264,28 @@ def tdequant(m: Machine) -> None:
 # --- TQUANT (INT8 forms) ----------------------------------------------------------------------------
 
 
+def _mx_types(m: Machine, dst: ConcreteTile, src: ConcreteTile) -> None:
+    """A5's MX quantisation entry: the MX formats and, per format, the source (and fp4 result) types."""
+    if m.tile("exp") is None or m.target != "a5":
+        return
+    fmt = m.template_args.get("quant_type", "")
+    sources = {"MXFP8": ("float", "bfloat16_t", "half"), "MXFP4_E2M1": ("half", "bfloat16_t")}.get(fmt)
+    if sources is None:
+        raise m.trap("unsupported-dtype", f"QuantType::{fmt} is not an MX format")
+    if src.spec.dtype not in sources:
+        raise m.trap("unsupported-dtype", f"{fmt} does not quantise {src.spec.dtype}")
+    if fmt == "MXFP4_E2M1" and dst.spec.dtype != "float4_e2m1x2_t":
+        raise m.trap("unsupported-dtype", f"MXFP4_E2M1 writes float4_e2m1x2_t, not {dst.spec.dtype}")
+
+
 @op("TQUANT")
 def tquant(m: Machine) -> None:
     dst, src, scale = m.tile("dst"), m.tile("src"), m.tile("scale")
     if dst is None or src is None:
         raise m.trap("unsupported-path", "TQUANT needs tiles dst and src")
     if scale is None:
-        return  # MX forms (exp / max / scaling): not modelled
+        _mx_types(m, dst, src)
+        return  # MX forms (exp / max / scaling): types only, no data
     errors = []
     if src.spec.dtype != "float":
         errors.append(("unsupported-dtype", f"src is {src.spec.dtype}: the INT8 forms need a float source"))
