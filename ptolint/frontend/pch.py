@@ -27,6 +27,7 @@ import hashlib
 import json
 import os
 import re
+import sys
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -187,16 +188,44 @@ def model_pch(args: list[str]) -> Pch | None:
         return known
     root = store()
     name = pch_key(args)
-    found = None
-    try:
-        with open(root / f"{name}.json", encoding="utf-8") as fh:
-            found = _valid(json.load(fh), root)
-    except (OSError, ValueError):
-        found = None
+    found = _stored(root, name)
     if found is None:
-        found = build(args, root, name)
+        found = build_isolated(args, root, name)
     _KNOWN[key] = found
     return found
+
+
+def _stored(root: Path, name: str) -> Pch | None:
+    try:
+        with open(root / f"{name}.json", encoding="utf-8") as fh:
+            return _valid(json.load(fh), root)
+    except (OSError, ValueError):
+        return None
+
+
+def build_isolated(args: list[str], root: Path, key: str) -> Pch | None:
+    """`build` in a forked process, where fork exists, and the PCH it stored.
+
+    Saving a translation unit makes libclang install LLVM's signal handlers, which outlive the call and return
+    from a SIGSEGV sent by kill(): a process forked later (a -j worker) would then no longer die of one (a real
+    fault still kills it); and a libclang crash while building must not take down the caller (the CLI, whose
+    workers are what isolates crashes)."""
+    if not hasattr(os, "fork"):  # pragma: no cover - no fork on this platform
+        return build(args, root, key)
+    for stream in (sys.stdout, sys.stderr):
+        stream.flush()
+    pid = os.fork()
+    if pid == 0:  # pragma: no cover - the child (coverage does not follow it)
+        code = 1
+        try:
+            code = 0 if build(args, root, key) is not None else 1
+        finally:
+            os._exit(code)
+    try:
+        _, status = os.waitpid(pid, 0)
+    except ChildProcessError:
+        return None
+    return _stored(root, key) if os.waitstatus_to_exitcode(status) == 0 else None
 
 
 def refused(message: str) -> bool:
