@@ -151,7 +151,7 @@ def prepare_pchs(jobs: list[Job]) -> None:
         except Exception:  # noqa: BLE001 - the worker reports what is wrong with the options
             continue
         todo = [a for a in arglists if tuple(a) not in done]
-        if not todo or real:
+        if not todo or real or not os.path.isfile(job.path):  # a pipe (/dev/stdin) can be read only once
             continue
         try:
             with open(job.path, encoding="utf-8-sig", errors="replace") as fh:
