@@ -138,11 +138,18 @@ def warm_up(jobs: list[Job] | None = None) -> None:
 
 def prepare_pchs(jobs: list[Job]) -> None:
     """Find or build, once in the parent, the model PCH of each argument list some job can use it with: the
-    workers inherit it, instead of each validating it again or several building it at once."""
+    workers inherit it, instead of each validating it again or several building it at once.
+
+    Building one costs about two parses of the header, so in a run of files with different argument lists
+    (a compilation database with per-file macros) a list that only one file uses gets no new PCH (a stored
+    one is still used): it would cost that file more than it saves. A run with one argument list (a single
+    file too) builds it, for this run and the next ones."""
+    from collections import Counter
+
     from ptolint.frontend import pch
     from ptolint.frontend.parse import compiler_args, header_choice
 
-    done: set[tuple[str, ...]] = set()
+    usable: list[list[list[str]]] = []
     for job in jobs:
         try:
             parse = job.opts.parse  # type: ignore[attr-defined]
@@ -150,18 +157,18 @@ def prepare_pchs(jobs: list[Job]) -> None:
             arglists = [compiler_args(t, parse) for t in job.opts.targets]  # type: ignore[attr-defined]
         except Exception:  # noqa: BLE001 - the worker reports what is wrong with the options
             continue
-        todo = [a for a in arglists if tuple(a) not in done]
-        if not todo or real or not os.path.isfile(job.path):  # a pipe (/dev/stdin) can be read only once
+        if real or not arglists or not os.path.isfile(job.path):  # a pipe (/dev/stdin) can be read only once
             continue
         try:
             with open(job.path, encoding="utf-8-sig", errors="replace") as fh:
                 source = fh.read()
         except OSError:
             continue
-        if pch.usable(os.path.abspath(job.path), source, todo[0], real):
-            for args in todo:
-                pch.model_pch(args)
-                done.add(tuple(args))
+        if pch.usable(os.path.abspath(job.path), source, arglists[0], real):
+            usable.append(arglists)
+    uses = Counter(tuple(a) for arglists in usable for a in arglists)
+    for args in uses:
+        pch.model_pch(list(args), build=uses[args] > 1 or len(uses) <= len(usable[0]))
 
 
 def crash_diagnostic(path: str, exitcode: int | None) -> Diagnostic:

@@ -163,3 +163,41 @@ def test_cli_reports_identical_with_and_without_pch(tmp_path: Path) -> None:
     without = ptolint("check", *files, "-f", "json", "--no-cache", "-j", "1", env={**env, pch.DISABLE_ENV: "1"})
     assert with_pch.code == without.code == 1 and with_pch.stdout == without.stdout
     assert list((tmp_path / "pch").glob("*.pch"))  # --no-cache still keeps the PCH store
+
+
+def test_store_keeps_the_newest_pchs(store: Path) -> None:
+    store.mkdir(parents=True)
+    for i in range(5):
+        (store / f"k{i}-x.pch").write_bytes(b"")
+        (store / f"k{i}.json").write_text("{}")
+        os.utime(store / f"k{i}-x.pch", ns=(i * 10**9, i * 10**9))
+    pch.evict(store, keep=2)
+    assert sorted(p.name for p in store.iterdir()) == ["k3-x.pch", "k3.json", "k4-x.pch", "k4.json"]
+
+
+def test_no_build_when_told_not_to(store: Path) -> None:
+    args = compiler_args("a2a3", ParseOptions())
+    assert pch.model_pch(args, build=False) is None and not store.exists()
+    tu, _ = parse(str(KERNEL), "a2a3", ParseOptions())
+    assert tu is not None and tu.ptolint_pch_includes == ()  # this process keeps to that decision
+
+
+def test_parent_builds_only_pchs_worth_building(store: Path, tmp_path: Path) -> None:
+    from ptolint.parallel import Job, prepare_pchs
+
+    rules = list(load_rules().values())
+
+    def job(name: str, *defines: str) -> Job:
+        path = tmp_path / name
+        path.write_text(BODY)
+        return Job(str(path), Options(targets=["a2a3"], rules=rules, parse=ParseOptions(defines=list(defines))), None)
+
+    shared = [job("a.cpp", "PTOLINT_TEST_A=1"), job("b.cpp", "PTOLINT_TEST_A=1")]
+    single = job("c.cpp", "PTOLINT_TEST_C=1")
+    prepare_pchs([*shared, single])  # per-file macros: only the list two files share is worth a PCH
+    assert pch._KNOWN[tuple(compiler_args("a2a3", shared[0].opts.parse))] is not None
+    assert pch._KNOWN[tuple(compiler_args("a2a3", single.opts.parse))] is None
+    assert len(list(store.glob("*.pch"))) == 1
+    pch._KNOWN.clear()
+    prepare_pchs([single])  # a run of one file (or one argument list) builds it, for the next runs too
+    assert pch._KNOWN[tuple(compiler_args("a2a3", single.opts.parse))] is not None

@@ -36,6 +36,8 @@ from ptolint.frontend.parse import MODEL_INCLUDE
 
 #: bump when the PCH build or its record changes
 PCH_FORMAT = 1
+#: PCHs kept in the store (the newest); older ones are removed when a new one is built
+MAX_STORED = 16
 #: set to 1 to never use a PCH (benchmarks, bisecting a suspected PCH problem)
 DISABLE_ENV = "PTOLINT_NO_PCH"
 #: the only first directive a PCH can stand for
@@ -169,19 +171,41 @@ def build(args: list[str], root: Path, key: str) -> Pch | None:
         return None
     for old in root.glob(f"{key}-*.pch"):  # earlier builds for the same arguments (their headers changed)
         if old.name != record["pch"]:
-            try:
-                old.unlink()
-            except OSError:
-                pass
+            _unlink(old)
+    evict(root)
     return _valid(record, root)
+
+
+def _unlink(path: Path) -> None:
+    try:
+        path.unlink()
+    except OSError:
+        pass
+
+
+def evict(root: Path, keep: int = MAX_STORED) -> None:
+    """Keep the store bounded (a PCH is 1.5 MB, and each argument list has its own): remove the PCHs built
+    longest ago, with their records, beyond the newest `keep`. A worker still using one keeps its open file;
+    one about to open it falls back to a normal parse."""
+    def built(p: Path) -> int:
+        try:
+            return p.stat().st_mtime_ns
+        except OSError:
+            return 0
+
+    for old in sorted(root.glob("*.pch"), key=built, reverse=True)[keep:]:
+        key = old.name.split("-")[0]
+        _unlink(root / f"{key}.json")
+        _unlink(old)
 
 
 #: per process: argument list -> the PCH found or built for it (None: none could be made, not retried)
 _KNOWN: dict[tuple[str, ...], Pch | None] = {}
 
 
-def model_pch(args: list[str]) -> Pch | None:
-    """The PCH of the model header for `args`: the stored one while its headers are unchanged, else a new one."""
+def model_pch(args: list[str], build: bool = True) -> Pch | None:
+    """The PCH of the model header for `args`: the stored one while its headers are unchanged, else a new one
+    (unless `build` is false: then, and in this whole process, none)."""
     key = tuple(args)
     known = _KNOWN.get(key, False)
     if known is None or known and known.fresh():
@@ -189,7 +213,7 @@ def model_pch(args: list[str]) -> Pch | None:
     root = store()
     name = pch_key(args)
     found = _stored(root, name)
-    if found is None:
+    if found is None and build:
         found = build_isolated(args, root, name)
     _KNOWN[key] = found
     return found
