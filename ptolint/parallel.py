@@ -113,9 +113,9 @@ class _Child:
 
 def warm_up(jobs: list[Job] | None = None) -> None:
     """Load in the parent what every worker needs, so that each fork starts ready instead of loading it again:
-    libclang's shared library and its bindings, z3 and its (still empty) main context, numpy and the executor's
-    op modules, and the model PCHs the jobs will use. `gc.freeze` keeps the collector from touching (and so
-    copying) the inherited objects in each child.
+    libclang's shared library and its bindings, the host compiler's builtin include dir (a `gcc` run), z3 and its
+    (still empty) main context, numpy and the executor's op modules, and the model PCHs the jobs will use.
+    `gc.freeze` keeps the collector from touching (and so copying) the inherited objects in each child.
 
     The z3 context is created and left unused: a child then starts from the state it would have created
     itself (no terms, no solver), so witnesses do not change; creating it costs each child some 4,600 page
@@ -127,8 +127,10 @@ def warm_up(jobs: list[Job] | None = None) -> None:
 
     from ptolint.engine import builtin_names
     from ptolint.executor.machine import _load_ops
+    from ptolint.frontend.parse import builtin_include_dir
 
     ci.conf.lib  # noqa: B018 - loads and registers libclang
+    builtin_include_dir()  # runs `gcc -print-file-name=include`: once here, not in every worker
     z3.main_ctx()
     _load_ops()
     builtin_names()

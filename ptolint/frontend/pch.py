@@ -260,7 +260,4 @@ def refused(message: str) -> bool:
 def forget(args: list[str]) -> None:
     """Stop using a PCH libclang refused: not again in this process, and rebuilt by the next one."""
     _KNOWN[tuple(args)] = None
-    try:
-        (store() / f"{pch_key(args)}.json").unlink()
-    except OSError:
-        pass
+    _unlink(store() / f"{pch_key(args)}.json")
