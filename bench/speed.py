@@ -6,7 +6,12 @@ Measures, over the fixtures (and the files matching --corpus, e.g.
 '/tmp/pto/tests/npu/a2a3/src/st/testcase/*/*_kernel.cpp'):
 
 - parse: libclang parsing each file once per target with exactly ptolint's arguments
-  (ptolint.frontend.parse.compiler_args), in this process: the floor any libclang-based checker pays;
+  (ptolint.frontend.parse.compiler_args), in this process: what any libclang-based checker pays that parses
+  the model header with each file;
+- parse+PCH: the same, but loading the model header from the precompiled header ptolint itself uses
+  (ptolint/frontend/pch.py) for the files where ptolint uses it: ptolint's own floor, as it no longer parses
+  the header with each file. The PCH is built before this is timed; in the cold runs its (one-off) build
+  counts, on the first repetition;
 - cold: `ptolint check FILES -j 1 --no-cache`, time / number of files (process start-up included,
   spread over the files);
 
@@ -18,6 +23,7 @@ CPU time stays put when other work shares the machine. Scaling and start-up are 
 - scaling: N kernels generated from the fixtures (entry points renamed), with -j 1 and -j 2, --no-cache;
 - startup: `ptolint --version` and `python -c "import ptolint.cli"`.
 
+Ratios are given against both floors: "a / b" is the ratio to parse / to parse+PCH.
 Goals: cold <= 1.5x parse, warm <= 0.25x parse, startup <= 0.3 s. Prints a markdown table.
 """
 
@@ -73,17 +79,27 @@ def best(f, repeat: int) -> float:
     return min(f() for _ in range(repeat))
 
 
-def parse_time(files: list[str]) -> float:
-    """Seconds to parse every file once per target with ptolint's arguments (each target parsed as ptolint does)."""
+def parse_time(files: list[str], use_pch: bool = False) -> float:
+    """Seconds to parse every file once per target with ptolint's arguments (each target parsed as ptolint does);
+    with `use_pch`, loading the model header from ptolint's PCH where ptolint would (built before timing)."""
+    from ptolint.engine import read_source
+    from ptolint.frontend import pch
     from ptolint.frontend.parse import ParseOptions, clang_index, compiler_args
     from ptolint.targets import TARGETS
 
     opts = ParseOptions()
     args = {t: compiler_args(t, opts) for t in TARGETS}
+    per_file = {}
+    for f in files:
+        source = read_source(f)[0] or ""
+        for tgt in TARGETS:
+            model = pch.model_pch(args[tgt]) if use_pch and pch.usable(os.path.abspath(f), source, args[tgt],
+                                                                        False) else None
+            per_file[f, tgt] = args[tgt] + ["-include-pch", model.path] if model else args[tgt]
     t = clock()
     for f in files:
         for tgt in TARGETS:
-            clang_index().parse(os.path.abspath(f), args=args[tgt])
+            clang_index().parse(os.path.abspath(f), args=per_file[f, tgt])
     return clock() - t
 
 
@@ -112,23 +128,35 @@ def generate(n: int, into: Path) -> list[str]:
     return out
 
 
-def row(name: str, n: int, parse: float, cold: float, warm: float, engine: float) -> str:
+def row(name: str, n: int, parse: float, parse_pch: float, cold: float, warm: float, engine: float) -> str:
     per = 1000 / n
-    return (f"| {name} | {n} | {parse * per:.0f} | {engine * per:.0f} ({engine / parse:.2f}x) | "
-            f"{cold * per:.0f} ({cold / parse:.2f}x) | {warm * per:.0f} ({warm / parse:.2f}x) |")
+
+    def cell(t: float) -> str:
+        return f"{t * per:.0f} ({t / parse:.2f}x / {t / parse_pch:.2f}x)"
+
+    return (f"| {name} | {n} | {parse * per:.0f} | {parse_pch * per:.0f} | {cell(engine)} | {cell(cold)} | "
+            f"{cell(warm)} |")
 
 
 def measure_set(name: str, files: list[str], repeat: int) -> str:
     cache = tempfile.mkdtemp(prefix="ptolint-bench-cache-")
+    saved = os.environ.get("PTOLINT_CACHE_DIR")
+    os.environ["PTOLINT_CACHE_DIR"] = cache  # the PCH store of this process's parses and engine runs too
     try:
         env = {"PTOLINT_CACHE_DIR": cache}
         parse = best(lambda: parse_time(files), repeat)
-        engine = best(lambda: engine_time(files), 1)
+        parse_pch = best(lambda: parse_time(files, use_pch=True), repeat)
+        shutil.rmtree(Path(cache) / "pch", ignore_errors=True)  # the first cold run builds its own
         cold = best(lambda: wall(CLI + ["check", *files, "-j", "1", "--no-cache"], env), repeat)
+        engine = best(lambda: engine_time(files), 1)
         wall(CLI + ["check", *files, "-j", "1"], env)  # fill the cache
         warm = best(lambda: wall(CLI + ["check", *files, "-j", "1"], env), repeat)
-        return row(name, len(files), parse, cold, warm, engine)
+        return row(name, len(files), parse, parse_pch, cold, warm, engine)
     finally:
+        if saved is None:
+            os.environ.pop("PTOLINT_CACHE_DIR", None)
+        else:
+            os.environ["PTOLINT_CACHE_DIR"] = saved
         shutil.rmtree(cache, ignore_errors=True)
 
 
@@ -145,8 +173,9 @@ def main() -> None:
 
     fixtures = sorted(glob.glob(str(ROOT / "fixtures" / a.fixtures / "*.cpp"), recursive=True))
     print(f"python {sys.version.split()[0]}, {os.cpu_count()} core(s), {'wall' if WALL else 'CPU'} time\n")
-    print("| files | n | parse ms/file | engine ms/file | cold ms/file | warm (cache hit) ms/file |")
-    print("|---|---|---|---|---|---|")
+    print("| files | n | parse ms/file | parse+PCH ms/file | engine ms/file | cold ms/file | "
+          "warm (cache hit) ms/file |")
+    print("|---|---|---|---|---|---|---|")
     print(measure_set("fixtures", fixtures, a.repeat), flush=True)
     if a.corpus:
         corpus = sorted(glob.glob(a.corpus))

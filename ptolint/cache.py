@@ -175,19 +175,25 @@ class ResultCache:
         target = self._entry(key)
         try:
             target.parent.mkdir(parents=True, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=".tmp-", suffix=".json")
-            try:
-                with os.fdopen(fd, "w", encoding="utf-8") as fh:
-                    json.dump({"key": key, "deps": deps, "result": result}, fh)
-                os.replace(tmp, target)
-            except BaseException:
-                try:
-                    os.unlink(tmp)
-                except OSError:
-                    pass
-                raise
+            write_atomic(target, json.dumps({"key": key, "deps": deps, "result": result}).encode())
         except OSError:
             pass
+
+
+def write_atomic(target: Path, data: bytes) -> None:
+    """Write a file so that a concurrent reader sees the old content or the new one, never a part of it
+    (a temporary file in the same directory, renamed over the target)."""
+    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=".tmp-", suffix=target.suffix)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+        os.replace(tmp, target)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
 
 
 # --- (de)serialising a FileResult -----------------------------------------------------------------------------

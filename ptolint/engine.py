@@ -167,6 +167,8 @@ def record_includes(tu, res: FileResult) -> None:
             res.missing_includes.add((name[len(MISSING_DIR) + 1:], os.path.dirname(os.path.abspath(includer))))
         else:
             res.includes.add(os.path.abspath(name))
+    for name in getattr(tu, "ptolint_pch_includes", ()):  # headers loaded from the model PCH are not listed
+        res.includes.add(os.path.abspath(name))
 
 
 def rel(name: str, abspath: str, shown: str) -> str:

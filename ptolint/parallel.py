@@ -111,21 +111,66 @@ class _Child:
         self.conn.close()
 
 
-def warm_up() -> None:
+def warm_up(jobs: list[Job] | None = None) -> None:
     """Load in the parent what every worker needs, so that each fork starts ready instead of loading it again:
-    libclang's shared library and its bindings, z3, numpy and the executor's op modules. `gc.freeze` keeps the
-    collector from touching (and so copying) the inherited objects in each child."""
+    libclang's shared library and its bindings, the host compiler's builtin include dir (a `gcc` run), z3 and its
+    (still empty) main context, numpy and the executor's op modules, and the model PCHs the jobs will use.
+    `gc.freeze` keeps the collector from touching (and so copying) the inherited objects in each child.
+
+    The z3 context is created and left unused: a child then starts from the state it would have created
+    itself (no terms, no solver), so witnesses do not change; creating it costs each child some 4,600 page
+    faults (about a third of a small kernel's) when done there."""
     import gc
 
     import clang.cindex as ci
+    import z3
 
     from ptolint.engine import builtin_names
     from ptolint.executor.machine import _load_ops
+    from ptolint.frontend.parse import builtin_include_dir
 
     ci.conf.lib  # noqa: B018 - loads and registers libclang
+    builtin_include_dir()  # runs `gcc -print-file-name=include`: once here, not in every worker
+    z3.main_ctx()
     _load_ops()
     builtin_names()
+    prepare_pchs(jobs or [])
     gc.freeze()
+
+
+def prepare_pchs(jobs: list[Job]) -> None:
+    """Find or build, once in the parent, the model PCH of each argument list some job can use it with: the
+    workers inherit it, instead of each validating it again or several building it at once.
+
+    Building one costs about two parses of the header, so in a run of files with different argument lists
+    (a compilation database with per-file macros) a list that only one file uses gets no new PCH (a stored
+    one is still used): it would cost that file more than it saves. A run with one argument list (a single
+    file too) builds it, for this run and the next ones."""
+    from collections import Counter
+
+    from ptolint.frontend import pch
+    from ptolint.frontend.parse import compiler_args, header_choice
+
+    usable: list[list[list[str]]] = []
+    for job in jobs:
+        try:
+            parse = job.opts.parse  # type: ignore[attr-defined]
+            real = header_choice(parse).mode == "real"
+            arglists = [compiler_args(t, parse) for t in job.opts.targets]  # type: ignore[attr-defined]
+        except Exception:  # noqa: BLE001 - the worker reports what is wrong with the options
+            continue
+        if real or not arglists or not os.path.isfile(job.path):  # a pipe (/dev/stdin) can be read only once
+            continue
+        try:
+            with open(job.path, encoding="utf-8-sig", errors="replace") as fh:
+                source = fh.read()
+        except OSError:
+            continue
+        if pch.usable(os.path.abspath(job.path), source, arglists[0], real):
+            usable.append(arglists)
+    uses = Counter(tuple(a) for arglists in usable for a in arglists)
+    for args in uses:
+        pch.model_pch(list(args), build=uses[args] > 1 or len(uses) <= len(usable[0]))
 
 
 def crash_diagnostic(path: str, exitcode: int | None) -> Diagnostic:
@@ -181,7 +226,7 @@ def run_jobs(jobs: list[Job], workers: int, cache=None,
 
     ctx = multiprocessing.get_context("fork")
     _JOBS = jobs
-    warm_up()
+    warm_up([jobs[i] for i in todo])
     sys.stdout.flush()
     sys.stderr.flush()
     running: list[_Child] = []

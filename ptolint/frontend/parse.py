@@ -202,7 +202,7 @@ def parse(path: str, target: str, opts: ParseOptions, source: str | None = None)
     """
     import clang.cindex as ci
 
-    from ptolint.frontend import vendor
+    from ptolint.frontend import pch, vendor
 
     try:
         choice = header_choice(opts)
@@ -214,14 +214,23 @@ def parse(path: str, target: str, opts: ParseOptions, source: str | None = None)
     text = explicit_instantiation_entries(host_syntax_blanked(raw))
     missing: dict[str, str] = {}
     overlays = user_header_overlays(path, raw, opts)
+    model = pch.model_pch(args) if pch.usable(path, raw, args, choice.mode == "real") else None
     tu = None
     for _ in range(MAX_REPARSES):
         unsaved = [(path, text)] + fixes + overlays + [(f"{MISSING_DIR}/{name}", "") for name in missing]
         try:
-            tu = clang_index().parse(path, args=args, unsaved_files=unsaved,
-                                     options=ci.TranslationUnit.PARSE_DETAILED_PROCESSING_RECORD)
+            tu = clang_index().parse(path, args=args + ["-include-pch", model.path] if model else args,
+                                     unsaved_files=unsaved, options=ci.TranslationUnit.PARSE_DETAILED_PROCESSING_RECORD)
         except ci.TranslationUnitLoadError as exc:
+            if model:  # libclang refused the PCH (e.g. damaged): parse as if there were none
+                pch.forget(args)
+                model = None
+                continue
             return None, [Diagnostic(path, 0, 0, "error", "parse-error", f"libclang could not parse the file: {exc}")]
+        if model and any(pch.refused(d.spelling) for d in tu.diagnostics):
+            pch.forget(args)
+            model = None
+            continue
         new = {}
         for d in tu.diagnostics:
             m = MISSING.match(d.spelling)
@@ -232,6 +241,7 @@ def parse(path: str, target: str, opts: ParseOptions, source: str | None = None)
             break
         missing.update(new)
     assert tu is not None
+    tu.ptolint_pch_includes = model.includes if model else ()  # what the PCH included (for the result cache)
     diags: list[Diagnostic] = []
     for name, where in sorted(missing.items()):
         fname, _, line = where.rpartition(":")
