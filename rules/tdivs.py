@@ -107,8 +107,12 @@ def tdivs_unsupported_dtype(ctx: Ctx) -> Check | None:
 
 @rule("PTO502", "tdivs-dtype-mismatch", instructions=INSTR, fault="dtype-mismatch",
       provenance=(Provenance("header-static", A2A3_HDR, "static_assert Src::DType == Dst::DType"),
-                  Provenance("hazard", A5_HDR, "a5: no Src == Dst check (compiles): src0's address is cast to "
-                             "__ubuf__ Dst::DType* and read as dst's type"),
+                  Provenance("hazard", A5_HDR, "a5, integer dst: no Src == Dst check (compiles): src0's address is "
+                             "cast to __ubuf__ Dst::DType* and read as dst's type"),
+                  Provenance("header-static", A5_HDR + " with a5/TBinSOp.hpp (BinaryInstr)", "a5, half/float dst: "
+                             "TDivS passes src0 as a __ubuf__ Dst::DType* to BinaryInstr, whose parameter is "
+                             "__ubuf__ TileDataSrc::DType*: another source type matches no overload (found by "
+                             "bench/differential.py: bf16 source, float dst)"),
                   Provenance("seed-doc", SEED, "speaks of a single TileData::DType for both tiles")))
 def tdivs_dtype_mismatch(ctx: Ctx) -> Check | None:
     """
@@ -119,8 +123,10 @@ def tdivs_dtype_mismatch(ctx: Ctx) -> Check | None:
     Compares `src0`'s and `dst`'s element types.
 
     ## Why is this bad?
-    On A2/A3 a `static_assert` rejects the call. On A5 nothing checks it: the source's memory is read as
-    the destination's element type, so every quotient is computed from garbage.
+    On A2/A3 a `static_assert` rejects the call. On A5 a half or float destination finds no matching
+    overload of the vector routine (the kernel does not compile either); for integer destinations nothing
+    checks it: the source's memory is read as the destination's element type, so every quotient is
+    computed from garbage.
 
     ## Example
     ```cpp
@@ -145,7 +151,9 @@ def tdivs_dtype_mismatch(ctx: Ctx) -> Check | None:
     if ctx.a5:
         if _compile_errors(ctx, dst, src0, scalar_first):
             return None
-        why = f"A5 does not check it and reads src0 as {dst.dtype}"
+        why = (f"A5's {dst.dtype} division passes src0 to its vector routine as a {dst.dtype} pointer: no overload "
+               "matches (compile error)" if dst.dtype in ("half", "float") else
+               f"A5 does not check it and reads src0 as {dst.dtype}")
     else:
         why = "A2/A3 requires equal types (static_assert)"
     return Check(ctx.static(True),
