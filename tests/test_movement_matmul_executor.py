@@ -283,3 +283,30 @@ def test_tstore_sources_per_target() -> None:
     m = machine(s)
     run(m, "TSTORE")
     assert kinds(m) == {"unsupported-path"}
+
+
+# --- A2/A3 L1 -> L0A / L0B copy extents (PTO935) ---------------------------------------------------
+
+
+@pytest.mark.parametrize(("builtin", "dst", "src", "problems"), [
+    # no transpose (same SLayout): L0B in C0 rows (32 for int8) x 16 columns, source and destination
+    ("TMOV", spec("Right", "int8_t", 16, 32, "ColMajor", "RowMajor"), spec("Mat", "int8_t", 16, 32, "ColMajor", "RowMajor"),
+     ["src 16x32", "dst 16x32"]),
+    ("TMOV", spec("Right", "int8_t", 32, 32, "ColMajor", "RowMajor"), spec("Mat", "int8_t", 32, 32, "ColMajor", "RowMajor"),
+     []),
+    # L0A without a transpose: 16 rows x C0 columns (8 for float)
+    ("TEXTRACT", spec("Left", "float", 16, 12, "RowMajor", "RowMajor"), spec("Mat", "float", 16, 12, "RowMajor", "RowMajor"),
+     ["src 16x12", "dst 16x12"]),
+    # a transpose: whole 16x16 fractals (32x32 for 1-byte types); TMOV copies 1-byte ones compactly (source only)
+    ("TMOV", spec("Left", "half", 16, 24, "RowMajor", "RowMajor"), spec("Mat", "half", 16, 24, "RowMajor", "ColMajor"),
+     ["src 16x24", "dst 16x24"]),
+    ("TMOV", spec("Left", "int8_t", 32, 48, "RowMajor", "RowMajor"), spec("Mat", "int8_t", 32, 48, "RowMajor", "ColMajor"),
+     ["src 32x48"]),
+    # a one-row L0A source takes the vector (GEMV) path: not this check
+    ("TMOV", spec("Left", "half", 1, 24, "RowMajor", "RowMajor"), spec("Mat", "half", 1, 24, "RowMajor", "NoneBox"), []),
+])
+def test_a2a3_l1_to_l0_copy_extents(builtin: str, dst: TileSpec, src: TileSpec, problems: list[str]) -> None:
+    from ptolint.executor.ops.movement import l1_to_l0_alignment
+
+    got = l1_to_l0_alignment(builtin, dst, src)
+    assert [p.split(" is ")[0] for p in got] == problems
