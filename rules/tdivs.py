@@ -113,6 +113,12 @@ def tdivs_unsupported_dtype(ctx: Ctx) -> Check | None:
                              "TDivS passes src0 as a __ubuf__ Dst::DType* to BinaryInstr, whose parameter is "
                              "__ubuf__ TileDataSrc::DType*: another source type matches no overload (found by "
                              "bench/differential.py: bf16 source, float dst)"),
+                  Provenance("header-static", "include/pto/common/pto_instr.hpp (TDIVS scalar-first)",
+                             "differential disagreement kept as a hazard: A5 scalar-first TDIVS with a bfloat16 dst "
+                             "and a half src fails in the real-header run because the bf16 scalar does not convert "
+                             "to the half parameter of TDIVS_IMPL with the host compiler's __bf16 / _Float16; "
+                             "whether the device compiler converts it is not known here, so ptolint keeps reporting "
+                             "the reinterpretation (an error either way)"),
                   Provenance("seed-doc", SEED, "speaks of a single TileData::DType for both tiles")))
 def tdivs_dtype_mismatch(ctx: Ctx) -> Check | None:
     """
