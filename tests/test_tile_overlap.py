@@ -3,14 +3,10 @@ what the executor observes when it replays them on one memory."""
 
 from __future__ import annotations
 
-import os
-
 from conftest import ptolint
+from test_frontend_calls import sites_of as frontend_sites
 
-from ptolint.engine import builtin_names
 from ptolint.executor import replay
-from ptolint.frontend.parse import ParseOptions, parse
-from ptolint.frontend.program import analyse
 from ptolint.ir import CallSite, Const
 from ptolint.ruleset import load_rules
 
@@ -39,11 +35,7 @@ extern "C" __global__ AICORE void k(__gm__ float* p) {
 
 
 def sites_of(tmp_path, body: str, target: str = "a2a3") -> list[CallSite]:
-    code = HEAD + body
-    p = tmp_path / "k.cpp"
-    p.write_text(code)
-    tu, _ = parse(os.path.abspath(p), target, ParseOptions(), code)
-    return analyse(tu, target, os.path.abspath(p), builtin_names()).sites
+    return frontend_sites(tmp_path, HEAD + body, target)
 
 
 def placements(sites: list[CallSite], builtin: str) -> list[tuple[int | None, int]]:

@@ -56,6 +56,7 @@ def replay_sequence(site: CallSite, inputs: dict[str, int | float], seed: int = 
 
     define, overwrite, reader = site.steps[0], site.steps[1], site.steps[-1]
     snapshots = [contents()]
+    m = None
     for i, step in enumerate((define, overwrite)):
         m = Machine(step, site.target, seed + i + 1)
         m.memory = memory
@@ -80,6 +81,7 @@ def replay_sequence(site: CallSite, inputs: dict[str, int | float], seed: int = 
         out.refused = f"line {define.line} does not change {live.name}'s valid region"
         return out
     changed = int((after != painted).any(axis=2).sum())
+    assert m is not None  # the overwriting call's machine: its faults are the site's
     if changed:
         m.fault("live-overlap", f"{changed} of the {rows * cols} elements of {live.name} written at line "
                 f"{define.line} are overwritten by {overwrite.builtin} at line {overwrite.line} before "

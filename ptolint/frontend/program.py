@@ -577,10 +577,9 @@ class Interpreter:
                          arms: list[list[tuple[TileState, Expr | None, int]]]) -> None:
         """After a branch: a tile keeps a placement every arm that goes on agrees on; otherwise it is unknown."""
         for i, (t, addr, binding) in enumerate(before):
-            outs = {arm[i][2] for arm in arms}
-            if not arms:
+            if not arms:  # no arm goes on: nothing after the branch sees the tile
                 t.addr, t.binding = addr, binding
-            elif len(outs) == 1:
+            elif all(arm[i][2] == arms[0][i][2] for arm in arms):
                 t.addr, t.binding = arms[0][i][1], arms[0][i][2]
             else:
                 t.addr, t.binding = None, 0
