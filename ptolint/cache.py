@@ -23,22 +23,14 @@ import functools
 import hashlib
 import json
 import os
-import tempfile
 from pathlib import Path
 from typing import Any
 
 from ptolint.ir import CallSite, Diagnostic, Finding, Frame, Unresolved, Witness
+from ptolint.store import default_dir, write_atomic  # noqa: F401 - re-exported for the CLI
 
 #: bump when the entry format or the meaning of a key changes
 CACHE_VERSION = 1
-
-
-def default_dir() -> Path:
-    env = os.environ.get("PTOLINT_CACHE_DIR")
-    if env:
-        return Path(env)
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "ptolint"
 
 
 def _sha(data: bytes) -> str:
@@ -178,22 +170,6 @@ class ResultCache:
             write_atomic(target, json.dumps({"key": key, "deps": deps, "result": result}).encode())
         except OSError:
             pass
-
-
-def write_atomic(target: Path, data: bytes) -> None:
-    """Write a file so that a concurrent reader sees the old content or the new one, never a part of it
-    (a temporary file in the same directory, renamed over the target)."""
-    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=".tmp-", suffix=target.suffix)
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-        os.replace(tmp, target)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
 
 
 # --- (de)serialising a FileResult -----------------------------------------------------------------------------

@@ -10,11 +10,10 @@ import subprocess
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ptolint.frontend.paths import HOST_INCLUDE, MODEL_INCLUDE
 from ptolint.ir import Diagnostic
 from ptolint.targets import MACROS
 
-MODEL_INCLUDE = Path(__file__).resolve().parent / "include"
-HOST_INCLUDE = Path(__file__).resolve().parent / "host_include"
 #: include dir that exists only as libclang unsaved files: empty stand-ins for missing host headers
 MISSING_DIR = "/__ptolint_missing__"
 MISSING = re.compile(r"^'(.+)' file not found$")

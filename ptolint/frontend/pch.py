@@ -4,7 +4,7 @@ Nearly all of the parse time of a small kernel is `pto/pto-inst.hpp` of the mode
 PCH libclang loads it in a few milliseconds. A PCH is built per target and compiler-argument list (macros,
 include path, std: they decide what the header means), with libclang itself (`-x c++-header`, an incomplete
 translation unit with the detailed preprocessing record, so the model's macro definitions are in it), and
-saved under `<cache dir>/pch/` (ptolint/cache.py `default_dir`, also with `--no-cache`: it is a separate store
+saved under `<cache dir>/pch/` (ptolint/store.py `default_dir`, also with `--no-cache`: it is a separate store
 from the result cache). Its name is a hash of the arguments, ptolint's and libclang's versions and this format;
 next to it a JSON record lists every file the header included with its size and mtime: a PCH is used only
 while all of them are unchanged (libclang checks the same), else it is rebuilt. Files are written to a temporary
@@ -32,7 +32,7 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from ptolint.frontend.parse import MODEL_INCLUDE
+from ptolint.frontend.paths import MODEL_INCLUDE
 
 #: bump when the PCH build or its record changes
 PCH_FORMAT = 1
@@ -100,7 +100,7 @@ def usable(path: str, source: str, args: list[str], real_headers: bool) -> bool:
 
 
 def store() -> Path:
-    from ptolint.cache import default_dir
+    from ptolint.store import default_dir
 
     return default_dir() / "pch"
 
@@ -141,7 +141,7 @@ def build(args: list[str], root: Path, key: str) -> Pch | None:
     """Parse the model header alone with `args` and save it as a PCH; None when it has errors or cannot be saved."""
     import clang.cindex as ci
 
-    from ptolint.cache import write_atomic
+    from ptolint.store import write_atomic
 
     header = str(MODEL_INCLUDE / "pto" / "pto-inst.hpp")
     hargs = [a for a in args if a != "c++"] if "-x" in args else list(args)

@@ -41,7 +41,7 @@ def _same_dir(a: str | os.PathLike, b: str | os.PathLike) -> bool:
 def find_real_include(includes: list[str], model_include: str | os.PathLike | None = None) -> str | None:
     """The first user include dir holding `pto/pto-inst.hpp` that is not ptolint's model dir (as given)."""
     if model_include is None:
-        from ptolint.frontend.parse import MODEL_INCLUDE
+        from ptolint.frontend.paths import MODEL_INCLUDE
 
         model_include = MODEL_INCLUDE
     for inc in includes:

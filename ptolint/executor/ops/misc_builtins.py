@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 
 from ptolint.executor.machine import ConcreteTile, Machine, op
+from ptolint.executor.ops.pipes import char_value, pipe_class
 
 _SIZES = {"int8_t": 1, "uint8_t": 1, "int16_t": 2, "uint16_t": 2, "half": 2, "bfloat16_t": 2, "int32_t": 4,
           "uint32_t": 4, "float": 4, "int64_t": 8, "uint64_t": 8, "double": 8}
@@ -211,25 +212,8 @@ def fmatrix_setters(m: Machine) -> None:
         raise m.trap("no-op", f"{m.site.builtin}<{mode}>: only the MANUAL modes write a register")
 
 
-def char_value(text: str) -> int | None:
-    """A uint8 template argument as clang spells it: '\\x05', 'a', '\\005'."""
-    t = text.strip()
-    if len(t) >= 3 and t[0] == t[-1] == "'":
-        body = t[1:-1]
-        if len(body) == 1:
-            return ord(body)
-        if body[:2] == "\\x":
-            return int(body[2:], 16)
-        if body[0] == "\\" and body[1:].isdigit():
-            return int(body[1:], 8)
-        return {"\\a": 7, "\\b": 8, "\\t": 9, "\\n": 10, "\\v": 11, "\\f": 12, "\\r": 13}.get(body)
-    t = re.sub(r"[uUlL]+$", "", t)
-    return int(t, 0) if re.fullmatch(r"0x[0-9a-fA-F]+|\d+", t) else None
-
-
 @op("TALLOC", "TFREE")
 def talloc_tfree(m: Machine) -> None:
-    from ptolint.executor.ops.pipes import pipe_class
 
     pipe_class(m)
     if "gmTensor" not in m.site.params:

@@ -30,10 +30,25 @@ _PRINT_TWO = {"a2a3": {"Mat", "Acc", "Vec"}, "a5": {"Acc", "Vec"}}
 _PIPE_DIRS = {"a2a3": {1, 2, 3, 4}, "a5": {1, 2, 3, 4, 5, 6, 7}}
 
 
+def char_value(text: str) -> int | None:
+    """A uint8 template argument as clang spells it: '\\x05', 'a', '\\005'."""
+    t = text.strip()
+    if len(t) >= 3 and t[0] == t[-1] == "'":
+        body = t[1:-1]
+        if len(body) == 1:
+            return ord(body)
+        if body[:2] == "\\x":
+            return int(body[2:], 16)
+        if body[0] == "\\" and body[1:].isdigit():
+            return int(body[1:], 8)
+        return {"\\a": 7, "\\b": 8, "\\t": 9, "\\n": 10, "\\v": 11, "\\f": 12, "\\r": 13}.get(body)
+    t = re.sub(r"[uUlL]+$", "", t)
+    return int(t, 0) if re.fullmatch(r"0x[0-9a-fA-F]+|\d+", t) else None
+
+
 def pipe_class(m: Machine) -> None:
     """Instantiate the TPipe type of the `pipe` operand: its class body's static_asserts (flag range, direction,
     and on A2/A3 the slot count)."""
-    from ptolint.executor.ops.misc_builtins import char_value
 
     a = m.site.arg("pipe")
     found = re.search(r"\bTPipe<([^<>]*)>", getattr(a, "spelling", "") or "")

@@ -1,0 +1,1 @@
+"""The frontend's abstract interpreter over libclang cursors (see interpreter.py)."""

@@ -1,0 +1,334 @@
+"""Calls: user functions (through template instantiations), builtin calls -> CallSite records with their operands.
+
+A mixin of `Interpreter` (ptolint/frontend/interp/interpreter.py): its methods use the interpreter's state
+(frames, path, symbols) and call each other through `self`.
+"""
+
+from __future__ import annotations
+
+import clang.cindex as ci
+
+from ptolint.frontend.cursors import arguments, children, file_name, referenced, walk
+from ptolint.frontend.interp.core import (
+    INPUT_ROOT,
+    MAX_DEPTH,
+    K,
+    Stop,
+    explicit_template_args,
+    is_builtin_decl,
+)
+from ptolint.frontend.paths import MODEL_INCLUDE
+from ptolint.frontend.values import (
+    BLOCK_FUNCS,
+    DimsState,
+    Frame,
+    GlobalState,
+    TileState,
+    Unsupported,
+    convert,
+    ctype,
+    decl_key,
+    dims_head_of,
+    display_name,
+    fold,
+    global_spec_of,
+    strip_ns,
+    targ_kind,
+    template_bindings,
+    tile_spec_of,
+    tokens,
+)
+from ptolint.ir import (
+    Bin,
+    CallSite,
+    Cast,
+    Const,
+    Expr,
+    GlobalOperand,
+    ScalarOperand,
+    Select,
+    Sym,
+    TileOperand,
+    TypeOperand,
+    Unary,
+    Unresolved,
+)
+from ptolint.ir import (
+    Frame as ChainFrame,
+)
+
+
+class Calls:
+    def call(self, c: ci.Cursor):
+        ref = referenced(c)
+        name = c.spelling
+        if ref is None:
+            for x in children(c):
+                self.value(x)
+            ct = ctype(c.type)
+            return self.symbols.fresh(name or "call", ct, "opaque", "unresolved call") if ct else None
+        if ref.kind == K.CONSTRUCTOR:
+            args = list(arguments(c))
+            if global_spec_of(c.type) is not None or dims_head_of(c.type) is not None:
+                return self.construct(c.type, args, c.spelling or "tmp")
+            if len(args) == 1:
+                v = self.value(args[0])
+                if isinstance(v, TileState):
+                    return v
+                ct = ctype(c.type)
+                if ct is not None and isinstance(v, (Const, Sym, Bin, Unary, Cast, Select)):
+                    return convert(v, ct)  # half(x), bfloat16_t(x): scalar element structs
+            if not args and ctype(c.type) is not None:
+                return Const(0, ctype(c.type))
+            for a in args:
+                self.value(a)
+            return None
+        if ref.kind == K.CONVERSION_FUNCTION:  # e.g. half -> float through operator float()
+            callee = next(iter(children(c)), None)
+            base = next(iter(children(callee)), None) if callee is not None else None
+            v = self.value(base) if base is not None else None
+            ct = ctype(c.type)
+            if ct is not None and isinstance(v, (Const, Sym, Bin, Unary, Cast, Select)):
+                return convert(v, ct)
+        if name in BLOCK_FUNCS:
+            return convert(self.symbols.block(name), ctype(c.type))
+        if ref.kind == K.CXX_METHOD:
+            kids = list(children(c))
+            callee = kids[0] if kids else None
+            obj = None
+            if callee is not None and callee.kind == K.MEMBER_REF_EXPR:
+                sub = list(children(callee))
+                obj = self.value(sub[0]) if sub else None
+            if isinstance(obj, TileState):
+                return self.tile_method(obj, name, list(arguments(c)), c)
+        if is_builtin_decl(ref, self.builtins):
+            if ref.spelling in self.builtins:
+                self.builtin_call(c, ref)
+            else:
+                for a in arguments(c):
+                    self.try_value(a)
+                other = self.stats.other_builtins
+                other[name] = other.get(name, 0) + 1
+            return None
+        if ref.kind in (K.FUNCTION_DECL, K.CXX_METHOD, K.FUNCTION_TEMPLATE) and self.has_body(ref):
+            return self.user_call(c, ref)
+        for a in arguments(c):
+            self.value(a)
+        if str(MODEL_INCLUDE) in file_name(ref):
+            other = self.stats.other_builtins
+            other[name] = other.get(name, 0) + 1
+        ct = ctype(c.type)
+        return self.symbols.fresh(name or "call", ct, "opaque", f"result of {name}()") if ct else None
+    @staticmethod
+    def has_body(fn: ci.Cursor) -> bool:
+        return any(k.kind == K.COMPOUND_STMT for k in children(fn))
+    def user_call(self, c: ci.Cursor, ref: ci.Cursor):
+        if len(self.stack) >= MAX_DEPTH:
+            msg = f"call depth limit ({MAX_DEPTH}) reached: {ref.spelling} and what it calls were not analysed"
+            if (c.location.line, msg) not in self.limits:
+                self.limits.append((c.location.line, msg))
+            raise Unsupported(msg)
+        frame = Frame(ref, template_bindings(ref))
+        params = list(arguments(ref))
+        args = list(arguments(c))
+        if ref.kind == K.CXX_METHOD and ref.spelling.startswith("operator") and len(args) == len(params) + 1:
+            self.try_value(args[0])  # an overloaded operator's object comes first: `a = f(...)` is a.operator=(f(...))
+            args = args[1:]
+        for extra in args[len(params):]:  # variadic arguments: evaluated for their calls
+            self.try_value(extra)
+        for i, p in enumerate(params):
+            if i < len(args):
+                v = self.try_value(args[i])
+            else:
+                default = [x for x in children(p) if x.kind.is_expression()]
+                self.stack.append(frame)
+                try:
+                    v = self.value(default[-1]) if default else None
+                finally:
+                    self.stack.pop()
+            ct = ctype(p.type)
+            if isinstance(v, TileState):
+                spec = tile_spec_of(p.type)
+                byref = p.type.get_canonical().kind in (ci.TypeKind.LVALUEREFERENCE, ci.TypeKind.RVALUEREFERENCE,
+                                                        ci.TypeKind.POINTER)
+                frame.env[decl_key(p)] = v if byref or spec is None else self.track(
+                    v.copy(v.name, v.decl_file, v.decl_line))
+            elif ct is not None and isinstance(v, (Const, Sym, Bin, Unary, Cast, Select)):
+                frame.env[decl_key(p)] = convert(v, ct)
+            elif ct is not None:
+                frame.env[decl_key(p)] = self.symbols.fresh(p.spelling, ct, "opaque", "argument not modelled")
+            elif isinstance(v, (GlobalState, DimsState)):
+                frame.env[decl_key(p)] = v
+            elif ct is None and i < len(args) and self.input_rooted(args[i]):
+                frame.env[decl_key(p)] = INPUT_ROOT  # a pointer / struct reaching back to the kernel's inputs
+        disp = display_name(ref)
+        self.stats.instantiations.add(ref.displayname + disp)
+        self.entered.add(ref.get_usr())
+        self.stack.append(frame)
+        self.chain.append(ChainFrame(disp, file_name(c),
+                                     c.location.line, c.location.column))
+        saved_path = list(self.path)
+        self.apply_assumptions(ref, frame)
+        try:
+            self.exec_body(ref)
+        except Stop:
+            pass
+        finally:
+            self.stack.pop()
+            self.chain.pop()
+            self.path = saved_path
+        ct = ctype(c.type)
+        objs = [v for _, v in frame.returns if isinstance(v, (GlobalState, DimsState))]
+        if ct is None:  # a returned GlobalTensor / Shape is kept when every return gives the same one
+            return objs[0] if objs and len(objs) == len(frame.returns) and all(o == objs[0] for o in objs) else None
+        if objs:
+            return self.symbols.fresh(ref.spelling, ct, "opaque", f"result of {ref.spelling}()")
+        if len(frame.returns) == 1:
+            return convert(frame.returns[0][1], ct)
+        if frame.returns:
+            out: Expr | None = None
+            for conds, v in reversed(frame.returns):
+                extra = [x for x in conds if x not in saved_path]
+                if out is None:
+                    out = convert(v, ct)
+                    continue
+                g: Expr = Const(1, "bool")
+                for x in extra:
+                    g = Bin("&&", g, x, "bool")
+                out = fold(Select(g, convert(v, ct), out, ct))
+            return out
+        return self.symbols.fresh(ref.spelling, ct, "opaque", f"result of {ref.spelling}()")
+    def builtin_call(self, c: ci.Cursor, ref: ci.Cursor) -> None:
+        self.stats.builtin_calls += 1
+        try:
+            site = self.make_site(c, ref)
+        except Unsupported as exc:
+            self.stats.unresolved += 1
+            self.unresolved.append(Unresolved(ref.spelling, file_name(c),
+                                              c.location.line, c.location.column, self.target, str(exc)))
+            for t in self.site_tiles.values():  # whatever the call did to their placement is not known
+                t.addr, t.binding = None, 0
+            return
+        if site.unresolved:  # some operand could not be followed: counted unresolved, kept for operand-free rules
+            self.stats.unresolved += 1
+            self.unresolved.append(Unresolved(ref.spelling, file_name(c), c.location.line, c.location.column,
+                                              self.target, site.unresolved))
+        else:
+            self.stats.resolved += 1
+        site.entry, site.arms = self.entry, tuple(self.arms)
+        self.sites.append(site)
+        self.rebind(site)
+    def make_site(self, c: ci.Cursor, ref: ci.Cursor) -> CallSite:
+        params = list(arguments(ref))
+        args = list(arguments(c))
+        names: list[str] = []
+        operands = []
+        failed: list[str] = []
+        self.site_tiles: dict[str, TileState] = {}  # parameter -> the tile object passed (for TASSIGN)
+        for i, p in enumerate(params):
+            pname = p.spelling or f"arg{i}"
+            if i < len(args):
+                text = " ".join(tokens(args[i]))
+                try:
+                    v = self.value(args[i])
+                except Unsupported as exc:
+                    failed.append(f"{pname}: {exc}")
+                    operands.append(TypeOperand(p.type.get_canonical().spelling, text))
+                    names.append(pname)
+                    continue
+            else:
+                default = [x for x in children(p) if x.kind.is_expression()]
+                frame = Frame(ref, template_bindings(ref))
+                self.stack.append(frame)
+                try:
+                    v = self.value(default[-1]) if default else None
+                finally:
+                    self.stack.pop()
+                text = "(default)"
+            if isinstance(v, TileState):
+                self.site_tiles[pname] = v
+                operands.append(TileOperand(v.spec, v.valid_row, v.valid_col, text or v.name,
+                                            v.decl_line, v.decl_file, v.addr, v.binding))
+            elif isinstance(v, (Const, Sym, Bin, Unary, Cast, Select)):
+                ct = ctype(p.type)
+                operands.append(ScalarOperand(convert(v, ct) if ct else v, text))
+            elif global_spec_of(p.type) is not None:
+                g = v if isinstance(v, GlobalState) else self.opaque_global(global_spec_of(p.type), text or pname)
+                operands.append(GlobalOperand(g.spec, g.shape, g.stride, text or g.name))
+            else:
+                operands.append(TypeOperand(p.type.get_canonical().spelling, text))
+            names.append(pname)
+        ext = c.extent
+        return CallSite(
+            builtin=ref.spelling,
+            file=file_name(c),
+            line=c.location.line,
+            column=c.location.column,
+            end_line=ext.end.line,
+            end_column=ext.end.column,
+            target=self.target,
+            params=names,
+            args=operands,
+            template_args=self.builtin_template_args(c, ref),
+            path=list(self.path),
+            chain=list(self.chain),
+            unresolved="; ".join(failed),
+        )
+    def builtin_template_args(self, c: ci.Cursor, ref: ci.Cursor) -> dict[str, str]:
+        """Non-type template arguments of a builtin instantiation, enumerators by name."""
+        out: dict[str, str] = {}
+        n = ref.get_num_template_arguments()
+        tmpl = ci.conf.lib.clang_getSpecializedCursorTemplate(ref)
+        if n <= 0 or tmpl is None or tmpl.kind is None:
+            return out
+        params = [x for x in children(tmpl) if x.kind in (
+            K.TEMPLATE_TYPE_PARAMETER, K.TEMPLATE_NON_TYPE_PARAMETER, K.TEMPLATE_TEMPLATE_PARAMETER)]
+        for i, p in enumerate(params[:n]):
+            if p.kind != K.TEMPLATE_NON_TYPE_PARAMETER or not p.spelling:
+                continue
+            if targ_kind(ref, i) != ci.TemplateArgumentKind.INTEGRAL:
+                continue
+            value = ref.get_template_argument_value(i)
+            out[p.spelling] = self.enum_name(p, value, c, i)
+        return out
+    def enum_name(self, p: ci.Cursor, value: int, call: ci.Cursor, index: int) -> str:
+        decl = p.type.get_canonical().get_declaration()
+        if decl is not None and decl.kind == K.ENUM_DECL:
+            for e in children(decl):
+                if e.kind == K.ENUM_CONSTANT_DECL and e.enum_value == value:
+                    return e.spelling
+        # `auto` parameters: the enumerator written at the call in this parameter's position, else the default
+        callee = next(iter(children(call)), None)
+        explicit = explicit_template_args(tokens(callee) if callee is not None else [])
+        written = explicit[index] if index < len(explicit) else [
+            t for x in children(p) if x.kind.is_expression() for t in tokens(x)]
+        names = [t for t in written if t.isidentifier() and t != "typename"]
+        if callee is not None and index < len(explicit):  # `TPOW<algo>` with a constexpr enum variable `algo`
+            for x in walk(callee):
+                decl = x.type.get_canonical().get_declaration() if x.kind.is_expression() else None
+                if decl is not None and decl.kind == K.ENUM_DECL and tokens(x) == written:
+                    for e in children(decl):
+                        if e.kind == K.ENUM_CONSTANT_DECL and e.enum_value == value:
+                            return e.spelling
+        if len(names) == 1 and self.lookup_tparam(names[0]) is not None:  # forwarded: `TPOW<algo>` inside a template
+            enum = self.tparam_enum(names[0])
+            if enum is not None:
+                for e in children(enum):
+                    if e.kind == K.ENUM_CONSTANT_DECL and e.enum_value == value:
+                        return e.spelling
+            return str(value)
+        return strip_ns(names[-1]) if names else str(value)
+    def tparam_enum(self, name: str) -> ci.Cursor | None:
+        """The enum declaration of an enclosing function template's non-type parameter `name`, if it has one."""
+        for fr in reversed(self.stack):
+            if name not in fr.tparams:
+                continue
+            tmpl = ci.conf.lib.clang_getSpecializedCursorTemplate(fr.function)
+            if tmpl is None or tmpl.kind is None:
+                return None
+            for x in children(tmpl):
+                if x.kind == K.TEMPLATE_NON_TYPE_PARAMETER and x.spelling == name:
+                    decl = x.type.get_canonical().get_declaration()
+                    return decl if decl is not None and decl.kind == K.ENUM_DECL else None
+            return None
+        return None

@@ -1,0 +1,255 @@
+"""Statements: blocks, declarations, if / switch with both arms walked and merged, expression statements.
+
+A mixin of `Interpreter` (ptolint/frontend/interp/interpreter.py): its methods use the interpreter's state
+(frames, path, symbols) and call each other through `self`.
+"""
+
+from __future__ import annotations
+
+import clang.cindex as ci
+
+from ptolint.frontend.cursors import arguments, children
+from ptolint.frontend.interp.core import (
+    INPUT_ROOT,
+    K,
+    Stop,
+)
+from ptolint.frontend.values import (
+    DimsState,
+    GlobalState,
+    TileState,
+    Unsupported,
+    const_value,
+    convert,
+    ctype,
+    decl_key,
+    dims_head_of,
+    fold,
+    global_spec_of,
+    tile_spec_of,
+)
+from ptolint.ir import (
+    Bin,
+    Cast,
+    Const,
+    Expr,
+    Select,
+    Sym,
+    Unary,
+)
+
+
+class Statements:
+    def exec_body(self, fn: ci.Cursor) -> None:
+        for c in children(fn):
+            if c.kind == K.COMPOUND_STMT:
+                self.stmt(c)
+    def stmt(self, c: ci.Cursor) -> None:
+        """Execute one statement; what cannot be modelled makes its assigned variables opaque, not the walk stop."""
+        try:
+            self.stmt_inner(c)
+        except (Unsupported, RecursionError) as exc:  # RecursionError: C++ nested too deeply
+            if "budget" in str(exc):
+                raise
+            self.stats.skipped_statements += 1
+            self.forget_assigned(c)
+    def stmt_inner(self, c: ci.Cursor) -> None:
+        self.tick()
+        k = c.kind
+        if k == K.COMPOUND_STMT:
+            for s in children(c):
+                self.stmt(s)
+        elif k == K.DECL_STMT:
+            for d in children(c):
+                if d.kind == K.VAR_DECL:
+                    self.var_decl(d)
+        elif k == K.IF_STMT:
+            self.if_stmt(c)
+        elif k == K.FOR_STMT:
+            self.for_stmt(c)
+        elif k in (K.WHILE_STMT, K.DO_STMT):
+            self.while_stmt(c)
+        elif k == K.RETURN_STMT:
+            kids = list(children(c))
+            if kids:
+                v = self.value(kids[0])
+                if isinstance(v, (Const, Sym, Bin, Unary, Cast, Select, GlobalState, DimsState)):
+                    self.frame.returns.append((list(self.path), v))
+            raise Stop("return")
+        elif k == K.BREAK_STMT:
+            raise Stop("break")
+        elif k == K.CONTINUE_STMT:
+            raise Stop("continue")
+        elif k in (K.NULL_STMT, K.TYPE_ALIAS_DECL, K.TYPEDEF_DECL, K.STATIC_ASSERT, K.ASM_STMT):
+            return
+        elif k == K.SWITCH_STMT:
+            self.switch_stmt(c)
+        else:
+            self.value(c)  # expression statement: evaluated for its side effects and calls
+    def var_decl(self, d: ci.Cursor) -> None:
+        spec = tile_spec_of(d.type)
+        kids = [x for x in children(d) if x.kind not in (K.TYPE_REF, K.TEMPLATE_REF, K.NAMESPACE_REF)]
+        key = decl_key(d)
+        can = d.type.get_canonical()
+        if spec is not None:
+            if can.kind == ci.TypeKind.LVALUEREFERENCE and kids:
+                v = self.value(kids[-1])
+                if isinstance(v, TileState):
+                    self.frame.env[key] = v
+                    return
+            ctor_args: list[ci.Cursor] | None = None
+            if kids and kids[-1].kind == K.CALL_EXPR and kids[-1].referenced is not None \
+                    and kids[-1].referenced.kind == K.CONSTRUCTOR:
+                ctor_args = list(arguments(kids[-1]))
+                if len(ctor_args) == 1:
+                    v = self.value(ctor_args[0])
+                    if isinstance(v, TileState):  # copy construction
+                        self.frame.env[key] = self.track(v.copy(d.spelling, *self.loc(d)))
+                        return
+            tile = self.new_tile(spec, d.spelling, d, ctor_args)
+            tile.array = can.kind in (ci.TypeKind.CONSTANTARRAY, ci.TypeKind.INCOMPLETEARRAY)
+            self.frame.env[key] = tile
+            return
+        if global_spec_of(d.type) is not None or dims_head_of(d.type) is not None:
+            self.object_decl(d, kids)
+            return
+        ct = ctype(d.type)
+        if ct is None:
+            for x in kids:  # evaluate initialisers for their calls (e.g. struct init with builtin calls)
+                self.value(x)
+            if kids and kids[-1].kind.is_expression() and self.input_rooted(kids[-1]):
+                self.frame.env[key] = INPUT_ROOT  # `const Tiling& t = *tiling;`, `auto* p = params;`
+            return
+        if kids:
+            v = self.try_value(kids[-1])
+            if isinstance(v, (Const, Sym, Bin, Unary, Cast, Select)):
+                self.frame.env[key] = convert(v, ct)
+                return
+        self.frame.env[key] = self.symbols.fresh(d.spelling, ct, "opaque", "uninitialised or unmodelled value")
+    def cond_expr(self, c: ci.Cursor) -> Expr:
+        try:
+            v = self.scalar(c)
+        except Unsupported:
+            return self.symbols.fresh("cond", "bool", "opaque", "condition not modelled")
+        return convert(v, "bool")
+    def try_value(self, c: ci.Cursor):
+        """value(), with an opaque symbol (or None) instead of failing on what is not modelled."""
+        try:
+            return self.value(c)
+        except Unsupported as exc:
+            ct = ctype(c.type)
+            return self.symbols.fresh("value", ct, "opaque", str(exc)) if ct else None
+    def forget_assigned(self, c: ci.Cursor) -> None:
+        for key in self.assigned_vars(c):
+            for fr in reversed(self.stack):
+                old = fr.env.get(key)
+                if isinstance(old, (Const, Sym, Bin, Unary, Cast, Select)):
+                    fr.env[key] = self.symbols.fresh("value", old.ctype, "opaque", "statement not modelled")
+                    break
+    def if_stmt(self, c: ci.Cursor) -> None:
+        kids = list(children(c))
+        # children: [init-stmt] [condition-variable decl] cond then [else]
+        while kids and kids[0].kind in (K.DECL_STMT, K.VAR_DECL) and len(kids) > 2:
+            self.stmt(kids[0]) if kids[0].kind == K.DECL_STMT else self.var_decl(kids[0])
+            kids = kids[1:]
+        cond, then = kids[0], kids[1]
+        other = kids[2] if len(kids) > 2 else None
+        cv = self.cond_expr(cond)
+        val = const_value(cv)
+        if val is not None:
+            branch = then if val else other
+            if branch is not None:
+                self.stmt(branch)
+            return
+        self.branch(cv, then, other)
+    def branch(self, cv: Expr, then: ci.Cursor | None, other: ci.Cursor | None) -> None:
+        """Walk both arms under their conditions and merge variables with Select afterwards."""
+        base_env = dict(self.frame.env)
+        base_path = list(self.path)
+        tiles_before = {k: (v.valid_row, v.valid_col) for k, v in base_env.items() if isinstance(v, TileState)}
+        placed_before = self.placement_snapshot()
+        placed_after = []
+        results = []
+        self.branches += 1
+        for i, (guard, arm) in enumerate(((cv, then), (fold(Unary("!", cv, "bool")), other))):
+            self.frame.env = dict(base_env)
+            for k, (r, cl) in tiles_before.items():
+                base_env[k].valid_row, base_env[k].valid_col = r, cl
+            self.restore_placements(placed_before)
+            self.path = base_path + [guard]
+            self.arms.append((self.branches, i))
+            stopped = None
+            if arm is not None:
+                try:
+                    self.stmt(arm)
+                except Stop as s:
+                    stopped = s
+                finally:
+                    self.arms.pop()
+            else:
+                self.arms.pop()
+            tiles_after = {k: (v.valid_row, v.valid_col) for k, v in base_env.items() if isinstance(v, TileState)}
+            results.append((guard, dict(self.frame.env), tiles_after, stopped))
+            if stopped is None:
+                placed_after.append(self.placement_snapshot())
+        self.merge_placements(placed_before, placed_after)
+        live = [r for r in results if r[3] is None]
+        self.path = base_path
+        if not live:
+            kinds = {r[3].kind for r in results}
+            raise Stop("return" if kinds == {"return"} else sorted(kinds)[0])
+        if len(live) == 1:
+            guard, env, tiles, _ = live[0]
+            self.path = base_path + [guard]
+            self.frame.env = env
+            for k, (r, cl) in tiles.items():
+                base_env[k].valid_row, base_env[k].valid_col = r, cl
+            return
+        (g1, env1, t1, _), (_g2, env2, t2, _) = live
+        merged = dict(env1)
+        for key in set(env1) | set(env2):
+            a, b = env1.get(key), env2.get(key)
+            if a is b or a == b:
+                continue
+            if not isinstance(a, (Const, Sym, Bin, Unary, Cast, Select)) or \
+                    not isinstance(b, (Const, Sym, Bin, Unary, Cast, Select)):
+                merged.pop(key, None)  # tiles, GlobalTensors, struct roots: not merged by value
+                continue
+            merged[key] = fold(Select(g1, a, b, a.ctype))
+        self.frame.env = merged
+        for k in t1:
+            (r1, c1), (r2, c2) = t1[k], t2[k]
+            st = base_env[k]
+            st.valid_row = r1 if r1 == r2 else fold(Select(g1, r1, r2, "int"))
+            st.valid_col = c1 if c1 == c2 else fold(Select(g1, c1, c2, "int"))
+    def switch_stmt(self, c: ci.Cursor) -> None:
+        kids = list(children(c))
+        cond, body = kids[-2], kids[-1]
+        v = self.scalar(cond)
+        base_env, base_path = dict(self.frame.env), list(self.path)
+        placed_before = self.placement_snapshot()
+        placed_after = [placed_before]  # no case taken
+        self.branches += 1
+        for arm, case in enumerate(children(body) if body.kind == K.COMPOUND_STMT else []):
+            if case.kind not in (K.CASE_STMT, K.DEFAULT_STMT):
+                continue
+            self.frame.env = dict(base_env)
+            self.path = list(base_path)
+            self.restore_placements(placed_before)
+            self.arms.append((self.branches, arm))
+            sub = list(children(case))
+            if case.kind == K.CASE_STMT:
+                cv = self.scalar(sub[0])
+                self.path.append(fold(Bin("==", v, cv, "bool")))
+                sub = sub[1:]
+            try:
+                for s in sub:
+                    self.stmt(s)
+            except Stop as s:
+                if s.kind == "return":
+                    pass
+            finally:
+                self.arms.pop()
+            placed_after.append(self.placement_snapshot())
+        self.merge_placements(placed_before, placed_after)
+        self.frame.env, self.path = self.havoc_env(base_env, body), base_path

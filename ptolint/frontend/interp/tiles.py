@@ -1,0 +1,130 @@
+"""Tile objects along the path: declaration, valid-region methods, TASSIGN placements and how branches merge them.
+
+A mixin of `Interpreter` (ptolint/frontend/interp/interpreter.py): its methods use the interpreter's state
+(frames, path, symbols) and call each other through `self`.
+"""
+
+from __future__ import annotations
+
+import clang.cindex as ci
+
+from ptolint.frontend.cursors import children, memo, walk
+from ptolint.frontend.interp.core import (
+    K,
+)
+from ptolint.frontend.values import (
+    TileState,
+    convert,
+    ctype,
+    static_valid,
+)
+from ptolint.ir import (
+    CallSite,
+    Const,
+    Expr,
+    ScalarOperand,
+)
+
+
+class Tiles:
+    def new_tile(self, spec, name: str, d: ci.Cursor, ctor_args: list[ci.Cursor] | None) -> TileState:
+        vr, vc = static_valid(spec, "row"), static_valid(spec, "col")
+        args = [self.scalar(a) for a in (ctor_args or [])]
+        dyn = [w for w, v in (("row", vr), ("col", vc)) if v is None]
+        if len(args) >= 2:
+            if vr is None:
+                vr = convert(args[0], "int")
+            if vc is None:
+                vc = convert(args[1], "int")
+        elif len(args) == 1 and len(dyn) == 1:
+            if dyn[0] == "row":
+                vr = convert(args[0], "int")
+            else:
+                vc = convert(args[0], "int")
+        if vr is None:
+            vr = self.symbols.fresh(f"{name}.validRow", "int", "opaque", "DYNAMIC valid row never set", 0)
+        if vc is None:
+            vc = self.symbols.fresh(f"{name}.validCol", "int", "opaque", "DYNAMIC valid col never set", 0)
+        return self.track(TileState(spec, vr, vc, name, *self.loc(d)))
+    def track(self, tile: TileState) -> TileState:
+        self.tiles.append(tile)
+        return tile
+    def place(self, site: CallSite, tile: TileState) -> None:
+        """After TASSIGN(tile, addr) / TASSIGN<Addr>(tile): the tile's storage is a new placement."""
+        self.placements += 1
+        addr: Expr | None = None
+        arg = site.arg("addr")
+        if "Addr" in site.template_args:
+            try:
+                addr = Const(int(site.template_args["Addr"], 0), "int64_t")
+            except ValueError:
+                addr = None
+        elif isinstance(arg, ScalarOperand):
+            addr = arg.expr
+        tile.addr, tile.binding = (None, 0) if tile.array or addr is None else (addr, self.placements)
+    def drop_placements(self, body: ci.Cursor) -> None:
+        """A loop whose body places tiles: which placement a tile has at the top of an iteration, or after the
+        loop, depends on the iterations before, so every tile's placement becomes unknown there."""
+        if memo(body, "places", lambda b: any(
+                c.kind == K.CALL_EXPR and c.spelling == "TASSIGN" for c in walk(b))):
+            for t in self.tiles:
+                t.addr, t.binding = None, 0
+    def placement_snapshot(self) -> list[tuple[TileState, Expr | None, int]]:
+        return [(t, t.addr, t.binding) for t in self.tiles]
+    @staticmethod
+    def restore_placements(snap: list[tuple[TileState, Expr | None, int]]) -> None:
+        for t, addr, binding in snap:
+            t.addr, t.binding = addr, binding
+    @staticmethod
+    def merge_placements(before: list[tuple[TileState, Expr | None, int]],
+                         arms: list[list[tuple[TileState, Expr | None, int]]]) -> None:
+        """After a branch: a tile keeps a placement every arm that goes on agrees on; otherwise it is unknown."""
+        for i, (t, addr, binding) in enumerate(before):
+            if not arms:  # no arm goes on: nothing after the branch sees the tile
+                t.addr, t.binding = addr, binding
+            elif all(arm[i][2] == arms[0][i][2] for arm in arms):
+                t.addr, t.binding = arms[0][i][1], arms[0][i][2]
+            else:
+                t.addr, t.binding = None, 0
+    def tile_address(self, c: ci.Cursor) -> Expr | None:
+        """The placement of `tile.data()` (a call of a tile's data() method), when the walk knows it."""
+        while c.kind in (K.UNEXPOSED_EXPR, K.PAREN_EXPR):
+            kids = list(children(c))
+            if len(kids) != 1:
+                return None
+            c = kids[0]
+        if c.kind != K.CALL_EXPR or c.spelling != "data":
+            return None
+        callee = next(iter(children(c)), None)
+        obj = next(iter(children(callee)), None) if callee is not None and callee.kind == K.MEMBER_REF_EXPR else None
+        tile = self.try_value(obj) if obj is not None else None
+        return tile.addr if isinstance(tile, TileState) and tile.binding else None
+    def tile_method(self, tile: TileState, name: str, args: list[ci.Cursor], c: ci.Cursor):
+        if name == "GetValidRow":
+            return tile.valid_row
+        if name == "GetValidCol":
+            return tile.valid_col
+        if "Addr" in name or "Assign" in name:  # SetAddr(...): the tile moves somewhere not followed
+            tile.addr, tile.binding = None, 0
+        vals = [convert(self.scalar(a), "int") for a in args]
+        if name == "SetValidRow" and vals:
+            tile.valid_row = vals[0]
+        elif name == "SetValidCol" and vals:
+            tile.valid_col = vals[0]
+        elif name in ("SetValidShape", "SetValidRegion", "SetValid") and len(vals) >= 2:
+            tile.valid_row, tile.valid_col = vals[0], vals[1]
+        ct = ctype(c.type)
+        return self.symbols.fresh(name, ct, "opaque", f"result of {name}()") if ct else None
+    def rebind(self, site: CallSite) -> None:
+        """Builtins that give a tile a (new) address: TASSIGN places it, TRESHAPE makes `dst` another view of
+        `src`'s storage, TSUBVIEW / TPUSH / TPOP put it somewhere the walk does not follow."""
+        tiles = self.site_tiles
+        if site.builtin == "TASSIGN" and "obj" in tiles:
+            self.place(site, tiles["obj"])
+        elif site.builtin == "TRESHAPE" and "dst" in tiles and "src" in tiles:
+            dst, src = tiles["dst"], tiles["src"]
+            dst.addr, dst.binding = (None, 0) if dst.array else (src.addr, src.binding)
+        elif site.builtin in ("TSUBVIEW", "TPUSH", "TPOP", "TALLOC", "TFREE"):
+            for name in ("dst", "tile"):
+                if name in tiles:
+                    tiles[name].addr, tiles[name].binding = None, 0

@@ -1,0 +1,35 @@
+"""Where ptolint keeps files between runs (the result cache, the model PCHs) and how it writes them safely.
+
+Imported by the result cache (ptolint/cache.py) and the frontend's PCH store (ptolint/frontend/pch.py) alike;
+it imports nothing of ptolint, so neither reaches up the chain through the other.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+
+def default_dir() -> Path:
+    env = os.environ.get("PTOLINT_CACHE_DIR")
+    if env:
+        return Path(env)
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "ptolint"
+
+
+def write_atomic(target: Path, data: bytes) -> None:
+    """Write a file so that a concurrent reader sees the old content or the new one, never a part of it
+    (a temporary file in the same directory, renamed over the target)."""
+    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=".tmp-", suffix=target.suffix)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+        os.replace(tmp, target)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
