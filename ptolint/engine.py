@@ -11,7 +11,7 @@ from ptolint.frontend.parse import ParseOptions, parse
 from ptolint.frontend.program import Stats, analyse
 from ptolint.ir import CallSite, Diagnostic, Finding, Witness
 from ptolint.ruleset import Rule
-from ptolint.solver import SiteEncoding, check_rule, encode_site
+from ptolint.solver import SiteEncoding, check_rule, encode_site, reaches_whenever
 from ptolint.suppress import Suppressions
 
 
@@ -104,8 +104,14 @@ def check_file(path: str, opts: Options, source: str | None = None) -> FileResul
                 res.diagnostics.append(Diagnostic(path, line, 1, "error", "bad-assumption", msg))
         res.stats[target] = program.stats
         res.unresolved += program.unresolved
+        instances: dict[tuple, list[CallSite]] = {}
+        unique: dict[tuple, CallSite] = {}
         for site in program.sites:
             site.file = rel(site.file, abspath, path)
+            instances.setdefault(call_key(site), []).append(site)
+            unique.setdefault(site_key(site), site)
+        first = len(res.findings)
+        for site in unique.values():  # loop iterations often repeat a call with the very same operands
             encoded: list[SiteEncoding] = []  # built on first use, shared by the site's rules
             for rule in opts.rules:
                 if rule.sequences is not None or target not in rule.targets or (
@@ -124,6 +130,10 @@ def check_file(path: str, opts: Options, source: str | None = None) -> FileResul
                         site.file, site.line, site.column, "error", "internal-error",
                         f"[{rule.code}] {type(exc).__name__} while checking {site.builtin} on {target}: {exc} "
                         "(rerun with --debug for the traceback)"))
+        for f in res.findings[first:]:  # an error at one instance is the call's only if it is reached whenever the call is
+            others = instances.get(call_key(f.site), [])
+            if f.level == "error" and len(others) > 1 and not reaches_whenever(f.site, others):
+                f.level = "warning"
         check_sequences(program.sites, target, opts, res)
     for a in assumptions:
         if not a.used and not any(d.code == "bad-assumption" and d.line == a.line for d in res.diagnostics):
@@ -206,11 +216,25 @@ def check_site(rule: Rule, site: CallSite, opts: Options, res: FileResult, encod
     ))
 
 
+def call_key(site: CallSite) -> tuple:
+    """The call a site is an instance of: its place, target and instantiation chain (loop iterations and the
+    paths through a branch give several instances of one call)."""
+    return (site.builtin, site.file, site.line, site.column, site.target, site.entry, tuple(site.chain))
+
+
+def site_key(site: CallSite) -> tuple:
+    """Everything a per-call rule sees of a site: two sites with equal keys have the same verdicts."""
+    return (call_key(site), tuple(site.params), tuple(site.args), tuple(site.path), tuple(site.assumptions),
+            tuple(sorted(site.template_args.items())), site.unresolved)
+
+
 def dedup(res: FileResult) -> None:
-    """One finding per rule, target, location and message (instantiations often repeat a call)."""
+    """One finding per rule, target and location (instantiations and loop iterations repeat a call): an error
+    before a warning, otherwise the first one found (the earliest iteration)."""
     out, seen = [], set()
-    for f in res.findings:
-        key = (f.rule_id, f.site.target, f.site.file, f.site.line, f.site.column, f.message, f.level)
+    rank = {"error": 0, "warning": 1, "note": 2}
+    for f in sorted(res.findings, key=lambda f: rank.get(f.level, 3)):
+        key = (f.rule_id, f.site.target, f.site.file, f.site.line, f.site.column)
         if key in seen:
             continue
         seen.add(key)

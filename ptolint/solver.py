@@ -9,6 +9,7 @@ Opaque symbols (values the frontend lost) are universally quantified: a finding 
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 
 import z3
@@ -33,6 +34,10 @@ from ptolint.ir import (
 from ptolint.ruleset import Check, Ctx, GlobalView, Rule, TileView
 
 COMPARE = {"<", "<=", ">", ">=", "==", "!="}
+#: signed types whose arithmetic overflow is undefined behaviour (narrower types are promoted to int first)
+UB_TYPES = {"int", "long", "long long"}
+#: symbol kinds the solver may choose: kernel inputs, and loop iteration counts (chosen, never shown as inputs)
+CHOSEN = ("input", "iteration")
 #: witness ranges tried in order, so that a report shows values a person would write
 FRIENDLY = ((0, 64), (-64, 64), (0, 4096), (-4096, 4096))
 #: counterexample rounds of the exists-forall loop before the query counts as undecided
@@ -48,6 +53,19 @@ class Encoder:
     def __init__(self) -> None:
         self.vars: dict[str, z3.ExprRef] = {}
         self.syms: dict[str, Sym] = {}
+        #: what the kernel's own arithmetic needs to be defined (no signed overflow, no division by zero, shifts
+        #: within the width): undefined behaviour is never a witness, so these join the path condition
+        self.defined: list[z3.BoolRef] = []
+
+    def no_overflow(self, r: z3.ArithRef, ctype: str) -> z3.ArithRef:
+        """`r` as the result of signed arithmetic of rank int or above: defined only within the type's range."""
+        rng = int_range(ctype)
+        if rng is None:
+            return r
+        if z3.is_int_value(r):
+            return r if rng[0] <= r.as_long() <= rng[1] else self.wrap(r, ctype)
+        self.defined.append(z3.And(r >= rng[0], r <= rng[1]))
+        return r
 
     def var(self, s: Sym) -> z3.ExprRef:
         if s.name not in self.vars:
@@ -123,7 +141,7 @@ class Encoder:
                 return z3.Not(self.to_bool(a))
             a = self.to_num(a)
             if e.op == "-":
-                return self.wrap(-a, e.ctype)
+                return self.no_overflow(-a, e.ctype) if e.ctype in UB_TYPES else self.wrap(-a, e.ctype)
             if e.op == "~":
                 return self.wrap(-a - 1, e.ctype)
             return a
@@ -160,14 +178,18 @@ class Encoder:
         elif op == "/":
             if real:
                 return a / b
+            self.nonzero(b)
             q = z3.If(b == 0, z3.IntVal(0), abs_(a) / abs_(b))  # C++: truncation toward zero
             r = z3.If((a >= 0) == (b >= 0), q, -q)
         elif op == "%":
+            self.nonzero(b)
             q = z3.If(b == 0, z3.IntVal(0), abs_(a) % abs_(b))
             r = z3.If(a >= 0, q, -q)
         elif op == "<<":
+            self.shift_in_width(b, e.ctype)
             r = a * shift_pow(b)
         elif op == ">>":
+            self.shift_in_width(b, e.ctype)
             r = a / shift_pow(b)
         elif op in ("&", "|") and (low_mask(b) or low_mask(a)):
             # x & (2^k - 1) is x mod 2^k (Euclidean, also for negative x in two's complement): stays linear
@@ -181,7 +203,20 @@ class Encoder:
             return z3.BV2Int(rv, is_signed=signed)
         else:
             raise TypeError(f"unknown operator {op}")
-        return r if real else self.wrap(r, e.ctype)
+        if real:
+            return r
+        if e.ctype in UB_TYPES and op in ("+", "-", "*", "/"):
+            return self.no_overflow(r, e.ctype)
+        return self.wrap(r, e.ctype)
+
+    def nonzero(self, b: z3.ArithRef) -> None:
+        if not (z3.is_int_value(b) and b.as_long() != 0):
+            self.defined.append(b != 0)
+
+    def shift_in_width(self, b: z3.ArithRef, ctype: str) -> None:
+        bits = INT_TYPES.get(ctype, (64, True))[0]
+        if not (z3.is_int_value(b) and 0 <= b.as_long() < bits):
+            self.defined.append(z3.And(b >= 0, b < bits))
 
 
 def low_mask(v: z3.ArithRef) -> int:
@@ -273,11 +308,12 @@ def encode_site(site: CallSite) -> SiteEncoding:
     enc = Encoder()
     ctx = build_ctx(site, enc)
     path = [enc.to_bool(enc.enc(c)) for c in site.path + site.assumptions]
-    return SiteEncoding(enc, ctx, path, enc.domain())
+    return SiteEncoding(enc, ctx, path + enc.defined, enc.domain())
 
 
 def check_rule(rule: Rule, site: CallSite, timeout_ms: int = 5000, encoded: SiteEncoding | None = None) -> Verdict:
     """Decide one rule at one call site on the site's target."""
+    GAVE_UP.clear()
     se = encoded or encode_site(site)
     enc, path, domain = se.enc, se.path, se.domain
     chk: Check | None = rule.check(se.ctx)
@@ -296,7 +332,7 @@ def check_rule(rule: Rule, site: CallSite, timeout_ms: int = 5000, encoded: Site
         if r != z3.sat or not friendly:
             return r, model
         # prefer a witness a person would write: small values first, then anything
-        ints = [v for n, v in enc.vars.items() if z3.is_int(v) and enc.syms[n].kind == "input"]
+        ints = [v for n, v in enc.vars.items() if z3.is_int(v) and enc.syms[n].kind in CHOSEN]
         for lo, hi in FRIENDLY:
             s.push()
             s.add(*[z3.And(v >= lo, v <= hi) for v in ints])
@@ -313,7 +349,7 @@ def check_rule(rule: Rule, site: CallSite, timeout_ms: int = 5000, encoded: Site
         named = {str(v) for c in [violated, *path] for v in _vars_of(c)}
         inputs = [v for n, v in enc.vars.items() if enc.syms[n].kind != "opaque" and n in named]
         res, model = exists_forall(reach, violated, inputs, opaque, timeout_ms)
-        ints = [v for n, v in enc.vars.items() if z3.is_int(v) and enc.syms[n].kind == "input"]
+        ints = [v for n, v in enc.vars.items() if z3.is_int(v) and enc.syms[n].kind in CHOSEN]
         if res == z3.sat and ints:  # ask again within friendly bounds, keeping the first witness otherwise
             for lo, hi in FRIENDLY:
                 bounds = [z3.And(v >= lo, v <= hi) for v in ints]
@@ -326,7 +362,7 @@ def check_rule(rule: Rule, site: CallSite, timeout_ms: int = 5000, encoded: Site
     else:
         res, model = solve(z3.And(reach, violated), friendly=True)
     if res == z3.unknown:
-        return Verdict(rule, "unknown", reason="solver returned unknown (timeout or nonlinear arithmetic)")
+        return Verdict(rule, "unknown", reason=GAVE_UP[-1] if GAVE_UP else "Z3 answered unknown")
     if res == z3.unsat:
         return Verdict(rule, None)
     assert model is not None
@@ -343,7 +379,7 @@ def check_rule(rule: Rule, site: CallSite, timeout_ms: int = 5000, encoded: Site
     full = model
     if opaque:  # pick values for the opaque symbols too, so the executor can replay the whole path
         fixed = [enc.vars[n] == model_value(model, enc.vars[n]) for n in enc.vars
-                 if enc.syms[n].kind == "input" and isinstance(model_value(model, enc.vars[n]), int)]
+                 if enc.syms[n].kind in CHOSEN and isinstance(model_value(model, enc.vars[n]), int)]
         r3, m3 = solve(z3.And(reach, violated, *fixed), friendly=True)
         if r3 != z3.sat or m3 is None:
             return Verdict(rule, "unknown", reason="no concrete replay found for the opaque values")
@@ -394,6 +430,8 @@ def exists_forall(reach: z3.BoolRef, violated: z3.BoolRef, inputs: list[z3.ExprR
             return z3.unknown, None
         sub = [(o, om.eval(o, model_completion=True)) for o in opaque]
         cand.add(z3.Implies(z3.substitute(reach, *sub), z3.substitute(violated, *sub)))
+    GAVE_UP.append(f"no input settled the rule for every value of the {len(opaque)} unknown value(s) within "
+                   f"{CEGIS_ROUNDS} counterexample rounds")
     return z3.unknown, None
 
 
@@ -405,8 +443,11 @@ def staged_check(s: z3.Solver, variables: list[z3.ExprRef],
     timeout on a formula that the first small value satisfies; trying such values first keeps the cost
     of a satisfiable query low. A sample is confirmed by Z3 itself (the point is asserted and checked).
     """
+    started = time.monotonic()
     s.set("rlimit", QUICK_RLIMIT)
     r = s.check()
+    if r == z3.unknown and timeout_ms <= 0:
+        GAVE_UP.append(f"the quick attempt hit its resource limit ({s.reason_unknown()})")
     if r == z3.unknown and timeout_ms > 0:
         point = sample_point(z3.And(*s.assertions()), variables)
         if point is not None:
@@ -421,7 +462,29 @@ def staged_check(s: z3.Solver, variables: list[z3.ExprRef],
         s.set("rlimit", 0)
         s.set("timeout", timeout_ms)
         r = s.check()
+        if r == z3.unknown:
+            size = sum(_size(a) for a in s.assertions())
+            GAVE_UP.append(f"Z3 answered unknown after {time.monotonic() - started:.1f} s ({s.reason_unknown()}; "
+                           f"--timeout-ms {timeout_ms}) on a query of {size} terms over {len(variables)} variables")
     return r, (s.model() if r == z3.sat else None)
+
+
+#: why the last undecided queries were undecided, in the words of what gave up (read by check_rule)
+GAVE_UP: list[str] = []
+
+
+def _size(e: z3.ExprRef) -> int:
+    """Distinct subterms of a Z3 term (shared subterms counted once)."""
+    seen: set[int] = set()
+    stack = [e]
+    while stack:
+        x = stack.pop()
+        k = x.get_id()
+        if k in seen:
+            continue
+        seen.add(k)
+        stack.extend(x.children())
+    return len(seen)
 
 
 def sample_point(formula: z3.BoolRef, variables: list[z3.ExprRef]) -> list[tuple] | None:
@@ -441,12 +504,38 @@ def sample_point(formula: z3.BoolRef, variables: list[z3.ExprRef]) -> list[tuple
 
 
 def _vars_of(c: z3.ExprRef) -> list[z3.ExprRef]:
+    """The uninterpreted constants of a term, each shared subterm visited once (terms are DAGs: walking them as
+    trees takes exponential time on the nested selects loops and branches build)."""
     out = []
+    seen: set[int] = set()
     stack = [c]
     while stack:
         x = stack.pop()
+        k = x.get_id()
+        if k in seen:
+            continue
+        seen.add(k)
         if z3.is_const(x) and x.decl().kind() == z3.Z3_OP_UNINTERPRETED:
             out.append(x)
         else:
-            stack += list(x.children())
+            stack += x.children()
     return out
+
+
+def reaches_whenever(site: CallSite, others: list[CallSite], timeout_ms: int = 2000) -> bool:
+    """Whether every input that reaches the call at any of its instances (`others`: the same call in other loop
+    iterations, on other paths) reaches it at `site`: then an error at `site` (every input reaching it breaks
+    the rule) is an error of the call. False when Z3 cannot show it."""
+    mine = site.path + site.assumptions
+    if all(set(mine) <= set(o.path + o.assumptions) for o in others):
+        return True
+    enc = Encoder()
+    here = z3.And(*[enc.to_bool(enc.enc(c)) for c in mine])
+    there = []
+    for o in others:
+        conds = [enc.to_bool(enc.enc(c)) for c in o.path + o.assumptions]
+        there.append(z3.And(*conds) if conds else z3.BoolVal(True))
+    s = z3.Solver()
+    s.add(*enc.domain(), *enc.defined, z3.Or(*there), z3.Not(here))
+    s.set("timeout", timeout_ms)
+    return s.check() == z3.unsat

@@ -119,9 +119,11 @@ class Calls:
             other[name] = other.get(name, 0) + 1
         ct = ctype(c.type)
         return self.symbols.fresh(name or "call", ct, "opaque", f"result of {name}()") if ct else None
+
     @staticmethod
     def has_body(fn: ci.Cursor) -> bool:
         return any(k.kind == K.COMPOUND_STMT for k in children(fn))
+
     def user_call(self, c: ci.Cursor, ref: ci.Cursor):
         if len(self.stack) >= MAX_DEPTH:
             msg = f"call depth limit ({MAX_DEPTH}) reached: {ref.spelling} and what it calls were not analysed"
@@ -168,6 +170,7 @@ class Calls:
         self.chain.append(ChainFrame(disp, file_name(c),
                                      c.location.line, c.location.column))
         saved_path = list(self.path)
+        soft = len(self.soft_stops)  # a return taken on some paths of the callee does not leave the caller's loop
         self.apply_assumptions(ref, frame)
         try:
             self.exec_body(ref)
@@ -177,6 +180,7 @@ class Calls:
             self.stack.pop()
             self.chain.pop()
             self.path = saved_path
+            del self.soft_stops[soft:]
         ct = ctype(c.type)
         objs = [v for _, v in frame.returns if isinstance(v, (GlobalState, DimsState))]
         if ct is None:  # a returned GlobalTensor / Shape is kept when every return gives the same one
@@ -198,6 +202,7 @@ class Calls:
                 out = fold(Select(g, convert(v, ct), out, ct))
             return out
         return self.symbols.fresh(ref.spelling, ct, "opaque", f"result of {ref.spelling}()")
+
     def builtin_call(self, c: ci.Cursor, ref: ci.Cursor) -> None:
         self.stats.builtin_calls += 1
         try:
@@ -218,6 +223,7 @@ class Calls:
         site.entry, site.arms = self.entry, tuple(self.arms)
         self.sites.append(site)
         self.rebind(site)
+
     def make_site(self, c: ci.Cursor, ref: ci.Cursor) -> CallSite:
         params = list(arguments(ref))
         args = list(arguments(c))
@@ -274,6 +280,7 @@ class Calls:
             chain=list(self.chain),
             unresolved="; ".join(failed),
         )
+
     def builtin_template_args(self, c: ci.Cursor, ref: ci.Cursor) -> dict[str, str]:
         """Non-type template arguments of a builtin instantiation, enumerators by name."""
         out: dict[str, str] = {}
@@ -291,6 +298,7 @@ class Calls:
             value = ref.get_template_argument_value(i)
             out[p.spelling] = self.enum_name(p, value, c, i)
         return out
+
     def enum_name(self, p: ci.Cursor, value: int, call: ci.Cursor, index: int) -> str:
         decl = p.type.get_canonical().get_declaration()
         if decl is not None and decl.kind == K.ENUM_DECL:
@@ -318,6 +326,7 @@ class Calls:
                         return e.spelling
             return str(value)
         return strip_ns(names[-1]) if names else str(value)
+
     def tparam_enum(self, name: str) -> ci.Cursor | None:
         """The enum declaration of an enclosing function template's non-type parameter `name`, if it has one."""
         for fr in reversed(self.stack):

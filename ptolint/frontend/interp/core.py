@@ -21,7 +21,7 @@ K = ci.CursorKind
 MAX_DEPTH = 24
 IDENT = re.compile(r"[A-Za-z_]\w*")
 FUNCTION_KINDS = (K.FUNCTION_DECL, K.CXX_METHOD, K.FUNCTION_TEMPLATE, K.CONSTRUCTOR, K.DESTRUCTOR)
-MAX_STEPS = 200_000
+MAX_STEPS = 1_000_000
 ARITH = {"+", "-", "*", "/", "%", "<<", ">>", "&", "|", "^"}
 COMPARE = {"<", "<=", ">", ">=", "==", "!="}
 

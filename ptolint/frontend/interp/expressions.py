@@ -58,6 +58,7 @@ class Expressions:
         if isinstance(v, (Const, Sym, Bin, Unary, Cast, Select)):
             return v
         raise Unsupported(f"not a scalar value: '{' '.join(tokens(c))[:60]}'")
+
     def value(self, c: ci.Cursor):
         """Evaluate an expression cursor: an IR Expr, a TileState, or None (no scalar value)."""
         self.tick()
@@ -163,16 +164,19 @@ class Expressions:
         if ct is not None and c.kind.is_expression():
             return self.symbols.fresh("expr", ct, "opaque", f"unmodelled expression {c.kind.name}")
         return None
+
     def value_list(self, kids):
         out = None
         for x in kids:
             out = self.value(x)
         return out
+
     def lookup_tparam(self, name: str):
         for fr in reversed(self.stack):
             if name in fr.tparams:
                 return fr.tparams[name]
         return None
+
     def macro_value(self, c: ci.Cursor) -> int | float | None:
         """The value of an expression written as an object-like macro (`N` from `-DN=60`, `#define OFF (B + 8)`).
 
@@ -216,6 +220,7 @@ class Expressions:
         except (AssumptionError, RecursionError):
             return None
         return v
+
     def _macro(self, name: str) -> list[str] | None:
         """The body tokens of the last object-like definition of macro `name` with a body, else None."""
         if name not in self._macros:
@@ -226,10 +231,12 @@ class Expressions:
                     body = toks[1:]
             self._macros[name] = body
         return self._macros[name]
+
     @staticmethod
     def _is_function_like(m: ci.Cursor) -> bool:
         toks = list(m.get_tokens())
         return len(toks) > 1 and toks[1].spelling == "(" and toks[1].extent.start.offset == toks[0].extent.end.offset
+
     def _expand(self, name: str, depth: int) -> str | None:
         if depth > 16:
             return None
@@ -243,6 +250,7 @@ class Expressions:
             else:
                 out.append(t.rstrip("uUlL") if parse_int_literal(t) is not None else t)
         return " ".join(out)
+
     def int_literal(self, c: ci.Cursor) -> Expr:
         toks = tokens(c)
         ct = ctype(c.type) or "int"
@@ -254,6 +262,7 @@ class Expressions:
             if isinstance(bound, int):
                 return Const(bound, ct)
         raise Unsupported(f"integer literal '{' '.join(toks)}' not understood")
+
     def decl_ref(self, c: ci.Cursor):
         ref = referenced(c)
         kids = list(children(c))
@@ -281,6 +290,7 @@ class Expressions:
             if isinstance(bound, int):
                 return Const(bound, ctype(c.type) or "int")
         return None
+
     def global_var(self, ref: ci.Cursor):
         """A variable declared outside the walked functions: a constant with an initialiser, or a tile."""
         spec = tile_spec_of(ref.type)
@@ -307,6 +317,7 @@ class Expressions:
         if ref.spelling in BUILTIN_VARS:  # block_idx / block_num: the same values as get_block_idx() / ...
             return convert(self.symbols.block(BUILTIN_VARS[ref.spelling]), ct)
         return self.symbols.fresh(ref.spelling, ct, "input" if not is_const else "opaque", f"global {ref.spelling}")
+
     def member_ref(self, c: ci.Cursor):
         ref = referenced(c)
         kids = list(children(c))
@@ -326,6 +337,7 @@ class Expressions:
                 root.env[key] = self.symbols.fresh(text, ct, "input", f"field {text}")
             return root.env[key]
         return None
+
     def input_rooted(self, c: ci.Cursor) -> bool:
         """Whether the object an expression reads from comes from the kernel's inputs (an entry parameter, a
         global, or a pointer/struct argument passed down from one), rather than from a struct the kernel built."""
@@ -342,6 +354,7 @@ class Expressions:
                 return v is INPUT_ROOT or isinstance(v, (Const, Sym, Bin, Unary, Cast, Select))
         return root.kind == K.PARM_DECL and root.semantic_parent is not None and \
             root.semantic_parent.get_usr() == self.stack[0].function.get_usr()
+
     def sizeof(self, c: ci.Cursor) -> Expr:
         toks = tokens(c)
         if not toks or toks[0] not in ("sizeof", "alignof", "alignas"):
@@ -356,6 +369,7 @@ class Expressions:
         if size is None:
             raise Unsupported(f"sizeof({' '.join(inner)}) not understood")
         return Const(size, "unsigned long")
+
     def size_of_tokens(self, toks: list[str]) -> int | None:
         text = " ".join(toks)
         if text.startswith("typename "):
@@ -379,6 +393,7 @@ class Expressions:
             return {"unsigned int": 4, "unsigned short": 2, "unsigned char": 1, "long long": 8,
                     "unsigned long": 8}[text]
         return None
+
     def binary(self, c: ci.Cursor):
         op = binop_token(c)
         lhs, rhs = list(children(c))
@@ -409,6 +424,7 @@ class Expressions:
         if op in ("<<", ">>"):
             return fold(Bin(op, convert(a, rt), b, rt))
         return fold(Bin(op, convert(a, rt), convert(b, rt), rt))
+
     def compound_assign(self, c: ci.Cursor):
         op = binop_token(c)[:-1]
         lhs, rhs = list(children(c))
@@ -418,6 +434,7 @@ class Expressions:
         r = convert(r, a.ctype)
         self.assign(lhs, r)
         return r
+
     def unary(self, c: ci.Cursor):
         op = unop_token(c)
         kid = next(iter(children(c)))
@@ -439,6 +456,7 @@ class Expressions:
         if op == "+":
             return a
         raise Unsupported(f"unary operator '{op}'")
+
     def assign(self, lhs: ci.Cursor, v) -> None:
         t = self.ref_target(lhs)
         if t is None:

@@ -57,7 +57,7 @@ class Interpreter(Statements, Loops, Expressions, Calls, Tiles, Objects):
         self.assume_at: dict[int, list[Assumption]] = {}
         self.assume_errors: list[tuple[int, str]] = []
         self.limits: list[tuple[int, str]] = []  # (line, what was not analysed and why)
-        self.loop_names: dict[tuple[str, int], str] = {}  # induction variable declaration -> its name
+        self.soft_stops: list[str] = []  # break / continue / return taken in one arm of a branch (loops.py)
         self.tu = tu
         self.target = target
         self.main_file = main_file
@@ -77,6 +77,7 @@ class Interpreter(Statements, Loops, Expressions, Calls, Tiles, Objects):
         self.arms: list[tuple[int, int]] = []  # the branch arms being walked: (branch number, arm number)
         self.branches = 0
         self.entry = 0
+
     def entry_points(self) -> list[ci.Cursor]:
         """Function definitions of the main file that no other definition of the file calls."""
         defs: list[ci.Cursor] = []
@@ -103,6 +104,7 @@ class Interpreter(Statements, Loops, Expressions, Calls, Tiles, Objects):
         roots = [d for d in defs if d.get_usr() not in called]
         # kernels first: a helper they reach is then analysed in context, not again on its own
         return sorted(roots, key=lambda d: (not self.is_kernel(d), d.location.line))
+
     def main_file_cursors(self):
         """The TU's cursors in preorder, without descending into declarations written in other files (the
         included headers: most of the AST), which cannot contain a definition located in the main file."""
@@ -117,6 +119,7 @@ class Interpreter(Statements, Loops, Expressions, Calls, Tiles, Objects):
             yield c
             if c.kind not in FUNCTION_KINDS:  # bodies hold no further definitions to find
                 stack.extend(reversed(children(c)))
+
     @staticmethod
     def is_kernel(fn: ci.Cursor) -> bool:
         head = []
@@ -125,6 +128,7 @@ class Interpreter(Statements, Loops, Expressions, Calls, Tiles, Objects):
                 break
             head.append(t.spelling)
         return "__global__" in head or fn.linkage == ci.LinkageKind.EXTERNAL and "extern" in head
+
     def run(self) -> Program:
         self.entered: set[str] = set()
         for fn in self.entry_points():
@@ -143,6 +147,8 @@ class Interpreter(Statements, Loops, Expressions, Calls, Tiles, Objects):
             self.stack = [frame]
             self.apply_assumptions(fn, frame)
             self.steps = 0
+            self.nest = None
+            self.soft_stops = []
             try:
                 self.exec_body(fn)
             except Stop:
@@ -150,6 +156,7 @@ class Interpreter(Statements, Loops, Expressions, Calls, Tiles, Objects):
             except (Unsupported, RecursionError) as exc:  # the step budget, deep nesting: say so, keep what was found
                 self.limits.append((fn.location.line, f"analysis of {fn.spelling} stopped: {exc}"))
         return Program(self.sites, self.unresolved, self.stats, self.assume_errors, self.limits)
+
     def apply_assumptions(self, fn: ci.Cursor, frame: Frame) -> None:
         """Add the function's `// ptolint: assume` conditions (over its parameters) to the path."""
         from ptolint.frontend.assume import AssumptionError, to_expr
@@ -169,6 +176,7 @@ class Interpreter(Statements, Loops, Expressions, Calls, Tiles, Objects):
             except AssumptionError as exc:
                 if (a.line, str(exc)) not in self.assume_errors:
                     self.assume_errors.append((a.line, str(exc)))
+
     def bind_param_input(self, frame: Frame, p: ci.Cursor) -> None:
         ct = ctype(p.type)
         if ct is not None:
@@ -177,12 +185,15 @@ class Interpreter(Statements, Loops, Expressions, Calls, Tiles, Objects):
         spec = tile_spec_of(p.type)
         if spec is not None:
             frame.env[decl_key(p)] = self.new_tile(spec, p.spelling, p, None)
+
     @property
     def frame(self) -> Frame:
         return self.stack[-1]
+
     def tick(self) -> None:
         self.steps += 1
         if self.steps > MAX_STEPS:
             raise Unsupported("analysis step budget exhausted")
+
     def loc(self, c: ci.Cursor) -> tuple[str, int]:
         return (file_name(c), c.location.line)

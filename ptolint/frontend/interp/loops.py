@@ -1,4 +1,14 @@
-"""Loops: for / while / do, unrolled iteration by iteration where the trip count is known, summarised soundly where not.
+"""Loops: for / while / do, unrolled iteration by iteration while the trip count is known, summarised soundly
+where it is not.
+
+An unrolled iteration is walked like straight-line code, so tails, state carried across iterations (scalars,
+valid regions, placements) and guards that leave the loop are exact, and a call gets one site per iteration.
+Where the condition depends on a run-time value (or the nest's unrolling budget is spent), the remaining
+iterations are summarised by one *generic iteration*: every variable the loop changes and every valid region it
+sets is unknown (opaque) at its top, except induction variables (updated by a loop-invariant step once per
+iteration), which are `value + step * t` for a fresh iteration count `t` (a symbol of kind "iteration": the
+solver may choose it, a witness never shows it). An iteration is reachable only under the conditions of the
+earlier ones: a guard `if (...) break;` walked in an earlier iteration stays on the path of the later ones.
 
 A mixin of `Interpreter` (ptolint/frontend/interp/interpreter.py): its methods use the interpreter's state
 (frames, path, symbols) and call each other through `self`.
@@ -6,13 +16,13 @@ A mixin of `Interpreter` (ptolint/frontend/interp/interpreter.py): its methods u
 
 from __future__ import annotations
 
+import copy
+from dataclasses import dataclass
+
 import clang.cindex as ci
 
 from ptolint.frontend.cursors import children, memo, walk
-from ptolint.frontend.interp.core import (
-    K,
-    Stop,
-)
+from ptolint.frontend.interp.core import K, Stop
 from ptolint.frontend.values import (
     DimsState,
     GlobalState,
@@ -24,23 +34,97 @@ from ptolint.frontend.values import (
     decl_key,
     fold,
     unop_token,
-    usual_type,
 )
-from ptolint.ir import (
-    Bin,
-    Cast,
-    Const,
-    Expr,
-    Select,
-    Sym,
-    Unary,
-)
+from ptolint.ir import INT_TYPES, Bin, Cast, Const, Expr, Select, Sym, Unary, int_range
+
+SCALARS = (Const, Sym, Bin, Unary, Cast, Select)
+
+#: iterations of one loop nest (all its loops together) walked one by one before the rest is summarised
+UNROLL_ITERATIONS = 512
+#: names of the variables loops assign, by declaration (for the symbols that stand for their unknown values)
+NAMES: dict[tuple[str, int], str] = {}
+#: interpreter steps one loop nest may spend unrolled before the rest is summarised
+UNROLL_STEPS = 300_000
+
+
+@dataclass
+class Nest:
+    """The unrolling budget of the outermost loop being walked (shared by the loops nested in it)."""
+
+    iterations: int
+    step_limit: int
+
+
+def _strip(c: ci.Cursor | None) -> ci.Cursor | None:
+    while c is not None and c.kind in (K.UNEXPOSED_EXPR, K.PAREN_EXPR):
+        kids = children(c)
+        if len(kids) != 1:
+            return c
+        c = kids[0]
+    return c
+
+
+def linear(e: Expr) -> tuple[dict[str, int], int] | None:
+    """`e` as sum(coef * symbol) + constant over value-preserving integer conversions, or None."""
+    if isinstance(e, Const):
+        return ({}, int(e.value)) if isinstance(e.value, int) or float(e.value).is_integer() else None
+    if isinstance(e, Sym):
+        return ({e.name: 1}, 0) if e.ctype in INT_TYPES else None
+    if isinstance(e, Cast):
+        inner, outer = INT_TYPES.get(e.a.ctype), INT_TYPES.get(e.ctype)
+        if inner is None or outer is None or outer[0] < inner[0] or (inner[1] and not outer[1]) or (
+                outer[0] == inner[0] and inner[1] != outer[1]):
+            return None
+        return linear(e.a)
+    if isinstance(e, Unary) and e.op == "-":
+        a = linear(e.a)
+        return ({k: -v for k, v in a[0].items()}, -a[1]) if a else None
+    if isinstance(e, Bin) and e.op in ("+", "-", "*"):
+        a, b = linear(e.a), linear(e.b)
+        if a is None or b is None:
+            return None
+        if e.op == "*":
+            if a[0] and b[0]:
+                return None
+            (k, c), (terms, off) = (a, b) if not a[0] else (b, a)
+            return ({n: v * c for n, v in terms.items()}, off * c)
+        sign = 1 if e.op == "+" else -1
+        terms = dict(a[0])
+        for n, v in b[0].items():
+            terms[n] = terms.get(n, 0) + sign * v
+        return ({n: v for n, v in terms.items() if v}, a[1] + sign * b[1])
+    return None
+
+
+def trip_count(start: Expr, step: int, op: str, bound: Expr) -> int | None:
+    """How many times `for (v = start; v op bound; v += step)` runs when bound - start is a constant."""
+    a, b = linear(start), linear(bound)
+    if a is None or b is None or a[0] != b[0] or step == 0:
+        return None
+    d = b[1] - a[1]  # bound - start
+    if step > 0 and op == "<":
+        return max(0, -(-d // step))
+    if step > 0 and op == "<=":
+        return d // step + 1 if d >= 0 else 0
+    down, stride = -d, -step  # counting down: start - bound, and the positive stride
+    if step < 0 and op == ">":
+        return max(0, -(-down // stride))
+    if step < 0 and op == ">=":
+        return down // stride + 1 if down >= 0 else 0
+    if op == "!=" and d % step == 0 and d // step >= 0:
+        return d // step
+    return None
 
 
 class Loops:
+    nest: Nest | None = None
+
+    # ------------------------------------------------------------------ what a loop changes
+
     def assigned_vars(self, body: ci.Cursor) -> frozenset[tuple[str, int]]:
         """Declarations assigned anywhere in `body` (by =, op=, ++ or --)."""
         return memo(body, "assigned", self._assigned_vars)
+
     @staticmethod
     def _assigned_vars(body: ci.Cursor) -> frozenset[tuple[str, int]]:
         out: set[tuple[str, int]] = set()
@@ -57,33 +141,92 @@ class Loops:
             elif c.kind == K.UNARY_OPERATOR:
                 if unop_token(c) in ("++", "--", "post++", "post--"):
                     target = next(iter(children(c)), None)
-            if target is not None:
-                while target.kind in (K.UNEXPOSED_EXPR, K.PAREN_EXPR):
-                    target = next(iter(children(target)), target)
-                    if target.kind not in (K.UNEXPOSED_EXPR, K.PAREN_EXPR):
-                        break
-                if target.kind == K.DECL_REF_EXPR and target.referenced is not None:
-                    out.add(decl_key(target.referenced))
+            target = _strip(target)
+            if target is not None and target.kind == K.DECL_REF_EXPR and target.referenced is not None:
+                out.add(decl_key(target.referenced))
+                NAMES[decl_key(target.referenced)] = target.referenced.spelling
         return frozenset(out)
-    def havoc_env(self, env: dict, body: ci.Cursor, keep: set | None = None) -> dict:
-        env = dict(env)
-        for key in self.assigned_vars(body):
-            if keep and key in keep:
+
+    def loop_assigned(self, parts: list[ci.Cursor | None]) -> frozenset[tuple[str, int]]:
+        out: frozenset[tuple[str, int]] = frozenset()
+        for p in parts:
+            if p is not None:
+                out |= self.assigned_vars(p)
+        return out
+
+    def linear_updates(self, body: ci.Cursor | None, inc: ci.Cursor | None,
+                       assigned: frozenset[tuple[str, int]]) -> dict[tuple[str, int], Expr]:
+        """Induction variables: updated exactly once per iteration by `v += s`, `v -= s`, `++v`... at the top level
+        of the body or in a for-increment, with a loop-invariant step `s`, and assigned nowhere else in the loop.
+        (An update in the body counts only when no `continue` can skip it.)"""
+        updates: dict[tuple[str, int], list[Expr | None]] = {}
+
+        def visit(e: ci.Cursor | None) -> None:
+            e = _strip(e)
+            if e is None:
+                return
+            if e.kind == K.BINARY_OPERATOR and binop_token(e) == ",":
+                for k in children(e):
+                    visit(k)
+                return
+            target, step = None, None
+            if e.kind == K.UNARY_OPERATOR and unop_token(e) in ("++", "--", "post++", "post--"):
+                target = _strip(next(iter(children(e)), None))
+                step = Const(1 if unop_token(e).endswith("++") else -1, "int")
+            elif e.kind == K.COMPOUND_ASSIGNMENT_OPERATOR and binop_token(e) in ("+=", "-="):
+                lhs, rhs = children(e)
+                target = _strip(lhs)
+                refs = {decl_key(x.referenced) for x in walk(rhs)
+                        if x.kind == K.DECL_REF_EXPR and x.referenced is not None}
+                if refs & assigned:
+                    step = None
+                else:
+                    try:
+                        v = self.scalar(rhs)
+                    except Unsupported:
+                        v = None
+                    step = v if binop_token(e) == "+=" or v is None else fold(Unary("-", v, v.ctype))
+            if target is not None and target.kind == K.DECL_REF_EXPR and target.referenced is not None:
+                updates.setdefault(decl_key(target.referenced), []).append(step)
+
+        if inc is not None:
+            visit(inc)
+        if body is not None:
+            skippable = any(x.kind == K.CONTINUE_STMT for x in walk(body))
+            stmts = children(body) if body.kind == K.COMPOUND_STMT else (body,)
+            for s in stmts:
+                if s.kind.is_expression() or s.kind == K.UNEXPOSED_EXPR:
+                    if skippable:
+                        target = None
+                        e = _strip(s)
+                        if e is not None and e.kind in (K.UNARY_OPERATOR, K.COMPOUND_ASSIGNMENT_OPERATOR):
+                            target = _strip(next(iter(children(e)), None))
+                        if target is not None and target.kind == K.DECL_REF_EXPR and target.referenced is not None:
+                            updates.setdefault(decl_key(target.referenced), []).append(None)
+                        continue
+                    visit(s)
+        counts: dict[tuple[str, int], int] = {}
+        for part in (body, inc):
+            if part is None:
                 continue
-            old = env.get(key)
-            if isinstance(old, (Const, Sym, Bin, Unary, Cast, Select)):
-                env[key] = self.symbols.fresh(f"v{key[1]}", old.ctype, "opaque", "value changed in a loop")
-            elif isinstance(old, (GlobalState, DimsState)):
-                env.pop(key)
-        for v in env.values():
-            if isinstance(v, TileState) and self.sets_valid(body, v):
-                v.valid_row = self.symbols.fresh(f"{v.name}.validRow", "int", "opaque", "changed in a loop", 0)
-                v.valid_col = self.symbols.fresh(f"{v.name}.validCol", "int", "opaque", "changed in a loop", 0)
-        return env
-    @staticmethod
-    def sets_valid(body: ci.Cursor, _tile: TileState) -> bool:
-        return memo(body, "sets_valid", lambda b: any(
-            c.kind == K.CALL_EXPR and c.spelling.startswith("SetValid") for c in walk(b)))
+            for x in walk(part):
+                t = None
+                if x.kind == K.COMPOUND_ASSIGNMENT_OPERATOR or (
+                        x.kind == K.UNARY_OPERATOR and unop_token(x) in ("++", "--", "post++", "post--")):
+                    t = _strip(next(iter(children(x)), None))
+                elif x.kind == K.BINARY_OPERATOR:
+                    try:
+                        t = _strip(next(iter(children(x)))) if binop_token(x) == "=" else None
+                    except (Unsupported, StopIteration):
+                        t = None
+                if t is not None and t.kind == K.DECL_REF_EXPR and t.referenced is not None:
+                    key = decl_key(t.referenced)
+                    counts[key] = counts.get(key, 0) + 1
+        return {k: v[0] for k, v in updates.items()
+                if len(v) == 1 and v[0] is not None and counts.get(k, 0) == 1}
+
+    # ------------------------------------------------------------------ statements
+
     def for_stmt(self, c: ci.Cursor) -> None:
         kids = list(children(c))
         toks = list(c.get_tokens())
@@ -114,131 +257,271 @@ class Loops:
                 body = k
         if init is not None:
             self.stmt(init)
-        induction = self.induction(init, cond, inc)
-        base_path = list(self.path)
-        keep = set()
-        if induction is not None:
-            key, start, step, bound_op, bound = induction
-            keep.add(key)
-            var = self.symbols.fresh(f"{self.var_name(key)}@L{c.location.line}", start.ctype, "input",
-                                     f"loop variable of line {c.location.line}")
-            cons = self.loop_constraints(var, start, step, bound_op, bound)
-            self.frame.env = self.havoc_env(self.frame.env, body, keep) if body is not None else self.frame.env
-            self.frame.env[key] = var
-            self.path = base_path + cons
+        self.loop(c, cond, inc, body, do_first=False)
+
+    def while_stmt(self, c: ci.Cursor) -> None:
+        kids = list(children(c))
+        if c.kind == K.WHILE_STMT:
+            self.loop(c, kids[0] if len(kids) > 1 else None, None, kids[-1], do_first=False)
         else:
-            self.frame.env = self.havoc_env(self.frame.env, c)
-            if cond is not None:
-                self.path = base_path + [self.cond_expr(cond)]
-        env_in = self.frame.env
-        self.drop_placements(c)
+            self.loop(c, kids[-1] if len(kids) > 1 else None, None, kids[0], do_first=True)
+
+    def loop(self, c: ci.Cursor, cond: ci.Cursor | None, inc: ci.Cursor | None, body: ci.Cursor | None,
+             do_first: bool) -> None:
+        outer = self.nest is None
+        if outer:
+            self.nest = Nest(UNROLL_ITERATIONS, self.steps + UNROLL_STEPS)
+        mark = len(self.soft_stops)
+        base_path = list(self.path)
+        try:
+            merged = self.unroll(c, cond, inc, body, do_first)
+        finally:
+            self.path = base_path
+            del self.soft_stops[mark:]
+            if outer:
+                self.nest = None
+        if merged:
+            self.havoc(c, [cond, inc, body], after=True)
+
+    def unroll(self, c: ci.Cursor, cond: ci.Cursor | None, inc: ci.Cursor | None, body: ci.Cursor | None,
+               do_first: bool) -> bool:
+        """Walk the iterations one by one; True when the state after the loop is a merge of several exits."""
+        trips = self.known_trips(cond, inc, body)
+        merged = False
+        j = 0
+        while True:
+            if not (do_first and j == 0):
+                go = self.holds(cond, j, trips)
+                if go is None:
+                    self.generic_iteration(c, cond, inc, body)
+                    return True
+                if not go:
+                    return merged
+            nest = self.nest
+            assert nest is not None
+            if nest.iterations <= 0 or self.steps > nest.step_limit:
+                note = (f"loop at line {c.location.line}: the iterations after the {j} walked one by one (the "
+                        f"limit of a loop nest is {UNROLL_ITERATIONS} iterations) are summarised, values they carry "
+                        "are not followed exactly")
+                if (c.location.line, note) not in self.limits:
+                    self.limits.append((c.location.line, note))
+                self.generic_iteration(c, cond, inc, body)
+                return True
+            nest.iterations -= 1
+            iteration_path = list(self.path)
+            mark = len(self.soft_stops)
+            broke = False
+            if body is not None:
+                try:
+                    self.stmt(body)
+                except Stop as s:
+                    if s.kind == "return":
+                        raise
+                    broke = s.kind == "break"
+            soft = set(self.soft_stops[mark:])
+            merged |= bool(soft & {"break", "return"})
+            if broke:
+                return merged
+            if "continue" in soft:  # the next iteration is also reached past the rest of this one
+                self.path = iteration_path
+                if inc is not None:
+                    self.try_value(inc)
+                self.generic_iteration(c, cond, inc, body)
+                return True
+            if inc is not None:
+                self.try_value(inc)
+            j += 1
+
+    def known_trips(self, cond: ci.Cursor | None, inc: ci.Cursor | None, body: ci.Cursor | None) -> int | None:
+        """The trip count of `v op bound` with v updated only by a constant step in the increment and the bound
+        loop-invariant, when bound - v is a constant (e.g. `i = blk * 64; i < blk * 64 + 64`), else None."""
+        c = _strip(cond)
+        if c is None or c.kind != K.BINARY_OPERATOR or inc is None:
+            return None
+        op = binop_token(c)
+        if op not in ("<", "<=", ">", ">=", "!="):
+            return None
+        lhs, rhs = (_strip(x) for x in children(c))
+        assigned = self.loop_assigned([body, inc])
+        var_side = None
+        for side, other in ((lhs, rhs), (rhs, lhs)):
+            if side is not None and side.kind == K.DECL_REF_EXPR and side.referenced is not None \
+                    and decl_key(side.referenced) in assigned:
+                var_side, bound_side = side, other
+                break
+        if var_side is None or bound_side is None:
+            return None
+        if var_side is rhs:
+            op = {"<": ">", "<=": ">=", ">": "<", ">=": "<=", "!=": "!="}[op]
+        key = decl_key(var_side.referenced)
+        if key in self.assigned_vars(body) if body is not None else False:
+            return None
+        if any(x.kind == K.DECL_REF_EXPR and x.referenced is not None and decl_key(x.referenced) in assigned
+               for x in walk(bound_side)):
+            return None
+        updates = self.linear_updates(None, inc, assigned)
+        step = const_value(updates[key]) if key in updates else None
+        if not isinstance(step, int) or step == 0:
+            return None
+        try:
+            start, bound = self.scalar(var_side), self.scalar(bound_side)
+        except Unsupported:
+            return None
+        if INT_TYPES.get(start.ctype, (0, False))[1] is False or INT_TYPES.get(bound.ctype, (0, False))[1] is False:
+            return None  # an unsigned comparison wraps: not a plain difference
+        return trip_count(start, step, op, bound)
+
+    def holds(self, cond: ci.Cursor | None, j: int, trips: int | None) -> bool | None:
+        """Whether iteration j runs: the condition's value when it is known, else the trip count's answer."""
+        if cond is None:
+            return True
+        cv = self.cond_expr(cond)
+        v = const_value(cv)
+        if v is not None:
+            return bool(v)
+        if trips is not None:
+            return j < trips
+        return None
+
+    # ------------------------------------------------------------------ the generic iteration
+
+    def generic_iteration(self, c: ci.Cursor, cond: ci.Cursor | None, inc: ci.Cursor | None,
+                          body: ci.Cursor | None) -> None:
+        """Walk one iteration that stands for every remaining one (see the module docstring)."""
+        line = c.location.line
+        assigned = self.loop_assigned([cond, inc, body])
+        steps = self.linear_updates(body, inc, assigned)
+        t = self.symbols.fresh(f"iteration@L{line}", "int", "iteration", f"iterations of the loop at line {line}", 0)
+        base = {}
+        for key, step in steps.items():
+            v = self.lookup(key)
+            if isinstance(v, SCALARS) and v.ctype in INT_TYPES:
+                base[key] = (v, step)
+        self.havoc(c, [cond, inc, body])
+        for key, (v, step) in base.items():
+            ct = v.ctype
+            bits = INT_TYPES[ct][0]
+            wide = ct if bits >= 64 else "long"  # the value at iteration t, computed without wrapping
+            grown = convert(t, wide)
+            if const_value(step) != 1:
+                grown = Bin("*", convert(step, wide), grown, wide)
+            if const_value(v) != 0:
+                grown = Bin("+", convert(v, wide), grown, wide)
+            grown = fold(grown)
+            rng = int_range(ct)
+            if bits < 64 and rng is not None:  # every iteration's value is one of the variable's type
+                self.path += [fold(Bin(">=", grown, Const(rng[0], wide), "bool")),
+                              fold(Bin("<=", grown, Const(rng[1], wide), "bool"))]
+            self.store(key, convert(grown, ct))
+        if cond is not None:
+            self.path.append(self.cond_expr(cond))
         if body is not None:
             try:
                 self.stmt(body)
             except Stop as s:
                 if s.kind == "return":
                     pass
+
+    def lookup(self, key: tuple[str, int]):
+        for fr in reversed(self.stack):
+            if key in fr.env:
+                return fr.env[key]
+        return None
+
+    def store(self, key: tuple[str, int], v) -> None:
+        for fr in reversed(self.stack):
+            if key in fr.env:
+                fr.env[key] = v
+                return
+
+    def havoc(self, c: ci.Cursor, parts: list[ci.Cursor | None], after: bool = False) -> None:
+        """Forget what the loop may change: the variables it assigns, the valid regions it sets (found by walking
+        the body once on a copy of the state, so helpers that set a tile's region count too), its placements."""
+        why = "value after the loop" if after else "value changed in a loop"
+        for key in self.loop_assigned(parts):
+            for fr in reversed(self.stack):
+                if key not in fr.env:
+                    continue
+                old = fr.env[key]
+                if isinstance(old, SCALARS):
+                    fr.env[key] = self.symbols.fresh(self.var_name(key), old.ctype, "opaque", why)
+                elif isinstance(old, (GlobalState, DimsState)):
+                    fr.env.pop(key)
+                break
+        for tile, which in self.regions_set(c, parts):
+            if "row" in which:
+                tile.valid_row = self.symbols.fresh(f"{tile.name}.validRow", "int", "opaque", "set in a loop")
+            if "col" in which:
+                tile.valid_col = self.symbols.fresh(f"{tile.name}.validCol", "int", "opaque", "set in a loop")
         self.drop_placements(c)
-        self.path = base_path
-        self.frame.env = self.havoc_env(env_in, c)
-        if induction is not None:
-            key = induction[0]
-            self.frame.env[key] = self.symbols.fresh(self.var_name(key), induction[1].ctype, "opaque",
-                                                      "loop variable after the loop")
+
+    def regions_set(self, c: ci.Cursor, parts: list[ci.Cursor | None]) -> list[tuple[TileState, set[str]]]:
+        """The tiles (existing before the loop) whose valid row / col a walk of the loop's parts changes."""
+        if not memo(c, "calls_or_sets", lambda b: any(
+                x.kind == K.CALL_EXPR and x.referenced is not None and not x.spelling.startswith("Get")
+                for x in walk(b))):
+            return []
+        tiles = list(self.tiles)
+        before = [(t.valid_row, t.valid_col) for t in tiles]
+        saved = self.save()
+        try:
+            for p in parts:
+                if p is None:
+                    continue
+                try:
+                    self.stmt(p) if not p.kind.is_expression() else self.try_value(p)
+                except Stop:
+                    pass
+        except Unsupported:
+            pass
+        finally:
+            after = [(t.valid_row, t.valid_col) for t in tiles]
+            self.restore(saved)
+        out = []
+        for t, (r0, c0), (r1, c1) in zip(tiles, before, after, strict=True):
+            which = ({"row"} if r1 is not r0 else set()) | ({"col"} if c1 is not c0 else set())
+            if which:
+                out.append((t, which))
+        for t, (r0, c0) in zip(tiles, before, strict=True):
+            t.valid_row, t.valid_col = r0, c0
+        return out
+
+    def save(self) -> dict:
+        """The walk's state, to walk something on a copy and come back (see regions_set)."""
+        return {
+            "envs": [dict(fr.env) for fr in self.stack], "returns": [list(fr.returns) for fr in self.stack],
+            "path": list(self.path), "sites": len(self.sites), "unresolved": len(self.unresolved),
+            "stats": copy.deepcopy(self.stats), "limits": list(self.limits), "soft": len(self.soft_stops),
+            "tiles": [(t, t.valid_row, t.valid_col, t.addr, t.binding) for t in self.tiles],
+            "ntiles": len(self.tiles), "arms": list(self.arms), "chain": list(self.chain),
+            "assume_errors": list(self.assume_errors), "nest": copy.copy(self.nest),
+        }
+
+    def restore(self, s: dict) -> None:
+        for fr, env, ret in zip(self.stack, s["envs"], s["returns"], strict=False):
+            fr.env, fr.returns = env, ret
+        self.path = s["path"]
+        del self.sites[s["sites"]:]
+        del self.unresolved[s["unresolved"]:]
+        self.stats = s["stats"]
+        self.limits[:] = s["limits"]
+        del self.soft_stops[s["soft"]:]
+        for t, r, col, addr, binding in s["tiles"]:
+            t.valid_row, t.valid_col, t.addr, t.binding = r, col, addr, binding
+        del self.tiles[s["ntiles"]:]
+        self.arms[:] = s["arms"]
+        self.chain[:] = s["chain"]
+        self.assume_errors[:] = s["assume_errors"]
+        if self.nest is not None and s["nest"] is not None:
+            self.nest.iterations = s["nest"].iterations
+
     def var_name(self, key: tuple[str, int]) -> str:
-        return self.loop_names.get(key, "i")
-    def induction(self, init, cond, inc):
-        """(var key, start, step, op, bound) for `for (i = a; i op b; i += s)` loops, else None."""
-        if init is None or cond is None or inc is None:
-            return None
-        key = None
-        if init.kind == K.DECL_STMT:
-            decls = [d for d in children(init) if d.kind == K.VAR_DECL]
-            if len(decls) == 1:
-                key = decl_key(decls[0])
-                self.loop_names[key] = decls[0].spelling
-        else:
-            first = self.ref_target(next(iter(children(init)), None))
-            if first is not None:
-                key = decl_key(first)
-                self.loop_names[key] = first.spelling
-        if key is None:
-            return None
-        start = self.frame.env.get(key)
-        if not isinstance(start, (Const, Sym, Bin, Unary, Cast, Select)):
-            return None
-        step = self.step_of(inc, key)
-        if step is None or step == 0:
-            return None
-        if cond.kind != K.BINARY_OPERATOR:
-            return None
-        op = binop_token(cond)
-        lhs, rhs = list(children(cond))
-        lt, rt = self.ref_target(lhs), self.ref_target(rhs)
-        if lt is not None and decl_key(lt) == key:
-            bound = self.scalar(rhs)
-        elif rt is not None and decl_key(rt) == key:
-            bound = self.scalar(lhs)
-            op = {"<": ">", "<=": ">=", ">": "<", ">=": "<=", "!=": "!="}.get(op, op)
-        else:
-            return None
-        if op not in ("<", "<=", ">", ">=", "!="):
-            return None
-        return key, start, step, op, bound
+        return NAMES.get(key) or f"v{key[1]}"
+
     def ref_target(self, c: ci.Cursor | None) -> ci.Cursor | None:
-        while c is not None and c.kind in (K.UNEXPOSED_EXPR, K.PAREN_EXPR):
-            c = next(iter(children(c)), None)
+        """The variable or parameter a (parenthesised) name expression refers to."""
+        c = _strip(c)
         if c is not None and c.kind == K.DECL_REF_EXPR and c.referenced is not None \
                 and c.referenced.kind in (K.VAR_DECL, K.PARM_DECL):
             return c.referenced
         return None
-    def step_of(self, inc: ci.Cursor, key) -> int | None:
-        if inc.kind == K.UNARY_OPERATOR:
-            t = self.ref_target(next(iter(children(inc)), None))
-            if t is None or decl_key(t) != key:
-                return None
-            op = unop_token(inc)
-            return 1 if op.endswith("++") else -1 if op.endswith("--") else None
-        if inc.kind == K.COMPOUND_ASSIGNMENT_OPERATOR:
-            lhs, rhs = list(children(inc))
-            t = self.ref_target(lhs)
-            if t is None or decl_key(t) != key:
-                return None
-            v = const_value(self.scalar(rhs))
-            if not isinstance(v, int):
-                return None
-            op = binop_token(inc)
-            return v if op == "+=" else -v if op == "-=" else None
-        return None
-    def loop_constraints(self, var: Sym, start: Expr, step: int, op: str, bound: Expr) -> list[Expr]:
-        cons: list[Expr] = []
-        ct = var.ctype
-        if step > 0:
-            cons.append(Bin(">=", var, start, "bool"))
-        else:
-            cons.append(Bin("<=", var, start, "bool"))
-        if op == "!=":
-            op = "<" if step > 0 else ">"
-        cons.append(Bin(op, var, convert(bound, usual_type(ct, bound.ctype)), "bool"))
-        if abs(step) != 1:
-            diff = Bin("-", var, start, ct)
-            cons.append(Bin("==", Bin("%", diff, Const(abs(step), ct), ct), Const(0, ct), "bool"))
-        return [fold(x) for x in cons]
-    def while_stmt(self, c: ci.Cursor) -> None:
-        kids = list(children(c))
-        base_path = list(self.path)
-        self.frame.env = self.havoc_env(self.frame.env, c)
-        if c.kind == K.WHILE_STMT:
-            cond, body = kids[0], kids[-1]
-            self.path = base_path + [self.cond_expr(cond)]
-        else:
-            body = kids[0]
-        self.drop_placements(c)
-        try:
-            self.stmt(body)
-        except Stop as s:
-            if s.kind == "return":
-                pass
-        self.drop_placements(c)
-        self.path = base_path
-        self.frame.env = self.havoc_env(self.frame.env, c)

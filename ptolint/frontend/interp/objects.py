@@ -47,6 +47,7 @@ class Objects:
             self.frame.env[key] = v
         else:
             self.frame.env.pop(key, None)
+
     def construct(self, t: ci.Type, args: list[ci.Cursor], name: str) -> GlobalState | DimsState | None:
         """Constructor semantics of GlobalTensor(data, shape, stride) and Shape(...) / Stride(...)."""
         args = [a for a in args if a.extent.start.file is not None]  # defaulted arguments have no location
@@ -66,6 +67,7 @@ class Objects:
         shape = self.global_dims(spec.shape, vals[1] if len(vals) > 1 else "default", "Shape", name, "shape")
         stride = self.global_dims(spec.stride, vals[2] if len(vals) > 2 else "default", "Stride", name, "stride")
         return GlobalState(spec, shape, stride, name)
+
     def global_dims(self, statics: tuple[int, ...], v, head: str, name: str, what: str) -> tuple[Expr, ...]:
         """A GlobalTensor's run-time dims: static ones from its type, DYNAMIC ones from its Shape/Stride
         argument (1 when the argument is defaulted, opaque when it cannot be followed)."""
@@ -80,6 +82,7 @@ class Objects:
             else:
                 out.append(self.symbols.fresh(f"{name}.{what}{i}", "int64_t", "opaque", f"{head} not followed"))
         return tuple(out)
+
     def opaque_global(self, spec, name: str) -> GlobalState:
         return GlobalState(spec, self.global_dims(spec.shape, None, "Shape", name, "shape"),
                            self.global_dims(spec.stride, None, "Stride", name, "stride"), name)

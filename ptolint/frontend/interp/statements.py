@@ -44,6 +44,7 @@ class Statements:
         for c in children(fn):
             if c.kind == K.COMPOUND_STMT:
                 self.stmt(c)
+
     def stmt(self, c: ci.Cursor) -> None:
         """Execute one statement; what cannot be modelled makes its assigned variables opaque, not the walk stop."""
         try:
@@ -53,6 +54,7 @@ class Statements:
                 raise
             self.stats.skipped_statements += 1
             self.forget_assigned(c)
+
     def stmt_inner(self, c: ci.Cursor) -> None:
         self.tick()
         k = c.kind
@@ -86,6 +88,7 @@ class Statements:
             self.switch_stmt(c)
         else:
             self.value(c)  # expression statement: evaluated for its side effects and calls
+
     def var_decl(self, d: ci.Cursor) -> None:
         spec = tile_spec_of(d.type)
         kids = [x for x in children(d) if x.kind not in (K.TYPE_REF, K.TEMPLATE_REF, K.NAMESPACE_REF)]
@@ -126,12 +129,14 @@ class Statements:
                 self.frame.env[key] = convert(v, ct)
                 return
         self.frame.env[key] = self.symbols.fresh(d.spelling, ct, "opaque", "uninitialised or unmodelled value")
+
     def cond_expr(self, c: ci.Cursor) -> Expr:
         try:
             v = self.scalar(c)
         except Unsupported:
             return self.symbols.fresh("cond", "bool", "opaque", "condition not modelled")
         return convert(v, "bool")
+
     def try_value(self, c: ci.Cursor):
         """value(), with an opaque symbol (or None) instead of failing on what is not modelled."""
         try:
@@ -139,6 +144,7 @@ class Statements:
         except Unsupported as exc:
             ct = ctype(c.type)
             return self.symbols.fresh("value", ct, "opaque", str(exc)) if ct else None
+
     def forget_assigned(self, c: ci.Cursor) -> None:
         for key in self.assigned_vars(c):
             for fr in reversed(self.stack):
@@ -146,6 +152,7 @@ class Statements:
                 if isinstance(old, (Const, Sym, Bin, Unary, Cast, Select)):
                     fr.env[key] = self.symbols.fresh("value", old.ctype, "opaque", "statement not modelled")
                     break
+
     def if_stmt(self, c: ci.Cursor) -> None:
         kids = list(children(c))
         # children: [init-stmt] [condition-variable decl] cond then [else]
@@ -162,6 +169,7 @@ class Statements:
                 self.stmt(branch)
             return
         self.branch(cv, then, other)
+
     def branch(self, cv: Expr, then: ci.Cursor | None, other: ci.Cursor | None) -> None:
         """Walk both arms under their conditions and merge variables with Select afterwards."""
         base_env = dict(self.frame.env)
@@ -196,9 +204,9 @@ class Statements:
         live = [r for r in results if r[3] is None]
         self.path = base_path
         if not live:
-            kinds = {r[3].kind for r in results}
-            raise Stop("return" if kinds == {"return"} else sorted(kinds)[0])
+            self.leave({r[3].kind for r in results})
         if len(live) == 1:
+            self.soft_stops.append(next(r[3].kind for r in results if r[3] is not None))
             guard, env, tiles, _ = live[0]
             self.path = base_path + [guard]
             self.frame.env = env
@@ -222,34 +230,92 @@ class Statements:
             st = base_env[k]
             st.valid_row = r1 if r1 == r2 else fold(Select(g1, r1, r2, "int"))
             st.valid_col = c1 if c1 == c2 else fold(Select(g1, c1, c2, "int"))
+
+    def leave(self, kinds: set[str]) -> None:
+        """Every arm of a branch left the statement list: raise the exit that keeps the most code reachable
+        (continue, then break, then return) and note the others as exits taken on some paths (loops.py)."""
+        for kind in ("continue", "break", "return"):
+            if kind in kinds:
+                self.soft_stops.extend(sorted(kinds - {kind}))
+                raise Stop(kind)
+
     def switch_stmt(self, c: ci.Cursor) -> None:
+        """Each case label is walked from where it stands to the next `break` (falling through the labels after
+        it) under `value == label` (the default under no label matching); afterwards a variable or valid region
+        the cases leave different is unknown."""
         kids = list(children(c))
         cond, body = kids[-2], kids[-1]
         v = self.scalar(cond)
+        items = list(children(body)) if body.kind == K.COMPOUND_STMT else [body]
         base_env, base_path = dict(self.frame.env), list(self.path)
+        tiles = [t for t in self.tiles]
+        tiles_before = [(t.valid_row, t.valid_col) for t in tiles]
         placed_before = self.placement_snapshot()
-        placed_after = [placed_before]  # no case taken
+        labels = [(i, x) for i, x in enumerate(items) if x.kind in (K.CASE_STMT, K.DEFAULT_STMT)]
+        values = []
+        for _, x in labels:
+            if x.kind == K.CASE_STMT:
+                values.append(self.scalar(children(x)[0]))
+        ends: list[tuple[dict, list, list]] = []  # (env, tile regions, placements) of each way out of the switch
+        exits: set[str] = set()
         self.branches += 1
-        for arm, case in enumerate(children(body) if body.kind == K.COMPOUND_STMT else []):
-            if case.kind not in (K.CASE_STMT, K.DEFAULT_STMT):
-                continue
+        has_default = any(x.kind == K.DEFAULT_STMT for _, x in labels)
+        for arm, (i, label) in enumerate(labels):
             self.frame.env = dict(base_env)
-            self.path = list(base_path)
+            for t, (r, col) in zip(tiles, tiles_before, strict=True):
+                t.valid_row, t.valid_col = r, col
             self.restore_placements(placed_before)
+            if label.kind == K.CASE_STMT:
+                guard: Expr = fold(Bin("==", v, self.scalar(children(label)[0]), "bool"))
+            else:
+                guard = Const(1, "bool")
+                for cv in values:
+                    guard = fold(Bin("&&", guard, fold(Bin("!=", v, cv, "bool")), "bool"))
+            if const_value(guard) == 0:
+                continue
+            self.path = base_path + [guard]
             self.arms.append((self.branches, arm))
-            sub = list(children(case))
-            if case.kind == K.CASE_STMT:
-                cv = self.scalar(sub[0])
-                self.path.append(fold(Bin("==", v, cv, "bool")))
-                sub = sub[1:]
+            stopped = None
             try:
-                for s in sub:
-                    self.stmt(s)
+                for x in items[i:]:
+                    while x is not None and x.kind in (K.CASE_STMT, K.DEFAULT_STMT):
+                        sub = children(x)
+                        x = sub[-1] if len(sub) > (1 if x.kind == K.CASE_STMT else 0) else None
+                    if x is not None:
+                        self.stmt(x)
             except Stop as s:
-                if s.kind == "return":
-                    pass
+                stopped = s.kind
             finally:
                 self.arms.pop()
-            placed_after.append(self.placement_snapshot())
-        self.merge_placements(placed_before, placed_after)
-        self.frame.env, self.path = self.havoc_env(base_env, body), base_path
+            if stopped in (None, "break"):
+                ends.append((dict(self.frame.env), [(t.valid_row, t.valid_col) for t in tiles],
+                             self.placement_snapshot()))
+            else:
+                exits.add(stopped)
+        if not has_default:  # no label matches: the switch does nothing
+            ends.append((dict(base_env), list(tiles_before), placed_before))
+        self.path = base_path
+        self.restore_placements(placed_before)
+        self.merge_placements(placed_before, [p for _, _, p in ends])
+        if not ends:
+            self.frame.env = base_env
+            self.leave(exits)
+        self.soft_stops.extend(sorted(exits))
+        merged = dict(ends[0][0])
+        for key in set().union(*(e for e, _, _ in ends)):
+            vals = [e.get(key) for e, _, _ in ends]
+            if all(x is vals[0] or x == vals[0] for x in vals):
+                continue
+            old = vals[0] if vals[0] is not None else next(x for x in vals if x is not None)
+            if isinstance(old, (Const, Sym, Bin, Unary, Cast, Select)):
+                merged[key] = self.symbols.fresh("value", old.ctype, "opaque", "differs between switch cases")
+            else:
+                merged.pop(key, None)
+        self.frame.env = merged
+        for k, t in enumerate(tiles):
+            rows = [regions[k][0] for _, regions, _ in ends]
+            cols = [regions[k][1] for _, regions, _ in ends]
+            t.valid_row = rows[0] if all(r is rows[0] or r == rows[0] for r in rows) else self.symbols.fresh(
+                f"{t.name}.validRow", "int", "opaque", "differs between switch cases")
+            t.valid_col = cols[0] if all(x is cols[0] or x == cols[0] for x in cols) else self.symbols.fresh(
+                f"{t.name}.validCol", "int", "opaque", "differs between switch cases")

@@ -46,9 +46,11 @@ class Tiles:
         if vc is None:
             vc = self.symbols.fresh(f"{name}.validCol", "int", "opaque", "DYNAMIC valid col never set", 0)
         return self.track(TileState(spec, vr, vc, name, *self.loc(d)))
+
     def track(self, tile: TileState) -> TileState:
         self.tiles.append(tile)
         return tile
+
     def place(self, site: CallSite, tile: TileState) -> None:
         """After TASSIGN(tile, addr) / TASSIGN<Addr>(tile): the tile's storage is a new placement."""
         self.placements += 1
@@ -62,6 +64,7 @@ class Tiles:
         elif isinstance(arg, ScalarOperand):
             addr = arg.expr
         tile.addr, tile.binding = (None, 0) if tile.array or addr is None else (addr, self.placements)
+
     def drop_placements(self, body: ci.Cursor) -> None:
         """A loop whose body places tiles: which placement a tile has at the top of an iteration, or after the
         loop, depends on the iterations before, so every tile's placement becomes unknown there."""
@@ -69,12 +72,15 @@ class Tiles:
                 c.kind == K.CALL_EXPR and c.spelling == "TASSIGN" for c in walk(b))):
             for t in self.tiles:
                 t.addr, t.binding = None, 0
+
     def placement_snapshot(self) -> list[tuple[TileState, Expr | None, int]]:
         return [(t, t.addr, t.binding) for t in self.tiles]
+
     @staticmethod
     def restore_placements(snap: list[tuple[TileState, Expr | None, int]]) -> None:
         for t, addr, binding in snap:
             t.addr, t.binding = addr, binding
+
     @staticmethod
     def merge_placements(before: list[tuple[TileState, Expr | None, int]],
                          arms: list[list[tuple[TileState, Expr | None, int]]]) -> None:
@@ -86,6 +92,7 @@ class Tiles:
                 t.addr, t.binding = arms[0][i][1], arms[0][i][2]
             else:
                 t.addr, t.binding = None, 0
+
     def tile_address(self, c: ci.Cursor) -> Expr | None:
         """The placement of `tile.data()` (a call of a tile's data() method), when the walk knows it."""
         while c.kind in (K.UNEXPOSED_EXPR, K.PAREN_EXPR):
@@ -99,6 +106,7 @@ class Tiles:
         obj = next(iter(children(callee)), None) if callee is not None and callee.kind == K.MEMBER_REF_EXPR else None
         tile = self.try_value(obj) if obj is not None else None
         return tile.addr if isinstance(tile, TileState) and tile.binding else None
+
     def tile_method(self, tile: TileState, name: str, args: list[ci.Cursor], c: ci.Cursor):
         if name == "GetValidRow":
             return tile.valid_row
@@ -115,6 +123,7 @@ class Tiles:
             tile.valid_row, tile.valid_col = vals[0], vals[1]
         ct = ctype(c.type)
         return self.symbols.fresh(name, ct, "opaque", f"result of {name}()") if ct else None
+
     def rebind(self, site: CallSite) -> None:
         """Builtins that give a tile a (new) address: TASSIGN places it, TRESHAPE makes `dst` another view of
         `src`'s storage, TSUBVIEW / TPUSH / TPOP put it somewhere the walk does not follow."""
