@@ -70,11 +70,12 @@ class ConcreteGlobal:
 class Machine:
     """The state an op sees: concrete tiles and scalars, the target, and a fault log."""
 
-    def __init__(self, site: CallSite, target: str, seed: int = 0):
+    def __init__(self, site: CallSite, target: str, seed: int = 0, memory: Memory | None = None,
+                 rng: np.random.Generator | None = None):
         self.site = site
         self.target = target
-        self.memory = Memory(target)
-        self.rng = np.random.default_rng(seed)
+        self.memory = memory if memory is not None else Memory(target)  # the entry replay shares one
+        self.rng = rng if rng is not None else np.random.default_rng(seed)
         self.tiles: dict[str, ConcreteTile] = {}
         self.scalars: dict[str, int | float] = {}
         self.globals: dict[str, ConcreteGlobal] = {}
@@ -195,23 +196,37 @@ def bind(m: Machine, inputs: dict[str, int | float], out: Outcome, placed: bool 
                 vr, vc = int(evaluate(arg.valid_row, inputs)), int(evaluate(arg.valid_col, inputs))
                 out.values[f"{name}.validRow"], out.values[f"{name}.validCol"] = vr, vc
                 at = int(evaluate(arg.addr, inputs)) if placed and arg.addr is not None else None
-                buf = None
-                problems = tile_layout_faults(arg.spec)
-                for p in problems:
-                    m.fault("invalid-tile", f"{name}: {p}")
-                try:
-                    buf = m.memory.place(arg.spec, m.rng, at)
-                except LayoutError as exc:
-                    if not problems:
-                        m.fault("invalid-tile", f"{name}: {exc}")
-                if vr < 0 or vc < 0 or (vr > 0 and vc > 0 and (vr > arg.spec.rows or vc > arg.spec.cols)):
-                    m.fault("valid-region", f"{name}: run-time valid region {vr}x{vc} outside its "
-                            f"{arg.spec.rows}x{arg.spec.cols} storage")
-                m.tiles[name] = ConcreteTile(name, arg.spec, vr, vc, buf)
+                bind_tile(m, name, arg.spec, vr, vc, lambda spec=arg.spec, at=at: m.memory.place(spec, m.rng, at))
         except EvalError as exc:
             out.refused = f"operand {name} cannot be evaluated: {exc}"
             return False
     return True
+
+
+_LAYOUT_PROBLEMS: dict[TileSpec, tuple[str, ...]] = {}
+
+
+def bind_tile(m: Machine, name: str, spec: TileSpec, vr: int, vc: int,
+              place: Callable[[], TileBuffer | None]) -> ConcreteTile:
+    """Bind tile operand `name` into `m` with the checks every call makes on its tiles: the Tile type's own
+    layout requirements (invalid-tile), storage that cannot be laid out (`place` raises LayoutError:
+    invalid-tile), and a run-time valid region outside the storage (valid-region). Used by `bind` (one call
+    replayed on its own) and by the entry replay (ptolint.executor.entry)."""
+    problems = _LAYOUT_PROBLEMS.get(spec)
+    if problems is None:
+        problems = _LAYOUT_PROBLEMS[spec] = tuple(tile_layout_faults(spec))
+    for p in problems:
+        m.fault("invalid-tile", f"{name}: {p}")
+    buf = None
+    try:
+        buf = place()
+    except LayoutError as exc:
+        if not problems:
+            m.fault("invalid-tile", f"{name}: {exc}")
+    if vr < 0 or vc < 0 or (vr > 0 and vc > 0 and (vr > spec.rows or vc > spec.cols)):
+        m.fault("valid-region", f"{name}: run-time valid region {vr}x{vc} outside its {spec.rows}x{spec.cols} storage")
+    tile = m.tiles[name] = ConcreteTile(name, spec, vr, vc, buf)
+    return tile
 
 
 def run(m: Machine, out: Outcome) -> None:
