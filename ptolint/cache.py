@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from ptolint.ir import CallSite, Diagnostic, Finding, Frame, Unresolved, Witness
+from ptolint.replayed import ReplayedFinding
 from ptolint.store import default_dir, write_atomic  # noqa: F401 - re-exported for the CLI
 
 #: bump when the entry format or the meaning of a key changes
@@ -83,6 +84,7 @@ def file_key(path: str, data: bytes, opts) -> str:
         "rules": sorted(r.code for r in opts.rules),
         "blocks": opts.blocks,
         "timeout_ms": opts.timeout_ms,
+        "replay_budget": getattr(opts, "replay_budget", None),
         "debug": opts.debug,
         "headers": [parse.headers, choice.mode, str(choice.include_dir)],
         "args": {t: compiler_args(t, parse) for t in opts.targets},
@@ -192,6 +194,7 @@ def result_to_dict(res) -> dict[str, Any]:
             "witness": None if f.witness is None else {"inputs": f.witness.inputs, "values": f.witness.values},
             "confirmed": f.confirmed, "fault": f.fault, "related": [list(r) for r in f.related],
             "suppressed": f.suppressed, "steps": [[_abs(a), b, c, d] for a, b, c, d in f.steps],
+            "replay_args": getattr(f, "replay_args", ""), "run": getattr(f, "run", ""),
         }
 
     return {
@@ -223,11 +226,12 @@ def result_from_dict(doc: dict[str, Any], path: str):
                         end_line=s["end_line"], end_column=s["end_column"], target=s["target"], params=[],
                         args=[], template_args={}, chain=[Frame(*fr) for fr in s["chain"]])
         w = f["witness"]
-        res.findings.append(Finding(
+        res.findings.append(ReplayedFinding(
             rule_id=f["rule_id"], rule_name=f["rule_name"], level=f["level"], message=f["message"], site=site,
             witness=None if w is None else Witness(w["inputs"], w["values"]), confirmed=f["confirmed"],
             fault=f["fault"], related=[tuple(r) for r in f["related"]], suppressed=f["suppressed"],
-            steps=[(shown(a), b, c, d) for a, b, c, d in f.get("steps", [])]))
+            steps=[(shown(a), b, c, d) for a, b, c, d in f.get("steps", [])],
+            replay_args=f.get("replay_args", ""), run=f.get("run", "")))
     res.diagnostics = [Diagnostic(shown(d[0]), *d[1:]) for d in doc["diagnostics"]]
     for t, s in doc["stats"].items():
         res.stats[t] = Stats(entry_points=list(s["entry_points"]), instantiations=set(s["instantiations"]),

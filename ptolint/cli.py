@@ -133,6 +133,9 @@ def check(
                                   help="Neither read nor write the result cache ($PTOLINT_CACHE_DIR)."),
     build_dir: Path | None = typer.Option(None, "-p", "--build-dir",
                                           help="Read each file's flags from DIR/compile_commands.json."),
+    replay_budget: int | None = typer.Option(None, "--replay-budget", metavar="STEPS",
+                                             help="Statements the entry replay may run to confirm a candidate. "
+                                                  "[default: 2000000]"),
 ) -> None:
     """Check kernels for PTO ISA constraint violations on each target."""
     from ptolint.targets import TARGETS, parse_targets
@@ -147,6 +150,8 @@ def check(
         fail("--jobs must be at least 1")
     if file_timeout is not None and not file_timeout > 0:  # NaN too
         fail("--file-timeout must be positive")
+    if replay_budget is not None and replay_budget < 1:
+        fail("--replay-budget must be at least 1")
     from ptolint.cache import result_from_dict
     from ptolint.engine import FileResult
     from ptolint.report.common import BaselineError, filter_baseline, read_baseline
@@ -164,7 +169,8 @@ def check(
             fail(str(exc))
     files, missing = collect_files(paths)
     cli = {"target": cli_targets, "select": split_ids(select), "ignore": split_ids(ignore), "includes": list(include),
-           "defines": list(define), "std": std, "blocks": blocks, "timeout_ms": timeout_ms}
+           "defines": list(define), "std": std, "blocks": blocks, "timeout_ms": timeout_ms,
+           "replay_budget": replay_budget}
     compdb = load_compdb(build_dir)
     plans = [(f, *file_options(f, cli, debug, compdb)) for f in files]  # config errors stop here, before any check
     use_headers([opts.parse for _, opts, _ in plans], headers)
@@ -296,7 +302,7 @@ def file_options(path: str, cli: dict, debug: bool, compdb: dict | None = None):
                              defines=flags.defines + eff.defines, std=cli["std"] or flags.std or eff.std,
                              extra=flags.extra + [f"-U{u}" for u in flags.undefines])
     return Options(targets=eff.targets, rules=rules, blocks=eff.blocks, timeout_ms=eff.timeout_ms, debug=debug,
-                   parse=parse), cfg
+                   parse=parse, replay_budget=eff.replay_budget), cfg
 
 
 def per_file_ignored(cfg, finding) -> bool:
@@ -469,7 +475,8 @@ def info(
     doc["config_file"] = str(cfg.file) if cfg.file else None
     doc["config"] = {**cfg.as_dict(), "effective": {
         "target": targets, "include-dirs": eff.includes, "defines": eff.defines, "std": eff.std,
-        "blocks": eff.blocks, "timeout-ms": eff.timeout_ms, "file-timeout": eff.file_timeout}}
+        "blocks": eff.blocks, "timeout-ms": eff.timeout_ms, "file-timeout": eff.file_timeout,
+        "replay-budget": eff.replay_budget}}
     if len(targets) == 1:
         doc["args"] = doc["targets"][targets[0]]["args"]
     if fmt == ListFormat.json:
@@ -499,23 +506,36 @@ def libclang_version() -> str:
 @app.command()
 def replay(
     file: Path = typer.Argument(..., help="The kernel file."),
-    line: int = typer.Option(..., "--line", help="Line of the builtin call."),
-    target: str = typer.Option(..., "--target", "-t"),
-    values: list[str] = typer.Option([], "--set", help="An input value NAME=VALUE (repeatable)."),
+    entry: str | None = typer.Option(None, "--entry", "-e",
+                                     help="Entry point to run (a function of FILE). [default: the only one]"),
+    target: str | None = typer.Option(None, "--target", "-t",
+                                      help="a2a3, a5 or all (comma list allowed). [default: config, else all]"),
+    values: list[str] = typer.Option([], "--set", help="A kernel input NAME=VALUE (repeatable): a parameter, "
+                                                       "a struct field such as t.M, get_subblockid() ..."),
+    block: int | None = typer.Option(None, "--block", help="The value of get_block_idx()."),
+    line: int | None = typer.Option(None, "--line", help="Print only the builtin calls on this line."),
+    fmt: ListFormat = typer.Option(ListFormat.text, "--format", "-f", help="Output format."),
+    replay_budget: int | None = typer.Option(None, "--replay-budget", metavar="STEPS",
+                                             help="Statements the run may execute. [default: 2000000]"),
     include: list[str] = typer.Option([], "-I"),
     define: list[str] = typer.Option([], "-D"),
     headers: Headers = typer.Option(Headers.auto, "--headers", help=HEADERS_HELP),
 ) -> None:
-    """Replay a witness on the concrete executor and print what it observes."""
+    """Run a kernel from its entry point with the given inputs on the concrete executor: print every builtin
+    call it reaches (operands, faults) and a summary. Exit 0: no fault; 1: a fault observed; 2: bad input,
+    or the run was refused (undefined behaviour, an unsupported construct, the step budget)."""
+    from ptolint.config import ConfigError, config_for, merge
     from ptolint.targets import parse_targets
 
     try:
-        (tgt,) = parse_targets(target)
+        cli_targets = parse_targets(target) if target is not None else None
     except ValueError as exc:
         fail(str(exc))
+    if replay_budget is not None and replay_budget < 1:
+        fail("--replay-budget must be at least 1")
     inputs: dict[str, int | float] = {}
     for v in values:
-        if "=" not in v:
+        if "=" not in v or not v.split("=", 1)[0].strip():
             fail(f"--set expects NAME=VALUE, got '{v}'")
         k, val = v.split("=", 1)
         try:
@@ -524,41 +544,115 @@ def replay(
             try:
                 inputs[k.strip()] = float(val)
             except ValueError:
-                fail(f"--set {k}: '{val}' is not a number")
+                fail(f"--set {k.strip()}: '{val}' is not a number")
+    if block is not None:
+        inputs["get_block_idx()"] = block
+    try:
+        cfg = config_for(file)
+    except ConfigError as exc:
+        fail(str(exc))
+    eff = merge(cfg, target=cli_targets, includes=list(include), defines=list(define), replay_budget=replay_budget)
     from ptolint.engine import builtin_names, read_source
-    from ptolint.executor import replay as run
+    from ptolint.executor.entry import entry_frame, entry_points, run_entry
+    from ptolint.executor.entry.run import release
+    from ptolint.frontend import cursors
     from ptolint.frontend.parse import ParseOptions, parse
-    from ptolint.frontend.program import analyse
+    from ptolint.frontend.values import display_name
 
     source, diag = read_source(str(file))
     if source is None:
         fail(f"{file}: {diag.message if diag else 'cannot read'}")
-    popts = ParseOptions(includes=list(include), defines=list(define))
+    popts = ParseOptions(includes=eff.includes, defines=eff.defines, std=eff.std)
     use_headers([popts], headers)
-    tu, _ = parse(os.path.abspath(file), tgt, popts, source)
-    if tu is None:
-        fail(f"{file}: cannot parse")
-    prog = analyse(tu, tgt, os.path.abspath(file), builtin_names())
-    sites = [s for s in prog.sites if s.line == line]
-    if not sites:
-        fail(f"{file}:{line}: no analysed builtin call on that line")
+    builtins = builtin_names()
+    runs = []
     status = 0
-    for s in sites:
-        out = run(s, inputs)
-        chain = " <- ".join(fr.function for fr in reversed(s.chain))
-        typer.echo(f"{file}:{s.line}:{s.column}: {s.builtin} on {tgt} ({chain})")
-        if out.refused:
-            typer.echo(f"  refused: {out.refused}")
-            status = max(status, 2)
-            continue
-        for k, v in sorted(out.values.items()):
-            typer.echo(f"  {k} = {v}")
-        for flt in out.faults:
-            typer.echo(f"  fault [{flt.kind}]: {flt.detail}")
-            status = max(status, 1)
-        if not out.faults:
-            typer.echo("  no fault")
+    for tgt in eff.targets:
+        tu, diags = parse(os.path.abspath(file), tgt, popts, source)
+        if tu is None:
+            fail(f"{file}: cannot parse" + (f": {diags[0].message}" if diags else ""))
+        errors = [d for d in diags if d.level == "error" and d.code == "parse-error"]
+        roots = entry_points(tu, os.path.abspath(file))
+        names = [r.spelling for r in roots]
+        if entry is None:
+            if len(roots) != 1:
+                fail(f"{file} has {len(roots)} entry points ({', '.join(names) or 'none'}): choose one with --entry")
+            fn = roots[0]
+        else:
+            fn = next((r for r in roots if entry in (r.spelling, display_name(r))), None)
+            if fn is None:
+                fail(f"{file}: no entry point named '{entry}' (entry points: {', '.join(names) or 'none'})")
+        result = run_entry(tu, tgt, fn, inputs, budget=eff.replay_budget, builtins=builtins, record_calls=True)
+        doc = replay_doc(file, tgt, entry_frame(fn).function, result, line, errors, inputs)
+        release()
+        cursors.reset()
+        runs.append(doc)
+        status = max(status, 2 if result.refused else 1 if doc["faults"] else 0)
+    if fmt == ListFormat.json:
+        typer.echo(json.dumps({"version": 1, "runs": runs}, indent=2))
+    else:
+        for doc in runs:
+            print_replay(doc)
     raise typer.Exit(status)
+
+
+def replay_doc(file: Path, target: str, entry: str, result, line: int | None, errors, given: dict) -> dict:
+    """One run of `ptolint replay` as data (what --format json prints)."""
+    calls = []
+    for c in result.calls:
+        if line is not None and c.line != line:
+            continue
+        calls.append({
+            "builtin": c.builtin, "file": str(file) if os.path.abspath(c.file) == os.path.abspath(file) else c.file,
+            "line": c.line, "column": c.column, "chain": list(c.chain),
+            "loops": [{"variable": v, "value": x, "line": ln, "iteration": it} for v, x, ln, it in c.loops],
+            "operands": {k: v for k, v in c.values.items()},
+            "faults": [{"kind": f.kind, "detail": f.detail} for f in c.faults],
+            "refused": c.refused,
+        })
+    return {
+        "file": str(file), "target": target, "entry": entry,
+        "inputs": result.inputs, "chosen": result.chosen,
+        "unused": sorted(k for k in given if k not in result.inputs),
+        "calls": calls, "calls_reached": result.calls_total, "calls_shown": len(calls),
+        "faults": sum(len(c["faults"]) for c in calls),
+        "finished": result.finished, "refused": result.refused, "steps": result.steps,
+        "parse_errors": [f"{d.file}:{d.line}:{d.column}: {d.message}" for d in errors],
+    }
+
+
+def print_replay(doc: dict) -> None:
+    from rich.console import Console
+    from rich.text import Text
+
+    console = Console(highlight=False, soft_wrap=True)
+    for e in doc["parse_errors"]:
+        console.print(Text(f"{e} (parse error: the run may differ from the compiled kernel)"))
+    for c in doc["calls"]:
+        where = "; ".join((f"{lp['variable']} = {lp['value']}, " if lp["variable"] else "")
+                          + f"iteration {lp['iteration']} of the loop at line {lp['line']}" for lp in c["loops"])
+        chain = " <- ".join(reversed(c["chain"]))
+        console.print(Text(f"{c['file']}:{c['line']}:{c['column']}: {c['builtin']} in {chain}"
+                           + (f" [{where}]" if where else "")))
+        if c["operands"]:
+            console.print(Text("  " + ", ".join(f"{k} = {v}" for k, v in c["operands"].items())))
+        for f in c["faults"]:
+            console.print(Text(f"  fault [{f['kind']}]: {f['detail']}"))
+        if c["refused"]:
+            console.print(Text(f"  executor: {c['refused']}"))
+    inputs = ", ".join(f"{k} = {v}" for k, v in sorted(doc["inputs"].items())) or "none"
+    summary = (f"{doc['entry']} on {doc['target']}: {doc['calls_reached']} builtin call(s) reached"
+               + (f" ({doc['calls_shown']} shown)" if doc["calls_shown"] != doc["calls_reached"] else "")
+               + f", {doc['faults']} fault(s); inputs: {inputs}")
+    if doc["chosen"]:
+        summary += "; chosen, not inputs: " + ", ".join(f"{k} = {v}" for k, v in sorted(doc["chosen"].items()))
+    if doc["unused"]:
+        summary += "; not kernel inputs (ignored): " + ", ".join(doc["unused"])
+    console.print(Text(summary))
+    if doc["refused"]:
+        console.print(Text(f"refused: {doc['refused']}"))
+    else:
+        console.print(Text(f"the kernel {'returned' if doc['finished'] else 'stopped'} after {doc['steps']:,} steps"))
 
 
 @app.command()

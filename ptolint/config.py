@@ -37,6 +37,7 @@ KEYS = {
     "blocks": "a positive integer",
     "timeout-ms": "a positive integer",
     "file-timeout": "a positive number of seconds",
+    "replay-budget": "a positive integer (statements)",
 }
 
 
@@ -59,6 +60,7 @@ class Config:
     blocks: int | None = None
     timeout_ms: int | None = None
     file_timeout: float | None = None
+    replay_budget: int | None = None
 
     @property
     def root(self) -> Path:
@@ -78,6 +80,7 @@ class Config:
             "blocks": self.blocks,
             "timeout-ms": self.timeout_ms,
             "file-timeout": self.file_timeout,
+            "replay-budget": self.replay_budget,
         }
 
     def ignored_rules(self, path: str) -> list[str]:
@@ -219,6 +222,8 @@ def _parse(table: dict[str, Any], file: Path, prefix: str) -> Config:
         if isinstance(value, bool) or not isinstance(value, (int, float)) or not value > 0:
             raise bad("file-timeout")
         cfg.file_timeout = float(value)
+    if "replay-budget" in table:
+        cfg.replay_budget = positive("replay-budget", table["replay-budget"])
     return cfg
 
 
@@ -241,6 +246,7 @@ DEFAULT_STD = "c++17"
 DEFAULT_BLOCKS = 64
 DEFAULT_TIMEOUT_MS = 5000
 DEFAULT_FILE_TIMEOUT = 300.0  # seconds per file (all targets), see ptolint/parallel.py
+DEFAULT_REPLAY_BUDGET = 2_000_000  # statements one entry replay may execute (ptolint/executor/entry)
 
 
 @dataclass
@@ -255,15 +261,17 @@ class Effective:
     blocks: int
     timeout_ms: int
     file_timeout: float = DEFAULT_FILE_TIMEOUT
+    replay_budget: int = DEFAULT_REPLAY_BUDGET
 
 
 def merge(cfg: Config, *, target: list[str] | None = None, select: list[str] | None = None,
           ignore: list[str] | None = None, includes: list[str] | None = None, defines: list[str] | None = None,
           std: str | None = None, blocks: int | None = None, timeout_ms: int | None = None,
-          file_timeout: float | None = None) -> Effective:
+          file_timeout: float | None = None, replay_budget: int | None = None) -> Effective:
     """Command-line values (None or empty: not given) override the configuration's.
 
-    - scalars (`target`, `std`, `blocks`, `timeout-ms`, `file-timeout`): the command line's value replaces the configuration's;
+    - scalars (`target`, `std`, `blocks`, `timeout-ms`, `file-timeout`, `replay-budget`): the command line's value
+      replaces the configuration's;
     - `-I`: searched before the configuration's `include-dirs`;
     - `-D`: added after the configuration's `defines`, replacing a configured macro of the same name;
     - rules: the configuration's `select`/`ignore` apply first, then the command line's, as in ruff: a
@@ -283,6 +291,7 @@ def merge(cfg: Config, *, target: list[str] | None = None, select: list[str] | N
         blocks=blocks if blocks is not None else cfg.blocks or DEFAULT_BLOCKS,
         timeout_ms=timeout_ms if timeout_ms is not None else cfg.timeout_ms or DEFAULT_TIMEOUT_MS,
         file_timeout=file_timeout if file_timeout is not None else cfg.file_timeout or DEFAULT_FILE_TIMEOUT,
+        replay_budget=replay_budget if replay_budget is not None else cfg.replay_budget or DEFAULT_REPLAY_BUDGET,
     )
 
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 
-from ptolint.executor import replay
 from ptolint.frontend.assume import find_assumptions
 from ptolint.frontend.parse import ParseOptions, parse
 from ptolint.frontend.program import Stats, analyse
 from ptolint.ir import CallSite, Diagnostic, Finding, Witness
+from ptolint.replayed import ReplayedFinding
 from ptolint.ruleset import Rule
 from ptolint.solver import SiteEncoding, check_rule, encode_site, reaches_whenever
 from ptolint.suppress import Suppressions
@@ -23,6 +23,8 @@ class Options:
     blocks: int = 64
     timeout_ms: int = 5000
     debug: bool = False
+    #: statements the entry replay may execute to confirm one candidate (see ptolint/executor/entry)
+    replay_budget: int = 2_000_000
 
 
 @dataclass
@@ -91,6 +93,7 @@ def check_file(path: str, opts: Options, source: str | None = None) -> FileResul
         if tu is None:
             continue
         record_includes(tu, res)
+        replayer = Replayer(tu, target, abspath, opts, builtins)
         program = analyse(tu, target, abspath, builtins, blocks=opts.blocks, assumptions=assumptions)
         for line, msg in program.limits:
             key = (path, line, 0, msg)
@@ -122,7 +125,7 @@ def check_file(path: str, opts: Options, source: str | None = None) -> FileResul
                 try:
                     if not encoded:
                         encoded.append(encode_site(site))
-                    check_site(rule, site, opts, res, encoded[0])
+                    check_site(rule, site, opts, res, encoded[0], replayer)
                 except Exception as exc:  # noqa: BLE001 - one broken rule/site must not hide the others
                     if opts.debug:
                         raise
@@ -134,7 +137,8 @@ def check_file(path: str, opts: Options, source: str | None = None) -> FileResul
             others = instances.get(call_key(f.site), [])
             if f.level == "error" and len(others) > 1 and not reaches_whenever(f.site, others):
                 f.level = "warning"
-        check_sequences(program.sites, target, opts, res)
+        check_sequences(program.sites, target, opts, res, replayer)
+        replayer.close()
     for a in assumptions:
         if not a.used and not any(d.code == "bad-assumption" and d.line == a.line for d in res.diagnostics):
             res.diagnostics.append(Diagnostic(path, a.line, 1, "warning", "unused-assumption",
@@ -147,14 +151,15 @@ def check_file(path: str, opts: Options, source: str | None = None) -> FileResul
     return res
 
 
-def check_sequences(sites: list[CallSite], target: str, opts: Options, res: FileResult) -> None:
+def check_sequences(sites: list[CallSite], target: str, opts: Options, res: FileResult,
+                    replayer: Replayer | None = None) -> None:
     """Kernel-level rules: each builds its multi-call sites from the file's calls, checked like single calls."""
     for rule in opts.rules:
         if rule.sequences is None or target not in rule.targets:
             continue
         try:
             for seq in rule.sequences(sites):
-                check_site(rule, seq, opts, res)
+                check_site(rule, seq, opts, res, replayer=replayer)
         except Exception as exc:  # noqa: BLE001 - a broken kernel-level rule must not hide the others
             if opts.debug:
                 raise
@@ -192,7 +197,46 @@ def rel(name: str, abspath: str, shown: str) -> str:
         return name
 
 
-def check_site(rule: Rule, site: CallSite, opts: Options, res: FileResult, encoded: SiteEncoding | None = None) -> None:
+class Replayer:
+    """Confirms candidates by running the kernel from its entry point (ptolint.executor.entry) on one
+    target's translation unit; runs with the same entry, call, fault and kernel inputs are made once."""
+
+    def __init__(self, tu, target: str, abspath: str, opts: Options, builtins: set[str]):
+        self.tu, self.target, self.abspath = tu, target, abspath
+        self.budget = opts.replay_budget
+        self.builtins = builtins
+        self.cache: dict[tuple, tuple] = {}
+
+    def confirm(self, site: CallSite, inputs: dict[str, int | float], fault: str):
+        """(RunResult, refusal or None) of the run confirming `fault` at `site` with the witness `inputs`."""
+        from ptolint.executor.entry import confirm
+
+        kernel_inputs = {k: v for k, v in inputs.items() if "@" not in k}  # loop counters are not inputs
+        key = (id(site), fault, tuple(sorted(kernel_inputs.items())))
+        known = self.cache.get(key)
+        if known is None:
+            result, _watch, why = confirm(self.tu, site, kernel_inputs, fault, file=os.path.abspath(site.file),
+                                          budget=self.budget, builtins=self.builtins)
+            known = self.cache[key] = (result, why)
+        return known
+
+    def close(self) -> None:
+        """Let the translation unit go (the runner keeps compiled code on its cursors)."""
+        from ptolint.executor.entry.run import release
+        from ptolint.frontend import cursors
+
+        release()
+        self.cache.clear()
+        self.tu = None
+        cursors.reset()
+
+
+def check_site(rule: Rule, site: CallSite, opts: Options, res: FileResult, encoded: SiteEncoding | None = None,
+               replayer: Replayer | None = None) -> None:
+    """One rule on one call site: the solver searches for a witness, the entry replay confirms it. A candidate
+    is a finding only when the kernel, run from its entry point with the witness's kernel inputs, reaches the
+    call and the instruction faults there with the kind the rule predicts; otherwise it is listed as
+    unconfirmed with the run's reason (--debug)."""
     verdict = check_rule(rule, site, opts.timeout_ms, encoded)
     if verdict.level is None:
         return
@@ -200,20 +244,60 @@ def check_site(rule: Rule, site: CallSite, opts: Options, res: FileResult, encod
         res.diagnostics.append(Diagnostic(site.file, site.line, site.column, "note", "solver-unknown",
                                           f"[{rule.code}] could not be decided on {site.target}: {verdict.reason}"))
         return
-    outcome = replay(site, verdict.assignment or {})
-    confirmed = outcome.refused is None and rule.fault in outcome.kinds()
-    if not confirmed:
-        why = outcome.refused or f"executor observed {sorted(outcome.kinds()) or 'no fault'}, expected {rule.fault}"
+    if replayer is None:
+        res.unconfirmed.append((rule.code, site.target, site.line, "no translation unit to run the kernel from"))
+        return
+    result, why = replayer.confirm(site, verdict.inputs or {}, rule.fault)
+    if why is not None:
         res.unconfirmed.append((rule.code, site.target, site.line, why))
         return
-    fault = next(f.detail for f in outcome.faults if f.kind == rule.fault)
+    obs = result.observation
+    fault = next(f.detail for f in obs.faults if f.kind == rule.fault)
     related = [(a.decl_file, a.decl_line, f"{name}: {a.spec.short()}") for name, a in site.tiles() if a.decl_line]
     steps = [(s.file, s.line, s.column, what) for s, what in zip(site.steps, verdict.steps or [], strict=False)]
-    res.findings.append(Finding(
+    observed = {k: v for k, v in obs.values.items() if isinstance(v, (int, float))}
+    for var, value, line, iteration in obs.loops:
+        if var and isinstance(value, (int, float)):
+            observed[f"{var}@L{line}"] = value
+        observed[f"iteration@L{line}"] = iteration
+    res.findings.append(ReplayedFinding(
         rule_id=rule.code, rule_name=rule.name, level=verdict.level, message=verdict.message, site=site,
-        witness=Witness(verdict.inputs or {}, {**outcome.values, **(verdict.values or {})}),
+        witness=Witness(verdict.inputs or {}, {**observed, **(verdict.values or {})}),
         confirmed=True, fault=fault, related=related, steps=steps,
+        replay_args=replay_args(result, site.target), run=run_text(result),
     ))
+
+
+def replay_args(result, target: str) -> str:
+    """`--entry E --target T --set NAME=VALUE ... --block N`: the kernel inputs the confirming run read."""
+    import shlex
+
+    from ptolint.report.common import fmt
+
+    parts = ["--entry", shlex.quote(result.entry.split("<")[0]), "--target", target]
+    for name, value in sorted(result.inputs.items()):
+        if name == "get_block_idx()":
+            continue
+        parts += ["--set", shlex.quote(f"{name}={fmt(value)}")]
+    if "get_block_idx()" in result.inputs:
+        parts += ["--block", fmt(result.inputs["get_block_idx()"])]
+    return " ".join(parts)
+
+
+def run_text(result) -> str:
+    """What the run observed at the call: 'from kern: the 4th reach faults (c@L6 = 192, iteration 4 of the loop
+    at line 6)'; values the run chose (not inputs) are named."""
+    obs = result.observation
+    n = obs.reach
+    nth = f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+    where = []
+    for var, value, line, iteration in obs.loops:
+        loop = f"iteration {iteration} of the loop at line {line}"
+        where.append(f"{var} = {value}, {loop}" if var else loop)
+    text = f"from {result.entry}: the {nth} reach of the call faults" + (f" ({'; '.join(where)})" if where else "")
+    if result.chosen:
+        text += "; chosen, not inputs: " + ", ".join(f"{k} = {v}" for k, v in sorted(result.chosen.items()))
+    return text
 
 
 def call_key(site: CallSite) -> tuple:

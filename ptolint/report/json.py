@@ -6,6 +6,7 @@ import json
 
 from ptolint import __version__
 from ptolint.ir import Diagnostic, Finding
+from ptolint.replayed import replay_command
 
 SCHEMA_VERSION = 1
 
@@ -31,6 +32,8 @@ def finding_dict(f: Finding) -> dict:
         "chain": [{"function": fr.function, "file": fr.file, "line": fr.line} for fr in s.chain],
         "related": [{"file": a, "line": b, "message": c} for a, b, c in f.related],
         "steps": [{"file": a, "line": b, "column": c, "message": d} for a, b, c, d in f.steps],
+        "run": getattr(f, "run", ""),
+        "replay": replay_command(f),
     }
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ptolint.ir import Diagnostic, Finding
+from ptolint.replayed import replay_command
 from ptolint.report.common import chain_text, merge_targets, source_lines, witness_text
 from ptolint.targets import TARGET_NAMES
 
@@ -42,6 +43,12 @@ def render(findings: list[Finding], diagnostics: list[Diagnostic], console, summ
             console.print(Text(f"  witness: {w}"))
         names = ", ".join(f"{t} ({TARGET_NAMES.get(t, t)})" for t in targets)
         console.print(Text(f"  target: {names}; confirmed: {f.fault}"))
+        run = getattr(f, "run", "")
+        if run:
+            console.print(Text(f"  run: {run}"))
+        cmd = replay_command(f)
+        if cmd:
+            console.print(Text(f"  replay: {cmd}"))
         for file, line, _col, what in f.steps:
             console.print(Text(f"  {'here' if (file, line) == (s.file, s.line) else f'{file}:{line}'}: {what}"))
         ch = chain_text(s.chain)
