@@ -37,3 +37,43 @@ def test_report_layer_decides_nothing() -> None:
     for f in sorted((ROOT / "ptolint" / "report").glob("*.py")):
         bad = {m for m in imports(f) if m.startswith(("ptolint.solver", "ptolint.executor", "ptolint.frontend", "z3"))}
         assert not bad, f"{f.relative_to(ROOT)} imports {bad}"
+
+
+#: what the entry replay may take from the frontend: cursor navigation and type decoding, never evaluation
+ENTRY_MAY_USE = {
+    "ptolint.frontend.cursors": None,  # all of it: memoised navigation
+    "ptolint.frontend.types": None,  # type spellings -> TileSpec / GlobalSpec / element names
+    "ptolint.frontend.paths": None,
+    "ptolint.frontend.values": {"tile_spec_of", "global_spec_of", "template_bindings", "class_bindings",
+                                "display_name"},
+}
+
+
+def test_entry_replay_does_not_use_the_frontends_evaluation() -> None:
+    """The runner (ptolint/executor/entry) is a second opinion: it shares libclang navigation and type decoding
+    with the frontend, not its value model or its evaluation of expressions (Interpreter, fold/convert/Symbols,
+    ptolint.evaluate), and it never sees rules, the solver or z3."""
+    files = sorted((ROOT / "ptolint" / "executor" / "entry").glob("*.py"))
+    assert len(files) >= 8
+    for f in files:
+        for node in ast.walk(ast.parse(f.read_text())):
+            if isinstance(node, ast.Import):
+                for a in node.names:
+                    assert not a.name.startswith(("ptolint.frontend", "ptolint.evaluate", "ptolint.rules", "rules",
+                                                  "ptolint.solver", "ptolint.ruleset", "z3")), \
+                        f"{f.relative_to(ROOT)} imports {a.name}"
+            elif isinstance(node, ast.ImportFrom) and node.module:
+                mod = node.module
+                assert not mod.startswith(("ptolint.evaluate", "ptolint.rules", "rules", "ptolint.solver",
+                                           "ptolint.ruleset", "z3", "ptolint.executor.sequence")), \
+                    f"{f.relative_to(ROOT)} imports {mod}"
+                if mod == "ptolint.frontend":
+                    modules = {f"ptolint.frontend.{a.name}" for a in node.names}
+                    assert all(ENTRY_MAY_USE.get(m, 0) is None for m in modules), \
+                        f"{f.relative_to(ROOT)} imports {sorted(modules)}"
+                elif mod.startswith("ptolint.frontend."):
+                    assert mod in ENTRY_MAY_USE, f"{f.relative_to(ROOT)} imports {mod}"
+                    allowed = ENTRY_MAY_USE[mod]
+                    names = {a.name for a in node.names}
+                    assert allowed is None or names <= allowed, \
+                        f"{f.relative_to(ROOT)} imports {sorted(names - allowed)} from {mod}"

@@ -26,6 +26,26 @@ class Cell:
         return f"Cell({self.v!r})"
 
 
+class InputCell(Cell):
+    """A scalar parameter of the entry point: its value is the kernel input of that name, read (from the witness
+    or chosen) when the kernel first uses it, so a parameter the run never reads is neither."""
+
+    __slots__ = ("run", "name", "conv", "value", "known")
+
+    def __init__(self, run, name: str, conv):
+        self.run, self.name, self.conv, self.known = run, name, conv, False
+
+    @property
+    def v(self):
+        if not self.known:
+            self.value, self.known = self.run.input(self.name, self.conv), True
+        return self.value
+
+    @v.setter
+    def v(self, value):
+        self.value, self.known = value, True
+
+
 class Uninit:
     """The value of a scalar variable declared without an initialiser (reading it is a refusal)."""
 

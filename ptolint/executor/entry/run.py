@@ -20,7 +20,7 @@ from ptolint.executor.entry import calls, scalars
 from ptolint.executor.entry.errors import Refusal, Settled
 from ptolint.executor.entry.expressions import Scope
 from ptolint.executor.entry.macros import MacroTable
-from ptolint.executor.entry.objects import Cell, GlobalObj, GmPointer, InputRef, OpaqueObj
+from ptolint.executor.entry.objects import Cell, GlobalObj, GmPointer, InputCell, InputRef, OpaqueObj
 from ptolint.executor.entry.state import DEFAULT_BUDGET, Frame, Run, RunResult, Stop, real
 from ptolint.executor.entry.syntax import TK, K, body, ctype, is_reference, pointee, record_decl, strip_reference
 from ptolint.executor.entry.watch import SequenceWatch, Watch
@@ -110,7 +110,7 @@ def _bind_parameters(fn: ci.Cursor, fr: Frame, run: Run) -> None:
         ct = ctype(p.type)
         s = slot(p)
         if ct is not None:
-            fr.vars[s] = Cell(run.input(name, scalars.converter(ct)))
+            fr.vars[s] = InputCell(run, name, scalars.converter(ct))
             continue
         spec = tile_spec_of(p.type)
         if spec is not None:
