@@ -12,9 +12,9 @@ rules' documented conditions (docs/rules.md) are then evaluated on those concret
 Grammar (mixed at random, each kernel one `extern "C" __global__ AICORE void kNNNN(...)` entry, sometimes
 calling a `template <typename T, int N> AICORE void body(...)` helper):
 - loops: `for` up with `<`, `<=`, `>`, `!=` conditions; `for` over a tile index (`k < nt`, `k != nt`); `for`
-  down (`k >= 0`, `k > -1`, `left > 0`); `while` with a counter or a `left -= n` remainder; `do ... while`;
-  2-level nests; constant bounds, run-time bounds (a kernel `int`), run-time steps, ranges offset by
-  `(int)get_block_idx() * chunk`;
+  down (`k >= 0`, `k > -1`, `left > 0`); `while` and `do ... while` with a counter or a remainder (`left -= 64`,
+  or `left -= cols` with `cols` computed in the body); 2-level nests; constant bounds, run-time bounds (a kernel
+  `int`), run-time steps, ranges offset by `(int)get_block_idx() * chunk`;
 - tails: `a < b ? a : b`, `std::min` (when `<algorithm>` parses with the default flags) or a local `lmin`
   helper, an if-clamp (`int cols = 64; if (total - c < 64) cols = total - c;`);
 - guards before the call: `if (...) break;` / `continue;` / `return;`, correct ones and off-by-one ones;
@@ -619,7 +619,8 @@ AXES = {"TADD": ("col", "row", "both"), "TSUB": ("col", "both"), "TMUL": ("col",
         "TDIVS": ("col", "row", "both"), "TROWSUM": ("row",), "TROWPROD": ("row", "col"),
         "TCOLEXPANDMAX": ("col", "both"), "TRESHAPE": ("row",), "TEXTRACT_VEC": ("col", "row", "both"),
         "TEXTRACT_L0A": ("row", "col")}
-LOOPS = ("for-lt", "for-le", "for-gt", "for-ne", "for-idx", "down-idx", "down-rem", "while", "while-rem", "do-while")
+LOOPS = ("for-lt", "for-le", "for-gt", "for-ne", "for-idx", "down-idx", "down-rem", "while", "while-rem", "do-while",
+         "do-rem")
 TAILS = ("tern", "std-min", "lmin", "if-clamp")
 STMT = {"break": ("brk",), "continue": ("cont",), "return": ("ret",)}
 OP_BUGS = ("op-fixed", "op-lagged", "op-prev")
@@ -751,10 +752,16 @@ class Builder:
         if loop == "while":
             c = C("<=", V(p), hi) if le else [C("<", V(p), hi), C(">", hi, V(p))][cond % 2]
             return pre + [("decl", p, lo), ("while", c, inner(V(p), B("-", hi, V(p))) + [("asg", p, "+=", step)])]
-        if loop == "while-rem":
+        if loop in ("while-rem", "do-rem"):  # `left -= step`, or `left -= cols` (the extent computed in the body)
             c = C(">=", V(lv), N(0)) if le else C(">", V(lv), N(0))
-            body_st = inner(V(p), V(lv)) + [("asg", lv, "-=", step), ("asg", p, "+=", step)]
-            return pre + [("decl", lv, B("-", hi, lo)), ("decl", p, lo), ("while", c, body_st)]
+            by = V(e) if clamp is not None and cond % 2 == 1 else step
+            body_st = inner(V(p), V(lv)) + [("asg", lv, "-=", by), ("asg", p, "+=", by)]
+            init = [("decl", lv, B("-", hi, lo)), ("decl", p, lo)]
+            if loop == "while-rem":
+                return pre + init + [("while", c, body_st)]
+            empty_possible = not (is_const(lo) and is_const(hi) and val(hi) > val(lo))
+            prot = [("if", C("<=", V(lv), N(0)), [("ret",)], [])] if protect and empty_possible else []
+            return pre + init + prot + [("do", body_st, c)]
         if loop == "do-while":  # runs once even for an empty range: protected by a return before it (or a guard)
             c = C("<=", V(p), hi) if le else [C("<", V(p), hi), C(">", hi, V(p))][cond % 2]
             empty_possible = not (is_const(lo) and is_const(hi) and val(hi) > val(lo))
@@ -997,14 +1004,16 @@ def random_spec(rng: random.Random, buggy: bool, std_min: bool = True) -> dict:
             s["total"] = max(step_n, s["total"] // step_n * step_n)
     if s["loop"] in ("for-idx",) and s["cond"] % 3 == 2 and (s["range"] == "block" or step_n is None):
         s["cond"] = 0  # `k != nt` needs nt >= 0
-    kinds = ("break", "return") if s["loop"] in ("while", "while-rem", "do-while") else ("break", "continue", "return")
+    # `continue` would skip the increment at the end of a while / do-while body: only for `for` loops
+    kinds = ("break", "return") if s["loop"] in ("while", "while-rem", "do-while", "do-rem") else \
+        ("break", "continue", "return")
     if rng.random() < 0.45:  # a guard before the call; sometimes the only thing that makes the kernel correct
         s["guard"] = (rng.choice(kinds), rng.choice(("ok", "ok2")))
         if rng.random() < 0.5:
             if instr == "TEXTRACT_L0A":
                 s["total"] = s["src"] + over
                 s["param_range"] = (s["param_range"][0], s["src"] + over)
-            elif s["loop"] == "do-while":
+            elif s["loop"] in ("do-while", "do-rem"):
                 s["protect"] = False
             elif s["range"] == "block":
                 s["unclamped"] = True
@@ -1019,7 +1028,7 @@ def random_spec(rng: random.Random, buggy: bool, std_min: bool = True) -> dict:
         bugs.remove("le-bound")
     if s["loop"] not in ("for-idx", "down-idx"):
         bugs.remove("n-plus-1")
-    if s["loop"] != "do-while":
+    if s["loop"] not in ("do-while", "do-rem"):
         bugs.remove("do-unguarded")
     if s["range"] != "block":
         bugs.remove("block-unclamped")
@@ -1039,7 +1048,7 @@ def random_spec(rng: random.Random, buggy: bool, std_min: bool = True) -> dict:
         elif s["range"] == "block":
             s["unclamped"] = True
         else:
-            s["loop"], s["protect"] = "do-while", False
+            s["loop"], s["protect"] = rng.choice(("do-while", "do-rem")), False
             if s["guard"][0] == "continue":
                 s["guard"] = ("break", s["guard"][1])
     elif bug == "do-unguarded":
@@ -1152,6 +1161,7 @@ def compare(k: Kernel, exp: dict, got: dict, target: str) -> dict:
     diags = got["diagnostics"]
     return {
         "kernel": k.name, "target": target, "labels": k.labels,
+        "modelled": {str(c["line"]): MODELLED[c["instr"]] for c in k.calls.values()},
         "expected": [{"rule": r, "line": ln, **v} for (r, ln), v in sorted(want.items())],
         "reported": [f for key in sorted(rep) for f in rep[key]],
         "matched": [list(x) for x in matched],
@@ -1255,7 +1265,8 @@ def report(res: dict, show: int) -> None:
         for r in rows:
             for rule, line in r["false_alarms"]:
                 f = next(x for x in r["reported"] if (x["rule"], x["line"]) == (rule, line))
-                print(f"  false alarm {r['kernel']}:{line} {rule} {f['level']} witness {f['witness']}: "
+                triage = "" if rule in r["modelled"].get(str(line), ()) else " [rule not modelled here: triage]"
+                print(f"  false alarm {r['kernel']}:{line} {rule} {f['level']} witness {f['witness']}{triage}: "
                       f"{f['message'][:160]}")
         for r in rows:
             for m in r["level_mismatches"]:
