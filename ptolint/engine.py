@@ -324,5 +324,12 @@ def dedup(res: FileResult) -> None:
         seen.add(key)
         out.append(f)
     res.findings = out
+    diags, seen_diags = [], set()
+    for d in res.diagnostics:  # e.g. one internal error per instance of a call in a loop
+        key = (d.file, d.line, d.column, d.level, d.code, d.message)
+        if key not in seen_diags:
+            seen_diags.add(key)
+            diags.append(d)
+    res.diagnostics = diags
 
 

@@ -9,7 +9,7 @@ import pytest
 from ptolint.evaluate import evaluate
 from ptolint.frontend.parse import ParseOptions, parse
 from ptolint.frontend.program import analyse
-from ptolint.ir import ScalarOperand, TileOperand, syms
+from ptolint.ir import Const, ScalarOperand, TileOperand, syms
 
 PRELUDE = "#include <pto/pto-inst.hpp>\nusing namespace pto;\n"
 CHECKED = {"TEXTRACT", "TDIVS", "TROWPROD", "TRESHAPE", "TCOLEXPANDMAX", "TEXTRACT_FP"}
@@ -50,7 +50,7 @@ extern "C" __global__ AICORE void kern(__gm__ float *out, int n) { run<float, 32
     assert [f.function for f in s.chain] == ["kern", "run<float, 32, 16, true>"]
 
 
-def test_loop_variable_is_bounded_and_stepped(tmp_path: Path) -> None:
+def test_constant_loop_is_walked_iteration_by_iteration(tmp_path: Path) -> None:
     prog = sites_of(tmp_path, """
 template <int M>
 AICORE void run(int base) {
@@ -60,14 +60,88 @@ AICORE void run(int base) {
 }
 extern "C" __global__ AICORE void kern(int base) { run<64>(base); }
 """)
-    (s,) = prog.sites
-    row = s.arg("indexRow").expr
-    names = {x.name for x in syms(row)}
-    assert names == {"i@L8", "base"}
-    assert holds(s, {"i@L8": 48, "base": 0})
-    assert not holds(s, {"i@L8": 64, "base": 0})
-    assert not holds(s, {"i@L8": 8, "base": 0})
-    assert evaluate(row, {"i@L8": 48, "base": 65536 - 48}) == 0  # uint16_t wrap-around
+    assert len(prog.sites) == 4  # one site per iteration, each with its own value of i
+    rows = [s.arg("indexRow").expr for s in prog.sites]
+    assert [evaluate(r, {"base": 0}) for r in rows] == [0, 16, 32, 48]
+    assert all({x.name for x in syms(r)} == {"base"} for r in rows)  # the loop variable is no input
+    assert evaluate(rows[3], {"base": 65536 - 48}) == 0  # uint16_t wrap-around
+
+
+def test_runtime_bound_is_summarised_by_a_generic_iteration(tmp_path: Path) -> None:
+    prog = sites_of(tmp_path, """
+extern "C" __global__ AICORE void kern(int n) {
+  Tile<TileType::Vec, float, 16, 64, BLayout::RowMajor, DYNAMIC, 64> x;
+  Tile<TileType::Vec, float, 16, 64> y;
+  int off = 0;
+  for (int i = 0; i < n; i += 16) {
+    x.SetValidRow(n - i);
+    TDIVS(y, x, 2.0f);
+    TEXTRACT(y, x, off, 0);
+    off += 32;
+  }
+}
+""")
+    add, ext = prog.sites
+    x = add.arg("src0")
+    assert {s.name for s in syms(x.valid_row)} == {"n", "iteration@L8"}  # this iteration's value, not forgotten
+    assert add.arg("dst").valid_row == Const(16, "int")  # a static region is never forgotten
+    assert add.builtin == "TDIVS" and ext.builtin == "TEXTRACT"
+    t = next(s for s in syms(x.valid_row) if s.name == "iteration@L8")
+    assert t.kind == "iteration" and t.lo == 0
+    # i = 16 * t and off = 32 * t at the top of iteration t (both induction variables)
+    assert evaluate(x.valid_row, {"n": 50, "iteration@L8": 2}) == 18
+    assert evaluate(ext.arg("indexRow").expr, {"n": 50, "iteration@L8": 2}) == 64
+    assert holds(add, {"n": 50, "iteration@L8": 3}) and not holds(add, {"n": 50, "iteration@L8": 4})
+
+
+def test_guard_of_an_earlier_iteration_stays_on_the_path(tmp_path: Path) -> None:
+    prog = sites_of(tmp_path, """
+extern "C" __global__ AICORE void kern(int lim) {
+  Tile<TileType::Mat, half, 128, 64, BLayout::ColMajor, 128, 64, SLayout::RowMajor> src;
+  TileLeft<half, 16, 64> dst;
+  for (int k = 0; k < 3; ++k) {
+    if (k * 16 > lim) break;
+    TEXTRACT(dst, src, k * 16, 0);
+  }
+}
+""")
+    assert len(prog.sites) == 3
+    third = prog.sites[2]  # reached only if neither iteration 0 nor 1 left the loop
+    assert holds(third, {"lim": 40}) and not holds(third, {"lim": 20}) and not holds(third, {"lim": -1})
+
+
+def test_loop_nest_budget_summarises_the_rest(tmp_path: Path) -> None:
+    prog = sites_of(tmp_path, """
+extern "C" __global__ AICORE void kern() {
+  Tile<TileType::Mat, half, 128, 64, BLayout::ColMajor, 128, 64, SLayout::RowMajor> src;
+  TileLeft<half, 16, 64> dst;
+  for (int k = 0; k < 100000; ++k) { TEXTRACT(dst, src, k % 8 * 16, 0); }
+}
+""")
+    from ptolint.frontend.interp.loops import UNROLL_ITERATIONS
+
+    assert len(prog.sites) == UNROLL_ITERATIONS + 1  # the walked iterations and one generic iteration
+    assert any("summarised" in msg for _, msg in prog.limits)
+
+
+def test_switch_falls_through_to_the_next_break(tmp_path: Path) -> None:
+    prog = sites_of(tmp_path, """
+extern "C" __global__ AICORE void kern(int mode) {
+  Tile<TileType::Mat, half, 128, 64, BLayout::ColMajor, 128, 64, SLayout::RowMajor> src;
+  TileLeft<half, 16, 64> dst;
+  int r = 0;
+  switch (mode) {
+    case 1: r = 16;
+    case 2: r += 16; TEXTRACT(dst, src, r, 0); break;
+    default: r = 64;
+  }
+  TEXTRACT(dst, src, r, 0);
+}
+""")
+    in_case = [s for s in prog.sites if s.line == 10]
+    assert sorted(evaluate(s.arg("indexRow").expr, {"mode": m}) for s, m in zip(in_case, (1, 2), strict=True)) == [16, 32]
+    after = next(s for s in prog.sites if s.line == 13)
+    assert holds(after, {"mode": 7})  # every way out of the switch reaches it
 
 
 def test_branch_conditions_and_early_return(tmp_path: Path) -> None:

@@ -167,9 +167,9 @@ def test_session_publishes_findings_and_clears_them_on_close(client):
     pub = c.diagnostics(uri)
     assert pub["version"] == 1
     found = by_line(pub["diagnostics"], "PTO102")
-    # the fixture's expectations: lines 15 (loop, warning), 17 (constant, error), 19 (block index, warning)
+    # the fixture's expectations: lines 15 (loop, error), 17 (constant, error), 19 (block index, warning)
     assert sorted(found) == [14, 16, 18]
-    assert [found[n]["severity"] for n in (14, 16, 18)] == [2, 1, 2]
+    assert [found[n]["severity"] for n in (14, 16, 18)] == [1, 1, 2]
     d = found[16]
     src = PTO102.read_text().splitlines()[16]
     assert d["range"]["start"]["character"] == src.index("TEXTRACT")
@@ -178,7 +178,7 @@ def test_session_publishes_findings_and_clears_them_on_close(client):
     assert d["codeDescription"]["href"].endswith("docs/rules.md#pto102")
     # one diagnostic for both targets (the findings are identical but for the target)
     assert "[textract-row-out-of-bounds] [target a2a3, a5]" in d["message"]
-    assert "witness: i@L14 = 48" in found[14]["message"]
+    assert "witness:" not in found[14]["message"]  # every invocation faults there: no input to name
     assert "witness: n = 3" in found[18]["message"]
     related = d["relatedInformation"]
     assert all(r["location"]["uri"].startswith("file://") for r in related)
