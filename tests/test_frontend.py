@@ -81,17 +81,21 @@ extern "C" __global__ AICORE void kern(int n) {
   }
 }
 """)
-    add, ext = prog.sites
+    assert len(prog.sites) == 6  # two iterations walked one by one, then the generic one
+    first = prog.sites[0].arg("src0")
+    assert {s.name for s in syms(first.valid_row)} == {"n"}  # the first iteration: exactly n - 0
+    *_, add, ext = prog.sites
     x = add.arg("src0")
     assert {s.name for s in syms(x.valid_row)} == {"n", "iteration@L8"}  # this iteration's value, not forgotten
     assert add.arg("dst").valid_row == Const(16, "int")  # a static region is never forgotten
     assert add.builtin == "TDIVS" and ext.builtin == "TEXTRACT"
     t = next(s for s in syms(x.valid_row) if s.name == "iteration@L8")
     assert t.kind == "iteration" and t.lo == 0
-    # i = 16 * t and off = 32 * t at the top of iteration t (both induction variables)
-    assert evaluate(x.valid_row, {"n": 50, "iteration@L8": 2}) == 18
-    assert evaluate(ext.arg("indexRow").expr, {"n": 50, "iteration@L8": 2}) == 64
-    assert holds(add, {"n": 50, "iteration@L8": 3}) and not holds(add, {"n": 50, "iteration@L8": 4})
+    # after the two walked iterations, i = 32 + 16 * t and off = 64 + 32 * t (both induction variables)
+    assert evaluate(x.valid_row, {"n": 50, "iteration@L8": 0}) == 18
+    assert evaluate(ext.arg("indexRow").expr, {"n": 50, "iteration@L8": 1}) == 96
+    assert holds(add, {"n": 50, "iteration@L8": 1}) and not holds(add, {"n": 50, "iteration@L8": 2})
+    assert not holds(add, {"n": 20, "iteration@L8": 0})  # the walked iterations' conditions stay on the path
 
 
 def test_guard_of_an_earlier_iteration_stays_on_the_path(tmp_path: Path) -> None:

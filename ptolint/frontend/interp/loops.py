@@ -43,6 +43,8 @@ SCALARS = (Const, Sym, Bin, Unary, Cast, Select)
 UNROLL_ITERATIONS = 512
 #: names of the variables loops assign, by declaration (for the symbols that stand for their unknown values)
 NAMES: dict[tuple[str, int], str] = {}
+#: iterations of a loop with a run-time condition walked one by one (state carried exactly) before the generic one
+PEEL = 2
 #: interpreter steps one loop nest may spend unrolled before the rest is summarised
 UNROLL_STEPS = 300_000
 
@@ -288,10 +290,18 @@ class Loops:
         """Walk the iterations one by one; True when the state after the loop is a merge of several exits."""
         trips = self.known_trips(cond, inc, body)
         merged = False
+        peeled = 0
         j = 0
         while True:
             if not (do_first and j == 0):
                 go = self.holds(cond, j, trips)
+                if go is None and peeled < PEEL:
+                    # a run-time condition: the first iterations are still walked one by one, each reached only
+                    # when the conditions before it held; the loop may end after any of them (a merge)
+                    self.path.append(self.cond_expr(cond))
+                    peeled += 1
+                    merged = True
+                    go = True
                 if go is None:
                     self.generic_iteration(c, cond, inc, body)
                     return True
