@@ -77,3 +77,56 @@ def test_entry_replay_does_not_use_the_frontends_evaluation() -> None:
                     names = {a.name for a in node.names}
                     assert allowed is None or names <= allowed, \
                         f"{f.relative_to(ROOT)} imports {sorted(names - allowed)} from {mod}"
+
+
+def _import_graph(level: int) -> dict[str, set[str]]:
+    """ptolint's modules (rules/ as ptolint.rules) -> the ptolint modules they import, also inside functions;
+    names cut to `level` dotted parts (2: ptolint.engine, ptolint.frontend, ...)."""
+    mods: dict[str, Path] = {}
+    for f in sorted((ROOT / "ptolint").rglob("*.py")) + sorted((ROOT / "rules").glob("*.py")):
+        parts = f.relative_to(ROOT).with_suffix("").parts
+        name = ".".join(("ptolint", *parts) if parts[0] == "rules" else parts).removesuffix(".__init__")
+        mods[name] = f
+    graph: dict[str, set[str]] = {}
+    for name, f in mods.items():
+        me = ".".join(name.split(".")[:level])
+        for m in imports(f):
+            if m.startswith("ptolint"):
+                dep = ".".join(m.split(".")[:level])
+                if dep != me:
+                    graph.setdefault(me, set()).add(dep)
+    return graph
+
+
+def _cycle(graph: dict[str, set[str]]) -> list[str] | None:
+    state: dict[str, int] = {}
+    stack: list[str] = []
+
+    def visit(v: str) -> list[str] | None:
+        state[v] = 1
+        stack.append(v)
+        for w in sorted(graph.get(v, ())):
+            if state.get(w) == 1:
+                return stack[stack.index(w):] + [w]
+            if w not in state and (found := visit(w)):
+                return found
+        stack.pop()
+        state[v] = 2
+        return None
+
+    for v in sorted(graph):
+        if v not in state and (found := visit(v)):
+            return found
+    return None
+
+
+def test_no_import_circle_between_parts() -> None:
+    """Stages and their packages import one way: no circle between ptolint's top-level modules and packages
+    (ptolint.cache, ptolint.engine, ptolint.frontend, ptolint.executor, ...), nor between the frontend's and the
+    executor's modules."""
+    parts = _import_graph(2)
+    parts["ptolint.ruleset"].discard("ptolint.rules")  # the registry finds its rule modules (plugins) by import
+    assert _cycle(parts) is None
+    graph3 = {k: v for k, v in _import_graph(3).items() if k.startswith(("ptolint.frontend", "ptolint.executor"))}
+    graph3["ptolint.executor.machine"].discard("ptolint.executor.ops")  # the op registry finds its modules
+    assert _cycle(graph3) is None  # (executor.entry and frontend.interp count as one part each)

@@ -1,7 +1,7 @@
 """What a Tile type needs to be laid out in an on-chip buffer (the Tile class's own requirements).
 
 An independent model of the Tile class template (pto_tile.hpp): the storage box ("inner box") a tile is
-made of, and the static conditions its type must meet. Used by `machine.replay` to record "invalid-tile".
+made of, and the static conditions its type must meet. Used by `machine.replay_call` to record "invalid-tile".
 """
 
 from __future__ import annotations

@@ -147,12 +147,8 @@ def _load_ops() -> None:
     _LOADED.append(True)
 
 
-def replay(site: CallSite, inputs: dict[str, int | float], seed: int = 0) -> Outcome:
-    """Run `site` on its target with the witness `inputs`; report what the machine observed."""
-    if site.steps:  # a kernel-level check: its calls in order, on one memory
-        from ptolint.executor.sequence import replay_sequence
-
-        return replay_sequence(site, inputs, seed)
+def replay_call(site: CallSite, inputs: dict[str, int | float], seed: int = 0) -> Outcome:
+    """Run one call `site` on its target with the witness `inputs`; report what the machine observed."""
     _load_ops()
     out = Outcome()
     out.refused = unreachable(site, inputs)
