@@ -85,7 +85,7 @@ extern "C" __global__ AICORE void k(__gm__ float* p, int n, bool c) {
     TASSIGN(a, 0);
     TASSIGN(b, 0);
     for (int i = 0; i < n; ++i) {
-        TLOAD(a, g);       // a is placed again in the body: which placement holds here depends on the iteration
+        TLOAD(a, g);       // a is placed again in the body: known in the iterations walked one by one only
         TASSIGN(a, 0x1000);
     }
     TLOAD(a, g);           // nor after the loop
@@ -95,7 +95,10 @@ extern "C" __global__ AICORE void k(__gm__ float* p, int n, bool c) {
     TLOAD(b, g);           // the arms disagree
 }
 """)
-    assert placements(sites, "TLOAD") == [(None, 0)] * 4
+    got = placements(sites, "TLOAD")
+    # arr[0]; the loop's first two iterations (at 0, then at 0x1000), its generic iteration; after it; b
+    assert [addr for addr, _ in got] == [None, 0, 0x1000, None, None, None]
+    assert got[1][1] != got[2][1] and got[1][1] and got[2][1]  # two different placements
 
 
 def test_branch_arms_that_agree_keep_the_placement(tmp_path):
