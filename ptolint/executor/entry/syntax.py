@@ -132,12 +132,20 @@ def float_literal(tok: str) -> float | None:
 
 
 def char_literal(tok: str) -> int | None:
-    m = re.fullmatch(r"'(\\?.)'", tok)
+    """The value of a character literal token: 'a', L'x', u'x', U'x', u8'a', with simple, octal and hex escapes."""
+    m = re.fullmatch(r"(?:u8|[LuU])?'(.+)'", tok)
     if not m:
         return None
     s = m.group(1)
-    esc = {"\\n": 10, "\\t": 9, "\\0": 0, "\\\\": 92, "\\'": 39, "\\r": 13}
-    return esc.get(s, ord(s[-1]))
+    if len(s) == 1:
+        return ord(s)
+    if s.startswith("\\x") and re.fullmatch(r"[0-9a-fA-F]+", s[2:]):
+        return int(s[2:], 16)
+    if s[0] == "\\" and re.fullmatch(r"[0-7]{1,3}", s[1:]):
+        return int(s[1:], 8)
+    esc = {"\\n": 10, "\\t": 9, "\\\\": 92, "\\'": 39, "\\\"": 34, "\\?": 63, "\\r": 13, "\\a": 7, "\\b": 8,
+           "\\f": 12, "\\v": 11}
+    return esc.get(s)
 
 
 # ---------------------------------------------------------------- types
