@@ -114,8 +114,13 @@ def _external(c: ci.Cursor, r: ci.Cursor, sc: Scope) -> Fn:
     void = c.type.get_canonical().kind == TK.VOID
     label = f"{r.spelling}() at line {c.location.line} (not followed)"
     if not void and ct is None:
-        if c.type.get_canonical().kind == TK.POINTER:
-            return lambda fr: [f(fr) for f in fns] and GmPointer(r.spelling) or GmPointer(r.spelling)
+        if c.type.get_canonical().kind == TK.POINTER:  # a pointer into memory the run does not follow
+            def pointer(fr):
+                for f in fns:
+                    f(fr)
+                return GmPointer(f"{r.spelling}()")
+
+            return pointer
         return refuse(f"{r.spelling}() returns {c.type.spelling}, which the runner does not model (line "
                       f"{c.location.line})")
     zero = scalars.convert(0, ct) if ct is not None else None

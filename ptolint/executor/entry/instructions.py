@@ -17,10 +17,10 @@ import numpy as np
 from ptolint.executor.entry import scalars
 from ptolint.executor.entry.errors import Refusal
 from ptolint.executor.entry.expressions import Fn, Scope, expr, tile_address
-from ptolint.executor.entry.objects import ArrayObj, GlobalObj, Storage, TileAddress, TileObj, Uninit
+from ptolint.executor.entry.objects import GlobalObj, Storage, TileAddress, TileObj, Uninit
 from ptolint.executor.entry.state import MAX_CALL_RECORDS, CallRecord, Frame, Run
-from ptolint.executor.entry.syntax import builtin_template_args, ctype, text
-from ptolint.executor.machine import ConcreteGlobal, Fault, Machine, Outcome, _load_ops, bind_tile
+from ptolint.executor.entry.syntax import builtin_template_args, ctype
+from ptolint.executor.machine import ConcreteGlobal, Machine, Outcome, _load_ops, bind_tile
 from ptolint.executor.machine import run as run_op
 from ptolint.executor.memory import LayoutError, TileBuffer, element_size
 from ptolint.frontend.cursors import arguments, children, file_name
@@ -155,6 +155,8 @@ def execute(run: Run, info: Builtin, vals: list[object]) -> None:
     res.calls_total += 1
     if not active and out.faults and len(res.events) < MAX_CALL_RECORDS:
         res.events += [(info.line, info.name, f) for f in out.faults]
+    if out.refused and len(res.op_refusals) < MAX_CALL_RECORDS:
+        res.op_refusals.append((info.line, info.name, out.refused))
     if run.record_calls and len(res.calls) < MAX_CALL_RECORDS:
         res.calls.append(CallRecord(info.name, info.file, info.line, info.column,
                                     tuple(fr[0] for fr in run.chain), values, list(out.faults), out.refused,
@@ -202,8 +204,4 @@ def effects(run: Run, info: Builtin, tiles: dict[str, TileObj], m: Machine) -> N
         dst.storage = view
 
 
-def operand_summary(values: dict[str, object]) -> str:
-    return ", ".join(f"{k} = {v}" for k, v in values.items())
-
-
-__all__ = ["ArrayObj", "Builtin", "Fault", "builtin", "execute", "text"]
+__all__ = ["Builtin", "builtin", "execute"]

@@ -108,6 +108,8 @@ class RunResult:
     calls: list[CallRecord] = field(default_factory=list)
     calls_total: int = 0
     events: list[tuple[int, str, Fault]] = field(default_factory=list)  # faults at other calls: (line, builtin, fault)
+    #: builtin calls the executor could not run (no semantics, an op failure): (line, builtin, why); the run goes on
+    op_refusals: list[tuple[int, str, str]] = field(default_factory=list)
     steps: int = 0
     finished: bool = False  # the kernel returned
 

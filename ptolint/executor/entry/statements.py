@@ -11,16 +11,10 @@ from collections.abc import Callable
 import clang.cindex as ci
 
 from ptolint.executor.entry import scalars
-from ptolint.executor.entry.errors import Refusal
 from ptolint.executor.entry.expressions import Scope, const, expr, lvalue, refuse, scalar_conv, truth
 from ptolint.executor.entry.objects import (
     ArrayObj,
     Cell,
-    CellPointer,
-    GmPointer,
-    InputRef,
-    StructObj,
-    TileObj,
     Uninit,
     copy_value,
 )
@@ -35,7 +29,6 @@ from ptolint.executor.entry.syntax import (
     record_decl,
     slot,
     strip_reference,
-    where,
 )
 from ptolint.frontend.cursors import children, memo, referenced, tokens
 from ptolint.frontend.values import global_spec_of, tile_spec_of
@@ -129,11 +122,6 @@ def compound(stmts: list[Stmt]) -> Stmt:
     return block
 
 
-def _tick(fr: Frame) -> None:
-    run = fr.run
-    run.steps += 1
-    if run.steps > run.budget:
-        run.over_budget()
 
 
 def _if(c: ci.Cursor, sc: Scope) -> Stmt:
@@ -529,12 +517,8 @@ def _array_value(d: ci.Cursor, elem: ci.Type, n: int, init: ci.Cursor | None, sc
     return refuse(f"array {d.spelling} of {elem.spelling} at line {d.location.line}")
 
 
-def _is_object(v) -> bool:
-    return isinstance(v, (TileObj, StructObj, ArrayObj, InputRef, GmPointer, CellPointer))
 
 
-def where_of(c: ci.Cursor) -> str:
-    return where(c)
 
 
 def function_body(body: ci.Cursor, sc: Scope) -> Stmt:
@@ -542,4 +526,4 @@ def function_body(body: ci.Cursor, sc: Scope) -> Stmt:
     return stmt(body, sc)
 
 
-__all__ = ["BREAK", "CONTINUE", "RETURN", "Refusal", "declaration", "function_body", "initial_value", "stmt"]
+__all__ = ["BREAK", "CONTINUE", "RETURN", "declaration", "function_body", "initial_value", "stmt"]
