@@ -87,7 +87,8 @@ OPERAND_CLASSES: dict[tuple[str, str], tuple[str, ...]] = {
 }
 ASSERT_RE = re.compile(r"\b(static_assert|PTO_STATIC_ASSERT|PTO_ASSERT)\s*\(")
 KINDS = {"static_assert": "static", "PTO_STATIC_ASSERT": "static", "PTO_ASSERT": "runtime"}
-COND_MAX = 110
+COND_MAX = 110  # characters of a condition kept in the inventory
+DOC_COND_MAX = 72  # ... and shown in the document
 
 # ------------------------------------------------------------------------------------------------------------
 # text helpers
@@ -674,6 +675,9 @@ class Assertion:
     topic: str = "other"  # what it constrains (topic_of)
 
 
+ASSERTION_FIELDS = ("id", "target", "file", "line", "kind", "macro", "cond", "owner", "builtins", "guards", "topic")
+
+
 def text_hash(full: str) -> str:
     return hashlib.sha1(normalise(full).encode()).hexdigest()[:8]
 
@@ -786,6 +790,8 @@ def extract_target(include_dir: Path, target: str, builtins: set[str] | None = N
                if builtins is None or b in builtins}
         if not bs:
             continue
+        if "*" in bs:
+            bs = {"*"}  # an operand class: every builtin given it (names that reach it by call add nothing)
         h = text_hash(ra.full)
         kind = KINDS[ra.macro]
         out.append(Assertion(f"{target}:{ra.file}:{ra.line}:{h}", target, ra.file, ra.line, kind, ra.macro,
@@ -803,7 +809,7 @@ def extract_target(include_dir: Path, target: str, builtins: set[str] | None = N
 
 TYPE_NAMES = r"\b(u?int(8|16|32|64)_t|int|half|float(16|32)?_t|float|bfloat16_t|hifloat8_t|float8_\w+|float4_\w+|" \
              r"__gm__\s+\w+|double|bool|uint8_t)\b"
-TOPICS = ("operand-kind", "valid-vs-shape", "index", "valid-region", "dtype-equal", "dtype", "location", "layout",
+TOPICS = ("operand-kind", "aliasing", "valid-vs-shape", "index", "valid-region", "dtype-equal", "dtype", "location", "layout",
           "shape", "template-arg", "other")
 
 
@@ -812,6 +818,8 @@ def topic_of(cond: str, message: str, kind: str) -> str:
     m = message.lower()
     if re.search(r"\bis_(tile_data|global_data|conv_tile|tile|global)\w*", c) and not re.search(r"DType|Loc\b", c):
         return "operand-kind"
+    if re.search(r"\.data\(\)\s*[!=]=", c):
+        return "aliasing"
     if all(re.fullmatch(r"\(?\s*\w+::Valid(Row|Col)\s*<=\s*\w+::(Rows|Cols)\s*\)?", part.strip())
            for part in c.split("&&")):
         return "valid-vs-shape"
@@ -889,6 +897,15 @@ def _cites(files: set[str], path: str) -> bool:
     return any(fnmatch.fnmatchcase(base, f) for f in files)
 
 
+_STOP = re.compile(r"^(std|value|typename|t|v|is_same|is_same_v|sizeof|static_cast|constexpr|tiletype|"
+                   r"tile\w*|\w*tiledata\w*|dtype|true|false|pto|\d+\w*)$")
+
+
+def _words(text: str) -> set[str]:
+    """Lower-case identifiers of a condition or a rule's provenance (type-holder names and noise left out)."""
+    return {w for w in (x.lower() for x in re.findall(r"[A-Za-z_]\w*", text)) if not _STOP.match(w)}
+
+
 @dataclass
 class Mapping:
     status: str  # checked | reasoned | unmapped
@@ -912,9 +929,9 @@ def load_table():
 def entry_matches(e, a: dict) -> bool:
     if e.targets and a["target"] not in e.targets:
         return False
-    if not fnmatch.fnmatchcase(a["file"], e.file):
+    if not any(fnmatch.fnmatchcase(a["file"], f) for f in e.file.split("|")):
         return False
-    if e.owner != "*" and not fnmatch.fnmatchcase(a["owner"], e.owner):
+    if e.owner != "*" and not any(fnmatch.fnmatchcase(a["owner"], o) for o in e.owner.split("|")):
         return False
     if e.kind and a["kind"] != e.kind:
         return False
@@ -932,6 +949,9 @@ class Mapper:
         self.checked = checked_builtins(rules)
         self.modelled = {t for r in rules.values() for t in r.targets}
         self.cited = {code: provenance_files(r) for code, r in rules.items()}
+        self.words = {code: _words(" ".join([r.name.replace("-", " ")] + [p.where + " " + p.note
+                                                                            for p in r.provenance]))
+                      for code, r in rules.items()}
 
     def on_checked_path(self, a: dict) -> list[str]:
         return [b for b in a["builtins"] if b in self.checked]
@@ -952,9 +972,13 @@ class Mapper:
             if _cites(self.cited[code], a["file"]):
                 cands.append(r)
         for tier in TOPIC_TIERS.get(a["topic"], ()):
-            out = [r.code for r in cands if r.fault in tier]
+            out = [r for r in cands if r.fault in tier and "*" not in r.instructions]
             if out:
-                return out
+                # the rules whose provenance notes share the most words with the condition (ties: all of them)
+                words = _words(a["cond"])
+                score = {r.code: len(words & self.words[r.code]) for r in out}
+                best = max(score.values())
+                return [r.code for r in out if score[r.code] == best]
         return []
 
     def map(self, a: dict) -> Mapping:
@@ -962,6 +986,8 @@ class Mapper:
         entry = next((e for e in self.table.ENTRIES if entry_matches(e, a)), None)
         if entry is not None and entry.reason:
             return Mapping("reasoned", reason=entry.reason, basis="curated", note=entry.note)
+        if target not in self.modelled:
+            return Mapping("reasoned", reason="target-not-modelled", basis="target")
         if entry is not None and entry.rules:
             running = [c for c in entry.rules if self.runs(c, target)]
             if running:
@@ -1003,6 +1029,8 @@ def build_report(inventory: dict, rules: dict, table, targets: list[str]) -> dic
             "static": sum(r["kind"] == "static" for r in mine),
             "runtime": sum(r["kind"] == "runtime" for r in mine),
             "checked": checked,
+            "checked_curated": sum(r["status"] == "checked" and r["basis"] == "curated" for r in mine),
+            "checked_inferred": sum(r["status"] == "checked" and r["basis"] == "provenance" for r in mine),
             "reasoned": reasoned,
             "unmapped": n - checked - reasoned,
             "mapped_percent": _pct(checked + reasoned, n),
@@ -1052,13 +1080,15 @@ def render_doc(report: dict) -> str:
     w("")
     w("## Summary")
     w("")
-    w("| target | asserts | compile time | run time | checked | reasoned | unmapped | mapped % | checked % |")
+    w("| target | asserts | compile time | run time | checked (curated + inferred) | reasoned | unmapped | "
+      "mapped % | checked % |")
     w("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
     for t in report["targets"]:
         s = report["summary"][t]
         name = t if s["modelled"] else f"{t} (not modelled)"
-        w(f"| {name} | {s['asserts']} | {s['static']} | {s['runtime']} | {s['checked']} | {s['reasoned']} | "
-          f"{s['unmapped']} | {s['mapped_percent']:.1f} | {s['checked_percent']:.1f} |")
+        w(f"| {name} | {s['asserts']} | {s['static']} | {s['runtime']} | {s['checked']} ({s['checked_curated']} + "
+          f"{s['checked_inferred']}) | {s['reasoned']} | {s['unmapped']} | {s['mapped_percent']:.1f} | "
+          f"{s['checked_percent']:.1f} |")
     o = report["overall"]
     w(f"| **all** | {o['asserts']} | | | {o['checked']} | {o['reasoned']} | {o['unmapped']} | "
       f"{o['mapped_percent']:.1f} | {o['checked_percent']:.1f} |")
@@ -1138,8 +1168,9 @@ def render_doc(report: dict) -> str:
                 if r["note"]:
                     by += f": {r['note']}"
                 guard = f" [{'; '.join(r['guards'])}]" if r["guards"] else ""
+                cond = r["cond"] if len(r["cond"]) <= DOC_COND_MAX else r["cond"][:DOC_COND_MAX - 3].rstrip() + "..."
                 w(f"| `{h}` | {kind} | {r['file'][4:]}:{r['line']} ({_cell(owner)}){_cell(guard)} | "
-                  f"{r['topic']}: `{_cell(r['cond'])}` | {_cell(by)} |")
+                  f"{r['topic']}: `{_cell(cond)}` | {_cell(by)} |")
             w("")
     return "\n".join(out).rstrip() + "\n"
 
@@ -1176,6 +1207,40 @@ def build_inventory(pto_isa: Path, targets: list[str], commit: str | None) -> di
     return {"version": 1, "source": source_info(pto_isa, commit), "targets": per, "assertions": rows}
 
 
+#: columns of an inventory row (the id is target:file:line:hash)
+COLUMNS = ("target", "file", "line", "hash", "kind", "macro", "topic", "owner", "builtins", "guards", "cond")
+
+
+def write_inventory(path: str, inventory: dict) -> None:
+    """The inventory as JSON, one assertion per line as a row of COLUMNS (diffs stay readable)."""
+    head = {k: v for k, v in inventory.items() if k != "assertions"}
+    head["columns"] = list(COLUMNS)
+    rows = []
+    for a in inventory["assertions"]:
+        a = {**a, "hash": a["id"].rsplit(":", 1)[1]}
+        rows.append(json.dumps([a[c] for c in COLUMNS], separators=(",", ":")))
+    text = json.dumps(head, indent=1)[:-2] + ',\n "assertions": [\n' + ",\n".join(rows) + "\n ]\n}\n"
+    if read_inventory_text(text)["assertions"] != inventory["assertions"]:
+        raise AssertionError("inventory does not read back")
+    Path(path).write_text(text)
+
+
+def read_inventory_text(text: str) -> dict:
+    data = json.loads(text)
+    cols = data.pop("columns")
+    rows = []
+    for row in data["assertions"]:
+        a = dict(zip(cols, row, strict=True))
+        h = a.pop("hash")
+        rows.append({"id": f"{a['target']}:{a['file']}:{a['line']}:{h}", **a})
+    data["assertions"] = [{k: a[k] for k in ASSERTION_FIELDS} for a in rows]
+    return data
+
+
+def read_inventory(path: str | Path) -> dict:
+    return read_inventory_text(Path(path).read_text())
+
+
 def write_json(path: str, data: dict) -> None:
     text = json.dumps(data, indent=1, sort_keys=False) + "\n"
     if path == "-":
@@ -1205,14 +1270,14 @@ def main(argv: list[str] | None = None) -> int:
     if bool(args.pto_isa) == bool(args.from_inventory):
         ap.error("give either PTO_ISA_DIR or --from-inventory FILE")
     if args.from_inventory:
-        inventory = json.loads(Path(args.from_inventory).read_text())
+        inventory = read_inventory(args.from_inventory)
         missing = [t for t in targets if t not in inventory.get("targets", {})]
         if missing:
             ap.error(f"the inventory has no data for {', '.join(missing)}")
     else:
         inventory = build_inventory(Path(args.pto_isa), targets, args.source_commit)
         if args.inventory:
-            write_json(args.inventory, inventory)
+            write_inventory(args.inventory, inventory)
     from ptolint.ruleset import load_rules
 
     report = build_report(inventory, load_rules(), load_table(), targets)

@@ -5,10 +5,12 @@ Each Entry matches assertions of the inventory (bench/assert_inventory.json) by 
 relative to include/), owner (fnmatch over "function:Name" / "class:Name" / "file:path"), condition (a regular
 expression searched in the short normalised condition), topic, kind, builtin and target; the FIRST matching
 entry decides. An entry names `rules` (they check the assertion where they run: `rule.targets` decides, so a
-rule gaining a target takes its assertions there with it) or a `reason` (a key of REASONS); `note` says what the
-decision rests on. Assertions no entry matches are mapped by provenance (see bench/assert_coverage.py).
+rule gaining a target takes its assertions there with it) or a `reason` (a key of REASONS); an entry with
+neither records an open item (unmapped) with its `note`. Assertions no entry matches are mapped by provenance
+(see bench/assert_coverage.py).
 
-Decisions are made by reading the assertion in the header and the rule's documentation and check function.
+Decisions are made by reading the assertion in the header and the rule's documentation and check function;
+`note` says what the decision rests on.
 """
 
 from __future__ import annotations
@@ -33,7 +35,68 @@ class Entry:
 REASONS: dict[str, str] = {
     "target-not-modelled": "target not modelled by ptolint yet: no rule lists it in `targets` (ptolint knows "
                            "a2a3 and a5)",
+    "header-constants": "internal consistency of the header's own constants: every value the condition reads is "
+                        "fixed by the header itself (a table, a literal argument it passes), none by the kernel",
 }
 
+_TILE = "pto/common/pto_tile.hpp"
+
 ENTRIES: list[Entry] = [
+    # --- the Tile class (common/pto_tile.hpp): every tile the kernel declares -------------------------------
+    Entry(_TILE, "class:Tile", cond=r"^Rows > 0 && ValidRow <= Rows", rules=("PTO001", "PTO002"),
+          note="Rows, Cols > 0 (PTO001) and static ValidRow <= Rows, ValidCol <= Cols (PTO002)"),
+    Entry(_TILE, "class:Tile", cond=r"^InnerRows != 0", rules=("PTO004", "PTO005"),
+          note="the inner box is derived from SFractalSize and the layouts; it is empty only for a fractal size "
+               "PTO005 rejects"),
+    Entry(_TILE, "class:Tile", cond=r"^\(BFractal_ == BLayout::RowMajor", rules=("PTO003", "PTO004"),
+          note="NoneBox rows / columns 32-byte aligned (PTO003), boxed shapes multiples of the inner box (PTO004)"),
+    Entry(_TILE, "class:Tile", cond=r"Rows % InnerRows|Cols % InnerCols", rules=("PTO004",),
+          note="rows / columns multiples of the inner box"),
+    Entry(_TILE, "class:Tile", cond=r"^SFractalSize_ ==", rules=("PTO005",), note="SFractalSize in {512, 1024, 32}"),
+    Entry(_TILE, "function:Tile::SetValid*", kind="runtime", rules=("PTO006",),
+          note="SetValidRow/SetValidCol/SetValidShape beyond the storage"),
+    Entry(_TILE, "function:Tile::SetValid*", kind="static",
+          note="open (checkable): SetValidRow/Col/Shape on a tile whose valid dimension is static; no rule, the "
+               "model header accepts the call"),
+    Entry(_TILE, "function:Tile::[SG]etValue",
+          note="open (checkable): scalar Tile::SetValue/GetValue on a tile that is not Vec; a Tile member the "
+               "kernel calls, not a builtin: no rule"),
+    Entry(_TILE, "function:Tile::SetMadTF32Mode",
+          note="open (checkable): the TF32 rounding mode the kernel passes must be CAST_ROUND or CAST_RINT; no rule"),
+    # --- GlobalTensor / Shape / Stride / ConvTile: classes the kernel instantiates -------------------------------
+    Entry(_TILE, "function:GlobalTensor::[GS]et*", cond=r"^dim\d? >= GlobalTensorDim::DIM_0",
+          note="open (checkable): the dimension template argument of GlobalTensor::GetShape/SetShape/GetStride/"
+               "SetStride in 0..4; the headers pass literal dimensions, a kernel may not; no rule"),
+    Entry(_TILE, "function:GlobalTensor::[GS]et*",
+          note="open (checkable): GlobalTensor's compile-time shape/stride accessors on a DYNAMIC dimension "
+               "(Get*<dim>) or setters on a static one (Set*); no rule"),
+    Entry(_TILE, "function:Shape::Shape|function:Stride::Stride",
+          note="open (checkable): the number of constructor arguments of Shape / Stride must equal the number of "
+               "DYNAMIC dimensions; no rule (the model accepts any)"),
+    Entry(_TILE, "*ConvTile*",
+          note="open: ConvTile / ConvTileShape class invariants; the frontend does not model ConvTile (see "
+               "rules/rearrange.py)"),
+    Entry(_TILE, "class:*Shape2D",
+          note="open (checkable): TileShape2D / BaseShape2D (NZ / MX layouts) need rows and cols divisible by the "
+               "fractal; no rule"),
+    # --- the implementation re-asserting the Tile class invariant ----------------------------------------------
+    Entry("pto/npu/*", topic="valid-vs-shape", kind="static", rules=("PTO002",),
+          note="the Tile class invariant ValidRow <= Rows / ValidCol <= Cols re-asserted by the implementation; "
+               "PTO002 checks it for every tile operand"),
+    Entry("pto/common/arch/*", topic="valid-vs-shape", kind="static", rules=("PTO002",),
+          note="the Tile class invariant re-asserted by the implementation; PTO002 checks every tile operand"),
+    # --- builtins a target does not provide ---------------------------------------------------------------------
+    Entry("pto/common/pto_instr.hpp", "function:TPUSH|function:TPOP", cond=r"^sizeof\(Pipe\) == 0",
+          rules=("PTO010",), note="GridPipe TPUSH/TPOP outside A2/A3: the #else branch rejects every call"),
+    Entry("pto/common/pto_instr.hpp", "function:TPUSH", cond=r"GridDirection::SOURCE",
+          note="open (checkable): GridPipe TPUSH with a SOURCE direction; no rule"),
+    # --- synchronisation ------------------------------------------------------------------------------------------
+    Entry("pto/npu/a2a3/TSync.hpp", "function:TSYNC_IMPL", reason="header-constants",
+          note="the pipe comes from the header's Op -> pipe table (common/event.hpp); every pipe of the table is "
+               "in A2/A3's list (see PTO059's provenance)"),
+    Entry("pto/npu/a5/TSync.hpp", "function:TSYNC_IMPL", rules=("PTO059",),
+          note="A5: TSYNC<Op> only for ops whose pipe is MTE2, MTE3 or ALL"),
+    Entry("pto/npu/*/TSync.hpp", "*Event*",
+          note="open (checkable): Event<SrcOp, DstOp, AutoToken, EventID> template arguments (cross-core events "
+               "need an explicit EventID / CrossCoreId, ops must map to a real pipe); no rule"),
 ]
