@@ -809,8 +809,8 @@ def extract_target(include_dir: Path, target: str, builtins: set[str] | None = N
 
 TYPE_NAMES = r"\b(u?int(8|16|32|64)_t|int|half|float(16|32)?_t|float|bfloat16_t|hifloat8_t|float8_\w+|float4_\w+|" \
              r"__gm__\s+\w+|double|bool|uint8_t)\b"
-TOPICS = ("operand-kind", "aliasing", "valid-vs-shape", "index", "valid-region", "dtype-equal", "dtype", "location", "layout",
-          "shape", "template-arg", "other")
+TOPICS = ("operand-kind", "aliasing", "valid-vs-shape", "index", "gm-shape", "limit", "valid-region", "dtype-equal",
+          "dtype", "location", "layout", "shape", "template-arg", "other")
 
 
 def topic_of(cond: str, message: str, kind: str) -> str:
@@ -825,13 +825,17 @@ def topic_of(cond: str, message: str, kind: str) -> str:
         return "valid-vs-shape"
     if re.search(r"\bindex(Row|Col)\b|\bidx(Row|Col)\b|\b(row|col)Offset\b|\boffset\b", c, re.I):
         return "index"
+    if re.search(r"\bg(Shape|Stride)\d|staticShape|staticStride|GlobalData::|\b(src|dst)(Shape|Stride)\d", c):
+        return "gm-shape"
+    if re.search(r"[<>]=?\s*(\d{3,}\b|\w*MAX\w*)|\w*MAX\w*\s*[<>]|\b\w*[Rr]epeat\w*\b", c):
+        return "limit"
     if kind == "runtime" or re.search(r"GetValid(Row|Col)|\bvalid(Row|Col)\w*\b|GetKAligned|\b[a-z]\w*ValidRow\b|"
                                       r"\b[a-z]\w*ValidCol\b", c):
         return "valid-region"
     if re.search(r"\b(Rows|Cols|RowStride|ColStride|Numel|staticShape|staticStride)\b", c) \
             and not re.search(r"is_same|DType\s*==|==\s*\w*DType\b", c):
         return "shape"
-    dtypes = re.findall(r"\w*DType\b|\bT\b|\bDstT\b|\bSrcT\b", c)
+    dtypes = re.findall(r"\w*DType\b|\b[TU]\b|\bDstT\b|\bSrcT\b", c)
     concrete = re.search(TYPE_NAMES, c)
     if re.search(r"is_same|sizeof\s*\(|DType\b", c) or ("type" in m and dtypes):
         if not concrete and len(dtypes) >= 2 and not re.search(r"sizeof\s*\([^)]*\)\s*[=<>!]=?\s*\d", c):
@@ -852,6 +856,9 @@ def topic_of(cond: str, message: str, kind: str) -> str:
     return "other"
 
 
+#: topics inferred only when the condition shares a word with the rule's provenance
+WORDS_REQUIRED = frozenset({"gm-shape", "template-arg", "other"})
+
 #: topic -> fault kinds preferred for it, in tiers: the first tier with a matching rule decides (an element-type
 #: equality is a dtype-mismatch rule's before an unsupported-dtype rule's)
 TOPIC_TIERS: dict[str, tuple[frozenset[str], ...]] = {
@@ -865,6 +872,9 @@ TOPIC_TIERS: dict[str, tuple[frozenset[str], ...]] = {
                                                                                 "tmp-undersized",
                                                                                 "split-misaligned"})),
     "index": (frozenset({"out-of-bounds", "misaligned"}),),
+    # a GlobalTensor extent / stride: only with a word of the condition in the rule's provenance (see inferred)
+    "gm-shape": (frozenset({"valid-region", "size-mismatch"}), frozenset({"unsupported-layout"})),
+    # a hardware limit (repeat counts, 4095-element K, 16-bit extents): never inferred, curated only
     "valid-vs-shape": (frozenset({"invalid-tile"}), frozenset({"size-mismatch"})),
     "template-arg": (frozenset({"unsupported-path", "invalid-pipe"}),),
     "operand-kind": (frozenset({"unsupported-path"}),),
@@ -978,6 +988,8 @@ class Mapper:
                 words = _words(a["cond"])
                 score = {r.code: len(words & self.words[r.code]) for r in out}
                 best = max(score.values())
+                if best == 0 and a["topic"] in WORDS_REQUIRED:
+                    return []
                 return [r.code for r in out if score[r.code] == best]
         return []
 
