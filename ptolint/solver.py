@@ -430,6 +430,22 @@ def exists_forall(reach: z3.BoolRef, violated: z3.BoolRef, inputs: list[z3.ExprR
             return z3.unknown, None
         sub = [(o, om.eval(o, model_completion=True)) for o in opaque]
         cand.add(z3.Implies(z3.substitute(reach, *sub), z3.substitute(violated, *sub)))
+    # the counterexamples keep coming (an unknown value the rule compares with an input, say): ask Z3 the
+    # quantified question itself
+    fresh = [z3.FreshConst(o.sort(), "some") for o in opaque]
+    q = z3.Solver()
+    q.add(z3.substitute(reach, *zip(opaque, fresh, strict=True)), z3.ForAll(opaque, z3.Implies(reach, violated)))
+    q.set("timeout", max(timeout_ms, 1000))
+    r = q.check()
+    if r == z3.unsat:
+        return r, None
+    if r == z3.sat:
+        m = q.model()
+        fix = [v == m.eval(v, model_completion=True) for v in inputs]
+        cand.add(*fix)
+        r2, m2 = staged_check(cand, inputs + opaque, timeout_ms)
+        if r2 == z3.sat:
+            return r2, m2
     GAVE_UP.append(f"no input settled the rule for every value of the {len(opaque)} unknown value(s) within "
                    f"{CEGIS_ROUNDS} counterexample rounds")
     return z3.unknown, None
@@ -459,6 +475,10 @@ def staged_check(s: z3.Solver, variables: list[z3.ExprRef],
                 s.pop()
                 return r, model
             s.pop()
+        r, model = split_check(s, variables, timeout_ms)
+        s.set("timeout", 4294967295)  # (split_check sets a per-case time limit)
+        if r != z3.unknown:
+            return r, model
         s.set("rlimit", 0)
         s.set("timeout", timeout_ms)
         r = s.check()
@@ -467,6 +487,76 @@ def staged_check(s: z3.Solver, variables: list[z3.ExprRef],
             GAVE_UP.append(f"Z3 answered unknown after {time.monotonic() - started:.1f} s ({s.reason_unknown()}; "
                            f"--timeout-ms {timeout_ms}) on a query of {size} terms over {len(variables)} variables")
     return r, (s.model() if r == z3.sat else None)
+
+
+#: the most values of one variable `split_check` tries one by one
+SPLIT_VALUES = 64
+
+
+def _bounds(s: z3.Solver) -> dict[str, tuple[int, int]]:
+    """Bounds the query states directly (`v >= 2`, `v <= 8` among its top-level conjuncts), by variable name."""
+    lo: dict[str, int] = {}
+    hi: dict[str, int] = {}
+    stack = [(a, False) for a in s.assertions()]
+    while stack:
+        a, negated = stack.pop()
+        if z3.is_not(a):
+            stack.append((a.arg(0), not negated))
+            continue
+        if (z3.is_and(a) and not negated) or (z3.is_or(a) and negated):  # not (p || q) is !p && !q
+            stack += [(x, negated) for x in a.children()]
+            continue
+        if not (z3.is_le(a) or z3.is_ge(a) or z3.is_lt(a) or z3.is_gt(a)) or a.num_args() != 2:
+            continue
+        if negated:  # !(x < k) is x >= k, and so on
+            x0, y0 = a.children()
+            a = x0 >= y0 if z3.is_lt(a) else x0 > y0 if z3.is_le(a) else x0 <= y0 if z3.is_gt(a) else x0 < y0
+        x, y = a.children()
+        flip = False
+        if z3.is_int_value(x) and z3.is_const(y):
+            x, y, flip = y, x, True
+        if not (z3.is_const(x) and x.decl().kind() == z3.Z3_OP_UNINTERPRETED and z3.is_int_value(y)):
+            continue
+        k, name = y.as_long(), str(x)
+        upper = (z3.is_le(a) or z3.is_lt(a)) != flip  # x <= k (or k >= x)
+        strict = z3.is_lt(a) or z3.is_gt(a)
+        if upper:
+            hi[name] = min(hi.get(name, k), k - 1 if strict else k)
+        else:
+            lo[name] = max(lo.get(name, k), k + 1 if strict else k)
+    return {n: (lo[n], hi[n]) for n in lo if n in hi}
+
+
+def split_check(s: z3.Solver, variables: list[z3.ExprRef],
+                timeout_ms: int) -> tuple[z3.CheckSatResult, z3.ModelRef | None]:
+    """Decide a query Z3 gave up on by trying each value of a variable the query confines to a few values (a
+    loop step or tile count from a checked kernel parameter): with it fixed, products such as `step * t` become
+    linear. Unknown when no variable is that narrow or some value stays undecided."""
+    bounds = _bounds(s)
+    narrow = sorted((hi - lo, str(v), v) for v in variables if z3.is_int(v) and str(v) in bounds
+                    for lo, hi in [bounds[str(v)]] if hi - lo < SPLIT_VALUES)
+    deadline = time.monotonic() + timeout_ms / 1000
+    for _, name, v in narrow[:2]:
+        rng = bounds[name]
+        undecided = False
+        for k in range(rng[0], rng[1] + 1):
+            left_ms = int((deadline - time.monotonic()) * 1000)
+            if left_ms <= 0:
+                return z3.unknown, None
+            s.push()
+            s.add(v == k)
+            s.set("rlimit", QUICK_RLIMIT * 4)
+            s.set("timeout", max(50, min(left_ms, timeout_ms // 10)))
+            r = s.check()
+            if r == z3.sat:
+                model = s.model()
+                s.pop()
+                return r, model
+            s.pop()
+            undecided |= r == z3.unknown
+        if not undecided:
+            return z3.unsat, None
+    return z3.unknown, None
 
 
 #: why the last undecided queries were undecided, in the words of what gave up (read by check_rule)

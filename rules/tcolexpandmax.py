@@ -21,7 +21,7 @@ DST_DTYPES = {
 
 A2A3_HDR = "include/pto/npu/a2a3/TColExpandBinOp.hpp ~l.86 (TCOLEXPANDOP_IMPL)"
 A5_HDR = "include/pto/npu/a5/TColExpandBinOp.hpp ~l.195 (TCOLEXPANDOP_IMPL)"
-SEED = "/work/shared/seeds/TCOLEXPANDMAX.txt (Constraints)"
+SEED = "seed document TCOLEXPANDMAX (Constraints)"
 
 
 def _ops(ctx: Ctx) -> tuple[TileView, TileView, TileView] | None:

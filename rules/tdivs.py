@@ -17,7 +17,7 @@ A5_D1_TYPES = ("uint64_t", "int64_t", "uint32_t", "int32_t", "uint16_t", "int16_
 
 A2A3_HDR = "include/pto/npu/a2a3/TDivS.hpp (TDIVS_IMPL, both overloads)"
 A5_HDR = "include/pto/npu/a5/TDivS.hpp (TDIVS_IMPL ~l.135 tile/scalar, ~l.177 scalar/tile)"
-SEED = "/work/shared/seeds/TDIVS.txt (Constraints)"
+SEED = "seed document TDIVS (Constraints)"
 
 
 def _ops(ctx: Ctx) -> tuple[TileView, TileView, bool] | None:

@@ -12,7 +12,7 @@ from ptolint.ruleset import Check, Ctx, Provenance, rule
 
 INSTR = ("TRESHAPE",)
 HDR = "include/pto/npu/a2a3/TReshape.hpp (TRESHAPE_IMPL; a5/TReshape.hpp includes it)"
-SEED = "seeds/TRESHAPE.txt"
+SEED = "seed document TRESHAPE"
 AUTO = Provenance("hazard", HDR, "Under __PTO_AUTO__ the static_asserts are compiled out and only __cce_alias(dst, "
                   "src) remains: the mistake is then silent, not a compile error (docs present the checks "
                   "unconditionally; docs/isa-facts.md section 8 (16)).")

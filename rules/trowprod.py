@@ -15,7 +15,7 @@ from ptolint.ruleset import Check, Ctx, Provenance, rule
 INSTR = ("TROWPROD",)
 A2A3_HDR = "include/pto/npu/a2a3/TRowProd.hpp, TRowReduceOps.hpp (TRowReduceCheck)"
 A5_HDR = "include/pto/npu/a5/TRowProd.hpp (TRowProdCheck)"
-SEED = "seeds/TROWPROD.txt"
+SEED = "seed document TROWPROD"
 
 #: the element types TROWPROD accepts, per target (same list in both headers and in the seed doc)
 DTYPES = {

@@ -130,3 +130,12 @@ def test_no_import_circle_between_parts() -> None:
     graph3 = {k: v for k, v in _import_graph(3).items() if k.startswith(("ptolint.frontend", "ptolint.executor"))}
     graph3["ptolint.executor.machine"].discard("ptolint.executor.ops")  # the op registry finds its modules
     assert _cycle(graph3) is None  # (executor.entry and frontend.interp count as one part each)
+
+
+def test_nothing_names_a_path_of_the_machine_it_was_written_on() -> None:
+    """Provenance names documents (the seed document TDIVS, a header of the ISA), never where a developer kept them."""
+    from ptolint.ruleset import load_rules
+
+    for rule in load_rules().values():
+        for p in rule.provenance:
+            assert not p.where.startswith(("/", "~")) and "/work/" not in p.where, (rule.code, p.where)
