@@ -93,6 +93,8 @@ def call(c: ci.Cursor, sc: Scope) -> Fn:
         return builtin(c, r, sc)
     if k in (K.FUNCTION_DECL, K.FUNCTION_TEMPLATE) and in_std(r) and r.spelling in ("min", "max"):
         return _min_max(c, r.spelling, sc)
+    if in_std(r) and ctype(c.type) is None and c.type.get_canonical().kind not in (TK.VOID, TK.POINTER):
+        return _external(c, r, sc)  # library objects (`std::cout << ... << std::endl`): not followed
     if k == K.CXX_METHOD:
         return _method(c, r, sc)
     if k in (K.FUNCTION_DECL, K.FUNCTION_TEMPLATE):
@@ -113,6 +115,15 @@ def _external(c: ci.Cursor, r: ci.Cursor, sc: Scope) -> Fn:
     ct = ctype(c.type)
     void = c.type.get_canonical().kind == TK.VOID
     label = f"{r.spelling}() at line {c.location.line} (not followed)"
+    if not void and ct is None and in_std(r):  # a library object (a stream): opaque, never a value
+        spelling = strip_reference(c.type).spelling
+
+        def library(fr):
+            for f in fns:
+                f(fr)
+            return OpaqueObj(spelling)
+
+        return library
     if not void and ct is None:
         if c.type.get_canonical().kind == TK.POINTER:  # a pointer into memory the run does not follow
             def pointer(fr):
@@ -274,7 +285,7 @@ def _method(c: ci.Cursor, r: ci.Cursor, sc: Scope) -> Fn:
     label = f"{name}() at line {c.location.line}"
 
     def method(fr):
-        o = obj(fr) if obj is not None and not static else (fr.this if not static else None)
+        o = obj(fr) if obj is not None else (fr.this if not static else None)
         if o.__class__ is TileObj:
             return _tile_method(o, name, arg_fns, fr, ct, label)
         if o.__class__ is GlobalObj:
@@ -513,7 +524,7 @@ def _struct(t: ci.Type, rec: ci.Cursor, args: list[ci.Cursor], sc: Scope, name: 
         if x.kind == K.CONSTRUCTOR and not arguments(x) and body(x) is not None and (
                 children(body(x)) or any(y.kind == K.MEMBER_REF for y in children(x))):
             return refuse(f"default constructor of {spelling} at line {where_c.location.line}")
-    from ptolint.executor.entry.statements import initial_value
+    from ptolint.executor.entry.statements import initial_value, initializer
 
     makers = []
     for i, f in enumerate(fs):
@@ -526,10 +537,10 @@ def _struct(t: ci.Type, rec: ci.Cursor, args: list[ci.Cursor], sc: Scope, name: 
                 conv = scalar_conv(ctype(f.type))
                 makers.append((f.spelling, (lambda g, cv: (lambda fr: cv(copy_value(g(fr)), fr.run)))(v, conv)))
             continue
-        init = [x for x in children(f) if x.kind.is_expression()]
+        init = initializer(f)
         fscope = Scope({}, sc.macros)
-        if init:
-            makers.append((f.spelling, initial_value(f, init[-1], fscope)))
+        if init is not None:
+            makers.append((f.spelling, initial_value(f, init, fscope)))
         elif aggregate:
             makers.append((f.spelling, initial_value(f, None, fscope) if ctype(f.type) is None else
                            const(scalars.convert(0, ctype(f.type)))))

@@ -16,8 +16,10 @@ from ptolint.executor.entry import scalars
 from ptolint.executor.entry.errors import Refusal
 from ptolint.executor.entry.objects import (
     ArrayObj,
+    ArrayPointer,
     Cell,
     CellPointer,
+    FunctionRef,
     GlobalObj,
     GmPointer,
     InputRef,
@@ -35,6 +37,7 @@ from ptolint.executor.entry.syntax import (
     array_info,
     binary_operator,
     char_literal,
+    clang_constant,
     ctype,
     element_size_of_name,
     float_literal,
@@ -140,6 +143,8 @@ def _expr(c: ci.Cursor, sc: Scope) -> Fn:
             v = float(bound) if isinstance(bound, (int, float)) else None
         if v is None and toks and sc.macros is not None and sc.macros.body(toks[0]) is not None:
             v = sc.macros.value(toks[0])
+        if v is None and not toks:
+            v = clang_constant(c)
         if v is None:
             return refuse(f"floating literal not understood at {where(c)}")
         return const(scalars.convert(float(v), ct or "double"))
@@ -212,6 +217,9 @@ def _int_literal(c: ci.Cursor, sc: Scope, ct: str) -> Fn:
         elif sc.macros is not None and sc.macros.body(toks[0]) is not None:
             m = sc.macros.value(toks[0])
             v = m if isinstance(m, int) else None
+    if v is None and not toks:  # spelled in a function-like macro of another file: no tokens to read
+        k = clang_constant(c)
+        v = k if isinstance(k, int) else None
     if v is None:
         return refuse(f"integer literal '{' '.join(toks[:1])}' not understood at line {c.location.line}")
     return const(scalars.convert(v, ct))
@@ -226,6 +234,12 @@ def _unexposed(c: ci.Cursor, sc: Scope, ct: str | None) -> Fn:
         return refuse(f"expression with {len(ops)} operands at {where(c)}")
     inner = expr(ops[0], sc)
     frm = ctype(ops[0].type)
+    if ct is None and c.type.get_canonical().kind == TK.POINTER and array_info(ops[0].type) is not None:
+        def decay(fr):  # array-to-pointer: a pointer to element 0
+            v = inner(fr)
+            return ArrayPointer(v, 0) if v.__class__ is ArrayObj else v
+
+        return decay
     if ct is None or (frm == ct and ct is not None):
         return inner
     conv = scalar_conv(ct)
@@ -242,10 +256,9 @@ def _cast(c: ci.Cursor, sc: Scope, ct: str | None) -> Fn:
 
             return construct(c.type, [], sc, "tmp", c)
         return refuse(f"cast without operand at {where(c)}")
-    if len(ops) > 1:
-        return refuse(f"cast with {len(ops)} operands at {where(c)}")
-    if ops[0].kind == K.INIT_LIST_EXPR:  # T{...}
-        inner_ops = operands(ops[0])
+    operand = ops[-1]  # earlier children belong to the written type (template arguments of `Stride<1, N>(n)`)
+    if operand.kind == K.INIT_LIST_EXPR:  # T{...}
+        inner_ops = operands(operand)
         if ct is not None:
             if not inner_ops:
                 return const(scalars.convert(0, ct))
@@ -255,7 +268,7 @@ def _cast(c: ci.Cursor, sc: Scope, ct: str | None) -> Fn:
         from ptolint.executor.entry.calls import construct
 
         return construct(c.type, list(inner_ops), sc, "tmp", c)
-    inner = expr(ops[0], sc)
+    inner = expr(operand, sc)
     if ct is not None:
         conv = scalar_conv(ct)
         return lambda fr: conv(inner(fr), fr.run)
@@ -298,6 +311,14 @@ def _decl_ref(c: ci.Cursor, sc: Scope, ct: str | None) -> Fn:
         return const(scalars.convert(r.enum_value, ct or "int"))
     if r.kind in (K.VAR_DECL, K.PARM_DECL):
         return variable(r, sc, ct)
+    if r.kind == K.UNEXPOSED_DECL and ct is not None and r.type.is_const_qualified():
+        v = clang_constant(r)  # a constexpr variable template specialization: std::is_same_v<T, half>
+        if v is not None:
+            return const(scalars.convert(v, ct))
+        return refuse(f"{r.spelling} has no constant value at line {c.location.line}")
+    if r.kind in (K.FUNCTION_DECL, K.CXX_METHOD, K.FUNCTION_TEMPLATE):  # a function as a value (`<< std::endl`)
+        label = f"{r.spelling} (line {c.location.line})"
+        return lambda fr: FunctionRef(label)
     if r.kind == K.TEMPLATE_NON_TYPE_PARAMETER:
         bound = sc.tparams.get(r.spelling)
         if isinstance(bound, (int, float)):
@@ -347,7 +368,10 @@ def global_cell(r: ci.Cursor, sc: Scope) -> Fn:
     s = slot(r)
     name = r.spelling
     ct = ctype(r.type)
-    init = [x for x in children(r) if x.kind.is_expression()]
+    from ptolint.executor.entry.statements import initial_value, initializer
+
+    first = initializer(r)
+    init = [first] if first is not None else []
     is_const = r.type.is_const_qualified() or "constexpr" in tokens(r)[:6]
     sp = r.semantic_parent
     if sp is not None and sp.kind in FUNCTION_KINDS:  # a static local: declared (and initialised) by its statement
@@ -373,8 +397,6 @@ def global_cell(r: ci.Cursor, sc: Scope) -> Fn:
         parent = sp
         scope = Scope(class_bindings(parent) if parent is not None and parent.kind in (
             K.STRUCT_DECL, K.CLASS_DECL) else {}, sc.macros)
-        from ptolint.executor.entry.statements import initial_value
-
         make = initial_value(r, init[-1], scope)
 
         def constant(fr):
@@ -462,6 +484,8 @@ def _subscript(c: ci.Cursor, sc: Scope, ct: str | None) -> Fn:
 
     def subscript(fr):
         b, i = base(fr), index(fr)
+        if b.__class__ is ArrayPointer:
+            b, i = b.array, b.index + i
         if b.__class__ is ArrayObj:
             if not 0 <= i < len(b.cells):
                 raise Refusal(f"index {i} outside the {len(b.cells)} elements of {label} (line {c.location.line})")
@@ -560,13 +584,21 @@ def _binary(c: ci.Cursor, sc: Scope, ct: str | None) -> Fn:
 def _pointer_arith(op: str, a: Fn, b: Fn, c: ci.Cursor) -> Fn:
     def arith(fr):
         x, y = a(fr), b(fr)
-        if isinstance(x, GmPointer) and isinstance(y, int) and op in ("+", "-"):
-            return GmPointer(x.name, x.offset + (y if op == "+" else -y))
-        if isinstance(y, GmPointer) and isinstance(x, int) and op == "+":
-            return GmPointer(y.name, y.offset + x)
+        if isinstance(x, (GmPointer, ArrayPointer)) and isinstance(y, int) and op in ("+", "-"):
+            return _moved(x, y if op == "+" else -y)
+        if isinstance(y, (GmPointer, ArrayPointer)) and isinstance(x, int) and op == "+":
+            return _moved(y, x)
+        if isinstance(x, ArrayPointer) and isinstance(y, ArrayPointer) and op == "-" and x.array is y.array:
+            return x.index - y.index
         raise Refusal(f"operator {op} on {type(x).__name__} and {type(y).__name__} at {where(c)}")
 
     return arith
+
+
+def _moved(p, d: int):
+    if isinstance(p, ArrayPointer):
+        return p.moved(d)
+    return GmPointer(p.name, p.offset + d)
 
 
 def assignment(lhs: ci.Cursor, value: Fn, sc: Scope, c: ci.Cursor) -> Fn:
@@ -609,8 +641,8 @@ def _compound(c: ci.Cursor, sc: Scope) -> Fn:
         def pointer(fr):
             cell = place(fr)
             x, y = cell.v, b(fr)
-            if isinstance(x, GmPointer) and isinstance(y, int) and op in ("+", "-"):
-                cell.v = GmPointer(x.name, x.offset + (y if op == "+" else -y))
+            if isinstance(x, (GmPointer, ArrayPointer)) and isinstance(y, int) and op in ("+", "-"):
+                cell.v = _moved(x, y if op == "+" else -y)
                 return cell.v
             raise Refusal(f"operator {op}= on {type(x).__name__} at {where(c)}")
 
@@ -649,9 +681,9 @@ def _unary(c: ci.Cursor, sc: Scope, ct: str | None) -> Fn:
             def step_pointer(fr):
                 cell = place(fr)
                 x = cell.v
-                if not isinstance(x, GmPointer):
+                if not isinstance(x, (GmPointer, ArrayPointer)):
                     raise Refusal(f"{op} of {type(x).__name__} at {where(c)}")
-                cell.v = GmPointer(x.name, x.offset + delta)
+                cell.v = _moved(x, delta)
                 return x if post else cell.v
 
             return step_pointer
@@ -682,6 +714,8 @@ def _unary(c: ci.Cursor, sc: Scope, ct: str | None) -> Fn:
             v = a(fr)
             if v.__class__ is CellPointer:
                 return v.cell.v
+            if v.__class__ is ArrayPointer:
+                return v.cell().v
             if v.__class__ is GmPointer:
                 if ct is None:
                     return v
@@ -754,6 +788,8 @@ def _lvalue(c: ci.Cursor, sc: Scope) -> Fn | None:
 
         def element(fr):
             b, i = base(fr), index(fr)
+            if b.__class__ is ArrayPointer:
+                b, i = b.array, b.index + i
             if b.__class__ is ArrayObj:
                 if not 0 <= i < len(b.cells):
                     raise Refusal(f"index {i} outside the {len(b.cells)} elements of {label} "
@@ -774,6 +810,8 @@ def _lvalue(c: ci.Cursor, sc: Scope) -> Fn | None:
             v = a(fr)
             if v.__class__ is CellPointer:
                 return v.cell
+            if v.__class__ is ArrayPointer:
+                return v.cell()
             if v.__class__ is GmPointer:
                 return Cell(0)
             return Cell(v)

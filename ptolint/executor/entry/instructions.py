@@ -120,11 +120,12 @@ def execute(run: Run, info: Builtin, vals: list[object]) -> None:
             m.scalars[name] = x
             values[name] = x
             operands.append(ScalarOperand(Const(x, ct), label))
-        elif v.__class__ is TileAddress and ct is not None:
-            x = scalars.convert(tile_address(v.tile, run), ct)
+        elif v.__class__ is TileAddress:  # `tile.data()`: its address (also where a pointer is taken)
+            at = ct or "unsigned long"
+            x = scalars.convert(tile_address(v.tile, run), at)
             m.scalars[name] = x
             values[name] = x
-            operands.append(ScalarOperand(Const(x, ct), label))
+            operands.append(ScalarOperand(Const(x, at), label))
         elif v.__class__ is GlobalObj and is_global:
             shape, stride = tuple(v.shape), tuple(v.stride)
             for i, d in enumerate(shape):

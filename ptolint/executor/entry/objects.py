@@ -206,6 +206,33 @@ class GmPointer:
 
 
 @dataclass(frozen=True)
+class ArrayPointer:
+    """A pointer into a local array (`int* p = arr + 2;`, `p++`): the array and the element index."""
+
+    array: ArrayObj
+    index: int
+
+    def cell(self, i: int = 0) -> Cell:
+        j = self.index + i
+        if not 0 <= j < len(self.array.cells):
+            from ptolint.executor.entry.errors import Refusal
+
+            raise Refusal(f"pointer to element {j} of an array of {len(self.array.cells)} dereferenced")
+        return self.array.cells[j]
+
+    def moved(self, d: int) -> ArrayPointer:
+        return ArrayPointer(self.array, self.index + d)
+
+
+@dataclass(frozen=True)
+class FunctionRef:
+    """A function used as a value (passed to a stream operator, say): nothing the run can call."""
+
+    name: str
+    opaque = True
+
+
+@dataclass(frozen=True)
 class CellPointer:
     """`&x` of a local scalar or struct: dereferences to its Cell."""
 
@@ -217,6 +244,7 @@ class OpaqueObj:
     """An object of another class (an event, a pipe, ...): passed to builtins by its type."""
 
     spelling: str
+    opaque = True
 
 
 def copy_value(v):

@@ -126,6 +126,8 @@ def _same(v):
 def _to_bool(v):
     if isinstance(v, (int, float)):
         return 1 if v else 0
+    if getattr(v, "opaque", False):  # an object the run does not follow: its truth would be a guess
+        raise Refusal(f"truth value of {v} (not followed)")
     return 0 if v is None else 1  # a pointer / object: non-null
 
 

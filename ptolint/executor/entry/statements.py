@@ -394,8 +394,7 @@ def declaration(d: ci.Cursor, sc: Scope) -> Stmt:
 
 def _declaration(d: ci.Cursor, sc: Scope) -> Stmt:
     s = slot(d)
-    inits = [x for x in children(d) if x.kind.is_expression()]
-    init = inits[-1] if inits else None
+    init = initializer(d)
     if d.storage_class == ci.StorageClass.STATIC:  # a static local: initialised once per run
         make = initial_value(d, init, sc)
 
@@ -426,6 +425,18 @@ def _declaration(d: ci.Cursor, sc: Scope) -> Stmt:
         fr.vars[s] = Cell(make(fr))
 
     return declare
+
+
+def initializer(d: ci.Cursor) -> ci.Cursor | None:
+    """A variable's initialiser: its last expression child; for an array only an initializer list or a
+    constructor call (the other expression children of `T a[N / 2];` give its size)."""
+    inits = [x for x in children(d) if x.kind.is_expression()]
+    if not inits:
+        return None
+    last = inits[-1]
+    if array_info(d.type) is not None and last.kind not in (K.INIT_LIST_EXPR, K.CALL_EXPR, K.STRING_LITERAL):
+        return None
+    return last
 
 
 def initial_value(d: ci.Cursor, init: ci.Cursor | None, sc: Scope) -> Callable[[Frame], object]:

@@ -277,8 +277,9 @@ def is_builtin(fn: ci.Cursor | None, names: frozenset[str]) -> bool:
 
 def in_std(fn: ci.Cursor) -> bool:
     p = fn.semantic_parent
-    while p is not None and p.kind == K.NAMESPACE:
-        if p.spelling == "std":
+    while p is not None and p.kind in (K.NAMESPACE, K.STRUCT_DECL, K.CLASS_DECL, K.CLASS_TEMPLATE,
+                                       K.CLASS_TEMPLATE_PARTIAL_SPECIALIZATION):
+        if p.kind == K.NAMESPACE and p.spelling == "std":
             return True
         p = p.semantic_parent
     return False
@@ -414,3 +415,46 @@ def ref(c: ci.Cursor) -> ci.Cursor | None:
 def split_args(spelling: str) -> list[str]:
     parts = split_template_args(spelling)
     return parts[1] if parts else []
+
+
+# ---------------------------------------------------------------- constants libclang computes
+
+_EVAL_READY: list[bool] = []
+
+
+def _eval_api():
+    lib = ci.conf.lib
+    if not _EVAL_READY:
+        lib.clang_Cursor_Evaluate.argtypes = [ci.Cursor]
+        lib.clang_Cursor_Evaluate.restype = ctypes.c_void_p
+        lib.clang_EvalResult_getKind.argtypes = [ctypes.c_void_p]
+        lib.clang_EvalResult_getKind.restype = ctypes.c_int
+        lib.clang_EvalResult_getAsLongLong.argtypes = [ctypes.c_void_p]
+        lib.clang_EvalResult_getAsLongLong.restype = ctypes.c_longlong
+        lib.clang_EvalResult_getAsDouble.argtypes = [ctypes.c_void_p]
+        lib.clang_EvalResult_getAsDouble.restype = ctypes.c_double
+        lib.clang_EvalResult_dispose.argtypes = [ctypes.c_void_p]
+        _EVAL_READY.append(True)
+    return lib
+
+
+def clang_constant(c: ci.Cursor) -> int | float | None:
+    """The value clang gives a literal whose tokens libclang cannot show (a literal spelled inside a function-like
+    macro of another file), or a constexpr variable template specialization (`std::is_same_v<T, half>`).
+
+    Only ever asked of those two kinds of cursor, which are fully instantiated constants: evaluating a literal or
+    a constexpr variable's initialiser needs no template context (what makes clang_Cursor_Evaluate crash inside
+    instantiations when it is asked of dependent expressions)."""
+    lib = _eval_api()
+    r = lib.clang_Cursor_Evaluate(c)
+    if not r:
+        return None
+    try:
+        kind = lib.clang_EvalResult_getKind(r)
+        if kind == 1:  # CXEval_Int
+            return int(lib.clang_EvalResult_getAsLongLong(r))
+        if kind == 2:  # CXEval_Float
+            return float(lib.clang_EvalResult_getAsDouble(r))
+        return None
+    finally:
+        lib.clang_EvalResult_dispose(r)
