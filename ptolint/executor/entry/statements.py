@@ -38,7 +38,12 @@ Stmt = Callable[[Frame], object]
 
 
 def stmt(c: ci.Cursor, sc: Scope) -> Stmt:
-    return memo(c, "er_s", lambda x: _stmt(x, sc))
+    """The statement compiled once; one nested too deeply for Python becomes a refusal where it runs, so the
+    statements before it still run (a fault there is still observed)."""
+    try:
+        return memo(c, "er_s", lambda x: _stmt(x, sc))
+    except RecursionError:
+        return refuse(f"C++ nested too deeply to run at line {c.location.line}")
 
 
 def _nothing(fr):
