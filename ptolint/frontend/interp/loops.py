@@ -425,12 +425,35 @@ class Loops:
             self.store(key, convert(grown, ct))
         if cond is not None:
             self.path.append(self.cond_expr(cond))
+            self.not_past(cond, {k: s for k, (_, s) in base.items()})
         if body is not None:
             try:
                 self.stmt(body)
             except Stop as s:
                 if s.kind == "return":
                     pass
+
+    def not_past(self, cond: ci.Cursor, steps: dict[tuple[str, int], Expr]) -> None:
+        """`v != bound` with v an induction variable of constant step: an iteration after the one where v meets the
+        bound is never reached (stepping over it would run until v overflows, which is undefined), so the generic
+        iteration also has `v < bound` (counting up) or `v > bound` (down)."""
+        c = _strip(cond)
+        if c is None or c.kind != K.BINARY_OPERATOR or binop_token(c) != "!=":
+            return
+        lhs, rhs = (_strip(x) for x in children(c))
+        for var, other in ((lhs, rhs), (rhs, lhs)):
+            if var is None or other is None or var.kind != K.DECL_REF_EXPR or var.referenced is None:
+                continue
+            step = const_value(steps[decl_key(var.referenced)]) if decl_key(var.referenced) in steps else None
+            if not isinstance(step, int) or step == 0:
+                continue
+            try:
+                v, b = self.scalar(var), self.scalar(other)
+            except Unsupported:
+                return
+            if INT_TYPES.get(v.ctype, (0, False))[1] and INT_TYPES.get(b.ctype, (0, False))[1]:
+                self.path.append(fold(Bin("<" if step > 0 else ">", v, b, "bool")))
+            return
 
     def lookup(self, key: tuple[str, int]):
         for fr in reversed(self.stack):
