@@ -94,7 +94,7 @@ def _stmt(c: ci.Cursor, sc: Scope) -> Stmt:
              K.TYPE_ALIAS_TEMPLATE_DECL):
         return _nothing
     if k in (K.ASM_STMT, K.MS_ASM_STMT):
-        return _nothing  # inline assembly: nothing the analysis follows (as the frontend)
+        return _asm(c, sc)
     if k == K.VAR_DECL:
         return declaration(c, sc)
     if k.is_expression() or k == K.UNEXPOSED_EXPR:
@@ -107,6 +107,36 @@ def _stmt(c: ci.Cursor, sc: Scope) -> Stmt:
     if k in (K.LABEL_STMT, K.GOTO_STMT, K.INDIRECT_GOTO_STMT):
         return refuse(f"goto / labels at line {c.location.line}")
     return refuse(f"{k.name.lower()} not supported at line {c.location.line}")
+
+
+def _asm(c: ci.Cursor, sc: Scope) -> Stmt:
+    """Inline assembly: not executed; the variables it writes (its output operands) get a chosen value."""
+    toks = list(tokens(c))
+    outputs: set[str] = set()
+    if ":" in toks:
+        depth = 0
+        for t in toks[toks.index(":") + 1:]:
+            if t == ":" and depth == 0:
+                break
+            depth += t in ("(", "[") and 1 or (-1 if t in (")", "]") else 0)
+            if t.isidentifier():
+                outputs.add(t)
+    places = []
+    for x in children(c):
+        target = x
+        while target.kind in (K.UNEXPOSED_EXPR, K.PAREN_EXPR) and operands(target):
+            target = operands(target)[0]
+        if target.kind == K.DECL_REF_EXPR and target.spelling in outputs and ctype(target.type) is not None:
+            place = lvalue(target, sc)
+            if place is not None:
+                places.append((place, scalars.convert(0, ctype(target.type)), target.spelling))
+    line = c.location.line
+
+    def asm(fr):
+        for place, zero, name in places:
+            place(fr).v = fr.run.choose(f"{name} (written by inline assembly at line {line})", zero)
+
+    return asm
 
 
 def compound(stmts: list[Stmt]) -> Stmt:
