@@ -39,6 +39,8 @@ class Headers(str, Enum):
     real = "real"
 
 
+TARGET_HELP = ("a2a3, a5, a6, kirin9030, kirinx90, kirindev0000 (any case) or all (comma list allowed). "
+               "[default: config, else a2a3,a5]")
 HEADERS_HELP = ("PTO headers to parse against: auto (the real ones when an -I dir holds pto/pto-inst.hpp, "
                 "else the bundled model), model or real.")
 
@@ -107,7 +109,7 @@ def collect_files(paths: list[Path]) -> tuple[list[str], list[str]]:
 def check(
     paths: list[Path] = typer.Argument(..., help="Kernel files or directories (recursing over C++ sources)."),
     target: str | None = typer.Option(None, "--target", "-t",
-                                      help="a2a3, a5 or all (comma list allowed). [default: config, else all]"),
+                                      help=TARGET_HELP),
     fmt: Format = typer.Option(Format.text, "--format", "-f", help="Output format."),
     output: Path | None = typer.Option(None, "--output", "-o", help="Write the report to FILE."),
     include: list[str] = typer.Option([], "-I", help="Add an include directory."),
@@ -138,7 +140,7 @@ def check(
                                                   "[default: 2000000]"),
 ) -> None:
     """Check kernels for PTO ISA constraint violations on each target."""
-    from ptolint.targets import TARGETS, parse_targets
+    from ptolint.targets import ALL_TARGETS, DEFAULT_TARGETS, parse_targets
 
     try:
         cli_targets = parse_targets(target) if target is not None else None
@@ -156,6 +158,7 @@ def check(
     from ptolint.engine import FileResult
     from ptolint.report.common import BaselineError, filter_baseline, read_baseline
     from ptolint.ruleset import load_rules, select_rules
+    from ptolint.targets import rules_per_target
 
     load_rules()
     rules, unknown = select_rules(split_ids(select), split_ids(ignore))
@@ -174,7 +177,7 @@ def check(
     compdb = load_compdb(build_dir)
     plans = [(f, *file_options(f, cli, debug, compdb)) for f in files]  # config errors stop here, before any check
     use_headers([opts.parse for _, opts, _ in plans], headers)
-    targets = [t for t in TARGETS if any(t in opts.targets for _, opts, _ in plans)] or (cli_targets or list(TARGETS))
+    targets = [t for t in ALL_TARGETS if any(t in opts.targets for _, opts, _ in plans)] or (cli_targets or list(DEFAULT_TARGETS))
     if plans:
         rules = sorted({r.code: r for _, opts, _ in plans for r in opts.rules}.values(), key=lambda r: r.code)
     results: list[FileResult] = []
@@ -204,6 +207,11 @@ def check(
                 diagnostics.append(Diagnostic(r.path, line, 0, "note", "unconfirmed",
                                               f"[{code}] candidate on {tgt} not confirmed: {why}"))
     stats_doc = {r.path: stats_dict(r) for r in results}
+    for (_, opts, _), r in zip(plans, results, strict=True):  # how many of the selected rules ran on each target
+        applied = rules_per_target(opts.rules)
+        for tgt in opts.targets:
+            if isinstance(stats_doc[r.path].get(tgt), dict):
+                stats_doc[r.path][tgt]["rules_applied"] = applied[tgt]
     if stats:  # whether each result came from the cache (only with --stats: it differs between runs)
         for r in results:
             stats_doc[r.path]["cache"] = r.cache
@@ -213,6 +221,7 @@ def check(
                f"{sum(f.level == 'note' for f in findings)} note(s)")
     if hidden:
         summary += f" ({hidden} finding(s) in the baseline not shown)"
+    summary += partial_rules_note(targets, rules)
     emit(fmt, findings, diagnostics, rules, stats_doc, summary, output, stats)
     if write_baseline is not None:
         from ptolint.report.common import write_baseline as write
@@ -315,6 +324,19 @@ def per_file_ignored(cfg, finding) -> bool:
     return any(r.code == finding.rule_id for r in select_rules(keys, None)[0])
 
 
+def partial_rules_note(targets: list[str], rules) -> str:
+    """The summary's warning that a target on which only some rules run was checked (nothing unless one was):
+    a clean result there is not a verified one."""
+    from ptolint.targets import RULE_TARGETS, rules_per_target
+
+    applied = rules_per_target(rules)
+    partial = [t for t in targets if t not in RULE_TARGETS]
+    if not partial:
+        return ""
+    return ("; rules run per target: " + ", ".join(f"{t} {applied[t]}" for t in targets)
+            + f" (on {', '.join(partial)} only the rules whose fact tables cover that target run: not a full check)")
+
+
 def stats_dict(r) -> dict:
     out = {}
     for tgt, s in r.stats.items():
@@ -376,7 +398,8 @@ def print_stats(stats_doc: dict, console) -> None:
             console.print(Text(
                 f"{path} [{tgt}]: {len(s['entry_points'])} entry point(s), {s['instantiations']} instantiation(s), "
                 f"{s['builtin_calls']} builtin call site(s) of checked instructions: {s['resolved']} resolved, "
-                f"{s['unresolved']} unresolved"))
+                f"{s['unresolved']} unresolved"
+                + (f"; {s['rules_applied']} rule(s) run" if "rules_applied" in s else "")))
         for u in per.get("unresolved_sites", []):
             console.print(Text(f"  unresolved {u['builtin']} at line {u['line']} [{u['target']}]: {u['reason']}"))
     states = [per["cache"] for per in stats_doc.values() if "cache" in per]
@@ -431,7 +454,7 @@ def explain(rule_id: str = typer.Argument(..., help="Rule code or name.")) -> No
 @app.command()
 def info(
     file: Path | None = typer.Argument(None, help="Show the compiler arguments and configuration for this file."),
-    target: str | None = typer.Option(None, "--target", "-t"),
+    target: str | None = typer.Option(None, "--target", "-t", help=TARGET_HELP),
     fmt: ListFormat = typer.Option(ListFormat.text, "--format", "-f"),
     include: list[str] = typer.Option([], "-I"),
     define: list[str] = typer.Option([], "-D"),
@@ -442,7 +465,8 @@ def info(
     from ptolint import __version__
     from ptolint.config import ConfigError, check_rule_ids, config_for, merge
     from ptolint.frontend.parse import MODEL_INCLUDE, ParseOptions, builtin_include_dir, compiler_args
-    from ptolint.targets import parse_targets
+    from ptolint.ruleset import load_rules
+    from ptolint.targets import IMPLIED_MACROS, MACROS, TARGET_NAMES, parse_targets, rules_per_target
 
     try:
         cli_targets = parse_targets(target) if target is not None else None
@@ -467,7 +491,9 @@ def info(
         "model_include": str(MODEL_INCLUDE),
         "headers": header_doc,
         "builtin_include": builtin_include_dir(),
-        "targets": {t: {"args": compiler_args(t, opts) + ([os.path.abspath(file)] if file else [])}
+        "targets": {t: {"name": TARGET_NAMES[t], "macros": MACROS[t], "implied_macros": IMPLIED_MACROS[t],
+                        "rules": rules_per_target(load_rules().values())[t],
+                        "args": compiler_args(t, opts) + ([os.path.abspath(file)] if file else [])}
                     for t in targets},
     }
     if file is not None:
@@ -484,7 +510,11 @@ def info(
         return
     for k, v in doc.items():
         if k == "targets":
+            n_rules = len(load_rules())
             for t, d in v.items():
+                typer.echo(f"target [{t}]: {d['name']}; {d['rules']} of {n_rules} rules run there")
+                typer.echo(f"macros [{t}]: {' '.join(d['macros'])} (arch_macro.hpp then defines "
+                           f"{' '.join(d['implied_macros'])})")
                 typer.echo(f"args [{t}]: {' '.join(d['args'])}")
         elif k == "config":
             typer.echo(f"config: {json.dumps(v)}")
@@ -509,7 +539,7 @@ def replay(
     entry: str | None = typer.Option(None, "--entry", "-e",
                                      help="Entry point to run (a function of FILE). [default: the only one]"),
     target: str | None = typer.Option(None, "--target", "-t",
-                                      help="a2a3, a5 or all (comma list allowed). [default: config, else all]"),
+                                      help=TARGET_HELP),
     values: list[str] = typer.Option([], "--set", help="A kernel input NAME=VALUE (repeatable): a parameter, "
                                                        "a struct field such as t.M, get_subblockid() ..."),
     block: int | None = typer.Option(None, "--block", help="The value of get_block_idx()."),

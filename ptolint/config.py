@@ -27,7 +27,7 @@ CONFIG_NAMES = (".ptolint.toml", "pyproject.toml")  # searched in this order in 
 
 #: every key a configuration may set, with what it expects (used in error messages)
 KEYS = {
-    "target": "a string or a list of strings (a2a3, a5, all)",
+    "target": "a string or a list of strings (a2a3, a5, a6, kirin9030, kirinx90, kirindev0000, all)",
     "select": "a list of rule codes, names or prefixes",
     "ignore": "a list of rule codes, names or prefixes",
     "per-file-ignores": "a table mapping a glob to a list of rule codes, names or prefixes",
@@ -278,12 +278,12 @@ def merge(cfg: Config, *, target: list[str] | None = None, select: list[str] | N
       command-line `--select` starts again from scratch (the configured `select` and `ignore` no longer
       apply), a command-line `--ignore` removes rules from what the configuration selected.
     """
-    from ptolint.targets import TARGETS
+    from ptolint.targets import DEFAULT_TARGETS
 
     cli_defines = list(defines or [])
     cli_names = {d.split("=", 1)[0].strip() for d in cli_defines}
     return Effective(
-        targets=list(target or cfg.target or TARGETS),
+        targets=list(target or cfg.target or DEFAULT_TARGETS),
         rule_keys=(cfg.select, cfg.ignore, select or None, ignore or None),
         includes=list(includes or []) + [d for d in cfg.include_dirs if d not in (includes or [])],
         defines=[d for d in cfg.defines if d.split("=", 1)[0].strip() not in cli_names] + cli_defines,

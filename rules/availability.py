@@ -28,6 +28,15 @@ TINSERT<TInsertMode>, TMOV<grp_axis>(dst, src, tmp)) are not in the table: ptoli
 declares them for A5 only too, so on A2/A3 the call does not resolve and the parser already reports "no
 matching function" (as the real compiler does); there is no call site for a rule to see.
 
+The four newer targets (A6, Kirin 9030, Kirin X90, Kirin Dev0000; pto-isa 3186c381): pto_instr_impl.hpp includes
+include/pto/npu/<target>/header.hpp for the Kirins (none for A6 yet: the table follows a6/header.hpp), and each
+header.hpp includes some files of its own and many a5/ ones. A builtin is unavailable there when no file that
+header includes (transitively) defines the `*_IMPL` its wrapper forwards to (NOT_INCLUDED), when pto_instr.hpp's
+`#if` around its declaration leaves the target out (UNDECLARED: TGEMV_MX / TMATMUL_MX / TRANDOM are A5 and A6
+only, SET_IMG2COL_RPT / _PADDING A2/A3, A5, Kirin 9030 and X90, THISTOGRAM / TDEINTERLEAVE A5, A6 and Kirin
+9030), or when the wrapper rejects it (SYNCALL: static_assert on every target but A2/A3 and A5). The forms
+(TINSERT<mode>, TMOV<grp_axis>, MGATHER<...> ...) are not told apart on these targets yet.
+
 Not unavailable although it may look so: TADDDEQRELU on A5 (npu/a5/TAddDeqRelu.hpp defines
 TADDDEQRELU_IMPL, although pto_instr_impl.hpp does not include that header at this snapshot),
 SET_IMG2COL_RPT/SET_IMG2COL_PADDING (separately declared per target, both exist), TPRINT (both targets
@@ -40,6 +49,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ptolint.ruleset import Check, Ctx, Provenance, rule
+from ptolint.targets import ALL_TARGETS, NPU_DIRS, TARGET_NAMES
 
 INSTR_HDR = "include/pto/common/pto_instr.hpp"
 IMPL_HDR = "include/pto/common/pto_instr_impl.hpp"
@@ -62,28 +72,92 @@ FORMS = {
 
 _CPU_ONLY = "no {0}_IMPL in include/pto/npu/{1}: only the CPU simulator (include/pto/cpu) implements it"
 _A5_SECTION = "declared only in the A5 section of pto_instr.hpp (no A2/A3 declaration or implementation)"
+_NOT_INCLUDED = ("no {0}_IMPL in what include/pto/npu/{1}/header.hpp includes (its own files and the a5/ ones it "
+                 "reuses)")
+_UNDECLARED = "pto_instr.hpp declares it only under an `#if` that leaves out {1}"
+_SYNCALL = ("pto_instr.hpp rejects every target but A2/A3 and A5 with a static_assert (\"SYNCALL is not supported "
+            "on this backend.\")")
+_CPU_ONLY_ALL = ("TADDC", "TSUBC", "TADDSC", "TSUBSC")
 
-#: builtin -> target -> what is missing there
-UNAVAILABLE: dict[str, dict[str, Gap]] = {
-    "TADDC": {"a2a3": Gap(_CPU_ONLY.format("TADDC", "a2a3")), "a5": Gap(_CPU_ONLY.format("TADDC", "a5"))},
-    "TSUBC": {"a2a3": Gap(_CPU_ONLY.format("TSUBC", "a2a3")), "a5": Gap(_CPU_ONLY.format("TSUBC", "a5"))},
-    "TADDSC": {"a2a3": Gap(_CPU_ONLY.format("TADDSC", "a2a3")), "a5": Gap(_CPU_ONLY.format("TADDSC", "a5"))},
-    "TSUBSC": {"a2a3": Gap(_CPU_ONLY.format("TSUBSC", "a2a3")), "a5": Gap(_CPU_ONLY.format("TSUBSC", "a5"))},
-    "TGET_SCALE_ADDR": {"a2a3": Gap("no TGET_SCALE_ADDR_IMPL in include/pto/npu/a2a3 (A5 only: "
-                                    "npu/a5/TGetScaleAddr.hpp)")},
-    "TGEMV_MX": {"a2a3": Gap(_A5_SECTION)},
-    "TMATMUL_MX": {"a2a3": Gap(_A5_SECTION)},
-    "TRANDOM": {"a2a3": Gap(_A5_SECTION)},
-    "THISTOGRAM": {"a2a3": Gap(_A5_SECTION)},
-    "TINTERLEAVE": {"a2a3": Gap(_A5_SECTION)},
-    "TDEINTERLEAVE": {"a2a3": Gap(_A5_SECTION)},
-    "TPUSH": {"a5": Gap("GridPipe pushes exist on A2/A3 only; A5 rejects them with static_assert(sizeof(Pipe) "
-                        "== 0) (\"GridPipe TPUSH not supported on this target profile\")", "grid-pipe")},
-    "TPOP": {"a5": Gap("GridPipe pops exist on A2/A3 only; A5 rejects them with static_assert(sizeof(Pipe) == 0) "
-                       "(\"GridPipe TPOP not supported on this target profile\")", "grid-pipe")},
-    "TQUANT": {"a5": Gap("no 6-argument TQUANT_IMPL (exp_zz) in include/pto/npu/a5/TQuant.hpp: only the CPU "
-                         "simulator implements the NZ-store form", "mx-nz-store")},
+#: one fact table per target: builtin -> what is missing there. The A2/A3 and A5 tables were read by hand (see
+#: the module docstring); the other four from what each target's include/pto/npu/<target>/header.hpp includes
+#: (pto-isa 3186c381: every `*_IMPL` defined in the files it includes, transitively, against the `*_IMPL` each
+#: public builtin of pto_instr.hpp forwards to) and from the `#if` guarding each declaration in pto_instr.hpp.
+#: A6: pto_instr_impl.hpp includes no A6 header at that snapshot; the table follows a6/header.hpp, the set of
+#: builtins the A6 port provides (TASSIGN, TADD, TLOAD, TSTORE, TEXTRACT, TMATMUL(_MX), TRESHAPE, TQUANT ...).
+BY_TARGET: dict[str, dict[str, Gap]] = {
+    "a2a3": {
+        **{b: Gap(_CPU_ONLY.format(b, "a2a3")) for b in _CPU_ONLY_ALL},
+        "TGET_SCALE_ADDR": Gap("no TGET_SCALE_ADDR_IMPL in include/pto/npu/a2a3 (A5 only: npu/a5/TGetScaleAddr.hpp)"),
+        **{b: Gap(_A5_SECTION) for b in ("TGEMV_MX", "TMATMUL_MX", "TRANDOM", "THISTOGRAM", "TINTERLEAVE",
+                                         "TDEINTERLEAVE")},
+    },
+    "a5": {
+        **{b: Gap(_CPU_ONLY.format(b, "a5")) for b in _CPU_ONLY_ALL},
+        "TPUSH": Gap("GridPipe pushes exist on A2/A3 only; A5 rejects them with static_assert(sizeof(Pipe) == 0) "
+                     "(\"GridPipe TPUSH not supported on this target profile\")", "grid-pipe"),
+        "TPOP": Gap("GridPipe pops exist on A2/A3 only; A5 rejects them with static_assert(sizeof(Pipe) == 0) "
+                    "(\"GridPipe TPOP not supported on this target profile\")", "grid-pipe"),
+        "TQUANT": Gap("no 6-argument TQUANT_IMPL (exp_zz) in include/pto/npu/a5/TQuant.hpp: only the CPU "
+                      "simulator implements the NZ-store form", "mx-nz-store"),
+    },
 }
+
+#: the four newer targets: builtins whose implementation the target's header.hpp does not include, and
+#: builtins pto_instr.hpp does not declare for the target
+NOT_INCLUDED: dict[str, tuple[str, ...]] = {
+    "a6": (
+    "MGATHER", "MSCATTER", "SETFMATRIX", "SET_QUANT_SCALAR", "SET_QUANT_VECTOR", "TABS", "TADDDEQRELU",
+    "TADDRELUCONV", "TADDS", "TALLOC", "TAND", "TANDS", "TAXPY", "TCI", "TCMP", "TCMPS", "TCOLARGMAX",
+    "TCOLARGMIN", "TCOLEXPAND", "TCOLEXPANDADD", "TCOLEXPANDDIV", "TCOLEXPANDEXPDIF", "TCOLEXPANDMAX",
+    "TCOLEXPANDMIN", "TCOLEXPANDMUL", "TCOLEXPANDSUB", "TCOLMAX", "TCOLMIN", "TCOLPROD", "TCOLSUM", "TCONCAT",
+    "TDEINTERLEAVE", "TDEQUANT", "TDIV", "TDIVS", "TEXP", "TEXPANDS", "TFILLPAD", "TFMOD", "TFMODS", "TFREE",
+    "TFUSEDMULADD", "TFUSEDMULADDRELU", "TGATHER", "TGATHERB", "TGET_SCALE_ADDR", "THISTOGRAM", "TIMG2COL",
+    "TINSERT", "TINSERT_FP", "TINTERLEAVE", "TLOG", "TLRELU", "TMAX", "TMAXS", "TMIN", "TMINS", "TMOV", "TMOV_FP",
+    "TMRGSORT", "TMUL", "TMULADDDST", "TMULS", "TNEG", "TNOT", "TOR", "TORS", "TPAIRREDUCESUM", "TPARTADD",
+    "TPARTARGMAX", "TPARTARGMIN", "TPARTMAX", "TPARTMIN", "TPARTMUL", "TPOP", "TPOW", "TPOWS", "TPREFETCH",
+    "TPRELU", "TPRINT", "TPUSH", "TRANDOM", "TRECIP", "TRELU", "TREM", "TREMS", "TROWARGMAX", "TROWARGMIN",
+    "TROWEXPAND", "TROWEXPANDADD", "TROWEXPANDDIV", "TROWEXPANDEXPDIF", "TROWEXPANDMAX", "TROWEXPANDMIN",
+    "TROWEXPANDMUL", "TROWEXPANDSUB", "TROWMAX", "TROWMIN", "TROWPROD", "TROWSUM", "TRSQRT", "TSCATTER", "TSEL",
+    "TSELS", "TSHL", "TSHLS", "TSHR", "TSHRS", "TSORT32", "TSQRT", "TSUB", "TSUBRELU", "TSUBRELUCONV", "TSUBS",
+    "TSUBVIEW", "TTRANS", "TTRI", "TXOR", "TXORS",
+    ),
+    "kirin9030": (
+    "MGATHER", "MSCATTER", "SET_IMG2COL_PADDING", "SET_IMG2COL_RPT", "TADDDEQRELU", "TADDRELUCONV", "TALLOC",
+    "TDEINTERLEAVE", "TFREE", "TFUSEDMULADD", "TFUSEDMULADDRELU", "TIMG2COL", "TINTERLEAVE", "TMULADDDST",
+    "TPAIRREDUCESUM", "TPOP", "TPREFETCH", "TPRINT", "TPUSH", "TSUBRELU", "TSUBRELUCONV",
+    ),
+    "kirinx90": (
+    "MGATHER", "MSCATTER", "SET_QUANT_SCALAR", "SET_QUANT_VECTOR", "TADDDEQRELU", "TADDRELUCONV", "TALLOC",
+    "TDEQUANT", "TFREE", "TFUSEDMULADD", "TFUSEDMULADDRELU", "TGET_SCALE_ADDR", "TINTERLEAVE", "TMULADDDST",
+    "TPAIRREDUCESUM", "TPOP", "TPREFETCH", "TPRINT", "TPUSH", "TREM", "TREMS", "TSUBRELU", "TSUBRELUCONV",
+    ),
+    "kirindev0000": (
+    "MGATHER", "MSCATTER", "TADDDEQRELU", "TADDRELUCONV", "TALLOC", "TFREE", "TFUSEDMULADD", "TFUSEDMULADDRELU",
+    "TINTERLEAVE", "TMULADDDST", "TPAIRREDUCESUM", "TPOP", "TPREFETCH", "TPRINT", "TPUSH", "TSUBRELU",
+    "TSUBRELUCONV",
+    ),
+}
+UNDECLARED: dict[str, tuple[str, ...]] = {
+    "a6": ("SET_IMG2COL_PADDING", "SET_IMG2COL_RPT",),
+    "kirin9030": ("TGEMV_MX", "TMATMUL_MX", "TRANDOM",),
+    "kirinx90": ("TDEINTERLEAVE", "TGEMV_MX", "THISTOGRAM", "TMATMUL_MX", "TRANDOM",),
+    "kirindev0000": ("SET_IMG2COL_PADDING", "SET_IMG2COL_RPT", "TDEINTERLEAVE", "TGEMV_MX", "THISTOGRAM", "TMATMUL_MX", "TRANDOM",),
+}
+for _t, _names in NOT_INCLUDED.items():
+    _dir = NPU_DIRS[_t]
+    BY_TARGET[_t] = {
+        **{b: Gap(_CPU_ONLY.format(b, _dir)) for b in _CPU_ONLY_ALL},
+        **{b: Gap(_NOT_INCLUDED.format(b, _dir)) for b in _names},
+        **{b: Gap(_UNDECLARED.format(b, TARGET_NAMES[_t])) for b in UNDECLARED[_t]},
+        "SYNCALL": Gap(_SYNCALL),
+    }
+
+#: builtin -> target -> what is missing there (the per-target tables, indexed by builtin)
+UNAVAILABLE: dict[str, dict[str, Gap]] = {}
+for _t, _table in BY_TARGET.items():
+    for _b, _gap in _table.items():
+        UNAVAILABLE.setdefault(_b, {})[_t] = _gap
 
 
 def gap_for(builtin: str, target: str) -> Gap | None:
@@ -106,6 +180,7 @@ def _form_used(ctx: Ctx, form: str) -> bool:
 
 
 @rule("PTO010", "builtin-unavailable-on-target", instructions=tuple(UNAVAILABLE), fault="unavailable", operand_free=True,
+      targets=ALL_TARGETS,
       provenance=(Provenance("header-static", INSTR_HDR + " + " + IMPL_HDR, "which builtins each target declares "
                              "and which *_IMPL headers it includes"),
                   Provenance("header-static", "include/pto/cpu/ElementTileOp.h, ElementTileScalarOp.h",
@@ -122,11 +197,15 @@ def builtin_unavailable(ctx: Ctx) -> Check | None:
     The builtin (or this form of it) does not exist on the target being checked.
 
     ## What it does
-    Looks the call up in a table built from the real headers: which builtins each target declares
-    (`pto_instr.hpp`) and which `*_IMPL` implementations its headers define. TADDC, TSUBC, TADDSC and
-    TSUBSC exist on neither NPU target (CPU simulator only); TGET_SCALE_ADDR, TGEMV_MX, TMATMUL_MX,
-    TRANDOM, THISTOGRAM, TINTERLEAVE and TDEINTERLEAVE are A5 only; GridPipe TPUSH/TPOP are A2/A3 only;
-    the MXFP8 NZ-store TQUANT form (with `exp_zz`) has no A5 implementation.
+    Looks the call up in one table per target built from the real headers: which builtins the target
+    declares (`pto_instr.hpp`) and which `*_IMPL` implementations the headers its `header.hpp` includes
+    define. TADDC, TSUBC, TADDSC and TSUBSC exist on no NPU target (CPU simulator only); TGET_SCALE_ADDR,
+    TGEMV_MX, TMATMUL_MX, TRANDOM, THISTOGRAM, TINTERLEAVE and TDEINTERLEAVE are not on A2/A3; GridPipe
+    TPUSH/TPOP are A2/A3 only; the MXFP8 NZ-store TQUANT form (with `exp_zz`) has no A5 implementation.
+    On A6, Kirin 9030, Kirin X90 and Kirin Dev0000 whatever their `header.hpp` does not include is
+    missing (e.g. TSUBRELU, TFUSEDMULADD, TPUSH/TPOP and TPREFETCH on every Kirin; TREM on Kirin X90;
+    all but TASSIGN, TADD, TLOAD, TSTORE, TEXTRACT, TMATMUL, TRESHAPE and TQUANT on A6), and SYNCALL is
+    rejected. This is the only rule run on those four targets so far.
 
     ## Why is this bad?
     The kernel does not compile for that target: the implementation is missing (an undeclared

@@ -136,11 +136,27 @@ def fix_cube_tile_members(text: str) -> str:
     return CUBE_TILE_MEMBERS.sub(lambda m: m.group(1) + "1".ljust(len(m.group(0)) - len(m.group(1))), text)
 
 
+A6_HEADER = "pto/npu/a6/header.hpp"
+
+
+def fix_a6_header(text: str) -> str:
+    """Include the A6 implementation headers on A6 when pto_instr_impl.hpp does not (pto-isa 3186c381 includes a
+    header.hpp for every target but A6, so no A6 builtin has an implementation and even `Event` is undeclared):
+    the A6 kernels of the vendor's own tests use what npu/a6/header.hpp provides, and ptolint's model and PTO010
+    follow that header. Appended after the last line (every line keeps its number); nothing changes on the
+    other targets or when the file already includes it."""
+    if A6_HEADER in text:
+        return text
+    return text.rstrip("\n") + ("\n#if defined(PTO_NPU_ARCH_A6) && !defined(PTOLINT_A6_HEADER)\n#define PTOLINT_A6_HEADER\n"
+                                f'#include "{A6_HEADER}"\n#endif\n')
+
+
 #: (file under the include dir, fix), applied in this order; fixes that change nothing yield no overlay
 FIXES: list[tuple[str, Callable[[str], str]]] = [
     ("pto/common/type.hpp", fix_aicore),
     ("pto/common/pto_tile.hpp", fix_remove_gm),
     ("pto/common/pto_tile.hpp", fix_cube_tile_members),
+    ("pto/common/pto_instr_impl.hpp", fix_a6_header),
 ]
 
 #: ptolint's host stand-in headers (acl/acl.h...) include the model's CCE header; with the real headers
@@ -186,4 +202,4 @@ def overlays(include_dir: str, missing_dir: str | None = None) -> list[tuple[str
 
 
 __all__ = ["HeaderChoice", "resolve", "find_real_include", "real_args", "overlays", "std_for_real",
-           "host_header", "fix_aicore", "fix_remove_gm", "fix_cube_tile_members", "MODES"]
+           "host_header", "fix_aicore", "fix_remove_gm", "fix_cube_tile_members", "fix_a6_header", "MODES"]

@@ -5,7 +5,9 @@ which `*_IMPL` each defines for the wrappers of include/pto/common/pto_instr.hpp
 - TADDC / TSUBC / TADDSC / TSUBSC: no `_IMPL` on either NPU target (CPU simulator only);
 - TGET_SCALE_ADDR, TGEMV_MX, TMATMUL_MX, TRANDOM, THISTOGRAM, TINTERLEAVE, TDEINTERLEAVE: A5 only;
 - GridPipe TPUSH / TPOP (a `Direction` or `Span` template argument): A2/A3 only;
-- TQUANT with a `store_mode` template argument (the exp_zz NZ-store form): no A5 implementation.
+- TQUANT with a `store_mode` template argument (the exp_zz NZ-store form): no A5 implementation;
+- A6, Kirin 9030, Kirin X90, Kirin Dev0000: `_LACKS`, what each target's include/pto/npu/<target>/header.hpp
+  does not include (and what pto_instr.hpp does not declare, or rejects, there).
 
 Availability must be decided before any semantics run, whichever module registers a builtin's semantics.
 This module therefore imports its sibling op modules first and then puts a gate in front of every builtin
@@ -47,10 +49,57 @@ _FORM_IMPLEMENTED_ON = {
     "TQUANT": (("store_mode",), _NOWHERE),
 }
 
+#: the four newer targets: every builtin a target lacks (its header.hpp includes no `*_IMPL` for it, pto_instr.hpp
+#: does not declare it there, or rejects it there with a static_assert as SYNCALL), read from pto-isa 3186c381's
+#: include/pto/npu/<target>/header.hpp and pto_instr.hpp; TADDC / TSUBC / TADDSC / TSUBSC are missing everywhere
+_LACKS = {
+    "a6": frozenset({
+        "MGATHER", "MSCATTER", "SETFMATRIX", "SET_IMG2COL_PADDING", "SET_IMG2COL_RPT", "SET_QUANT_SCALAR",
+        "SET_QUANT_VECTOR", "SYNCALL", "TABS", "TADDC", "TADDDEQRELU", "TADDRELUCONV", "TADDS", "TADDSC", "TALLOC",
+        "TAND", "TANDS", "TAXPY", "TCI", "TCMP", "TCMPS", "TCOLARGMAX", "TCOLARGMIN", "TCOLEXPAND",
+        "TCOLEXPANDADD", "TCOLEXPANDDIV", "TCOLEXPANDEXPDIF", "TCOLEXPANDMAX", "TCOLEXPANDMIN", "TCOLEXPANDMUL",
+        "TCOLEXPANDSUB", "TCOLMAX", "TCOLMIN", "TCOLPROD", "TCOLSUM", "TCONCAT", "TDEINTERLEAVE", "TDEQUANT",
+        "TDIV", "TDIVS", "TEXP", "TEXPANDS", "TFILLPAD", "TFMOD", "TFMODS", "TFREE", "TFUSEDMULADD",
+        "TFUSEDMULADDRELU", "TGATHER", "TGATHERB", "TGET_SCALE_ADDR", "THISTOGRAM", "TIMG2COL", "TINSERT",
+        "TINSERT_FP", "TINTERLEAVE", "TLOG", "TLRELU", "TMAX", "TMAXS", "TMIN", "TMINS", "TMOV", "TMOV_FP",
+        "TMRGSORT", "TMUL", "TMULADDDST", "TMULS", "TNEG", "TNOT", "TOR", "TORS", "TPAIRREDUCESUM", "TPARTADD",
+        "TPARTARGMAX", "TPARTARGMIN", "TPARTMAX", "TPARTMIN", "TPARTMUL", "TPOP", "TPOW", "TPOWS", "TPREFETCH",
+        "TPRELU", "TPRINT", "TPUSH", "TRANDOM", "TRECIP", "TRELU", "TREM", "TREMS", "TROWARGMAX", "TROWARGMIN",
+        "TROWEXPAND", "TROWEXPANDADD", "TROWEXPANDDIV", "TROWEXPANDEXPDIF", "TROWEXPANDMAX", "TROWEXPANDMIN",
+        "TROWEXPANDMUL", "TROWEXPANDSUB", "TROWMAX", "TROWMIN", "TROWPROD", "TROWSUM", "TRSQRT", "TSCATTER",
+        "TSEL", "TSELS", "TSHL", "TSHLS", "TSHR", "TSHRS", "TSORT32", "TSQRT", "TSUB", "TSUBC", "TSUBRELU",
+        "TSUBRELUCONV", "TSUBS", "TSUBSC", "TSUBVIEW", "TTRANS", "TTRI", "TXOR", "TXORS",
+    }),
+    "kirin9030": frozenset({
+        "MGATHER", "MSCATTER", "SET_IMG2COL_PADDING", "SET_IMG2COL_RPT", "SYNCALL", "TADDC", "TADDDEQRELU",
+        "TADDRELUCONV", "TADDSC", "TALLOC", "TDEINTERLEAVE", "TFREE", "TFUSEDMULADD", "TFUSEDMULADDRELU",
+        "TGEMV_MX", "TIMG2COL", "TINTERLEAVE", "TMATMUL_MX", "TMULADDDST", "TPAIRREDUCESUM", "TPOP", "TPREFETCH",
+        "TPRINT", "TPUSH", "TRANDOM", "TSUBC", "TSUBRELU", "TSUBRELUCONV", "TSUBSC",
+    }),
+    "kirinx90": frozenset({
+        "MGATHER", "MSCATTER", "SET_QUANT_SCALAR", "SET_QUANT_VECTOR", "SYNCALL", "TADDC", "TADDDEQRELU",
+        "TADDRELUCONV", "TADDSC", "TALLOC", "TDEINTERLEAVE", "TDEQUANT", "TFREE", "TFUSEDMULADD",
+        "TFUSEDMULADDRELU", "TGEMV_MX", "TGET_SCALE_ADDR", "THISTOGRAM", "TINTERLEAVE", "TMATMUL_MX", "TMULADDDST",
+        "TPAIRREDUCESUM", "TPOP", "TPREFETCH", "TPRINT", "TPUSH", "TRANDOM", "TREM", "TREMS", "TSUBC", "TSUBRELU",
+        "TSUBRELUCONV", "TSUBSC",
+    }),
+    "kirindev0000": frozenset({
+        "MGATHER", "MSCATTER", "SET_IMG2COL_PADDING", "SET_IMG2COL_RPT", "SYNCALL", "TADDC", "TADDDEQRELU",
+        "TADDRELUCONV", "TADDSC", "TALLOC", "TDEINTERLEAVE", "TFREE", "TFUSEDMULADD", "TFUSEDMULADDRELU",
+        "TGEMV_MX", "THISTOGRAM", "TINTERLEAVE", "TMATMUL_MX", "TMULADDDST", "TPAIRREDUCESUM", "TPOP", "TPREFETCH",
+        "TPRINT", "TPUSH", "TRANDOM", "TSUBC", "TSUBRELU", "TSUBRELUCONV", "TSUBSC",
+    }),
+}
+
 
 def missing(m: Machine) -> str | None:
     """Why the call cannot run on m.target, or None when the target has it."""
     name = m.site.builtin
+    if name in _LACKS.get(m.target, ()):
+        return f"{name} does not exist on {m.target} (its header.hpp includes no implementation or pto_instr.hpp " \
+               "does not declare it there)"
+    if m.target in _LACKS:
+        return None
     if name in _IMPLEMENTED_ON and m.target not in _IMPLEMENTED_ON[name]:
         where = " and ".join(sorted(_IMPLEMENTED_ON[name])) or "neither NPU target (CPU simulator only)"
         return f"{name} does not exist on {m.target} (implemented on {where})"
@@ -80,7 +129,7 @@ def _install() -> None:
     for mod in pkgutil.iter_modules(pkg.__path__):
         if mod.name != __name__.rsplit(".", 1)[-1]:
             importlib.import_module(f"{pkg.__name__}.{mod.name}")
-    for name in (*_IMPLEMENTED_ON, *_FORM_IMPLEMENTED_ON):
+    for name in dict.fromkeys([*_IMPLEMENTED_ON, *_FORM_IMPLEMENTED_ON, *(n for s in _LACKS.values() for n in s)]):
         current = OPS.get(name)
         if current is not None and getattr(current, "availability_gate", False):
             continue

@@ -675,9 +675,9 @@ private:
 };
 
 // ---------------------------------------------------------------- matmul tile aliases
-// Left operand (L0A): fractal 512 B, inner row-major; outer row-major on A2/A3 (Zz) and
-// col-major on A5 (Nz).
-#if PTOLINT_TARGET_A5
+// Left operand (L0A): fractal 512 B, inner row-major; outer row-major on A2/A3 and Kirin X90 (Zz) and
+// col-major on A5, A6, Kirin 9030 and Kirin Dev0000 (Nz).
+#if PTOLINT_TARGET_A5 && !defined(PTO_NPU_ARCH_KIRINX90)
 template <typename Element_, const int Rows_, const int Cols_, const int RowValid_ = Rows_, const int ColValid_ = Cols_>
 using TileLeft = Tile<TileType::Left, Element_, Rows_, Cols_, BLayout::ColMajor, RowValid_, ColValid_,
                       SLayout::RowMajor, TileConfig::fractalABSize>;

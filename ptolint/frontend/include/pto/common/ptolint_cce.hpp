@@ -341,11 +341,14 @@ enum QuantMode_t {
     VQF322HIF8_PRE,
 };
 
-// Address of a tile's storage (auto mode) or identity on a raw pointer.
+// Address of a tile's storage (auto mode) or identity on a raw pointer. Kirin 9030 and X90 have no such
+// intrinsic: their arch_macro.hpp defines the name away (see arch_macro.hpp).
+#if !(defined(__NPU_ARCH__) && (__NPU_ARCH__ == 3113 || __NPU_ARCH__ == 3003))
 template <typename T>
 T* __cce_get_tile_ptr(T* ptr);
 template <typename TileT>
 auto __cce_get_tile_ptr(TileT& tile) -> decltype(tile.data());
+#endif
 
 // Instruction-cache preload.
 void preload(const void* pc, int64_t size);

@@ -1,0 +1,11 @@
+// ptolint host definitions for the vendor CCE device compiler, target kirinx90 (Kirin X90, __NPU_ARCH__
+// 3003). Written for ptolint (not vendor code). A Kirin header.hpp includes a few files of its own and many
+// include/pto/npu/a5 ones, which use the A5 register-level intrinsics: the A5 host definitions serve as a base;
+// what the Kirin files add is declared in cce_host_kirin.hpp.
+#ifndef PTOLINT_CCE_HOST_KIRINX90_HPP
+#define PTOLINT_CCE_HOST_KIRINX90_HPP
+
+#include "cce_host_a5.hpp"
+#include "cce_host_kirin.hpp"
+
+#endif // PTOLINT_CCE_HOST_KIRINX90_HPP

@@ -1,0 +1,135 @@
+"""The six targets of the public PTO headers through the real CLI: names, `--target all`, the macros each
+target's parse sees, PTO010 on the newer targets, `ptolint info`, and the per-target rule counts."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from conftest import ptolint
+
+from ptolint.targets import ALL_TARGETS, BUFFERS, DEFAULT_TARGETS, MACROS, TARGET_NAMES, parse_targets
+
+NEWER = ("a6", "kirin9030", "kirinx90", "kirindev0000")
+
+KERNEL = """#include <pto/pto-inst.hpp>
+using namespace pto;
+
+extern "C" __global__ AICORE void kernel(__gm__ float* out) {
+    Tile<TileType::Vec, float, 16, 64> a, b, c;
+    TASSIGN(a, 0x0);
+    TASSIGN(b, 0x1000);
+    TASSIGN(c, 0x2000);
+    TADD(c, a, b);
+#if __NPU_ARCH__ == 3113
+    TSUBRELU(c, a, b);
+#endif
+}
+"""
+
+
+@pytest.fixture()
+def kernel(tmp_path: Path) -> Path:
+    path = tmp_path / "k.cpp"
+    path.write_text(KERNEL)
+    return path
+
+
+def test_parse_targets_names_aliases_and_all() -> None:
+    assert parse_targets("all") == list(ALL_TARGETS)
+    assert parse_targets("KirinX90,A5,kirin9030") == ["kirinx90", "a5", "kirin9030"]
+    assert parse_targets("a2,a3,950") == ["a2a3", "a5"]
+    with pytest.raises(ValueError, match="kirin9030"):
+        parse_targets("kirin9000")
+    assert set(MACROS) == set(BUFFERS) == set(TARGET_NAMES) == set(ALL_TARGETS)
+
+
+def test_target_all_checks_six_targets_and_says_how_many_rules_ran(kernel: Path) -> None:
+    run = ptolint("check", "--format", "json", "-t", "all", str(kernel))
+    stats = run.json["stats"][str(kernel)]
+    assert [t for t in stats if t in ALL_TARGETS] == list(ALL_TARGETS)
+    for t in NEWER:
+        assert stats[t]["rules_applied"] == 1, stats[t]  # PTO010 only, for now
+        assert stats[t]["unresolved"] == 0
+    assert stats["a5"]["rules_applied"] > 100
+    text = ptolint("check", "-t", "all", str(kernel))
+    assert "checked for a2a3, a5, a6, kirin9030, kirinx90, kirindev0000" in text.stdout
+    assert "not a full check" in text.stdout and "kirin9030 1" in text.stdout
+
+
+def test_default_targets_are_a2a3_and_a5(kernel: Path) -> None:
+    run = ptolint("check", "--format", "json", str(kernel))
+    assert [t for t in run.json["stats"][str(kernel)] if t in ALL_TARGETS] == list(DEFAULT_TARGETS)
+    assert "not a full check" not in ptolint("check", str(kernel)).stdout
+
+
+def test_each_target_macros_reach_the_parser(kernel: Path) -> None:
+    """`#if __NPU_ARCH__ == 3113` is taken on Kirin 9030 only: TSUBRELU (which no Kirin implements) is
+    reported there and nowhere else."""
+    run = ptolint("check", "--format", "json", "-t", "all", str(kernel))
+    assert run.code == 1, run.stdout + run.stderr
+    got = {(f["rule"], f["line"], f["target"]) for f in run.json["findings"]}
+    assert got == {("PTO010", 11, "kirin9030")}
+    assert not [d for d in run.json["diagnostics"] if d["level"] == "error"]
+
+
+def test_bad_target_name_is_a_usage_error(kernel: Path) -> None:
+    for cmd in (("check", str(kernel)), ("info",)):
+        run = ptolint(*cmd, "-t", "kirin9000")
+        assert run.code == 2
+        assert "unknown target 'kirin9000'" in run.stderr and "kirindev0000" in run.stderr
+
+
+def test_info_shows_the_target_macros_and_rule_count() -> None:
+    run = ptolint("info", "-t", "KIRIN9030")
+    assert run.code == 0, run.stderr
+    assert "target [kirin9030]: Kirin 9030; 1 of" in run.stdout
+    assert "macros [kirin9030]: __NPU_ARCH__=3113" in run.stdout and "PTO_NPU_ARCH_KIRIN9030" in run.stdout
+    assert "-D__NPU_ARCH__=3113" in run.stdout
+    doc = ptolint("info", "-t", "all", "--format", "json").json
+    assert list(doc["targets"]) == list(ALL_TARGETS)
+    assert doc["targets"]["kirindev0000"]["macros"][0] == "__NPU_ARCH__=5101"
+    assert doc["targets"]["a6"]["name"] == "A6" and doc["targets"]["a6"]["rules"] == 1
+
+
+def test_rules_lists_pto010_on_every_target() -> None:
+    line = next(x for x in ptolint("rules").stdout.splitlines() if x.startswith("PTO010"))
+    assert "a2a3,a5,a6,kirin9030,kirinx90,kirindev0000" in line
+
+
+def test_kirin_element_type_aliases_are_what_the_compiler_sees(tmp_path: Path) -> None:
+    """Kirin 9030's header.hpp `#define`s bfloat16_t as half: a bf16 tile is a half tile there."""
+    path = tmp_path / "bf16.cpp"
+    path.write_text("#include <pto/pto-inst.hpp>\nusing namespace pto;\n"
+                    "static_assert(__is_same(bfloat16_t, half), \"bf16 is half\");\n"
+                    "static_assert(__is_same(float8_e4m3_t, int8_t), \"fp8 is int8\");\n"
+                    "extern \"C\" __global__ AICORE void kernel() {}\n")
+    for t in ("kirin9030", "kirinx90"):
+        run = ptolint("check", "--format", "json", "-t", t, str(path))
+        assert not run.json["diagnostics"], (t, run.json["diagnostics"])
+    run = ptolint("check", "--format", "json", "-t", "a5", str(path))
+    assert any("bf16 is half" in d["message"] for d in run.json["diagnostics"])
+
+
+def test_per_target_buffers_follow_buffer_limits() -> None:
+    assert BUFFERS["kirin9030"]["Vec"] == ("UB", 128 * 1024)
+    assert BUFFERS["kirin9030"]["Left"] == ("L0A", 32 * 1024)
+    assert BUFFERS["kirinx90"]["Mat"] == ("L1", 1024 * 1024)
+    assert "Left" not in BUFFERS["kirindev0000"] and "Acc" not in BUFFERS["kirindev0000"]
+    assert "ScaleLeft" in BUFFERS["a6"] and "ScaleLeft" not in BUFFERS["kirin9030"]
+
+
+def test_every_target_has_host_definitions_for_the_real_headers() -> None:
+    from ptolint.frontend import vendor
+
+    for t in ALL_TARGETS:
+        assert vendor.host_header(t).is_file(), t
+
+
+def test_a6_implementation_headers_are_appended_only_when_missing() -> None:
+    from ptolint.frontend.vendor import A6_HEADER, fix_a6_header
+
+    text = "#ifndef X\n#define X\n#ifdef PTO_NPU_ARCH_KIRIN9030\n#include \"pto/npu/kirin9030/header.hpp\"\n#endif\n#endif\n"
+    fixed = fix_a6_header(text)
+    assert fixed.startswith(text.rstrip("\n")) and A6_HEADER in fixed and "PTO_NPU_ARCH_A6" in fixed
+    assert fix_a6_header(fixed) == fixed
