@@ -115,8 +115,10 @@ def check(
     include: list[str] = typer.Option([], "-I", help="Add an include directory."),
     define: list[str] = typer.Option([], "-D", help="Define a macro (NAME or NAME=VALUE)."),
     std: str | None = typer.Option(None, "--std", help="C++ standard passed to the parser. [default: c++17]"),
-    select: list[str] = typer.Option([], "--select", help="Only these rules (codes, names or prefixes)."),
-    ignore: list[str] = typer.Option([], "--ignore", help="Skip these rules (codes, names or prefixes)."),
+    select: list[str] = typer.Option([], "--select", help="Only these rules (codes, names or prefixes) or failure "
+                                                          "kinds (compile-error, runtime-fault, silent, debug-trap)."),
+    ignore: list[str] = typer.Option([], "--ignore", help="Skip these rules (codes, names or prefixes) or failure "
+                                                          "kinds."),
     blocks: int | None = typer.Option(None, "--blocks",
                                       help="Number of AI cores get_block_idx() ranges over. [default: 64]"),
     timeout_ms: int | None = typer.Option(None, "--timeout-ms", help="Z3 time limit per query. [default: 5000]"),
@@ -155,6 +157,7 @@ def check(
     if replay_budget is not None and replay_budget < 1:
         fail("--replay-budget must be at least 1")
     from ptolint.cache import result_from_dict
+    from ptolint.config import finding_selected, merge
     from ptolint.engine import FileResult
     from ptolint.report.common import BaselineError, filter_baseline, read_baseline
     from ptolint.ruleset import load_rules, select_rules
@@ -193,7 +196,8 @@ def check(
                 typer.echo(out.traceback, err=True)
         else:
             r = result_from_dict(out.result, f)
-            r.findings = [x for x in r.findings if not per_file_ignored(cfg, x)]
+            keys = merge(cfg, select=cli["select"], ignore=cli["ignore"]).rule_keys
+            r.findings = [x for x in r.findings if not per_file_ignored(cfg, x) and finding_selected(x, keys)]
         r.cache = "off" if cache is None else "hit" if out.cached else "miss"
         results.append(r)
     findings = all_findings = [x for r in results for x in r.findings]
@@ -316,12 +320,9 @@ def file_options(path: str, cli: dict, debug: bool, compdb: dict | None = None):
 
 def per_file_ignored(cfg, finding) -> bool:
     """Is the finding's rule turned off by `per-file-ignores` for the file the finding is in?"""
-    keys = cfg.ignored_rules(finding.site.file)
-    if not keys:
-        return False
-    from ptolint.ruleset import select_rules
+    from ptolint.config import ignored_by_keys
 
-    return any(r.code == finding.rule_id for r in select_rules(keys, None)[0])
+    return ignored_by_keys(finding, cfg.ignored_rules(finding.site.file))
 
 
 def partial_rules_note(targets: list[str], rules) -> str:
@@ -422,15 +423,17 @@ def rules(fmt: ListFormat = typer.Option(ListFormat.text, "--format", "-f"),
         rs = chosen
     if instruction:
         rs = [r for r in rs if instruction.upper() in r.instructions]
+    from ptolint.failure import kinds_text, rule_kinds
+
     if fmt == ListFormat.json:
         doc = [{"id": r.code, "name": r.name, "instructions": list(r.instructions), "targets": list(r.targets),
-                "level": r.severity, "summary": r.summary, "fault": r.fault,
+                "level": r.severity, "summary": r.summary, "fault": r.fault, "kinds": rule_kinds(r),
                 "provenance": [{"kind": p.kind, "where": p.where, "note": p.note} for p in r.provenance]}
                for r in rs]
         typer.echo(json.dumps(doc, indent=2))
         return
     for r in rs:
-        typer.echo(f"{r.code}  {r.name:<40} {r.severity:<8} {','.join(r.targets):<8} "
+        typer.echo(f"{r.code}  {r.name:<40} {r.severity:<8} {','.join(r.targets):<8} [{kinds_text(r)}] "
                    f"{'/'.join(r.instructions)}: {r.summary}")
 
 
@@ -443,8 +446,10 @@ def explain(rule_id: str = typer.Argument(..., help="Rule code or name.")) -> No
     if r is None:
         fail(f"unknown rule '{rule_id}' (see 'ptolint rules')")
     typer.echo(f"{r.code} ({r.name})\n")
+    from ptolint.failure import failure_text
+
     typer.echo(f"Instructions: {', '.join(r.instructions)}\nTargets: {', '.join(r.targets)}\n"
-               f"Level: {r.severity}\nConfirmed by executor fault: {r.fault}\n")
+               f"Level: {r.severity}\nConfirmed by executor fault: {r.fault}\nFailure kind: {failure_text(r)}\n")
     typer.echo(r.doc.strip())
     typer.echo("\n## Provenance")
     for p in r.provenance:

@@ -28,9 +28,10 @@ CONFIG_NAMES = (".ptolint.toml", "pyproject.toml")  # searched in this order in 
 #: every key a configuration may set, with what it expects (used in error messages)
 KEYS = {
     "target": "a string or a list of strings (a2a3, a5, a6, kirin9030, kirinx90, kirindev0000, all)",
-    "select": "a list of rule codes, names or prefixes",
-    "ignore": "a list of rule codes, names or prefixes",
-    "per-file-ignores": "a table mapping a glob to a list of rule codes, names or prefixes",
+    "select": "a list of rule codes, names, prefixes or failure kinds (compile-error, runtime-fault, silent, "
+              "debug-trap)",
+    "ignore": "a list of rule codes, names, prefixes or failure kinds",
+    "per-file-ignores": "a table mapping a glob to a list of rule codes, names, prefixes or failure kinds",
     "include-dirs": "a list of directories",
     "defines": "a list of macros (NAME or NAME=VALUE)",
     "std": "a string (e.g. c++17)",
@@ -308,6 +309,41 @@ def resolve_rules(rule_keys: tuple[list[str] | None, ...]) -> tuple[list, list[s
         rules = [r for r in rules if r in kept]
         unknown += unknown2
     return rules, unknown
+
+
+def _matches(finding, keys: list[str]) -> bool:
+    """Does a finding fall under one of the keys (a rule key, or its failure kind on its target)?"""
+    from ptolint.failure import kind_keys
+    from ptolint.report.common import finding_kind
+
+    kinds, rule_keys = kind_keys(keys)
+    if kinds and finding_kind(finding) in kinds:
+        return True
+    return bool(rule_keys) and finding.rule_id in _codes(tuple(rule_keys))
+
+
+@functools.lru_cache(maxsize=256)
+def _codes(keys: tuple[str, ...]) -> frozenset[str]:
+    from ptolint.ruleset import select_rules
+
+    return frozenset(r.code for r in select_rules(list(keys), None)[0])
+
+
+def finding_selected(finding, rule_keys: tuple[list[str] | None, ...]) -> bool:
+    """Is a finding reported under (config select, config ignore, CLI select, CLI ignore)? The same layering as
+    `resolve_rules`, per finding, so that a failure kind selects or ignores the findings of that kind only (a rule
+    such as PTO402 is a compile error on A5 and a run-time fault on A2/A3)."""
+    cfg_select, cfg_ignore, cli_select, cli_ignore = rule_keys
+    if cli_select:
+        return _matches(finding, cli_select) and not _matches(finding, cli_ignore or [])
+    if cfg_select and not _matches(finding, cfg_select):
+        return False
+    return not _matches(finding, (cfg_ignore or []) + (cli_ignore or []))
+
+
+def ignored_by_keys(finding, keys: list[str]) -> bool:
+    """`per-file-ignores`: is the finding turned off by these keys (rules or failure kinds)?"""
+    return bool(keys) and _matches(finding, keys)
 
 
 # --- globs ----------------------------------------------------------------------------------------------------

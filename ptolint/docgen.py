@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 
+from ptolint.failure import FAILURE_KINDS, failure_text
 from ptolint.ruleset import Rule, load_rules
 from ptolint.targets import TARGETS
 
@@ -21,13 +22,18 @@ def render(rules: list[Rule]) -> str:
             cells.append(", ".join(ids) or "-")
         label = "every tile operand (`*`)" if ins == "*" else f"`{ins}`"
         out.append(f"| {label} | " + " | ".join(cells) + " |")
+    out += ["", "## Failure kinds", "",
+            "What a finding means for the kernel (JSON `kind`, SARIF `properties.kind`, text `[kind]`; "
+            "`--select`/`--ignore` accept a kind):", ""]
+    out += [f"- `{k}`: {v}" for k, v in FAILURE_KINDS.items()]
     out += ["", "## Rules", ""]
     for r in rules:
         out += [f"### {r.code.lower()}", "", f"**{r.code} `{r.name}`** — {r.summary}", "",
                 f"- Instructions: {', '.join(r.instructions)}",
                 f"- Targets: {', '.join(r.targets)}",
                 f"- Highest level: {r.severity}",
-                f"- Confirmed by executor fault: `{r.fault}`", ""]
+                f"- Confirmed by executor fault: `{r.fault}`",
+                f"- Failure kind: {failure_text(r)}", ""]
         for title in ("What it does", "Why is this bad?", "Example", "Use instead"):
             body = r.section(title)
             if body:

@@ -58,17 +58,14 @@ def analyse(path: str, text: str) -> tuple[list[Finding], list[Diagnostic]]:
     except Exception as exc:  # noqa: BLE001 - report it in the editor instead of dying
         log.exception("analysis of %s failed", path)
         return [], [Diagnostic(path, 0, 0, "error", "internal-error", f"{type(exc).__name__}: {exc}")]
-    findings = [f for f in res.findings if not _ignored(cfg, f)]
+    findings = [f for f in res.findings if not _ignored(cfg, f) and config.finding_selected(f, eff.rule_keys)]
     return findings, res.diagnostics
 
 
 def _ignored(cfg, finding: Finding) -> bool:
-    keys = cfg.ignored_rules(finding.site.file)
-    if not keys:
-        return False
-    from ptolint.ruleset import select_rules
+    from ptolint.config import ignored_by_keys
 
-    return any(r.code == finding.rule_id for r in select_rules(keys, None)[0])
+    return ignored_by_keys(finding, cfg.ignored_rules(finding.site.file))
 
 
 # --- findings -> LSP diagnostics --------------------------------------------------------------------------------
@@ -140,11 +137,14 @@ def _location(lines: Lines, path: str, line: int, column: int = 1) -> dict:
 
 def finding_diagnostic(f: Finding, targets: list[str], lines: Lines) -> dict:
     """One LSP Diagnostic (as a JSON-shaped dict) for a finding reported on `targets`."""
-    from ptolint.report.common import chain_text, short_function, witness_text
+    from ptolint.report.common import chain_text, kind_label, release_text, short_function, witness_text
     from ptolint.report.sarif import HELP_URI
 
     s = f.site
-    text = [f"{f.message} [{f.rule_name}] [target {', '.join(targets)}]"]
+    text = [f"{f.message} [{f.rule_name}] [{kind_label(f, targets)}] [target {', '.join(targets)}]"]
+    release = release_text(f, targets)
+    if release:
+        text.append(release)
     w = witness_text(f)
     if w:
         text.append(f"witness: {w}")

@@ -61,6 +61,16 @@ class Rule:
     #: a kernel-level rule: builds, from one file's call sites on one target (in program order), the
     #: kernel-level sites to check (CallSite.steps set); `check` then sees those sites instead of single calls
     sequences: Callable[[list[CallSite]], list[CallSite]] | None = None
+    #: the failure kind when the derivation from `fault` and provenance is wrong (ptolint/failure.py): a kind, or a
+    #: dict from "T" / "T/INSTRUCTION" / "*" to a kind; None: derived (or ptolint.failure.OVERRIDES)
+    failure: str | dict[str, str] | None = None
+
+    def kind(self, target: str, instruction: str | None = None) -> str:
+        """What kind of failure a finding of this rule is on `target`: compile-error, runtime-fault, silent or
+        debug-trap (ptolint/failure.py)."""
+        from ptolint.failure import failure_kind
+
+        return failure_kind(self, target, instruction)
 
     @property
     def summary(self) -> str:
@@ -160,18 +170,24 @@ REGISTRY: dict[str, Rule] = {}
 def rule(code: str, name: str, *, instructions: tuple[str, ...], fault: str,
          provenance: tuple[Provenance, ...], targets: tuple[str, ...] = TARGETS,
          severity: str = "error", operand_free: bool = False,
-         sequences: Callable[[list[CallSite]], list[CallSite]] | None = None) -> Callable[[Callable[[Ctx], Check | None]], Callable[[Ctx], Check | None]]:
+         sequences: Callable[[list[CallSite]], list[CallSite]] | None = None,
+         failure: str | dict[str, str] | None = None) -> Callable[[Callable[[Ctx], Check | None]], Callable[[Ctx], Check | None]]:
     """Register a rule function; its docstring is the rule's documentation."""
     if severity not in LEVELS:
         raise ValueError(f"{code}: unknown severity {severity}")
     if fault not in FAULT_KINDS:
         raise ValueError(f"{code}: unknown fault kind {fault}")
+    from ptolint.failure import FAILURE_KINDS
+
+    for kind in ([failure] if isinstance(failure, str) else list((failure or {}).values())):
+        if kind not in FAILURE_KINDS:
+            raise ValueError(f"{code}: unknown failure kind {kind}")
 
     def register(fn: Callable[[Ctx], Check | None]) -> Callable[[Ctx], Check | None]:
         if code in REGISTRY:
             raise ValueError(f"duplicate rule code {code}")
         REGISTRY[code] = Rule(code, name, instructions, targets, severity, fault, provenance, fn,
-                              inspect.cleandoc(fn.__doc__ or ""), operand_free, sequences)
+                              inspect.cleandoc(fn.__doc__ or ""), operand_free, sequences, failure)
         return fn
 
     return register
@@ -220,11 +236,20 @@ def find_rule(key: str) -> Rule | None:
 
 
 def select_rules(select: list[str] | None, ignore: list[str] | None) -> tuple[list[Rule], list[str]]:
-    """Rules enabled by --select/--ignore (codes, names or code prefixes like PTO1); unknown keys returned."""
+    """Rules enabled by --select/--ignore (codes, names, code prefixes like PTO1, or failure kinds); unknown keys
+    returned. A failure kind (compile-error, ...) selects every rule that has that kind on some target; which of
+    their findings are reported is decided per finding (`ptolint.config.finding_selected`), and an ignored kind
+    never removes a rule here (its other kinds still report)."""
+    from ptolint.failure import FAILURE_KINDS, rule_kinds
+
     rules = load_rules()
     unknown: list[str] = []
 
-    def matches(key: str) -> list[Rule]:
+    def matches(key: str, ignoring: bool = False) -> list[Rule]:
+        if key.lower() in FAILURE_KINDS:
+            if ignoring:
+                return []
+            return [r for r in rules.values() if key.lower() in rule_kinds(r).values()]
         exact = find_rule(key)
         if exact:
             return [exact]
@@ -243,7 +268,7 @@ def select_rules(select: list[str] | None, ignore: list[str] | None) -> tuple[li
                 if r not in chosen:
                     chosen.append(r)
     for key in ignore or []:
-        for r in matches(key):
+        for r in matches(key, ignoring=True):
             if r in chosen:
                 chosen.remove(r)
     return sorted(chosen, key=lambda r: r.code), unknown

@@ -35,8 +35,9 @@ def test_finding_is_an_annotation_with_location_title_and_witness(tmp_path: Path
     assert props["title"] == "ptolint PTO102"
     first, *rest = message.split("%0A")
     assert "exceeds Src%3A%3ARows" not in first and "exceeds Src::Rows 64" in first
-    assert "[textract-row-out-of-bounds] [target a2a3, a5]" in first
-    assert rest[0].startswith("witness: ") and "n = " in rest[0]
+    assert "[textract-row-out-of-bounds] [debug-trap on a2a3, runtime-fault on a5] [target a2a3, a5]" in first
+    assert rest[0].startswith("debug builds trap (PTO_ASSERT) on a2a3; release build: ")
+    assert rest[1].startswith("witness: ") and "n = " in rest[1]
     assert any(r.startswith("confirmed: ") for r in rest)
     assert "\r" not in run.stdout
     assert run.stdout.splitlines()[-1].startswith("1 file(s) checked")

@@ -177,7 +177,7 @@ def test_session_publishes_findings_and_clears_them_on_close(client):
     assert d["source"] == "ptolint"
     assert d["codeDescription"]["href"].endswith("docs/rules.md#pto102")
     # one diagnostic for both targets (the findings are identical but for the target)
-    assert "[textract-row-out-of-bounds] [target a2a3, a5]" in d["message"]
+    assert "[textract-row-out-of-bounds] [debug-trap on a2a3, runtime-fault on a5] [target a2a3, a5]" in d["message"]
     assert "witness:" not in found[14]["message"]  # every invocation faults there: no input to name
     assert "witness: n = 3" in found[18]["message"]
     related = d["relatedInformation"]
@@ -290,7 +290,9 @@ def test_findings_to_lsp_merge_targets_and_columns():
     utf16 = len(text[:text.index("TEXTRACT")].encode("utf-16-le")) // 2
     assert d["range"]["start"] == {"line": 0, "character": utf16}
     assert d["range"]["end"]["character"] == utf16 + len("TEXTRACT(a, b, 1, 0)")
-    assert d["message"].startswith("m [textract-row-out-of-bounds] [target a2a3, a5]\nwitness: n = 3")
+    assert d["message"].startswith("m [textract-row-out-of-bounds] [debug-trap on a2a3, runtime-fault on a5] "
+                                    "[target a2a3, a5]\ndebug builds trap (PTO_ASSERT) on a2a3; release build: ")
+    assert "\nwitness: n = 3" in d["message"]
     (d8,) = to_lsp(path, text, [finding("a5")], [], encoding="utf-8")
     assert d8["range"]["start"]["character"] == col - 1
     header = os.path.abspath("inc/h.hpp")

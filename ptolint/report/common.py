@@ -150,7 +150,8 @@ def filter_baseline(findings: list[Finding], baseline: Counter, path: Path) -> t
 
 
 def merge_targets(findings: list[Finding]) -> list[tuple[Finding, list[str]]]:
-    """Findings identical but for the target are shown once, naming every target."""
+    """Findings identical but for the target are shown once, naming every target (their failure kinds, which may
+    differ per target, are shown by `kind_label`)."""
     out: list[tuple[Finding, list[str]]] = []
     index: dict[tuple, int] = {}
     for f in findings:
@@ -162,3 +163,60 @@ def merge_targets(findings: list[Finding]) -> list[tuple[Finding, list[str]]]:
             index[key] = len(out)
             out.append((f, [f.site.target]))
     return out
+
+
+# --- failure kinds (ptolint/failure.py) of findings --------------------------------------------------------------
+
+def finding_kind(finding) -> str:
+    """A finding's failure kind on its target."""
+    return target_kind(finding, finding.site.target)
+
+
+def finding_release(finding) -> str:
+    """For a debug-trap finding: what a release build does."""
+    return target_release(finding, finding.site.target)
+
+
+def target_kind(finding, target: str) -> str:
+    """The failure kind of a finding's rule, call and message on `target` (an unknown rule: runtime-fault, what the
+    executor observed)."""
+    from ptolint.failure import failure_kind
+    from ptolint.ruleset import load_rules
+
+    rule = load_rules().get(finding.rule_id)
+    if rule is None:
+        return "runtime-fault"
+    return failure_kind(rule, target, finding.site.builtin, finding.message)
+
+
+def target_release(finding, target: str) -> str:
+    from ptolint.failure import release_behaviour
+    from ptolint.ruleset import load_rules
+
+    rule = load_rules().get(finding.rule_id)
+    return release_behaviour(rule, target, finding.site.builtin) if rule else ""
+
+
+def kind_label(f: Finding, targets: list[str]) -> str:
+    """A merged finding's failure kind: 'compile-error', or 'debug-trap on a2a3, runtime-fault on a5' when the
+    targets differ."""
+    by_kind: dict[str, list[str]] = {}
+    for t in targets:
+        by_kind.setdefault(target_kind(f, t), []).append(t)
+    if len(by_kind) == 1:
+        return next(iter(by_kind))
+    return ", ".join(f"{k} on {', '.join(ts)}" for k, ts in by_kind.items())
+
+
+def release_text(f: Finding, targets: list[str]) -> str:
+    """For the targets where the finding is a debug-trap: 'debug builds trap (PTO_ASSERT); release build: ...'
+    ('' when none is)."""
+    traps = [t for t in targets if target_kind(f, t) == "debug-trap"]
+    if not traps:
+        return ""
+    rel = {t: target_release(f, t) for t in traps}
+    if len(set(rel.values())) == 1:
+        body = next(iter(rel.values()))
+        where = "" if len(traps) == len(targets) else f" on {', '.join(traps)}"
+        return f"debug builds trap (PTO_ASSERT){where}; {body}"
+    return "debug builds trap (PTO_ASSERT); " + "; ".join(f"{t}: {r}" for t, r in rel.items())

@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 
 from ptolint.ir import Diagnostic, Finding
-from ptolint.report.common import chain_text, merge_targets, witness_text
+from ptolint.report.common import chain_text, kind_label, merge_targets, release_text, witness_text
 
 COMMAND = {"error": "error", "warning": "warning", "note": "notice"}
 
@@ -37,7 +37,10 @@ def path(p: str) -> str:
 
 def finding_command(f: Finding, targets: list[str]) -> str:
     s = f.site
-    lines = [f"{f.message} [{f.rule_name}] [target {', '.join(targets)}]"]
+    lines = [f"{f.message} [{f.rule_name}] [{kind_label(f, targets)}] [target {', '.join(targets)}]"]
+    release = release_text(f, targets)
+    if release:
+        lines.append(release)
     w = witness_text(f)
     if w:
         lines.append(f"witness: {w}")

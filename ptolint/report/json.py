@@ -7,6 +7,7 @@ import json
 from ptolint import __version__
 from ptolint.ir import Diagnostic, Finding
 from ptolint.replayed import replay_command
+from ptolint.report.common import finding_kind, finding_release
 
 SCHEMA_VERSION = 1
 
@@ -25,6 +26,8 @@ def finding_dict(f: Finding) -> dict:
         "end_column": s.end_column,
         "target": s.target,
         "instruction": s.builtin,
+        "kind": (kind := finding_kind(f)),
+        "release": finding_release(f) if kind == "debug-trap" else "",
         "confirmed": f.confirmed,
         "fault": f.fault,
         "witness": {"inputs": dict(sorted((f.witness.inputs if f.witness else {}).items())),

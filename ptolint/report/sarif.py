@@ -7,8 +7,9 @@ import os
 from pathlib import Path
 
 from ptolint import __version__
+from ptolint.failure import rule_kinds
 from ptolint.ir import Diagnostic, Finding
-from ptolint.report.common import fingerprint, line_text, short_function, witness_text
+from ptolint.report.common import finding_kind, finding_release, fingerprint, line_text, short_function, witness_text
 from ptolint.ruleset import Rule
 
 SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
@@ -32,7 +33,7 @@ def rule_descriptor(r: Rule) -> dict:
         "helpUri": HELP_URI.format(code=r.code.lower()),
         "defaultConfiguration": {"level": LEVEL[r.severity]},
         "properties": {"precision": "very-high", "instructions": list(r.instructions), "targets": list(r.targets),
-                       "tags": ["correctness", "pto"]},
+                       "kinds": rule_kinds(r), "tags": ["correctness", "pto"]},
     }
 
 
@@ -77,7 +78,9 @@ def result(f: Finding, rules_index: dict[str, int], lines: dict[str, list[str]])
         "codeFlows": [{"threadFlows": [{"locations": flow}]}],
         "relatedLocations": [{**location(p, ln, 1), "id": i, "message": {"text": t}}
                              for i, (p, ln, t) in enumerate(f.related) if p and ln],
-        "properties": {"target": s.target, "confirmed": f.confirmed,
+        "properties": {"target": s.target, "kind": (kind := finding_kind(f)),
+                       **({"release": finding_release(f)} if kind == "debug-trap" else {}),
+                       "confirmed": f.confirmed,
                        "witness": dict(sorted((f.witness.inputs if f.witness else {}).items())),
                        "values": dict(sorted((f.witness.values if f.witness else {}).items()))},
     }

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ptolint.ir import Diagnostic, Finding
 from ptolint.replayed import replay_command
-from ptolint.report.common import chain_text, merge_targets, source_lines, witness_text
+from ptolint.report.common import chain_text, kind_label, merge_targets, release_text, source_lines, witness_text
 from ptolint.targets import TARGET_NAMES
 
 STYLE = {"error": "bold red", "warning": "bold yellow", "note": "bold cyan"}
@@ -30,7 +30,7 @@ def render(findings: list[Finding], diagnostics: list[Diagnostic], console, summ
         t = Text(f"{s.file}:{s.line}:{s.column}: ", style="bold")
         t.append(f"{f.level}:", style=STYLE.get(f.level, ""))
         t.append(f" [{f.rule_id}] {f.message} ", style="bold")
-        t.append(f"[{f.rule_name}] [target {', '.join(targets)}]")
+        t.append(f"[{f.rule_name}] [{kind_label(f, targets)}] [target {', '.join(targets)}]")
         console.print(t)
         src = source_line(s.file, s.line, cache)
         if src is not None:
@@ -43,6 +43,9 @@ def render(findings: list[Finding], diagnostics: list[Diagnostic], console, summ
             console.print(Text(f"  witness: {w}"))
         names = ", ".join(f"{t} ({TARGET_NAMES.get(t, t)})" for t in targets)
         console.print(Text(f"  target: {names}; confirmed: {f.fault}"))
+        release = release_text(f, targets)
+        if release:
+            console.print(Text(f"  {release}"))
         run = getattr(f, "run", "")
         if run:
             console.print(Text(f"  run: {run}"))
