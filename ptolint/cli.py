@@ -26,6 +26,7 @@ class Format(str, Enum):
     json = "json"
     sarif = "sarif"
     github = "github"
+    matrix = "matrix"
 
 
 class ListFormat(str, Enum):
@@ -226,7 +227,14 @@ def check(
     if hidden:
         summary += f" ({hidden} finding(s) in the baseline not shown)"
     summary += partial_rules_note(targets, rules)
-    emit(fmt, findings, diagnostics, rules, stats_doc, summary, output, stats)
+    portability = None
+    if fmt in (Format.json, Format.matrix):
+        from ptolint.report.matrix import FileInput, build
+
+        portability = build([FileInput(r.path, list(opts.targets), list(opts.rules), r.stats, r.unresolved,
+                                       r.diagnostics, r.findings) for (_, opts, _), r in zip(plans, results, strict=True)],
+                            targets)
+    emit(fmt, findings, diagnostics, rules, stats_doc, summary, output, stats, portability)
     if write_baseline is not None:
         from ptolint.report.common import write_baseline as write
 
@@ -355,11 +363,12 @@ def stats_dict(r) -> dict:
     return out
 
 
-def emit(fmt: Format, findings, diagnostics, rules, stats_doc, summary, output, show_stats) -> None:
+def emit(fmt: Format, findings, diagnostics, rules, stats_doc, summary, output, show_stats,
+         portability: dict | None = None) -> None:
     if fmt == Format.json:
         from ptolint.report import json as jreport
 
-        text = jreport.render(findings, diagnostics, stats_doc)
+        text = jreport.render(findings, diagnostics, stats_doc, portability)
     elif fmt == Format.sarif:
         from ptolint.report import sarif
 
@@ -368,6 +377,18 @@ def emit(fmt: Format, findings, diagnostics, rules, stats_doc, summary, output, 
         from ptolint.report import github
 
         text = github.render(findings, diagnostics, summary)
+    elif fmt == Format.matrix:
+        from rich.console import Console
+
+        from ptolint.report import matrix
+
+        if output:
+            with open(output, "w", encoding="utf-8") as fh:
+                matrix.render(portability or {"targets": [], "files": []}, diagnostics,
+                              Console(file=fh, no_color=True, width=200), summary)
+        else:
+            matrix.render(portability or {"targets": [], "files": []}, diagnostics, Console(highlight=False), summary)
+        return
     else:
         from rich.console import Console
 

@@ -45,7 +45,7 @@ def diagnostic_dict(d: Diagnostic) -> dict:
             "message": d.message}
 
 
-def render(findings: list[Finding], diagnostics: list[Diagnostic], stats: dict) -> str:
+def render(findings: list[Finding], diagnostics: list[Diagnostic], stats: dict, portability: dict | None = None) -> str:
     doc = {
         "version": SCHEMA_VERSION,
         "tool": {"name": "ptolint", "version": __version__},
@@ -53,4 +53,6 @@ def render(findings: list[Finding], diagnostics: list[Diagnostic], stats: dict) 
         "diagnostics": [diagnostic_dict(d) for d in diagnostics],
         "stats": stats,
     }
+    if portability is not None:
+        doc["portability"] = portability
     return json.dumps(doc, indent=2, sort_keys=False)
