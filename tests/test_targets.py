@@ -133,3 +133,14 @@ def test_a6_implementation_headers_are_appended_only_when_missing() -> None:
     fixed = fix_a6_header(text)
     assert fixed.startswith(text.rstrip("\n")) and A6_HEADER in fixed and "PTO_NPU_ARCH_A6" in fixed
     assert fix_a6_header(fixed) == fixed
+
+
+def test_a6_has_hifloat4_pairs_and_the_others_do_not(tmp_path: Path) -> None:
+    path = tmp_path / "hif4.cpp"
+    path.write_text("#include <pto/pto-inst.hpp>\nusing namespace pto;\n"
+                    "static_assert(sizeof(hifloat4x2_t) == 1, \"one byte\");\n"
+                    "extern \"C\" __global__ AICORE void kernel() {}\n")
+    run = ptolint("check", "--format", "json", "-t", "a6,a5", str(path))
+    bad = {d["message"] for d in run.json["diagnostics"] if d["level"] == "error"}
+    assert bad == {"unknown type name 'hifloat4x2_t'"} or all("hifloat4x2_t" in m for m in bad), bad
+    assert ptolint("check", "--format", "json", "-t", "a6", str(path)).json["diagnostics"] == []

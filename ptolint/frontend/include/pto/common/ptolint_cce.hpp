@@ -145,6 +145,9 @@ struct float8_e8m0_t;
 struct hifloat8_t;
 struct float4_e2m1x2_t;
 struct float4_e1m2x2_t;
+#if defined(__NPU_ARCH__) && __NPU_ARCH__ == 9201
+struct hifloat4x2_t; // A6 only: HiFloat4 pairs (npu/a6/TLoad.hpp, TExtract.hpp, TMatmul.hpp)
+#endif
 
 namespace ptolint_detail {
 // The device floating types convert into one another implicitly (through float here).
@@ -157,6 +160,9 @@ template <> struct IsDeviceFloat<float8_e8m0_t> { static constexpr bool value = 
 template <> struct IsDeviceFloat<hifloat8_t> { static constexpr bool value = true; };
 template <> struct IsDeviceFloat<float4_e2m1x2_t> { static constexpr bool value = true; };
 template <> struct IsDeviceFloat<float4_e1m2x2_t> { static constexpr bool value = true; };
+#if defined(__NPU_ARCH__) && __NPU_ARCH__ == 9201
+template <> struct IsDeviceFloat<hifloat4x2_t> { static constexpr bool value = true; };
+#endif
 template <typename U, typename Self>
 using EnableOtherDeviceFloat = std::enable_if_t<IsDeviceFloat<U>::value && !std::is_same<U, Self>::value, int>;
 } // namespace ptolint_detail
@@ -209,6 +215,9 @@ PTOLINT_MODEL_BYTE_FLOAT(float8_e8m0_t);
 PTOLINT_MODEL_BYTE_FLOAT(hifloat8_t);
 PTOLINT_MODEL_BYTE_FLOAT(float4_e2m1x2_t);
 PTOLINT_MODEL_BYTE_FLOAT(float4_e1m2x2_t);
+#if defined(__NPU_ARCH__) && __NPU_ARCH__ == 9201
+PTOLINT_MODEL_BYTE_FLOAT(hifloat4x2_t);
+#endif
 #undef PTOLINT_MODEL_BYTE_FLOAT
 
 typedef half float16_t;
