@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 import time
 from collections import Counter
@@ -52,6 +53,7 @@ def check_one(path: str) -> dict:
         "findings": [(f.rule_id, f.level, f.site.target, f.site.line, f.message) for f in res.findings],
         "unconfirmed": len(res.unconfirmed),
         "unconfirmed_rules": dict(Counter(u[0] for u in res.unconfirmed)),
+        "unconfirmed_reasons": [u[3] for u in res.unconfirmed],
     }
 
 
@@ -91,6 +93,12 @@ def main() -> int:
         print(f"[{t}] checked-instruction call sites: {calls}, resolved {res} ({100 * res / max(1, calls):.1f}%)")
     unconfirmed = sum((Counter(r["unconfirmed_rules"]) for r in ok), Counter())
     print(f"findings: {dict(levels)}  unconfirmed candidates: {dict(sorted(unconfirmed.items()))}")
+    # the entry replay's verdicts: candidates it confirmed (findings) and why it refused the others
+    confirmed, refused = sum(len(r["findings"]) for r in ok), sum(r["unconfirmed"] for r in ok)
+    print(f"entry replay: {confirmed} candidate(s) confirmed, {refused} not confirmed")
+    reasons = Counter(reason_class(x) for r in ok for x in r.get("unconfirmed_reasons", []))
+    for why, n in reasons.most_common(15):
+        print(f"  {n:5d}  {why}")
     for (rule, level), n in sorted(rules.items()):
         print(f"  {rule} {level}: {n}")
     for r in crashes:
@@ -101,6 +109,14 @@ def main() -> int:
     if a.json:
         Path(a.json).write_text(json.dumps(results, indent=1))
     return 0
+
+
+def reason_class(reason: str) -> str:
+    """A refusal reason with its numbers, names and source text blanked, so that equal causes count together."""
+    r = re.sub(r"'[^']*'", "'…'", reason)
+    r = re.sub(r"line \d+: .*?(?=(:|$| \())", "line N: …", r)
+    r = re.sub(r"\b\d[\d,]*\b", "N", r)
+    return r[:140]
 
 
 if __name__ == "__main__":
