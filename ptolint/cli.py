@@ -1,7 +1,8 @@
 """Command line: check, rules, explain, info, replay.
 
 Exit status: 0 no finding at warning or error level; 1 findings; 2 usage error or unreadable /
-unparseable input (also when findings exist). Heavy imports (z3, libclang) happen inside commands.
+unparseable input or a header that is not found (also when findings exist). Heavy imports (z3, libclang)
+happen inside commands.
 """
 
 from __future__ import annotations
@@ -141,6 +142,9 @@ def check(
     replay_budget: int | None = typer.Option(None, "--replay-budget", metavar="STEPS",
                                              help="Statements the entry replay may run to confirm a candidate. "
                                                   "[default: 2000000]"),
+    allow_missing_includes: bool = typer.Option(False, "--allow-missing-includes",
+                                                help="A header that is not found is a note (replaced by an empty "
+                                                     "one), not an error."),
 ) -> None:
     """Check kernels for PTO ISA constraint violations on each target."""
     from ptolint.targets import ALL_TARGETS, DEFAULT_TARGETS, parse_targets
@@ -200,6 +204,7 @@ def check(
             keys = merge(cfg, select=cli["select"], ignore=cli["ignore"]).rule_keys
             r.findings = [x for x in r.findings if not per_file_ignored(cfg, x) and finding_selected(x, keys)]
         r.cache = "off" if cache is None else "hit" if out.cached else "miss"
+        user_facing_diagnostics(r, allow_missing_includes)
         results.append(r)
     findings = all_findings = [x for r in results for x in r.findings]
     hidden = 0
@@ -222,8 +227,9 @@ def check(
             stats_doc[r.path]["cache"] = r.cache
     n_err = sum(f.level == "error" for f in findings)
     n_warn = sum(f.level == "warning" for f in findings)
-    summary = (f"{len(files)} file(s) checked for {', '.join(targets)}: {n_err} error(s), {n_warn} warning(s), "
-               f"{sum(f.level == 'note' for f in findings)} note(s)")
+    from ptolint.report.common import summary_counts
+
+    summary = f"{len(files)} file(s) checked for {', '.join(targets)}: {summary_counts(findings, diagnostics)}"
     if hidden:
         summary += f" ({hidden} finding(s) in the baseline not shown)"
     summary += partial_rules_note(targets, rules)
@@ -246,6 +252,33 @@ def check(
     if any(d.level == "error" for d in diagnostics):
         raise typer.Exit(2)
     raise typer.Exit(1 if (n_err or n_warn) and write_baseline is None else 0)
+
+
+def user_facing_diagnostics(r, allow_missing_includes: bool) -> None:
+    """What the user must hear about a file besides findings: a header that is not found is an error (the code
+    that used it was not checked) unless --allow-missing-includes, and a file in which no PTO builtin call was
+    reached gets a `nothing-checked` note, so that a check that checked nothing does not look clean."""
+    from ptolint.ir import Diagnostic
+
+    for d in r.diagnostics:
+        if d.code == "missing-include" and not allow_missing_includes:
+            d.level = "error"
+            d.message += "; pass -I DIR (or --allow-missing-includes)"
+    if not r.stats:  # not read or not parsed: that is reported already
+        return
+    if any(s.resolved for s in r.stats.values()):
+        return
+    unresolved = max(s.unresolved for s in r.stats.values())
+    entries = max(len(s.entry_points) for s in r.stats.values())
+    if unresolved:
+        why = f"{unresolved} PTO builtin call(s) reached but none could be followed (see --stats)"
+    elif entries:
+        others = max(sum(s.other_builtins.values()) for s in r.stats.values())
+        why = f"no PTO builtin call reached from its {entries} entry point(s)" + (
+            f" ({others} call(s) of builtins no rule checks)" if others else "")
+    else:
+        why = "no PTO builtin call reached (no kernel entry point found)"
+    r.diagnostics.append(Diagnostic(r.path, 0, 0, "note", "nothing-checked", f"nothing checked in {r.path}: {why}"))
 
 
 def run_plans(plans: list, jobs: int | None, file_timeout: float | None, no_cache: bool):

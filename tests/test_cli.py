@@ -255,3 +255,75 @@ def test_malformed_suppressions_are_reported(tmp_path: Path) -> None:
     diags = ptolint("check", "k.cpp", "-f", "json", cwd=tmp_path).json["diagnostics"]
     got = {(d["code"], d["line"]) for d in diags}
     assert ("bad-suppression", 7) in got and ("bad-suppression", 5) in got
+
+
+HELPER_KERNEL = """#include <pto/pto-inst.hpp>
+#include "helpers/tiling.hpp"
+using namespace pto;
+extern "C" __global__ AICORE void kern(__gm__ float *out, int n) {
+  Tile<TileType::Mat, float, 64, 16, BLayout::RowMajor, 64, 16, SLayout::ColMajor> src;
+  TileLeft<float, 16, 16> dst;
+  TEXTRACT(dst, src, RowOffset(n), 0);
+}
+"""
+
+
+def printed_levels(stdout: str) -> dict[str, int]:
+    """How many findings and diagnostics the text report printed, by level."""
+    import re
+
+    counts = {"error": 0, "warning": 0, "note": 0}
+    for line in stdout.splitlines():
+        m = re.match(r"^\S+?(?::\d+:\d+)?: (error|warning|note): \[", line)
+        if m:
+            counts[m.group(1)] += 1
+    return counts
+
+
+def summary_levels(stdout: str) -> dict[str, int]:
+    import re
+
+    m = re.search(r"(\d+) error\(s\), (\d+) warning\(s\), (\d+) note\(s\)", stdout.splitlines()[-1])
+    assert m, stdout
+    return dict(zip(("error", "warning", "note"), map(int, m.groups()), strict=True))
+
+
+def test_missing_include_fails_the_run(tmp_path: Path) -> None:
+    write(tmp_path, "k.cpp", HELPER_KERNEL)
+    run = ptolint("check", "k.cpp", cwd=tmp_path)
+    assert run.code == 2, run.stdout + run.stderr
+    assert "k.cpp:2:1: error: [missing-include] 'helpers/tiling.hpp' not found" in run.stdout
+    assert "-I DIR" in run.stdout
+    assert printed_levels(run.stdout) == summary_levels(run.stdout)
+    write(tmp_path, "only.cpp", '#include "missing/header.hpp"\n')
+    run = ptolint("check", "only.cpp", cwd=tmp_path)
+    assert run.code == 2 and "error: [missing-include]" in run.stdout
+    assert "note: [nothing-checked] nothing checked in only.cpp" in run.stdout
+    # the old behaviour on request: a note, the run's status decided by the findings
+    run = ptolint("check", "only.cpp", "--allow-missing-includes", cwd=tmp_path)
+    assert run.code == 0 and "note: [missing-include]" in run.stdout
+
+
+def test_file_without_pto_code_is_said_but_passes(tmp_path: Path) -> None:
+    write(tmp_path, "plain.cpp", "int add(int a, int b) { return a + b; }\n")
+    run = ptolint("check", "plain.cpp", "-f", "json", cwd=tmp_path)
+    assert run.code == 0
+    [d] = run.json["diagnostics"]
+    assert (d["code"], d["level"], d["file"]) == ("nothing-checked", "note", "plain.cpp")
+    write(tmp_path, "k.cpp", GOOD_KERNEL)
+    assert "nothing-checked" not in ptolint("check", "k.cpp", cwd=tmp_path).stdout
+
+
+@pytest.mark.parametrize("fmt", ["text", "github"])
+def test_summary_counts_what_is_printed(tmp_path: Path, fmt: str) -> None:
+    write(tmp_path, "k.cpp", BAD_KERNEL)
+    write(tmp_path, "bad.cpp", "int main( {")
+    run = ptolint("check", "k.cpp", "bad.cpp", "--format", fmt, cwd=tmp_path)
+    assert run.code == 2
+    if fmt == "text":
+        printed = printed_levels(run.stdout)
+    else:
+        printed = {lvl: sum(line.startswith(f"::{cmd} ") for line in run.stdout.splitlines())
+                   for lvl, cmd in (("error", "error"), ("warning", "warning"), ("note", "notice"))}
+    assert printed == summary_levels(run.stdout)
+    assert printed["error"] >= 1 and printed["warning"] >= 1  # parse errors and the finding on both targets, once

@@ -117,11 +117,11 @@ def test_include_dirs_are_relative_to_the_configuration(tmp_path: Path) -> None:
     assert info["config"]["include-dirs"] == [str(tmp_path / "proj" / "inc")]
     assert f"-I{tmp_path / 'proj' / 'inc'}" in info["args"]
     assert info["config"]["target"] == ["a5"] and list(info["targets"]) == ["a5"]
-    # without the configuration the header is not found (ptolint replaces it by an empty stand-in)
+    # without the configuration the header is not found: an error (ptolint replaces it by an empty stand-in)
     (tmp_path / "proj" / ".ptolint.toml").unlink()
     run = ptolint("check", "k.cpp", "-f", "json", cwd=tmp_path / "proj" / "src")
-    assert run.code == 0 and run.json["findings"] == []
-    assert [d["code"] for d in run.json["diagnostics"]] == ["missing-include"]
+    assert run.code == 2 and run.json["findings"] == []
+    assert [(d["code"], d["level"]) for d in run.json["diagnostics"]] == [("missing-include", "error")]
 
 
 def test_info_without_configuration(tmp_path: Path) -> None:

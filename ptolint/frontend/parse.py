@@ -248,7 +248,7 @@ def parse(path: str, target: str, opts: ParseOptions, source: str | None = None)
         diags.append(Diagnostic(fname, int(line), 1, "warning" if pto else "note", "missing-include",
                                 f"'{name}' not found: replaced by an empty header"
                                 + (" (a PTO header the bundled model lacks: pass -I to the real one)" if pto
-                                   else " (host code only)")))
+                                   else ": code that uses it is not checked")))
     for d in tu.diagnostics:
         if d.severity < ci.Diagnostic.Error:
             continue

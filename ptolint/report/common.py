@@ -165,6 +165,13 @@ def merge_targets(findings: list[Finding]) -> list[tuple[Finding, list[str]]]:
     return out
 
 
+def summary_counts(findings: list[Finding], diagnostics) -> str:
+    """'E error(s), W warning(s), N note(s)': the findings as the text and GitHub reports show them (findings
+    identical but for the target once) plus the diagnostics, by level, so the summary counts what was printed."""
+    counts = Counter(f.level for f, _ in merge_targets(findings)) + Counter(d.level for d in diagnostics)
+    return f"{counts['error']} error(s), {counts['warning']} warning(s), {counts['note']} note(s)"
+
+
 # --- failure kinds (ptolint/failure.py) of findings --------------------------------------------------------------
 
 def finding_kind(finding) -> str:
