@@ -199,7 +199,8 @@ def result_to_dict(res) -> dict[str, Any]:
 
     return {
         "findings": [finding(f) for f in res.findings],
-        "diagnostics": [[_abs(d.file), d.line, d.column, d.level, d.code, d.message] for d in res.diagnostics],
+        "diagnostics": [[_abs(d.file), d.line, d.column, d.level, d.code, d.message,
+                         [[_abs(a), b] for a, b in d.included_from]] for d in res.diagnostics],
         "stats": {t: {"entry_points": list(s.entry_points), "instantiations": sorted(s.instantiations),
                       "builtin_calls": s.builtin_calls, "resolved": s.resolved, "unresolved": s.unresolved,
                       "other_builtins": dict(s.other_builtins), "skipped_statements": s.skipped_statements}
@@ -224,15 +225,18 @@ def result_from_dict(doc: dict[str, Any], path: str):
         s = f["site"]
         site = CallSite(builtin=s["builtin"], file=shown(s["file"]), line=s["line"], column=s["column"],
                         end_line=s["end_line"], end_column=s["end_column"], target=s["target"], params=[],
-                        args=[], template_args={}, chain=[Frame(*fr) for fr in s["chain"]])
+                        args=[], template_args={},
+                        chain=[Frame(fr[0], shown(fr[1]), *fr[2:]) for fr in s["chain"]])
         w = f["witness"]
         res.findings.append(ReplayedFinding(
             rule_id=f["rule_id"], rule_name=f["rule_name"], level=f["level"], message=f["message"], site=site,
             witness=None if w is None else Witness(w["inputs"], w["values"]), confirmed=f["confirmed"],
-            fault=f["fault"], related=[tuple(r) for r in f["related"]], suppressed=f["suppressed"],
+            fault=f["fault"], related=[(shown(r[0]), *r[1:]) for r in f["related"]], suppressed=f["suppressed"],
             steps=[(shown(a), b, c, d) for a, b, c, d in f.get("steps", [])],
             replay_args=f.get("replay_args", ""), run=f.get("run", "")))
-    res.diagnostics = [Diagnostic(shown(d[0]), *d[1:]) for d in doc["diagnostics"]]
+    res.diagnostics = [Diagnostic(shown(d[0]), *d[1:6], checked=path,
+                                  included_from=[(shown(a), b) for a, b in (d[6] if len(d) > 6 else [])])
+                       for d in doc["diagnostics"]]
     for t, s in doc["stats"].items():
         res.stats[t] = Stats(entry_points=list(s["entry_points"]), instantiations=set(s["instantiations"]),
                              builtin_calls=s["builtin_calls"], resolved=s["resolved"], unresolved=s["unresolved"],

@@ -142,6 +142,9 @@ def check(
     replay_budget: int | None = typer.Option(None, "--replay-budget", metavar="STEPS",
                                              help="Statements the entry replay may run to confirm a candidate. "
                                                   "[default: 2000000]"),
+    sarif_root: Path | None = typer.Option(None, "--sarif-root", metavar="DIR",
+                                           help="SARIF URIs relative to DIR. [default: the git top level of the "
+                                                "checked files, else the working directory]"),
     allow_missing_includes: bool = typer.Option(False, "--allow-missing-includes",
                                                 help="A header that is not found is a note (replaced by an empty "
                                                      "one), not an error."),
@@ -191,7 +194,7 @@ def check(
     results: list[FileResult] = []
     from ptolint.ir import Diagnostic
 
-    extra = [Diagnostic(m, 0, 0, "error", "io-error", "no such file or directory") for m in missing]
+    extra = [Diagnostic(m, 0, 0, "error", "io-error", "no such file or directory", checked=m) for m in missing]
     cache, outcomes = run_plans(plans, jobs, file_timeout, no_cache)
     for (f, _, cfg), out in zip(plans, outcomes, strict=True):
         if out.result is None:
@@ -240,7 +243,8 @@ def check(
         portability = build([FileInput(r.path, list(opts.targets), list(opts.rules), r.stats, r.unresolved,
                                        r.diagnostics, r.findings) for (_, opts, _), r in zip(plans, results, strict=True)],
                             targets)
-    emit(fmt, findings, diagnostics, rules, stats_doc, summary, output, stats, portability)
+    emit(fmt, findings, diagnostics, rules, stats_doc, summary, output, stats, portability,
+         sarif_root=sarif_root, files=files)
     if write_baseline is not None:
         from ptolint.report.common import write_baseline as write
 
@@ -261,6 +265,7 @@ def user_facing_diagnostics(r, allow_missing_includes: bool) -> None:
     from ptolint.ir import Diagnostic
 
     for d in r.diagnostics:
+        d.checked = d.checked or r.path
         if d.code == "missing-include" and not allow_missing_includes:
             d.level = "error"
             d.message += "; pass -I DIR (or --allow-missing-includes)"
@@ -278,7 +283,8 @@ def user_facing_diagnostics(r, allow_missing_includes: bool) -> None:
             f" ({others} call(s) of builtins no rule checks)" if others else "")
     else:
         why = "no PTO builtin call reached (no kernel entry point found)"
-    r.diagnostics.append(Diagnostic(r.path, 0, 0, "note", "nothing-checked", f"nothing checked in {r.path}: {why}"))
+    r.diagnostics.append(Diagnostic(r.path, 0, 0, "note", "nothing-checked", f"nothing checked in {r.path}: {why}",
+                                    checked=r.path))
 
 
 def run_plans(plans: list, jobs: int | None, file_timeout: float | None, no_cache: bool):
@@ -397,7 +403,7 @@ def stats_dict(r) -> dict:
 
 
 def emit(fmt: Format, findings, diagnostics, rules, stats_doc, summary, output, show_stats,
-         portability: dict | None = None) -> None:
+         portability: dict | None = None, sarif_root: Path | None = None, files: list[str] | None = None) -> None:
     if fmt == Format.json:
         from ptolint.report import json as jreport
 
@@ -405,7 +411,7 @@ def emit(fmt: Format, findings, diagnostics, rules, stats_doc, summary, output, 
     elif fmt == Format.sarif:
         from ptolint.report import sarif
 
-        text = sarif.render(findings, diagnostics, rules)
+        text = sarif.render(findings, diagnostics, rules, sarif_root, files)
     elif fmt == Format.github:
         from ptolint.report import github
 

@@ -84,7 +84,11 @@ def check_file(path: str, opts: Options, source: str | None = None) -> FileResul
     seen: set[tuple] = set()
     for target in opts.targets:
         tu, diags = parse(abspath, target, opts.parse, source)
+        parents = include_parents(tu) if tu is not None and any(
+            d.file and os.path.abspath(d.file) != abspath for d in diags) else {}
         for d in diags:
+            d.checked = path
+            d.included_from = [(rel(f, abspath, path), ln) for f, ln in include_chain(parents, d.file, abspath)]
             d.file = rel(d.file, abspath, path)
             key = (d.file, d.line, d.column, d.message)
             if key not in seen:
@@ -184,6 +188,27 @@ def record_includes(tu, res: FileResult) -> None:
             res.includes.add(os.path.abspath(name))
     for name in getattr(tu, "ptolint_pch_includes", ()):  # headers loaded from the model PCH are not listed
         res.includes.add(os.path.abspath(name))
+
+
+def include_parents(tu) -> dict[str, tuple[str, int]]:
+    """Each header the translation unit included -> (the file that included it first, the #include line)."""
+    out: dict[str, tuple[str, int]] = {}
+    for inc in tu.get_includes():
+        if inc.include is None or inc.source is None:
+            continue
+        out.setdefault(os.path.abspath(inc.include.name), (os.path.abspath(inc.source.name), inc.location.line))
+    return out
+
+
+def include_chain(parents: dict[str, tuple[str, int]], name: str, main: str) -> list[tuple[str, int]]:
+    """The #include lines from the checked file `main` to `name`, outermost first ([] for `main` itself or a
+    file the translation unit did not include)."""
+    chain: list[tuple[str, int]] = []
+    cur = os.path.abspath(name) if name else main
+    while cur != main and cur in parents and len(chain) < 64:
+        cur, line = parents[cur]
+        chain.append((cur, line))
+    return list(reversed(chain)) if cur == main else []
 
 
 def rel(name: str, abspath: str, shown: str) -> str:

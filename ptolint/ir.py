@@ -392,6 +392,10 @@ class Diagnostic:
     level: str  # error | warning | note
     code: str  # parse-error, io-error, internal-error, solver-unknown, unresolved-call, ...
     message: str
+    #: the checked file whose analysis raised it (a diagnostic in a header names the file that included it)
+    checked: str = ""
+    #: for a diagnostic in another file: the #include lines leading there from the checked file, outermost first
+    included_from: list[tuple[str, int]] = field(default_factory=list)
 
 
 # --- what the executor can observe ---------------------------------------------------------------

@@ -137,8 +137,7 @@ def _location(lines: Lines, path: str, line: int, column: int = 1) -> dict:
 
 def finding_diagnostic(f: Finding, targets: list[str], lines: Lines) -> dict:
     """One LSP Diagnostic (as a JSON-shaped dict) for a finding reported on `targets`."""
-    from ptolint.report.common import chain_text, kind_label, release_text, short_function, witness_text
-    from ptolint.report.sarif import HELP_URI
+    from ptolint.report.common import chain_text, kind_label, release_text, rule_doc_uri, short_function, witness_text
 
     s = f.site
     text = [f"{f.message} [{f.rule_name}] [{kind_label(f, targets)}] [target {', '.join(targets)}]"]
@@ -181,7 +180,7 @@ def finding_diagnostic(f: Finding, targets: list[str], lines: Lines) -> dict:
         "range": rng,
         "severity": SEVERITY.get(f.level, 3),
         "code": f.rule_id,
-        "codeDescription": {"href": HELP_URI.format(code=f.rule_id.lower())},
+        "codeDescription": {"href": href} if (href := rule_doc_uri(f.rule_id)) else None,
         "source": "ptolint",
         "message": "\n".join(text),
         "relatedInformation": related or None,

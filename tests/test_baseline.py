@@ -47,12 +47,18 @@ def test_baseline_hides_known_findings_across_line_shifts_and_shows_new_ones(tmp
     assert run.code == 1 and {f["line"] for f in run.json["findings"]} == {10}
 
 
-def test_sarif_and_baseline_share_the_fingerprint(tmp_path: Path) -> None:
+def test_sarif_fingerprint_is_one_per_finding_baseline_one_per_target(tmp_path: Path) -> None:
+    """SARIF has one result per finding whatever the targets (one alert on GitHub); a baseline keeps one entry
+    per target, so that a finding that appears on a new target is reported."""
     (tmp_path / "k.cpp").write_text(BAD_KERNEL)
-    sarif = ptolint("check", "k.cpp", "-f", "sarif", "-t", "a5", "--write-baseline", "b.json", cwd=tmp_path).json
-    (result,) = sarif["runs"][0]["results"]
+    a5 = ptolint("check", "k.cpp", "-f", "sarif", "-t", "a5", "--write-baseline", "b.json", cwd=tmp_path).json
+    both = ptolint("check", "k.cpp", "-f", "sarif", "-t", "a2a3,a5", cwd=tmp_path).json
+    (result,) = a5["runs"][0]["results"]
+    (merged,) = both["runs"][0]["results"]
+    assert merged["properties"]["targets"] == ["a2a3", "a5"]
+    assert result["partialFingerprints"] == merged["partialFingerprints"]
     (entry,) = json.loads((tmp_path / "b.json").read_text())["findings"]
-    assert result["partialFingerprints"]["primaryLocationLineHash"] == entry["fingerprint"]
+    assert entry["target"] == "a5" and entry["fingerprint"]
 
 
 def test_bad_baseline_is_exit_two(tmp_path: Path) -> None:

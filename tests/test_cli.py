@@ -327,3 +327,70 @@ def test_summary_counts_what_is_printed(tmp_path: Path, fmt: str) -> None:
                    for lvl, cmd in (("error", "error"), ("warning", "warning"), ("note", "notice"))}
     assert printed == summary_levels(run.stdout)
     assert printed["error"] >= 1 and printed["warning"] >= 1  # parse errors and the finding on both targets, once
+
+
+SPELLED_KERNEL = """#include <pto/pto-inst.hpp>
+using namespace pto;
+
+template <typename T>
+AICORE void div_tile(int rows) {
+  using VecTile = Tile<TileType::Vec, T, 16, 64, BLayout::RowMajor, DYNAMIC, DYNAMIC>;
+  VecTile x(rows, 64);
+  VecTile y(rows, 64);
+  TADD(y, x, x);
+}
+
+AICORE void extract_nd() {
+  Tile<TileType::Mat, half, 64, 64, BLayout::RowMajor, 64, 64, SLayout::NoneBox> a;
+  TileLeft<half, 16, 64> left;
+  TEXTRACT(left, a, 0, 0);
+}
+
+extern "C" __global__ AICORE void kern(int rows) {
+  div_tile<int8_t>(rows);
+  extract_nd();
+}
+"""
+
+
+def test_messages_are_cpp_not_python(tmp_path: Path) -> None:
+    write(tmp_path, "k.cpp", SPELLED_KERNEL)
+    run = ptolint("check", "k.cpp", cwd=tmp_path)
+    assert run.code == 1, run.stdout + run.stderr
+    assert "in div_tile<int8_t>, called from kern at line 19" in run.stdout  # as written, not `signed char`
+    assert "signed char" not in run.stdout
+    assert "L0A load cannot read a BLayout::RowMajor, SLayout::NoneBox source" in run.stdout
+    assert "('" not in run.stdout and "None," not in run.stdout
+
+
+def test_json_paths_are_relative_and_values_unique(tmp_path: Path) -> None:
+    write(tmp_path, "k.cpp", SPELLED_KERNEL)
+    doc = ptolint("check", "k.cpp", "-f", "json", cwd=tmp_path).json
+    for f in doc["findings"]:
+        files = {f["file"]} | {c["file"] for c in f["chain"]} | {r["file"] for r in f["related"]}
+        assert files == {"k.cpp"}, files
+        values = f["witness"]["values"]
+        assert not any("_" in k and k.replace("_", ".", 1) in values for k in values), values
+
+
+def test_diagnostic_in_a_header_names_the_checked_file(tmp_path: Path) -> None:
+    write(tmp_path, "k.cpp", '#include <pto/pto-inst.hpp>\n#include "inc/top.hpp"\n'
+                             'extern "C" __global__ AICORE void kern(int n) {}\n')
+    (tmp_path / "inc" / "sub").mkdir(parents=True)
+    write(tmp_path, "inc/top.hpp", '#pragma once\n#include "sub/bad.hpp"\n')
+    write(tmp_path, "inc/sub/bad.hpp", "#pragma once\nint broken = undefined_name;\n")
+    text = ptolint("check", "k.cpp", cwd=tmp_path)
+    assert text.code == 2
+    assert ("inc/sub/bad.hpp:2:14: error: [parse-error] use of undeclared identifier 'undefined_name'\n"
+            "  while checking k.cpp; included from k.cpp:2 -> inc/top.hpp:2\n") in text.stdout
+    [d] = [d for d in ptolint("check", "k.cpp", "-f", "json", cwd=tmp_path).json["diagnostics"]
+           if d["code"] == "parse-error"]
+    assert d["file"] == "inc/sub/bad.hpp" and d["checked_file"] == "k.cpp"
+    assert d["include_chain"] == [{"file": "k.cpp", "line": 2}, {"file": "inc/top.hpp", "line": 2}]
+    gh = ptolint("check", "k.cpp", "-f", "github", cwd=tmp_path).stdout
+    assert "file=inc/sub/bad.hpp" in gh and "%0Awhile checking k.cpp; included from k.cpp:2 -> inc/top.hpp:2" in gh
+    sarif = json.loads(ptolint("check", "k.cpp", "-f", "sarif", cwd=tmp_path).stdout)
+    [n] = [n for n in sarif["runs"][0]["invocations"][0]["toolExecutionNotifications"]
+           if n["properties"]["code"] == "parse-error"]
+    assert n["properties"]["checkedFile"] == "k.cpp"
+    assert n["properties"]["includeChain"] == [{"uri": "k.cpp", "line": 2}, {"uri": "inc/top.hpp", "line": 2}]

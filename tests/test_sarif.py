@@ -37,7 +37,7 @@ def test_sarif_results_carry_target_witness_location_and_flow(sarif_doc: dict) -
     for res in run["results"]:
         assert res["ruleId"] in rule_ids
         assert res["level"] in ("error", "warning", "note")
-        assert res["properties"]["target"] in ALL_TARGETS  # fixtures of the newer targets set their own
+        assert res["properties"]["targets"] and set(res["properties"]["targets"]) <= set(ALL_TARGETS)
         assert res["properties"]["confirmed"] is True
         loc = res["locations"][0]["physicalLocation"]
         assert loc["artifactLocation"]["uriBaseId"] == "%SRCROOT%"
@@ -107,3 +107,36 @@ def test_sarif_columns_are_utf16(tmp_path: Path) -> None:
 def _write(d: Path, name: str, text: str) -> Path:
     (d / name).write_text(text, encoding="utf-8")
     return d
+
+
+def test_one_result_per_finding_whatever_the_targets(tmp_path: Path) -> None:
+    src = (FIXTURES / "bugs_detected" / "TEXTRACT" / "PTO102_row_out_of_bounds.cpp").read_text()
+    _write(tmp_path, "k.cpp", src)
+    both = json.loads(ptolint("check", "-f", "sarif", "-t", "a2a3,a5", "k.cpp", cwd=tmp_path).stdout)["runs"][0]
+    one = json.loads(ptolint("check", "-f", "sarif", "-t", "a2a3", "k.cpp", cwd=tmp_path).stdout)["runs"][0]
+    text = ptolint("check", "-t", "a2a3,a5", "k.cpp", cwd=tmp_path).stdout
+    shown = [ln for ln in text.splitlines() if ln.startswith("k.cpp:")]
+    assert len(both["results"]) == len(shown)  # one alert per finding the text report shows
+    assert any(r["properties"]["targets"] == ["a2a3", "a5"] for r in both["results"])
+    fp = {r["partialFingerprints"]["primaryLocationLineHash"] for r in both["results"]}
+    assert {r["partialFingerprints"]["primaryLocationLineHash"] for r in one["results"]} <= fp
+
+
+def test_uris_are_relative_to_the_repository_root(tmp_path: Path) -> None:
+    import subprocess
+
+    repo = tmp_path / "repo"
+    (repo / "kernels").mkdir(parents=True)
+    (tmp_path / "elsewhere").mkdir()
+    src = (FIXTURES / "bugs_detected" / "TEXTRACT" / "PTO102_row_out_of_bounds.cpp").read_text()
+    _write(repo / "kernels", "k.cpp", src)
+    subprocess.run(["git", "init", "-q", str(repo)], check=True)
+    doc = json.loads(ptolint("check", "-f", "sarif", str(repo / "kernels" / "k.cpp"), cwd=tmp_path / "elsewhere").stdout)
+    run = doc["runs"][0]
+    assert run["originalUriBaseIds"]["%SRCROOT%"]["uri"] == repo.resolve().as_uri() + "/"
+    art = run["results"][0]["locations"][0]["physicalLocation"]["artifactLocation"]
+    assert art == {"uri": "kernels/k.cpp", "uriBaseId": "%SRCROOT%"}
+    doc = json.loads(ptolint("check", "-f", "sarif", "--sarif-root", str(repo / "kernels"), str(repo / "kernels" / "k.cpp"),
+                             cwd=tmp_path / "elsewhere").stdout)
+    assert doc["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] == "k.cpp"
+    assert all("helpUri" not in r for r in doc["runs"][0]["tool"]["driver"]["rules"])

@@ -433,8 +433,48 @@ class Symbols:
         return Sym(f"{func}()", "long", "input", f"{func}()", 1, limit)
 
 
-def display_name(fn: ci.Cursor) -> str:
-    """`run<float, 32, 16, true>` for an instantiation (libclang's displayname shows `run<>(...)`)."""
+def spelled_template_args(call: ci.Cursor, name: str) -> list[str]:
+    """The explicit template arguments of a call as the source spells them (`div_tile<int8_t>(x)` -> ['int8_t']):
+    libclang gives an instantiation's type arguments canonical (`signed char`), which the user never wrote."""
+    try:
+        toks = [t.spelling for t in call.get_tokens()]
+    except Exception:  # noqa: BLE001 - a macro expansion without tokens: no spelling
+        return []
+    if name not in toks:
+        return []
+    i = toks.index(name) + 1
+    if i >= len(toks) or toks[i] != "<":
+        return []
+    args, cur, depth = [], [], 0
+    for t in toks[i + 1:]:
+        if t in ("<", "(", "["):
+            depth += 1
+        elif t in (")", "]") or (t == ">" and depth):
+            depth -= 1
+        elif t == ">>" and depth:
+            depth -= 2
+            if depth < 0:
+                break
+        elif t in (">", ">>"):
+            break
+        elif t == "," and not depth:
+            args.append(cur)
+            cur = []
+            continue
+        cur.append(t)
+    else:
+        return []
+    return [_joined(a) for a in (args + [cur] if cur else args)]
+
+
+def _joined(tokens: list[str]) -> str:
+    """Tokens as C++ text: `unsigned char`, `pto::half`, `Tile<T, 16>`."""
+    return re.sub(r" ?(::|<|>|\*|&) ?", r"\1", " ".join(tokens)).replace(" ,", ",")
+
+
+def display_name(fn: ci.Cursor, call: ci.Cursor | None = None) -> str:
+    """`run<float, 32, 16, true>` for an instantiation (libclang's displayname shows `run<>(...)`); with the
+    `call`, type arguments it spells explicitly are shown as written (int8_t, not signed char)."""
     n = fn.get_num_template_arguments()
     if n <= 0:
         return fn.spelling
@@ -442,10 +482,11 @@ def display_name(fn: ci.Cursor) -> str:
     tmpl = ci.conf.lib.clang_getSpecializedCursorTemplate(fn)
     params = [c for c in children(tmpl) if c.kind in (
         K.TEMPLATE_TYPE_PARAMETER, K.TEMPLATE_NON_TYPE_PARAMETER, K.TEMPLATE_TEMPLATE_PARAMETER)] if tmpl else []
+    spelled = spelled_template_args(call, fn.spelling) if call is not None else []
     for i in range(n):
         kind = targ_kind(fn, i)
         if kind == ci.TemplateArgumentKind.TYPE:
-            args.append(strip_ns(fn.get_template_argument_type(i).spelling))
+            args.append(strip_ns(spelled[i] if i < len(spelled) else fn.get_template_argument_type(i).spelling))
         elif kind == ci.TemplateArgumentKind.INTEGRAL:
             if i < len(params) and params[i].type.get_canonical().spelling == "bool":
                 args.append("true" if fn.get_template_argument_unsigned_value(i) else "false")

@@ -63,7 +63,7 @@ def line_text(path: str, line: int, cache: dict[str, list[str]]) -> str:
     return lines[line - 1] if 0 < line <= len(lines) else ""
 
 
-def fingerprint(f: Finding, text: str) -> str:
+def fingerprint(f: Finding, text: str, with_target: bool = True) -> str:
     """A finding's identity that survives edits elsewhere in the file (SARIF `primaryLocationLineHash`, baselines).
 
     It hashes the rule, the target, the text of the finding's line (whitespace-normalised) and the message with
@@ -71,7 +71,8 @@ def fingerprint(f: Finding, text: str) -> str:
     witness that changes its values, keeps the fingerprint; editing the flagged line changes it."""
     line = " ".join(text.split())
     message = re.sub(r"\d+", "0", f.message)
-    return hashlib.sha256(f"{f.rule_id}|{f.site.target}|{line}|{message}".encode()).hexdigest()[:32]
+    target = f.site.target if with_target else ""  # SARIF: one result for all targets (baselines: per target)
+    return hashlib.sha256(f"{f.rule_id}|{target}|{line}|{message}".encode()).hexdigest()[:32]
 
 
 # --- baselines ------------------------------------------------------------------------------------------------
@@ -163,6 +164,47 @@ def merge_targets(findings: list[Finding]) -> list[tuple[Finding, list[str]]]:
             index[key] = len(out)
             out.append((f, [f.site.target]))
     return out
+
+
+def origin_text(d) -> str:
+    """For a diagnostic located outside the file being checked (a vendor header): which checked file raised it and
+    through which #include lines ('' when it is in the checked file itself)."""
+    if not d.checked or d.file == d.checked:
+        return ""
+    out = f"while checking {d.checked}"
+    if d.included_from:
+        out += "; included from " + " -> ".join(f"{f}:{ln}" for f, ln in d.included_from)
+    return out
+
+
+def witness_values(f: Finding) -> dict:
+    """The witness's observed values, each once: a value the executor names `dst_validRow` is dropped when the
+    same value is also there as `dst.validRow` (the solver's and the executor's spellings of one quantity)."""
+    values = f.witness.values if f.witness else {}
+    out = {}
+    for k, v in sorted(values.items()):
+        if "." not in k and "_" in k and any(
+                values.get(k[:i] + "." + k[i + 1:], object()) == v for i, c in enumerate(k) if c == "_"):
+            continue
+        out[k] = v
+    return out
+
+
+#: the rules' documentation in a checkout: docs/rules.md, one `### pto102` section per rule
+RULES_DOC = "docs/rules.md"
+
+
+def rule_doc_ref(code: str) -> str:
+    """Where a rule is documented, for people: 'docs/rules.md#pto102' (in the repository) and the command that
+    prints the same text wherever ptolint is installed."""
+    return f"{RULES_DOC}#{code.lower()}, or: ptolint explain {code}"
+
+
+def rule_doc_uri(code: str) -> str | None:
+    """A file URI of the rule's section in the checkout's docs/rules.md (editors open it), or None when ptolint
+    runs from an installed copy without its docs."""
+    doc = Path(__file__).resolve().parents[2] / RULES_DOC
+    return f"{doc.as_uri()}#{code.lower()}" if doc.is_file() else None
 
 
 def summary_counts(findings: list[Finding], diagnostics) -> str:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 
 from ptolint.ir import Diagnostic, Finding
-from ptolint.report.common import chain_text, kind_label, merge_targets, release_text, witness_text
+from ptolint.report.common import chain_text, kind_label, merge_targets, origin_text, release_text, witness_text
 
 COMMAND = {"error": "error", "warning": "warning", "note": "notice"}
 
@@ -55,7 +55,8 @@ def finding_command(f: Finding, targets: list[str]) -> str:
 
 
 def diagnostic_command(d: Diagnostic) -> str:
-    return command(d.level, d.message, file=path(d.file) if d.file else None, line=d.line, col=d.column,
+    origin = origin_text(d)
+    return command(d.level, d.message + (f"\n{origin}" if origin else ""), file=path(d.file) if d.file else None, line=d.line, col=d.column,
                    title=f"ptolint {d.code}")
 
 

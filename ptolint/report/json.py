@@ -7,7 +7,7 @@ import json
 from ptolint import __version__
 from ptolint.ir import Diagnostic, Finding
 from ptolint.replayed import replay_command
-from ptolint.report.common import finding_kind, finding_release
+from ptolint.report.common import finding_kind, finding_release, witness_values
 
 SCHEMA_VERSION = 1
 
@@ -31,7 +31,7 @@ def finding_dict(f: Finding) -> dict:
         "confirmed": f.confirmed,
         "fault": f.fault,
         "witness": {"inputs": dict(sorted((f.witness.inputs if f.witness else {}).items())),
-                    "values": dict(sorted((f.witness.values if f.witness else {}).items()))},
+                    "values": witness_values(f)},
         "chain": [{"function": fr.function, "file": fr.file, "line": fr.line} for fr in s.chain],
         "related": [{"file": a, "line": b, "message": c} for a, b, c in f.related],
         "steps": [{"file": a, "line": b, "column": c, "message": d} for a, b, c, d in f.steps],
@@ -42,7 +42,8 @@ def finding_dict(f: Finding) -> dict:
 
 def diagnostic_dict(d: Diagnostic) -> dict:
     return {"file": d.file, "line": d.line, "column": d.column, "level": d.level, "code": d.code,
-            "message": d.message}
+            "message": d.message, "checked_file": d.checked or d.file,
+            "include_chain": [{"file": f, "line": ln} for f, ln in d.included_from]}
 
 
 def render(findings: list[Finding], diagnostics: list[Diagnostic], stats: dict, portability: dict | None = None) -> str:

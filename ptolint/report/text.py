@@ -4,7 +4,16 @@ from __future__ import annotations
 
 from ptolint.ir import Diagnostic, Finding
 from ptolint.replayed import replay_command
-from ptolint.report.common import chain_text, kind_label, merge_targets, release_text, source_lines, witness_text
+from ptolint.report.common import (
+    chain_text,
+    kind_label,
+    merge_targets,
+    origin_text,
+    release_text,
+    rule_doc_ref,
+    source_lines,
+    witness_text,
+)
 from ptolint.targets import TARGET_NAMES
 
 STYLE = {"error": "bold red", "warning": "bold yellow", "note": "bold cyan"}
@@ -25,6 +34,9 @@ def render(findings: list[Finding], diagnostics: list[Diagnostic], console, summ
         t.append(f"{d.level}:", style=STYLE.get(d.level, ""))
         t.append(f" [{d.code}] {d.message}")
         console.print(t)
+        origin = origin_text(d)
+        if origin:
+            console.print(Text(f"  {origin}"))
     for f, targets in merge_targets(findings):
         s = f.site
         t = Text(f"{s.file}:{s.line}:{s.column}: ", style="bold")
@@ -57,4 +69,5 @@ def render(findings: list[Finding], diagnostics: list[Diagnostic], console, summ
         ch = chain_text(s.chain)
         if ch:
             console.print(Text(f"  {ch}"))
+        console.print(Text(f"  see: {rule_doc_ref(f.rule_id)}"))
     console.print(Text(summary))

@@ -401,7 +401,7 @@ def call_frame(call: ci.Cursor, fn: ci.Cursor) -> tuple[str, str, int, int]:
     """The instantiation-chain entry of entering `fn` at `call`: (display name, call file, line, column)."""
     from ptolint.frontend.values import display_name
 
-    return memo(call, "er_frame", lambda c: (display_name(fn), file_name(c), c.location.line, c.location.column))
+    return memo(call, "er_frame", lambda c: (display_name(fn, c), file_name(c), c.location.line, c.location.column))
 
 
 def params_of(fn: ci.Cursor) -> tuple[ci.Cursor, ...]:

@@ -359,7 +359,7 @@ def tpart(m: Machine) -> None:
         elif full(s1):
             big, small = s1, s0
         else:
-            m.fault("valid-region", f"neither src0 {shape(s0)} nor src1 {shape(s1)} has dst's valid shape "
+            m.fault("valid-region", f"neither src0 {'x'.join(map(str, shape(s0)))} nor src1 {'x'.join(map(str, shape(s1)))} has dst's valid shape "
                     f"{rows}x{cols} (PTO_ASSERT only in _DEBUG)")
             m.fault("no-op", f"{name} did not write dst")
             return

@@ -123,6 +123,11 @@ def lay(t: ConcreteTile) -> tuple[str, str]:
     return (t.spec.blayout, t.spec.slayout)
 
 
+def lay_text(pair: tuple[str, str]) -> str:
+    """A (BLayout, SLayout) pair as C++: 'BLayout::RowMajor, SLayout::NoneBox' (messages never show a tuple)."""
+    return f"BLayout::{pair[0]}, SLayout::{pair[1]}"
+
+
 def form_of(m: Machine) -> str:
     """plain / relu / mode / quant / quant-mode / fp / fp-mode / two-dst: the overload the call bound to."""
     params = m.site.params
@@ -176,7 +181,7 @@ def accept(m: Machine, hw: Target, form: str, dst: ConcreteTile, src: ConcreteTi
             m.fault("unsupported-dtype", f"UB -> UB TEXTRACT has no {d.dtype} form on {hw.name}")
         branch = hw.ub_branch(lay(dst), lay(src))
         if branch == "reject":
-            m.fault("unsupported-layout", f"UB -> UB between {lay(src)} and {lay(dst)}")
+            m.fault("unsupported-layout", f"UB -> UB between {lay_text(lay(src))} and {lay_text(lay(dst))}")
             return "skip"
         if branch == "skip":
             return "skip"
@@ -195,10 +200,10 @@ def accept(m: Machine, hw: Target, form: str, dst: ConcreteTile, src: ConcreteTi
     if d.loc in ("Left", "Right"):
         gemv = d.loc == "Left" and s.rows == 1 and s.blayout == "RowMajor"
         if not (lay(src) in (ZN, NZ) or gemv):
-            m.fault("unsupported-layout", f"L0{'A' if d.loc == 'Left' else 'B'} load cannot read a {lay(src)} source")
+            m.fault("unsupported-layout", f"L0{'A' if d.loc == 'Left' else 'B'} load cannot read a {lay_text(lay(src))} source")
         want = hw.left_dst if d.loc == "Left" else ZN
         if lay(dst) != want:
-            m.fault("unsupported-layout", f"{d.loc} tile on {hw.name} is {want}, got {lay(dst)}")
+            m.fault("unsupported-layout", f"{d.loc} tile on {hw.name} is {lay_text(want)}, got {lay_text(lay(dst))}")
         if m.target == "a2a3":
             for problem in l1_to_l0_alignment("TEXTRACT", d, s):
                 m.fault("unsupported-layout", problem)
@@ -206,9 +211,9 @@ def accept(m: Machine, hw: Target, form: str, dst: ConcreteTile, src: ConcreteTi
     if hw.scale and d.loc in ("ScaleLeft", "ScaleRight"):
         want = ZZ if d.loc == "ScaleLeft" else NN
         if lay(src) != want:
-            m.fault("unsupported-layout", f"MX scale load needs a {want} source, got {lay(src)}")
+            m.fault("unsupported-layout", f"MX scale load needs a {lay_text(want)} source, got {lay_text(lay(src))}")
         if lay(dst) != want:
-            m.fault("unsupported-layout", f"{d.loc} tile must be {want}, got {lay(dst)}")
+            m.fault("unsupported-layout", f"{d.loc} tile must be {lay_text(want)}, got {lay_text(lay(dst))}")
         return "scale"
     if hw.vec_to_mat and s.loc == "Vec" and d.loc == "Mat":
         return "ub-l1-nd" if lay(src) == ND else "ub-l1-nz" if lay(src) == NZ else "skip"
@@ -241,12 +246,12 @@ def acc_static(m: Machine, hw: Target, form: str, dst: ConcreteTile, src: Concre
     elif str(m.template_args.get("mode", "")).startswith("Dual") and d.dtype != s.dtype:
         m.fault("unsupported-dtype", f"dual-destination mode cannot quantize {s.dtype} -> {d.dtype}")
     if lay(src) != NZ:
-        m.fault("unsupported-layout", f"L0C data is NZ, src tile is {lay(src)}")
+        m.fault("unsupported-layout", f"L0C data is NZ, src tile is {lay_text(lay(src))}")
     ok = lay(dst) in hw.acc_dst_layouts(form)
     if hw.name == "a2a3":
         ok = ok and d.fractal == 512
     if not ok:
-        m.fault("unsupported-layout", f"fixpipe cannot write a {lay(dst)} (fractal {d.fractal}) tile on {hw.name}")
+        m.fault("unsupported-layout", f"fixpipe cannot write a {lay_text(lay(dst))} (fractal {d.fractal}) tile on {hw.name}")
 
 
 # --- execution -----------------------------------------------------------------------------------

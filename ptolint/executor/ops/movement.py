@@ -107,6 +107,11 @@ def _lay(t: ConcreteTile) -> tuple[str, str]:
     return (t.spec.blayout, t.spec.slayout)
 
 
+def _lay_text(t: ConcreteTile) -> str:
+    """The tile's layouts as C++ text for messages (never a Python tuple)."""
+    return f"BLayout::{t.spec.blayout}, SLayout::{t.spec.slayout}"
+
+
 def _row_bytes(t: ConcreteTile) -> int:
     return t.spec.cols * element_size(t.spec)
 
@@ -187,7 +192,7 @@ def _a2a3_checks(dst: ConcreteTile, src: ConcreteTile) -> list[tuple[str, str]] 
             out.append(("unsupported-dtype", f"L0C -> L1 converts float to half/bfloat16 only, got {sd} -> {dd}"))
         if _lay(src) != _NZ or _lay(dst) != _NZ or dst.spec.fractal != 512 or _row_bytes(dst) % 32:
             out.append(("unsupported-layout", f"L0C -> L1 needs NZ tiles, a 512-byte dst fractal and 32-byte rows "
-                        f"(src {_lay(src)}, dst {_lay(dst)}, fractal {dst.spec.fractal}, {_row_bytes(dst)} bytes)"))
+                        f"(src {_lay_text(src)}, dst {_lay_text(dst)}, fractal {dst.spec.fractal}, {_row_bytes(dst)} bytes)"))
         return out
     return None
 
@@ -218,18 +223,18 @@ def _a5_checks(dst: ConcreteTile, src: ConcreteTile) -> list[tuple[str, str]] | 
             out.append(("unsupported-dtype", f"{sd} -> {dd}: equal TEXTRACT types needed"))
         if d in ("Left", "Right") or s == "Vec":
             if not src_frac_ok:
-                out.append(("unsupported-layout", f"source fractal {_lay(src)}"))
+                out.append(("unsupported-layout", f"source fractal {_lay_text(src)}"))
         if d == "Left" and _lay(dst) != _NZ:
-            out.append(("unsupported-layout", f"L0A destination must be ColMajor/RowMajor, is {_lay(dst)}"))
+            out.append(("unsupported-layout", f"L0A destination must be ColMajor/RowMajor, is {_lay_text(dst)}"))
         if d == "Right" and _lay(dst) != _ZN:
-            out.append(("unsupported-layout", f"L0B destination must be RowMajor/ColMajor, is {_lay(dst)}"))
+            out.append(("unsupported-layout", f"L0B destination must be RowMajor/ColMajor, is {_lay_text(dst)}"))
         return out
     if s == "Acc" and d in ("Vec", "Mat"):
         conv = {"float": ("half", "bfloat16_t", "float"), "int32_t": ("int32_t",)}
         if dd not in conv.get(sd, ()):
             out.append(("unsupported-dtype", f"L0C conversion {sd} -> {dd}"))
         if _lay(src) != _NZ or _lay(dst) not in (_ND, _DN, _NZ):
-            out.append(("unsupported-layout", f"L0C source {_lay(src)} / destination {_lay(dst)}"))
+            out.append(("unsupported-layout", f"L0C source {_lay_text(src)}; destination {_lay_text(dst)}"))
         return out
     if (s, d) == ("Vec", "Vec"):
         return out

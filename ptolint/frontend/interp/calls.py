@@ -163,8 +163,8 @@ class Calls:
                 frame.env[decl_key(p)] = v
             elif ct is None and i < len(args) and self.input_rooted(args[i]):
                 frame.env[decl_key(p)] = INPUT_ROOT  # a pointer / struct reaching back to the kernel's inputs
-        disp = display_name(ref)
-        self.stats.instantiations.add(ref.displayname + disp)
+        disp = display_name(ref, c)
+        self.stats.instantiations.add(ref.displayname + display_name(ref))
         self.entered.add(ref.get_usr())
         self.stack.append(frame)
         self.chain.append(ChainFrame(disp, file_name(c),
