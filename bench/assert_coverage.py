@@ -35,7 +35,9 @@ Extraction, per target (`__NPU_ARCH__` values of include/pto/common/arch_macro.h
 
 Mapping (see docs/assert-coverage.md, "How the map is made"): an assertion is CHECKED on a target by the rules
 the curated table names for it (matched by file, owner and condition pattern) that run on that target
-(`rule.targets`; a rule named for a target it does not list does not check it there), or, without a curated
+(`rule.targets`, and on a newer target only for the builtins whose implementation there is the file the rule's
+facts were read from, `Rule.runs` / ptolint/impls.py; a rule named for a target it does not run on does not
+check it there), or, without a curated
 entry, by the rules that name one of its builtins (or "*"), run on the target, cite its file in their
 `provenance` and constrain the same topic (element type, location, layout, shape, valid region, ...): basis
 "provenance". Otherwise it is REASONED when a curated reason applies (a real one: a value the host never
@@ -966,16 +968,20 @@ class Mapper:
     def on_checked_path(self, a: dict) -> list[str]:
         return [b for b in a["builtins"] if b in self.checked]
 
-    def runs(self, code: str, target: str) -> bool:
+    def runs(self, code: str, target: str, a: dict | None = None) -> bool:
+        """Does the rule run on the target, for one of the assertion's builtins (a rule with per-implementation
+        facts runs on a newer target only for the builtins implemented there by the same file: Rule.runs)."""
         r = self.rules.get(code)
-        return r is not None and target in r.targets
+        if r is None or target not in r.targets:
+            return False
+        return a is None or not hasattr(r, "runs") or any(r.runs(b, target) for b in a["builtins"])
 
     def inferred(self, a: dict) -> list[str]:
         """Rules of the assertion's builtins, running on its target, citing its file, of its topic's first tier."""
         bs = set(self.on_checked_path(a))
         cands = []
         for code, r in sorted(self.rules.items()):
-            if a["target"] not in r.targets:
+            if not self.runs(code, a["target"], a):
                 continue
             if not (bs & set(r.instructions) or ("*" in r.instructions and "*" in bs)):
                 continue
@@ -1001,7 +1007,7 @@ class Mapper:
         if target not in self.modelled:
             return Mapping("reasoned", reason="target-not-modelled", basis="target")
         if entry is not None and entry.rules:
-            running = [c for c in entry.rules if self.runs(c, target)]
+            running = [c for c in entry.rules if self.runs(c, target, a)]
             if running:
                 return Mapping("checked", rules=running, basis="curated", note=entry.note)
             if target not in self.modelled:

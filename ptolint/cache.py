@@ -207,6 +207,7 @@ def result_to_dict(res) -> dict[str, Any]:
                   for t, s in res.stats.items()},
         "unconfirmed": [list(u) for u in res.unconfirmed],
         "unresolved": [dataclasses.asdict(u) for u in res.unresolved],
+        "unchecked": [list(u) for u in res.unchecked],
     }
 
 
@@ -243,4 +244,5 @@ def result_from_dict(doc: dict[str, Any], path: str):
                              other_builtins=dict(s["other_builtins"]), skipped_statements=s["skipped_statements"])
     res.unconfirmed = [tuple(u) for u in doc["unconfirmed"]]
     res.unresolved = [Unresolved(**u) for u in doc["unresolved"]]
+    res.unchecked = [tuple(u) for u in doc.get("unchecked", [])]
     return res

@@ -15,7 +15,9 @@ from pathlib import Path
 
 import typer
 
-app = typer.Typer(add_completion=False, no_args_is_help=True,
+# plain help (not rich panels): no `<bool>` after flags, long option names not cut, up to 120 columns
+app = typer.Typer(add_completion=False, no_args_is_help=True, rich_markup_mode=None,
+                  context_settings={"max_content_width": 120},
                   help="Constraint-checking linter for PTO ISA kernels (Ascend A2/A3 and A5).")
 
 SOURCE_SUFFIXES = {".cpp", ".cc", ".cxx", ".c++", ".cce", ".c"}
@@ -109,35 +111,37 @@ def collect_files(paths: list[Path]) -> tuple[list[str], list[str]]:
 
 @app.command()
 def check(
-    paths: list[Path] = typer.Argument(..., help="Kernel files or directories (recursing over C++ sources)."),
-    target: str | None = typer.Option(None, "--target", "-t",
+    paths: list[Path] = typer.Argument(..., metavar="PATH",
+                                       help="Kernel files or directories (recursing over C++ sources)."),
+    target: str | None = typer.Option(None, "--target", "-t", metavar="TARGETS",
                                       help=TARGET_HELP),
     fmt: Format = typer.Option(Format.text, "--format", "-f", help="Output format."),
-    output: Path | None = typer.Option(None, "--output", "-o", help="Write the report to FILE."),
-    include: list[str] = typer.Option([], "-I", help="Add an include directory."),
-    define: list[str] = typer.Option([], "-D", help="Define a macro (NAME or NAME=VALUE)."),
-    std: str | None = typer.Option(None, "--std", help="C++ standard passed to the parser. [default: c++17]"),
-    select: list[str] = typer.Option([], "--select", help="Only these rules (codes, names or prefixes) or failure "
+    output: Path | None = typer.Option(None, "--output", "-o", metavar="FILE", help="Write the report to FILE."),
+    include: list[str] = typer.Option([], "-I", metavar="DIR", help="Add an include directory."),
+    define: list[str] = typer.Option([], "-D", metavar="NAME[=VAL]", help="Define a macro (NAME or NAME=VALUE)."),
+    std: str | None = typer.Option(None, "--std", metavar="STD",
+                                   help="C++ standard passed to the parser. [default: c++17]"),
+    select: list[str] = typer.Option([], "--select", metavar="IDS", help="Only these rules (codes, names or prefixes) or failure "
                                                           "kinds (compile-error, runtime-fault, silent, debug-trap)."),
-    ignore: list[str] = typer.Option([], "--ignore", help="Skip these rules (codes, names or prefixes) or failure "
+    ignore: list[str] = typer.Option([], "--ignore", metavar="IDS", help="Skip these rules (codes, names or prefixes) or failure "
                                                           "kinds."),
-    blocks: int | None = typer.Option(None, "--blocks",
+    blocks: int | None = typer.Option(None, "--blocks", metavar="N",
                                       help="Number of AI cores get_block_idx() ranges over. [default: 64]"),
-    timeout_ms: int | None = typer.Option(None, "--timeout-ms", help="Z3 time limit per query. [default: 5000]"),
-    baseline: Path | None = typer.Option(None, "--baseline",
+    timeout_ms: int | None = typer.Option(None, "--timeout-ms", metavar="MS", help="Z3 time limit per query. [default: 5000]"),
+    baseline: Path | None = typer.Option(None, "--baseline", metavar="FILE",
                                          help="Report only findings that are not in this baseline file."),
-    write_baseline: Path | None = typer.Option(None, "--write-baseline",
+    write_baseline: Path | None = typer.Option(None, "--write-baseline", metavar="FILE",
                                                help="Write the current findings to FILE as a baseline."),
     stats: bool = typer.Option(False, "--stats", help="Print per-file analysis statistics."),
     debug: bool = typer.Option(False, "--debug", help="Show unconfirmed candidates and tracebacks."),
     headers: Headers = typer.Option(Headers.auto, "--headers", help=HEADERS_HELP),
-    jobs: int | None = typer.Option(None, "--jobs", "-j",
+    jobs: int | None = typer.Option(None, "--jobs", "-j", metavar="N",
                                     help="Check this many files in parallel. [default: number of cores]"),
     file_timeout: float | None = typer.Option(None, "--file-timeout", metavar="SECONDS",
                                               help="Stop checking a file after this long. [default: 300]"),
     no_cache: bool = typer.Option(False, "--no-cache",
                                   help="Neither read nor write the result cache ($PTOLINT_CACHE_DIR)."),
-    build_dir: Path | None = typer.Option(None, "-p", "--build-dir",
+    build_dir: Path | None = typer.Option(None, "-p", "--build-dir", metavar="DIR",
                                           help="Read each file's flags from DIR/compile_commands.json."),
     replay_budget: int | None = typer.Option(None, "--replay-budget", metavar="STEPS",
                                              help="Statements the entry replay may run to confirm a candidate. "
@@ -148,6 +152,12 @@ def check(
     allow_missing_includes: bool = typer.Option(False, "--allow-missing-includes",
                                                 help="A header that is not found is a note (replaced by an empty "
                                                      "one), not an error."),
+    quiet: bool = typer.Option(False, "--quiet", "-q",
+                               help="Only the first line of each finding and diagnostic: no source excerpt, "
+                                    "witness or summary (text and github formats)."),
+    statistics: bool = typer.Option(False, "--statistics",
+                                    help="Instead of the findings, how many each rule (and each diagnostic code) "
+                                         "has, most frequent first, and the summary (text format)."),
 ) -> None:
     """Check kernels for PTO ISA constraint violations on each target."""
     from ptolint.targets import ALL_TARGETS, DEFAULT_TARGETS, parse_targets
@@ -164,6 +174,8 @@ def check(
         fail("--file-timeout must be positive")
     if replay_budget is not None and replay_budget < 1:
         fail("--replay-budget must be at least 1")
+    if statistics and fmt != Format.text:
+        fail("--statistics works with --format text only")
     from ptolint.cache import result_from_dict
     from ptolint.config import finding_selected, merge
     from ptolint.engine import FileResult
@@ -244,7 +256,7 @@ def check(
                                        r.diagnostics, r.findings) for (_, opts, _), r in zip(plans, results, strict=True)],
                             targets)
     emit(fmt, findings, diagnostics, rules, stats_doc, summary, output, stats, portability,
-         sarif_root=sarif_root, files=files)
+         sarif_root=sarif_root, files=files, quiet=quiet, statistics=statistics)
     if write_baseline is not None:
         from ptolint.report.common import write_baseline as write
 
@@ -403,7 +415,8 @@ def stats_dict(r) -> dict:
 
 
 def emit(fmt: Format, findings, diagnostics, rules, stats_doc, summary, output, show_stats,
-         portability: dict | None = None, sarif_root: Path | None = None, files: list[str] | None = None) -> None:
+         portability: dict | None = None, sarif_root: Path | None = None, files: list[str] | None = None,
+         quiet: bool = False, statistics: bool = False) -> None:
     if fmt == Format.json:
         from ptolint.report import json as jreport
 
@@ -415,7 +428,7 @@ def emit(fmt: Format, findings, diagnostics, rules, stats_doc, summary, output, 
     elif fmt == Format.github:
         from ptolint.report import github
 
-        text = github.render(findings, diagnostics, summary)
+        text = github.render(findings, diagnostics, "" if quiet else summary)
     elif fmt == Format.matrix:
         from rich.console import Console
 
@@ -433,13 +446,18 @@ def emit(fmt: Format, findings, diagnostics, rules, stats_doc, summary, output, 
 
         from ptolint.report import text as treport
 
+        def report(console) -> None:
+            if statistics:
+                treport.render_statistics(findings, diagnostics, console, summary)
+            else:
+                treport.render(findings, diagnostics, console, summary, quiet=quiet)
+
         if output:
             with open(output, "w", encoding="utf-8") as fh:
-                treport.render(findings, diagnostics, Console(file=fh, no_color=True, width=200, soft_wrap=True),
-                               summary)
+                report(Console(file=fh, no_color=True, width=200, soft_wrap=True))
         else:
             console = Console(highlight=False, soft_wrap=True)
-            treport.render(findings, diagnostics, console, summary)
+            report(console)
             if show_stats:
                 print_stats(stats_doc, console)
         return

@@ -4,21 +4,33 @@ from __future__ import annotations
 
 import sys
 
+from ptolint import impls
 from ptolint.failure import FAILURE_KINDS, failure_text
 from ptolint.ruleset import Rule, load_rules
-from ptolint.targets import TARGETS
+from ptolint.targets import ALL_TARGETS, NPU_DIRS
 
 
 def render(rules: list[Rule]) -> str:
     out = ["# ptolint rules", "",
            "Generated from the rule registry by `python -m ptolint.docgen > docs/rules.md`; do not edit by hand.",
-           "", "## Instructions x targets", "", "| instruction | " + " | ".join(TARGETS) + " |",
-           "|---|" + "---|" * len(TARGETS)]
+           "", "## Instructions x targets", "",
+           "On A6, Kirin 9030, Kirin X90 and Kirin Dev0000 a rule runs for a builtin when the target implements it "
+           "with the very A2/A3 or A5 file the rule's facts were read from and that file behaves the same there "
+           "(ptolint/impls.py, `python bench/impl_sources.py`). *not checked*: the target has its own implementation "
+           "(or the reused file differs there) and no rule has its facts; such calls make the target's check partial "
+           "(`--format matrix` says so).", "",
+           "| instruction | " + " | ".join(ALL_TARGETS) + " |", "|---|" + "---|" * len(ALL_TARGETS)]
     instrs = sorted({i for r in rules for i in r.instructions})
     for ins in instrs:
         cells = []
-        for t in TARGETS:
-            ids = [r.code for r in rules if ins in r.instructions and t in r.targets]
+        for t in ALL_TARGETS:
+            ids = [r.code for r in rules if ins in r.instructions and r.runs(ins, t)]
+            covered = any(ins in r.instructions and r.families is not None for r in rules)
+            why = impls.unmodelled(ins, t) if ins != "*" and covered else None
+            if why is not None:
+                d = impls.impl_dir(ins, t) or ""
+                ids.append(f"*not checked* (npu/{d} file differs there)" if d in impls.FAMILY_TARGETS
+                           else f"*not checked* (npu/{d})")
             cells.append(", ".join(ids) or "-")
         label = "every tile operand (`*`)" if ins == "*" else f"`{ins}`"
         out.append(f"| {label} | " + " | ".join(cells) + " |")
@@ -30,7 +42,7 @@ def render(rules: list[Rule]) -> str:
     for r in rules:
         out += [f"### {r.code.lower()}", "", f"**{r.code} `{r.name}`** — {r.summary}", "",
                 f"- Instructions: {', '.join(r.instructions)}",
-                f"- Targets: {', '.join(r.targets)}",
+                f"- Targets: {', '.join(r.targets)}", *_reuse(r),
                 f"- Highest level: {r.severity}",
                 f"- Confirmed by executor fault: `{r.fault}`",
                 f"- Failure kind: {failure_text(r)}", ""]
@@ -42,6 +54,21 @@ def render(rules: list[Rule]) -> str:
         out += [f"- *{p.kind}* — `{p.where}`" + (f": {p.note}" if p.note else "") for p in r.provenance]
         out.append("")
     return "\n".join(out).rstrip() + "\n"
+
+
+def _reuse(r: Rule) -> list[str]:
+    """Where a rule's facts are applied to a newer target: the builtins that target implements with the same
+    A2/A3 or A5 file (provenance of the rule there)."""
+    if r.families is None:
+        return []
+    parts = []
+    for t in ALL_TARGETS:
+        if t in impls.FAMILY_TARGETS or t not in r.targets:
+            continue
+        names = [b for b in r.instructions if r.runs(b, t)]
+        fams = sorted({impls.family(b, t) or "" for b in names})
+        parts.append(f"{t} ({' / '.join(f'npu/{NPU_DIRS[f]}' for f in fams)} files: {', '.join(names)})")
+    return [f"- Facts reused on: {'; '.join(parts)} (ptolint/impls.py)"] if parts else []
 
 
 def main() -> int:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 
+from ptolint import impls
 from ptolint.frontend.assume import find_assumptions
 from ptolint.frontend.parse import ParseOptions, parse
 from ptolint.frontend.program import Stats, analyse
@@ -35,6 +36,9 @@ class FileResult:
     stats: dict[str, Stats] = field(default_factory=dict)
     unconfirmed: list[tuple[str, str, int, str]] = field(default_factory=list)  # (rule, target, line, why)
     unresolved: list = field(default_factory=list)
+    #: calls no rule checked although some selected rule covers the builtin: the target implements it in its own
+    #: files, or the reused A2/A3 / A5 file behaves differently there (ptolint.impls): (target, line, builtin, why)
+    unchecked: list[tuple[str, int, str, str]] = field(default_factory=list)
     #: every file the translation units included (absolute names; what the result cache hashes)
     includes: set[str] = field(default_factory=set)
     #: headers that were not found: (name as written, directory of the including file)
@@ -120,9 +124,12 @@ def check_file(path: str, opts: Options, source: str | None = None) -> FileResul
         first = len(res.findings)
         for site in unique.values():  # loop iterations often repeat a call with the very same operands
             encoded: list[SiteEncoding] = []  # built on first use, shared by the site's rules
+            dtypes = tuple(t.spec.dtype for _, t in site.tiles())
+            note_unchecked(site, target, dtypes, opts.rules, res)
             for rule in opts.rules:
-                if rule.sequences is not None or target not in rule.targets or (
-                        site.builtin not in rule.instructions and "*" not in rule.instructions):
+                if rule.sequences is not None or (site.builtin not in rule.instructions and "*" not in rule.instructions):
+                    continue
+                if not rule.runs(site.builtin if site.builtin in rule.instructions else "*", target, dtypes):
                     continue
                 if site.unresolved and not rule.operand_free:
                     continue
@@ -155,6 +162,17 @@ def check_file(path: str, opts: Options, source: str | None = None) -> FileResul
     return res
 
 
+def note_unchecked(site: CallSite, target: str, dtypes: tuple[str, ...], rules: list[Rule], res: FileResult) -> None:
+    """Record a call that the selected rules cover but whose implementation on `target` they have no facts for
+    (the matrix then says the target was not fully checked, never legal)."""
+    why = impls.unmodelled(site.builtin, target, dtypes)
+    if why is None or not any(site.builtin in r.instructions and r.families is not None for r in rules):
+        return
+    entry = (target, site.line, site.builtin, why)
+    if entry not in res.unchecked:
+        res.unchecked.append(entry)
+
+
 def check_sequences(sites: list[CallSite], target: str, opts: Options, res: FileResult,
                     replayer: Replayer | None = None) -> None:
     """Kernel-level rules: each builds its multi-call sites from the file's calls, checked like single calls."""
@@ -163,7 +181,9 @@ def check_sequences(sites: list[CallSite], target: str, opts: Options, res: File
             continue
         try:
             for seq in rule.sequences(sites):
-                check_site(rule, seq, opts, res, replayer=replayer)
+                if all(rule.runs(st.builtin, target, tuple(t.spec.dtype for _, t in st.tiles()))
+                       for st in seq.steps if st.builtin in rule.instructions):
+                    check_site(rule, seq, opts, res, replayer=replayer)
         except Exception as exc:  # noqa: BLE001 - a broken kernel-level rule must not hide the others
             if opts.debug:
                 raise

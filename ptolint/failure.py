@@ -145,8 +145,22 @@ def _all_targets(rule) -> tuple[str, ...]:
     return tuple(dict.fromkeys(tuple(getattr(targets, "ALL_TARGETS", targets.TARGETS)) + tuple(rule.targets)))
 
 
+def _as_family(rule, target: str, instruction: str | None) -> str:
+    """On a newer target a rule with per-implementation facts fails as on the target whose implementation file the
+    call uses there (ptolint.impls.family: the instruction's, else the first of the rule's that maps there)."""
+    from ptolint import impls
+
+    families = getattr(rule, "families", None)
+    if not families or target in families or target in impls.FAMILY_TARGETS:
+        return target
+    names = [instruction] if instruction else list(rule.instructions)
+    found = [f for f in (impls.family(b, target) for b in names) if f in families]
+    return found[0] if found else target
+
+
 def failure_kind(rule, target: str, instruction: str | None = None, message: str | None = None) -> str:
     """The failure kind of `rule` on `target` (for a finding: at a call of `instruction`, with its `message`)."""
+    target = _as_family(rule, target, instruction)
     ov = _override(rule, target, instruction)
     if ov is not None:
         if ov.refine is not None and message is not None:
@@ -174,6 +188,7 @@ def release_behaviour(rule, target: str, instruction: str | None = None) -> str:
     note, or the fault kind."""
     from ptolint.ir import FAULT_KINDS
 
+    target = _as_family(rule, target, instruction)
     ov = _override(rule, target, instruction)
     text = _lookup(ov.release, target, instruction) if ov is not None else None
     if text:

@@ -16,8 +16,9 @@ from dataclasses import dataclass, field
 
 import z3
 
+from ptolint import impls
 from ptolint.ir import FAULT_KINDS, CallSite, GlobalOperand, GlobalSpec, TileOperand, TileSpec
-from ptolint.targets import TARGETS
+from ptolint.targets import ALL_TARGETS, TARGETS
 
 LEVELS = ("error", "warning", "note")
 
@@ -64,6 +65,18 @@ class Rule:
     #: the failure kind when the derivation from `fault` and provenance is wrong (ptolint/failure.py): a kind, or a
     #: dict from "T" / "T/INSTRUCTION" / "*" to a kind; None: derived (or ptolint.failure.OVERRIDES)
     failure: str | dict[str, str] | None = None
+    #: the implementations whose facts the rule holds ("a2a3", "a5"): on a newer target it runs for the builtins
+    #: implemented there by the very same file (ptolint.impls.family). None: its facts are the real target's
+    #: (buffer capacities, the Tile type) and it runs on exactly `targets` whatever implements the builtin
+    families: tuple[str, ...] | None = None
+
+    def runs(self, builtin: str, target: str, dtypes: tuple[str, ...] | frozenset[str] = ()) -> bool:
+        """Whether the rule checks a call of `builtin` on `target` (whose tiles have element types `dtypes`)."""
+        if target not in self.targets:
+            return False
+        if self.families is None or builtin == "*":
+            return True
+        return impls.family(builtin, target, dtypes) in self.families
 
     def kind(self, target: str, instruction: str | None = None) -> str:
         """What kind of failure a finding of this rule is on `target`: compile-error, runtime-fault, silent or
@@ -156,8 +169,18 @@ class Ctx:
         return self._scalars.get(name)
 
     @property
+    def impl(self) -> str:
+        """Whose facts hold for this call: the target itself on A2/A3 and A5; on a newer target the target ("a2a3"
+        or "a5") whose very implementation file the builtin uses there (ptolint.impls.family; the target itself
+        when none: rules that run there regardless, `Rule.families` None, must not key facts by it). Fact tables
+        keyed by target are looked up by this; buffer capacities and other facts of the chip by `target`."""
+        dtypes = tuple(t.spec.dtype for t in self._tiles.values())
+        return impls.family(self.builtin, self.target, dtypes) or self.target
+
+    @property
     def a5(self) -> bool:
-        return self.target == "a5"
+        """The call uses the A5 implementation (on A5, or a newer target reusing the same A5 file)."""
+        return self.impl == "a5"
 
     @staticmethod
     def static(condition: bool) -> z3.BoolRef:
@@ -171,8 +194,12 @@ def rule(code: str, name: str, *, instructions: tuple[str, ...], fault: str,
          provenance: tuple[Provenance, ...], targets: tuple[str, ...] = TARGETS,
          severity: str = "error", operand_free: bool = False,
          sequences: Callable[[list[CallSite]], list[CallSite]] | None = None,
-         failure: str | dict[str, str] | None = None) -> Callable[[Callable[[Ctx], Check | None]], Callable[[Ctx], Check | None]]:
-    """Register a rule function; its docstring is the rule's documentation."""
+         failure: str | dict[str, str] | None = None, chip: bool = False) -> Callable[[Callable[[Ctx], Check | None]], Callable[[Ctx], Check | None]]:
+    """Register a rule function; its docstring is the rule's documentation.
+
+    `targets`: the implementations the rule's facts were read from; it then also runs on every newer target for
+    the builtins that target implements with the same file (`Rule.targets` lists where it runs). `chip=True`: the
+    facts are the real target's (capacities, the Tile type), and the rule runs on exactly `targets`."""
     if severity not in LEVELS:
         raise ValueError(f"{code}: unknown severity {severity}")
     if fault not in FAULT_KINDS:
@@ -186,8 +213,11 @@ def rule(code: str, name: str, *, instructions: tuple[str, ...], fault: str,
     def register(fn: Callable[[Ctx], Check | None]) -> Callable[[Ctx], Check | None]:
         if code in REGISTRY:
             raise ValueError(f"duplicate rule code {code}")
-        REGISTRY[code] = Rule(code, name, instructions, targets, severity, fault, provenance, fn,
-                              inspect.cleandoc(fn.__doc__ or ""), operand_free, sequences, failure)
+        families = None if chip else tuple(targets)
+        runs_on = tuple(targets) if chip else tuple(
+            t for t in ALL_TARGETS if t in targets or any(impls.family(b, t) in targets for b in instructions))
+        REGISTRY[code] = Rule(code, name, instructions, runs_on, severity, fault, provenance, fn,
+                              inspect.cleandoc(fn.__doc__ or ""), operand_free, sequences, failure, families)
         return fn
 
     return register

@@ -180,7 +180,7 @@ def _form_used(ctx: Ctx, form: str) -> bool:
 
 
 @rule("PTO010", "builtin-unavailable-on-target", instructions=tuple(UNAVAILABLE), fault="unavailable", operand_free=True,
-      targets=ALL_TARGETS,
+      targets=ALL_TARGETS, chip=True,
       provenance=(Provenance("header-static", INSTR_HDR + " + " + IMPL_HDR, "which builtins each target declares "
                              "and which *_IMPL headers it includes"),
                   Provenance("header-static", "include/pto/cpu/ElementTileOp.h, ElementTileScalarOp.h",
@@ -205,7 +205,7 @@ def builtin_unavailable(ctx: Ctx) -> Check | None:
     On A6, Kirin 9030, Kirin X90 and Kirin Dev0000 whatever their `header.hpp` does not include is
     missing (e.g. TSUBRELU, TFUSEDMULADD, TPUSH/TPOP and TPREFETCH on every Kirin; TREM on Kirin X90;
     all but TASSIGN, TADD, TLOAD, TSTORE, TEXTRACT, TMATMUL, TRESHAPE and TQUANT on A6), and SYNCALL is
-    rejected. This is the only rule run on those four targets so far.
+    rejected.
 
     ## Why is this bad?
     The kernel does not compile for that target: the implementation is missing (an undeclared

@@ -183,7 +183,7 @@ def _size(t: TileView) -> int:
 
 
 def _facts(ctx: Ctx) -> Facts | None:
-    f = FACTS.get(ctx.builtin, {}).get(ctx.target)
+    f = FACTS.get(ctx.builtin, {}).get(ctx.impl)
     if f is None or ctx.tile(f.typed) is None or ctx.tile(f.domain) is None:
         return None
     return f

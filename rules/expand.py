@@ -92,7 +92,7 @@ def _bcast(ctx: Ctx) -> tuple[TileView, TileView] | None:
 
 def _bin_compiles(ctx: Ctx, dst: TileView, src0: TileView, src1: TileView) -> bool:
     table = ROW_BIN if ctx.builtin in ROW_BIN else COL_BIN
-    if _dt(dst.dtype) not in table[ctx.builtin][ctx.target] or not dst.is_row_major:
+    if _dt(dst.dtype) not in table[ctx.builtin][ctx.impl] or not dst.is_row_major:
         return False
     if ctx.builtin in ROW_BIN:
         return _dt(src0.dtype) == _dt(dst.dtype) == _dt(src1.dtype)
@@ -106,7 +106,7 @@ def _bcast_dst_ok(ctx: Ctx, dst: TileView, src: TileView) -> bool:
 
 def _bcast_compiles(ctx: Ctx, dst: TileView, src: TileView) -> bool:
     return (dst.loc == "Vec" and src.loc == "Vec" and _bcast_dst_ok(ctx, dst, src)
-            and _dt(dst.dtype) == _dt(src.dtype) and _size(src) in BCAST[ctx.builtin][ctx.target])
+            and _dt(dst.dtype) == _dt(src.dtype) and _size(src) in BCAST[ctx.builtin][ctx.impl])
 
 
 @rule("PTO820", "expand-unsupported-dtype", instructions=ALL, fault="unsupported-dtype",
@@ -151,7 +151,7 @@ def expand_unsupported_dtype(ctx: Ctx) -> Check | None:
         if ops is None:
             return None
         dst, src = ops
-        ok = BCAST[ctx.builtin][ctx.target]
+        ok = BCAST[ctx.builtin][ctx.impl]
         return Check(ctx.static(_size(src) not in ok),
                      _esc(f"{ctx.builtin}: src `{src.text}` has element type {src.dtype} ({_size(src)} bytes); "
                           f"{ctx.target} accepts element sizes {', '.join(map(str, ok))}"))
@@ -159,7 +159,7 @@ def expand_unsupported_dtype(ctx: Ctx) -> Check | None:
     if ops3 is None:
         return None
     dst = ops3[0]
-    allowed = (ROW_BIN if ctx.builtin in ROW_BIN else COL_BIN)[ctx.builtin][ctx.target]
+    allowed = (ROW_BIN if ctx.builtin in ROW_BIN else COL_BIN)[ctx.builtin][ctx.impl]
     return Check(ctx.static(_dt(dst.dtype) not in allowed),
                  _esc(f"{ctx.builtin}: dst `{dst.text}` has element type {dst.dtype}, not supported on {ctx.target} "
                       f"(supported: {', '.join(allowed)})"))

@@ -186,7 +186,7 @@ def _facts(ctx: Ctx) -> Facts | None:
     form = _form(ctx)
     if form is None:
         return None
-    return FACTS.get((ctx.builtin, form), {}).get(ctx.target)
+    return FACTS.get((ctx.builtin, form), {}).get(ctx.impl)
 
 
 def _dtype(ctx: Ctx, name: str) -> tuple[str, str] | None:

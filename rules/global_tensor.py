@@ -178,12 +178,12 @@ def gm_layout_pairing(ctx: Ctx) -> Check | None:
     if ctx.a5 and key == ("TLOAD", "Mat") and t.rows == 1 and t.blayout == "RowMajor" and t.slayout == "RowMajor":
         return None  # A5 loads a one-row row-major L1 tile through the MX vector path, without the pair check
     pair = (g.layout, tile_layout(t, ctx.a5))
-    ok = LAYOUT_PAIRS[key][ctx.target]
+    ok = LAYOUT_PAIRS[key][ctx.impl]
     bad = pair not in ok
     if ctx.builtin == "TSTORE" and (t.rows == 1 or t.cols == 1):
         bad = False  # TSTORE from a single-row / single-column tile accepts any pairing
     why = "this layout pair"
-    b64 = B64_PAIRS.get(key, {}).get(ctx.target)
+    b64 = B64_PAIRS.get(key, {}).get(ctx.impl)
     if not bad and t.dtype in B64 and b64 is not None and pair not in b64:
         bad, why = True, f"this layout pair for the 64-bit type {t.dtype}"
     return Check(ctx.static(bad), f"{ctx.builtin}: GlobalTensor `{_esc(g.text)}` is Layout::{g.layout} and tile "
@@ -235,7 +235,7 @@ def tstore_acc_output_dtype(ctx: Ctx) -> Check | None:
                      f"only {', '.join(ACC_TILE_TYPES)} accumulators (static_assert)")
     if not _plain_store(ctx):
         return None
-    ok = ACC_STORE_TYPES[ctx.target]
+    ok = ACC_STORE_TYPES[ctx.impl]
     return Check(ctx.static(g.dtype not in ok), f"TSTORE: Acc tile `{_esc(t.text)}` stored into GlobalTensor "
                  f"`{_esc(g.text)}` of {g.dtype}; a plain store writes only {', '.join(ok)} (static_assert)")
 

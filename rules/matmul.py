@@ -71,7 +71,7 @@ def _static_errors(ctx: Ctx, ops: dict[str, TileView]) -> bool:
 
 def _dtype_problem(ctx: Ctx, ops: dict[str, TileView]) -> str:
     c, a, b = ops["c"].dtype, ops["a"].dtype, ops["b"].dtype
-    if (c, a, b) in TRIPLES[ctx.target]:
+    if (c, a, b) in TRIPLES[ctx.impl]:
         return ""
     return f"(C, A, B) = ({c}, {a}, {b})"
 

@@ -212,7 +212,7 @@ def misc_dtype_unsupported(ctx: Ctx) -> Check | None:
     """
     parts = []
     for name, per_target in DTYPES[ctx.builtin].items():
-        fact = per_target.get(ctx.target)
+        fact = per_target.get(ctx.impl)
         tile = ctx.tile(name)
         if fact is None or tile is None or _accepts(fact, tile):
             continue
@@ -254,7 +254,7 @@ def misc_layout_unsupported(ctx: Ctx) -> Check | None:
     """
     parts = []
     for name, per_target in LAYOUTS[ctx.builtin].items():
-        need = per_target.get(ctx.target)
+        need = per_target.get(ctx.impl)
         tile = ctx.tile(name)
         if need is None or tile is None:
             continue
@@ -296,7 +296,7 @@ def misc_tile_location_unsupported(ctx: Ctx) -> Check | None:
     """
     parts = []
     for name, per_target in LOCATIONS[ctx.builtin].items():
-        ok = per_target.get(ctx.target)
+        ok = per_target.get(ctx.impl)
         tile = ctx.tile(name)
         if ok is None or tile is None or tile.loc in ok:
             continue
@@ -333,7 +333,7 @@ def misc_tile_not_one_row(ctx: Ctx) -> Check | None:
     parts = []
     for name, targets in ONE_ROW[ctx.builtin].items():
         tile = ctx.tile(name)
-        if tile is None or ctx.target not in targets or tile.rows == 1:
+        if tile is None or ctx.impl not in targets or tile.rows == 1:
             continue
         parts.append(f"{name} `{_esc(tile.text)}` has {tile.rows} rows")
     return Check(ctx.static(bool(parts)), f"{ctx.builtin}: " + "; ".join(parts) + ", the tile must have exactly "
@@ -370,7 +370,7 @@ def misc_template_arg_unsupported(ctx: Ctx) -> Check | None:
     """
     parts = []
     for arg, per_target in TEMPLATE_VALUES[ctx.builtin].items():
-        ok = per_target.get(ctx.target)
+        ok = per_target.get(ctx.impl)
         value = ctx.template_args.get(arg)
         if ok is None or value is None or value in ok:
             continue
@@ -533,7 +533,7 @@ def fmatrix_setter_auto_mode(ctx: Ctx) -> Check | None:
     ```
     """
     mode = ctx.template_args.get("FmatrixMode")
-    if mode is None or ctx.target not in MANUAL_ONLY[ctx.builtin]:
+    if mode is None or ctx.impl not in MANUAL_ONLY[ctx.builtin]:
         return None
     mode = mode.split("::")[-1]
     return Check(ctx.static(mode not in MANUAL_MODES),
@@ -616,7 +616,7 @@ def pipe_gm_form_direction(ctx: Ctx) -> Check | None:
     d = pipe_direction(ctx.type_spelling("pipe"))
     if d is None:
         return None
-    ok = GM_PIPE_DIRECTIONS[ctx.builtin][ctx.target]
+    ok = GM_PIPE_DIRECTIONS[ctx.builtin][ctx.impl]
     return Check(ctx.static(d not in ok),
                  f"{ctx.builtin}(pipe, gmTensor): the TPipe direction is {DIRECTION_NAMES.get(d, str(d))}; "
                  f"{ctx.target} accepts {', '.join(DIRECTION_NAMES[x] for x in sorted(ok))} (static_assert)")
@@ -660,7 +660,7 @@ def tsync_op_pipe_unsupported(ctx: Ctx) -> Check | None:
         return None
     op_code = op_code.split("::")[-1]
     pipe = OP_PIPES.get(op_code, "ALL")
-    ok = TSYNC_PIPES[ctx.target]
+    ok = TSYNC_PIPES[ctx.impl]
     return Check(ctx.static(pipe not in ok),
                  f"TSYNC<Op::{op_code}>: the op runs on PIPE_{pipe}; {ctx.target} single-op TSYNC only supports "
                  f"{' / '.join(sorted(ok))} (static_assert)")

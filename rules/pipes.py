@@ -118,7 +118,7 @@ def pipe_tile_location_unsupported(ctx: Ctx) -> Check | None:
     tile = _tile(ctx)
     if f is None or tile is None:
         return None
-    ok = LOCATIONS[ctx.builtin][f][ctx.target]
+    ok = LOCATIONS[ctx.builtin][f][ctx.impl]
     if ok is None:
         return None
     if ctx.builtin == "TPRINT":
@@ -223,9 +223,9 @@ def tpipe_invalid_arguments(ctx: Ctx) -> Check | None:
     bad = []
     if (flag + 1) & 0xFF >= 16:
         bad.append(f"FlagID {flag}: FlagID + 1 = {(flag + 1) & 0xFF} is not below 16")
-    if dirtype & 0x7 not in PIPE_DIRECTIONS[ctx.target]:
+    if dirtype & 0x7 not in PIPE_DIRECTIONS[ctx.impl]:
         bad.append(f"direction {dirtype & 0x7} (DirType {dirtype}) is not a TPipe direction of {ctx.target}")
-    if ctx.target == "a2a3" and slots < 1:
+    if ctx.impl == "a2a3" and slots < 1:
         bad.append("SlotNum 0: at least one slot is required")
     return Check(ctx.static(bool(bad)), f"{ctx.builtin}: TPipe<{flag}, {dirtype}, {args[2]}, {slots}>: "
                  + "; ".join(bad) + " (static_assert)")

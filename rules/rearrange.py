@@ -143,9 +143,9 @@ def form(builtin: str, tiles: dict, template_args: dict[str, str], texts) -> str
 
 def facts(ctx: Ctx) -> tuple[str, dict] | None:
     f = form(ctx.builtin, {n: t.operand for n, t in ctx.tiles().items()}, ctx.template_args, ctx.texts)
-    if f is None or ctx.target not in FACTS.get(f, {}):
+    if f is None or ctx.impl not in FACTS.get(f, {}):
         return None
-    return f, FACTS[f][ctx.target]
+    return f, FACTS[f][ctx.impl]
 
 
 def _layout(t: TileView) -> str:

@@ -105,7 +105,7 @@ def _src_types(ctx: Ctx) -> tuple[str, ...] | None:
     facts = REDUCE[ctx.builtin]
     if ctx.tile("dstVal") is not None and f"val_{ctx.target}" in facts:
         return facts[f"val_{ctx.target}"]
-    return facts[ctx.target]
+    return facts[ctx.impl]
 
 
 def _idx_types(ctx: Ctx, src: TileView) -> tuple[str, ...]:
@@ -118,7 +118,7 @@ def _mismatched(ctx: Ctx, dst: TileView, src: TileView) -> list[tuple[str, TileV
     """Operands static_asserted to have src's element type that do not."""
     if not _arg(ctx):
         return [("dst", dst)] if _dt(dst.dtype) != _dt(src.dtype) else []
-    names = ["dstVal"] + (["tmp"] if ctx.target in REDUCE[ctx.builtin].get("tmp_same", ()) else [])
+    names = ["dstVal"] + (["tmp"] if ctx.impl in REDUCE[ctx.builtin].get("tmp_same", ()) else [])
     return [(n, t) for n in names if (t := ctx.tile(n)) is not None and _dt(t.dtype) != _dt(src.dtype)]
 
 

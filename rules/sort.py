@@ -70,7 +70,7 @@ def _esc(text: str) -> str:
 
 
 def _facts(ctx: Ctx) -> Facts | None:
-    f = FACTS.get(ctx.builtin, {}).get(ctx.target)
+    f = FACTS.get(ctx.builtin, {}).get(ctx.impl)
     if f is None or ctx.tile("dst") is None:
         return None
     return f

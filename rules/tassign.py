@@ -18,6 +18,7 @@ import re
 import z3
 
 from ptolint.ruleset import Check, Ctx, Provenance, TileView, rule
+from ptolint.targets import ALL_TARGETS, BUFFERS
 
 INSTR = ("TASSIGN",)
 
@@ -31,10 +32,21 @@ CAPACITY: dict[str, dict[str, tuple[str, int]]] = {
            "Scaling": ("FBuffer", 4 * 1024), "ScaleLeft": ("L0A(Scale)", 4 * 1024),
            "ScaleRight": ("L0B(Scale)", 4 * 1024)},
 }
+#: the four newer targets: ptolint.targets.BUFFERS (buffer_limits.hpp's PTO_*_SIZE_BYTES for that target); a
+#: TileType with no buffer there (size 0: Kirin Dev0000's L0A / L0C / fixpipe buffer, every Kirin's MX scale
+#: buffers) has capacity 0, which tassign_check.hpp rejects as for A2/A3's scale buffers
+_NAMES = {"Vec": "UB", "Mat": "L1", "Left": "L0A", "Right": "L0B", "Acc": "L0C", "Bias": "BiasTable",
+          "Scaling": "FBuffer", "ScaleLeft": "L0A(Scale)", "ScaleRight": "L0B(Scale)"}
+for _t in ALL_TARGETS[2:]:
+    CAPACITY[_t] = {loc: (name, BUFFERS[_t].get(loc, ("", 0))[1]) for loc, name in _NAMES.items()}
 ALIGNMENT = 32  # PTO_{UBUF,CBUF,L0A,L0B,L0C,BIAS,FBUF}_ALIGN_BYTES on both targets
 
 CHECK_HDR = "include/pto/common/tassign_check.hpp (tassign_static_check, SA-0351..SA-0354)"
 LIMITS_HDR = "include/pto/common/buffer_limits.hpp (PTO_*_SIZE_BYTES, PTO_*_ALIGN_BYTES)"
+#: where the newer targets' capacities come from
+NEWER_LIMITS = Provenance("header-static", LIMITS_HDR, "a6, kirin9030, kirinx90, kirindev0000: their PTO_*_SIZE_BYTES "
+                          "(ptolint.targets.BUFFERS); TASSIGN is npu/a2a3/TAssign.hpp (as on A5) under A5's "
+                          "pto_instr.hpp wrapper there (ptolint.impls)")
 RT_HDR = "include/pto/npu/a2a3/TAssign.hpp (TASSIGN_IMPL; a5/TAssign.hpp includes it)"
 DOC = "docs/isa/TASSIGN.md"
 
@@ -75,7 +87,9 @@ def _loop_only(term: z3.ExprRef) -> bool:
 
 
 @rule("PTO901", "tassign-out-of-buffer", instructions=INSTR, fault="out-of-bounds",
-      provenance=(Provenance("header-static", CHECK_HDR, "TASSIGN<Addr>: static_assert capacity > 0 (SA-0351), "
+      targets=ALL_TARGETS, chip=True,
+      provenance=(NEWER_LIMITS,
+                  Provenance("header-static", CHECK_HDR, "TASSIGN<Addr>: static_assert capacity > 0 (SA-0351), "
                              "tile bytes <= capacity (SA-0352), Addr + tile bytes <= capacity (SA-0353)"),
                   Provenance("header-static", LIMITS_HDR, "a2a3: UB 192K, L1 512K, L0A/L0B 64K, L0C 128K, bias 1K, "
                              "FBuffer 2K, no ScaleLeft/ScaleRight; a5: UB 256K, L1 512K, L0A/L0B 64K, L0C 256K, "
@@ -158,7 +172,9 @@ def _runtime_address(ctx: Ctx, addr: int | None) -> z3.ArithRef | None:
 
 
 @rule("PTO903", "tassign-tile-overruns-buffer", instructions=INSTR, fault="out-of-bounds", severity="warning",
-      provenance=(Provenance("hazard", RT_HDR, "TASSIGN(tile, addr) checks nothing: the data of a tile that starts "
+      targets=ALL_TARGETS, chip=True,
+      provenance=(NEWER_LIMITS,
+                  Provenance("hazard", RT_HDR, "TASSIGN(tile, addr) checks nothing: the data of a tile that starts "
                              "inside its buffer but does not fit runs past the end"),
                   Provenance("header-static", CHECK_HDR, "the template form rejects the same placement (SA-0353: "
                              "Addr + Rows * Cols * sizeof(DType) <= capacity)"),
@@ -236,7 +252,9 @@ def _touched_bytes(t: TileView) -> z3.ArithRef | None:
 
 
 @rule("PTO902", "tassign-misaligned", instructions=INSTR, fault="misaligned",
-      provenance=(Provenance("header-static", CHECK_HDR, "TASSIGN<Addr>: static_assert Addr % alignment == 0 "
+      targets=ALL_TARGETS, chip=True,
+      provenance=(NEWER_LIMITS,
+                  Provenance("header-static", CHECK_HDR, "TASSIGN<Addr>: static_assert Addr % alignment == 0 "
                              "(SA-0354)"),
                   Provenance("header-static", LIMITS_HDR, "every buffer's alignment is 32 bytes on both targets"),
                   Provenance("hazard", RT_HDR, "TASSIGN(tile, addr) does not check alignment; the buffers are "

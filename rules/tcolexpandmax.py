@@ -33,7 +33,7 @@ def _ops(ctx: Ctx) -> tuple[TileView, TileView, TileView] | None:
 
 def _compiles(ctx: Ctx, dst: TileView) -> bool:
     """The target's own static checks pass (only then do the run-time rules matter)."""
-    return dst.dtype in DST_DTYPES[ctx.target] and dst.is_row_major
+    return dst.dtype in DST_DTYPES[ctx.impl] and dst.is_row_major
 
 
 def _roles(dst: TileView, src0: TileView, src1: TileView):
@@ -79,7 +79,7 @@ def tcolexpandmax_unsupported_dtype(ctx: Ctx) -> Check | None:
     if ops is None:
         return None
     dst = ops[0]
-    ok = DST_DTYPES[ctx.target]
+    ok = DST_DTYPES[ctx.impl]
     return Check(ctx.static(dst.dtype not in ok),
                  f"TCOLEXPANDMAX dst `{dst.text}` has element type {dst.dtype}, not supported on {ctx.target} "
                  f"(supported: {', '.join(ok)})")

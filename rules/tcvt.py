@@ -164,9 +164,9 @@ def tcvt_unsupported_conversion(ctx: Ctx) -> Check | None:
     if ops is None:
         return None
     dst, src = ops
-    if supported(ctx.target, src.dtype, dst.dtype):
+    if supported(ctx.impl, src.dtype, dst.dtype):
         return None
-    outs = sorted(CONVERSIONS[ctx.target].get(src.dtype, ()))
+    outs = sorted(CONVERSIONS[ctx.impl].get(src.dtype, ()))
     effect = ("A5 has no conversion overload for it: the kernel does not compile" if ctx.a5 else
               "A2/A3 does not check it: the call compiles to nothing and dst is never written")
     alt = f"{src.dtype} converts to {', '.join(outs)}" if outs else f"{src.dtype} is not a source type"
@@ -212,7 +212,7 @@ def tcvt_valid_shape_mismatch(ctx: Ctx) -> Check | None:
     if ops is None:
         return None
     dst, src = ops
-    if not supported(ctx.target, src.dtype, dst.dtype):
+    if not supported(ctx.impl, src.dtype, dst.dtype):
         return None
     violated = z3.And(_nonempty(dst), z3.Or(src.valid_row < dst.valid_row, src.valid_col < dst.valid_col))
     show = {"dst_validRow": dst.valid_row, "dst_validCol": dst.valid_col,
@@ -264,7 +264,7 @@ def tcvt_a5_contiguous_path_row_mismatch(ctx: Ctx) -> Check | None:
     if ops is None:
         return None
     dst, src = ops
-    if not supported(ctx.target, src.dtype, dst.dtype) or not _a5_contiguous(dst, src) or dst.cols == src.cols:
+    if not supported(ctx.impl, src.dtype, dst.dtype) or not _a5_contiguous(dst, src) or dst.cols == src.cols:
         return None
     violated = z3.And(dst.valid_row > 1, dst.valid_col > 0)
     show = {"dst_validRow": dst.valid_row, "dst_validCol": dst.valid_col}
@@ -312,9 +312,9 @@ def tcvt_rounding_mode_ignored(ctx: Ctx) -> Check | None:
         return None
     dst, src = ops
     pair = (src.dtype, dst.dtype)
-    if not supported(ctx.target, *pair) or not _rounds(*pair):
+    if not supported(ctx.impl, *pair) or not _rounds(*pair):
         return None
-    honoured = HONOURED[ctx.target].get(pair, _NO_ODD)
+    honoured = HONOURED[ctx.impl].get(pair, _NO_ODD)
     ignored = sorted(_ALL_MODES - honoured)
     if not ignored:
         return None

@@ -141,7 +141,7 @@ def acc_overload_path(ctx: Ctx, ov: str, dst: TileView, src: TileView) -> bool:
     """E2..E7 reach their Acc copy (Loc checks pass) on this target."""
     if src.loc != "Acc":
         return False
-    if ctx.target == "a2a3":
+    if ctx.impl == "a2a3":
         return ov in ("E2", "E4", "E6") and dst.loc == "Mat"
     if ov in ("E3", "E5", "E7"):
         return dst.loc == "Vec"
@@ -150,7 +150,7 @@ def acc_overload_path(ctx: Ctx, ov: str, dst: TileView, src: TileView) -> bool:
 
 def is_acc_copy(ctx: Ctx, ov: str, dst: TileView, src: TileView) -> bool:
     if ov == "E1":
-        return e1_path(ctx.target, dst, src) == "acc"
+        return e1_path(ctx.impl, dst, src) == "acc"
     return ov in ("E2", "E3", "E4", "E5", "E6", "E7") and acc_overload_path(ctx, ov, dst, src)
 
 
@@ -174,12 +174,12 @@ def window(ctx: Ctx) -> tuple[str, object, object, z3.BoolRef] | None:
     sane = z3.And(dst.valid_row >= 0, dst.valid_row <= dst.rows, dst.valid_col >= 0, dst.valid_col <= dst.cols)
     ov = overload(ctx)
     if ov == "E1":
-        path = e1_path(ctx.target, dst, src)
+        path = e1_path(ctx.impl, dst, src)
         if path == "vec":
-            branch = vec_branch(ctx.target, dst, src)
+            branch = vec_branch(ctx.impl, dst, src)
             if branch not in ("nd", "nz"):
                 return None
-            if dst.cols > src.cols or (dst.rows > src.rows and (branch == "nd" or ctx.target == "a2a3")):
+            if dst.cols > src.cols or (dst.rows > src.rows and (branch == "nd" or ctx.impl == "a2a3")):
                 return None  # PTO117: does not compile, nothing runs
             return "vec", dst.valid_row, dst.valid_col, sane
         if path in ("left", "right"):
@@ -188,7 +188,7 @@ def window(ctx: Ctx) -> tuple[str, object, object, z3.BoolRef] | None:
                 return "gemv", None, ceil_to(dst.valid_col, f), sane
             transpose = dst.slayout != src.slayout
             compact = dst.compact == "Normal" or (
-                transpose and size(src) == 1 and (ctx.target == "a5" or path == "right"))
+                transpose and size(src) == 1 and (ctx.impl == "a5" or path == "right"))
             if compact:
                 return path, dst.valid_row, dst.valid_col, sane
             return path, dst.rows, dst.cols, z3.BoolVal(True)
@@ -199,7 +199,7 @@ def window(ctx: Ctx) -> tuple[str, object, object, z3.BoolRef] | None:
     elif not is_acc_copy(ctx, ov, dst, src):
         return None
     c0 = 32 // max(size(dst), 1)
-    if ctx.target == "a5" and dst.fractal == 1024 and not (is_nz(dst) and dst.dtype == "float"):
+    if ctx.impl == "a5" and dst.fractal == 1024 and not (is_nz(dst) and dst.dtype == "float"):
         c0 *= 2
     if ctx.template_args.get("mode", "").startswith("Dual"):
         # dual modes copy the source's valid shape (split over two vector cores) from (indexRow, indexCol)
@@ -368,10 +368,10 @@ def unsupported_dtype(ctx: Ctx) -> Check | None:
     ```
     """
     dst, src = operands(ctx)
-    if dst is None or overload(ctx) != "E1" or e1_path(ctx.target, dst, src) == "vec":
+    if dst is None or overload(ctx) != "E1" or e1_path(ctx.impl, dst, src) == "vec":
         return None
-    ok = sorted(TILE_TYPES[ctx.target])
-    return Check(Ctx.static(dst.dtype not in TILE_TYPES[ctx.target]),
+    ok = sorted(TILE_TYPES[ctx.impl])
+    return Check(Ctx.static(dst.dtype not in TILE_TYPES[ctx.impl]),
                  f"TEXTRACT does not support element type {dst.dtype} on {ctx.target} (supported: {', '.join(ok)})")
 
 
@@ -414,7 +414,7 @@ def acc_conversion(ctx: Ctx) -> Check | None:
     if not is_acc_copy(ctx, ov, dst, src):
         return None
     kind = "quant" if ov in ("E4", "E5", "E6", "E7") else "cast"
-    allowed = ACC_CONV[ctx.target][kind].get(src.dtype, set())
+    allowed = ACC_CONV[ctx.impl][kind].get(src.dtype, set())
     bad = dst.dtype not in allowed
     why = f"{src.dtype} -> {dst.dtype} is not a supported {'quantizing' if kind == 'quant' else 'non-quantizing'} " \
           f"Acc conversion on {ctx.target}"
@@ -457,7 +457,7 @@ def src_layout(ctx: Ctx) -> Check | None:
     dst, src = operands(ctx)
     if dst is None or overload(ctx) != "E1":
         return None
-    path = e1_path(ctx.target, dst, src)
+    path = e1_path(ctx.impl, dst, src)
     if path == "left":
         ok, want = is_zn(src) or is_nz(src) or (src.rows == 1 and src.is_row_major), "ZN, NZ or a 1-row RowMajor (GEMV)"
     elif path == "right":
@@ -503,9 +503,9 @@ def dst_layout(ctx: Ctx) -> Check | None:
     dst, src = operands(ctx)
     if dst is None or overload(ctx) != "E1":
         return None
-    path = e1_path(ctx.target, dst, src)
+    path = e1_path(ctx.impl, dst, src)
     if path == "left":
-        ok, want = (is_zz(dst), "ZZ") if ctx.target == "a2a3" else (is_nz(dst), "NZ")
+        ok, want = (is_zz(dst), "ZZ") if ctx.impl == "a2a3" else (is_nz(dst), "NZ")
     elif path == "right":
         ok, want = is_zn(dst), "ZN"
     elif path == "scale-left":
@@ -553,7 +553,7 @@ def acc_layout(ctx: Ctx) -> Check | None:
         return None
     if not is_nz(src):
         return Check(Ctx.static(True), f"Acc source must be NZ, src is {layout(src)}")
-    if ctx.target == "a2a3":
+    if ctx.impl == "a2a3":
         ok, want = is_nz(dst) and dst.fractal == 512, "NZ with SFractalSize 512"
     elif ov in ("E3", "E5", "E7"):
         ok, want = is_nd(dst), "ND"
@@ -596,11 +596,11 @@ def unsupported_path(ctx: Ctx) -> Check | None:
     if dst is None:
         return None
     ov = overload(ctx)
-    if ov in ("E1", "E8") or (ctx.target == "a2a3" and ov in ("E3", "E5", "E7")):
+    if ov in ("E1", "E8") or (ctx.impl == "a2a3" and ov in ("E3", "E5", "E7")):
         return None
     if acc_overload_path(ctx, ov, dst, src):
         return Check(Ctx.static(False), "")
-    if ctx.target == "a2a3":
+    if ctx.impl == "a2a3":
         want = "Acc -> Mat"
     elif ov in ("E3", "E5", "E7"):
         want = "Acc -> Vec"
@@ -645,13 +645,13 @@ def no_op(ctx: Ctx) -> Check | None:
     dst, src = operands(ctx)
     if dst is None or overload(ctx) != "E1":
         return None
-    path = e1_path(ctx.target, dst, src)
+    path = e1_path(ctx.impl, dst, src)
     if path == "vec":
-        compiles = dst.dtype == src.dtype and dst.dtype in VEC_TYPES[ctx.target]
-        noop = compiles and vec_branch(ctx.target, dst, src) == "noop"
+        compiles = dst.dtype == src.dtype and dst.dtype in VEC_TYPES[ctx.impl]
+        noop = compiles and vec_branch(ctx.impl, dst, src) == "noop"
         what = f"Vec -> Vec between {layout(src)} and {layout(dst)} (neither ND nor both NZ)"
     else:
-        noop = path == "noop" and e1_tile_types_ok(ctx.target, dst, src)
+        noop = path == "noop" and e1_tile_types_ok(ctx.impl, dst, src)
         what = f"{src.loc} -> {dst.loc}" + (f" from a {layout(src)} source" if src.loc == "Vec" else "")
     return Check(Ctx.static(noop), f"TEXTRACT {what} is a silent no-op on {ctx.target}: nothing is copied")
 
@@ -760,7 +760,7 @@ def fp_not_scaling(ctx: Ctx) -> Check | None:
     ```
     """
     fp = ctx.tile("fp")
-    if fp is None or (ctx.target == "a2a3" and "mode" in ctx.template_args):
+    if fp is None or (ctx.impl == "a2a3" and "mode" in ctx.template_args):
         return None
     return Check(Ctx.static(fp.loc != "Scaling"), f"fp tile must be TileType::Scaling, got {fp.loc}")
 
@@ -827,9 +827,9 @@ def vec_unsupported_dtype(ctx: Ctx) -> Check | None:
     ```
     """
     dst, src = operands(ctx)
-    if dst is None or overload(ctx) != "E1" or e1_path(ctx.target, dst, src) != "vec":
+    if dst is None or overload(ctx) != "E1" or e1_path(ctx.impl, dst, src) != "vec":
         return None
-    return Check(Ctx.static(dst.dtype not in VEC_TYPES[ctx.target]),
+    return Check(Ctx.static(dst.dtype not in VEC_TYPES[ctx.impl]),
                  f"Vec -> Vec TEXTRACT does not support {dst.dtype} on {ctx.target}")
 
 
@@ -861,11 +861,11 @@ def vec_row_stride(ctx: Ctx) -> Check | None:
     ```
     """
     dst, src = operands(ctx)
-    if dst is None or overload(ctx) != "E1" or e1_path(ctx.target, dst, src) != "vec":
+    if dst is None or overload(ctx) != "E1" or e1_path(ctx.impl, dst, src) != "vec":
         return None
-    if vec_branch(ctx.target, dst, src) != "nd":
+    if vec_branch(ctx.impl, dst, src) != "nd":
         return None
-    if ctx.target == "a5" and dst.dtype not in FP4:
+    if ctx.impl == "a5" and dst.dtype not in FP4:
         return None
     bad = [t for t in (src, dst) if (t.cols * size(t)) % 32]
     names = ", ".join(f"{t.name} ({t.cols} x {size(t)} bytes)" for t in bad)
@@ -901,12 +901,12 @@ def vec_dst_exceeds_src(ctx: Ctx) -> Check | None:
     ```
     """
     dst, src = operands(ctx)
-    if dst is None or overload(ctx) != "E1" or e1_path(ctx.target, dst, src) != "vec":
+    if dst is None or overload(ctx) != "E1" or e1_path(ctx.impl, dst, src) != "vec":
         return None
-    branch = vec_branch(ctx.target, dst, src)
+    branch = vec_branch(ctx.impl, dst, src)
     if branch not in ("nd", "nz"):
         return None
-    rows_checked = branch == "nd" or ctx.target == "a2a3"
+    rows_checked = branch == "nd" or ctx.impl == "a2a3"
     bad = dst.cols > src.cols or (rows_checked and dst.rows > src.rows)
     return Check(Ctx.static(bad), f"dst {dst.rows}x{dst.cols} exceeds src {src.rows}x{src.cols}")
 
@@ -941,7 +941,7 @@ def vec_layout_mismatch(ctx: Ctx) -> Check | None:
     ```
     """
     dst, src = operands(ctx)
-    if dst is None or overload(ctx) != "E1" or e1_path(ctx.target, dst, src) != "vec":
+    if dst is None or overload(ctx) != "E1" or e1_path(ctx.impl, dst, src) != "vec":
         return None
-    return Check(Ctx.static(vec_branch(ctx.target, dst, src) == "error"),
+    return Check(Ctx.static(vec_branch(ctx.impl, dst, src) == "error"),
                  f"Vec -> Vec layouts differ: src {layout(src)}, dst {layout(dst)}")

@@ -11,6 +11,7 @@ import z3
 
 from ptolint.ir import DYNAMIC, TileSpec
 from ptolint.ruleset import Check, Ctx, Provenance, TileView, rule
+from ptolint.targets import ALL_TARGETS
 
 #: element sizes (bytes) for when the compiler did not tell us sizeof(DType)
 _SIZES = {
@@ -62,7 +63,7 @@ def _operands(ctx: Ctx) -> list[tuple[str, TileView]]:
     return sorted(ctx.tiles().items())
 
 
-@rule("PTO001", "tile-shape-not-positive", instructions=("*",), fault="invalid-tile",
+@rule("PTO001", "tile-shape-not-positive", instructions=("*",), targets=ALL_TARGETS, chip=True, fault="invalid-tile",
       provenance=(Provenance("header-static", TILE_HEADER + " ~l.1433",
                              "static_assert Rows > 0 && Cols > 0 on every instantiation"),))
 def tile_shape_not_positive(ctx: Ctx) -> Check | None:
@@ -97,7 +98,7 @@ def tile_shape_not_positive(ctx: Ctx) -> Check | None:
     return _static(ctx, bad, "tile shape is not positive")
 
 
-@rule("PTO002", "tile-valid-exceeds-shape", instructions=("*",), fault="invalid-tile",
+@rule("PTO002", "tile-valid-exceeds-shape", instructions=("*",), targets=ALL_TARGETS, chip=True, fault="invalid-tile",
       provenance=(Provenance("header-static", TILE_HEADER + " ~l.1433",
                              "static_assert ValidRow <= Rows && ValidCol <= Cols (DYNAMIC passes); the same "
                              "bound is re-asserted by TDIVS_IMPL on both targets"),))
@@ -143,7 +144,7 @@ def tile_valid_exceeds_shape(ctx: Ctx) -> Check | None:
     return _static(ctx, bad, "static valid region exceeds the tile shape")
 
 
-@rule("PTO003", "tile-row-not-32b-aligned", instructions=("*",), fault="invalid-tile",
+@rule("PTO003", "tile-row-not-32b-aligned", instructions=("*",), targets=ALL_TARGETS, chip=True, fault="invalid-tile",
       provenance=(Provenance("header-static", TILE_HEADER + " ~l.1522",
                              "NoneBox: RowMajor needs Cols*sizeof(T) % 32 == 0, ColMajor Rows*sizeof(T) % 32 == 0 "
                              "(the assert text says 'Rows' for RowMajor but tests Cols)"),))
@@ -189,7 +190,7 @@ def tile_row_not_32b_aligned(ctx: Ctx) -> Check | None:
     return _static(ctx, bad, "tile line is not a multiple of 32 bytes")
 
 
-@rule("PTO004", "tile-box-misaligned", instructions=("*",), fault="invalid-tile",
+@rule("PTO004", "tile-box-misaligned", instructions=("*",), targets=ALL_TARGETS, chip=True, fault="invalid-tile",
       provenance=(Provenance("header-static", TILE_HEADER + " ~l.1398-1420, ~l.1516-1520",
                              "inner box: 1024 -> 16x16 (even NoneBox); 32 -> 16x2 (SFractal RowMajor) else 2x16; "
                              "512 -> NoneBox 1x1, RowMajor 16xc0, ColMajor c0x16. Asserts Cols % InnerCols == 0 "
@@ -236,7 +237,7 @@ def tile_box_misaligned(ctx: Ctx) -> Check | None:
     return _static(ctx, bad, "tile shape is not a whole number of boxes")
 
 
-@rule("PTO005", "tile-bad-fractal-size", instructions=("*",), fault="invalid-tile",
+@rule("PTO005", "tile-bad-fractal-size", instructions=("*",), targets=ALL_TARGETS, chip=True, fault="invalid-tile",
       provenance=(Provenance("header-static", TILE_HEADER + " ~l.1535", "static_assert SFractalSize in {512, 1024, 32}"),))
 def tile_bad_fractal_size(ctx: Ctx) -> Check | None:
     """
@@ -269,7 +270,7 @@ def tile_bad_fractal_size(ctx: Ctx) -> Check | None:
 REGION_BLIND = frozenset({"TASSIGN"})
 
 
-@rule("PTO006", "tile-valid-region-out-of-storage", instructions=("*",), fault="valid-region",
+@rule("PTO006", "tile-valid-region-out-of-storage", instructions=("*",), targets=ALL_TARGETS, chip=True, fault="valid-region",
       provenance=(Provenance("header-runtime", TILE_HEADER + " ~l.1616-1638",
                              "SetValidRow/SetValidCol/SetValidShape: PTO_ASSERT rowMask <= Rows, colMask <= Cols "
                              "(debug builds only; release builds run with the bad region)"),

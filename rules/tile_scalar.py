@@ -131,7 +131,7 @@ DOC = "docs/isa/<INSTR>.md"
 
 
 def _facts(ctx: Ctx) -> Facts | None:
-    return TABLE.get(ctx.builtin, {}).get(ctx.target)
+    return TABLE.get(ctx.builtin, {}).get(ctx.impl)
 
 
 def _ops(ctx: Ctx) -> tuple[Facts, TileView, TileView | None] | None:
@@ -285,7 +285,7 @@ def tile_scalar_dtype_mismatch(ctx: Ctx) -> Check | None:
     else:
         if _static_errors(facts, dst, src):
             return None
-        if ctx.target == "a5" and dst.dtype not in ("int64_t", "uint64_t"):
+        if ctx.impl == "a5" and dst.dtype not in ("int64_t", "uint64_t"):
             why = (f"a5 casts the source's buffer to __ubuf__ {dst.dtype}* but BinaryInstr (TBinSOp.hpp:285) takes "
                    f"__ubuf__ {src.dtype}*: no matching function, the kernel does not compile")
         else:

@@ -90,7 +90,7 @@ def tload_tstore_tile_location(ctx: Ctx) -> Check | None:
         ok, effect = TSTORE_QUANT_LOCATIONS, "static"
         form = "TSTORE (quantising form)"
     else:
-        ok, effect = TILE_LOCATIONS[ctx.builtin][ctx.target]
+        ok, effect = TILE_LOCATIONS[ctx.builtin][ctx.impl]
         form = ctx.builtin
     what = ("the call compiles to nothing (the tile is not loaded)" if effect == "no-op"
             else "rejected by a static_assert")
@@ -132,8 +132,8 @@ def tload_unsupported_dtype(ctx: Ctx) -> Check | None:
     if got is None:
         return None
     name, t = got
-    ok = TLOAD_TYPES[ctx.target]
-    if ok is None or t.loc not in TILE_LOCATIONS["TLOAD"][ctx.target][0]:
+    ok = TLOAD_TYPES[ctx.impl]
+    if ok is None or t.loc not in TILE_LOCATIONS["TLOAD"][ctx.impl][0]:
         return None
     return Check(ctx.static(t.dtype not in ok), f"TLOAD: {name} `{_esc(t.text)}` has element type {t.dtype}, not "
                  f"supported on {ctx.target} (supported: {', '.join(ok)})")

@@ -83,7 +83,7 @@ def _ops(ctx: Ctx) -> tuple[TileView, TileView] | None:
 
 
 def _facts(ctx: Ctx, dst: TileView, src: TileView) -> dict | None:
-    return PATHS[ctx.target].get((src.loc, dst.loc))
+    return PATHS[ctx.impl].get((src.loc, dst.loc))
 
 
 def _path(dst: TileView, src: TileView) -> str:

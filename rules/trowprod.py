@@ -282,7 +282,7 @@ def unsupported_dtype(ctx: Ctx) -> Check | None:
     if ops is None:
         return None
     _, src = ops
-    allowed = DTYPES[ctx.target]
+    allowed = DTYPES[ctx.impl]
     return Check(Ctx.static(_dtype(src.dtype) not in allowed),
                  "TROWPROD does not support element type {dtype} on {target} (supported: {allowed})",
                  {"dtype": src.dtype, "target": ctx.target, "allowed": ", ".join(sorted(allowed))})

@@ -79,7 +79,7 @@ DOC = "docs/isa/<INSTR>.md"
 
 
 def _ops(ctx: Ctx) -> tuple[Facts, TileView, TileView] | None:
-    facts = TABLE.get(ctx.builtin, {}).get(ctx.target)
+    facts = TABLE.get(ctx.builtin, {}).get(ctx.impl)
     dst, src = ctx.tile("dst"), ctx.tile("src")
     if facts is None or dst is None or src is None:
         return None
@@ -198,7 +198,7 @@ def unary_dtype_mismatch(ctx: Ctx) -> Check | None:
     else:
         if _static_errors(facts, dst, src):
             return None
-        if ctx.builtin == "TNEG" and ctx.target == "a5" and dst.dtype not in ("int64_t", "uint64_t"):
+        if ctx.builtin == "TNEG" and ctx.impl == "a5" and dst.dtype not in ("int64_t", "uint64_t"):
             why = (f"a5 TMULS casts src's buffer to __ubuf__ {dst.dtype}* but BinaryInstr (TBinSOp.hpp:285) takes "
                    f"__ubuf__ {src.dtype}*: no matching function, the kernel does not compile")
         else:

@@ -30,6 +30,14 @@ class Run:
         return json.loads(self.stdout)
 
 
+try:  # hypothesis would write its example database to .hypothesis/ in the checkout: keep none
+    from hypothesis import settings as _hypothesis_settings
+
+    _hypothesis_settings.register_profile("ptolint", database=None)
+    _hypothesis_settings.load_profile("ptolint")
+except ImportError:  # pragma: no cover - hypothesis is a test extra; only the fuzz tests need it
+    pass
+
 #: the result cache of every run in this test session (never the user's): a fresh directory, removed at exit
 SESSION_CACHE = tempfile.mkdtemp(prefix="ptolint-test-cache-")
 atexit.register(shutil.rmtree, SESSION_CACHE, True)

@@ -394,3 +394,73 @@ def test_diagnostic_in_a_header_names_the_checked_file(tmp_path: Path) -> None:
            if n["properties"]["code"] == "parse-error"]
     assert n["properties"]["checkedFile"] == "k.cpp"
     assert n["properties"]["includeChain"] == [{"uri": "k.cpp", "line": 2}, {"uri": "inc/top.hpp", "line": 2}]
+
+
+GROUP_KERNEL = """#include <pto/pto-inst.hpp>
+using namespace pto;
+extern "C" __global__ AICORE void kern(int rows) {
+  using VecTile = Tile<TileType::Vec, float, 16, 64, BLayout::RowMajor, DYNAMIC, DYNAMIC>;
+  VecTile x(rows, 64);
+  VecTile y(rows, 64);
+  TADD(y, x, x);
+  TMUL(x, y, y);
+  TSUB(y, x, y);
+}
+"""
+
+
+def test_one_cause_is_shown_once_and_linked_in_json_and_sarif(tmp_path: Path) -> None:
+    write(tmp_path, "k.cpp", GROUP_KERNEL)
+    run = ptolint("check", "k.cpp", cwd=tmp_path)
+    assert run.code == 1
+    headers = [ln for ln in run.stdout.splitlines() if ln.startswith("k.cpp:")]
+    assert len(headers) == 1 and headers[0].startswith("k.cpp:7:3: warning: [PTO006]"), run.stdout
+    assert "  same inputs also break lines 8 (PTO006), 9 (PTO006)\n" in run.stdout
+    assert "3 warning(s), 0 note(s); 2 of them listed under a finding with the same inputs" in run.stdout
+    doc = ptolint("check", "k.cpp", "-f", "json", cwd=tmp_path).json
+    groups = {(f["line"], f["target"]): (f["group"], f["group_first"]) for f in doc["findings"]}
+    assert len(groups) == 6  # every finding is kept
+    assert {g for g, _ in groups.values()} == {1}
+    assert [line for (line, t), (_, first) in sorted(groups.items()) if first] == [7, 7]
+    sarif = json.loads(ptolint("check", "k.cpp", "-f", "sarif", cwd=tmp_path).stdout)["runs"][0]["results"]
+    assert [(r["properties"]["group"], r["properties"]["groupFirst"]) for r in sarif] == [(1, True), (1, False),
+                                                                                          (1, False)]
+
+
+def test_help_is_plain_and_wide() -> None:
+    run = ptolint("check", "--help", env={"COLUMNS": "200"})
+    assert run.code == 0
+    assert "<bool>" not in run.stdout and "…" not in run.stdout
+    for option in ("--allow-missing-includes", "--sarif-root DIR", "-q, --quiet", "--statistics", "--stats"):
+        assert option in run.stdout, option
+    assert max(len(line) for line in run.stdout.splitlines()) <= 120
+
+
+def test_quiet_and_statistics(tmp_path: Path) -> None:
+    write(tmp_path, "k.cpp", GROUP_KERNEL)
+    write(tmp_path, "bad.cpp", "int main( {")
+    full = ptolint("check", "k.cpp", "bad.cpp", cwd=tmp_path)
+    quiet = ptolint("check", "k.cpp", "bad.cpp", "-q", cwd=tmp_path)
+    assert quiet.code == full.code == 2
+    lines = quiet.stdout.splitlines()
+    assert set(lines) >= {ln for ln in full.stdout.splitlines() if ln.startswith(("k.cpp:", "bad.cpp"))}
+    assert sum(ln.startswith("k.cpp:") for ln in lines) == 3  # grouped findings are listed too, one line each
+    assert "file(s) checked" not in quiet.stdout and "witness:" not in quiet.stdout
+    stats = ptolint("check", "k.cpp", "bad.cpp", "--statistics", cwd=tmp_path)
+    assert stats.code == 2
+    rows = stats.stdout.splitlines()
+    assert ["3", "PTO006", "warning", "tile-valid-region-out-of-storage"] in [r.split() for r in rows]
+    assert any(r.split()[1:3] == ["parse-error", "error"] for r in rows[:-1])
+    counts = [int(r.split()[0]) for r in rows[:-1]]
+    assert counts == sorted(counts, reverse=True)
+    assert full.stdout.splitlines()[-1].startswith(rows[-1])
+    bad = ptolint("check", "k.cpp", "--statistics", "-f", "json", cwd=tmp_path)
+    assert bad.code == 2 and "--statistics works with --format text only" in bad.stderr
+
+
+def test_text_findings_link_their_rule_doc(tmp_path: Path) -> None:
+    write(tmp_path, "k.cpp", BAD_KERNEL)
+    run = ptolint("check", "k.cpp", "-t", "a5", cwd=tmp_path)
+    rule = run.stdout.split("[", 2)[1].split("]")[0]
+    assert f"  see: docs/rules.md#{rule.lower()}, or: ptolint explain {rule}\n" in run.stdout
+    assert f"### {rule.lower()}\n" in (Path(__file__).parent.parent / "docs" / "rules.md").read_text()

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from ptolint import impls
 from ptolint.evaluate import EvalError, evaluate
 from ptolint.executor.layout import tile_layout_faults
 from ptolint.executor.memory import LayoutError, Memory, TileBuffer
@@ -74,6 +75,10 @@ class Machine:
                  rng: np.random.Generator | None = None):
         self.site = site
         self.target = target
+        #: whose semantics the call has: the target ("a2a3" / "a5") whose very implementation file the builtin
+        #: uses on `target` (ptolint.impls, the table the rules read too), else `target` itself. The ops dispatch
+        #: on it; buffers and availability are the real target's
+        self.impl = impls.family(site.builtin, target, tuple(t.spec.dtype for _, t in site.tiles())) or target
         self.memory = memory if memory is not None else Memory(target)  # the entry replay shares one
         self.rng = rng if rng is not None else np.random.default_rng(seed)
         self.tiles: dict[str, ConcreteTile] = {}

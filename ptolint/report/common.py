@@ -150,14 +150,19 @@ def filter_baseline(findings: list[Finding], baseline: Counter, path: Path) -> t
     return kept, hidden
 
 
+def merge_key(f: Finding) -> tuple:
+    """What findings identical but for the target share."""
+    return (f.rule_id, f.level, f.message, f.site.file, f.site.line, f.site.column, witness_text(f), f.fault,
+            chain_text(f.site.chain))
+
+
 def merge_targets(findings: list[Finding]) -> list[tuple[Finding, list[str]]]:
     """Findings identical but for the target are shown once, naming every target (their failure kinds, which may
     differ per target, are shown by `kind_label`)."""
     out: list[tuple[Finding, list[str]]] = []
     index: dict[tuple, int] = {}
     for f in findings:
-        key = (f.rule_id, f.level, f.message, f.site.file, f.site.line, f.site.column, witness_text(f), f.fault,
-               chain_text(f.site.chain))
+        key = merge_key(f)
         if key in index:
             out[index[key]][1].append(f.site.target)
         else:
@@ -212,6 +217,67 @@ def summary_counts(findings: list[Finding], diagnostics) -> str:
     identical but for the target once) plus the diagnostics, by level, so the summary counts what was printed."""
     counts = Counter(f.level for f, _ in merge_targets(findings)) + Counter(d.level for d in diagnostics)
     return f"{counts['error']} error(s), {counts['warning']} warning(s), {counts['note']} note(s)"
+
+
+# --- one cause, many findings -----------------------------------------------------------------------------------
+
+def rule_family(code: str) -> str:
+    """Rules whose findings one bad input explains together: those confirmed by the same executor fault kind
+    (valid-region, out-of-bounds, ...); the rule itself when it is unknown."""
+    from ptolint.ruleset import load_rules
+
+    rule = load_rules().get(code)
+    return rule.fault if rule is not None and rule.fault else code
+
+
+def group_key(f: Finding) -> tuple | None:
+    """Findings with the same key have one cause: the same kernel inputs break calls of one rule family in one
+    file. None for a finding without inputs (it fails whatever the inputs: each is its own cause)."""
+    inputs = f.witness.inputs if f.witness else {}
+    if not inputs:
+        return None
+    return f.site.file, rule_family(f.rule_id), tuple(sorted((k, repr(v)) for k, v in inputs.items()))
+
+
+Merged = tuple[Finding, list[str]]
+
+
+def group_findings(merged: list[Merged]) -> list[tuple[Merged, list[Merged]]]:
+    """Merged findings as (first, the others with the same group key), in report order: the text report shows
+    the first and lists the others under it ("same inputs also break lines ...")."""
+    out: list[tuple[Merged, list[Merged]]] = []
+    leader: dict[tuple, int] = {}
+    for entry in merged:
+        key = group_key(entry[0])
+        if key is not None and key in leader:
+            out[leader[key]][1].append(entry)
+            continue
+        if key is not None:
+            leader[key] = len(out)
+        out.append((entry, []))
+    return out
+
+
+def group_ids(findings: list[Finding]) -> dict[int, tuple[int, bool]]:
+    """id(finding) -> (group number from 1, whether it is the group's first finding) for every finding in a group
+    of two or more merged findings (JSON `group`, SARIF `properties.group`)."""
+    merged = merge_targets(findings)
+    by_key = {merge_key(f): i for i, (f, _) in enumerate(merged)}
+    number: dict[int, tuple[int, bool]] = {}  # merged index -> (group, leader)
+    n = 0
+    for first, others in group_findings(merged):
+        if not others:
+            continue
+        n += 1
+        for entry in [first, *others]:
+            number[by_key[merge_key(entry[0])]] = (n, entry is first)
+    return {id(f): number[by_key[merge_key(f)]] for f in findings if by_key[merge_key(f)] in number}
+
+
+def also_text(others: list[Merged]) -> str:
+    """'same inputs also break lines 14 (PTO006), 15 (PTO604)' for a group's other findings."""
+    return "same inputs also break " + ("line " if len(others) == 1 else "lines ") + ", ".join(
+        f"{f.site.line} ({f.rule_id})" for f, _ in others)
 
 
 # --- failure kinds (ptolint/failure.py) of findings --------------------------------------------------------------

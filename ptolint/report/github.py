@@ -63,5 +63,6 @@ def diagnostic_command(d: Diagnostic) -> str:
 def render(findings: list[Finding], diagnostics: list[Diagnostic], summary: str) -> str:
     out = [diagnostic_command(d) for d in diagnostics]
     out += [finding_command(f, targets) for f, targets in merge_targets(findings)]
-    out.append(summary)
+    if summary:  # none with --quiet
+        out.append(summary)
     return "\n".join(out)

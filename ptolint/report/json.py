@@ -7,12 +7,12 @@ import json
 from ptolint import __version__
 from ptolint.ir import Diagnostic, Finding
 from ptolint.replayed import replay_command
-from ptolint.report.common import finding_kind, finding_release, witness_values
+from ptolint.report.common import finding_kind, finding_release, group_ids, witness_values
 
 SCHEMA_VERSION = 1
 
 
-def finding_dict(f: Finding) -> dict:
+def finding_dict(f: Finding, group: tuple[int, bool] | None = None) -> dict:
     s = f.site
     return {
         "rule": f.rule_id,
@@ -37,6 +37,8 @@ def finding_dict(f: Finding) -> dict:
         "steps": [{"file": a, "line": b, "column": c, "message": d} for a, b, c, d in f.steps],
         "run": getattr(f, "run", ""),
         "replay": replay_command(f),
+        "group": group[0] if group else None,
+        "group_first": group[1] if group else None,
     }
 
 
@@ -47,10 +49,11 @@ def diagnostic_dict(d: Diagnostic) -> dict:
 
 
 def render(findings: list[Finding], diagnostics: list[Diagnostic], stats: dict, portability: dict | None = None) -> str:
+    groups = group_ids(findings)
     doc = {
         "version": SCHEMA_VERSION,
         "tool": {"name": "ptolint", "version": __version__},
-        "findings": [finding_dict(f) for f in findings],
+        "findings": [finding_dict(f, groups.get(id(f))) for f in findings],
         "diagnostics": [diagnostic_dict(d) for d in diagnostics],
         "stats": stats,
     }

@@ -1,7 +1,8 @@
 """The portability matrix (`ptolint check --format matrix`, and the `portability` key of the JSON report): per file
 and kernel entry point, each checked target side by side: legal, the rules that fail there, or why ptolint cannot
 say (the file did not parse for it, calls it could not follow, a query Z3 could not decide, no rule or only some
-rules run there, the target was not checked at all). "legal" means exactly: the file parsed for that target, every
+rules run there, calls whose implementation on the target no rule has facts for, the target was not checked at
+all). "legal" means exactly: the file parsed for that target, every
 builtin call the entry point reaches was followed, every selected rule that applies to the target was decided, and
 none of them reported a finding. Nothing here decides whether a finding exists.
 """
@@ -30,6 +31,8 @@ class FileInput:
     unresolved: list  # ir.Unresolved
     diagnostics: list[Diagnostic]
     findings: list[Finding] = field(default_factory=list)
+    #: calls no rule has facts for on a target: (target, line, builtin, why) (ptolint.engine.FileResult.unchecked)
+    unchecked: list = field(default_factory=list)
 
 
 def entry_name(function: str) -> str:
@@ -42,14 +45,6 @@ def _all_rule_counts(rules: list, target: str) -> int:
     return sum(target in r.targets for r in rules)
 
 
-def _rule_targets() -> tuple[str, ...]:
-    """Targets on which every rule's fact tables are complete (ptolint.targets.RULE_TARGETS when the targets module
-    declares it: on other targets only the rules whose tables cover them run, so a clean result is no proof)."""
-    from ptolint import targets as tmod
-
-    return tuple(getattr(tmod, "RULE_TARGETS", getattr(tmod, "ALL_TARGETS", tmod.TARGETS)))
-
-
 def _solver_unknown_target(d: Diagnostic, targets: list[str]) -> str | None:
     m = re.search(r"could not be decided on (\S+?):", d.message)
     return m.group(1) if m and m.group(1) in targets else None
@@ -59,7 +54,6 @@ def file_matrix(fi: FileInput, columns: list[str], total_rules: int) -> dict:
     """The matrix rows of one file (one per kernel entry point) as data."""
     from ptolint.report.common import finding_kind
 
-    full = _rule_targets()
     file_errors = [d for d in fi.diagnostics if d.level == "error" and d.code in FILE_FAILURES]
     parse_errors = [d for d in fi.diagnostics if d.level == "error" and d.code == "parse-error"]
     entries: list[str] = []
@@ -132,8 +126,11 @@ def file_matrix(fi: FileInput, columns: list[str], total_rules: int) -> dict:
                 because("undecided", f"{len(undecided)} check(s) Z3 could not decide (line {undecided[0].line})")
             if rules_run == 0:
                 because("no-rules", "no selected rule runs on this target")
-            elif t not in full:
-                because("partial-rules", f"only {rules_run} rule(s) have fact tables for this target")
+            unchecked = [u for u in fi.unchecked if u[0] == t]
+            if unchecked:
+                _, line, builtin, why = unchecked[0]
+                because("partial-rules", f"{len(unchecked)} call(s) no rule has facts for on this target (line "
+                                         f"{line} {builtin}: {why})")
             if cell["status"] != "fails":
                 cell["status"] = "unknown" if reasons else "legal"
         kernels.append({"entry": entry, "line": lines.get(entry), "targets": cells,

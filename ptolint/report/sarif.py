@@ -17,6 +17,7 @@ from ptolint.failure import rule_kinds
 from ptolint.ir import Diagnostic, Finding
 from ptolint.report.common import (
     fingerprint,
+    group_ids,
     kind_label,
     line_text,
     merge_targets,
@@ -95,7 +96,7 @@ def col16(path: str, line: int, col: int, lines: dict[str, list[str]]) -> int:
 
 
 def result(f: Finding, targets: list[str], rules_index: dict[str, int], lines: dict[str, list[str]],
-           uris: Uris) -> dict:
+           uris: Uris, group: tuple[int, bool] | None = None) -> dict:
     s = f.site
     text = line_text(s.file, s.line, lines)
     w = witness_text(f)
@@ -125,7 +126,8 @@ def result(f: Finding, targets: list[str], rules_index: dict[str, int], lines: d
                        **({"release": release} if release else {}),
                        "confirmed": f.confirmed,
                        "witness": dict(sorted((f.witness.inputs if f.witness else {}).items())),
-                       "values": witness_values(f)},
+                       "values": witness_values(f),
+                       **({"group": group[0], "groupFirst": group[1]} if group else {})},
     }
 
 
@@ -151,6 +153,7 @@ def render(findings: list[Finding], diagnostics: list[Diagnostic], rules: list[R
     lines: dict[str, list[str]] = {}
     uris = Uris(root.resolve() if root is not None else repository_root(
         list(files or []) + [f.site.file for f in findings] + [d.file for d in diagnostics]))
+    groups = group_ids(findings)
     doc = {
         "$schema": SCHEMA,
         "version": "2.1.0",
@@ -159,7 +162,8 @@ def render(findings: list[Finding], diagnostics: list[Diagnostic], rules: list[R
                                 "rules": [rule_descriptor(r) for r in rules]}},
             "originalUriBaseIds": {"%SRCROOT%": {"uri": uris.root.as_uri() + "/"}},
             "columnKind": "utf16CodeUnits",
-            "results": [result(f, targets, rules_index, lines, uris) for f, targets in merge_targets(findings)],
+            "results": [result(f, targets, rules_index, lines, uris, groups.get(id(f)))
+                        for f, targets in merge_targets(findings)],
             "invocations": [{"executionSuccessful": not any(d.level == "error" for d in diagnostics),
                              "toolExecutionNotifications": [notification(d, uris) for d in diagnostics]}],
         }],

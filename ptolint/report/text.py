@@ -5,7 +5,9 @@ from __future__ import annotations
 from ptolint.ir import Diagnostic, Finding
 from ptolint.replayed import replay_command
 from ptolint.report.common import (
+    also_text,
     chain_text,
+    group_findings,
     kind_label,
     merge_targets,
     origin_text,
@@ -24,7 +26,38 @@ def source_line(path: str, line: int, cache: dict[str, list[str]]) -> str | None
     return lines[line - 1] if 0 < line <= len(lines) else None
 
 
-def render(findings: list[Finding], diagnostics: list[Diagnostic], console, summary: str) -> None:
+def header(f: Finding, targets: list[str]):
+    """A finding's first line: `file:line:col: level: [ID] message [name] [kind] [target ...]`."""
+    from rich.text import Text
+
+    s = f.site
+    t = Text(f"{s.file}:{s.line}:{s.column}: ", style="bold")
+    t.append(f"{f.level}:", style=STYLE.get(f.level, ""))
+    t.append(f" [{f.rule_id}] {f.message} ", style="bold")
+    t.append(f"[{f.rule_name}] [{kind_label(f, targets)}] [target {', '.join(targets)}]")
+    return t
+
+
+def render_statistics(findings: list[Finding], diagnostics: list[Diagnostic], console, summary: str) -> None:
+    """`--statistics` (as ruff's): how many findings each rule has, as the report would show them (merged across
+    targets), and how many diagnostics of each code, most frequent first; then the summary."""
+    from collections import Counter
+
+    from rich.text import Text
+
+    rows: Counter = Counter()
+    for f, _ in merge_targets(findings):
+        rows[(f.rule_id, f.rule_name, f.level)] += 1
+    for d in diagnostics:
+        rows[(d.code, "", d.level)] += 1
+    for (code, name, level), n in sorted(rows.items(), key=lambda kv: (-kv[1], kv[0])):
+        console.print(Text(f"{n:>5}  {code:<18} {level:<8} {name}".rstrip()))
+    console.print(Text(summary))
+
+
+def render(findings: list[Finding], diagnostics: list[Diagnostic], console, summary: str,
+           quiet: bool = False) -> None:
+    """The report; `quiet` (-q): only the first line of each diagnostic and finding, no summary."""
     from rich.text import Text
 
     cache: dict[str, list[str]] = {}
@@ -35,15 +68,16 @@ def render(findings: list[Finding], diagnostics: list[Diagnostic], console, summ
         t.append(f" [{d.code}] {d.message}")
         console.print(t)
         origin = origin_text(d)
-        if origin:
+        if origin and not quiet:
             console.print(Text(f"  {origin}"))
-    for f, targets in merge_targets(findings):
+    if quiet:  # every finding on its line, grouped or not
+        for f, targets in merge_targets(findings):
+            console.print(header(f, targets))
+        return
+    groups = group_findings(merge_targets(findings))
+    for (f, targets), others in groups:
         s = f.site
-        t = Text(f"{s.file}:{s.line}:{s.column}: ", style="bold")
-        t.append(f"{f.level}:", style=STYLE.get(f.level, ""))
-        t.append(f" [{f.rule_id}] {f.message} ", style="bold")
-        t.append(f"[{f.rule_name}] [{kind_label(f, targets)}] [target {', '.join(targets)}]")
-        console.print(t)
+        console.print(header(f, targets))
         src = source_line(s.file, s.line, cache)
         if src is not None:
             width = len(str(s.line))
@@ -69,5 +103,8 @@ def render(findings: list[Finding], diagnostics: list[Diagnostic], console, summ
         ch = chain_text(s.chain)
         if ch:
             console.print(Text(f"  {ch}"))
+        if others:
+            console.print(Text(f"  {also_text(others)}"))
         console.print(Text(f"  see: {rule_doc_ref(f.rule_id)}"))
-    console.print(Text(summary))
+    listed = sum(len(others) for _, others in groups)
+    console.print(Text(summary + (f"; {listed} of them listed under a finding with the same inputs" if listed else "")))

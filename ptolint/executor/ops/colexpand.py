@@ -57,14 +57,14 @@ def tcolexpandmax(m: Machine) -> None:
         raise m.trap("unsupported-path", "TCOLEXPANDMAX needs tiles dst, src0 and src1")
     dtype = dst.spec.dtype
     compiles = True
-    if dtype not in _DST_TYPES[m.target]:
-        m.fault("unsupported-dtype", f"dst element type {dtype} is rejected on {m.target}")
+    if dtype not in _DST_TYPES[m.impl]:
+        m.fault("unsupported-dtype", f"dst element type {dtype} is rejected on {m.impl}")
         compiles = False
     if not dst.spec.is_row_major:
         m.fault("unsupported-layout", f"dst BLayout {dst.spec.blayout} is rejected (must be RowMajor)")
         compiles = False
     if not compiles:
-        raise m.trap("unsupported-dtype" if dtype not in _DST_TYPES[m.target] else "unsupported-layout",
+        raise m.trap("unsupported-dtype" if dtype not in _DST_TYPES[m.impl] else "unsupported-layout",
                      "TCOLEXPANDMAX does not compile")
     for t in (src0, src1):
         if t.spec.dtype != dtype:

@@ -158,10 +158,10 @@ def tcvt(m: Machine) -> None:
         raise m.trap("unsupported-path", "TCVT needs tiles dst, src and a rounding mode")
     sat = m.scalar("satMode")
     has_tmp = m.tile("tmp") is not None
-    a5 = m.target == "a5"
+    a5 = m.impl == "a5"
     pair = (src.spec.dtype, dst.spec.dtype)
 
-    if pair not in _CVT[m.target]:
+    if pair not in _CVT[m.impl]:
         if a5:
             raise m.trap("unsupported-dtype", f"no castData overload converts {pair[0]} to {pair[1]} on a5")
         m.fault("unsupported-dtype", f"no vconv branch converts {pair[0]} to {pair[1]} on a2a3")
@@ -174,11 +174,11 @@ def tcvt(m: Machine) -> None:
 
     mode = int(mode)
     if _mode_matters(*pair):
-        eff = _effective_mode(m.target, pair[0], pair[1], mode)
+        eff = _effective_mode(m.impl, pair[0], pair[1], mode)
         asked = mode if mode != _NONE else eff
         if eff != asked:
             m.fault("ignored-option", f"{_MODE_NAMES[mode] if 0 <= mode < 7 else mode} is not implemented for "
-                    f"{pair[0]} -> {pair[1]} on {m.target}; {_MODE_NAMES[eff]} is used")
+                    f"{pair[0]} -> {pair[1]} on {m.impl}; {_MODE_NAMES[eff]} is used")
     else:
         eff = _RINT
 
@@ -266,7 +266,7 @@ def tdequant(m: Machine) -> None:
 
 def _mx_types(m: Machine, dst: ConcreteTile, src: ConcreteTile) -> None:
     """A5's MX quantisation entry: the MX formats and, per format, the source (and fp4 result) types."""
-    if m.tile("exp") is None or m.target != "a5":
+    if m.tile("exp") is None or m.impl != "a5":
         return
     fmt = m.template_args.get("quant_type", "")
     sources = {"MXFP8": ("float", "bfloat16_t", "half"), "MXFP4_E2M1": ("half", "bfloat16_t")}.get(fmt)
@@ -323,8 +323,8 @@ def matmul_mx(m: Machine) -> None:
     a, b, bias = m.tile("aMatrix"), m.tile("bMatrix"), m.tile("biasData")
     if c is None or a is None or b is None:
         raise m.trap("unsupported-path", f"{m.site.builtin} needs result, left and right tiles")
-    if m.target != "a5":
-        raise m.trap("unsupported-path", f"{m.site.builtin} has no implementation on {m.target}")
+    if m.impl != "a5":
+        raise m.trap("unsupported-path", f"{m.site.builtin} has no implementation on {m.impl}")
     errors = []
     if (a.spec.dtype, b.spec.dtype) not in _MX_FP4 | _MX_FP8 or c.spec.dtype != "float":
         errors.append(("unsupported-dtype", f"mad_mx does not take {a.spec.dtype} x {b.spec.dtype} -> {c.spec.dtype}"))

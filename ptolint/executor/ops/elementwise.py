@@ -167,18 +167,18 @@ def _static_faults(m: Machine, impl: _Impl) -> bool:
             types = impl.types | impl.hp_types
     if types is not None and key.spec.dtype not in types:
         errors.append(("unsupported-dtype", f"{impl.key} element type {key.spec.dtype} is rejected by {name} on "
-                       f"{m.target}"))
+                       f"{m.impl}"))
     if impl.sizes is not None and _nbytes(key) not in impl.sizes:
         errors.append(("unsupported-dtype", f"sizeof({key.spec.dtype}) = {_nbytes(key)} is rejected by {name} on "
-                       f"{m.target}"))
+                       f"{m.impl}"))
     for n, want in impl.exact.items():
         t = m.tile(n)
         if t is not None and t.spec.dtype != want:
-            errors.append(("unsupported-dtype", f"{n} is {t.spec.dtype}: {name} on {m.target} needs {want}"))
+            errors.append(("unsupported-dtype", f"{n} is {t.spec.dtype}: {name} on {m.impl} needs {want}"))
     dst = m.tile("dst")
     if impl.pairs is not None and dst is not None and (key.spec.dtype, dst.spec.dtype) not in impl.pairs:
         errors.append(("unsupported-dtype", f"{key.spec.dtype} -> {dst.spec.dtype} is not a conversion {name} "
-                       f"implements on {m.target}"))
+                       f"implements on {m.impl}"))
     idx = [m.tile(n) for n in impl.idx if m.tile(n) is not None]
     for t in idx:
         ok = impl.idx_by_val.get(key.spec.dtype, set())
@@ -214,7 +214,7 @@ def _inputs(m: Machine, impl: _Impl, rows: int, cols: int) -> dict[str, np.ndarr
             m.fault("valid-region", f"{n} valid {t.valid_row}x{t.valid_col} is smaller than the computed "
                     f"{rows}x{cols}: its stale rows/columns are read")
         if n in impl.unchecked and t.spec.dtype != dtype:
-            m.fault("dtype-mismatch", f"{n} ({t.spec.dtype}) is read as {dtype} on {m.target}")
+            m.fault("dtype-mismatch", f"{n} ({t.spec.dtype}) is read as {dtype} on {m.impl}")
         out[n] = _read(m, t, dtype, rows, cols)
     return out
 
@@ -223,16 +223,16 @@ def _inputs(m: Machine, impl: _Impl, rows: int, cols: int) -> dict[str, np.ndarr
     "TPRELU", "TSUBRELU", "TFUSEDMULADD", "TFUSEDMULADDRELU", "TMULADDDST")
 def binary(m: Machine) -> None:
     name = m.site.builtin
-    impl = _IMPLS.get((name, m.target))
+    impl = _IMPLS.get((name, m.impl))
     dst, src0, src1 = m.tile("dst"), m.tile("src0"), m.tile("src1")
     if impl is None or dst is None or src0 is None or src1 is None:
-        raise m.trap("unsupported-path", f"{name} needs tiles dst, src0, src1 on {m.target}")
+        raise m.trap("unsupported-path", f"{name} needs tiles dst, src0, src1 on {m.impl}")
     if _static_faults(m, impl):
         raise Trap(f"{name} does not compile")
     rows, cols = dst.valid_row, dst.valid_col
     if rows <= 0 or cols <= 0:
         return
-    if name == "TXOR" and m.target == "a2a3":
+    if name == "TXOR" and m.impl == "a2a3":
         _txor_a2a3(m, rows, cols)
         return
     data = _inputs(m, impl, rows, cols)
@@ -273,7 +273,7 @@ def _txor_a2a3(m: Machine, rows: int, cols: int) -> None:
 
 @op("TSEL")
 def tsel(m: Machine) -> None:
-    impl = _IMPLS.get(("TSEL", m.target))
+    impl = _IMPLS.get(("TSEL", m.impl))
     dst, mask = m.tile("dst"), m.tile("selMask")
     if impl is None or dst is None or mask is None or m.tile("src0") is None or m.tile("src1") is None:
         raise m.trap("unsupported-path", "TSEL needs tiles dst, selMask, src0, src1")
@@ -301,7 +301,7 @@ _MODES = {0: "EQ", 1: "NE", 2: "LT", 3: "LE", 4: "GT", 5: "GE"}
 
 @op("TCMP")
 def tcmp(m: Machine) -> None:
-    impl = _IMPLS.get(("TCMP", m.target))
+    impl = _IMPLS.get(("TCMP", m.impl))
     dst, src0, src1 = m.tile("dst"), m.tile("src0"), m.tile("src1")
     mode = m.scalar("cmpMode")
     if impl is None or dst is None or src0 is None or src1 is None or mode is None:
@@ -310,7 +310,7 @@ def tcmp(m: Machine) -> None:
         raise Trap("TCMP does not compile")
     mode = _MODES.get(int(mode), "EQ")
     dtype = src0.spec.dtype
-    if m.target == "a2a3" and dtype == "int32_t" and mode not in ("EQ", "NE"):
+    if m.impl == "a2a3" and dtype == "int32_t" and mode not in ("EQ", "NE"):
         m.fault("ignored-option", f"CmpMode::{mode} on int32: a2a3 issues vcmpv_eq, the mask holds src0 == src1")
         mode = "EQ"
     rows, cols = src0.valid_row, src0.valid_col
@@ -335,7 +335,7 @@ for _name in _PART_OP:
 def tpart(m: Machine) -> None:
     """The overlap of src0 and src1 is combined, the rest of dst's valid region copied from the full-size source."""
     name = m.site.builtin
-    impl = _IMPLS.get((name, m.target))
+    impl = _IMPLS.get((name, m.impl))
     dst, s0, s1 = m.tile("dst"), m.tile("src0"), m.tile("src1")
     if impl is None or dst is None or s0 is None or s1 is None:
         raise m.trap("unsupported-path", f"{name} needs tiles dst, src0, src1")
@@ -353,7 +353,7 @@ def tpart(m: Machine) -> None:
         return t.valid_row, t.valid_col
 
     out = m.window(dst, 0, 0, rows, cols, write=True)
-    if m.target == "a2a3":
+    if m.impl == "a2a3":
         if full(s0):
             big, small = s0, s1
         elif full(s1):
@@ -426,9 +426,9 @@ for _name, _srcs in (("TPOW", ("base", "exp")), ("TPOWS", ("base",))):
 
 def _prepare(m: Machine, impl_name: str, needed: tuple[str, ...]) -> _Impl:
     name = m.site.builtin
-    impl = _IMPLS.get((impl_name, m.target))
+    impl = _IMPLS.get((impl_name, m.impl))
     if impl is None or any(m.tile(n) is None for n in needed):
-        raise m.trap("unsupported-path", f"{name} needs tiles {', '.join(needed)} on {m.target}")
+        raise m.trap("unsupported-path", f"{name} needs tiles {', '.join(needed)} on {m.impl}")
     if _static_faults(m, impl):
         raise Trap(f"{name} does not compile")
     return impl
@@ -449,7 +449,7 @@ def tcmps(m: Machine) -> None:
         if value is None:
             raise m.trap("unsupported-path", "TCMPS needs a scalar or tile src1")
     mode = _MODES.get(int(mode), "EQ")
-    if m.target == "a2a3" and dtype == "int32_t" and mode not in ("EQ", "NE"):
+    if m.impl == "a2a3" and dtype == "int32_t" and mode not in ("EQ", "NE"):
         m.fault("ignored-option", f"CmpMode::{mode} on int32: a2a3 issues vcmpvs_eq, the mask holds src0 == scalar")
         mode = "EQ"
     rows, cols = src0.valid_row, src0.valid_col
@@ -458,7 +458,7 @@ def tcmps(m: Machine) -> None:
     a = _read(m, src0, dtype, rows, cols)
     if dtype in _FLOATS:
         a, b = _as_float(a, dtype), np.float32(value)
-    elif m.target == "a2a3" and dtype in ("int16_t", "uint16_t"):  # a2a3 compares the bits as halves
+    elif m.impl == "a2a3" and dtype in ("int16_t", "uint16_t"):  # a2a3 compares the bits as halves
         np_t = np.dtype(NUMPY_TYPES[dtype])
         a = a.view(np.float16).astype(np.float32)
         b = np.array([int(value)]).astype(np_t).view(np.float16).astype(np.float32)[0]
@@ -564,7 +564,7 @@ def tpartarg(m: Machine) -> None:
     (dr, dc), (r0, c0), (r1, c1) = shape["dst"], shape["src0"], shape["src1"]
     if dr <= 0 or dc <= 0:
         return
-    if m.target == "a2a3":
+    if m.impl == "a2a3":
         problems = [f"{n}Idx {shape[n + 'Idx']} != {n} {shape[n]}" for n in ("dst", "src0", "src1")
                     if shape[n + "Idx"] != shape[n]]
         if (dr, dc) != (max(r0, r1), max(c0, c1)):

@@ -118,8 +118,8 @@ def rowexpand_binary(m: Machine) -> None:
     if _canon(src0.dtype) != dtype or _canon(src1.dtype) != dtype:
         m.fault("dtype-mismatch", f"{name}: sources {src0.dtype}/{src1.dtype} differ from dst {dst.dtype}")
         ok = False
-    if dtype not in types[m.target]:
-        m.fault("unsupported-dtype", f"{name} has no {dtype} implementation on {m.target}")
+    if dtype not in types[m.impl]:
+        m.fault("unsupported-dtype", f"{name} has no {dtype} implementation on {m.impl}")
         ok = False
     if not dst.spec.is_row_major:
         m.fault("unsupported-layout", f"{name}: dst is {dst.spec.blayout}, must be RowMajor")
@@ -135,7 +135,7 @@ def rowexpand_binary(m: Machine) -> None:
     tmp_form = m.tile("tmp") is not None
     eq0 = src0.valid_row == rows and src0.valid_col == cols
     eq1 = src1.valid_row == rows and src1.valid_col == cols
-    if m.target == "a2a3" and not tmp_form and eq0 and eq1:
+    if m.impl == "a2a3" and not tmp_form and eq0 and eq1:
         s0 = src0.spec.cols if src0.spec.is_row_major else 1
         s1 = src1.spec.cols if src1.spec.is_row_major else 1
         eq0 = s0 >= s1
@@ -144,7 +144,7 @@ def rowexpand_binary(m: Machine) -> None:
                 f"(src0 {src0.valid_row}x{src0.valid_col}, src1 {src1.valid_row}x{src1.valid_col})")
     full, vec = (src0, src1) if eq0 else (src1, src0)
     lanes = 32 // max(1, _itemsize(dst))
-    if vec.spec.is_row_major and tmp_form and m.target == "a2a3":
+    if vec.spec.is_row_major and tmp_form and m.impl == "a2a3":
         shape_ok = rows <= 1  # vbrcb takes consecutive elements: row i's value is read at element i
     elif vec.spec.is_row_major:
         shape_ok = vec.valid_col >= lanes  # the whole first 32-byte block of each row is used
@@ -167,8 +167,8 @@ def colexpand_binary(m: Machine) -> None:
     if dst is None or src0 is None or src1 is None:
         raise ValueError(f"{name} needs tiles dst, src0 and src1")
     dtype = _canon(dst.dtype)
-    if dtype not in types[m.target]:
-        raise m.trap("unsupported-dtype", f"{name}: dst type {dtype} is rejected on {m.target}")
+    if dtype not in types[m.impl]:
+        raise m.trap("unsupported-dtype", f"{name}: dst type {dtype} is rejected on {m.impl}")
     if not dst.spec.is_row_major:
         raise m.trap("unsupported-layout", f"{name}: dst is {dst.spec.blayout}, must be RowMajor")
     for t in (src0, src1):
@@ -213,12 +213,12 @@ def broadcast(m: Machine) -> None:
     if _canon(dst.dtype) != _canon(src.dtype):
         m.fault("dtype-mismatch", f"{name}: dst {dst.dtype} vs src {src.dtype}")
         ok = False
-    if name == "TROWEXPAND" and m.target == "a5" and src.spec.valid_col not in (1, DYNAMIC):
+    if name == "TROWEXPAND" and m.impl == "a5" and src.spec.valid_col not in (1, DYNAMIC):
         # a5 TRowExpandCheck: the source's static ValidCol must be 1 or DYNAMIC
         m.fault("valid-region", f"TROWEXPAND: src's static ValidCol is {src.spec.valid_col}; a5 accepts 1 or DYNAMIC")
         ok = False
-    if _itemsize(src) not in _SIZES[m.target]:
-        m.fault("unsupported-dtype", f"{name}: {src.dtype} is {_itemsize(src)} bytes; not accepted on {m.target}")
+    if _itemsize(src) not in _SIZES[m.impl]:
+        m.fault("unsupported-dtype", f"{name}: {src.dtype} is {_itemsize(src)} bytes; not accepted on {m.impl}")
         ok = False
     if not ok:
         raise Trap(f"{name} does not compile")

@@ -155,7 +155,7 @@ def textract(m: Machine) -> None:
     dst, src = m.tile("dst"), m.tile("src")
     if form == "two-dst" or dst is None or src is None:
         return  # two-destination ND -> 2xNZ and ConvTile sources are not modelled here
-    hw = TARGETS[m.target]
+    hw = TARGETS[m.impl]
     ir, ic = int(m.scalar("indexRow") or 0), int(m.scalar("indexCol") or 0)
     plan = accept(m, hw, form, dst, src)
     if m.faults and any(f.kind not in ("valid-region", "invalid-tile") for f in m.faults):
@@ -204,7 +204,7 @@ def accept(m: Machine, hw: Target, form: str, dst: ConcreteTile, src: ConcreteTi
         want = hw.left_dst if d.loc == "Left" else ZN
         if lay(dst) != want:
             m.fault("unsupported-layout", f"{d.loc} tile on {hw.name} is {lay_text(want)}, got {lay_text(lay(dst))}")
-        if m.target == "a2a3":
+        if m.impl == "a2a3":
             for problem in l1_to_l0_alignment("TEXTRACT", d, s):
                 m.fault("unsupported-layout", problem)
         return "gemv" if gemv else d.loc.lower()

@@ -126,7 +126,7 @@ def _form(m: Machine) -> str | None:
 
 
 def _compile_checks(m: Machine, form: str) -> None:
-    table = _CHECKS.get((m.site.builtin, form), {}).get(m.target)
+    table = _CHECKS.get((m.site.builtin, form), {}).get(m.impl)
     if table is None:
         return
     data, index, index_types, index_sizes, same, same_size, vec, row_major = table
@@ -157,7 +157,7 @@ def _compile_checks(m: Machine, form: str) -> None:
     if errs:
         for kind, detail in errs:
             m.fault(kind, detail)
-        raise m.trap(errs[0][0], f"{m.site.builtin} does not compile on {m.target}")
+        raise m.trap(errs[0][0], f"{m.site.builtin} does not compile on {m.impl}")
 
 
 def _flat(m: Machine, t: ConcreteTile) -> np.ndarray:
@@ -178,7 +178,7 @@ def _gather_index(m: Machine) -> None:
             raise m.trap("out-of-bounds", f"row {i}: indices [{start}, {start + vc}) of src1 past its {len(ind)} "
                          "elements")
         row = ind[start:start + vc].astype(np.int64)
-        if m.target == "a2a3" and _SZ.get(dst.dtype) == 2 and tmp is not None:
+        if m.impl == "a2a3" and _SZ.get(dst.dtype) == 2 and tmp is not None:
             scratch = _flat(m, tmp)
             at = i * dst.spec.cols
             if at + vc > len(scratch):

@@ -62,21 +62,21 @@ def transfer(m: Machine, builtin: str, tile: ConcreteTile, g: ConcreteGlobal, qu
     tw, gw = element_size(tile.spec), _WIDTH.get(g.dtype)
     if gw is None or tw <= 0:
         return
-    if not (builtin == "TSTORE" and loc == "Mat" and m.target == "a5") and tw != gw:
+    if not (builtin == "TSTORE" and loc == "Mat" and m.impl == "a5") and tw != gw:
         raise m.trap("size-mismatch", f"{tw}-byte tile elements vs {gw}-byte tensor elements")
-    key = (builtin, loc, m.target)
+    key = (builtin, loc, m.impl)
     if key not in _ROUTINES or quant or g.spec.layout not in ("ND", "DN", "NZ"):
         return  # MX / HIF4 scale and convolution layouts go through other copy routines
     s = tile.spec
     if key == ("TLOAD", "Mat", "a5") and s.rows == 1 and s.blayout == "RowMajor" and s.slayout == "RowMajor":
         return  # A5's MX vector load of a one-row L1 tile
-    pair = (g.spec.layout, _arrangement(tile, m.target))
+    pair = (g.spec.layout, _arrangement(tile, m.impl))
     line = builtin == "TSTORE" and (tile.spec.rows == 1 or tile.spec.cols == 1)
     if not line and pair not in _ROUTINES[key]:
         raise m.trap("unsupported-layout", f"no {builtin} routine for a {pair[0]} tensor and a {pair[1]} tile")
     if not line and tw == 8 and key in _WIDE_ROUTINES and pair not in _WIDE_ROUTINES[key]:
         raise m.trap("unsupported-layout", f"no 64-bit {builtin} routine for a {pair[0]} tensor and a {pair[1]} tile")
-    if m.target == "a5" and builtin == "TLOAD" and loc == "Vec" and pair[1] == "row":
+    if m.impl == "a5" and builtin == "TLOAD" and loc == "Vec" and pair[1] == "row":
         _a5_static_extent(m, tile, g)
     if loc == "Vec" and pair in (("ND", "row"), ("DN", "col")):
         _bursts(m, builtin, tile, g, pair[0])

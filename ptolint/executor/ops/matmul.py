@@ -50,13 +50,13 @@ def matmul(m: Machine) -> None:
     gemv = name.startswith("TGEMV")
     accumulate = name.endswith("_ACC")
     c, cin, a, b, bias = _operands(m)
-    a5 = m.target == "a5"
+    a5 = m.impl == "a5"
 
     # --- what the target's static_asserts reject
     errors: list[tuple[str, str]] = []
-    ok_pairs = _MAD_TYPES[m.target].get(c.dtype, set())
+    ok_pairs = _MAD_TYPES[m.impl].get(c.dtype, set())
     if (a.dtype, b.dtype) not in ok_pairs:
-        errors.append(("unsupported-dtype", f"mad does not take {a.dtype} x {b.dtype} -> {c.dtype} on {m.target}"))
+        errors.append(("unsupported-dtype", f"mad does not take {a.dtype} x {b.dtype} -> {c.dtype} on {m.impl}"))
     for t, loc in ((a, "Left"), (b, "Right"), (c, "Acc")):
         if t.spec.loc != loc:
             errors.append(("unsupported-path", f"{t.name} is in {t.spec.loc}, the cube unit needs {loc} there"))

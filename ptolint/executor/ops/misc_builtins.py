@@ -65,7 +65,7 @@ def _size(t: ConcreteTile) -> int:
 
 
 def _reject(m: Machine, kind: str, detail: str) -> None:
-    raise m.trap(kind, f"{m.site.builtin}: {detail} (static_assert on {m.target})")
+    raise m.trap(kind, f"{m.site.builtin}: {detail} (static_assert on {m.impl})")
 
 
 def _row_major(t: ConcreteTile) -> bool:
@@ -83,9 +83,9 @@ def tci(m: Machine) -> None:
     if dst is None:
         raise m.trap("unsupported-path", "TCI needs a dst tile")
     dtype = dst.spec.dtype
-    if m.target == "a5" and dtype not in _TCI_A5:
+    if m.impl == "a5" and dtype not in _TCI_A5:
         _reject(m, "unsupported-dtype", f"dst element type {dtype} (u/int16, u/int32 only)")
-    if m.target == "a2a3" and _size(dst) not in (2, 4):
+    if m.impl == "a2a3" and _size(dst) not in (2, 4):
         _reject(m, "unsupported-dtype", f"dst element type {dtype} is not 2 or 4 bytes")
     if dst.spec.rows != 1:
         _reject(m, "invalid-tile", f"dst has {dst.spec.rows} rows, TCI writes exactly one")
@@ -103,10 +103,10 @@ def ttri(m: Machine) -> None:
     dst = m.tile("dst")
     if dst is None:
         raise m.trap("unsupported-path", "TTRI needs a dst tile")
-    if dst.spec.dtype not in _TTRI[m.target]:
+    if dst.spec.dtype not in _TTRI[m.impl]:
         _reject(m, "unsupported-dtype", f"dst element type {dst.spec.dtype}")
     flag = str(m.template_args.get("isUpperOrLower", "0"))
-    if m.target == "a2a3":
+    if m.impl == "a2a3":
         if flag not in ("0", "1"):
             _reject(m, "unsupported-path", f"isUpperOrLower = {flag} (0 or 1)")
         if not _row_major(dst):
@@ -128,7 +128,7 @@ def tgatherb(m: Machine) -> None:
         raise m.trap("unsupported-path", "TGATHERB needs a dst tile")
     if _size(dst) not in (1, 2, 4):
         _reject(m, "unsupported-dtype", f"dst element type {dst.spec.dtype} ({_size(dst)} bytes)")
-    if m.target == "a2a3" and not _row_major(dst):
+    if m.impl == "a2a3" and not _row_major(dst):
         _reject(m, "unsupported-layout", f"dst BLayout::{dst.spec.blayout}")
 
 
@@ -182,10 +182,10 @@ def timg2col(m: Machine) -> None:
         raise m.trap("unsupported-path", "TIMG2COL needs a dst tile")
     if dst.spec.loc != "Left":
         _reject(m, "unsupported-path", f"dst TileType::{dst.spec.loc} (Left only)")
-    b, s = _IMG2COL_DST_LAYOUT[m.target]
+    b, s = _IMG2COL_DST_LAYOUT[m.impl]
     if dst.spec.blayout != b or dst.spec.slayout != s:
         _reject(m, "unsupported-layout", f"dst BLayout::{dst.spec.blayout} / SLayout::{dst.spec.slayout}")
-    if dst.spec.dtype not in _IMG2COL_TYPES[m.target]:
+    if dst.spec.dtype not in _IMG2COL_TYPES[m.impl]:
         _reject(m, "unsupported-dtype", f"dst element type {dst.spec.dtype}")
     conv = _CONV_RE.search(_arg(m, "src"))
     if conv is None:
@@ -224,14 +224,14 @@ def talloc_tfree(m: Machine) -> None:
     d = char_value(mt.group(2))
     if d is None:
         return
-    if d & 7 not in _GM_DIRS[m.target]:
+    if d & 7 not in _GM_DIRS[m.impl]:
         _reject(m, "unsupported-path", f"GlobalTensor form on a pipe of direction {d & 7}")
 
 
 @op("TSYNC")
 def tsync(m: Machine) -> None:
     code = m.template_args.get("OpCode")
-    if code is None or m.target != "a5":
+    if code is None or m.impl != "a5":
         return
     code = str(code).split("::")[-1]
     if code in _NON_MTE_OPS:  # listed on S / V / M / MTE1 / FIX

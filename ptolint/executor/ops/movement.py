@@ -63,11 +63,11 @@ def tassign(m: Machine) -> None:
     if addr is None:
         raise m.trap("unsupported-path", "TASSIGN without an address")
     addr = int(addr)
-    space = _SPACE_BYTES[m.target].get(obj.spec.loc, 0)
+    space = _SPACE_BYTES[m.impl].get(obj.spec.loc, 0)
     size = obj.spec.rows * obj.spec.cols * element_size(obj.spec)
     static = templ is not None
     if space == 0:
-        m.fault("out-of-bounds", f"{m.target} has no memory space for TileType::{obj.spec.loc}: every byte of "
+        m.fault("out-of-bounds", f"{m.impl} has no memory space for TileType::{obj.spec.loc}: every byte of "
                 f"{obj.name} is outside on-chip memory")
         raise m.trap("unsupported-path", "no such memory space" + (" (static_assert)" if static else ""))
     if addr % _BLOCK:
@@ -251,10 +251,10 @@ def tmov(m: Machine) -> None:
     if not plain:
         m.fault("unsupported-path", "only the plain TMOV(dst, src) form is modelled")
         return
-    a5 = m.target == "a5"
+    a5 = m.impl == "a5"
     checks = _a5_checks(dst, src) if a5 else _a2a3_checks(dst, src)
     if checks is None:
-        m.fault("unsupported-path", f"{src.spec.loc} -> {dst.spec.loc} is not a TMOV path on {m.target}")
+        m.fault("unsupported-path", f"{src.spec.loc} -> {dst.spec.loc} is not a TMOV path on {m.impl}")
         if a5:
             m.fault("no-op", "A5 has no branch for this pair: dst is not written")
             return
@@ -293,15 +293,15 @@ def tload(m: Machine) -> None:
     if dst is None:
         return  # ConvTile destinations are not modelled
     loc = dst.spec.loc
-    if loc not in _LOAD_LOCS[m.target]:
-        m.fault("unsupported-path", f"global memory -> {loc} is not a load path on {m.target}")
-        if m.target == "a5":
+    if loc not in _LOAD_LOCS[m.impl]:
+        m.fault("unsupported-path", f"global memory -> {loc} is not a load path on {m.impl}")
+        if m.impl == "a5":
             m.fault("no-op", "A5's TLOAD has no branch for this TileType: nothing is loaded")
             return
         raise m.trap("unsupported-path", "static_assert: Dst TileType must be Vec or Mat")
-    if m.target == "a2a3" and dst.dtype not in _A2A3_LOAD_TYPES:
+    if m.impl == "a2a3" and dst.dtype not in _A2A3_LOAD_TYPES:
         raise m.trap("unsupported-dtype", f"A2/A3 TLOAD does not take {dst.dtype} tiles")
-    if m.target == "a5" and element_size(dst.spec) not in (1, 2, 4, 8):
+    if m.impl == "a5" and element_size(dst.spec) not in (1, 2, 4, 8):
         raise m.trap("unsupported-dtype", f"A5 TLOAD needs a b8/b16/b32/b64 type, not {dst.dtype}")
     g = m.global_tensor("src")
     if g is not None:
@@ -324,10 +324,10 @@ def tstore(m: Machine) -> None:
     if src is None:
         return
     quant = m.scalar("preQuantScalar") is not None or "reluPreMode" in m.template_args
-    ok = ("Acc",) if quant else _STORE_LOCS[m.target]
+    ok = ("Acc",) if quant else _STORE_LOCS[m.impl]
     if src.spec.loc not in ok:
         raise m.trap("unsupported-path", f"{src.spec.loc} -> global memory is not a"
-                     f"{' quantising' if quant else ''} store path on {m.target} (static_assert)")
+                     f"{' quantising' if quant else ''} store path on {m.impl} (static_assert)")
     g = m.global_tensor("dst")
     if g is not None:
         transfer(m, "TSTORE", src, g, quant)

@@ -62,9 +62,9 @@ def pipe_class(m: Machine) -> None:
     if (flag + 1) % 256 >= 16:
         raise m.trap("invalid-pipe", f"TPipe flags {flag}..{flag + 3}: FlagID + 1 must stay below the 16 hardware "
                      "flags")
-    if dirtype % 8 not in _PIPE_DIRS[m.target]:
-        raise m.trap("invalid-pipe", f"TPipe direction {dirtype % 8} does not exist on {m.target}")
-    if m.target == "a2a3" and slots < 1:
+    if dirtype % 8 not in _PIPE_DIRS[m.impl]:
+        raise m.trap("invalid-pipe", f"TPipe direction {dirtype % 8} does not exist on {m.impl}")
+    if m.impl == "a2a3" and slots < 1:
         raise m.trap("invalid-pipe", "TPipe with no slots (SlotNum 0)")
 
 
@@ -73,7 +73,7 @@ def _grid(m: Machine) -> bool:
 
 
 def _reject(m: Machine, what: str, loc: str, ok: set[str]) -> None:
-    raise m.trap("unsupported-path", f"{what}: TileType::{loc} rejected by static_assert on {m.target} "
+    raise m.trap("unsupported-path", f"{what}: TileType::{loc} rejected by static_assert on {m.impl} "
                  f"(accepted: {', '.join(sorted(ok))})")
 
 
@@ -93,7 +93,7 @@ def tpush(m: Machine) -> None:
         if loc not in _TCONFIG_PUSH:
             _reject(m, "TPUSH<.., TConfig>(pipe, tile)", loc, _TCONFIG_PUSH)
         return
-    if m.target == "a2a3":
+    if m.impl == "a2a3":
         if loc not in _RING_PUSH_A2A3:
             _reject(m, "TPUSH(pipe, tile)", loc, _RING_PUSH_A2A3)
         return
@@ -124,6 +124,6 @@ def tprint(m: Machine) -> None:
     if src is None:
         return
     two = "tmp" in m.site.params
-    ok = _PRINT_TWO.get(m.target, set()) if two else _PRINT_ONE
+    ok = _PRINT_TWO.get(m.impl, set()) if two else _PRINT_ONE
     if src.spec.loc not in ok:
         _reject(m, "TPRINT(src, tmp)" if two else "TPRINT(src)", src.spec.loc, ok)

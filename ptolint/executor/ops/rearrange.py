@@ -55,7 +55,7 @@ class _Static:
         if self.errors:
             for kind, detail in self.errors:
                 self.m.fault(kind, f"{self.name}: {detail}")
-            raise self.m.trap(self.errors[0][0], f"{self.name} does not compile on {self.m.target}")
+            raise self.m.trap(self.errors[0][0], f"{self.name} does not compile on {self.m.impl}")
 
 
 def _size(t: ConcreteTile) -> int:
@@ -115,7 +115,7 @@ def tfillpad(m: Machine) -> None:
     chk.done()
 
     svr, svc, dvr, dvc = src.valid_row, src.valid_col, dst.valid_row, dst.valid_col
-    a5 = m.target == "a5"
+    a5 = m.impl == "a5"
     if not a5 and (dvr == 0 or dvc == 0):
         return
     pad = _pad_value(dst)
@@ -159,7 +159,7 @@ def tconcat(m: Machine) -> None:
     if not _has(m, "dst", "src0", "src1") or len(m.tiles) != 3:
         return  # the index-tile forms are not replayed
     dst, s0, s1 = m.tile("dst"), m.tile("src0"), m.tile("src1")
-    a5 = m.target == "a5"
+    a5 = m.impl == "a5"
     chk = _Static(m, "TCONCAT")
     chk.need(dst.dtype in _CAT_TYPES, "unsupported-dtype", f"dst element type {dst.dtype}")
     for s in (s0, s1):
@@ -199,7 +199,7 @@ def ttrans(m: Machine) -> None:
     chk.need(_size(src) in (1, 2, 4), "unsupported-dtype", f"{_size(src)}-byte elements ({src.dtype})")
     chk.need(_size(src) == _size(dst), "dtype-mismatch", f"src {src.dtype} and dst {dst.dtype} differ in size")
     chk.need(_nd(src), "unsupported-layout", "src is not row-major")
-    if m.target == "a5":
+    if m.impl == "a5":
         for t in (src, dst):
             chk.need(t.spec.cols * _size(t) % 32 == 0, "size-mismatch", f"{t.name} rows are not 32-byte multiples")
     chk.done()
@@ -220,11 +220,11 @@ def tinsert(m: Machine) -> None:
         return
     if src.spec.loc == "Acc" or "reluMode" in m.template_args or "mode" in m.template_args:
         return  # conversion and split forms are not replayed
-    a5 = m.target == "a5"
+    a5 = m.impl == "a5"
     chk = _Static(m, "TINSERT")
     if dst.spec.loc == "Vec" and src.spec.loc == "Vec":
         chk.need(src.dtype == dst.dtype, "dtype-mismatch", f"src {src.dtype}, dst {dst.dtype}")
-        chk.need(src.dtype in _INS_TYPES[m.target], "unsupported-dtype", f"element type {src.dtype}")
+        chk.need(src.dtype in _INS_TYPES[m.impl], "unsupported-dtype", f"element type {src.dtype}")
         nd = _nd(dst) and _nd(src)
         nz = _nz(dst) and _nz(src)
         if not (nd or nz):
@@ -269,7 +269,7 @@ def fp_forms(m: Machine) -> None:
     name, src, dst, fp = m.site.builtin, m.tile("src"), m.tile("dst"), m.tile("fp")
     if src is None or fp is None:
         return
-    a5 = m.target == "a5"
+    a5 = m.impl == "a5"
     chk = _Static(m, name)
     chk.need(src.spec.loc == "Acc", "unsupported-path", f"src is TileType::{src.spec.loc}, not Acc")
     if name == "TSTORE_FP":
@@ -289,7 +289,7 @@ def fp_forms(m: Machine) -> None:
         if src.dtype not in ("float", "int32_t"):
             chk.need(False, "unsupported-dtype", f"Acc element type {src.dtype}")
         elif dst is not None:
-            chk.need((src.dtype, dst.dtype) in _VQUANT[m.target], "unsupported-dtype",
+            chk.need((src.dtype, dst.dtype) in _VQUANT[m.impl], "unsupported-dtype",
                      f"no vector-quantised {src.dtype} -> {dst.dtype} conversion")
     chk.done()
 
@@ -314,7 +314,7 @@ def interleave(m: Machine) -> None:
     d0, d1 = m.tile("dst0"), m.tile("dst1")
     single = m.tile("src") is not None
     srcs = [m.tile("src")] if single else [m.tile("src0"), m.tile("src1")]
-    if m.target != "a5" or d0 is None or d1 is None or any(s is None for s in srcs):
+    if m.impl != "a5" or d0 is None or d1 is None or any(s is None for s in srcs):
         return
     chk = _Static(m, name)
     chk.need(d0.dtype in _CAT_TYPES, "unsupported-dtype", f"element type {d0.dtype}")

@@ -56,8 +56,8 @@ def _builds(m: Machine, name: str, axis: str, dst: ConcreteTile, src: ConcreteTi
                 f"is not accepted by {name}")
         ok = False
     t = _canon(src.dtype)
-    if t not in _TABLE[name][2][m.target]:
-        m.fault("unsupported-dtype", f"{name} has no {t} implementation on {m.target}")
+    if t not in _TABLE[name][2][m.impl]:
+        m.fault("unsupported-dtype", f"{name} has no {t} implementation on {m.impl}")
         ok = False
     if _canon(dst.dtype) != t:
         m.fault("dtype-mismatch", f"dst element type {dst.dtype} differs from src element type {src.dtype}")
@@ -96,7 +96,7 @@ def reduce_op(m: Machine) -> None:
         if vr != dst.valid_row:
             m.fault("valid-region", f"src has {vr} valid rows, dst {dst.valid_row}: {vr} row results are written")
         tmp = m.tile("tmp")
-        if m.target == "a2a3" and dtype in _BYTES and tmp is not None:
+        if m.impl == "a2a3" and dtype in _BYTES and tmp is not None:
             per_rpt = _REPEAT // _BYTES[dtype]
             if per_rpt < vc < 2 * per_rpt and (tmp.spec.cols < per_rpt or src.spec.cols < per_rpt):
                 m.fault("no-op", f"row length {vc} needs tmp rows of {per_rpt} {dtype}s but tmp has "
@@ -164,13 +164,13 @@ def arg_reduce(m: Machine) -> None:
             errs.append(("unsupported-layout", f"{t.name} layout {t.spec.blayout}/{t.spec.slayout} "
                          f"({t.spec.cols} columns) is rejected"))
     value = _canon(src.dtype)
-    accepted = val_types.get(m.target, types[m.target]) if val is not None else types[m.target]
+    accepted = val_types.get(m.impl, types[m.impl]) if val is not None else types[m.impl]
     if accepted is not None and value not in accepted:
-        errs.append(("unsupported-dtype", f"{name} has no {value} implementation on {m.target}"))
+        errs.append(("unsupported-dtype", f"{name} has no {value} implementation on {m.impl}"))
     elif _canon(idx.dtype) not in _arg_index_types(axis, val is not None, value):
         errs.append(("unsupported-dtype", f"index tile {idx.name} is {idx.dtype}: rejected with {value} values"))
     same = [val] if val is not None else []
-    if axis == "col" and m.target == "a2a3" and m.tile("tmp") is not None:
+    if axis == "col" and m.impl == "a2a3" and m.tile("tmp") is not None:
         same.append(m.tile("tmp"))
     for t in same:
         if _canon(t.dtype) != value:

@@ -38,11 +38,11 @@ def _canon(dtype: str) -> str:
 
 
 def _compile_checks(m: Machine, dst: ConcreteTile, src: ConcreteTile) -> bool:
-    """Record every reason the call does not build on m.target; True when it builds."""
+    """Record every reason the call does not build on m.impl; True when it builds."""
     ok = True
     for t in (src, dst):
         if t.spec.loc != "Vec":
-            m.fault("unsupported-path", f"{t.name} is a {t.spec.loc} tile; TROWPROD on {m.target} reads and writes "
+            m.fault("unsupported-path", f"{t.name} is a {t.spec.loc} tile; TROWPROD on {m.impl} reads and writes "
                     "UB (Vec) tiles only")
             ok = False
     if not (src.spec.blayout == "RowMajor" and src.spec.slayout == "NoneBox"):
@@ -53,8 +53,8 @@ def _compile_checks(m: Machine, dst: ConcreteTile, src: ConcreteTile) -> bool:
                 "columns is neither ND nor a one-column DN tile")
         ok = False
     t = _canon(src.dtype)
-    if t not in _ACCEPTED[m.target]:
-        m.fault("unsupported-dtype", f"element type {src.dtype} has no TROWPROD implementation on {m.target}")
+    if t not in _ACCEPTED[m.impl]:
+        m.fault("unsupported-dtype", f"element type {src.dtype} has no TROWPROD implementation on {m.impl}")
         ok = False
     if _canon(dst.dtype) != t:
         m.fault("dtype-mismatch", f"dst element type {dst.dtype} differs from src element type {src.dtype}")
@@ -149,7 +149,7 @@ def trowprod(m: Machine) -> None:
     _runtime_checks(m, dst, src)
     dtype = _canon(src.dtype)
     np_t, size = _TYPES[dtype]
-    acc = _accumulator(m, tmp, np_t, _BLOCK // size) if m.target == "a2a3" else None
+    acc = _accumulator(m, tmp, np_t, _BLOCK // size) if m.impl == "a2a3" else None
     with np.errstate(all="ignore"):
         for i in range(max(0, src.valid_row)):
             if acc is not None:

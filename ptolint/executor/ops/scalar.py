@@ -74,7 +74,7 @@ def tdivs(m: Machine) -> None:
     params = list(m.site.params)
     scalar_first = params.index("scalar") < params.index("src0")
     dtype = dst.spec.dtype
-    a5 = m.target == "a5"
+    a5 = m.impl == "a5"
 
     # --- what the target's static_asserts reject
     errors = []

@@ -29,7 +29,7 @@ def _static(m: Machine, checks: list[tuple[str, str]]) -> None:
     if checks:
         for kind, detail in checks:
             m.fault(kind, detail)
-        raise m.trap(checks[0][0], f"{m.site.builtin} does not compile on {m.target}")
+        raise m.trap(checks[0][0], f"{m.site.builtin} does not compile on {m.impl}")
 
 
 def _common_checks(m: Machine, dst: ConcreteTile, same: list[ConcreteTile], vec: list[ConcreteTile],

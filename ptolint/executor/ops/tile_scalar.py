@@ -158,7 +158,7 @@ def tile_scalar(m: Machine) -> None:
     scalar = m.scalar("scalar")
     if dst is None or src is None or scalar is None:
         raise m.trap("unsupported-path", f"{name} needs tiles dst, src and a scalar")
-    a5 = m.target == "a5"
+    a5 = m.impl == "a5"
     errors: list[tuple[str, str]] = []
     skip_on_mismatch = False
     if a5 and name in _A5_BITWISE:
@@ -188,9 +188,9 @@ def tile_scalar(m: Machine) -> None:
         typed = src if typed_from == "src" else dst
         if typed.dtype not in types:
             errors.append(("unsupported-dtype", f"{typed.name} element type {typed.dtype} is rejected by {name} "
-                           f"on {m.target}"))
+                           f"on {m.impl}"))
         if same and src.dtype != dst.dtype and (dst.dtype, src.dtype) not in _WIDENING.get(name, set()):
-            errors.append(("dtype-mismatch", f"src is {src.dtype}, dst is {dst.dtype}: rejected on {m.target}"))
+            errors.append(("dtype-mismatch", f"src is {src.dtype}, dst is {dst.dtype}: rejected on {m.impl}"))
         for role in checked_locs:
             t = dst if role == "dst" else src
             if t.spec.loc != "Vec":
@@ -205,7 +205,7 @@ def tile_scalar(m: Machine) -> None:
         raise m.trap(errors[0][0], f"{name} does not compile")
     widened = (dst.dtype, src.dtype) in _WIDENING.get(name, set())
     if src.dtype != dst.dtype and not widened:
-        m.fault("dtype-mismatch", f"src ({src.dtype}) is read as {dst.dtype} on {m.target}")
+        m.fault("dtype-mismatch", f"src ({src.dtype}) is read as {dst.dtype} on {m.impl}")
 
     rows, cols = dst.valid_row, dst.valid_col
     if rows <= 0 or cols <= 0:
@@ -236,8 +236,8 @@ def texpands(m: Machine) -> None:
     errors = []
     if dst.spec.loc not in ("Vec", "Mat"):
         errors.append(("unsupported-path", f"dst is a {dst.spec.loc} tile (TEXPANDS needs Vec or Mat)"))
-    if dst.dtype not in _EXPANDS_TYPES.get(m.target, frozenset()):
-        errors.append(("unsupported-dtype", f"dst element type {dst.dtype} is rejected by TEXPANDS on {m.target}"))
+    if dst.dtype not in _EXPANDS_TYPES.get(m.impl, frozenset()):
+        errors.append(("unsupported-dtype", f"dst element type {dst.dtype} is rejected by TEXPANDS on {m.impl}"))
     if errors:
         for kind, detail in errors:
             m.fault(kind, detail)

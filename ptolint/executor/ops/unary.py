@@ -32,7 +32,7 @@ _A5_MUL = {"int64_t", "uint64_t", "int32_t", "uint32_t", "int16_t", "uint16_t", 
 
 
 def _static_faults(m: Machine, name: str, dst, src) -> list[tuple[str, str]]:
-    a5 = m.target == "a5"
+    a5 = m.impl == "a5"
     errs: list[tuple[str, str]] = []
 
     def loc(*tiles) -> None:
@@ -65,10 +65,10 @@ def _static_faults(m: Machine, name: str, dst, src) -> list[tuple[str, str]]:
             errs.append(("unsupported-layout", f"{t.name} is {t.spec.blayout}: {name} needs RowMajor"))
     loc(dst, src)
     if src.dtype != dst.dtype:
-        errs.append(("dtype-mismatch", f"src is {src.dtype}, dst is {dst.dtype}: rejected on {m.target}"))
+        errs.append(("dtype-mismatch", f"src is {src.dtype}, dst is {dst.dtype}: rejected on {m.impl}"))
     types = (_A5_TYPES if a5 else _A2A3_TYPES)[name]
     if types is not None and dst.dtype not in types:
-        errs.append(("unsupported-dtype", f"{name} rejects {dst.dtype} on {m.target}"))
+        errs.append(("unsupported-dtype", f"{name} rejects {dst.dtype} on {m.impl}"))
     return errs
 
 
@@ -111,11 +111,11 @@ def unary(m: Machine) -> None:
             m.fault(kind, detail)
         raise m.trap(errors[0][0], f"{name} does not compile")
     if src.dtype != dst.dtype:
-        m.fault("dtype-mismatch", f"src ({src.dtype}) is read as {dst.dtype} on {m.target}")
+        m.fault("dtype-mismatch", f"src ({src.dtype}) is read as {dst.dtype} on {m.impl}")
     rows, cols = dst.valid_row, dst.valid_col
     if rows <= 0 or cols <= 0:
         return
-    if name == "TRECIP" and m.target != "a5" and (src.valid_row != rows or src.valid_col != cols):
+    if name == "TRECIP" and m.impl != "a5" and (src.valid_row != rows or src.valid_col != cols):
         m.fault("valid-region", f"src valid {src.valid_row}x{src.valid_col} != dst valid {rows}x{cols}: TRECIP "
                 "(TDIVS) is skipped (PTO_ASSERT only in _DEBUG)")
         m.fault("no-op", "TRECIP did not write dst")

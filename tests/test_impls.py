@@ -1,0 +1,100 @@
+"""ptolint/impls.py, the per-target table of which implementation each builtin uses, checked without a pto-isa
+checkout (bench/impl_sources.py --check compares it with one): it agrees with PTO010's availability tables,
+names real directories, and the rules and the executor read it the same way."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from conftest import ptolint
+
+from ptolint import impls
+from ptolint.ruleset import load_rules
+from ptolint.targets import ALL_TARGETS, NPU_DIRS
+
+NEWER = ALL_TARGETS[2:]
+
+
+@pytest.mark.parametrize("target", NEWER)
+def test_every_implemented_builtin_is_available_and_no_unavailable_one_is_implemented(target: str) -> None:
+    """The table and PTO010's were derived separately from the same header.hpp: a builtin has an implementation
+    there exactly when PTO010 does not call it missing (forms and the wrapper's own rejection aside)."""
+    load_rules()  # first: importing one rules module alone would leave the registry with that module's rules
+    from ptolint.rules.availability import BY_TARGET
+
+    dirs = impls.IMPL_DIRS[target]
+    missing = {b for b, gap in BY_TARGET[target].items() if not gap.form}
+    assert not (set(dirs) & missing) - {"SYNCALL", "TGEMV_MX", "TMATMUL_MX", "TRANDOM", "THISTOGRAM",
+                                         "TDEINTERLEAVE", "SET_IMG2COL_RPT", "SET_IMG2COL_PADDING"}
+
+
+@pytest.mark.parametrize("target", NEWER)
+def test_directories_are_a2a3_a5_or_the_targets_own(target: str) -> None:
+    allowed = {"a2a3", "a5", NPU_DIRS[target], "kirin9030"}  # Kirin X90 / Dev0000 reuse Kirin 9030 files
+    for b, d in impls.IMPL_DIRS[target].items():
+        assert set(d.split("+")) <= allowed, (b, d)
+    for b, fam in impls.FAMILIES[target].items():
+        assert fam in impls.FAMILY_TARGETS and b in impls.IMPL_DIRS[target]
+    for b, (dtypes, why) in impls.DIVERGENT[target].items():
+        assert b in impls.IMPL_DIRS[target] and why
+        assert set(dtypes) <= {"int64_t", "uint64_t", "bfloat16_t"}
+
+
+def test_family_follows_the_table() -> None:
+    assert impls.family("TADD", "a5") == "a5" and impls.family("TADD", "a2a3") == "a2a3"
+    assert impls.family("TADD", "kirin9030") == "a5"  # npu/a5/TAdd.hpp, the same text under Kirin 9030's macros
+    assert impls.family("TADD", "kirin9030", ("int64_t",)) is None  # a5/Int64Binary.hpp: stubs there
+    assert impls.family("TDIVS", "kirinx90") == "a5"
+    assert impls.family("TDIVS", "kirindev0000") is None  # npu/kirinDev0000/TDivS.hpp
+    assert impls.family("TLOAD", "kirin9030") is None  # npu/kirin9030/TLoad.hpp
+    assert impls.family("TFMODS", "kirin9030") is None  # a5/TFModS.hpp tests PTO_NPU_ARCH_A5 / _A6
+    assert impls.family("TASSIGN", "kirinx90") == "a5"  # npu/a2a3/TAssign.hpp, as on A5, under A5's wrapper
+    assert impls.family("TSUBRELU", "kirin9030") is None and impls.unmodelled("TSUBRELU", "kirin9030") is None
+    assert "own npu/kirinDev0000" in impls.unmodelled("TDIVS", "kirindev0000")
+
+
+def test_rules_run_exactly_where_their_facts_hold() -> None:
+    rules = load_rules()
+    tdivs = [r for r in rules.values() if "TDIVS" in r.instructions and r.families is not None]
+    assert tdivs
+    for r in tdivs:
+        assert r.runs("TDIVS", "kirin9030") == ("a5" in r.families)
+        assert not r.runs("TDIVS", "kirindev0000")
+    tload = [r for r in rules.values() if "TLOAD" in r.instructions and r.families is not None]
+    assert tload and not any(r.runs("TLOAD", t) for r in tload for t in ("kirin9030", "kirinx90", "kirindev0000"))
+    assert rules["PTO010"].targets == ALL_TARGETS and rules["PTO001"].targets == ALL_TARGETS
+
+
+def test_the_executor_dispatches_on_the_same_family() -> None:
+    from ptolint.executor.machine import Machine
+    from ptolint.ir import CallSite
+
+    site = CallSite("TDIVS", "k.cpp", 1, 1, 1, 1, "kirin9030", [], [], {})
+    assert Machine(site, "kirin9030").impl == "a5"
+    assert Machine(site, "kirindev0000").impl == "kirindev0000"
+
+
+KERNEL = """#include <pto/pto-inst.hpp>
+using namespace pto;
+
+extern "C" __global__ AICORE void kernel(__gm__ float* out) {
+    Tile<TileType::Vec, float, 16, 64> a, b;
+    TASSIGN(a, 0x0);
+    TASSIGN(b, 0x1000);
+    TDIVS(b, a, 2.0f);
+}
+"""
+
+
+def test_a_builtin_with_its_own_implementation_is_not_checked_there_not_legal(tmp_path: Path) -> None:
+    path = tmp_path / "k.cpp"
+    path.write_text(KERNEL)
+    run = ptolint("check", "--format", "json", "-t", "kirin9030,kirindev0000", str(path))
+    cells = run.json["portability"]["files"][0]["kernels"][0]["targets"]
+    assert cells["kirin9030"]["status"] == "legal", cells["kirin9030"]  # npu/a5/TDivS.hpp: the A5 facts hold
+    dev = cells["kirindev0000"]
+    assert dev["status"] == "unknown" and "partial-rules" in dev["causes"], dev
+    assert any("TDIVS" in r and "kirinDev0000" in r for r in dev["reasons"])
+    text = ptolint("check", "-t", "kirindev0000", str(path)).stdout
+    assert "not a full check" in text and "kirindev0000: TDIVS" in text
