@@ -17,6 +17,7 @@ from ptolint.executor.machine import ConcreteTile, Machine, op
 from ptolint.executor.memory import element_size
 from ptolint.executor.ops.global_memory import transfer
 from ptolint.ir import TileSpec
+from ptolint.targets import ALL_TARGETS, BUFFERS
 
 _KIB = 1024
 #: target -> TileType -> bytes of its memory space (absent or 0: the space does not exist there)
@@ -25,6 +26,8 @@ _SPACE_BYTES: dict[str, dict[str, int]] = {
              "Bias": 1 * _KIB, "Scaling": 2 * _KIB},
     "a5": {"Vec": 256 * _KIB, "Mat": 512 * _KIB, "Left": 64 * _KIB, "Right": 64 * _KIB, "Acc": 256 * _KIB,
            "Bias": 4 * _KIB, "Scaling": 4 * _KIB, "ScaleLeft": 4 * _KIB, "ScaleRight": 4 * _KIB},
+    # the newer targets: their buffer_limits.hpp sizes (a buffer absent there has no entry: 0 bytes)
+    **{t: {loc: cap for loc, (_, cap) in BUFFERS[t].items()} for t in ALL_TARGETS[2:]},
 }
 _BLOCK = 32  # every memory space is addressed in 32-byte blocks
 
@@ -63,11 +66,11 @@ def tassign(m: Machine) -> None:
     if addr is None:
         raise m.trap("unsupported-path", "TASSIGN without an address")
     addr = int(addr)
-    space = _SPACE_BYTES[m.impl].get(obj.spec.loc, 0)
+    space = _SPACE_BYTES[m.target].get(obj.spec.loc, 0)  # the chip's own capacities, whatever implements TASSIGN
     size = obj.spec.rows * obj.spec.cols * element_size(obj.spec)
     static = templ is not None
     if space == 0:
-        m.fault("out-of-bounds", f"{m.impl} has no memory space for TileType::{obj.spec.loc}: every byte of "
+        m.fault("out-of-bounds", f"{m.target} has no memory space for TileType::{obj.spec.loc}: every byte of "
                 f"{obj.name} is outside on-chip memory")
         raise m.trap("unsupported-path", "no such memory space" + (" (static_assert)" if static else ""))
     if addr % _BLOCK:
