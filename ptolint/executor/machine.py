@@ -237,11 +237,18 @@ def run(m: Machine, out: Outcome) -> None:
         out.refused = f"no semantics for {m.site.builtin}"
         out.faults = m.faults
         return
+    if m.impl not in impls.FAMILY_TARGETS and not getattr(fn, "availability_gate", False):
+        # the target implements the builtin in its own files: no semantics here; what binding the operands
+        # observed (the Tile invariants, the placement) stands
+        out.faults = m.faults
+        if not m.faults:
+            out.refused = f"no semantics for {m.site.builtin} as {m.target} implements it (ptolint/impls.py)"
+        return
     try:
         with np.errstate(all="ignore"):  # overflow and NaN are part of the semantics being replayed, not news
             fn(m)
     except Trap:
         pass
-    except (ArithmeticError, ValueError, IndexError, TypeError) as exc:
-        out.refused = f"the executor failed on this witness: {exc}"
+    except (ArithmeticError, ValueError, LookupError, TypeError) as exc:
+        out.refused = f"the executor failed on this witness: {exc!r}"
     out.faults = m.faults
