@@ -361,6 +361,10 @@ def test_messages_are_cpp_not_python(tmp_path: Path) -> None:
     assert "signed char" not in run.stdout
     assert "L0A load cannot read a BLayout::RowMajor, SLayout::NoneBox source" in run.stdout
     assert "('" not in run.stdout and "None," not in run.stdout
+    fixture = Path(__file__).parent.parent / "fixtures" / "bugs_detected" / "ELEMENTWISE" / "PTO608_tpartarg_index_dtype.cpp"
+    faults = [f["fault"] for f in ptolint("check", str(fixture), "-f", "json").json["findings"]]
+    assert any("needs one index type out of int32_t, uint32_t for float values" in f for f in faults), faults
+    assert not any("['" in f for f in faults), faults
 
 
 def test_json_paths_are_relative_and_values_unique(tmp_path: Path) -> None:

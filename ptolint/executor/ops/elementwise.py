@@ -184,7 +184,7 @@ def _static_faults(m: Machine, impl: _Impl) -> bool:
         ok = impl.idx_by_val.get(key.spec.dtype, set())
         if t.spec.dtype not in ok or t.spec.dtype != idx[0].spec.dtype:
             errors.append(("unsupported-dtype", f"index tile {t.name} is {t.spec.dtype}: {name} needs one index "
-                           f"type out of {sorted(ok)} for {key.spec.dtype} values"))
+                           f"type out of {', '.join(sorted(ok)) or 'none'} for {key.spec.dtype} values"))
     for n in impl.checked:
         t = m.tile(n)
         if t is not None and t.spec.dtype != key.spec.dtype:
