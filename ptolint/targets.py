@@ -2,8 +2,9 @@
 
 The public PTO headers select six NPU targets by `__NPU_ARCH__` (include/pto/common/arch_macro.hpp):
 2201 A2/A3, 3101/3510 A5, 9201 A6, 3113 Kirin 9030, 3003 Kirin X90, 5101 Kirin Dev0000. ptolint knows all
-six; the rules' fact tables were read from the A2/A3 and A5 headers, so most rules run on those two only
-(see `rules_per_target` and README "Targets").
+six; the rules' fact tables were read from the A2/A3 and A5 headers, and a rule runs on a newer target for the
+builtins that target implements with the very same file (ptolint/impls.py; see `rules_per_target` and README
+"Targets").
 """
 
 from __future__ import annotations
@@ -11,8 +12,8 @@ from __future__ import annotations
 #: every target ptolint knows, in the order reports list them
 ALL_TARGETS = ("a2a3", "a5", "a6", "kirin9030", "kirinx90", "kirindev0000")
 
-#: the targets a rule runs on unless it says otherwise (`ptolint.ruleset.rule`'s default): its fact tables were
-#: read from these targets' headers. A rule runs on another target only when it lists it (PTO010 lists all six).
+#: the implementations a rule's facts come from unless it says otherwise (`ptolint.ruleset.rule`'s default): it
+#: runs on these and, for the builtins a newer target implements with the same file, there too (ptolint.impls)
 RULE_TARGETS = ("a2a3", "a5")
 #: the name ptolint.ruleset (and older code) uses for RULE_TARGETS; ALL_TARGETS is every known target
 TARGETS = RULE_TARGETS
