@@ -26,12 +26,12 @@ import os
 from pathlib import Path
 from typing import Any
 
-from ptolint.ir import CallSite, Diagnostic, Finding, Frame, Unresolved, Witness
+from ptolint.ir import CallSite, Diagnostic, Finding, Frame, ProofEntry, Unresolved, Witness
 from ptolint.replayed import ReplayedFinding
 from ptolint.store import default_dir, write_atomic  # noqa: F401 - re-exported for the CLI
 
 #: bump when the entry format or the meaning of a key changes
-CACHE_VERSION = 1
+CACHE_VERSION = 2  # 2: proof-mode entries (FileResult.proof) and the --prove option in the key
 
 
 def _sha(data: bytes) -> str:
@@ -86,6 +86,7 @@ def file_key(path: str, data: bytes, opts) -> str:
         "timeout_ms": opts.timeout_ms,
         "replay_budget": getattr(opts, "replay_budget", None),
         "debug": opts.debug,
+        "prove": getattr(opts, "prove", False),
         "headers": [parse.headers, choice.mode, str(choice.include_dir)],
         "args": {t: compiler_args(t, parse) for t in opts.targets},
     }
@@ -208,6 +209,7 @@ def result_to_dict(res) -> dict[str, Any]:
         "unconfirmed": [list(u) for u in res.unconfirmed],
         "unresolved": [dataclasses.asdict(u) for u in res.unresolved],
         "unchecked": [list(u) for u in res.unchecked],
+        "proof": [{**dataclasses.asdict(p), "file": _abs(p.file)} for p in res.proof],
     }
 
 
@@ -245,4 +247,5 @@ def result_from_dict(doc: dict[str, Any], path: str):
     res.unconfirmed = [tuple(u) for u in doc["unconfirmed"]]
     res.unresolved = [Unresolved(**u) for u in doc["unresolved"]]
     res.unchecked = [tuple(u) for u in doc.get("unchecked", [])]
+    res.proof = [ProofEntry(**{**p, "file": shown(p["file"])}) for p in doc.get("proof", [])]
     return res

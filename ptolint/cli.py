@@ -158,6 +158,9 @@ def check(
     statistics: bool = typer.Option(False, "--statistics",
                                     help="Instead of the findings, how many each rule (and each diagnostic code) "
                                          "has, most frequent first, and the summary (text format)."),
+    prove: bool = typer.Option(False, "--prove",
+                               help="Proof mode: per call site, rule and target verified, violated, unknown (why) "
+                                    "or not applicable; per kernel and file the share verified (text, json, sarif)."),
 ) -> None:
     """Check kernels for PTO ISA constraint violations on each target."""
     from ptolint.targets import ALL_TARGETS, DEFAULT_TARGETS, parse_targets
@@ -176,6 +179,8 @@ def check(
         fail("--replay-budget must be at least 1")
     if statistics and fmt != Format.text:
         fail("--statistics works with --format text only")
+    if prove and (statistics or fmt not in (Format.text, Format.json, Format.sarif)):
+        fail("--prove works with --format text, json or sarif (and not with --statistics)")
     from ptolint.cache import result_from_dict
     from ptolint.config import finding_selected, merge
     from ptolint.engine import FileResult
@@ -200,6 +205,8 @@ def check(
     compdb = load_compdb(build_dir)
     plans = [(f, *file_options(f, cli, debug, compdb)) for f in files]  # config errors stop here, before any check
     use_headers([opts.parse for _, opts, _ in plans], headers)
+    for _, opts, _ in plans:
+        opts.prove = prove
     targets = [t for t in ALL_TARGETS if any(t in opts.targets for _, opts, _ in plans)] or (cli_targets or list(DEFAULT_TARGETS))
     if plans:
         rules = sorted({r.code: r for _, opts, _ in plans for r in opts.rules}.values(), key=lambda r: r.code)
@@ -255,8 +262,14 @@ def check(
         portability = build([FileInput(r.path, list(opts.targets), list(opts.rules), r.stats, r.unresolved,
                                        r.diagnostics, r.findings) for (_, opts, _), r in zip(plans, results, strict=True)],
                             targets)
+    proof_doc = None
+    if prove:
+        from ptolint.report import proof
+
+        proof_doc = proof.build([proof.FileInput(r.path, list(opts.targets), r.stats, r.diagnostics, r.proof)
+                                 for (_, opts, _), r in zip(plans, results, strict=True)], targets)
     emit(fmt, findings, diagnostics, rules, stats_doc, summary, output, stats, portability,
-         sarif_root=sarif_root, files=files, quiet=quiet, statistics=statistics)
+         sarif_root=sarif_root, files=files, quiet=quiet, statistics=statistics, proof_doc=proof_doc)
     if write_baseline is not None:
         from ptolint.report.common import write_baseline as write
 
@@ -416,15 +429,17 @@ def stats_dict(r) -> dict:
 
 def emit(fmt: Format, findings, diagnostics, rules, stats_doc, summary, output, show_stats,
          portability: dict | None = None, sarif_root: Path | None = None, files: list[str] | None = None,
-         quiet: bool = False, statistics: bool = False) -> None:
+         quiet: bool = False, statistics: bool = False, proof_doc: dict | None = None) -> None:
     if fmt == Format.json:
         from ptolint.report import json as jreport
 
-        text = jreport.render(findings, diagnostics, stats_doc, portability)
+        text = jreport.render(findings, diagnostics, stats_doc, portability, proof_doc)
     elif fmt == Format.sarif:
         from ptolint.report import sarif
+        from ptolint.report.proof import sarif_properties
 
-        text = sarif.render(findings, diagnostics, rules, sarif_root, files)
+        text = sarif.render(findings, diagnostics, rules, sarif_root, files,
+                            sarif_properties(proof_doc) if proof_doc is not None else None)
     elif fmt == Format.github:
         from ptolint.report import github
 
@@ -447,7 +462,11 @@ def emit(fmt: Format, findings, diagnostics, rules, stats_doc, summary, output, 
         from ptolint.report import text as treport
 
         def report(console) -> None:
-            if statistics:
+            if proof_doc is not None:
+                from ptolint.report import proof
+
+                proof.render(proof_doc, diagnostics, console, summary)
+            elif statistics:
                 treport.render_statistics(findings, diagnostics, console, summary)
             else:
                 treport.render(findings, diagnostics, console, summary, quiet=quiet)

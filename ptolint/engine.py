@@ -5,11 +5,11 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 
-from ptolint import impls
+from ptolint import impls, proof
 from ptolint.frontend.assume import find_assumptions
 from ptolint.frontend.parse import ParseOptions, parse
 from ptolint.frontend.program import Stats, analyse
-from ptolint.ir import CallSite, Diagnostic, Finding, Witness
+from ptolint.ir import CallSite, Diagnostic, Finding, ProofEntry, Witness
 from ptolint.replayed import ReplayedFinding
 from ptolint.ruleset import Rule
 from ptolint.solver import SiteEncoding, check_rule, encode_site, reaches_whenever
@@ -26,6 +26,8 @@ class Options:
     debug: bool = False
     #: statements the entry replay may execute to confirm one candidate (see ptolint/executor/entry)
     replay_budget: int = 2_000_000
+    #: proof mode (--prove): record, per call site x rule x target, verified / violated / unknown / not applicable
+    prove: bool = False
 
 
 @dataclass
@@ -43,6 +45,8 @@ class FileResult:
     includes: set[str] = field(default_factory=set)
     #: headers that were not found: (name as written, directory of the including file)
     missing_includes: set[tuple[str, str]] = field(default_factory=set)
+    #: proof mode only: what the analysis established per call instance x rule x target (ptolint/proof.py)
+    proof: list[ProofEntry] = field(default_factory=list)
     #: where the CLI got the result: "hit" / "miss" (result cache), "off" (--no-cache); "" when not via the CLI
     cache: str = ""
 
@@ -115,6 +119,10 @@ def check_file(path: str, opts: Options, source: str | None = None) -> FileResul
                 res.diagnostics.append(Diagnostic(path, line, 1, "error", "bad-assumption", msg))
         res.stats[target] = program.stats
         res.unresolved += program.unresolved
+        if opts.prove:  # a call the frontend could not follow: unknown for every rule, every kernel of the file
+            for u in program.unresolved:
+                res.proof.append(ProofEntry(target, rel(u.file, abspath, path), u.line, u.column, u.builtin, "", "",
+                                            "unknown", "unresolved-call", u.reason))
         instances: dict[tuple, list[CallSite]] = {}
         unique: dict[tuple, CallSite] = {}
         for site in program.sites:
@@ -130,16 +138,26 @@ def check_file(path: str, opts: Options, source: str | None = None) -> FileResul
                 if rule.sequences is not None or (site.builtin not in rule.instructions and "*" not in rule.instructions):
                     continue
                 if not rule.runs(site.builtin if site.builtin in rule.instructions else "*", target, dtypes):
+                    if opts.prove:
+                        proof.record(res, site, rule.code, proof.not_run(rule, site, dtypes))
                     continue
                 if site.unresolved and not rule.operand_free:
+                    if opts.prove:
+                        proof.record(res, site, rule.code, proof.unresolved_operand(site))
                     continue
                 try:
                     if not encoded:
                         encoded.append(encode_site(site))
-                    check_site(rule, site, opts, res, encoded[0], replayer)
+                    outcome = check_site(rule, site, opts, res, encoded[0], replayer)
+                    if opts.prove:
+                        if outcome.status == "holds":
+                            outcome = proof.holds(rule, site, encoded[0], opts.timeout_ms)
+                        proof.record(res, site, rule.code, outcome)
                 except Exception as exc:  # noqa: BLE001 - one broken rule/site must not hide the others
                     if opts.debug:
                         raise
+                    if opts.prove:
+                        proof.record(res, site, rule.code, proof.Outcome("unknown", "internal-error", str(exc)))
                     res.diagnostics.append(Diagnostic(
                         site.file, site.line, site.column, "error", "internal-error",
                         f"[{rule.code}] {type(exc).__name__} while checking {site.builtin} on {target}: {exc} "
@@ -180,10 +198,20 @@ def check_sequences(sites: list[CallSite], target: str, opts: Options, res: File
         if rule.sequences is None or target not in rule.targets:
             continue
         try:
-            for seq in rule.sequences(sites):
+            seqs = rule.sequences(sites)
+            for seq in seqs:
                 if all(rule.runs(st.builtin, target, tuple(t.spec.dtype for _, t in st.tiles()))
                        for st in seq.steps if st.builtin in rule.instructions):
-                    check_site(rule, seq, opts, res, replayer=replayer)
+                    outcome = check_site(rule, seq, opts, res, replayer=replayer)
+                    if opts.prove:
+                        if outcome.status == "holds":
+                            outcome = proof.holds(rule, seq, encode_site(seq), opts.timeout_ms)
+                        proof.record(res, seq, rule.code, outcome)
+                elif opts.prove:
+                    proof.record(res, seq, rule.code, proof.Outcome(
+                        "unknown", "no-facts", "a call of the sequence is implemented by a file no rule has facts for"))
+            if opts.prove:
+                proof.kernel_level(rule, sites, seqs, res)
         except Exception as exc:  # noqa: BLE001 - a broken kernel-level rule must not hide the others
             if opts.debug:
                 raise
@@ -277,25 +305,26 @@ class Replayer:
 
 
 def check_site(rule: Rule, site: CallSite, opts: Options, res: FileResult, encoded: SiteEncoding | None = None,
-               replayer: Replayer | None = None) -> None:
+               replayer: Replayer | None = None) -> proof.Outcome:
     """One rule on one call site: the solver searches for a witness, the entry replay confirms it. A candidate
     is a finding only when the kernel, run from its entry point with the witness's kernel inputs, reaches the
     call and the instruction faults there with the kind the rule predicts; otherwise it is listed as
-    unconfirmed with the run's reason (--debug)."""
+    unconfirmed with the run's reason (--debug). Returns what happened, for proof mode ("holds": no finding,
+    which ptolint.proof.holds turns into a status)."""
     verdict = check_rule(rule, site, opts.timeout_ms, encoded)
     if verdict.level is None:
-        return
+        return proof.Outcome("holds")
     if verdict.level == "unknown":
         res.diagnostics.append(Diagnostic(site.file, site.line, site.column, "note", "solver-unknown",
                                           f"[{rule.code}] could not be decided on {site.target}: {verdict.reason}"))
-        return
+        return proof.Outcome("unknown", "solver-unknown", verdict.reason)
     if replayer is None:
         res.unconfirmed.append((rule.code, site.target, site.line, "no translation unit to run the kernel from"))
-        return
+        return proof.Outcome("unknown", "unconfirmed", "no translation unit to run the kernel from")
     result, why = replayer.confirm(site, verdict.inputs or {}, rule.fault)
     if why is not None:
         res.unconfirmed.append((rule.code, site.target, site.line, why))
-        return
+        return proof.Outcome("unknown", "unconfirmed", f"candidate not confirmed by the entry replay: {why}")
     obs = result.observation
     fault = next(f.detail for f in obs.faults if f.kind == rule.fault)
     related = [(a.decl_file, a.decl_line, f"{name}: {a.spec.short()}") for name, a in site.tiles() if a.decl_line]
@@ -311,6 +340,7 @@ def check_site(rule: Rule, site: CallSite, opts: Options, res: FileResult, encod
         confirmed=True, fault=fault, related=related, steps=steps,
         replay_args=replay_args(result, site.target), run=run_text(result),
     ))
+    return proof.Outcome("violated", detail=verdict.message)
 
 
 def replay_args(result, target: str) -> str:

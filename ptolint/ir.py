@@ -421,3 +421,29 @@ FAULT_KINDS = {
     "invalid-pipe": "a pipe type whose template arguments its class rejects",
     "live-overlap": "a write into a tile's storage overwrites another tile's data before that data is read",
 }
+
+
+@dataclass
+class ProofEntry:
+    """What proof mode (`ptolint check --prove`) establishes for one rule at one call site (every instance of
+    the call, on one target, reached from one entry point): recorded by the engine, aggregated by the report.
+
+    status: "verified" (the violation query is unsat for every input reaching the call), "violated" (a confirmed
+    finding), "unknown" (`reason` says why, `detail` in words, `where` the line of the cause when it is not the
+    call's), "not-applicable" (the rule does not apply to the builtin, element types or target). `rule` is ""
+    for a call no rule could look at (an unresolved call); `entry` is "" when the call is not attributed to one
+    entry point (it then counts for every kernel of the file). `note` qualifies a verified status (e.g. "loop
+    summary": verified on the path-summarised iterations of a loop, for every iteration)."""
+
+    target: str
+    file: str
+    line: int
+    column: int
+    builtin: str
+    entry: str
+    rule: str
+    status: str
+    reason: str = ""
+    detail: str = ""
+    where: int = 0
+    note: str = ""

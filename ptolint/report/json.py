@@ -48,7 +48,8 @@ def diagnostic_dict(d: Diagnostic) -> dict:
             "include_chain": [{"file": f, "line": ln} for f, ln in d.included_from]}
 
 
-def render(findings: list[Finding], diagnostics: list[Diagnostic], stats: dict, portability: dict | None = None) -> str:
+def render(findings: list[Finding], diagnostics: list[Diagnostic], stats: dict, portability: dict | None = None,
+           proof: dict | None = None) -> str:
     groups = group_ids(findings)
     doc = {
         "version": SCHEMA_VERSION,
@@ -59,4 +60,6 @@ def render(findings: list[Finding], diagnostics: list[Diagnostic], stats: dict, 
     }
     if portability is not None:
         doc["portability"] = portability
+    if proof is not None:
+        doc["proof"] = proof
     return json.dumps(doc, indent=2, sort_keys=False)

@@ -210,15 +210,22 @@ def cell_text(cell: dict) -> str:
     return "legal"
 
 
-def render(doc: dict, diagnostics: list[Diagnostic], console, summary: str) -> None:
-    """The matrix as a table per file, then one verdict line per kernel, then the summary."""
-    from rich.table import Table
+def print_errors(diagnostics: list[Diagnostic], console) -> None:
+    """The error diagnostics, one line each, before a table (why a file's cells cannot be trusted)."""
     from rich.text import Text
 
     for d in diagnostics:
         if d.level == "error":
             loc = f"{d.file}:{d.line}:{d.column}" if d.line else d.file
             console.print(Text(f"{loc}: {d.level}: [{d.code}] {d.message}"), soft_wrap=True)
+
+
+def render(doc: dict, diagnostics: list[Diagnostic], console, summary: str) -> None:
+    """The matrix as a table per file, then one verdict line per kernel, then the summary."""
+    from rich.table import Table
+    from rich.text import Text
+
+    print_errors(diagnostics, console)
     for f in doc["files"]:
         console.print(Text(f["file"], style="bold"), soft_wrap=True)
         table = Table(show_lines=True)

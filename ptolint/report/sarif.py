@@ -148,7 +148,7 @@ def notification(d: Diagnostic, uris: Uris) -> dict:
 
 
 def render(findings: list[Finding], diagnostics: list[Diagnostic], rules: list[Rule], root: Path | None = None,
-           files: list[str] | None = None) -> str:
+           files: list[str] | None = None, properties: dict | None = None) -> str:
     rules_index = {r.code: i for i, r in enumerate(rules)}
     lines: dict[str, list[str]] = {}
     uris = Uris(root.resolve() if root is not None else repository_root(
@@ -168,4 +168,6 @@ def render(findings: list[Finding], diagnostics: list[Diagnostic], rules: list[R
                              "toolExecutionNotifications": [notification(d, uris) for d in diagnostics]}],
         }],
     }
+    if properties:  # e.g. proof mode's counts per file and kernel (run-level property bag)
+        doc["runs"][0]["properties"] = properties
     return json.dumps(doc, indent=2)

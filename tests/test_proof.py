@@ -1,0 +1,167 @@
+"""Proof mode (`ptolint check --prove`) through the real CLI: per call site x rule x target verified, violated,
+unknown with its reason and place, and the kernel and file counts, in text, JSON and SARIF, equal from the cache."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import jsonschema
+from conftest import ptolint
+from test_sarif import SCHEMA
+
+KERNELS = r"""#include <pto/pto-inst.hpp>
+
+using namespace pto;
+
+extern int host_rows();
+
+using Full = Tile<TileType::Vec, float, 16, 64, BLayout::RowMajor, 16, 64>;
+using Dyn = Tile<TileType::Vec, float, 16, 64, BLayout::RowMajor, DYNAMIC, 64>;
+
+extern "C" __global__ AICORE void clean(__gm__ float* out) {
+    Full a, b, c;
+    TASSIGN(a, 0x0);
+    TASSIGN(b, 0x1000);
+    TASSIGN(c, 0x2000);
+    TADD(c, a, b);
+}
+
+extern "C" __global__ AICORE void broken(__gm__ float* out, int rows) {
+    Dyn a(rows), b(rows), c(rows);
+    TASSIGN(a, 0x0);
+    TASSIGN(b, 0x1000);
+    TASSIGN(c, 0x2000);
+    TADD(c, a, b);
+}
+
+extern "C" __global__ AICORE void lost(__gm__ float* out) {
+    int rows = host_rows();
+    Dyn a(rows), b(rows), c(rows);
+    TASSIGN(a, 0x0);
+    TASSIGN(b, 0x1000);
+    TASSIGN(c, 0x2000);
+    TADD(c, a, b);
+}
+"""
+
+LOOP = r"""#include <pto/pto-inst.hpp>
+
+using namespace pto;
+
+using Src = Tile<TileType::Mat, half, 128, 64, BLayout::ColMajor, 128, 64, SLayout::RowMajor, 512>;
+using Dst = Tile<TileType::Left, half, 32, 64, BLayout::RowMajor, 32, 64, SLayout::RowMajor, 512>;
+
+extern "C" __global__ AICORE void walk(__gm__ half* out, int n) {
+    Src a;
+    Dst left;
+    TASSIGN(a, 0x0);
+    TASSIGN(left, 0x0);
+    for (int i = 0; i < n && i < 96; i += 32) {
+        TEXTRACT(left, a, i, 0);
+    }
+}
+"""
+
+
+def _write(d: Path, name: str, text: str) -> Path:
+    (d / name).write_text(text)
+    return d
+
+
+def _proof(tmp_path: Path, *args: str, name: str = "k.cpp", text: str = KERNELS) -> dict:
+    run = ptolint("check", "--prove", "-f", "json", name, *args, cwd=_write(tmp_path, name, text))
+    assert run.code in (0, 1), run.stderr
+    return json.loads(run.stdout)
+
+
+def _site(doc: dict, entry: str, line: int, target: str) -> dict:
+    return next(s for s in doc["proof"]["files"][0]["sites"]
+                if s["entry"] == entry and s["line"] == line and s["target"] == target)
+
+
+def test_statuses_counts_reasons_and_lines(tmp_path: Path) -> None:
+    doc = _proof(tmp_path)
+    proof = doc["proof"]
+    assert proof["targets"] == ["a2a3", "a5"]
+    f = proof["files"][0]
+    kernels = {k["entry"]: k for k in f["kernels"]}
+    for t in ("a2a3", "a5"):
+        assert kernels["clean"]["targets"][t]["status"] == "verified"
+        assert kernels["clean"]["targets"][t]["counts"]["sites"] == 4
+        assert kernels["clean"]["targets"][t]["counts"]["verified_share"] == 1.0
+        assert kernels["broken"]["targets"][t]["status"] == "violated"
+        assert kernels["broken"]["targets"][t]["counts"]["violated"] == 1
+        assert kernels["lost"]["targets"][t]["status"] == "unknown"
+        assert kernels["lost"]["targets"][t]["counts"] == {"sites": 4, "verified": 3, "violated": 0, "unknown": 1,
+                                                           "not-applicable": 0, "verified_share": 0.75}
+        assert f["counts"][t]["sites"] == 12 and f["counts"][t]["verified"] == 10
+    clean = _site(doc, "clean", 15, "a2a3")
+    assert clean["builtin"] == "TADD" and clean["status"] == "verified"
+    assert all(r["status"] in ("verified", "not-applicable") for r in clean["rules"])
+    broken = _site(doc, "broken", 23, "a5")
+    assert broken["status"] == "violated"
+    assert [r["rule"] for r in broken["rules"] if r["status"] == "violated"] == ["PTO006"]
+    assert any(x["rule"] == "PTO006" and x["line"] == 23 for x in doc["findings"])  # the same finding
+    lost = _site(doc, "lost", 32, "a2a3")
+    assert lost["status"] == "unknown" and lost["reasons"] == ["opaque-value"]
+    why = next(r for r in lost["rules"] if r["status"] == "unknown")
+    assert why["rule"] == "PTO006" and "host_rows" in why["detail"]
+    assert proof["totals"]["a2a3"]["kernels"] == 3 and proof["totals"]["a2a3"]["kernels_verified"] == 1
+    assert proof["unknown_reasons"]["a2a3"] == {"opaque-value": 1}
+    assert set(proof["reasons"]) >= {"opaque-value", "loop-summary", "unresolved-call", "solver-unknown"}
+
+
+def test_loop_summary_is_unknown_where_the_formula_ranges_over_it(tmp_path: Path) -> None:
+    doc = _proof(tmp_path, "-t", "a2a3", name="loop.cpp", text=LOOP)
+    site = _site(doc, "walk", 14, "a2a3")
+    rules = {r["rule"]: r for r in site["rules"]}
+    assert site["status"] == "unknown" and site["reasons"] == ["loop-summary"]
+    assert rules["PTO102"]["status"] == "unknown" and rules["PTO102"]["where"] == 13
+    assert rules["PTO101"]["status"] == "verified" and rules["PTO101"]["note"] == "loop summary"
+    kernel = doc["proof"]["files"][0]["kernels"][0]
+    assert kernel["entry"] == "walk" and kernel["targets"]["a2a3"]["status"] == "unknown"
+
+
+def test_text_table(tmp_path: Path) -> None:
+    run = ptolint("check", "--prove", "k.cpp", cwd=_write(tmp_path, "k.cpp", KERNELS))
+    assert run.code == 1, run.stderr  # the exit status of check: a warning
+    out = run.stdout
+    assert "call site" in out and "a2a3" in out and "a5" in out
+    assert "clean: TADD line 15" in out and "violated: PTO006" in out and "unknown: opaque value" in out
+    assert "k.cpp: clean: verified on a2a3 (4/4 sites); verified on a5 (4/4 sites)" in out
+    assert "k.cpp: lost: a2a3: 3/4 verified, 1 unknown; a5: 3/4 verified, 1 unknown" in out
+    assert "k.cpp: a2a3 10/12 call site(s) verified (83.3 %)" in out
+    assert "kernels verified 1/3" in out
+    assert out.rstrip().endswith("1 file(s) checked for a2a3, a5: 0 error(s), 1 warning(s), 0 note(s)")
+
+
+def test_sarif_run_properties_validate(tmp_path: Path) -> None:
+    run = ptolint("check", "--prove", "-f", "sarif", "k.cpp", cwd=_write(tmp_path, "k.cpp", KERNELS))
+    doc = json.loads(run.stdout)
+    validator = jsonschema.Draft7Validator(SCHEMA, format_checker=jsonschema.Draft7Validator.FORMAT_CHECKER)
+    errors = list(validator.iter_errors(doc))
+    assert not errors, errors[:3]
+    props = doc["runs"][0]["properties"]["proof"]
+    assert props["totals"]["a5"]["verified"] == 10 and props["totals"]["a5"]["kernels_verified"] == 1
+    kernels = {k["entry"]: k for k in props["files"][0]["kernels"]}
+    assert kernels["lost"]["targets"]["a2a3"]["status"] == "unknown"
+    assert kernels["lost"]["targets"]["a2a3"]["unknown"] == 1
+
+
+def test_cache_hit_and_parallel_give_the_same_proof(tmp_path: Path) -> None:
+    d = _write(tmp_path, "k.cpp", KERNELS)
+    _write(tmp_path, "loop.cpp", LOOP)
+    env = {"PTOLINT_CACHE_DIR": str(tmp_path / "cache")}
+    runs = [ptolint("check", "--prove", "-f", "json", "--stats", "k.cpp", "loop.cpp", *extra, cwd=d, env=env)
+            for extra in ([], [], ["-j", "2"], ["--no-cache", "-j", "1"])]
+    docs = [json.loads(r.stdout) for r in runs]
+    assert [docs[0]["stats"]["k.cpp"]["cache"], docs[1]["stats"]["k.cpp"]["cache"]] == ["miss", "hit"]
+    assert all(x["proof"] == docs[0]["proof"] for x in docs[1:])
+    plain = json.loads(ptolint("check", "-f", "json", "k.cpp", cwd=d, env=env).stdout)
+    assert "proof" not in plain  # without --prove: no key, and a cache entry of its own
+
+
+def test_prove_needs_a_format_that_shows_it(tmp_path: Path) -> None:
+    run = ptolint("check", "--prove", "-f", "matrix", "k.cpp", cwd=_write(tmp_path, "k.cpp", KERNELS))
+    assert run.code == 2 and "--prove works with" in run.stderr
