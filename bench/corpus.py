@@ -1,9 +1,13 @@
 """Measure ptolint on a corpus of real kernels (e.g. a checkout of the public PTO ISA repository).
 
-Usage: python bench/corpus.py PTO_ISA_DIR [--glob PATTERN ...] [--json OUT] [-j N]
+Usage: python bench/corpus.py PTO_ISA_DIR [--glob PATTERN ...] [--json OUT] [-j N] [--prove] [--limit N]
+                              [--time-limit SECONDS]
 
 Reports per target: files analysed, parse problems, builtin call sites of checked instructions found /
-resolved, findings by level and rule, and time. Nothing of the corpus is copied anywhere.
+resolved, findings by level and rule, and time. With --prove (proof mode, ptolint check --prove) also the share
+of call sites verified per target, kernels verified, and the most frequent reasons for unknown. --limit N takes
+every k-th file so that N remain (a spread subset); --time-limit stops waiting after that long and reports the
+files done. Nothing of the corpus is copied anywhere.
 """
 
 from __future__ import annotations
@@ -14,7 +18,7 @@ import re
 import sys
 import time
 from collections import Counter
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, wait
 from pathlib import Path
 
 DEFAULT_GLOBS = [
@@ -27,6 +31,7 @@ DEFAULT_GLOBS = [
 
 
 SELECT: list[str] | None = None  # --select: rule codes / prefixes (None: every rule)
+PROVE = False  # --prove: record the proof table (ptolint/proof.py)
 
 
 def check_one(path: str) -> dict:
@@ -39,7 +44,7 @@ def check_one(path: str) -> dict:
     # a kernel under an a2a3/ or a5/ directory is built for that target only
     targets = [t for t in ("a2a3", "a5") if f"/{t}/" in path] or ["a2a3", "a5"]
     try:
-        res = check_file(path, Options(targets=targets, rules=rules))
+        res = check_file(path, Options(targets=targets, rules=rules, prove=PROVE))
     except Exception as exc:  # noqa: BLE001 - the benchmark records crashes instead of stopping
         return {"path": path, "crash": f"{type(exc).__name__}: {exc}", "seconds": time.perf_counter() - t0}
     return {
@@ -54,7 +59,18 @@ def check_one(path: str) -> dict:
         "unconfirmed": len(res.unconfirmed),
         "unconfirmed_rules": dict(Counter(u[0] for u in res.unconfirmed)),
         "unconfirmed_reasons": [u[3] for u in res.unconfirmed],
+        "proof": proof_summary(res, targets) if PROVE else None,
     }
+
+
+def proof_summary(res, targets: list[str]) -> dict:
+    """The proof table's counts of one file (ptolint/report/proof.py), per target."""
+    from ptolint.report.proof import FileInput, file_proof
+
+    doc = file_proof(FileInput(res.path, targets, res.stats, res.diagnostics, res.proof), targets)
+    return {t: {**doc["counts"][t], "kernels": sum(k["targets"][t]["status"] != "not-checked" for k in doc["kernels"]),
+                "kernels_verified": sum(k["targets"][t]["status"] == "verified" for k in doc["kernels"]),
+                "reasons": doc["unknown_reasons"][t]} for t in targets}
 
 
 def main() -> int:
@@ -65,17 +81,31 @@ def main() -> int:
     ap.add_argument("-j", type=int, default=2)
     ap.add_argument("--only-seed", action="store_true", help="only files calling a seed instruction")
     ap.add_argument("--select", action="append", help="check only these rules (codes or prefixes, repeatable)")
+    ap.add_argument("--prove", action="store_true", help="proof mode: share of call sites verified, reasons")
+    ap.add_argument("--limit", type=int, help="a spread subset of at most N files")
+    ap.add_argument("--time-limit", type=float, help="report the files done after this many seconds")
     a = ap.parse_args()
-    global SELECT
+    global SELECT, PROVE
     SELECT = a.select
+    PROVE = a.prove
     root = Path(a.root)
     files = sorted({str(p) for g in (a.glob or DEFAULT_GLOBS) for p in root.glob(g)})
     if a.only_seed:
         seeds = ("TEXTRACT", "TROWPROD", "TRESHAPE", "TCOLEXPANDMAX", "TDIVS")
         files = [f for f in files if any(s in Path(f).read_text(errors="replace") for s in seeds)]
+    if a.limit and len(files) > a.limit:
+        files = files[::-(-len(files) // a.limit)]
     t0 = time.perf_counter()
-    with ProcessPoolExecutor(a.j) as pool:
-        results = list(pool.map(check_one, files))
+    pool = ProcessPoolExecutor(a.j)
+    futures = [pool.submit(check_one, f) for f in files]
+    wait(futures, timeout=a.time_limit)
+    results = [f.result() for f in futures if f.done()]
+    for f in futures:
+        f.cancel()
+    pool.shutdown(wait=False, cancel_futures=True)
+    if len(results) < len(files):
+        print(f"time limit: {len(results)} of {len(files)} file(s) done")
+        files = [r["path"] for r in results]
     wall = time.perf_counter() - t0
     crashes = [r for r in results if "crash" in r]
     ok = [r for r in results if "crash" not in r]
@@ -101,6 +131,8 @@ def main() -> int:
         print(f"  {n:5d}  {why}")
     for (rule, level), n in sorted(rules.items()):
         print(f"  {rule} {level}: {n}")
+    if a.prove:
+        print_proof(ok)
     for r in crashes:
         print(f"CRASH {r['path']}: {r['crash']}")
     for r in ok:
@@ -109,6 +141,20 @@ def main() -> int:
     if a.json:
         Path(a.json).write_text(json.dumps(results, indent=1))
     return 0
+
+
+def print_proof(ok: list[dict]) -> None:
+    """Per target: call sites verified (share), kernels verified, the most frequent reasons for unknown."""
+    for t in ("a2a3", "a5"):
+        per = [r["proof"][t] for r in ok if r.get("proof") and t in r["proof"]]
+        n = {k: sum(p[k] for p in per) for k in ("sites", "verified", "violated", "unknown", "not-applicable",
+                                                  "kernels", "kernels_verified")}
+        reasons = sum((Counter(p["reasons"]) for p in per), Counter())
+        print(f"[{t}] proof: {n['verified']}/{n['sites']} call sites verified "
+              f"({100 * n['verified'] / max(1, n['sites']):.1f}%), {n['violated']} violated, {n['unknown']} unknown, "
+              f"{n['not-applicable']} not applicable; kernels verified {n['kernels_verified']}/{n['kernels']}")
+        for why, k in reasons.most_common(6):
+            print(f"  unknown: {k:5d} site(s)  {why}")
 
 
 def reason_class(reason: str) -> str:

@@ -7,43 +7,11 @@ import json
 from pathlib import Path
 
 import jsonschema
-from conftest import ptolint
+from conftest import ROOT, ptolint
 from test_sarif import SCHEMA
 
-KERNELS = r"""#include <pto/pto-inst.hpp>
-
-using namespace pto;
-
-extern int host_rows();
-
-using Full = Tile<TileType::Vec, float, 16, 64, BLayout::RowMajor, 16, 64>;
-using Dyn = Tile<TileType::Vec, float, 16, 64, BLayout::RowMajor, DYNAMIC, 64>;
-
-extern "C" __global__ AICORE void clean(__gm__ float* out) {
-    Full a, b, c;
-    TASSIGN(a, 0x0);
-    TASSIGN(b, 0x1000);
-    TASSIGN(c, 0x2000);
-    TADD(c, a, b);
-}
-
-extern "C" __global__ AICORE void broken(__gm__ float* out, int rows) {
-    Dyn a(rows), b(rows), c(rows);
-    TASSIGN(a, 0x0);
-    TASSIGN(b, 0x1000);
-    TASSIGN(c, 0x2000);
-    TADD(c, a, b);
-}
-
-extern "C" __global__ AICORE void lost(__gm__ float* out) {
-    int rows = host_rows();
-    Dyn a(rows), b(rows), c(rows);
-    TASSIGN(a, 0x0);
-    TASSIGN(b, 0x1000);
-    TASSIGN(c, 0x2000);
-    TADD(c, a, b);
-}
-"""
+#: one kernel whose calls all verify, one with a PTO006 violation, one with an opaque valid-row count (lines 17, 25, 34)
+KERNELS = (ROOT / "examples" / "proof_kernels.cpp").read_text()
 
 LOOP = r"""#include <pto/pto-inst.hpp>
 
@@ -96,14 +64,14 @@ def test_statuses_counts_reasons_and_lines(tmp_path: Path) -> None:
         assert kernels["lost"]["targets"][t]["counts"] == {"sites": 4, "verified": 3, "violated": 0, "unknown": 1,
                                                            "not-applicable": 0, "verified_share": 0.75}
         assert f["counts"][t]["sites"] == 12 and f["counts"][t]["verified"] == 10
-    clean = _site(doc, "clean", 15, "a2a3")
+    clean = _site(doc, "clean", 17, "a2a3")
     assert clean["builtin"] == "TADD" and clean["status"] == "verified"
     assert all(r["status"] in ("verified", "not-applicable") for r in clean["rules"])
-    broken = _site(doc, "broken", 23, "a5")
+    broken = _site(doc, "broken", 25, "a5")
     assert broken["status"] == "violated"
     assert [r["rule"] for r in broken["rules"] if r["status"] == "violated"] == ["PTO006"]
-    assert any(x["rule"] == "PTO006" and x["line"] == 23 for x in doc["findings"])  # the same finding
-    lost = _site(doc, "lost", 32, "a2a3")
+    assert any(x["rule"] == "PTO006" and x["line"] == 25 for x in doc["findings"])  # the same finding
+    lost = _site(doc, "lost", 34, "a2a3")
     assert lost["status"] == "unknown" and lost["reasons"] == ["opaque-value"]
     why = next(r for r in lost["rules"] if r["status"] == "unknown")
     assert why["rule"] == "PTO006" and "host_rows" in why["detail"]
@@ -128,7 +96,7 @@ def test_text_table(tmp_path: Path) -> None:
     assert run.code == 1, run.stderr  # the exit status of check: a warning
     out = run.stdout
     assert "call site" in out and "a2a3" in out and "a5" in out
-    assert "clean: TADD line 15" in out and "violated: PTO006" in out and "unknown: opaque value" in out
+    assert "clean: TADD line 17" in out and "violated: PTO006" in out and "unknown: opaque value" in out
     assert "k.cpp: clean: verified on a2a3 (4/4 sites); verified on a5 (4/4 sites)" in out
     assert "k.cpp: lost: a2a3: 3/4 verified, 1 unknown; a5: 3/4 verified, 1 unknown" in out
     assert "k.cpp: a2a3 10/12 call site(s) verified (83.3 %)" in out

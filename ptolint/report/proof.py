@@ -132,13 +132,14 @@ def file_proof(fi: FileInput, columns: list[str]) -> dict:
                 status = "verified"
             cells[t] = {"status": status, "counts": _counts(statuses), "causes": causes}
         out_kernels.append({"entry": k, "targets": cells, "verdict": kernel_verdict(cells)})
-    distinct: dict[tuple, list[str]] = {}
+    distinct: dict[tuple, list[dict]] = {}  # a call reached from several kernels counts once, with its worst status
     for r in sites:
-        distinct.setdefault((r["target"], r["file"], r["line"], r["column"], r["builtin"]), []).append(r["status"])
-    counts = {t: _counts([_worst(v) for (tt, *_), v in distinct.items() if tt == t]) for t in columns
-              if t in fi.targets}
-    reasons = {t: dict(Counter(reason for r in sites if r["target"] == t and r["status"] == "unknown"
-                               for reason in r["reasons"]).most_common()) for t in columns if t in fi.targets}
+        distinct.setdefault((r["target"], r["file"], r["line"], r["column"], r["builtin"]), []).append(r)
+    worst = {k: _worst(r["status"] for r in v) for k, v in distinct.items()}
+    counts = {t: _counts([w for (tt, *_), w in worst.items() if tt == t]) for t in columns if t in fi.targets}
+    reasons = {t: dict(Counter(reason for k, v in distinct.items() if k[0] == t and worst[k] == "unknown"
+                               for reason in sorted({x for r in v for x in r["reasons"]})).most_common())
+               for t in columns if t in fi.targets}
     return {"file": fi.path, "targets": list(fi.targets), "counts": counts, "unknown_reasons": reasons,
             "kernels": out_kernels, "sites": sites}
 
