@@ -47,6 +47,33 @@ CEGIS_ROUNDS = 8
 QUICK_RLIMIT = 300_000
 
 
+#: every expression node encoded so far, by identity (the node is kept, so its id stays its own) -> its term, what
+#: its arithmetic needs to be defined and its symbols. Expressions share subterms within a path and across the
+#: call sites of a file (a path prefix, a loop's induction value): encoding them as trees, site by site, was the
+#: bulk of the time on long generated kernels. The terms are pure functions of the node, so sharing is exact.
+ENCODED: dict[int, tuple[Expr, z3.ExprRef, tuple[z3.BoolRef, ...], tuple[Sym, ...]]] = {}
+MAX_ENCODED = 200_000
+#: answers of queries already decided, by the query's term (Z3 shares equal terms, so an equal query has the same
+#: id; the term is kept so that the id stays its own): the calls of an unrolled loop ask the same question
+#: iteration after iteration (a generated kernel: 931 queries, 200 different)
+SOLVED: dict[tuple[int, bool], tuple[z3.BoolRef, z3.CheckSatResult, z3.ModelRef | None]] = {}
+
+
+def node_syms(e: Expr) -> frozenset[Sym]:
+    """The symbols of an expression, memoised on each node."""
+    if isinstance(e, Sym):
+        return frozenset((e,))
+    if isinstance(e, Const):
+        return frozenset()
+    known = e.__dict__.get("_syms")
+    if known is None:
+        known = frozenset().union(*(node_syms(k) for k in (getattr(e, "cond", None), getattr(e, "a", None),
+                                                             getattr(e, "b", None))
+                                    if k is not None and not isinstance(k, str)))
+        object.__setattr__(e, "_syms", known)
+    return known
+
+
 class Encoder:
     """IR expressions -> Z3 terms (integers as unbounded Int with explicit C wrap-around)."""
 
@@ -116,15 +143,33 @@ class Encoder:
         return v
 
     def enc(self, e: Expr) -> z3.ExprRef:
+        if isinstance(e, (Const, Sym)):
+            return self.leaf(e)
+        hit = ENCODED.get(id(e))
+        if hit is not None and hit[0] is e:
+            _, term, defined, syms = hit
+            self.defined += defined
+            for sym in syms:
+                self.var(sym)
+            return term
+        mark = len(self.defined)
+        term = self.node(e)
+        if len(ENCODED) >= MAX_ENCODED:
+            ENCODED.clear()
+        defined = tuple({d.get_id(): d for d in self.defined[mark:]}.values())
+        ENCODED[id(e)] = (e, term, defined, tuple(node_syms(e)))
+        return term
+
+    def leaf(self, e: Const | Sym) -> z3.ExprRef:
         if isinstance(e, Const):
             if e.ctype in FLOAT_TYPES or isinstance(e.value, float):
                 return z3.RealVal(e.value)
             if e.ctype == "bool":
                 return z3.BoolVal(bool(e.value))
             return z3.IntVal(int(e.value))
-        if isinstance(e, Sym):
-            v = self.var(e)
-            return v
+        return self.var(e)
+
+    def node(self, e: Expr) -> z3.ExprRef:
         if isinstance(e, Cast):
             a = self.enc(e.a)
             if e.ctype == "bool":
@@ -308,7 +353,8 @@ def encode_site(site: CallSite) -> SiteEncoding:
     enc = Encoder()
     ctx = build_ctx(site, enc)
     path = [enc.to_bool(enc.enc(c)) for c in site.path + site.assumptions]
-    return SiteEncoding(enc, ctx, path + enc.defined, enc.domain())
+    defined = list({d.get_id(): d for d in enc.defined}.values())
+    return SiteEncoding(enc, ctx, path + defined, enc.domain())
 
 
 def check_rule(rule: Rule, site: CallSite, timeout_ms: int = 5000, encoded: SiteEncoding | None = None) -> Verdict:
@@ -326,6 +372,17 @@ def check_rule(rule: Rule, site: CallSite, timeout_ms: int = 5000, encoded: Site
     reach = z3.And(*path, *domain) if (path or domain) else z3.BoolVal(True)
 
     def solve(goal: z3.BoolRef, friendly: bool = False) -> tuple[z3.CheckSatResult, z3.ModelRef | None]:
+        known = SOLVED.get((goal.get_id(), friendly))
+        if known is not None and known[0].eq(goal):
+            return known[1], known[2]
+        r, model = solve_new(goal, friendly)
+        if r != z3.unknown:  # an unknown depends on limits: asked again, not remembered
+            if len(SOLVED) >= MAX_ENCODED:
+                SOLVED.clear()
+            SOLVED[goal.get_id(), friendly] = (goal, r, model)
+        return r, model
+
+    def solve_new(goal: z3.BoolRef, friendly: bool) -> tuple[z3.CheckSatResult, z3.ModelRef | None]:
         s = z3.Solver()
         s.add(goal)
         r, model = staged_check(s, list(enc.vars.values()), timeout_ms)
@@ -342,7 +399,7 @@ def check_rule(rule: Rule, site: CallSite, timeout_ms: int = 5000, encoded: Site
                 s.pop()
                 break
             s.pop()
-        return r, model
+        return r, shrink(s, ints, model)
 
     if opaque:
         # some input must break the rule for every value of the opaque symbols that reaches the call
@@ -389,6 +446,41 @@ def check_rule(rule: Rule, site: CallSite, timeout_ms: int = 5000, encoded: Site
     message = fill(chk.message, values)
     return Verdict(rule, level, message, inputs, values, assignment=assignment,
                    steps=[fill(t, values) for t in chk.steps])
+
+
+#: binary-search steps per input when shrinking a witness (|value| up to 2^SHRINK_STEPS is searched exactly)
+SHRINK_STEPS = 16
+
+
+def shrink(s: z3.Solver, ints: list[z3.ArithRef], model: z3.ModelRef) -> z3.ModelRef:
+    """A witness with each input as close to 0 as the query allows (keeping its sign), input by input in name
+    order (each one fixed before the next is shrunk): the report shows `K = 129`, not whatever Z3 happened to
+    pick, and the same query gives the same witness whatever was solved before. Each step is a quick check; one it cannot decide
+    keeps the value it has."""
+    s.push()
+    s.set("rlimit", QUICK_RLIMIT)
+    try:
+        for v in sorted(ints, key=str):
+            cur = model.eval(v, model_completion=True)
+            if not z3.is_int_value(cur):
+                continue
+            sign = -1 if cur.as_long() < 0 else 1  # a value keeps its sign: `rows = -1` is no simpler than 17
+            lo, hi = 0, abs(cur.as_long())
+            for _ in range(SHRINK_STEPS):
+                if lo >= hi:
+                    break
+                mid = (lo + hi) // 2
+                s.push()
+                s.add(sign * v >= 0, sign * v <= mid)
+                if s.check() == z3.sat:
+                    model, hi = s.model(), mid
+                else:
+                    lo = mid + 1
+                s.pop()
+            s.add(v == model.eval(v, model_completion=True))
+    finally:
+        s.pop()
+    return model
 
 
 def fill(template: str, values: dict) -> str:

@@ -255,11 +255,18 @@ def fold(e: Expr) -> Expr:
 
 
 def _has_sym(e: Expr) -> bool:
+    """Whether a symbol occurs in e; memoised on the (immutable) node, since fold runs on every
+    intermediate value and generated kernels build long chains that share their subtrees."""
     if isinstance(e, Sym):
         return True
     if isinstance(e, Const):
         return False
-    return any(_has_sym(x) for x in vars(e).values() if isinstance(x, (Const, Sym, Unary, Bin, Cast, Select)))
+    known = e.__dict__.get("_has_sym")
+    if known is None:
+        known = any(_has_sym(x) for x in (e.__dict__[f] for f in e.__dataclass_fields__)
+                    if isinstance(x, (Const, Sym, Unary, Bin, Cast, Select)))
+        object.__setattr__(e, "_has_sym", known)
+    return known
 
 
 def const_value(e: Expr) -> int | float | None:

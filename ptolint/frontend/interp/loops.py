@@ -275,6 +275,7 @@ class Loops:
             self.nest = Nest(UNROLL_ITERATIONS, self.steps + UNROLL_STEPS)
         mark = len(self.soft_stops)
         base_path = list(self.path)
+        start = {key: self.lookup(key) for key in self.loop_assigned([cond, inc, body])}
         try:
             merged = self.unroll(c, cond, inc, body, do_first)
         finally:
@@ -284,6 +285,7 @@ class Loops:
                 self.nest = None
         if merged:
             self.havoc(c, [cond, inc, body], after=True)
+            self.exit_values(c, cond, inc, body, start, do_first)
 
     def unroll(self, c: ci.Cursor, cond: ci.Cursor | None, inc: ci.Cursor | None, body: ci.Cursor | None,
                do_first: bool) -> bool:
@@ -409,20 +411,7 @@ class Loops:
                 base[key] = (v, step)
         self.havoc(c, [cond, inc, body])
         for key, (v, step) in base.items():
-            ct = v.ctype
-            bits = INT_TYPES[ct][0]
-            wide = ct if bits >= 64 else "long"  # the value at iteration t, computed without wrapping
-            grown = convert(t, wide)
-            if const_value(step) != 1:
-                grown = Bin("*", convert(step, wide), grown, wide)
-            if const_value(v) != 0:
-                grown = Bin("+", convert(v, wide), grown, wide)
-            grown = fold(grown)
-            rng = int_range(ct)
-            if bits < 64 and rng is not None:  # every iteration's value is one of the variable's type
-                self.path += [fold(Bin(">=", grown, Const(rng[0], wide), "bool")),
-                              fold(Bin("<=", grown, Const(rng[1], wide), "bool"))]
-            self.store(key, convert(grown, ct))
+            self.store(key, self.after_steps(v, step, t))
         if cond is not None:
             self.path.append(self.cond_expr(cond))
             self.not_past(cond, {k: s for k, (_, s) in base.items()})
@@ -432,6 +421,97 @@ class Loops:
             except Stop as s:
                 if s.kind == "return":
                     pass
+
+    def after_steps(self, v: Expr, step: Expr, t: Expr, bounded: bool = True) -> Expr:
+        """`v + step * t`, an induction variable's value after t iterations, computed without wrapping; when
+        `bounded`, the path gains that it is a value of the variable's type (an iteration that overflows it is
+        undefined)."""
+        ct = v.ctype
+        bits = INT_TYPES[ct][0]
+        wide = ct if bits >= 64 else "long"
+        grown = convert(t, wide)
+        if const_value(step) != 1:
+            grown = Bin("*", convert(step, wide), grown, wide)
+        if const_value(v) != 0:
+            grown = Bin("+", convert(v, wide), grown, wide)
+        grown = fold(grown)
+        rng = int_range(ct)
+        if bounded and bits < 64 and rng is not None:
+            self.path += [fold(Bin(">=", grown, Const(rng[0], wide), "bool")),
+                          fold(Bin("<=", grown, Const(rng[1], wide), "bool"))]
+        return convert(grown, ct)
+
+    def exit_values(self, c: ci.Cursor, cond: ci.Cursor | None, inc: ci.Cursor | None, body: ci.Cursor | None,
+                    start: dict, do_first: bool) -> None:
+        """After a loop left only through its condition `v op bound` (v an induction variable of constant step,
+        bound loop-invariant, both signed), every induction variable is `start + step * T`, T the trip count:
+        the first count at which the condition fails (the condition's truth is monotone in the count, so T is
+        unique). Without this, a value carried out of a run-time loop (an offset summed in it) is unknown after
+        it. T is a symbol of kind "iteration", fixed by the inputs through the path."""
+        if cond is None or body is not None and self.leaves_early(body):
+            return
+        assigned = self.loop_assigned([cond, inc, body])
+        steps = self.linear_updates(body, inc, assigned)
+        ctl = self.control_var(cond, assigned, steps)
+        base = {k: (start[k], s) for k, s in steps.items()
+                if isinstance(start.get(k), SCALARS) and start[k].ctype in INT_TYPES}
+        if ctl is None or ctl not in base:
+            return
+        line = c.location.line
+        trips = self.symbols.fresh(f"trips@L{line}", "long", "iteration", f"trip count of the loop at line {line}", 0)
+        first = Const(1 if do_first else 0, "long")
+        before = Bin("-", trips, Const(1, "long"), "long")
+        for key, (v, step) in base.items():
+            self.store(key, self.after_steps(v, step, before, bounded=False))
+        held = self.cond_expr(cond)
+        for key, (v, step) in base.items():
+            self.store(key, self.after_steps(v, step, trips))
+        failed = self.cond_expr(cond)
+        self.path += [fold(Bin(">=", trips, first, "bool")), fold(Unary("!", failed, "bool")),
+                      fold(Bin("||", Bin("==", trips, first, "bool"), held, "bool"))]
+
+    @staticmethod
+    def leaves_early(body: ci.Cursor) -> bool:
+        """Whether the body can leave the loop other than through its condition (break, return, goto, throw)."""
+        def visit(c: ci.Cursor, inner: bool) -> bool:
+            for k in children(c):
+                if k.kind in (K.RETURN_STMT, K.GOTO_STMT, K.CXX_THROW_EXPR, K.INDIRECT_GOTO_STMT):
+                    return True
+                if k.kind == K.BREAK_STMT and not inner:
+                    return True
+                nested = inner or k.kind in (K.FOR_STMT, K.WHILE_STMT, K.DO_STMT, K.SWITCH_STMT,
+                                             K.CXX_FOR_RANGE_STMT)
+                if visit(k, nested):
+                    return True
+            return False
+        return memo(body, "leaves_early", lambda b: visit(b, False))
+
+    def control_var(self, cond: ci.Cursor, assigned: frozenset[tuple[str, int]],
+                    steps: dict[tuple[str, int], Expr]) -> tuple[str, int] | None:
+        """The induction variable a condition `v op bound` compares (constant nonzero step, bound unchanged by
+        the loop, both sides signed integers), or None when the condition has another form."""
+        e = _strip(cond)
+        if e is None or e.kind != K.BINARY_OPERATOR or binop_token(e) not in ("<", "<=", ">", ">=", "!="):
+            return None
+        lhs, rhs = (_strip(x) for x in children(e))
+        for var, other in ((lhs, rhs), (rhs, lhs)):
+            if var is None or other is None or var.kind != K.DECL_REF_EXPR or var.referenced is None:
+                continue
+            key = decl_key(var.referenced)
+            step = const_value(steps[key]) if key in steps else None
+            if not isinstance(step, int) or step == 0:
+                continue
+            if any(x.kind == K.DECL_REF_EXPR and x.referenced is not None and decl_key(x.referenced) in assigned
+                   for x in walk(other)):
+                return None
+            try:
+                v, b = self.scalar(var), self.scalar(other)
+            except Unsupported:
+                return None
+            if INT_TYPES.get(v.ctype, (0, False))[1] and INT_TYPES.get(b.ctype, (0, False))[1]:
+                return key
+            return None
+        return None
 
     def not_past(self, cond: ci.Cursor, steps: dict[tuple[str, int], Expr]) -> None:
         """`v != bound` with v an induction variable of constant step: an iteration after the one where v meets the
