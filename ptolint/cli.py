@@ -254,13 +254,13 @@ def check(
     summary = f"{len(files)} file(s) checked for {', '.join(targets)}: {summary_counts(findings, diagnostics)}"
     if hidden:
         summary += f" ({hidden} finding(s) in the baseline not shown)"
-    summary += partial_rules_note(targets, rules)
+    summary += partial_rules_note(targets, rules, results)
     portability = None
     if fmt in (Format.json, Format.matrix):
         from ptolint.report.matrix import FileInput, build
 
         portability = build([FileInput(r.path, list(opts.targets), list(opts.rules), r.stats, r.unresolved,
-                                       r.diagnostics, r.findings) for (_, opts, _), r in zip(plans, results, strict=True)],
+                                       r.diagnostics, r.findings, list(r.unchecked)) for (_, opts, _), r in zip(plans, results, strict=True)],
                             targets)
     proof_doc = None
     if prove:
@@ -397,17 +397,26 @@ def per_file_ignored(cfg, finding) -> bool:
     return ignored_by_keys(finding, cfg.ignored_rules(finding.site.file))
 
 
-def partial_rules_note(targets: list[str], rules) -> str:
-    """The summary's warning that a target on which only some rules run was checked (nothing unless one was):
-    a clean result there is not a verified one."""
-    from ptolint.targets import RULE_TARGETS, rules_per_target
+def partial_rules_note(targets: list[str], rules, results=()) -> str:
+    """The summary's note on the newer targets (nothing unless one was checked): how many rules ran on each, and
+    the calls no rule could check there (the target implements the builtin in its own files, or the reused A5
+    file behaves differently there: ptolint/impls.py), which make the check there partial."""
+    from ptolint.impls import FAMILY_TARGETS
+    from ptolint.targets import rules_per_target
 
     applied = rules_per_target(rules)
-    partial = [t for t in targets if t not in RULE_TARGETS]
-    if not partial:
+    newer = [t for t in targets if t not in FAMILY_TARGETS]
+    if not newer:
         return ""
-    return ("; rules run per target: " + ", ".join(f"{t} {applied[t]}" for t in targets)
-            + f" (on {', '.join(partial)} only the rules whose fact tables cover that target run: not a full check)")
+    note = "; rules run per target: " + ", ".join(f"{t} {applied[t]}" for t in targets)
+    unchecked: dict[str, set[str]] = {}
+    for r in results:
+        for tgt, _, builtin, _ in getattr(r, "unchecked", ()):
+            unchecked.setdefault(tgt, set()).add(builtin)
+    if unchecked:
+        note += ("; not checked (no rule has facts for the implementation used there): " + "; ".join(
+            f"{t}: {', '.join(sorted(unchecked[t]))}" for t in targets if t in unchecked) + ": not a full check")
+    return note
 
 
 def stats_dict(r) -> dict:
@@ -424,6 +433,8 @@ def stats_dict(r) -> dict:
     out["unresolved_sites"] = [{"builtin": u.builtin, "line": u.line, "target": u.target, "reason": u.reason}
                                for u in r.unresolved]
     out["unconfirmed_candidates"] = len(r.unconfirmed)
+    out["unchecked_sites"] = [{"builtin": b, "line": line, "target": t, "reason": why}
+                              for t, line, b, why in getattr(r, "unchecked", ())]
     return out
 
 
@@ -489,9 +500,11 @@ def emit(fmt: Format, findings, diagnostics, rules, stats_doc, summary, output, 
 def print_stats(stats_doc: dict, console) -> None:
     from rich.text import Text
 
+    from ptolint.targets import ALL_TARGETS
+
     for path, per in stats_doc.items():
         for tgt, s in per.items():
-            if tgt in ("unresolved_sites", "unconfirmed_candidates", "cache"):
+            if tgt not in ALL_TARGETS:  # the per-file entries (unresolved_sites, cache, ...)
                 continue
             console.print(Text(
                 f"{path} [{tgt}]: {len(s['entry_points'])} entry point(s), {s['instantiations']} instantiation(s), "
@@ -500,6 +513,8 @@ def print_stats(stats_doc: dict, console) -> None:
                 + (f"; {s['rules_applied']} rule(s) run" if "rules_applied" in s else "")))
         for u in per.get("unresolved_sites", []):
             console.print(Text(f"  unresolved {u['builtin']} at line {u['line']} [{u['target']}]: {u['reason']}"))
+        for u in per.get("unchecked_sites", []):
+            console.print(Text(f"  not checked {u['builtin']} at line {u['line']} [{u['target']}]: {u['reason']}"))
     states = [per["cache"] for per in stats_doc.values() if "cache" in per]
     if states and "off" not in states:
         console.print(Text(f"cache: {states.count('hit')} hit(s), {states.count('miss')} miss(es)"))

@@ -114,7 +114,8 @@ def test_kirin_element_type_aliases_are_what_the_compiler_sees(tmp_path: Path) -
                     "extern \"C\" __global__ AICORE void kernel() {}\n")
     for t in ("kirin9030", "kirinx90"):
         run = ptolint("check", "--format", "json", "-t", t, str(path))
-        assert not run.json["diagnostics"], (t, run.json["diagnostics"])
+        # the static_asserts hold (no parse error); only the note that the file has no builtin call to check
+        assert [d["code"] for d in run.json["diagnostics"]] == ["nothing-checked"], (t, run.json["diagnostics"])
     run = ptolint("check", "--format", "json", "-t", "a5", str(path))
     assert any("bf16 is half" in d["message"] for d in run.json["diagnostics"])
 
