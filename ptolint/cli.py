@@ -20,6 +20,33 @@ app = typer.Typer(add_completion=False, no_args_is_help=True, rich_markup_mode=N
                   context_settings={"max_content_width": 120},
                   help="Constraint-checking linter for PTO ISA kernels (Ascend A2/A3 and A5).")
 
+
+
+def _plain_arguments() -> None:
+    """typer prints an argument as `PATH <list[Path]>` in help and `{PATH}...` in the usage line; ruff and
+    clang-tidy print `PATH...`. An argument with a metavar is shown as that metavar alone (nothing changes on a
+    typer without these hooks)."""
+    from typer.core import TyperArgument
+
+    base_type = getattr(TyperArgument, "display_type_rich", None)
+    base_usage = getattr(TyperArgument, "_usage_display_name", None)
+    if base_type is None or base_usage is None:
+        return
+
+    def display_type_rich(self, ctx):  # noqa: ANN001, ANN202 - typer's signature
+        return None if self.metavar else base_type(self, ctx)
+
+    def usage_name(self) -> str:  # noqa: ANN001
+        if not self.metavar:
+            return base_usage(self)
+        return (self.metavar if self.required else f"[{self.metavar}]") + ("..." if self.nargs != 1 else "")
+
+    TyperArgument.display_type_rich = display_type_rich
+    TyperArgument._usage_display_name = usage_name
+
+
+_plain_arguments()
+
 SOURCE_SUFFIXES = {".cpp", ".cc", ".cxx", ".c++", ".cce", ".c"}
 HEADER_SUFFIXES = {".h", ".hpp", ".hh", ".hxx", ".inc"}
 
@@ -522,8 +549,8 @@ def print_stats(stats_doc: dict, console) -> None:
 
 @app.command()
 def rules(fmt: ListFormat = typer.Option(ListFormat.text, "--format", "-f"),
-          select: list[str] = typer.Option([], "--select", help="Only these rules (codes, names or prefixes)."),
-          instruction: str = typer.Option("", "--instruction", help="Only the rules checking this builtin.")) -> None:
+          select: list[str] = typer.Option([], "--select", metavar="IDS", help="Only these rules (codes, names or prefixes)."),
+          instruction: str = typer.Option("", "--instruction", metavar="NAME", help="Only the rules checking this builtin.")) -> None:
     """List every rule (or those selected)."""
     from ptolint.ruleset import load_rules, select_rules
 
@@ -550,7 +577,7 @@ def rules(fmt: ListFormat = typer.Option(ListFormat.text, "--format", "-f"),
 
 
 @app.command()
-def explain(rule_id: str = typer.Argument(..., help="Rule code or name.")) -> None:
+def explain(rule_id: str = typer.Argument(..., metavar="ID", help="Rule code or name.")) -> None:
     """Show one rule's documentation and provenance."""
     from ptolint.ruleset import find_rule
 
@@ -570,12 +597,12 @@ def explain(rule_id: str = typer.Argument(..., help="Rule code or name.")) -> No
 
 @app.command()
 def info(
-    file: Path | None = typer.Argument(None, help="Show the compiler arguments and configuration for this file."),
-    target: str | None = typer.Option(None, "--target", "-t", help=TARGET_HELP),
+    file: Path | None = typer.Argument(None, metavar="FILE", help="Show the compiler arguments and configuration for this file."),
+    target: str | None = typer.Option(None, "--target", "-t", metavar="TARGETS", help=TARGET_HELP),
     fmt: ListFormat = typer.Option(ListFormat.text, "--format", "-f"),
-    include: list[str] = typer.Option([], "-I"),
-    define: list[str] = typer.Option([], "-D"),
-    std: str | None = typer.Option(None, "--std"),
+    include: list[str] = typer.Option([], "-I", metavar="DIR", help="Add an include directory."),
+    define: list[str] = typer.Option([], "-D", metavar="NAME[=VAL]", help="Define a macro."),
+    std: str | None = typer.Option(None, "--std", metavar="STD", help="C++ standard passed to the parser."),
     headers: Headers = typer.Option(Headers.auto, "--headers", help=HEADERS_HELP),
 ) -> None:
     """Versions, the bundled model include dir, the effective configuration and the exact parser arguments."""
@@ -652,20 +679,20 @@ def libclang_version() -> str:
 
 @app.command()
 def replay(
-    file: Path = typer.Argument(..., help="The kernel file."),
-    entry: str | None = typer.Option(None, "--entry", "-e",
+    file: Path = typer.Argument(..., metavar="FILE", help="The kernel file."),
+    entry: str | None = typer.Option(None, "--entry", "-e", metavar="NAME",
                                      help="Entry point to run (a function of FILE). [default: the only one]"),
-    target: str | None = typer.Option(None, "--target", "-t",
+    target: str | None = typer.Option(None, "--target", "-t", metavar="TARGETS",
                                       help=TARGET_HELP),
-    values: list[str] = typer.Option([], "--set", help="A kernel input NAME=VALUE (repeatable): a parameter, "
+    values: list[str] = typer.Option([], "--set", metavar="NAME=VALUE", help="A kernel input NAME=VALUE (repeatable): a parameter, "
                                                        "a struct field such as t.M, get_subblockid() ..."),
-    block: int | None = typer.Option(None, "--block", help="The value of get_block_idx()."),
-    line: int | None = typer.Option(None, "--line", help="Print only the builtin calls on this line."),
+    block: int | None = typer.Option(None, "--block", metavar="N", help="The value of get_block_idx()."),
+    line: int | None = typer.Option(None, "--line", metavar="N", help="Print only the builtin calls on this line."),
     fmt: ListFormat = typer.Option(ListFormat.text, "--format", "-f", help="Output format."),
     replay_budget: int | None = typer.Option(None, "--replay-budget", metavar="STEPS",
                                              help="Statements the run may execute. [default: 2000000]"),
-    include: list[str] = typer.Option([], "-I"),
-    define: list[str] = typer.Option([], "-D"),
+    include: list[str] = typer.Option([], "-I", metavar="DIR", help="Add an include directory."),
+    define: list[str] = typer.Option([], "-D", metavar="NAME[=VAL]", help="Define a macro."),
     headers: Headers = typer.Option(Headers.auto, "--headers", help=HEADERS_HELP),
 ) -> None:
     """Run a kernel from its entry point with the given inputs on the concrete executor: print every builtin
@@ -819,7 +846,7 @@ def lsp(
 
 def run() -> None:
     try:
-        app()
+        app(prog_name="ptolint")  # also under `python -m ptolint` / `python -c`: usage lines say `ptolint`
     except KeyboardInterrupt:
         typer.echo("ptolint: interrupted", err=True)
         sys.exit(2)

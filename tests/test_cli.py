@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -438,6 +439,16 @@ def test_help_is_plain_and_wide() -> None:
     for option in ("--allow-missing-includes", "--sarif-root DIR", "-q, --quiet", "--statistics", "--stats"):
         assert option in run.stdout, option
     assert max(len(line) for line in run.stdout.splitlines()) <= 120
+    assert "Usage: ptolint check [OPTIONS] PATH..." in run.stdout
+
+
+@pytest.mark.parametrize("command", ["check", "replay", "info", "explain", "rules", "lsp"])
+def test_every_command_help_names_values_not_python_types(command: str) -> None:
+    """Placeholders are metavars (FILE, N, NAME=VALUE) or choices, never typer's `<str>` / `<list[Path]>`."""
+    run = ptolint(command, "--help", env={"COLUMNS": "200"})
+    assert run.code == 0
+    assert not re.search(r"<(bool|int|float|str|path|list\[\w+\])>", run.stdout, re.I), run.stdout
+    assert "{" not in run.stdout.splitlines()[0]
 
 
 def test_quiet_and_statistics(tmp_path: Path) -> None:
