@@ -215,8 +215,7 @@ def result_to_dict(res) -> dict[str, Any]:
 
 def result_from_dict(doc: dict[str, Any], path: str):
     """The FileResult stored by `result_to_dict`, with the checked file shown as `path`."""
-    from ptolint.engine import FileResult, rel
-    from ptolint.frontend.program import Stats
+    from ptolint.result import FileResult, Stats, rel
 
     main = os.path.abspath(path)
 

@@ -210,8 +210,8 @@ def check(
         fail("--prove works with --format text, json or sarif (and not with --statistics)")
     from ptolint.cache import result_from_dict
     from ptolint.config import finding_selected, merge
-    from ptolint.engine import FileResult
     from ptolint.report.common import BaselineError, filter_baseline, read_baseline
+    from ptolint.result import FileResult
     from ptolint.ruleset import load_rules, select_rules
     from ptolint.targets import rules_per_target
 
@@ -394,8 +394,8 @@ def file_options(path: str, cli: dict, debug: bool, compdb: dict | None = None):
     """The engine options for one file: its own configuration (see ptolint/config.py) under the command line,
     with the file's compile_commands.json flags (-p) between the two."""
     from ptolint.config import ConfigError, check_rule_ids, config_for, merge, resolve_rules
-    from ptolint.engine import Options
     from ptolint.frontend.parse import ParseOptions
+    from ptolint.result import Options
 
     try:
         cfg = config_for(path)

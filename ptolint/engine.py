@@ -3,52 +3,17 @@
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
 
 from ptolint import impls, proof
 from ptolint.frontend.assume import find_assumptions
-from ptolint.frontend.parse import ParseOptions, parse
-from ptolint.frontend.program import Stats, analyse
-from ptolint.ir import CallSite, Diagnostic, Finding, ProofEntry, Witness
+from ptolint.frontend.parse import parse
+from ptolint.frontend.program import analyse
+from ptolint.ir import CallSite, Diagnostic, ProofEntry, Witness
 from ptolint.replayed import ReplayedFinding
+from ptolint.result import FileResult, Options, rel  # noqa: F401 - re-exported
 from ptolint.ruleset import Rule
 from ptolint.solver import SiteEncoding, check_rule, encode_site, reaches_whenever
 from ptolint.suppress import Suppressions
-
-
-@dataclass
-class Options:
-    targets: list[str]
-    rules: list[Rule]
-    parse: ParseOptions = field(default_factory=ParseOptions)
-    blocks: int = 64
-    timeout_ms: int = 5000
-    debug: bool = False
-    #: statements the entry replay may execute to confirm one candidate (see ptolint/executor/entry)
-    replay_budget: int = 2_000_000
-    #: proof mode (--prove): record, per call site x rule x target, verified / violated / unknown / not applicable
-    prove: bool = False
-
-
-@dataclass
-class FileResult:
-    path: str
-    findings: list[Finding] = field(default_factory=list)
-    diagnostics: list[Diagnostic] = field(default_factory=list)
-    stats: dict[str, Stats] = field(default_factory=dict)
-    unconfirmed: list[tuple[str, str, int, str]] = field(default_factory=list)  # (rule, target, line, why)
-    unresolved: list = field(default_factory=list)
-    #: calls no rule checked although some selected rule covers the builtin: the target implements it in its own
-    #: files, or the reused A2/A3 / A5 file behaves differently there (ptolint.impls): (target, line, builtin, why)
-    unchecked: list[tuple[str, int, str, str]] = field(default_factory=list)
-    #: every file the translation units included (absolute names; what the result cache hashes)
-    includes: set[str] = field(default_factory=set)
-    #: headers that were not found: (name as written, directory of the including file)
-    missing_includes: set[tuple[str, str]] = field(default_factory=set)
-    #: proof mode only: what the analysis established per call instance x rule x target (ptolint/proof.py)
-    proof: list[ProofEntry] = field(default_factory=list)
-    #: where the CLI got the result: "hit" / "miss" (result cache), "off" (--no-cache); "" when not via the CLI
-    cache: str = ""
 
 
 def builtin_names() -> set[str]:
@@ -257,17 +222,6 @@ def include_chain(parents: dict[str, tuple[str, int]], name: str, main: str) -> 
         cur, line = parents[cur]
         chain.append((cur, line))
     return list(reversed(chain)) if cur == main else []
-
-
-def rel(name: str, abspath: str, shown: str) -> str:
-    """Show the checked file under the name the user gave; other files relative to the cwd."""
-    if name == abspath:
-        return shown
-    try:
-        r = os.path.relpath(name)
-        return name if r.startswith("..") else r
-    except ValueError:
-        return name
 
 
 class Replayer:

@@ -447,3 +447,16 @@ class ProofEntry:
     detail: str = ""
     where: int = 0
     note: str = ""
+
+
+@dataclass
+class Stats:
+    """What the frontend's walk of one translation unit saw."""
+
+    entry_points: list[str] = field(default_factory=list)
+    instantiations: set[str] = field(default_factory=set)
+    builtin_calls: int = 0
+    resolved: int = 0
+    unresolved: int = 0
+    other_builtins: dict[str, int] = field(default_factory=dict)
+    skipped_statements: int = 0

@@ -219,6 +219,8 @@ def run_jobs(jobs: list[Job], workers: int, cache=None,
         if progress:
             progress(done, jobs[i].path)
 
+    if not todo:  # every file a cache hit: nothing to load for workers (libclang, z3, numpy stay unimported)
+        return outcomes  # type: ignore[return-value]
     if "fork" not in multiprocessing.get_all_start_methods():  # pragma: no cover - no fork on this platform
         for i in todo:
             finish(i, run_one(jobs[i]))

@@ -14,6 +14,7 @@ from ptolint.frontend.values import (
 )
 from ptolint.ir import (
     CallSite,
+    Stats,
     Unresolved,
 )
 
@@ -32,17 +33,6 @@ class Stop(Exception):
     def __init__(self, kind: str):
         super().__init__(kind)
         self.kind = kind
-
-
-@dataclass
-class Stats:
-    entry_points: list[str] = field(default_factory=list)
-    instantiations: set[str] = field(default_factory=set)
-    builtin_calls: int = 0
-    resolved: int = 0
-    unresolved: int = 0
-    other_builtins: dict[str, int] = field(default_factory=dict)
-    skipped_statements: int = 0
 
 
 @dataclass
