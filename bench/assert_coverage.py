@@ -977,11 +977,12 @@ class Mapper:
         return a is None or not hasattr(r, "runs") or any(r.runs(b, target) for b in a["builtins"])
 
     def inferred(self, a: dict) -> list[str]:
-        """Rules of the assertion's builtins, running on its target, citing its file, of its topic's first tier."""
+        """Rules of the assertion's builtins, running on its target, citing its file, of its topic's first tier
+        (rules the table lists in CURATED_ONLY are mapped by its entries alone)."""
         bs = set(self.on_checked_path(a))
         cands = []
         for code, r in sorted(self.rules.items()):
-            if not self.runs(code, a["target"], a):
+            if code in getattr(self.table, "CURATED_ONLY", ()) or not self.runs(code, a["target"], a):
                 continue
             if not (bs & set(r.instructions) or ("*" in r.instructions and "*" in bs)):
                 continue

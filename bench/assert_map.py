@@ -39,6 +39,10 @@ REASONS: dict[str, str] = {
                         "fixed by the header itself (a table, a literal argument it passes), none by the kernel",
 }
 
+#: rules that check one form's assertions only and cite a file shared with other forms (TExtract.hpp): mapped by
+#: the entries below alone, never inferred from provenance for the file's other assertions
+CURATED_ONLY = frozenset({"PTO119", "PTO120", "PTO121", "PTO122"})
+
 _TILE = "pto/common/pto_tile.hpp"
 
 ENTRIES: list[Entry] = [
@@ -78,7 +82,8 @@ ENTRIES: list[Entry] = [
                "rules/rearrange.py)"),
     Entry(_TILE, "class:*Shape2D",
           note="open (checkable): TileShape2D / BaseShape2D (NZ / MX layouts) need rows and cols divisible by the "
-               "fractal; no rule"),
+               "fractal; no rule (the helpers' five dims are modelled, ptolint/frontend/types.py SHAPE2D, so the "
+               "GlobalTensor rules see them)"),
     # --- the implementation re-asserting the Tile class invariant ----------------------------------------------
     Entry("pto/npu/*", topic="valid-vs-shape", kind="static", rules=("PTO002",),
           note="the Tile class invariant ValidRow <= Rows / ValidCol <= Cols re-asserted by the implementation; "
@@ -90,6 +95,25 @@ ENTRIES: list[Entry] = [
           rules=("PTO010",), note="GridPipe TPUSH/TPOP outside A2/A3: the #else branch rejects every call"),
     Entry("pto/common/pto_instr.hpp", "function:TPUSH", cond=r"GridDirection::SOURCE",
           note="open (checkable): GridPipe TPUSH with a SOURCE direction; no rule"),
+    # --- TEXTRACT two-destination form (ND -> 2xNZ): rules/textract_nd2nz.py -------------------------------------
+    Entry("pto/npu/*/TExtract.hpp", "function:CheckTExtractNdToNz", cond=r"Loc == TileType::Vec", rules=("PTO119",),
+          note="src, dst0 and dst1 in UB"),
+    Entry("pto/npu/*/TExtract.hpp", "function:CheckTExtractNdToNz", cond=r"isRowMajor|Compact", rules=("PTO120",),
+          note="src ND, dst0 / dst1 NZ (A2/A3: not NZ+1)"),
+    Entry("pto/npu/*/TExtract.hpp", "function:CheckTExtractNdToNz", topic="dtype|dtype-equal", rules=("PTO121",),
+          note="the target's type list, dst types equal to src's"),
+    Entry("pto/npu/*/TExtract.hpp", "function:CheckTExtractNdToNz", cond=r"Cols % c0Size", rules=("PTO004",),
+          note="an NZ tile's Cols are a multiple of its inner box width c0: the Tile class invariant"),
+    Entry("pto/npu/*/TExtract.hpp", "function:CheckTExtractNdToNz", cond=r"RowStride", rules=("PTO003", "PTO120"),
+          note="an ND source's row stride is its Cols, 32-byte aligned by the Tile class invariant (PTO003); a "
+               "source that is not ND is PTO120"),
+    Entry("pto/npu/*/TExtract.hpp", "function:TEXTRACT_ND2XNZ_IMPL", kind="runtime", rules=("PTO122",),
+          note="index_k + dst_k valid rows / cols within src's Rows / Cols"),
+    # --- TDIVS: the valid-shape PTO_ASSERTs are part of the contract on A5 as well ---------------------------------
+    Entry("pto/npu/*/TDivS.hpp", "function:TDIVS_IMPL", kind="runtime", rules=("PTO504", "PTO725"),
+          note="src0 and dst valid rows / cols equal: PTO504 reports any difference on A5 (debug builds trap; a "
+               "release build computes over dst's valid shape) and, on A2/A3, any difference with a non-empty dst; "
+               "TRECIP reaches TDIVS_IMPL too (PTO725)"),
     # --- synchronisation ------------------------------------------------------------------------------------------
     Entry("pto/npu/a2a3/TSync.hpp", "function:TSYNC_IMPL", reason="header-constants",
           note="the pipe comes from the header's Op -> pipe table (common/event.hpp); every pipe of the table is "

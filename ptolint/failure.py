@@ -61,8 +61,8 @@ OVERRIDES: dict[str, Override] = {
                                                "written at its address"),
     "PTO504": Override({"*": "debug-trap"}, "PTO_ASSERT on both targets",
                        release={"a2a3": "release build: silently skips the whole instruction (dst unwritten)",
-                                "a5": "release build: computes over dst's valid shape, reading src0 outside its "
-                                      "valid region"}),
+                                "a5": "release build: computes over dst's valid shape (reading src0 outside its "
+                                      "valid region when src0's is smaller)"}),
     "PTO806": Override({"*": "debug-trap"}, "every check is a PTO_ASSERT (the arg-reduction entry is one too)"),
     "PTO901": Override({"*": "compile-error"}, "TASSIGN<Addr>(obj) is rejected by a static_assert; the run-time "
                                                "form TASSIGN(obj, addr) checks nothing (runtime-fault)",

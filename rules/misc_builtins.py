@@ -6,7 +6,8 @@ read from include/pto/npu/a2a3/*.hpp and include/pto/npu/a5/*.hpp (static_assert
 
 - TCI (a2a3/TCI.hpp CheckValid, a5/Tci.hpp CheckValid): dst Rows == 1 on both; dst element type: a2a3 any 2- or
   4-byte type (sizeof check), a5 u/int16 or u/int32; dst DType == T (the start value's type) on both (not
-  checked: rules do not see the C type of a scalar operand).
+  checked: rules do not see the C type of a scalar operand); a2a3 tmp (4-operand form) float, since its pointer
+  initialises a `float*` (a5 never reads tmp).
 - TTRI (a2a3/TTri.hpp TTriCheck, a5/TTri.hpp TTRI_IMPL): a2a3 dst in {int32, int16, uint32, uint16, half, float},
   isUpperOrLower in {0, 1}, dst row-major; a5 dst in {u/int64, u/int32, u/int16, u/int8, half, float, bfloat16},
   any non-zero isUpperOrLower builds the upper mask, any layout.
@@ -56,7 +57,9 @@ _INT32 = frozenset({"int32_t", "uint32_t"})
 
 #: builtin -> operand -> target -> accepted element types (a target missing: no type check there)
 DTYPES: dict[str, dict[str, dict[str, TypeFact]]] = {
-    "TCI": {"dst": {"a2a3": Sizes(frozenset({2, 4})), "a5": _INT16 | _INT32}},
+    # TCI tmp (a2a3 only; a5/Tci.hpp never reads tmp): the four TCI_b32/b16 bodies are all instantiated (plain
+    # `if`) and each initialises `__ubuf__ float*` from `(__ubuf__ TileDataTmp::DType*)`: only float compiles
+    "TCI": {"dst": {"a2a3": Sizes(frozenset({2, 4})), "a5": _INT16 | _INT32}, "tmp": {"a2a3": frozenset({"float"})}},
     "TTRI": {"dst": {
         "a2a3": frozenset({"int32_t", "int16_t", "uint32_t", "uint16_t", "half", "float"}),
         "a5": frozenset({"int64_t", "uint64_t", "int8_t", "uint8_t", "half", "float", "bfloat16_t"}) | _INT16 | _INT32,
@@ -179,6 +182,9 @@ def _describe(fact: TypeFact) -> str:
       provenance=(Provenance("header-static", A2 + "TCI.hpp, TTri.hpp, TGatherB.hpp, TImg2col.hpp",
                              "CheckValid: sizeof(DType) 2 or 4; TTriCheck type list; TGatherB sizeof 1/2/4 (else "
                              "branch static_assert); Timg2col int8/half/bf16/float"),
+                  Provenance("header-static", A2 + "TCI.hpp:60-61, 111-112, 151-152, 208-209", "TCI with tmp: "
+                             "`__ubuf__ float* tmp0 = (__ubuf__ typename TileDataTmp::DType*)...` in all four bodies "
+                             "(instantiated by a plain if): a tmp element type other than float does not compile"),
                   Provenance("header-static", A5 + "Tci.hpp, TTri.hpp, TGatherB.hpp, THistogram.hpp, TRandom.hpp, "
                              "TImg2col.hpp", "TCI u/int16/32; TTRI list incl. 64/8-bit and bf16; TGATHERB sizeof "
                              "1/2/4; THISTOGRAM dst u32, src u16/u32, idx u8; TRANDOM i32/u32; TIMG2COL list"),
@@ -191,12 +197,13 @@ def misc_dtype_unsupported(ctx: Ctx) -> Check | None:
 
     ## What it does
     Checks each tile operand's element type against the target's accepted list: TCI dst (A2/A3: any 2- or
-    4-byte type; A5: u/int16, u/int32), TTRI dst, TGATHERB dst (1, 2 or 4 bytes), THISTOGRAM (A5: dst uint32,
+    4-byte type; A5: u/int16, u/int32) and TCI tmp (A2/A3: float, which the implementation uses it as), TTRI dst, TGATHERB dst (1, 2 or 4 bytes), THISTOGRAM (A5: dst uint32,
     src uint16/uint32, idx uint8), TRANDOM (A5: int32/uint32) and TIMG2COL dst (A2/A3: int8, half, bfloat16,
     float; A5 also 16/32-bit integers and uint8).
 
     ## Why is this bad?
-    The implementation rejects the type with a `static_assert`: the kernel does not compile for that target.
+    The implementation rejects the type with a `static_assert` (TCI's tmp: a `float*` initialised from
+    tmp's element pointer): the kernel does not compile for that target.
 
     ## Example
     ```cpp
@@ -216,8 +223,9 @@ def misc_dtype_unsupported(ctx: Ctx) -> Check | None:
         tile = ctx.tile(name)
         if fact is None or tile is None or _accepts(fact, tile):
             continue
-        parts.append(f"{name} `{_esc(tile.text)}` is {tile.dtype} ({ctx.target} accepts {_describe(fact)})")
-    return Check(ctx.static(bool(parts)), f"{ctx.builtin}: " + "; ".join(parts) + " (static_assert)")
+        how = "used as float*" if (ctx.builtin, name) == ("TCI", "tmp") else "static_assert"
+        parts.append(f"{name} `{_esc(tile.text)}` is {tile.dtype} ({ctx.target} accepts {_describe(fact)}: {how})")
+    return Check(ctx.static(bool(parts)), f"{ctx.builtin}: " + "; ".join(parts))
 
 
 @rule("PTO051", "misc-layout-unsupported", instructions=tuple(LAYOUTS), fault="unsupported-layout",

@@ -1,4 +1,4 @@
-"""Sorting (PTO980..PTO989): TSORT32 and TMRGSORT (2/3/4-list merge with tmp and executedNumList, and the
+"""Sorting (PTO979..PTO989): TSORT32 and TMRGSORT (2/3/4-list merge with tmp and executedNumList, and the
 single-list block merge `TMRGSORT(dst, src, blockLen)`).
 
 One declarative table, `FACTS[instruction][target]`, written from include/pto/npu/a2a3/TSort32.hpp,
@@ -359,6 +359,51 @@ def tsort32_unaligned_tail_dropped(ctx: Ctx) -> Check | None:
     return Check(violated, f"TSORT32(dst, src, idx): src `{_esc(src.text)}` has {{src_validCol}} valid columns, not "
                  "a multiple of 32: the last {tail} are neither sorted nor written (pass a tmp tile)",
                  {"src_validCol": src.valid_col, "tail": src.valid_col % 32})
+
+
+@rule("PTO979", "tsort32-tmp-not-vec", instructions=("TSORT32",), fault="unsupported-path",
+      provenance=(Provenance("hazard", A2 + "TSort32.hpp:119, 197; " + A5 + "TSort32.hpp:129, 215",
+                             "4-operand TSORT32_IMPL: when src.GetValidCol() % 32 != 0, tmp's address is cast to a "
+                             "__ubuf__ pointer and the tail block is copied and padded there; CheckStatic checks "
+                             "only dst, src and idx, so a tmp in another buffer compiles"),
+                  Provenance("isa-doc", DOCS + "TSORT32.md", "tmp is a UB scratch tile")))
+def tsort32_tmp_not_vec(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    TSORT32's tmp tile is not a Vec (Unified Buffer) tile.
+
+    ## What it does
+    For `TSORT32(dst, src, idx, tmp)` on calls that otherwise compile, checks that `tmp` has
+    `TileType::Vec` whenever the source's valid columns can be a non-multiple of 32 on the path (the
+    only case where the implementation touches tmp).
+
+    ## Why is this bad?
+    Neither target checks tmp's location: the call compiles, and the tail block of every row is copied
+    to, padded and sorted from tmp's address taken as a Unified Buffer address, overwriting whatever
+    lives at that UB offset (the same hazard as a non-Vec operand of TROWEXPANDMUL or TCOLEXPANDMAX).
+
+    ## Example
+    ```cpp
+    Tile<TileType::Vec, float, 1, 64, BLayout::RowMajor, 1, 40> src;
+    Tile<TileType::Mat, float, 1, 64> tmp;  // lives in L1
+    TSORT32(dst, src, idx, tmp);
+    ```
+
+    ## Use instead
+    ```cpp
+    Tile<TileType::Vec, float, 1, 64> tmp;
+    TSORT32(dst, src, idx, tmp);
+    ```
+    """
+    f = _facts(ctx)
+    src, tmp = ctx.tile("src"), ctx.tile("tmp")
+    if f is None or src is None or tmp is None or tmp.loc == "Vec" or not _compiles(ctx, f):
+        return None
+    dst = ctx.tile("dst")
+    violated = z3.And(dst.valid_row > 0, src.valid_col % 32 != 0)
+    return Check(violated, f"TSORT32(dst, src, idx, tmp): tmp `{_esc(tmp.text)}` is TileType::{tmp.loc} and src has "
+                 f"{{src_validCol}} valid columns: {ctx.target} pads the tail block at tmp's address taken as a UB "
+                 "address", {"src_validCol": src.valid_col})
 
 
 @rule("PTO987", "tsort32-dst-too-narrow", instructions=("TSORT32",), fault="out-of-bounds",

@@ -206,8 +206,9 @@ def tdivs_operand_not_vec(ctx: Ctx) -> Check | None:
 @rule("PTO504", "tdivs-valid-shape-mismatch", instructions=INSTR, fault="valid-region",
       provenance=(Provenance("header-runtime", A2A3_HDR, "PTO_ASSERT valid rows/cols equal; computes only when they "
                              "are equal and non-zero, so a release build silently does nothing"),
-                  Provenance("header-runtime", A5_HDR, "PTO_ASSERT valid rows/cols equal, then always computes "
-                             "over dst's valid shape, reading src0 outside its valid region when it is smaller"),
+                  Provenance("header-runtime", A5_HDR, "l.164-165 / 195-196: PTO_ASSERT valid rows/cols "
+                             "equal (debug builds trap on any difference), then always computes over dst's valid shape, "
+                             "reading src0 outside its valid region when it is smaller"),
                   Provenance("seed-doc", SEED, "Runtime: src0.GetValidRow() == dst.GetValidRow() and "
                              "src0.GetValidCol() == dst.GetValidCol()")))
 def tdivs_valid_shape_mismatch(ctx: Ctx) -> Check | None:
@@ -216,14 +217,14 @@ def tdivs_valid_shape_mismatch(ctx: Ctx) -> Check | None:
     TDIVS source and destination valid shapes differ at run time.
 
     ## What it does
-    Compares `src0.GetValidRow()/GetValidCol()` with `dst`'s on the path reaching the call (dst's valid
-    region not empty). On A2/A3 any difference is reported; on A5 a source whose valid region does not
-    cover dst's.
+    Compares `src0.GetValidRow()/GetValidCol()` with `dst`'s on the path reaching the call. Any difference
+    is reported (on A2/A3 when dst's valid region is not empty, since A2/A3 then computes nothing anyway).
 
     ## Why is this bad?
-    The equality is only a `PTO_ASSERT` (debug builds). In release builds A2/A3 then skips the whole
-    instruction, leaving dst unwritten; A5 computes over dst's valid shape and reads src0 rows or columns
-    that hold stale data.
+    Both targets assert the equality with `PTO_ASSERT`: a debug build traps on any difference. In release
+    builds A2/A3 skips the whole instruction, leaving dst unwritten; A5 computes over dst's valid shape,
+    reading src0 rows or columns that hold stale data when src0's region is the smaller one (and silently
+    dropping the rest of src0 when it is the larger one).
 
     ## Example
     ```cpp
@@ -246,8 +247,9 @@ def tdivs_valid_shape_mismatch(ctx: Ctx) -> Check | None:
         return None
     nonempty = z3.And(dst.valid_row > 0, dst.valid_col > 0)
     if ctx.a5:
-        violated = z3.And(nonempty, z3.Or(src0.valid_row < dst.valid_row, src0.valid_col < dst.valid_col))
-        effect = "A5 computes over dst's valid shape and reads src0 outside its valid region"
+        violated = z3.Or(src0.valid_row != dst.valid_row, src0.valid_col != dst.valid_col)
+        effect = ("A5 asserts equal valid shapes (PTO_ASSERT, debug builds trap); a release build computes over "
+                  "dst's valid shape")
     else:
         violated = z3.And(nonempty, z3.Or(src0.valid_row != dst.valid_row, src0.valid_col != dst.valid_col))
         effect = "A2/A3 silently skips the division in release builds (PTO_ASSERT only traps with _DEBUG)"

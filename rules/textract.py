@@ -3,7 +3,7 @@
 Overloads (docs/isa-facts.md section 1): E1 `TEXTRACT(dst, src, r, c)`, E2 `TEXTRACT<D, S, reluMode>`,
 E3 `TEXTRACT<D, S, mode>`, E4 `TEXTRACT(dst, src, preQuantScalar, r, c)`, E5 = E4 with `mode`,
 E6 `TEXTRACT_FP(dst, src, fp, r, c)`, E7 = E6 with `mode` (spelled TEXTRACT), E8 the two-destination form
-(no rule here). Each rule models what the target's header really does, not what the docs say.
+(rules/textract_nd2nz.py). Each rule models what the target's header really does, not what the docs say.
 """
 
 from __future__ import annotations

@@ -10,9 +10,10 @@ import pytest
 import ptolint.executor.ops.movement  # noqa: F401  (registers TLOAD, TSTORE)
 from ptolint.engine import builtin_names
 from ptolint.executor import replay
+from ptolint.executor.entry.objects import fill_dims
 from ptolint.frontend.parse import ParseOptions, parse
 from ptolint.frontend.program import analyse
-from ptolint.frontend.types import parse_global
+from ptolint.frontend.types import parse_dims, parse_global, shape2d_ctor, trunc_div
 from ptolint.ir import CallSite, Const, GlobalOperand, GlobalSpec, Sym, TileOperand, TileSpec
 from ptolint.ruleset import load_rules
 from ptolint.solver import check_rule
@@ -136,3 +137,49 @@ def test_frontend_end_to_end_definite_mismatch(tmp_path):
     lines = [ln for ln in r.output.splitlines() if "[PTO956]" in ln]
     # line 14: n - 1 rows moved vs n valid rows (every n); line 16: a defaulted 1-row view: short only for n > 1
     assert len(lines) == 1 and ":14:" in lines[0], r.output
+
+
+def test_parse_global_with_2d_shape_helpers():
+    """TileShape2D / BaseShape2D are the Shape / Stride of a rows x cols matrix (pto_tile.hpp): the GlobalTensor
+    rules see the same five dims as with the Shape<...> / Stride<...> spelling."""
+    g = parse_global("pto::GlobalTensor<float, pto::TileShape2D<float, 64, 128, pto::Layout::ND>, "
+                     "pto::BaseShape2D<float, 64, 128, pto::Layout::ND>, pto::Layout::ND>")
+    assert g is not None and g.shape == (1, 1, 1, 64, 128) and g.stride == (8192, 8192, 8192, 128, 1)
+    nz = parse_global("pto::GlobalTensor<half, pto::TileShape2D<half, 32, 64, (pto::Layout)2>, "
+                      "pto::BaseShape2D<half, 32, 64, (pto::Layout)2>, (pto::Layout)2>")
+    assert nz is not None and nz.shape == (1, 4, 2, 16, 16) and nz.stride == (2048, 512, 256, 16, 1)
+    dn = parse_dims("pto::BaseShape2D<float, -1, 8, pto::Layout::DN>", "Stride")
+    assert dn == (-1, -1, -1, 1, -1)  # rows * cols and rows are DYNAMIC with rows
+    assert parse_dims("pto::TileShape2D<float, 16, 16>", "Stride") is None  # a TileShape2D is a Shape
+
+
+def test_2d_helper_constructor_passes_the_layouts_five_dims():
+    """The (rows, cols) constructor is positional over the layout's dims, not the Shape's fill-left-to-right."""
+    nz = "pto::TileShape2D<half, 32, -1, pto::Layout::NZ>"
+    five = shape2d_ctor(nz, [32, 64], int, lambda a, b: a * b, trunc_div)
+    assert five == [1, 4, 2, 16, 16]
+    assert fill_dims(parse_dims(nz, "Shape"), five) == [1, 4, 2, 16, 16]
+    assert shape2d_ctor("pto::Shape<1, 1, 1, -1, -1>", [3, 4], int, None, None) == [3, 4]  # not a helper
+    assert shape2d_ctor(nz, [7], int, None, None) == [7]  # an inherited Shape constructor
+
+
+KERNEL_2D = """
+#include <pto/pto-inst.hpp>
+using namespace pto;
+extern "C" __global__ AICORE void kernel(__gm__ half* x, int n) {
+    using S = TileShape2D<half, DYNAMIC, DYNAMIC, Layout::NZ>;
+    using T = BaseShape2D<half, DYNAMIC, DYNAMIC, Layout::NZ>;
+    GlobalTensor<half, S, T, Layout::NZ> g(x, S(32, n), T(32, n));
+    Tile<TileType::Mat, half, 32, 64, BLayout::ColMajor, 32, 64, SLayout::RowMajor, 512> t;
+    TLOAD(t, g);
+}
+"""
+
+
+def test_frontend_follows_2d_helper_constructors(tmp_path):
+    (site,) = [s for s in sites_of(tmp_path, KERNEL_2D) if s.builtin == "TLOAD"]
+    g = site.arg("src")
+    assert isinstance(g, GlobalOperand)
+    assert g.shape[0] == Const(1, "int64_t") and g.shape[2] == Const(2, "int64_t")  # 32 / 16 row fractals
+    assert "'n'" in repr(g.shape[1]) and "'/'" in repr(g.shape[1])  # n / C0 column fractals
+    assert g.stride[1] == Const(512, "int64_t") and g.stride[2] == Const(256, "int64_t")

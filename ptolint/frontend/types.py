@@ -138,11 +138,126 @@ LAYOUTS = ("ND", "DN", "NZ", "SCALE", "MX_A_ND", "MX_A_DN", "MX_A_ZZ", "MX_B_ND"
            "HIF4_A_ZZ", "HIF4_B_NN", "NC1HWC0", "GNC1HWC0")
 
 
+#: sizeof of element and scalar type names (the 2-D shape helpers' C0 is 32 / sizeof(T))
+ELEMENT_SIZES = {
+    "int8_t": 1, "uint8_t": 1, "int16_t": 2, "uint16_t": 2, "int32_t": 4, "uint32_t": 4, "int64_t": 8,
+    "uint64_t": 8, "float": 4, "double": 8, "half": 2, "bfloat16_t": 2, "bool": 1, "char": 1, "int": 4,
+    "unsigned": 4, "short": 2, "long": 8, "size_t": 8, "float16_t": 2, "float32_t": 4,
+    "float8_e4m3_t": 1, "float8_e5m2_t": 1, "float8_e8m0_t": 1, "hifloat8_t": 1, "float4_e2m1x2_t": 1,
+    "float4_e1m2x2_t": 1,
+}
+
+#: The 2-D helpers of pto_tile.hpp: TileShape2D<T, rows, cols, Layout> is a Shape, BaseShape2D<...> a Stride, each
+#: derived from the five-dimensional one with these dimensions. A term is an int, "C0" (32 / sizeof(T)), "r", "c",
+#: "rc" (rows * cols) or (a, "/" | "*", k) with a one of those and k an int or "C0"; the same terms give the five
+#: values of the helper's (rows, cols) constructor (include/pto/common/pto_tile.hpp ~l.661-1070).
+Term = int | str | tuple[int | str, str, int | str]
+SHAPE2D: dict[tuple[str, str], tuple[Term, ...]] = {
+    ("TileShape2D", "ND"): (1, 1, 1, "r", "c"),
+    ("TileShape2D", "DN"): (1, 1, 1, "r", "c"),
+    ("TileShape2D", "NZ"): (1, ("c", "/", "C0"), ("r", "/", 16), 16, "C0"),
+    ("BaseShape2D", "ND"): ("rc", "rc", "rc", "c", 1),
+    ("BaseShape2D", "DN"): ("rc", "rc", "rc", 1, "r"),
+    ("BaseShape2D", "NZ"): ("rc", ("r", "*", "C0"), (16, "*", "C0"), "C0", 1),
+    # MX / HIF4 scale layouts: MX_ROW_LEN 16, MX_COL_LEN 2, MX_BLOCK_SIZE 32; HIF4_ROW_LEN 16, HIF4_COL_LEN 4,
+    # HIF4_BLOCK_SIZE 64 (common/constants.hpp)
+    ("TileShape2D", "MX_A_ZZ"): (1, ("r", "/", 16), ("c", "/", 2), 16, 2),
+    ("BaseShape2D", "MX_A_ZZ"): ("rc", ("c", "*", 16), 32, 2, 1),
+    ("TileShape2D", "MX_A_ND"): (1, 1, "r", ("c", "/", 2), 2),
+    ("BaseShape2D", "MX_A_ND"): ("rc", "rc", "c", 2, 1),
+    ("TileShape2D", "MX_A_DN"): (1, 1, ("c", "/", 2), "r", 2),
+    ("BaseShape2D", "MX_A_DN"): ("rc", "rc", ("r", "*", 2), 2, 1),
+    ("TileShape2D", "MX_B_NN"): (1, ("c", "/", 16), ("r", "/", 2), 16, 2),
+    ("BaseShape2D", "MX_B_NN"): ("rc", ("r", "*", 16), 32, 2, 1),
+    ("TileShape2D", "MX_B_ND"): (1, 1, ("r", "/", 2), "c", 2),
+    ("BaseShape2D", "MX_B_ND"): ("rc", "rc", ("c", "*", 2), 2, 1),
+    ("TileShape2D", "MX_B_DN"): (1, 1, "c", ("r", "/", 2), 2),
+    ("BaseShape2D", "MX_B_DN"): ("rc", "rc", "r", 2, 1),
+    ("TileShape2D", "HIF4_A_ZZ"): (1, ("r", "/", 16), "c", 16, 4),
+    ("BaseShape2D", "HIF4_A_ZZ"): ("rc", ("c", "*", 16), 64, 4, 1),
+    ("TileShape2D", "HIF4_B_NN"): (1, ("c", "/", 16), "r", 16, 4),
+    ("BaseShape2D", "HIF4_B_NN"): ("rc", ("r", "*", 16), 64, 4, 1),
+}
+SHAPE2D_HEADS = {"TileShape2D": "Shape", "BaseShape2D": "Stride"}
+
+
+@functools.lru_cache(maxsize=1024)
+def shape2d_of(spelling: str) -> tuple[str, str, int, int, int] | None:
+    """(helper, layout, sizeof(T), rows, cols) of a `TileShape2D<...>` / `BaseShape2D<...>` spelling whose layout
+    is modelled (rows / cols DYNAMIC when not static), else None."""
+    parts = split_template_args(spelling.replace("const ", "").strip().rstrip("&").strip())
+    if parts is None or strip_ns(parts[0]) not in SHAPE2D_HEADS or not parts[1]:
+        return None
+    helper, args = strip_ns(parts[0]), parts[1]
+    try:
+        rows = _int(args[1]) if len(args) > 1 else DYNAMIC
+        cols = _int(args[2]) if len(args) > 2 else DYNAMIC
+    except ValueError:
+        return None
+    layout = layout_name(args[3]) if len(args) > 3 else "ND"
+    size = ELEMENT_SIZES.get(element_name(args[0]), 0)
+    if (helper, layout) not in SHAPE2D or size == 0:
+        return None
+    return helper, layout, size, rows, cols
+
+
+def shape2d_eval(helper: str, layout: str, size: int, rows, cols, const, mul, div) -> list:
+    """The five dims of a modelled 2-D helper on rows / cols (sizeof(T) = size), with the caller's arithmetic
+    (ints, IR expressions ...): `const(k)`, `mul(a, b)`, `div(a, b)` (C++ truncating division)."""
+    c0 = 32 // size
+
+    def ev(t: Term):
+        if isinstance(t, tuple):
+            a, b = ev(t[0]), ev(t[2])
+            return div(a, b) if t[1] == "/" else mul(a, b)
+        if isinstance(t, int):
+            return const(t)
+        return {"C0": const(c0), "r": rows, "c": cols, "rc": mul(rows, cols)}[t]
+
+    return [ev(t) for t in SHAPE2D[helper, layout]]
+
+
+def _static_dims2d(spelling: str, head: str) -> tuple[int, ...] | None:
+    """The five static dims of a modelled 2-D helper spelling standing for a `head` (Shape / Stride)."""
+    info = shape2d_of(spelling)
+    if info is None or SHAPE2D_HEADS[info[0]] != head:
+        return None
+    helper, layout, size, rows, cols = info
+
+    def mul(a: int, b: int) -> int:
+        return DYNAMIC if DYNAMIC in (a, b) else a * b
+
+    def div(a: int, b: int) -> int:
+        return DYNAMIC if DYNAMIC in (a, b) else trunc_div(a, b)
+
+    return tuple(shape2d_eval(helper, layout, size, rows, cols, lambda k: k, mul, div))
+
+
+def trunc_div(a: int, b: int) -> int:
+    """C++ integer division (truncates toward zero)."""
+    q = abs(a) // abs(b)
+    return q if (a >= 0) == (b >= 0) else -q
+
+
+def shape2d_ctor(spelling: str, vals: list, const, mul, div) -> list:
+    """Constructor arguments of a Shape / Stride object as the five-value (or fewer) form: a 2-D helper's own
+    (rows, cols) constructor passes the five dims of its layout positionally; any other count is the inherited
+    Shape / Stride constructor, unchanged."""
+    info = shape2d_of(spelling)
+    if info is None or len(vals) != 2:
+        return vals
+    helper, layout, size, _, _ = info
+    return shape2d_eval(helper, layout, size, vals[0], vals[1], const, mul, div)
+
+
 def parse_dims(spelling: str, head: str) -> tuple[int, ...] | None:
-    """The five static extents of a `pto::Shape<...>` / `pto::Stride<...>` spelling (omitted ones DYNAMIC)."""
+    """The five static extents of a `pto::Shape<...>` / `pto::Stride<...>` spelling (omitted ones DYNAMIC), or
+    of a `TileShape2D<...>` (a Shape) / `BaseShape2D<...>` (a Stride) with a modelled layout."""
     parts = split_template_args(spelling.replace("const ", "").strip().rstrip("&").strip())
     if parts is None:
         return (DYNAMIC,) * 5 if strip_ns(spelling.rstrip("&").strip()) == head else None
+    if strip_ns(parts[0]) in SHAPE2D_HEADS:
+        return _static_dims2d(spelling, head)
     if strip_ns(parts[0]) != head:
         return None
     try:

@@ -15,6 +15,7 @@ import clang.cindex as ci
 from ptolint.frontend.cursors import children, file_name, memo
 from ptolint.frontend.cursors import tokens as cursor_tokens
 from ptolint.frontend.types import (
+    ELEMENT_SIZES,
     element_name,
     is_global_spelling,
     is_tile_spelling,
@@ -22,6 +23,7 @@ from ptolint.frontend.types import (
     parse_global,
     parse_tile,
     scalar_ctype,
+    shape2d_ctor,
     split_template_args,
     strip_ns,
 )
@@ -52,14 +54,6 @@ for _value, _name in ((32, "FLOAT16"), (39, "BFLOAT16")):
             setattr(ci.TypeKind, _name, ci.TypeKind(_value))
         except (TypeError, ValueError):  # an enum.Enum binding, or the value already registered
             pass
-
-ELEMENT_SIZES = {
-    "int8_t": 1, "uint8_t": 1, "int16_t": 2, "uint16_t": 2, "int32_t": 4, "uint32_t": 4, "int64_t": 8,
-    "uint64_t": 8, "float": 4, "double": 8, "half": 2, "bfloat16_t": 2, "bool": 1, "char": 1, "int": 4,
-    "unsigned": 4, "short": 2, "long": 8, "size_t": 8, "float16_t": 2, "float32_t": 4,
-    "float8_e4m3_t": 1, "float8_e5m2_t": 1, "float8_e8m0_t": 1, "hifloat8_t": 1, "float4_e2m1x2_t": 1,
-    "float4_e1m2x2_t": 1,
-}
 
 #: kernel-side functions whose results are inputs of the kernel, with their bounds
 BLOCK_FUNCS = {
@@ -322,6 +316,19 @@ def dims_head_of(t: ci.Type) -> tuple[str, tuple[int, ...]] | None:
         if d is not None:
             return head, d
     return None
+
+
+def ctor_dims(t: ci.Type, statics: tuple[int, ...], vals: list[Expr]) -> tuple[Expr, ...]:
+    """The dims of a Shape / Stride object of type `t` constructed from `vals`: a TileShape2D / BaseShape2D
+    (rows, cols) constructor passes its layout's five dims, as the real helper's constructor does."""
+    def mul(a: Expr, b: Expr) -> Expr:
+        return fold(Bin("*", convert(a, "int64_t"), convert(b, "int64_t"), "int64_t"))
+
+    def div(a: Expr, b: Expr) -> Expr:
+        return fold(Bin("/", convert(a, "int64_t"), convert(b, "int64_t"), "int64_t"))
+
+    five = shape2d_ctor(_strip_ref(t).spelling, vals, lambda k: Const(k, "int64_t"), mul, div)
+    return fill_dims(statics, five)
 
 
 def fill_dims(statics: tuple[int, ...], vals: list[Expr]) -> tuple[Expr, ...]:

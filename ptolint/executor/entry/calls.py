@@ -46,6 +46,7 @@ from ptolint.executor.entry.syntax import (
     where,
 )
 from ptolint.frontend.cursors import arguments, children, file_name, memo, referenced
+from ptolint.frontend.types import shape2d_ctor, trunc_div
 from ptolint.frontend.values import global_spec_of, template_bindings, tile_spec_of
 
 #: names of the checked builtins (set by run.py from the engine's rule set); calls of them run on the executor
@@ -473,7 +474,9 @@ def construct(t: ci.Type, args: list[ci.Cursor], sc: Scope, name: str, where_c: 
                 return vals[0].copy()
             if len(vals) > 5 or not all(isinstance(v, int) for v in vals):
                 raise Refusal(f"{head} constructed from {vals} at line {where_c.location.line}")
-            return DimsObj(head, fill_dims(statics, [i64(v) for v in vals]))
+            five = shape2d_ctor(strip_reference(t).spelling, [i64(v) for v in vals], i64,
+                                lambda a, b: i64(a * b), trunc_div)  # TileShape2D / BaseShape2D (rows, cols)
+            return DimsObj(head, fill_dims(statics, five))
 
         return make_dims
     gspec = global_spec_of(t)

@@ -152,9 +152,12 @@ def conversion_kind(form: str) -> str:
 @op("TEXTRACT", "TEXTRACT_FP")
 def textract(m: Machine) -> None:
     form = form_of(m)
+    if form == "two-dst":
+        two_destinations(m)
+        return
     dst, src = m.tile("dst"), m.tile("src")
-    if form == "two-dst" or dst is None or src is None:
-        return  # two-destination ND -> 2xNZ and ConvTile sources are not modelled here
+    if dst is None or src is None:
+        return  # ConvTile sources are not modelled here
     hw = TARGETS[m.impl]
     ir, ic = int(m.scalar("indexRow") or 0), int(m.scalar("indexCol") or 0)
     plan = accept(m, hw, form, dst, src)
@@ -282,6 +285,47 @@ def run(m: Machine, hw: Target, form: str, plan: str, dst: ConcreteTile, src: Co
         copy(m, dst, src, ir, ic, -(-dst.valid_row // 16) * 16, -(-dst.valid_col // c0) * c0)
     elif plan == "acc":
         acc_copy(m, hw, form, dst, src, ir, ic)
+
+
+#: element types of the ND -> 2xNZ copy, per target
+ND2NZ_TYPES = {"a2a3": ("int8_t", "half", "bfloat16_t", "float", "int32_t"),
+               "a5": ("half", "bfloat16_t", "float", "int32_t", "int8_t") + LOW_FLOATS}
+
+
+def two_destinations(m: Machine) -> None:
+    """TEXTRACT(dst0, dst1, src, r0, c0, r1, c1): src (ND, UB) windows at (r_k, c_k) of dst_k's valid shape into
+    dst0 and dst1 (NZ, UB), same element type. Each window is checked against src's storage only by a
+    PTO_ASSERT; the copy then reads it whatever the bound says."""
+    src = m.tile("src")
+    dsts = [t for t in (m.tile("dst0"), m.tile("dst1")) if t is not None]
+    if src is None or len(dsts) != 2:
+        raise m.trap("unsupported-path", "TEXTRACT ND -> 2xNZ needs tiles dst0, dst1 and src")
+    errors: list[tuple[str, str]] = []
+    for t in (src, *dsts):
+        if t.spec.loc != "Vec":
+            errors.append(("unsupported-path", f"{t.name} is a {t.spec.loc} tile: ND -> 2xNZ works inside UB only"))
+    if errors:
+        for kind, detail in errors:
+            m.fault(kind, detail)
+        raise Trap("TEXTRACT ND -> 2xNZ does not compile on this target")
+    if lay(src) != ND:
+        errors.append(("unsupported-layout", f"src is {lay_text(lay(src))}, not ND"))
+    if src.spec.dtype not in ND2NZ_TYPES.get(m.impl, ()):
+        errors.append(("unsupported-dtype", f"{src.spec.dtype} is not copied ND -> NZ on {m.impl}"))
+    for t in dsts:
+        if lay(t) != NZ:
+            errors.append(("unsupported-layout", f"{t.name} is {lay_text(lay(t))}, not NZ"))
+        elif m.impl == "a2a3" and t.spec.compact == "RowPlusOne":
+            errors.append(("unsupported-layout", f"{t.name} is NZ+1 (CompactMode::RowPlusOne): a2a3 writes plain NZ"))
+        if t.spec.dtype != src.spec.dtype:
+            errors.append(("unsupported-dtype", f"{t.name} is {t.spec.dtype}, src is {src.spec.dtype}"))
+    if errors:
+        for kind, detail in errors:
+            m.fault(kind, detail)
+        raise Trap("TEXTRACT ND -> 2xNZ does not compile on this target")
+    for k, t in enumerate(dsts):
+        ir, ic = int(m.scalar(f"indexRow{k}") or 0), int(m.scalar(f"indexCol{k}") or 0)
+        copy(m, t, src, ir, ic, t.valid_row, t.valid_col)
 
 
 def copy(m: Machine, dst: ConcreteTile, src: ConcreteTile, ir: int, ic: int, rows: int, cols: int,

@@ -2,7 +2,7 @@
 IMG2COL register setters, TALLOC / TFREE and TSYNC (what each target accepts; only TCI and TTRI compute data).
 
 Written from the target headers (include/pto/npu/a2a3, include/pto/npu/a5), independently of the rules:
-- TCI: dst one row; a2a3 sizeof(dst) 2 or 4, a5 dst u/int16 or u/int32; dst[0][j] = start +/- j over validCol.
+- TCI: dst one row; a2a3 sizeof(dst) 2 or 4, a5 dst u/int16 or u/int32; dst[0][j] = start +/- j over validCol; a2a3 tmp (4-operand form) must be float (used as float*).
 - TTRI: a2a3 dst in {i32, i16, u32, u16, half, float}, isUpperOrLower 0/1, row-major; a5 wider type list, any
   non-zero flag is "upper"; writes 1 on/under (lower) or on/over (upper) the diagonal shifted by `diagonal`.
 - TGATHERB: dst element of 1, 2 or 4 bytes; a2a3 dst row-major.
@@ -89,6 +89,10 @@ def tci(m: Machine) -> None:
         _reject(m, "unsupported-dtype", f"dst element type {dtype} is not 2 or 4 bytes")
     if dst.spec.rows != 1:
         _reject(m, "invalid-tile", f"dst has {dst.spec.rows} rows, TCI writes exactly one")
+    tmp = m.tile("tmp")
+    if m.impl == "a2a3" and tmp is not None and tmp.spec.dtype != "float":
+        raise m.trap("unsupported-dtype", f"TCI: tmp element type {tmp.spec.dtype}: a2a3 initialises a float* from "
+                     "tmp's element pointer, which does not compile")
     start = m.scalar("start")
     if start is None or dst.buf is None:
         return

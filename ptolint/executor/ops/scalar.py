@@ -6,8 +6,9 @@ valid region, in dst's element type. Each target's behaviour is modelled here on
   when the valid shapes are equal and non-empty (otherwise a release build does nothing);
   PrecisionType is ignored; the in-place float tile/scalar form multiplies by (T)(1/scalar).
 - a5: Vec tiles; the tile/scalar form needs dst in {u/int64, u/int32, u/int16, half, float}, the
-  scalar/tile form checks no type; src0 is read as dst's type; it always computes over dst's valid shape;
-  HIGH_PRECISION only changes float and half.
+  scalar/tile form checks no type; src0 is read as dst's type; any valid-shape difference breaks its
+  PTO_ASSERT (a debug build traps: recorded as a valid-region fault), then it computes over dst's valid
+  shape; HIGH_PRECISION only changes float and half.
 """
 
 from __future__ import annotations
@@ -105,11 +106,14 @@ def tdivs(m: Machine) -> None:
         elif dtype not in ("float", "half"):
             m.fault("ignored-option", f"DivAlgorithm::HIGH_PRECISION is ignored for {dtype} on a5")
 
-    # --- valid regions
+    # --- valid regions (both targets PTO_ASSERT equal valid shapes: debug builds trap on any difference)
     rows, cols = dst.valid_row, dst.valid_col
+    same = src.valid_row == rows and src.valid_col == cols
+    if a5 and not same:
+        m.fault("valid-region", f"src0 valid {src.valid_row}x{src.valid_col} != dst valid {rows}x{cols}: "
+                "PTO_ASSERT traps in debug builds; a5 computes over dst's valid shape")
     if rows <= 0 or cols <= 0:
         return
-    same = src.valid_row == rows and src.valid_col == cols
     if not a5 and not same:
         m.fault("valid-region", f"src0 valid {src.valid_row}x{src.valid_col} != dst valid {rows}x{cols}: "
                 "skipped (PTO_ASSERT only in _DEBUG)")

@@ -5,7 +5,8 @@ a5/TSort32.hpp and a5/TMrgSort.hpp.
   row-major. For each of dst's valid rows, the row's `src.validCol / 32` blocks of 32 (4-operand form:
   every valid element, the tail block padded with -inf) are sorted descending with their indices and
   written as 8-byte (value, index) structures from the start of dst's row (2 float / 4 half elements
-  each). idx's row stride is 0 when idx has one valid row. The 3-operand form ignores the tail.
+  each). idx's row stride is 0 when idx has one valid row. The 3-operand form ignores the tail; the
+  4-operand form uses tmp (unchecked) as UB scratch when the valid columns are not a multiple of 32.
 - TMRGSORT: half/float of one type, Vec, row-major, Rows == 1 (dst, tmp, src0..src2 / single src).
   Multi-list: `validCol >> (1 float | 2 half)` structures of each list are merged (descending) into
   tmp, stopping when a list runs out if `exhausted`; then dst's valid columns (rounded up to 32 bytes)
@@ -108,6 +109,9 @@ def tsort32(m: Machine) -> None:
     if rows <= 0 or vc <= 0:
         return
     has_tmp = tmp is not None
+    if has_tmp and vc % 32 and tmp.spec.loc != "Vec":
+        m.fault("unsupported-path", f"tmp is a {tmp.spec.loc} tile: the tail block of each row is padded at its "
+                "address taken as a UB address")
     n = vc if has_tmp else vc // 32 * 32
     if not has_tmp and vc % 32:
         m.fault("partial-result", f"src valid columns {vc} are not a multiple of 32: the last {vc % 32} are "

@@ -15,9 +15,9 @@ from ptolint.frontend.interp.core import (
 from ptolint.frontend.values import (
     DimsState,
     GlobalState,
+    ctor_dims,
     decl_key,
     dims_head_of,
-    fill_dims,
     global_spec_of,
 )
 from ptolint.ir import (
@@ -60,7 +60,7 @@ class Objects:
             scal = [v for v in vals if isinstance(v, (Const, Sym, Bin, Unary, Cast, Select))]
             if len(scal) != len(vals) or len(vals) > 5:
                 return None
-            return DimsState(head, fill_dims(statics, scal))
+            return DimsState(head, ctor_dims(t, statics, scal))
         spec = global_spec_of(t)
         if spec is None:
             return None
