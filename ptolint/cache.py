@@ -26,6 +26,7 @@ import os
 from pathlib import Path
 from typing import Any
 
+from ptolint.fixes import Fix
 from ptolint.ir import CallSite, Diagnostic, Finding, Frame, ProofEntry, Unresolved, Witness
 from ptolint.replayed import ReplayedFinding
 from ptolint.store import default_dir, write_atomic  # noqa: F401 - re-exported for the CLI
@@ -87,6 +88,7 @@ def file_key(path: str, data: bytes, opts) -> str:
         "replay_budget": getattr(opts, "replay_budget", None),
         "debug": opts.debug,
         "prove": getattr(opts, "prove", False),
+        "fixes": getattr(opts, "fixes", False),
         "headers": [parse.headers, choice.mode, str(choice.include_dir)],
         "args": {t: compiler_args(t, parse) for t in opts.targets},
     }
@@ -196,6 +198,8 @@ def result_to_dict(res) -> dict[str, Any]:
             "confirmed": f.confirmed, "fault": f.fault, "related": [list(r) for r in f.related],
             "suppressed": f.suppressed, "steps": [[_abs(a), b, c, d] for a, b, c, d in f.steps],
             "replay_args": getattr(f, "replay_args", ""), "run": getattr(f, "run", ""),
+            "fixes": [{**fx.to_dict(), "edits": [{**e, "file": _abs(e["file"])} for e in fx.to_dict()["edits"]]}
+                      for fx in f.fixes],
         }
 
     return {
@@ -235,7 +239,9 @@ def result_from_dict(doc: dict[str, Any], path: str):
             witness=None if w is None else Witness(w["inputs"], w["values"]), confirmed=f["confirmed"],
             fault=f["fault"], related=[(shown(r[0]), *r[1:]) for r in f["related"]], suppressed=f["suppressed"],
             steps=[(shown(a), b, c, d) for a, b, c, d in f.get("steps", [])],
-            replay_args=f.get("replay_args", ""), run=f.get("run", "")))
+            replay_args=f.get("replay_args", ""), run=f.get("run", ""),
+            fixes=[Fix.from_dict({**fx, "edits": [{**e, "file": shown(e["file"])} for e in fx["edits"]]},
+                                 f["rule_id"], s["line"], s["column"]) for fx in f.get("fixes", [])]))
     res.diagnostics = [Diagnostic(shown(d[0]), *d[1:6], checked=path,
                                   included_from=[(shown(a), b) for a, b in (d[6] if len(d) > 6 else [])])
                        for d in doc["diagnostics"]]

@@ -188,6 +188,12 @@ def check(
     prove: bool = typer.Option(False, "--prove",
                                help="Proof mode: per call site, rule and target verified, violated, unknown (why) "
                                     "or not applicable; per kernel and file the share verified (text, json, sarif)."),
+    show_fixes: bool = typer.Option(False, "--show-fixes",
+                                    help="Compute the validated fixes of each finding: `[*]` and `fix:` lines in "
+                                         "text, `fixes` in SARIF and JSON."),
+    fix: bool = typer.Option(False, "--fix", help="Apply the safe fixes (rewriting the files), then check again."),
+    diff: bool = typer.Option(False, "--diff", help="Print the safe fixes as a unified diff instead of writing them "
+                                                    "(exit 1 when there is one)."),
 ) -> None:
     """Check kernels for PTO ISA constraint violations on each target."""
     from ptolint.targets import ALL_TARGETS, DEFAULT_TARGETS, parse_targets
@@ -208,6 +214,8 @@ def check(
         fail("--statistics works with --format text only")
     if prove and (statistics or fmt not in (Format.text, Format.json, Format.sarif)):
         fail("--prove works with --format text, json or sarif (and not with --statistics)")
+    if (fix or diff) and (prove or write_baseline is not None):
+        fail("--fix and --diff do not combine with --prove or --write-baseline")
     from ptolint.cache import result_from_dict
     from ptolint.config import finding_selected, merge
     from ptolint.report.common import BaselineError, filter_baseline, read_baseline
@@ -234,6 +242,7 @@ def check(
     use_headers([opts.parse for _, opts, _ in plans], headers)
     for _, opts, _ in plans:
         opts.prove = prove
+        opts.fixes = show_fixes or fix or diff
     targets = [t for t in ALL_TARGETS if any(t in opts.targets for _, opts, _ in plans)] or (cli_targets or list(DEFAULT_TARGETS))
     if plans:
         rules = sorted({r.code: r for _, opts, _ in plans for r in opts.rules}.values(), key=lambda r: r.code)
@@ -241,20 +250,33 @@ def check(
     from ptolint.ir import Diagnostic
 
     extra = [Diagnostic(m, 0, 0, "error", "io-error", "no such file or directory", checked=m) for m in missing]
-    cache, outcomes = run_plans(plans, jobs, file_timeout, no_cache)
-    for (f, _, cfg), out in zip(plans, outcomes, strict=True):
-        if out.result is None:
-            r = FileResult(f)
-            r.diagnostics.append(out.failure)
-            if debug and out.traceback:
-                typer.echo(out.traceback, err=True)
-        else:
-            r = result_from_dict(out.result, f)
-            keys = merge(cfg, select=cli["select"], ignore=cli["ignore"]).rule_keys
-            r.findings = [x for x in r.findings if not per_file_ignored(cfg, x) and finding_selected(x, keys)]
-        r.cache = "off" if cache is None else "hit" if out.cached else "miss"
-        user_facing_diagnostics(r, allow_missing_includes)
-        results.append(r)
+    def collect() -> None:
+        results.clear()
+        cache, outcomes = run_plans(plans, jobs, file_timeout, no_cache)
+        for (f, _, cfg), out in zip(plans, outcomes, strict=True):
+            if out.result is None:
+                r = FileResult(f)
+                r.diagnostics.append(out.failure)
+                if debug and out.traceback:
+                    typer.echo(out.traceback, err=True)
+            else:
+                r = result_from_dict(out.result, f)
+                keys = merge(cfg, select=cli["select"], ignore=cli["ignore"]).rule_keys
+                r.findings = [x for x in r.findings if not per_file_ignored(cfg, x) and finding_selected(x, keys)]
+            r.cache = "off" if cache is None else "hit" if out.cached else "miss"
+            user_facing_diagnostics(r, allow_missing_includes)
+            results.append(r)
+
+    collect()
+    if diff or fix:  # ptolint/fixes.py: apply (or show) the safe fixes; --fix checks the rewritten files again
+        from ptolint import fixes as fixing
+
+        status, problems = fixing.run_cli(results, collect, diff)
+        extra += problems
+        if diff:
+            for d in problems:
+                typer.echo(f"ptolint: error: {d.file}: {d.message}", err=True)
+            raise typer.Exit(2 if problems else status)
     findings = all_findings = [x for r in results for x in r.findings]
     hidden = 0
     if known is not None:

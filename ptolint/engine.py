@@ -142,6 +142,10 @@ def check_file(path: str, opts: Options, source: str | None = None) -> FileResul
     suppressions.apply(res)
     res.findings.sort(key=lambda f: (f.site.file, f.site.line, f.site.column, f.rule_id, f.site.target))
     res.diagnostics.sort(key=lambda d: (d.file, d.line, d.column, d.code))
+    if opts.fixes and res.findings:
+        from ptolint import fixes
+
+        fixes.compute(path, source, res, opts)
     return res
 
 

@@ -380,6 +380,8 @@ class Finding:
     suppressed: bool = False
     #: a kernel-level finding's path: (file, line, column, what happens there), in program order
     steps: list[tuple[str, int, int, str]] = field(default_factory=list)
+    #: validated fixes (ptolint.fixes.Fix), computed only when asked for (--show-fixes, --fix, --diff, the LSP)
+    fixes: list = field(default_factory=list)
 
 
 @dataclass

@@ -38,6 +38,12 @@ INSTALL_HINT = "the language server needs pygls, a dependency of ptolint: pip in
 def analyse(path: str, text: str) -> tuple[list[Finding], list[Diagnostic]]:
     """ptolint's findings and input diagnostics for `text` as the contents of `path`, with that path's
     configuration (rules, targets, include dirs, per-file-ignores), as `ptolint check path` would report them."""
+    findings, diagnostics, _ = analyse_full(path, text)
+    return findings, diagnostics
+
+
+def analyse_full(path: str, text: str):
+    """`analyse`, plus what computing the fixes later needs: (result, options), or None."""
     from ptolint import config
     from ptolint.engine import Options, check_file
     from ptolint.frontend.parse import ParseOptions
@@ -48,7 +54,7 @@ def analyse(path: str, text: str) -> tuple[list[Finding], list[Diagnostic]]:
         cfg = config.config_for(path)
         config.check_rule_ids(cfg)
     except config.ConfigError as exc:
-        return [], [Diagnostic(path, 0, 0, "error", "config-error", str(exc))]
+        return [], [Diagnostic(path, 0, 0, "error", "config-error", str(exc))], None
     eff = config.merge(cfg)
     rules, _ = config.resolve_rules(eff.rule_keys)
     opts = Options(targets=eff.targets, rules=rules, blocks=eff.blocks, timeout_ms=eff.timeout_ms,
@@ -57,9 +63,43 @@ def analyse(path: str, text: str) -> tuple[list[Finding], list[Diagnostic]]:
         res = check_file(path, opts, source=text)
     except Exception as exc:  # noqa: BLE001 - report it in the editor instead of dying
         log.exception("analysis of %s failed", path)
-        return [], [Diagnostic(path, 0, 0, "error", "internal-error", f"{type(exc).__name__}: {exc}")]
+        return [], [Diagnostic(path, 0, 0, "error", "internal-error", f"{type(exc).__name__}: {exc}")], None
     findings = [f for f in res.findings if not _ignored(cfg, f) and config.finding_selected(f, eff.rule_keys)]
-    return findings, res.diagnostics
+    return findings, res.diagnostics, (res, opts)
+
+
+def code_actions(path: str, text: str, findings: list[Finding], encoding: str = "utf-16") -> list[dict]:
+    """Every fix of the findings (computed by ptolint.fixes) as an LSP quick fix (JSON-shaped), with the finding's
+    line (0-based) for matching requests: [(line, action)]. Safe fixes are marked preferred."""
+    from ptolint.fixes import all_fixes
+
+    lines = Lines(path, text, encoding)
+    out = []
+    for fx in all_fixes(findings):
+        edits = [{"range": lines.range(e.file, e.line, e.column, e.end_line, e.end_column) if
+                  (e.end_line, e.end_column) != (e.line, e.column) else
+                  {"start": lines.position(e.file, e.line, e.column), "end": lines.position(e.file, e.line, e.column)},
+                  "newText": e.text} for e in fx.edits if os.path.abspath(e.file) == lines.doc]
+        if not edits:
+            continue
+        action = {"title": f"ptolint: {fx.title}" + ("" if fx.safe else " (unsafe)"), "kind": "quickfix",
+                  "isPreferred": fx.safe, "edit": {"changes": {uri_of(path): edits}},
+                  "data": {"rule": fx.rule_id, "kind": fx.kind, "safe": fx.safe}}
+        out.append((fx.line - 1, fx.rule_id, action))
+    return out
+
+
+def compute_fixes(path: str, text: str, findings: list[Finding], state) -> None:
+    """Attach validated fixes to the findings (on the worker thread, after the diagnostics are published)."""
+    from ptolint import fixes
+
+    if state is None or not findings:
+        return
+    res, opts = state
+    try:
+        fixes.compute(path, text, res, opts)
+    except Exception:  # noqa: BLE001 - no fixes, but the server goes on
+        log.exception("fixes for %s failed", path)
 
 
 def _ignored(cfg, finding: Finding) -> bool:
@@ -283,6 +323,7 @@ def create_server(on_change: float | None = None):
             self.worker = Worker()
             self.generation = 0
             self.latest: dict[str, int] = {}  # uri -> generation of the newest analysis asked for
+            self.actions: dict[str, asyncio.Future] = {}  # uri -> the code actions of its newest analysis
 
         def is_current(self, uri: str, gen: int) -> bool:
             return self.latest.get(uri) == gen
@@ -311,14 +352,24 @@ def create_server(on_change: float | None = None):
             doc = self.workspace.get_text_document(uri)
             text, version, encoding = doc.source, doc.version, self.encoding()
 
+            found: list = []
+
             def job():
                 if not self.is_current(uri, gen):  # a newer edit arrived while this one waited: skip it
                     return None
-                findings, diagnostics = analyse(path, text)
+                findings, diagnostics, state = analyse_full(path, text)
+                found[:] = [findings, state]
                 return to_lsp(path, text, findings, diagnostics, encoding)
+
+            def fixes_job():
+                if not found or not self.is_current(uri, gen):
+                    return []
+                compute_fixes(path, text, found[0], found[1])
+                return code_actions(path, text, found[0], encoding)
 
             try:
                 result = await self.worker.submit(job)
+                self.actions[uri] = self.worker.submit(fixes_job)  # after the diagnostics, on the same thread
             except Exception as exc:  # noqa: BLE001
                 log.exception("analysis of %s failed", uri)
                 result = [{"range": {"start": {"line": 0, "character": 0}, "end": {"line": 0, "character": 0}},
@@ -342,6 +393,23 @@ def create_server(on_change: float | None = None):
         @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
         async def did_change(ls: PtolintServer, params) -> None:
             await ls.lint(params.text_document.uri, delay=on_change)
+
+    @server.feature(types.TEXT_DOCUMENT_CODE_ACTION,
+                    types.CodeActionOptions(code_action_kinds=[types.CodeActionKind.QuickFix]))
+    async def code_action(ls: PtolintServer, params):
+        """The validated fixes of the findings on the requested lines (computed after each analysis)."""
+        pending = ls.actions.get(params.text_document.uri)
+        if pending is None:
+            return []
+        try:
+            actions = await asyncio.shield(pending)
+        except Exception:  # noqa: BLE001
+            return []
+        first, last = params.range.start.line, params.range.end.line
+        wanted = {(d.range.start.line, str(d.code)) for d in params.context.diagnostics or []}
+        out = [a for line, rule, a in actions
+               if first <= line <= last and (not wanted or (line, rule) in wanted)]
+        return [CONVERTER.structure(a, types.CodeAction) for a in out]
 
     @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
     def did_close(ls: PtolintServer, params) -> None:

@@ -39,6 +39,7 @@ def finding_dict(f: Finding, group: tuple[int, bool] | None = None) -> dict:
         "replay": replay_command(f),
         "group": group[0] if group else None,
         "group_first": group[1] if group else None,
+        "fixes": [fx.to_dict() for fx in f.fixes],
     }
 
 

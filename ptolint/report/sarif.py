@@ -121,6 +121,7 @@ def result(f: Finding, targets: list[str], rules_index: dict[str, int], lines: d
         "codeFlows": [{"threadFlows": [{"locations": flow}]}],
         "relatedLocations": [{**uris.location(p, ln, 1), "id": i, "message": {"text": t}}
                              for i, (p, ln, t) in enumerate(f.related) if p and ln],
+        **({"fixes": [sarif_fix(fx, lines, uris) for fx in f.fixes]} if f.fixes else {}),
         "properties": {"targets": list(targets), "kind": kind_label(f, targets),
                        "kinds": {t: target_kind(f, t) for t in targets},
                        **({"release": release} if release else {}),
@@ -129,6 +130,20 @@ def result(f: Finding, targets: list[str], rules_index: dict[str, int], lines: d
                        "values": witness_values(f),
                        **({"group": group[0], "groupFirst": group[1]} if group else {})},
     }
+
+
+def sarif_fix(fx, lines: dict[str, list[str]], uris: Uris) -> dict:
+    """A fix (ptolint/fixes.py) as a SARIF fix: one artifactChange per file, regions in UTF-16 columns (an
+    insertion is an empty region)."""
+    changes: dict[str, list[dict]] = {}
+    for e in fx.edits:
+        region = {"startLine": e.line, "startColumn": col16(e.file, e.line, e.column, lines),
+                  "endLine": e.end_line, "endColumn": col16(e.file, e.end_line, e.end_column, lines)}
+        changes.setdefault(e.file, []).append({"deletedRegion": region, "insertedContent": {"text": e.text}})
+    return {"description": {"text": fx.title},
+            "artifactChanges": [{"artifactLocation": uris.artifact(p), "replacements": reps}
+                                for p, reps in changes.items()],
+            "properties": {"kind": fx.kind, "safe": fx.safe}}
 
 
 def notification(d: Diagnostic, uris: Uris) -> dict:

@@ -33,7 +33,7 @@ def header(f: Finding, targets: list[str]):
     s = f.site
     t = Text(f"{s.file}:{s.line}:{s.column}: ", style="bold")
     t.append(f"{f.level}:", style=STYLE.get(f.level, ""))
-    t.append(f" [{f.rule_id}] {f.message} ", style="bold")
+    t.append(f" [{f.rule_id}]" + (" [*]" if any(fx.safe for fx in f.fixes) else "") + f" {f.message} ", style="bold")
     t.append(f"[{f.rule_name}] [{kind_label(f, targets)}] [target {', '.join(targets)}]")
     return t
 
@@ -105,6 +105,11 @@ def render(findings: list[Finding], diagnostics: list[Diagnostic], console, summ
             console.print(Text(f"  {ch}"))
         if others:
             console.print(Text(f"  {also_text(others)}"))
+        for fx in f.fixes:
+            console.print(Text(f"  fix{' [*]' if fx.safe else ''}: {fx.title}"))
         console.print(Text(f"  see: {rule_doc_ref(f.rule_id)}"))
     listed = sum(len(others) for _, others in groups)
     console.print(Text(summary + (f"; {listed} of them listed under a finding with the same inputs" if listed else "")))
+    fixable = sum(any(fx.safe for fx in f.fixes) for f, _ in merge_targets(findings))
+    if fixable:
+        console.print(Text(f"[*] {fixable} fixable with `ptolint check --fix` (see them with --diff)"))
