@@ -74,6 +74,16 @@ def node_syms(e: Expr) -> frozenset[Sym]:
     return known
 
 
+def widens(src: str, dst: str) -> bool:
+    """Whether converting an integer of type `src` to `dst` keeps every value (bool, int -> long, uint8 -> int):
+    an encoded integer is always within its own type's range (inputs by their domain, signed arithmetic by its
+    definedness condition, the rest by wrapping), so such a conversion is the identity."""
+    if src == "bool":
+        return dst in INT_TYPES
+    a, b = int_range(src), int_range(dst)
+    return a is not None and b is not None and b[0] <= a[0] and a[1] <= b[1]
+
+
 class Encoder:
     """IR expressions -> Z3 terms (integers as unbounded Int with explicit C wrap-around)."""
 
@@ -179,6 +189,8 @@ class Encoder:
                 return z3.ToReal(a) if z3.is_int(a) else a
             if z3.is_real(a):  # float -> int truncates toward zero
                 a = z3.If(a >= 0, z3.ToInt(a), -z3.ToInt(-a))
+            elif not z3.is_int_value(a) and widens(e.a.ctype, e.ctype):  # the value is kept: no wrap
+                return a  # (a `mod 2^64` around each int -> long kept Z3 from deciding loop iterations)
             return self.wrap(a, e.ctype)
         if isinstance(e, Unary):
             a = self.enc(e.a)

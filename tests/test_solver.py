@@ -1,0 +1,71 @@
+"""The Z3 encoding itself (ptolint/solver.py): conversions that keep every value are not wrapped, and the
+run-time-step loop that once ended in solver-unknown is decided through the CLI."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import z3
+from conftest import ptolint
+
+from ptolint.ir import Bin, Cast, Const, Sym
+from ptolint.solver import Encoder, widens
+
+
+def test_widens_only_when_every_value_is_kept() -> None:
+    assert widens("int", "long") and widens("bool", "int") and widens("unsigned char", "int")
+    assert widens("unsigned int", "long") and widens("int", "int")
+    assert not widens("long", "int") and not widens("int", "unsigned int") and not widens("unsigned int", "int")
+    assert not widens("float", "long")
+
+
+def test_a_widening_cast_is_the_value_a_narrowing_one_wraps() -> None:
+    enc = Encoder()
+    x = Sym("x", "int")
+    assert enc.enc(Cast("long", x)).eq(enc.var(x))  # no `mod 2^64` around an int
+    narrowed = enc.enc(Cast("int", Sym("y", "long")))
+    assert not narrowed.eq(enc.var(Sym("y", "long")))
+    s = z3.Solver()
+    s.add(*enc.domain(), enc.var(Sym("y", "long")) == 2**31, narrowed != -(2**31))
+    assert s.check() == z3.unsat  # 2^31 as int wraps to -2^31
+    assert not enc.enc(Cast("unsigned int", x)).eq(enc.var(x))  # int -> unsigned int is not value-preserving
+
+
+def test_signed_product_of_a_widened_value_is_exact_and_defined_only_in_range() -> None:
+    enc = Encoder()
+    x = Sym("x", "int")
+    prod = enc.enc(Bin("*", Cast("long", x), Const(4, "long"), "long"))
+    s = z3.Solver()
+    s.add(*enc.domain(), *enc.defined, prod != 4 * enc.var(x))
+    assert s.check() == z3.unsat
+
+
+RUNTIME_STEP = """#include <pto/pto-inst.hpp>
+using namespace pto;
+AICORE inline int lmin(int a, int b) { return a < b ? a : b; }
+extern "C" __global__ AICORE void kern(__gm__ float* out, int step, int total) {
+    if (step < 16 || step > LIMIT) return;
+    if (total < 0 || total > 158) return;
+    using Dyn = Tile<TileType::Vec, float, 16, 64, BLayout::RowMajor, 16, DYNAMIC>;
+    Dyn d(step), a(step), b(step);
+    for (int c = 0; c < total; c += step) {
+        int cols = lmin(total - c, step);
+        d.SetValidCol(cols);
+        a.SetValidCol(cols);
+        b.SetValidCol(cols);
+        TMUL(d, a, b);
+    }
+}
+"""
+
+
+def test_loop_with_a_run_time_step_is_decided(tmp_path: Path) -> None:
+    # was: solver-unknown after the full timeout (each int -> long conversion of `step * iteration` wrapped)
+    (tmp_path / "bad.cpp").write_text(RUNTIME_STEP.replace("LIMIT", "128"))
+    (tmp_path / "good.cpp").write_text(RUNTIME_STEP.replace("LIMIT", "64"))
+    bad = ptolint("check", "bad.cpp", "-f", "json", "-t", "a2a3", "--no-cache", "--select", "PTO006", cwd=tmp_path)
+    assert bad.code == 1 and not bad.json["diagnostics"], bad.json["diagnostics"]
+    [f] = bad.json["findings"]
+    assert f["line"] == 14 and f["confirmed"] and 64 < f["witness"]["inputs"]["step"] <= 128
+    good = ptolint("check", "good.cpp", "-f", "json", "-t", "a2a3", "--no-cache", cwd=tmp_path)
+    assert good.code == 0 and good.json["findings"] == [] and good.json["diagnostics"] == []
