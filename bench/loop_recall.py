@@ -21,7 +21,7 @@ calling a `template <typename T, int N> AICORE void body(...)` helper):
 - state carried across iterations: an offset counter (`off += 16;`), valid regions set in the body
   (`SetValidRow`, `SetValidCol`, `SetValidShape`) on all or some operands, before or after the call, a value set
   in one iteration and used in the next;
-- instructions: TADD / TSUB / TMUL (PTO006, PTO604), TDIVS (PTO006, PTO504, which differs between targets),
+- instructions: TADD / TSUB / TMUL (PTO006, PTO604), TDIVS (PTO006, PTO504),
   TROWSUM (PTO006, PTO806), TROWPROD (PTO006, PTO207, PTO208, PTO209), TCOLEXPANDMAX (PTO006, PTO405, PTO406),
   TRESHAPE (PTO006), TEXTRACT Vec -> Vec windows (PTO006, PTO102, PTO103), TEXTRACT L1 -> L0A (PTO102, PTO103).
 
@@ -266,10 +266,10 @@ def faults(instr: str, ops: list[tuple[str, TT, int, int]], scalars: tuple, targ
         _, dr, dc = o["dst"]
         if dr > 0 and dc > 0 and any(o[s][1] < dr or o[s][2] < dc for s in ("src0", "src1")):
             out.add("PTO604")
-    elif instr == "TDIVS":  # PTO504: A2/A3 any difference, A5 a source not covering dst; dst not empty
+    elif instr == "TDIVS":  # PTO504: valid shapes differ, dst not empty (a5/TDivS.hpp PTO_ASSERTs equality too)
         _, dr, dc = o["dst"]
         _, sr, sc = o["src0"]
-        if dr > 0 and dc > 0 and ((sr, sc) != (dr, dc) if target == "a2a3" else (sr < dr or sc < dc)):
+        if dr > 0 and dc > 0 and (sr, sc) != (dr, dc):
             out.add("PTO504")
     elif instr == "TROWSUM":  # PTO806: src and dst valid rows differ, src not empty
         _, sr, sc = o["src"]
