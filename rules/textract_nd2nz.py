@@ -208,8 +208,9 @@ def two_dst_dtype(ctx: Ctx) -> Check | None:
 @rule("PTO122", "textract-two-dst-window-out-of-bounds", instructions=INSTR, fault="out-of-bounds",
       provenance=(Provenance("header-runtime", A2 + ":447-458", "PTO_ASSERT indexRow_k + dst_k.GetValidRow() <= "
                              "Src::Rows and indexCol_k + dst_k.GetValidCol() <= Src::Cols (debug builds only); "
-                             "release builds copy the window regardless"),
-                  Provenance("header-runtime", A5 + ":1092-1103", "the same four PTO_ASSERTs"),
+                             "a release build reads the window anyway, past src's storage"),
+                  Provenance("header-runtime", A5 + ":1092-1103", "the same four PTO_ASSERTs; a release build reads "
+                             "the window anyway, past src's storage"),
                   Provenance("isa-doc", DOC, "each window must lie inside src")))
 def two_dst_window_out_of_bounds(ctx: Ctx) -> Check | None:
     """
