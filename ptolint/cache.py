@@ -42,24 +42,23 @@ def _sha(data: bytes) -> str:
 @functools.cache
 def tool_fingerprint() -> str:
     """ptolint's version and code (size and mtime of its Python files, so an edited checkout invalidates the
-    cache), and the versions of z3 and libclang."""
-    import z3
+    cache), and the installed versions and Python files of z3 and libclang."""
+    import importlib.util
 
     import ptolint
     from ptolint import __version__
     from ptolint.ruleset import rules_package
 
-    h = hashlib.sha256(f"{CACHE_VERSION}|{__version__}|{z3.get_version_string()}".encode())
-    try:
-        from importlib.metadata import version
-
-        h.update(version("libclang").encode())
-    except Exception:  # noqa: BLE001 - not installed as a distribution: the module path below still counts
-        pass
-    import clang.cindex
-
-    roots = sorted({os.path.dirname(ptolint.__file__), os.path.dirname(rules_package().__file__),
-                    os.path.dirname(clang.cindex.__file__)})
+    h = hashlib.sha256(f"{CACHE_VERSION}|{__version__}".encode())
+    # z3's and libclang's versions from the names of their installed distributions (importlib.metadata or
+    # importing z3 would cost a cache hit as much as the rest of it together)
+    packages = [os.path.dirname(spec.origin) for spec in map(importlib.util.find_spec, ("z3", "clang"))
+                if spec is not None and spec.origin]
+    for site in sorted({os.path.dirname(p) for p in packages}):
+        h.update("|".join(sorted(n for n in os.listdir(site) if n.endswith((".dist-info", ".egg-info"))
+                                 and n.lower().startswith(("z3", "libclang")))).encode())
+    clang_dir = [p for p in packages if os.path.basename(p) == "clang"]  # its bindings may be patched in place
+    roots = sorted({os.path.dirname(ptolint.__file__), os.path.dirname(rules_package().__file__), *clang_dir})
     for root in roots:
         for d, dirs, files in os.walk(root):
             dirs[:] = sorted(x for x in dirs if x != "__pycache__")

@@ -24,25 +24,28 @@ app = typer.Typer(add_completion=False, no_args_is_help=True, rich_markup_mode=N
 
 def _plain_arguments() -> None:
     """typer prints an argument as `PATH <list[Path]>` in help and `{PATH}...` in the usage line; ruff and
-    clang-tidy print `PATH...`. An argument with a metavar is shown as that metavar alone (nothing changes on a
-    typer without these hooks)."""
+    clang-tidy print `PATH...`. An argument with a metavar is shown as that metavar alone (typer 0.26 to 0.29 have
+    these hooks; on another typer nothing changes)."""
+    import inspect
+
     from typer.core import TyperArgument
+
+    def usage_name(self) -> str:  # noqa: ANN001
+        return (self.metavar if self.required else f"[{self.metavar}]") + ("..." if self.nargs != 1 else "")
 
     base_type = getattr(TyperArgument, "display_type_rich", None)
     base_usage = getattr(TyperArgument, "_usage_display_name", None)
-    if base_type is None or base_usage is None:
+    if base_type is not None and base_usage is not None:  # typer 0.29
+        TyperArgument.display_type_rich = lambda self, ctx: None if self.metavar else base_type(self, ctx)
+        TyperArgument._usage_display_name = lambda self: usage_name(self) if self.metavar else base_usage(self)
         return
+    base_metavar = TyperArgument.make_metavar
+    if "usage" in inspect.signature(base_metavar).parameters:  # typer 0.26 - 0.28
 
-    def display_type_rich(self, ctx):  # noqa: ANN001, ANN202 - typer's signature
-        return None if self.metavar else base_type(self, ctx)
+        def make_metavar(self, ctx, *, usage: bool = False) -> str:  # noqa: ANN001
+            return usage_name(self) if self.metavar and usage else base_metavar(self, ctx, usage=usage)
 
-    def usage_name(self) -> str:  # noqa: ANN001
-        if not self.metavar:
-            return base_usage(self)
-        return (self.metavar if self.required else f"[{self.metavar}]") + ("..." if self.nargs != 1 else "")
-
-    TyperArgument.display_type_rich = display_type_rich
-    TyperArgument._usage_display_name = usage_name
+        TyperArgument.make_metavar = make_metavar
 
 
 _plain_arguments()

@@ -14,9 +14,8 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-import z3
-
 from ptolint import impls
+from ptolint import z3lazy as z3
 from ptolint.ir import FAULT_KINDS, CallSite, GlobalOperand, GlobalSpec, TileOperand, TileSpec
 from ptolint.targets import ALL_TARGETS, TARGETS
 

@@ -21,8 +21,7 @@ a hazard: an L1/L0 tile's address is used as a UB address).
 
 from __future__ import annotations
 
-import z3
-
+from ptolint import z3lazy as z3
 from ptolint.ir import DYNAMIC
 from ptolint.ruleset import Check, Ctx, Provenance, TileView, rule
 

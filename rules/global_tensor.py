@@ -12,8 +12,7 @@ fractals. One table says which (GlobalTensor layout, tile layout) pairs each tra
 
 from __future__ import annotations
 
-import z3
-
+from ptolint import z3lazy as z3
 from ptolint.ruleset import Check, Ctx, GlobalView, Provenance, TileView, rule
 
 INSTR = ("TLOAD", "TSTORE")

@@ -14,8 +14,7 @@ cOutMatrix's address to the hardware: cInMatrix is never read.
 
 from __future__ import annotations
 
-import z3
-
+from ptolint import z3lazy as z3
 from ptolint.ruleset import Check, Ctx, Provenance, TileView, rule
 
 #: builtin -> operand roles (parameter names of the model header) and whether it is the GEMV (m = 1) form

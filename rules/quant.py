@@ -19,8 +19,7 @@ What the targets do:
 
 from __future__ import annotations
 
-import z3
-
+from ptolint import z3lazy as z3
 from ptolint.ruleset import Check, Ctx, Provenance, TileView, rule
 
 # --- TDEQUANT / TQUANT tables ------------------------------------------------------------------------------

@@ -8,9 +8,9 @@ each rule models what a release build then does.
 
 from __future__ import annotations
 
-import z3
 from ptolint.rules.rearrange import HDR, compiles, facts
 
+from ptolint import z3lazy as z3
 from ptolint.ruleset import Check, Ctx, Provenance, rule
 
 

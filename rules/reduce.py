@@ -21,8 +21,7 @@ TROWPROD is modelled separately (rules/trowprod.py).
 
 from __future__ import annotations
 
-import z3
-
+from ptolint import z3lazy as z3
 from ptolint.ruleset import Check, Ctx, Provenance, TileView, rule
 
 _B4 = ("half", "float", "int32_t", "int16_t")

@@ -15,8 +15,7 @@ from __future__ import annotations
 
 import re
 
-import z3
-
+from ptolint import z3lazy as z3
 from ptolint.ruleset import Check, Ctx, Provenance, TileView, rule
 from ptolint.targets import ALL_TARGETS, BUFFERS
 

@@ -7,8 +7,7 @@ per-column operand is chosen at run time (src1 when src0's valid shape equals ds
 
 from __future__ import annotations
 
-import z3
-
+from ptolint import z3lazy as z3
 from ptolint.ruleset import Check, Ctx, Provenance, TileView, rule
 
 INSTR = ("TCOLEXPANDMAX",)

@@ -6,8 +6,7 @@ Modelled on a2a3/TDivS.hpp and a5/TDivS.hpp. Parameter names (model header): (ds
 
 from __future__ import annotations
 
-import z3
-
+from ptolint import z3lazy as z3
 from ptolint.ruleset import Check, Ctx, Provenance, TileView, rule
 
 INSTR = ("TDIVS",)

@@ -8,8 +8,7 @@ E6 `TEXTRACT_FP(dst, src, fp, r, c)`, E7 = E6 with `mode` (spelled TEXTRACT), E8
 
 from __future__ import annotations
 
-import z3
-
+from ptolint import z3lazy as z3
 from ptolint.ruleset import Check, Ctx, Provenance, TileView, rule
 
 INSTR = ("TEXTRACT", "TEXTRACT_FP")

@@ -16,8 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-import z3
-
+from ptolint import z3lazy as z3
 from ptolint.ruleset import Check, Ctx, Provenance, TileView, rule
 
 INSTR = ("TEXTRACT",)

@@ -7,8 +7,7 @@ They are checked on every tile operand of every builtin call site (`instructions
 
 from __future__ import annotations
 
-import z3
-
+from ptolint import z3lazy as z3
 from ptolint.ir import DYNAMIC, TileSpec
 from ptolint.ruleset import Check, Ctx, Provenance, TileView, rule
 from ptolint.targets import ALL_TARGETS

@@ -17,9 +17,9 @@ operand counts as written, so a call that might redefine A always ends A's live 
 
 from __future__ import annotations
 
-import z3
 from ptolint.rules.tassign import CAPACITY, DOC, RT_HDR
 
+from ptolint import z3lazy as z3
 from ptolint.ir import CallSite, Const, Expr, ScalarOperand, TileOperand, syms
 from ptolint.ruleset import Check, Ctx, Provenance, TileView, rule
 

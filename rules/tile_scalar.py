@@ -37,8 +37,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import z3
-
+from ptolint import z3lazy as z3
 from ptolint.ruleset import Check, Ctx, Provenance, TileView, rule
 
 # ---- the table ----------------------------------------------------------------------------------
