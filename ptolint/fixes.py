@@ -26,7 +26,6 @@ computed, so the reports and the CLI can use `apply_edits` / `unified_diff` chea
 from __future__ import annotations
 
 import dataclasses
-import difflib
 import hashlib
 import os
 import re
@@ -165,6 +164,8 @@ def non_overlapping(fixes: list[Fix]) -> list[Fix]:
 
 
 def unified_diff(path: str, before: str, after: str) -> str:
+    import difflib
+
     return "".join(difflib.unified_diff(before.splitlines(keepends=True), after.splitlines(keepends=True),
                                         fromfile=f"a/{path}", tofile=f"b/{path}"))
 

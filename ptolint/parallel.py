@@ -17,7 +17,6 @@ Where the 'fork' start method does not exist, files are checked one after anothe
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import signal
 import sys
@@ -26,7 +25,6 @@ import traceback
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
-from multiprocessing.connection import wait
 
 from ptolint.ir import Diagnostic
 
@@ -221,6 +219,9 @@ def run_jobs(jobs: list[Job], workers: int, cache=None,
 
     if not todo:  # every file a cache hit: nothing to load for workers (libclang, z3, numpy stay unimported)
         return outcomes  # type: ignore[return-value]
+    import multiprocessing  # here, not at the top: a run answered from the cache never forks
+    from multiprocessing.connection import wait
+
     if "fork" not in multiprocessing.get_all_start_methods():  # pragma: no cover - no fork on this platform
         for i in todo:
             finish(i, run_one(jobs[i]))
