@@ -1,18 +1,22 @@
 """Measure ptolint on a corpus of real kernels (e.g. a checkout of the public PTO ISA repository).
 
-Usage: python bench/corpus.py PTO_ISA_DIR [--glob PATTERN ...] [--json OUT] [-j N] [--prove] [--limit N]
-                              [--time-limit SECONDS]
+Usage: python bench/corpus.py PTO_ISA_DIR [--glob PATTERN ...] [--target T ...] [--json OUT] [-j N] [--prove]
+                              [--limit N] [--time-limit SECONDS]
 
 Reports per target: files analysed, parse problems, builtin call sites of checked instructions found /
 resolved, findings by level and rule, and time. With --prove (proof mode, ptolint check --prove) also the share
 of call sites verified per target, kernels verified, and the most frequent reasons for unknown. --limit N takes
 every k-th file so that N remain (a spread subset); --time-limit stops waiting after that long and reports the
-files done. Nothing of the corpus is copied anywhere.
+files done. --target T (any of ptolint's six, repeatable) checks the ST kernels of that target
+(tests/npu/<target dir>/**/*_kernel.cpp unless --glob says otherwise) on that target: each file is checked
+on the targets named by a directory of its path (the newer targets' kernels build for their own chip only).
+Nothing of the corpus is copied anywhere.
 """
 
 from __future__ import annotations
 
 import argparse
+import glob
 import json
 import re
 import sys
@@ -31,6 +35,7 @@ DEFAULT_GLOBS = [
 
 
 SELECT: list[str] | None = None  # --select: rule codes / prefixes (None: every rule)
+TARGETS: tuple[str, ...] = ("a2a3", "a5")  # --target: the targets reported (a file is checked on those its path names)
 PROVE = False  # --prove: record the proof table (ptolint/proof.py)
 
 
@@ -41,8 +46,7 @@ def check_one(path: str) -> dict:
     load_rules()
     rules, _ = select_rules(SELECT, None)
     t0 = time.perf_counter()
-    # a kernel under an a2a3/ or a5/ directory is built for that target only
-    targets = [t for t in ("a2a3", "a5") if f"/{t}/" in path] or ["a2a3", "a5"]
+    targets = file_targets(path)
     try:
         res = check_file(path, Options(targets=targets, rules=rules, prove=PROVE))
     except Exception as exc:  # noqa: BLE001 - the benchmark records crashes instead of stopping
@@ -52,6 +56,7 @@ def check_one(path: str) -> dict:
         "seconds": time.perf_counter() - t0,
         "parse_errors": sum(d.code == "parse-error" for d in res.diagnostics),
         "host_errors": sum(d.code == "host-code-error" for d in res.diagnostics),
+        "internal_errors": [f"{d.line}: {d.message}" for d in res.diagnostics if d.code == "internal-error"],
         "stats": {t: {"calls": s.builtin_calls, "resolved": s.resolved, "unresolved": s.unresolved,
                       "entries": len(s.entry_points)} for t, s in res.stats.items()},
         "unresolved": [(u.builtin, u.line, u.target, u.reason) for u in res.unresolved],
@@ -61,6 +66,15 @@ def check_one(path: str) -> dict:
         "unconfirmed_reasons": [u[3] for u in res.unconfirmed],
         "proof": proof_summary(res, targets) if PROVE else None,
     }
+
+
+def file_targets(path: str) -> list[str]:
+    """The targets a file is built for: a kernel under tests/npu/<target>/ (any case, e.g. kirinX90/) or
+    kernels/manual/<target>/ is built for that chip only; any other file for every target reported."""
+    from ptolint.targets import ALL_TARGETS
+
+    parts = {p.lower() for p in Path(path).parts}
+    return [t for t in ALL_TARGETS if t in parts] or list(TARGETS)
 
 
 def proof_summary(res, targets: list[str]) -> dict:
@@ -77,6 +91,8 @@ def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("root")
     ap.add_argument("--glob", action="append")
+    ap.add_argument("--target", action="append",
+                    help="the ST kernels of this target (a2a3, a5, a6, kirin9030, kirinx90, kirindev0000; repeatable)")
     ap.add_argument("--json")
     ap.add_argument("-j", type=int, default=2)
     ap.add_argument("--only-seed", action="store_true", help="only files calling a seed instruction")
@@ -85,11 +101,22 @@ def main() -> int:
     ap.add_argument("--limit", type=int, help="a spread subset of at most N files")
     ap.add_argument("--time-limit", type=float, help="report the files done after this many seconds")
     a = ap.parse_args()
-    global SELECT, PROVE
+    global SELECT, PROVE, TARGETS
     SELECT = a.select
     PROVE = a.prove
     root = Path(a.root)
-    files = sorted({str(p) for g in (a.glob or DEFAULT_GLOBS) for p in root.glob(g)})
+    globs = a.glob or DEFAULT_GLOBS
+    if a.target:
+        from ptolint.targets import NPU_DIRS
+
+        TARGETS = tuple(t.lower() for t in a.target)
+        unknown = [t for t in TARGETS if t not in NPU_DIRS]
+        if unknown:
+            ap.error(f"unknown target(s): {', '.join(unknown)}")
+        globs = a.glob or [f"tests/npu/{NPU_DIRS[t]}/**/*_kernel.cpp" for t in TARGETS]
+    # glob.glob, not Path.glob: it follows symbolic links, and most of tests/npu/kirinX90/src/st/testcase/
+    # are links to the Kirin 9030 directories (the same kernels, built for Kirin X90)
+    files = sorted({str(Path(p)) for g in globs for p in glob.glob(str(root / g), recursive=True)})
     if a.only_seed:
         seeds = ("TEXTRACT", "TROWPROD", "TRESHAPE", "TCOLEXPANDMAX", "TDIVS")
         files = [f for f in files if any(s in Path(f).read_text(errors="replace") for s in seeds)]
@@ -111,14 +138,15 @@ def main() -> int:
     ok = [r for r in results if "crash" not in r]
     analysed = [r for r in ok if r["parse_errors"] == 0]
     per_target = {}
-    for t in ("a2a3", "a5"):
+    for t in TARGETS:
         calls = sum(r["stats"].get(t, {}).get("calls", 0) for r in ok)
         res = sum(r["stats"].get(t, {}).get("resolved", 0) for r in ok)
         per_target[t] = (calls, res)
     levels = Counter(f[1] for r in ok for f in r["findings"])
     rules = Counter((f[0], f[1]) for r in ok for f in r["findings"])
     print(f"files: {len(files)}  analysed without parse errors: {len(analysed)} "
-          f"({100 * len(analysed) / max(1, len(files)):.1f}%)  crashes: {len(crashes)}  wall: {wall:.1f}s")
+          f"({100 * len(analysed) / max(1, len(files)):.1f}%)  crashes: {len(crashes)}  "
+          f"internal errors: {sum(len(r['internal_errors']) for r in ok)}  wall: {wall:.1f}s")
     for t, (calls, res) in per_target.items():
         print(f"[{t}] checked-instruction call sites: {calls}, resolved {res} ({100 * res / max(1, calls):.1f}%)")
     unconfirmed = sum((Counter(r["unconfirmed_rules"]) for r in ok), Counter())
@@ -136,6 +164,8 @@ def main() -> int:
     for r in crashes:
         print(f"CRASH {r['path']}: {r['crash']}")
     for r in ok:
+        for e in r["internal_errors"]:
+            print(f"INTERNAL {r['path']}:{e}")
         if r["parse_errors"]:
             print(f"PARSE {r['path']}: {r['parse_errors']} error(s)")
     if a.json:
@@ -145,7 +175,7 @@ def main() -> int:
 
 def print_proof(ok: list[dict]) -> None:
     """Per target: call sites verified (share), kernels verified, the most frequent reasons for unknown."""
-    for t in ("a2a3", "a5"):
+    for t in TARGETS:
         per = [r["proof"][t] for r in ok if r.get("proof") and t in r["proof"]]
         n = {k: sum(p[k] for p in per) for k in ("sites", "verified", "violated", "unknown", "not-applicable",
                                                   "kernels", "kernels_verified")}

@@ -516,7 +516,7 @@ def _sizeof(c: ci.Cursor, sc: Scope, ct: str | None) -> Fn:
             if size > 0:
                 break
     if size <= 0:
-        inner = list(toks[2:-1] if len(toks) > 3 and toks[1] == "(" else toks[1:])
+        inner = list(toks[2:_closing(toks, 1)] if len(toks) > 3 and toks[1] == "(" else toks[1:])
         if inner and inner[0] == "typename":
             inner = inner[1:]
         if len(inner) == 1:
@@ -535,8 +535,20 @@ def _sizeof(c: ci.Cursor, sc: Scope, ct: str | None) -> Fn:
         elif not align:
             size = element_size_of_name(" ".join(inner))
     if size <= 0:
-        return refuse(f"{toks[0]}({' '.join(toks[2:-1])}) not understood at line {c.location.line}")
+        return refuse(f"{toks[0]}({' '.join(toks[2:_closing(toks, 1)])}) not understood at line {c.location.line}")
     return const(scalars.convert(size, ct or "unsigned long"))
+
+
+def _closing(toks: tuple[str, ...], at: int) -> int:
+    """The index of the `)` closing the `(` at `at` (the last token if unbalanced). A sizeof spelled inside a
+    function-like macro has the macro definition's tokens up to the expansion as its extent, so the operand
+    is the balanced group after `sizeof`, not everything up to the last token."""
+    depth = 0
+    for i in range(at, len(toks)):
+        depth += {"(": 1, ")": -1}.get(toks[i], 0)
+        if depth == 0:
+            return i
+    return len(toks) - 1
 
 
 # ---------------------------------------------------------------- operators
