@@ -8,7 +8,9 @@ checks nothing). Parameter names (model header): (obj, addr) and the template ar
 The tile's footprint is Rows * Cols * sizeof(DType) (TileStorageBytes). For the run-time form the rules
 judge only addresses the frontend folds to a constant or that depend on loop variables alone (buffer arrays
 placed in a loop): an address computed from other kernel inputs (block index, host parameters) is the
-kernel's resource plan, which a per-call rule cannot see whole.
+kernel's resource plan, which a per-call rule cannot see whole. One exception: PTO901 reports an address
+computed from the block index when it lies outside the buffer for every block index (`0x20000 + 0x400 *
+block_idx` on a 128 KiB UB, the Kirin Dev0000 tcvt ST kernel): no launch of the kernel places it inside.
 """
 
 from __future__ import annotations
@@ -72,17 +74,39 @@ def _address(ctx: Ctx) -> tuple[int | None, bool] | None:
 
 def _loop_only(term: z3.ExprRef) -> bool:
     """Whether every input the term depends on is a loop variable (the frontend names them `i@L<line>`)."""
-    seen, stack = set(), [term]
+    return _inputs(term) is not None and not _inputs(term)
+
+
+#: the frontend's names of the block index inputs (ptolint.frontend.values: `get_block_idx()`, ...)
+BLOCK_INDEX = re.compile(r"get_(block_idx|subblockid)\(\)")
+
+
+def _inputs(term: z3.ExprRef) -> list[z3.ExprRef] | None:
+    """The block index inputs the term depends on besides loop variables; None when it depends on others."""
+    seen, stack, found = set(), [term], {}
     while stack:
         t = stack.pop()
         if t.get_id() in seen:
             continue
         seen.add(t.get_id())
         if z3.is_const(t) and t.decl().kind() == z3.Z3_OP_UNINTERPRETED:
-            if not re.search(r"@L\d+$", t.decl().name()):
-                return False
+            nm = t.decl().name()
+            if BLOCK_INDEX.fullmatch(nm):
+                found[nm] = t
+            elif not re.search(r"@L\d+$", nm):
+                return None
         stack.extend(t.children())
-    return True
+    return list(found.values())
+
+
+def _block_address(ctx: Ctx) -> tuple[z3.ArithRef | None, list[z3.ExprRef]]:
+    """The run-time form's address when it depends on the block index (and loop variables) only, with the
+    block index terms; (None, []) otherwise."""
+    term = ctx.scalar("addr")
+    if term is None or z3.is_bool(term) or not z3.is_int(term):
+        return None, []
+    blocks = _inputs(term)
+    return (term, blocks) if blocks else (None, [])
 
 
 @rule("PTO901", "tassign-out-of-buffer", instructions=INSTR, fault="out-of-bounds",
@@ -109,8 +133,9 @@ def tassign_out_of_buffer(ctx: Ctx) -> Check | None:
     on A5 only. `TASSIGN<Addr>(tile)` needs `Addr + Rows * Cols * sizeof(DType)` to fit, as the header
     checks. `TASSIGN(tile, addr)` is reported when the address itself lies outside the buffer; only
     addresses that are constant or depend on loop variables alone are judged (an address computed from
-    the block index or a host parameter is the kernel's own plan). A run-time placement that starts
-    inside the buffer but does not fit is PTO903.
+    the block index or a host parameter is the kernel's own plan), and an address computed from the block
+    index that lies outside the buffer for every block index (no launch places it inside). A run-time
+    placement that starts inside the buffer but does not fit is PTO903.
 
     ## Why is this bad?
     `TASSIGN<Addr>(tile)` is rejected by a `static_assert`. `TASSIGN(tile, addr)` checks nothing: every
@@ -154,10 +179,15 @@ def tassign_out_of_buffer(ctx: Ctx) -> Check | None:
         return Check(ctx.static(True), f"TASSIGN(obj, addr): `{name}` is a TileType::{t.loc} tile, but "
                      f"{ctx.target} has no {buf} memory space")
     term = _runtime_address(ctx, addr)
+    blocks: list[z3.ExprRef] = []
     if term is None:
-        return None
+        term, blocks = _block_address(ctx)
+        if term is None:
+            return None
+    # from the block index: reported only when outside for every block index that reaches the call
+    # (definite), else it is a plan some launch fits, and the proof says unknown rather than verified
     return Check(z3.Or(term < 0, term >= cap), f"TASSIGN(obj, addr): `{name}` is placed at address {{addr}}, outside "
-                 f"{buf} ({cap} bytes) on {ctx.target}", {"addr": term})
+                 f"{buf} ({cap} bytes) on {ctx.target}", {"addr": term}, definite=bool(blocks))
 
 
 def _runtime_address(ctx: Ctx, addr: int | None) -> z3.ArithRef | None:
