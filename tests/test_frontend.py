@@ -240,3 +240,26 @@ extern "C" __global__ AICORE void kern() {
 """, target)
     (s,) = prog.sites
     assert s.arg("dst").spec.blayout == blayout and s.arg("dst").spec.slayout == "RowMajor"
+
+
+def test_template_disambiguator_is_not_an_explicit_instantiation(tmp_path: Path) -> None:
+    """`obj.template SetShape<...>(n);` in a kernel body is a call, not `template void f<...>(...);`: taking it
+    for an explicit instantiation appended a caller naming the kernel's locals (the A6 tmatmul_mx ST kernel
+    then failed to parse: "unknown type name 'tileN'")."""
+    prog = sites_of(tmp_path, """
+template <int N>
+struct Holder {
+    template <int D> AICORE void Set(int v) { (void)v; }
+};
+template <int tileN>
+AICORE void run() {
+    Holder<4> h;
+    h.template Set<1>(tileN);
+    Holder<4>* p = &h;
+    p->template Set<2>(tileN);
+    Tile<TileType::Vec, float, 16, 64> a, b;
+    TDIVS(a, b, 2.0f);
+}
+template void run<64>();
+""")
+    assert [s.builtin for s in prog.sites] == ["TDIVS"]

@@ -134,6 +134,8 @@ def explicit_instantiation_entries(source: str) -> str:
     for m in EXPLICIT.finditer(source):
         if source[max(0, m.start() - 7):m.start()].strip() == "extern":
             continue
+        if source[:m.start()].rstrip().endswith((".", "->", "::")):
+            continue  # `obj.template f<...>(x);`: the disambiguator of a dependent member call, a statement
         name, targs, params = m.group(2), m.group(3), m.group(4)
         names, decls = [], []
         for i, p in enumerate(split_top(params)):
