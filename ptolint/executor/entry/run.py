@@ -65,12 +65,17 @@ def _definitions(tu: ci.TranslationUnit, main_file: str | None = None):
 
 
 def find_entry(tu: ci.TranslationUnit, entry: ChainFrame) -> ci.Cursor | None:
-    """The definition an instantiation chain starts at."""
+    """The definition an instantiation chain starts at. Several can share a location: the callers ptolint
+    appends for explicit instantiations a macro expands (one per instantiation, all at the macro's use), so
+    the one of the chain's name is preferred over the first."""
     want = real(entry.file)
+    first = None
     for c in _definitions(tu, entry.file):
         if c.location.line == entry.line and c.location.column == entry.column and real(file_name(c)) == want:
-            return c
-    return None
+            if c.spelling == entry.function:
+                return c
+            first = first or c
+    return first
 
 
 def entry_points(tu: ci.TranslationUnit, main_file: str) -> list[ci.Cursor]:
