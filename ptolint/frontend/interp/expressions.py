@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import clang.cindex as ci
 
-from ptolint.frontend.cursors import children, file_name, referenced
+from ptolint.frontend.cursors import children, file_name, memo, referenced
 from ptolint.frontend.interp.core import (
     BUILTIN_VARS,
     COMPARE,
@@ -64,9 +64,9 @@ class Expressions:
         self.tick()
         k = c.kind
         if k.is_expression() and k not in (K.CALL_EXPR, K.DECL_REF_EXPR, K.MEMBER_REF_EXPR):
-            ct = ctype(c.type)
-            if ct is not None:
-                mv = self.macro_value(c)
+            ct = memo(c, "ctype", lambda x: ctype(x.type))  # both facts of the syntax: an unrolled loop asks
+            if ct is not None:                                # again for every iteration
+                mv = memo(c, "macro_value", self.macro_value)
                 if mv is not None:
                     return Const(mv, ct) if ct not in ("float", "double", "half", "bfloat16_t") or \
                         isinstance(mv, float) else Const(float(mv), ct)
