@@ -12,7 +12,7 @@ from ptolint.ir import CallSite, Diagnostic, ProofEntry, Witness
 from ptolint.replayed import ReplayedFinding
 from ptolint.result import FileResult, Options, rel  # noqa: F401 - re-exported
 from ptolint.ruleset import Rule
-from ptolint.solver import SiteEncoding, check_rule, encode_site, reaches_whenever
+from ptolint.solver import SiteEncoding, check_rule, encode_site, forget_encodings, reaches_whenever
 from ptolint.suppress import Suppressions
 
 
@@ -44,6 +44,7 @@ def check_file(path: str, opts: Options, source: str | None = None) -> FileResul
     """Check one file. `source`: its text when it is not (or not yet) what is on disk, e.g. an editor's unsaved
     buffer (the language server); the file is then not read, and `path` only names it and anchors its includes."""
     res = FileResult(path)
+    forget_encodings()  # shared by the sites of one file only: a long-lived process (LSP, bench) must not grow
     if source is None:
         source, diag = read_source(path)
         if diag:

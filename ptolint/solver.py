@@ -59,6 +59,12 @@ MAX_ENCODED = 200_000
 SOLVED: dict[tuple[int, bool], tuple[z3.BoolRef, z3.CheckSatResult, z3.ModelRef | None]] = {}
 
 
+def forget_encodings() -> None:
+    """Drop the terms and answers remembered for the file checked before (each file starts afresh)."""
+    ENCODED.clear()
+    SOLVED.clear()
+
+
 def node_syms(e: Expr) -> frozenset[Sym]:
     """The symbols of an expression, memoised on each node."""
     if isinstance(e, Sym):
