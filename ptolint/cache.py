@@ -26,7 +26,6 @@ import os
 from pathlib import Path
 from typing import Any
 
-from ptolint.fixes import Fix
 from ptolint.ir import CallSite, Diagnostic, Finding, Frame, ProofEntry, Unresolved, Witness
 from ptolint.replayed import ReplayedFinding
 from ptolint.store import default_dir, write_atomic  # noqa: F401 - re-exported for the CLI
@@ -226,6 +225,8 @@ def result_from_dict(doc: dict[str, Any], path: str):
         return rel(name, main, path) if name else name
 
     res = FileResult(path)
+    if any(f.get("fixes") for f in doc["findings"]):
+        from ptolint.fixes import Fix  # only results checked with fixes carry any
     for f in doc["findings"]:
         s = f["site"]
         site = CallSite(builtin=s["builtin"], file=shown(s["file"]), line=s["line"], column=s["column"],
