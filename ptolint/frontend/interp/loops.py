@@ -452,7 +452,8 @@ class Loops:
             return
         assigned = self.loop_assigned([cond, inc, body])
         steps = self.linear_updates(body, inc, assigned)
-        ctl = self.control_var(cond, assigned, steps)
+        found = self.compared_induction(cond, steps, ("<", "<=", ">", ">=", "!="), assigned)
+        ctl = found[0] if found is not None else None
         base = {k: (start[k], s) for k, s in steps.items()
                 if isinstance(start.get(k), SCALARS) and start[k].ctype in INT_TYPES}
         if ctl is None or ctl not in base:
@@ -486,12 +487,13 @@ class Loops:
             return False
         return memo(body, "leaves_early", lambda b: visit(b, False))
 
-    def control_var(self, cond: ci.Cursor, assigned: frozenset[tuple[str, int]],
-                    steps: dict[tuple[str, int], Expr]) -> tuple[str, int] | None:
-        """The induction variable a condition `v op bound` compares (constant nonzero step, bound unchanged by
-        the loop, both sides signed integers), or None when the condition has another form."""
+    def compared_induction(self, cond: ci.Cursor, steps: dict[tuple[str, int], Expr], ops: tuple[str, ...],
+                           assigned: frozenset[tuple[str, int]] = frozenset()) -> tuple | None:
+        """A condition `v op bound` (op in `ops`, either side) with v an induction variable of constant nonzero
+        step, no variable in `assigned` named by the bound, and both sides signed integers: (v's key, step, v,
+        bound); None for any other form."""
         e = _strip(cond)
-        if e is None or e.kind != K.BINARY_OPERATOR or binop_token(e) not in ("<", "<=", ">", ">=", "!="):
+        if e is None or e.kind != K.BINARY_OPERATOR or binop_token(e) not in ops:
             return None
         lhs, rhs = (_strip(x) for x in children(e))
         for var, other in ((lhs, rhs), (rhs, lhs)):
@@ -508,32 +510,18 @@ class Loops:
                 v, b = self.scalar(var), self.scalar(other)
             except Unsupported:
                 return None
-            if INT_TYPES.get(v.ctype, (0, False))[1] and INT_TYPES.get(b.ctype, (0, False))[1]:
-                return key
-            return None
+            signed = INT_TYPES.get(v.ctype, (0, False))[1] and INT_TYPES.get(b.ctype, (0, False))[1]
+            return (key, step, v, b) if signed else None
         return None
 
     def not_past(self, cond: ci.Cursor, steps: dict[tuple[str, int], Expr]) -> None:
         """`v != bound` with v an induction variable of constant step: an iteration after the one where v meets the
         bound is never reached (stepping over it would run until v overflows, which is undefined), so the generic
         iteration also has `v < bound` (counting up) or `v > bound` (down)."""
-        c = _strip(cond)
-        if c is None or c.kind != K.BINARY_OPERATOR or binop_token(c) != "!=":
-            return
-        lhs, rhs = (_strip(x) for x in children(c))
-        for var, other in ((lhs, rhs), (rhs, lhs)):
-            if var is None or other is None or var.kind != K.DECL_REF_EXPR or var.referenced is None:
-                continue
-            step = const_value(steps[decl_key(var.referenced)]) if decl_key(var.referenced) in steps else None
-            if not isinstance(step, int) or step == 0:
-                continue
-            try:
-                v, b = self.scalar(var), self.scalar(other)
-            except Unsupported:
-                return
-            if INT_TYPES.get(v.ctype, (0, False))[1] and INT_TYPES.get(b.ctype, (0, False))[1]:
-                self.path.append(fold(Bin("<" if step > 0 else ">", v, b, "bool")))
-            return
+        found = self.compared_induction(cond, steps, ("!=",))
+        if found is not None:
+            _, step, v, b = found
+            self.path.append(fold(Bin("<" if step > 0 else ">", v, b, "bool")))
 
     def lookup(self, key: tuple[str, int]):
         for fr in reversed(self.stack):
