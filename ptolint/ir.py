@@ -177,21 +177,33 @@ def ctype_of(e: Expr) -> str:
 
 def syms(e: Expr) -> set[Sym]:
     """All symbols an expression depends on."""
-    out: set[Sym] = set()
+    return set(sym_set(e))
+
+
+def sym_set(e: Expr) -> frozenset[Sym]:
+    """The symbols of an expression, memoised on each node (iterative, like expr_shape): expressions share their
+    subtrees, and walking them as trees, site after site, was a large part of checking a long kernel."""
+    if isinstance(e, Sym):
+        return frozenset((e,))
+    if isinstance(e, Const):
+        return frozenset()
     stack = [e]
     while stack:
-        x = stack.pop()
-        if isinstance(x, Sym):
-            out.add(x)
-        elif isinstance(x, Unary):
-            stack.append(x.a)
-        elif isinstance(x, Bin):
-            stack += [x.a, x.b]
-        elif isinstance(x, Cast):
-            stack.append(x.a)
-        elif isinstance(x, Select):
-            stack += [x.cond, x.a, x.b]
-    return out
+        x = stack[-1]
+        if "_syms" in x.__dict__:
+            stack.pop()
+            continue
+        kids = [k for k in (getattr(x, "cond", None), getattr(x, "a", None), getattr(x, "b", None))
+                if k is not None and not isinstance(k, str)]
+        todo = [k for k in kids if not isinstance(k, (Sym, Const)) and "_syms" not in k.__dict__]
+        if todo:
+            stack += todo
+            continue
+        object.__setattr__(x, "_syms", frozenset().union(
+            *(frozenset((k,)) if isinstance(k, Sym) else frozenset() if isinstance(k, Const) else k.__dict__["_syms"]
+              for k in kids)))
+        stack.pop()
+    return e.__dict__["_syms"]
 
 
 # --- tiles ---------------------------------------------------------------------------------------

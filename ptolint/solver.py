@@ -30,6 +30,7 @@ from ptolint.ir import (
     TypeOperand,
     Unary,
     int_range,
+    sym_set,
 )
 from ptolint.ruleset import Check, Ctx, GlobalView, Rule, TileView
 
@@ -63,21 +64,6 @@ def forget_encodings() -> None:
     """Drop the terms and answers remembered for the file checked before (each file starts afresh)."""
     ENCODED.clear()
     SOLVED.clear()
-
-
-def node_syms(e: Expr) -> frozenset[Sym]:
-    """The symbols of an expression, memoised on each node."""
-    if isinstance(e, Sym):
-        return frozenset((e,))
-    if isinstance(e, Const):
-        return frozenset()
-    known = e.__dict__.get("_syms")
-    if known is None:
-        known = frozenset().union(*(node_syms(k) for k in (getattr(e, "cond", None), getattr(e, "a", None),
-                                                             getattr(e, "b", None))
-                                    if k is not None and not isinstance(k, str)))
-        object.__setattr__(e, "_syms", known)
-    return known
 
 
 def widens(src: str, dst: str) -> bool:
@@ -173,7 +159,7 @@ class Encoder:
         if len(ENCODED) >= MAX_ENCODED:
             ENCODED.clear()
         defined = tuple({d.get_id(): d for d in self.defined[mark:]}.values())
-        ENCODED[id(e)] = (e, term, defined, tuple(node_syms(e)))
+        ENCODED[id(e)] = (e, term, defined, tuple(sym_set(e)))
         return term
 
     def leaf(self, e: Const | Sym) -> z3.ExprRef:
