@@ -138,27 +138,33 @@ MAX_EXPR_DEPTH = 200
 MAX_EXPR_SIZE = 20_000
 
 
-def expr_shape(e: Expr) -> tuple[int, int]:
-    """(depth, tree size) of an expression, 1 for a leaf; memoised on each node, iterative."""
-    known = e.__dict__.get("_shape")
-    if known is not None:
-        return known
+def memo_up(e: Expr, attr: str, leaf, combine):
+    """A value computed bottom-up over an expression (`leaf` of a Sym / Const, `combine` of the children's values),
+    memoised on each inner node under `attr`; iterative, and each shared subtree is visited once."""
+    if isinstance(e, (Sym, Const)):
+        return leaf(e)
     stack = [e]
     while stack:
         x = stack[-1]
-        if "_shape" in x.__dict__:
+        if attr in x.__dict__:
             stack.pop()
             continue
         kids = [k for k in (getattr(x, "cond", None), getattr(x, "a", None), getattr(x, "b", None))
                 if k is not None and not isinstance(k, str)]
-        todo = [k for k in kids if "_shape" not in k.__dict__]
+        todo = [k for k in kids if not isinstance(k, (Sym, Const)) and attr not in k.__dict__]
         if todo:
             stack += todo
             continue
-        shapes = [k.__dict__["_shape"] for k in kids]
-        object.__setattr__(x, "_shape", (1 + max((d for d, _ in shapes), default=0), 1 + sum(n for _, n in shapes)))
+        object.__setattr__(x, attr, combine([leaf(k) if isinstance(k, (Sym, Const)) else k.__dict__[attr]
+                                             for k in kids]))
         stack.pop()
-    return e.__dict__["_shape"]
+    return e.__dict__[attr]
+
+
+def expr_shape(e: Expr) -> tuple[int, int]:
+    """(depth, tree size) of an expression, 1 for a leaf."""
+    return memo_up(e, "_shape", lambda _: (1, 1),
+                   lambda kids: (1 + max((d for d, _ in kids), default=0), 1 + sum(n for _, n in kids)))
 
 
 def expr_too_large(e: Expr) -> str | None:
@@ -181,29 +187,10 @@ def syms(e: Expr) -> set[Sym]:
 
 
 def sym_set(e: Expr) -> frozenset[Sym]:
-    """The symbols of an expression, memoised on each node (iterative, like expr_shape): expressions share their
-    subtrees, and walking them as trees, site after site, was a large part of checking a long kernel."""
-    if isinstance(e, Sym):
-        return frozenset((e,))
-    if isinstance(e, Const):
-        return frozenset()
-    stack = [e]
-    while stack:
-        x = stack[-1]
-        if "_syms" in x.__dict__:
-            stack.pop()
-            continue
-        kids = [k for k in (getattr(x, "cond", None), getattr(x, "a", None), getattr(x, "b", None))
-                if k is not None and not isinstance(k, str)]
-        todo = [k for k in kids if not isinstance(k, (Sym, Const)) and "_syms" not in k.__dict__]
-        if todo:
-            stack += todo
-            continue
-        object.__setattr__(x, "_syms", frozenset().union(
-            *(frozenset((k,)) if isinstance(k, Sym) else frozenset() if isinstance(k, Const) else k.__dict__["_syms"]
-              for k in kids)))
-        stack.pop()
-    return e.__dict__["_syms"]
+    """The symbols of an expression, memoised on each node: expressions share their subtrees, and walking them as
+    trees, site after site, was a large part of checking a long kernel."""
+    return memo_up(e, "_syms", lambda x: frozenset((x,)) if isinstance(x, Sym) else frozenset(),
+                   lambda kids: frozenset().union(*kids))
 
 
 # --- tiles ---------------------------------------------------------------------------------------
