@@ -114,6 +114,41 @@ ENTRIES: list[Entry] = [
           note="src0 and dst valid rows / cols equal: PTO504 reports any difference on A5 (debug builds trap; a "
                "release build computes over dst's valid shape) and, on A2/A3, any difference with a non-empty dst; "
                "TRECIP reaches TDIVS_IMPL too (PTO725)"),
+    # --- A2/A3 L1 -> L0A/L0B copy routine (common/arch/memory/textract_common.hpp), TEXTRACT and TMOV ------------
+    Entry("pto/common/arch/memory/textract_common.hpp", "function:TExtractToA|function:TExtractToB", kind="static",
+          rules=("PTO935",), note="static extents of src and dst: L0A rows % 16 / cols % C0, L0B rows % C0 / "
+                                  "cols % 16, transposed copies whole fractals (l0_copy_units; A2/A3 only)"),
+    # --- tile-scalar locations (rules/tile_scalar.py TABLE: Facts.vec) -------------------------------------------
+    Entry("pto/npu/a2a3/TFmodS.hpp|pto/npu/a2a3/TRemS.hpp|pto/npu/a5/TFModS.hpp|pto/npu/a5/TRemS.hpp|"
+          "pto/npu/a5/TMaxs.hpp|pto/npu/a5/TShlS.hpp|pto/npu/a5/TShrS.hpp|pto/npu/a*/TAxpy.hpp",
+          topic="location", kind="static", rules=("PTO703",),
+          note="the locations the target's implementation static_asserts (TABLE Facts.vec: dst and src Vec; "
+               "TAXPY a2a3 src only, a5 dst only)"),
+    # --- expand / part / rearrange / pipes ----------------------------------------------------------------------
+    Entry("pto/npu/*/TColExpandDiv.hpp|pto/npu/*/TColExpandExpdif.hpp", topic="dtype", kind="static",
+          rules=("PTO820",), note="dst's type in {half, float} (COL_BIN: A2/A3 DIV and EXPDIF, A5 EXPDIF)"),
+    Entry("pto/npu/a2a3/TPartMax.hpp|pto/npu/a2a3/TPartMin.hpp|pto/npu/a2a3/TPartMul.hpp", kind="runtime",
+          cond=r"condSrc0EqDst \|\| condSrc1EqDst", rules=("PTO607",),
+          note="one source has dst's valid shape: PTO607 (A2/A3) reports every non-empty dst where neither source "
+               "equals dst (and a smaller one that exceeds dst)"),
+    Entry("pto/npu/*/TFillPad.hpp", cond=r"PadVal", rules=("PTO313",),
+          note="Vec forms: dst PadVal != Null (pad_not_null); Mat form: PadVal Zero or Null (pad_in)"),
+    Entry("pto/npu/a2a3/TPush.hpp", "class:TPipe", cond=r"^SyncPeriod >= 1|^FlagIDPlusOne < 16", rules=("PTO022",),
+          note="SyncPeriod = SlotNum <= 2 ? SlotNum : SlotNum / 2 is >= 1 exactly when SlotNum >= 1 (PTO022's "
+               "SlotNum check); uint8_t(FlagID + 1) < 16"),
+    Entry("pto/npu/a5/TPush.hpp", "class:TPipe", cond=r"^FlagIDPlusOne < 16", rules=("PTO022",),
+          note="uint8_t(FlagID + 1) < 16"),
+    Entry("pto/npu/a2a3/TPrint.hpp", "function:TPRINT_IMPL", cond=r"^sizeof\(TileData\) == 0", rules=("PTO020",),
+          note="TPRINT(src, tmp): a location other than Mat (A2/A3 only) / Vec / Acc; PTO020 rejects locations "
+               "outside {Vec, Acc, Mat} (A5: {Vec, Acc})"),
+    # --- A5 TEXTRACT / TMOV type lists and one-row bias / scaling sources ------------------------------------------
+    Entry("pto/npu/a5/TExtract.hpp", "function:TEXTRACT_TILE_IMPL", cond=r"is_textract_supported_type",
+          rules=("PTO104",), note="dst's type in is_textract_supported_type (TILE_TYPES['a5'], E1 non-Vec paths)"),
+    Entry("pto/npu/a5/TMov.hpp", "function:CommonCheck", cond=r"is_textract_supported_type", rules=("PTO932",),
+          note="Mat -> Left/Right/ScaleLeft/ScaleRight and Vec -> Mat: dst's type in the TEXTRACT list (PATHS "
+               "'same')"),
+    Entry("pto/npu/a5/TMov.hpp", "function:TMovToBt|function:TMovToFb", cond=r"^srcRow == ONE_ROW",
+          rules=("PTO933",), note="bias / scaling source of one row (PATHS 'row1')"),
     # --- synchronisation ------------------------------------------------------------------------------------------
     Entry("pto/npu/a2a3/TSync.hpp", "function:TSYNC_IMPL", reason="header-constants",
           note="the pipe comes from the header's Op -> pipe table (common/event.hpp); every pipe of the table is "
