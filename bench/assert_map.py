@@ -37,6 +37,9 @@ REASONS: dict[str, str] = {
                            "a2a3 and a5)",
     "header-constants": "internal consistency of the header's own constants: every value the condition reads is "
                         "fixed by the header itself (a table, a literal argument it passes), none by the kernel",
+    "dispatch-guarded": "the function is instantiated only from an `if constexpr` branch of its caller that tests "
+                        "the same condition: no kernel call reaches it with the condition false (at most an "
+                        "out-of-range value cast to the enum, which names no enumerator)",
 }
 
 #: rules that check one form's assertions only and cite a file shared with other forms (TExtract.hpp): mapped by
@@ -149,6 +152,24 @@ ENTRIES: list[Entry] = [
                "'same')"),
     Entry("pto/npu/a5/TMov.hpp", "function:TMovToBt|function:TMovToFb", cond=r"^srcRow == ONE_ROW",
           rules=("PTO933",), note="bias / scaling source of one row (PATHS 'row1')"),
+    # --- TASSIGN<Addr>(tile): common/tassign_check.hpp (SA-0351..SA-0354), rules/tassign.py -------------------------
+    Entry("pto/common/tassign_check.hpp", "class:tassign_static_check", cond=r"^capacity > 0|^tile_bytes <= capacity|"
+          r"end_addr <= capacity", rules=("PTO901",),
+          note="template form: no buffer (capacity 0), or Addr + tile bytes past the capacity (a tile larger than the "
+               "buffer is past it for every Addr >= 0)"),
+    Entry("pto/common/tassign_check.hpp", "class:tassign_static_check", cond=r"Addr % alignment", rules=("PTO902",),
+          note="template form: Addr a multiple of the buffer's 32-byte alignment"),
+    # --- assertions their caller's dispatch makes unreachable -----------------------------------------------------
+    Entry("pto/common/syncall_soft.hpp", "function:SYNCALL_SOFT_IMPL|function:SYNCALL_SOFT_MIX_IMPL",
+          reason="dispatch-guarded",
+          note="SYNCALL (common/pto_instr.hpp) calls SYNCALL_SOFT_IMPL only under CoreType == AIVOnly and "
+               "SYNCALL_SOFT_MIX_IMPL only when CoreType is neither AIVOnly nor AICOnly (the third enumerator is "
+               "Mix)"),
+    Entry("pto/npu/a2a3/TPush.hpp|pto/npu/a5/TPush.hpp", "function:Producer::pushVec2GMFiFo|"
+          "function:Producer::pushVec2CtrlFiFo", cond=r"^DataFiFo::fifoType == FIFOType::(GM|CTRL)_FIFO$",
+          reason="dispatch-guarded",
+          note="Producer::push calls pushVec2GMFiFo only under fifoType == GM_FIFO and pushVec2CtrlFiFo only under "
+               "CTRL_FIFO (TMPipe's push)"),
     # --- synchronisation ------------------------------------------------------------------------------------------
     Entry("pto/npu/a2a3/TSync.hpp", "function:TSYNC_IMPL", reason="header-constants",
           note="the pipe comes from the header's Op -> pipe table (common/event.hpp); every pipe of the table is "
