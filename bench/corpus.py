@@ -1,7 +1,7 @@
 """Measure ptolint on a corpus of real kernels (e.g. a checkout of the public PTO ISA repository).
 
 Usage: python bench/corpus.py PTO_ISA_DIR [--glob PATTERN ...] [--target T ...] [--json OUT] [-j N] [--prove]
-                              [--limit N] [--time-limit SECONDS]
+                              [--limit N] [--time-limit SECONDS] [--file-timeout SECONDS]
 
 Reports per target: files analysed, parse problems, builtin call sites of checked instructions found /
 resolved, findings by level and rule, and time. With --prove (proof mode, ptolint check --prove) also the share
@@ -10,6 +10,8 @@ every k-th file so that N remain (a spread subset); --time-limit stops waiting a
 files done. --target T (any of ptolint's six, repeatable) checks the ST kernels of that target
 (tests/npu/<target dir>/**/*_kernel.cpp unless --glob says otherwise) on that target: each file is checked
 on the targets named by a directory of its path (the newer targets' kernels build for their own chip only).
+--file-timeout checks each file in a process forked for it (ptolint/parallel.py, as `ptolint check` does) and
+stops it after that long (a `timeout` row, listed); the CPU time of each file is recorded either way.
 Nothing of the corpus is copied anywhere.
 """
 
@@ -19,6 +21,7 @@ import argparse
 import glob
 import json
 import re
+import resource
 import sys
 import time
 from collections import Counter
@@ -39,21 +42,60 @@ TARGETS: tuple[str, ...] = ("a2a3", "a5")  # --target: the targets reported (a f
 PROVE = False  # --prove: record the proof table (ptolint/proof.py)
 
 
-def check_one(path: str) -> dict:
-    from ptolint.engine import Options, check_file
+def options(path: str):
+    """The engine options a file is checked with (its targets, the selected rules, proof mode)."""
+    from ptolint.engine import Options
     from ptolint.ruleset import load_rules, select_rules
 
     load_rules()
     rules, _ = select_rules(SELECT, None)
-    t0 = time.perf_counter()
-    targets = file_targets(path)
+    return Options(targets=file_targets(path), rules=rules, prove=PROVE)
+
+
+def check_one(path: str) -> dict:
+    from ptolint.engine import check_file
+
+    t0, c0 = time.perf_counter(), time.process_time()
     try:
-        res = check_file(path, Options(targets=targets, rules=rules, prove=PROVE))
+        res = check_file(path, options(path))
     except Exception as exc:  # noqa: BLE001 - the benchmark records crashes instead of stopping
         return {"path": path, "crash": f"{type(exc).__name__}: {exc}", "seconds": time.perf_counter() - t0}
+    return summarise(res, path, time.perf_counter() - t0, time.process_time() - c0)
+
+
+def check_forked(files: list[str], workers: int, timeout: float) -> list[dict]:
+    """Each file in a process of its own with a time budget (ptolint/parallel.py); a file stopped at its budget or
+    whose process died is a crash row saying so."""
+    from ptolint import parallel
+    from ptolint.cache import result_from_dict
+
+    plain = parallel.run_one
+
+    def timed(job):  # the child's CPU time is that of its one file (a fresh fork per file)
+        out = plain(job)
+        out.cpu = time.process_time()
+        return out
+
+    parallel.run_one = timed
+    outs = parallel.run_jobs([parallel.Job(f, options(f), timeout) for f in files], workers)
+    rows = []
+    for f, out in zip(files, outs, strict=True):
+        if out.result is None:
+            why = out.failure.code if out.failure else "crash"
+            rows.append({"path": f, "crash": f"{why}: {out.failure.message if out.failure else ''}",
+                         "seconds": timeout if why == "timeout" else 0.0})
+            continue
+        rows.append(summarise(result_from_dict(out.result, f), f, getattr(out, "cpu", 0.0), getattr(out, "cpu", 0.0)))
+    return rows
+
+
+def summarise(res, path: str, seconds: float, cpu: float) -> dict:
+    """What the benchmark keeps of one file's result."""
+    targets = file_targets(path)
     return {
         "path": path,
-        "seconds": time.perf_counter() - t0,
+        "seconds": seconds,
+        "cpu": cpu,
         "parse_errors": sum(d.code == "parse-error" for d in res.diagnostics),
         "host_errors": sum(d.code == "host-code-error" for d in res.diagnostics),
         "internal_errors": [f"{d.line}: {d.message}" for d in res.diagnostics if d.code == "internal-error"],
@@ -84,6 +126,8 @@ def proof_summary(res, targets: list[str]) -> dict:
     doc = file_proof(FileInput(res.path, targets, res.stats, res.diagnostics, res.proof), targets)
     return {t: {**doc["counts"][t], "kernels": sum(k["targets"][t]["status"] != "not-checked" for k in doc["kernels"]),
                 "kernels_verified": sum(k["targets"][t]["status"] == "verified" for k in doc["kernels"]),
+                "kernel_shares": [k["targets"][t]["counts"]["verified_share"] for k in doc["kernels"]
+                                  if k["targets"][t]["status"] != "not-checked" and k["targets"][t]["counts"]["sites"]],
                 "reasons": doc["unknown_reasons"][t]} for t in targets}
 
 
@@ -100,6 +144,7 @@ def main() -> int:
     ap.add_argument("--prove", action="store_true", help="proof mode: share of call sites verified, reasons")
     ap.add_argument("--limit", type=int, help="a spread subset of at most N files")
     ap.add_argument("--time-limit", type=float, help="report the files done after this many seconds")
+    ap.add_argument("--file-timeout", type=float, help="stop a file after this many seconds (one process per file)")
     a = ap.parse_args()
     global SELECT, PROVE, TARGETS
     SELECT = a.select
@@ -122,18 +167,23 @@ def main() -> int:
         files = [f for f in files if any(s in Path(f).read_text(errors="replace") for s in seeds)]
     if a.limit and len(files) > a.limit:
         files = files[::-(-len(files) // a.limit)]
-    t0 = time.perf_counter()
-    pool = ProcessPoolExecutor(a.j)
-    futures = [pool.submit(check_one, f) for f in files]
-    wait(futures, timeout=a.time_limit)
-    results = [f.result() for f in futures if f.done()]
-    for f in futures:
-        f.cancel()
-    pool.shutdown(wait=False, cancel_futures=True)
+    t0, c0 = time.perf_counter(), resource.getrusage(resource.RUSAGE_CHILDREN)
+    if a.file_timeout:
+        results = check_forked(files, a.j, a.file_timeout)
+    else:
+        pool = ProcessPoolExecutor(a.j)
+        futures = [pool.submit(check_one, f) for f in files]
+        wait(futures, timeout=a.time_limit)
+        results = [f.result() for f in futures if f.done()]
+        for f in futures:
+            f.cancel()
+        pool.shutdown(wait=False, cancel_futures=True)
     if len(results) < len(files):
         print(f"time limit: {len(results)} of {len(files)} file(s) done")
         files = [r["path"] for r in results]
     wall = time.perf_counter() - t0
+    c1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = c1.ru_utime + c1.ru_stime - c0.ru_utime - c0.ru_stime
     crashes = [r for r in results if "crash" in r]
     ok = [r for r in results if "crash" not in r]
     analysed = [r for r in ok if r["parse_errors"] == 0]
@@ -146,7 +196,8 @@ def main() -> int:
     rules = Counter((f[0], f[1]) for r in ok for f in r["findings"])
     print(f"files: {len(files)}  analysed without parse errors: {len(analysed)} "
           f"({100 * len(analysed) / max(1, len(files)):.1f}%)  crashes: {len(crashes)}  "
-          f"internal errors: {sum(len(r['internal_errors']) for r in ok)}  wall: {wall:.1f}s")
+          f"internal errors: {sum(len(r['internal_errors']) for r in ok)}  wall: {wall:.1f}s  "
+          f"CPU (workers): {cpu:.0f}s")
     for t, (calls, res) in per_target.items():
         print(f"[{t}] checked-instruction call sites: {calls}, resolved {res} ({100 * res / max(1, calls):.1f}%)")
     unconfirmed = sum((Counter(r["unconfirmed_rules"]) for r in ok), Counter())
@@ -183,7 +234,12 @@ def print_proof(ok: list[dict]) -> None:
         print(f"[{t}] proof: {n['verified']}/{n['sites']} call sites verified "
               f"({100 * n['verified'] / max(1, n['sites']):.1f}%), {n['violated']} violated, {n['unknown']} unknown, "
               f"{n['not-applicable']} not applicable; kernels verified {n['kernels_verified']}/{n['kernels']}")
-        for why, k in reasons.most_common(6):
+        shares = sorted(x for p in per for x in p.get("kernel_shares", []))
+        if shares:
+            print(f"  per kernel (reaching a call): {len(shares)}, verified share median "
+                  f"{100 * shares[len(shares) // 2]:.1f}%, mean {100 * sum(shares) / len(shares):.1f}%, "
+                  f"all sites verified {sum(x == 1.0 for x in shares)}, none {sum(x == 0.0 for x in shares)}")
+        for why, k in reasons.most_common(8):
             print(f"  unknown: {k:5d} site(s)  {why}")
 
 

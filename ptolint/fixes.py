@@ -241,6 +241,9 @@ def tile_spelling(text: str, starts: list[int], decl_line: int, depth: int = 0) 
     name = alias.group(1).split("::")[-1]
     defs = [d.end() for d in re.finditer(rf"\busing\s+{re.escape(name)}\s*=\s*", text)]
     defs += [d.start(1) for d in re.finditer(rf"\btypedef\s+((?:pto::)?Tile\s*<)[^;]*>\s*{re.escape(name)}\s*;", text)]
+    before = [d for d in defs if d < begin]
+    if len(defs) > 1 and before:  # the name is defined in several functions: the nearest one before the use
+        defs = [max(before)]
     if len(defs) != 1:
         return None
     found = _tile_at(text, defs[0])
@@ -297,6 +300,7 @@ def compute(path: str, source: str, res, opts) -> None:
                 found += fixer.tmp_fixes(fs)
             found += fixer.assume_fixes(fs)
             found += fixer.clamp_fixes(fs)
+            found += fixer.guard_fixes(fs)
         except Exception:  # noqa: BLE001 - a fix that cannot be computed is not offered; the finding stands
             if opts.debug:
                 raise
@@ -473,7 +477,7 @@ class Fixer:
     def spec_edit(self, sp: Spelling, spec, changes: dict) -> Edit | None:
         """One edit rewriting the spelled arguments for `changes`; None when an argument does not spell the value
         it has (a template parameter) or cannot be written."""
-        begin, end, parts = None, None, []
+        parts = []
         for attr, value in sorted(changes.items(), key=lambda kv: TILE_ARGS[kv[0]]):
             i = TILE_ARGS[attr]
             if i < len(sp.args):
@@ -490,6 +494,10 @@ class Fixer:
                 parts.append((sp.close, sp.close, "".join(f", {x}" for x in fill) + f", SLayout::{value}"))
             else:
                 return None
+        return self.parts_edit(parts)
+
+    def parts_edit(self, parts: list[tuple[int, int, str]]) -> Edit | None:
+        """One edit replacing each (begin, end) span of the text, in order, by its new text."""
         if not parts:
             return None
         begin, end = parts[0][0], parts[-1][1]
@@ -534,6 +542,12 @@ class Fixer:
             sp = self.spelled(tmp)
             if sp is None or len(sp.args) < 4:
                 continue
+            if not all(spells(a, self.source[slice(*sp.args[TILE_ARGS[a]])], getattr(tmp.spec, a))
+                       for a in ("rows", "cols")):
+                found = self.derived_tmp_fix(fs, param, tmp, sp)
+                if found:
+                    return found
+                continue
             others = [t for p, t in f.site.tiles() if p != param]
             rows = sorted({1, tmp.spec.rows, *(t.spec.rows for t in others)})
             cols = sorted({tmp.spec.cols, *(t.spec.cols for t in others), *(2 ** k for k in range(3, 13))})
@@ -558,6 +572,53 @@ class Fixer:
                 if self.valid([edit], [(f.rule_id, f.site.line)]):
                     return [Fix(f.rule_id, f.site.line, f.site.column, "tmp-shape",
                                 f"Make `{tmp.name}` {r}x{c}", [edit], True, self.sha)]
+                break
+        return []
+
+    def derived_tmp_fix(self, fs: list[Finding], param: str, tmp, sp: Spelling) -> list[Fix]:
+        """A tmp whose shape is spelled with template parameters or expressions (`Tile<..., 1, TOPK>`): its Rows /
+        Cols rewritten from another operand's spelled Rows / Cols (k * that for Cols, k <= 4: the merged lists of
+        TMRGSORT, the index tile's shape of TGATHER), so that the fix holds for the template, not one instance.
+        Candidates in order of the tmp's size, then of k, sources before the others; the first that the rule
+        accepts and the re-check validates."""
+        f = fs[0]
+        text = {a: self.source[slice(*sp.args[TILE_ARGS[a]])] for a in ("rows", "cols")}
+        rows: dict[int, tuple[str | None, int]] = {tmp.spec.rows: (None, 0), 1: ("1", 0)}
+        cols: dict[int, tuple[str | None, int]] = {tmp.spec.cols: (None, 0)}
+        order = sorted(((p, t) for p, t in f.site.tiles() if p != param), key=lambda pt: not pt[0].startswith("src"))
+        for rank, (_p, t) in enumerate(order):
+            other = self.spelled(t)
+            if other is None or other.start == sp.start or len(other.args) < 4:
+                continue
+            r, c = (self.source[slice(*other.args[TILE_ARGS[a]])] for a in ("rows", "cols"))
+            rows.setdefault(t.spec.rows, (r, rank))
+            c = c if re.fullmatch(r"[\w:]+", c) else f"({c})"
+            for k in range(1, 5):
+                cols.setdefault(k * t.spec.cols, (c if k == 1 else f"{k} * {c}", k * 100 + rank))
+        shapes = sorted(((r, rt, c, ct) for r, rt in rows.items() for c, ct in cols.items()
+                         if (rt[0], ct[0]) != (None, None)),
+                        key=lambda x: (x[0] * x[2], x[1][1] + x[3][1], x[0]))
+        tries = 0
+        for r, (rt, _), c, (ct, _) in shapes[:64]:
+            parts, changes = [], {"rows": r, "cols": c}
+            for attr, new, valid in (("rows", rt, "valid_row"), ("cols", ct, "valid_col")):
+                if new is None:
+                    continue
+                parts.append((*sp.args[TILE_ARGS[attr]], new))
+                i = TILE_ARGS[valid]  # a valid count spelled as the dimension follows it
+                if i < len(sp.args) and re.sub(r"\s+", "", self.source[slice(*sp.args[i])]) == \
+                        re.sub(r"\s+", "", text[attr]):
+                    parts.append((*sp.args[i], new))
+                    changes[valid] = changes[attr]
+            if not self.holds(f.rule_id, [self.with_spec(x.site, sp, changes) for x in fs]):
+                continue
+            edit = self.parts_edit(sorted(parts))
+            if edit is not None and self.valid([edit], [(f.rule_id, f.site.line)]):
+                shown = f"{rt or text['rows']} x {ct or text['cols']}"
+                return [Fix(f.rule_id, f.site.line, f.site.column, "tmp-shape",
+                            f"Make `{tmp.name}` {shown} ({r}x{c} here)", [edit], True, self.sha)]
+            tries += 1
+            if tries >= 3:
                 break
         return []
 
@@ -658,7 +719,7 @@ class Fixer:
     def clamp_fixes(self, fs: list[Finding]) -> list[Fix]:
         """Clamp a scalar argument into the interval where the rule holds at every site (the index of a
         TEXTRACT, an offset...): the argument's text must be in the call's own text in this file."""
-        from ptolint.ir import Bin, Const, ScalarOperand, Select, int_range
+        from ptolint.ir import ScalarOperand, int_range
 
         f = fs[0]
         if f.level not in ("warning", "error") or any(not x.site.args for x in fs):
@@ -684,44 +745,136 @@ class Fixer:
             def holds_in(a: int, b2: int, ops=ops, i=i) -> bool:
                 sites = []
                 for x, o in zip(fs, ops, strict=True):
-                    t = o.expr.ctype
-                    ex = Select(Bin("<", o.expr, Const(a, t), "bool"), Const(a, t),
-                                Select(Bin(">", o.expr, Const(b2, t), "bool"), Const(b2, t), o.expr, t), t)
                     args = list(x.site.args)
-                    args[i] = dataclasses.replace(o, expr=ex)
+                    args[i] = dataclasses.replace(o, expr=clamped(o.expr, a, b2))
                     sites.append(dataclasses.replace(x.site, args=args))
                 return self.holds(f.rule_id, sites)
 
-            start = max(lo, 0)
-            if not holds_in(start, start):
+            found = interval(holds_in, lo, hi)
+            if found is None:
                 continue
-            a, b2 = start, hi  # largest upper bound
-            while a < b2:
-                m = (a + b2 + 1) // 2
-                a, b2 = (m, b2) if holds_in(start, m) else (a, m - 1)
-            upper = a
-            a, b2 = lo, start  # smallest lower bound
-            while a < b2:
-                m = (a + b2) // 2
-                a, b2 = (a, m) if holds_in(m, upper) else (m + 1, b2)
-            lower = a
-            v = f"({arg})"
-            if lower == lo and upper == hi:
-                continue
-            if lower == lo:
-                text = f"({v} > {upper} ? {upper} : {v})"
-                what = f"at most {upper}"
-            elif upper == hi:
-                text = f"({v} < {lower} ? {lower} : {v})"
-                what = f"at least {lower}"
-            else:
-                text = f"({v} < {lower} ? {lower} : {v} > {upper} ? {upper} : {v})"
-                what = f"into [{lower}, {upper}]"
+            text, what = clamp_text(arg, *found)
             edit = edit_at(self.path, self.source, self.starts, b, e, text)
             if self.valid([edit], [(f.rule_id, f.site.line)]):
                 return [Fix(f.rule_id, f.site.line, f.site.column, "clamp", f"Clamp `{arg}` ({param}) {what}",
                             [edit], False, self.sha)]
         return []
+
+    # -- clamping a run-time valid row / column count where the tile gets it --
+
+    def guard_fixes(self, fs: list[Finding]) -> list[Fix]:
+        """Clamp the run-time valid row / column counts of the call's tiles where each gets its value (the
+        constructor's argument on the declaration line, or the one SetValidRow / SetValidCol / SetValidShape
+        of that tile in this file) into the interval the rule needs, e.g. `((rows) > 16 ? 16 : (rows))`: the
+        bounds are found by asking the rule with the clamped counts (one count at a time, the others clamped
+        as found so far), then the fixed text is checked again. Not safe: the kernel then computes on fewer
+        rows than the caller asked for."""
+        from ptolint.ir import Const, TileOperand, int_range
+
+        f = fs[0]
+        if f.level not in ("warning", "error") or any(not x.site.args for x in fs):
+            return []
+        points: list[tuple[tuple[str, int], str, tuple[int, int], tuple[int, int]]] = []
+        for _param, t in f.site.tiles():
+            for dim in ("row", "col"):
+                expr = t.valid_row if dim == "row" else t.valid_col
+                rng = int_range(expr.ctype)
+                key = (t.name, t.decl_line)
+                if isinstance(expr, Const) or rng is None or any(p[:2] == (key, dim) for p in points):
+                    continue
+                span = self.valid_span(t, dim)
+                if span is not None and all(p[2] != span for p in points):
+                    points.append((key, dim, span, rng))
+        if not points:
+            return []
+        bounds: dict[int, tuple[int, int]] = {}
+
+        def holds_with(trial: dict[int, tuple[int, int]]) -> bool:
+            sites = []
+            for x in fs:
+                args = []
+                for a in x.site.args:
+                    if isinstance(a, TileOperand):
+                        for i, (key, dim, _span, _rng) in enumerate(points):
+                            if i in trial and (a.name, a.decl_line) == key:
+                                field = "valid_row" if dim == "row" else "valid_col"
+                                a = dataclasses.replace(a, **{field: clamped(getattr(a, field), *trial[i])})
+                    args.append(a)
+                sites.append(dataclasses.replace(x.site, args=args))
+            return self.holds(f.rule_id, sites)
+
+        for i, (_key, _dim, _span, (lo, _hi)) in enumerate(points):  # every count at its start value first
+            bounds[i] = (max(lo, 0), max(lo, 0))
+        if not holds_with(bounds):
+            return []
+        for i, (_key, _dim, _span, (lo, hi)) in enumerate(points):
+            found = interval(lambda a, b, i=i: holds_with({**bounds, i: (a, b)}), lo, hi)
+            bounds[i] = found[:2] if found else (lo, hi)
+        edits, said = [], []
+        for i, (key, dim, (b, e), (lo, hi)) in enumerate(points):
+            if bounds[i] == (lo, hi):
+                continue
+            arg = self.source[b:e]
+            text, what = clamp_text(arg, *bounds[i], lo, hi)
+            edits.append(edit_at(self.path, self.source, self.starts, b, e, text))
+            said.append(f"`{arg}` (valid {dim}s of `{key[0]}`) {what}")
+        if not edits or not self.valid(edits, [(f.rule_id, f.site.line)]):
+            return []
+        return [Fix(f.rule_id, f.site.line, f.site.column, "clamp", "Clamp " + ", ".join(said), edits, False,
+                    self.sha)]
+
+    def valid_span(self, tile, dim: str) -> tuple[int, int] | None:
+        """(begin, end) of the text that gives `tile` its run-time valid row / column count: the argument of its
+        constructor on its declaration line, or of its one SetValidRow / SetValidCol / SetValidShape call in this
+        file; None when there is no such place or more than one."""
+        from ptolint.ir import DYNAMIC
+
+        name = tile.name
+        if not re.fullmatch(r"[A-Za-z_]\w*", name) or not tile.decl_line or not tile.decl_file \
+                or os.path.abspath(tile.decl_file) != self.abspath or not 0 < tile.decl_line <= len(self.starts):
+            return None
+        found: list[tuple[int, int]] = []
+        begin = self.starts[tile.decl_line - 1]
+        end = self.source.find(";", begin)
+        ctor = re.compile(rf"(?<![\w.:>-]){re.escape(name)}\s*[({{]")
+        for m in ctor.finditer(self.source, begin, end if end >= 0 else len(self.source)):
+            args = self.arg_spans(m.end() - 1)
+            dyn = [d for d, v in (("row", tile.spec.valid_row), ("col", tile.spec.valid_col)) if v == DYNAMIC]
+            if args and len(args) >= 2:
+                found.append(args[0 if dim == "row" else 1])
+            elif args and len(args) == 1 and dyn == [dim]:
+                found.append(args[0])
+            break
+        setter = re.compile(rf"\b{re.escape(name)}\s*\.\s*(SetValidRow|SetValidCol|SetValidShape|SetValidRegion|"
+                            rf"SetValid)\s*\(")
+        for m in setter.finditer(self.source):
+            args = self.arg_spans(m.end() - 1)
+            which = m.group(1)
+            if args and which == f"SetValid{dim.title()}":
+                found.append(args[0])
+            elif args and len(args) >= 2 and which not in ("SetValidRow", "SetValidCol"):
+                found.append(args[0 if dim == "row" else 1])
+        return found[0] if len(found) == 1 else None
+
+    def arg_spans(self, opening: int) -> list[tuple[int, int]] | None:
+        """(begin, end) of each top-level argument of the parenthesised (or braced) list opened at `opening`."""
+        depth, begin, args = 0, opening + 1, []
+        for j in range(opening, min(len(self.source), opening + 2000)):
+            ch = self.source[j]
+            if ch in "([{":
+                depth += 1
+            elif ch in ")]}":
+                depth -= 1
+                if depth == 0:
+                    if self.source[begin:j].strip():
+                        args.append(_strip(self.source, begin, j))
+                    return args
+            elif ch == "," and depth == 1:
+                args.append(_strip(self.source, begin, j))
+                begin = j + 1
+            elif ch == ";":
+                return None
+        return None
 
     def call_args(self, site) -> list[tuple[int, int]] | None:
         """(begin, end) offsets of the call's explicit arguments, when the call is written in this file."""
@@ -734,22 +887,45 @@ class Fixer:
             return None
         text = self.source[b:e]
         m = re.match(rf"\s*(?:pto::)?{re.escape(site.builtin)}\s*(?:<[^()]*>)?\s*\(", text)
-        if m is None:
-            return None
-        depth, begin, args = 0, b + m.end(), []
-        for j in range(b + m.end() - 1, e):
-            ch = self.source[j]
-            if ch in "([{":
-                depth += 1
-            elif ch in ")]}":
-                depth -= 1
-                if depth == 0:
-                    args.append(_strip(self.source, begin, j))
-                    return args
-            elif ch == "," and depth == 1:
-                args.append(_strip(self.source, begin, j))
-                begin = j + 1
+        return None if m is None else self.arg_spans(b + m.end() - 1)
+
+
+def clamped(e, a: int, b: int):
+    """`e` clamped into [a, b] (the IR of `e < a ? a : e > b ? b : e`)."""
+    from ptolint.ir import Bin, Const, Select
+
+    t = e.ctype
+    return Select(Bin("<", e, Const(a, t), "bool"), Const(a, t),
+                  Select(Bin(">", e, Const(b, t), "bool"), Const(b, t), e, t), t)
+
+
+def interval(holds_in, lo: int, hi: int) -> tuple[int, int, int, int] | None:
+    """(lower, upper, lo, hi): the widest [lower, upper] within the type's [lo, hi] containing max(lo, 0) such
+    that `holds_in(lower, upper)` (the largest upper bound first, by binary search, then the smallest lower bound);
+    None when not even that one value holds or when the whole range does (nothing to clamp)."""
+    start = max(lo, 0)
+    if not holds_in(start, start):
         return None
+    a, b = start, hi
+    while a < b:
+        m = (a + b + 1) // 2
+        a, b = (m, b) if holds_in(start, m) else (a, m - 1)
+    upper = a
+    a, b = lo, start
+    while a < b:
+        m = (a + b) // 2
+        a, b = (a, m) if holds_in(m, upper) else (m + 1, b)
+    return None if (a, upper) == (lo, hi) else (a, upper, lo, hi)
+
+
+def clamp_text(arg: str, lower: int, upper: int, lo: int, hi: int) -> tuple[str, str]:
+    """The C text of `arg` clamped into [lower, upper] (a side at the type's limit left open), and the words."""
+    v = f"({arg})"
+    if lower == lo:
+        return f"({v} > {upper} ? {upper} : {v})", f"at most {upper}"
+    if upper == hi:
+        return f"({v} < {lower} ? {lower} : {v})", f"at least {lower}"
+    return f"({v} < {lower} ? {lower} : {v} > {upper} ? {upper} : {v})", f"into [{lower}, {upper}]"
 
 
 def all_fixes(findings: list[Finding]) -> list[Fix]:

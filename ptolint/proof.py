@@ -132,8 +132,10 @@ def placement_lost(sites: list[CallSite]) -> CallSite | None:
     places tiles with TASSIGN at all (kernel-level overlap rules cannot speak for it then)."""
     if not any(s.builtin == "TASSIGN" for s in sites):
         return None
-    for s in sites:  # a TASSIGN's own tile operand is the tile before it is placed
-        if s.unresolved or (s.builtin != "TASSIGN" and any(t.binding == 0 or t.addr is None for _, t in s.tiles())):
+    for s in sites:  # a TASSIGN's own tile operand is the tile before it is placed, a TRESHAPE's dst the tile
+        # before it becomes a view of src (neither writes data there, so neither can clobber or define a live tile)
+        if s.unresolved or (s.builtin != "TASSIGN" and any(
+                t.binding == 0 or t.addr is None for p, t in s.tiles() if (s.builtin, p) != ("TRESHAPE", "dst"))):
             return s
     return None
 

@@ -1,6 +1,7 @@
 """Fixes (ptolint/fixes.py) through the real CLI (--show-fixes, --diff, --fix, SARIF `fixes`) and the language
 server (code actions): every rule that offers a safe fix (element type, layout, location, tmp shape) on one of its
-fixtures, where the fix applies and the re-check no longer has the finding."""
+fixtures, where the fix applies and the re-check no longer has the finding; the unsafe kinds (assumption, clamp of
+a valid-region count, suppression) are shown but never applied."""
 
 from __future__ import annotations
 
@@ -49,6 +50,8 @@ SAFE = [
     ("TROWPROD/PTO202_dst_in_l1.cpp", "PTO202", "location"),
     ("TROWPROD/PTO203_src_column_major.cpp", "PTO203", "layout"),
     ("TROWPROD/PTO211_tmp_undersized.cpp", "PTO211", "tmp-shape"),
+    ("SORT/PTO988_tmrgsort_tmp_too_small.cpp", "PTO988", "tmp-shape"),
+    ("GATHER/PTO996_tgather_tmp_too_small.cpp", "PTO996", "tmp-shape"),
 ]
 
 AMBIGUOUS = """#include <pto/pto-inst.hpp>
@@ -68,6 +71,18 @@ extern "C" __global__ AICORE void kern(__gm__ float* out, int rows)
 {
     Tile<TileType::Vec, float, 16, 64, BLayout::RowMajor, DYNAMIC, DYNAMIC> x(rows, 64), y(rows, 64);
     TADD(y, x, x);
+}
+"""
+
+SETTER = """#include <pto/pto-inst.hpp>
+using namespace pto;
+
+extern "C" __global__ AICORE void kern(__gm__ float* out, int n)
+{
+    Tile<TileType::Vec, float, 16, 64, BLayout::RowMajor, DYNAMIC, 64> x;
+    Tile<TileType::Vec, float, 16, 64> y;
+    x.SetValidRow(n);
+    TADD(y, x, y);
 }
 """
 
@@ -159,6 +174,48 @@ def test_suppression_and_assumption_for_a_warning(tmp_path: Path) -> None:
     assert ptolint("check", str(path), "--fix").code == 1 and path.read_text() == WARNING
 
 
+def test_template_tmp_shape_is_spelled_from_the_other_operands(tmp_path: Path) -> None:
+    """A tmp whose shape is spelled with template parameters gets the sources' spelling, not one instance's
+    numbers: TMRGSORT's merged lists (2 * COLS), TGATHER's index tile (ROWS x COLS)."""
+    for rel, before, after in (("SORT/PTO988_tmrgsort_tmp_too_small.cpp", "using Tmp = Tile<TileType::Vec, T, 1, TOPK>;",
+                                "using Tmp = Tile<TileType::Vec, T, 1, 2 * COLS>;"),
+                               ("GATHER/PTO996_tgather_tmp_too_small.cpp",
+                                "using Tmp = Tile<TileType::Vec, int32_t, 1, COLS>;",
+                                "using Tmp = Tile<TileType::Vec, int32_t, ROWS, COLS>;")):
+        path = copy(tmp_path, rel)
+        diff = ptolint("check", str(path), "--diff")
+        assert f"-    {before}\n+    {after}\n" in diff.stdout, diff.stdout
+
+
+def test_valid_region_clamp_for_a_warning(tmp_path: Path) -> None:
+    """The run-time valid rows are clamped where each tile gets them (constructor arguments) to the bound the rule
+    needs; the clamped text checks clean, and --fix does not apply it (not safe)."""
+    path = tmp_path / "warn.cpp"
+    path.write_text(WARNING)
+    run = ptolint("check", str(path), "--show-fixes", "--format", "json")
+    got = next(f for f in findings(run) if f["rule"] == "PTO006")
+    clamp = next(x for x in got["fixes"] if x["kind"] == "clamp")
+    assert not clamp["safe"]
+    assert [e["text"] for e in clamp["edits"]] == ["((rows) < 0 ? 0 : (rows) > 16 ? 16 : (rows))"] * 2
+    assert {e["line"] for e in clamp["edits"]} == {6}
+    lines = WARNING.splitlines(keepends=True)
+    for e in sorted(clamp["edits"], key=lambda e: -e["column"]):  # right to left: columns stay valid
+        line = lines[e["line"] - 1]
+        lines[e["line"] - 1] = line[:e["column"] - 1] + e["text"] + line[e["end_column"] - 1:]
+    path.write_text("".join(lines))
+    assert ptolint("check", str(path)).code == 0
+
+
+def test_valid_region_clamp_at_the_setter(tmp_path: Path) -> None:
+    """A count set by SetValidRow is clamped there (its one setter in the file)."""
+    path = tmp_path / "set.cpp"
+    path.write_text(SETTER)
+    run = ptolint("check", str(path), "--show-fixes", "--format", "json")
+    got = next(f for f in findings(run) if f["rule"] == "PTO006")
+    clamp = next(x for x in got["fixes"] if x["kind"] == "clamp")
+    assert [(e["line"], e["text"]) for e in clamp["edits"]] == [(8, "((n) < 0 ? 0 : (n) > 16 ? 16 : (n))")]
+
+
 @pytest.mark.skipif(os.name == "nt" or os.geteuid() == 0, reason="root ignores file permissions")
 def test_read_only_file_is_a_clear_error(tmp_path: Path) -> None:
     path = copy(tmp_path, "ELEMENTWISE/PTO603_not_row_major.cpp")
@@ -204,4 +261,30 @@ def test_lsp_code_actions(tmp_path: Path, client) -> None:  # noqa: F811 - the f
     assert layout["isPreferred"] and layout["kind"] == "quickfix"
     edit = layout["edit"]["changes"][uri][0]
     assert edit["newText"] == "BLayout::RowMajor" and edit["range"]["start"]["line"] == 7
+    c.close()
+
+
+@pytest.mark.parametrize("kind", ["tmp-shape", "clamp"])
+def test_lsp_code_actions_new_kinds(tmp_path: Path, client, kind: str) -> None:  # noqa: F811 - the fixture
+    """The tmp shape spelled from the other operands (safe, preferred) and the valid-region clamp (unsafe) are
+    quick fixes in the editor, with the same edits as on the command line."""
+    if kind == "tmp-shape":
+        path, code = copy(tmp_path, "GATHER/PTO996_tgather_tmp_too_small.cpp"), "PTO996"
+        title, new = "ptolint: Make `tmp` ROWS x COLS (8x128 here)", "ROWS"
+    else:
+        path, code = tmp_path / "warn.cpp", "PTO006"
+        path.write_text(WARNING)
+        title = ("ptolint: Clamp `rows` (valid rows of `y`) into [0, 16], `rows` (valid rows of `x`) into [0, 16] "
+                 "(unsafe)")
+        new = "((rows) < 0 ? 0 : (rows) > 16 ? 16 : (rows))"
+    c = client()
+    c.initialize(tmp_path)
+    uri = c.open(path, path.read_text())
+    d = next(x for x in c.diagnostics(uri)["diagnostics"] if x["code"] == code)
+    res = c.request("textDocument/codeAction", {"textDocument": {"uri": uri}, "range": d["range"],
+                                                "context": {"diagnostics": [d]}}, timeout=TIMEOUT)
+    action = next((a for a in res["result"] if a["title"] == title), None)
+    assert action is not None, [a["title"] for a in res["result"]]
+    assert action["isPreferred"] == (kind == "tmp-shape") and action["kind"] == "quickfix"
+    assert all(e["newText"] == new for e in action["edit"]["changes"][uri])
     c.close()

@@ -133,3 +133,47 @@ def test_cache_hit_and_parallel_give_the_same_proof(tmp_path: Path) -> None:
 def test_prove_needs_a_format_that_shows_it(tmp_path: Path) -> None:
     run = ptolint("check", "--prove", "-f", "matrix", "k.cpp", cwd=_write(tmp_path, "k.cpp", KERNELS))
     assert run.code == 2 and "--prove works with" in run.stderr
+
+
+#: placements spelled as expressions of the template's parameters (TASSIGN<R * C * sizeof(T)>) and a TRESHAPE view
+PLACED = r"""#include <pto/pto-inst.hpp>
+
+using namespace pto;
+
+template <typename T, int R, int C>
+AICORE void rowmin(__gm__ T* out)
+{
+    using Src = Tile<TileType::Vec, T, R, C>;
+    using Dn = Tile<TileType::Vec, T, R, 1, BLayout::ColMajor, R, 1>;
+    using Nd = Tile<TileType::Vec, T, 1, R, BLayout::RowMajor, 1, R>;
+    Src src, tmp;
+    Dn dst;
+    Nd flat;
+    TASSIGN<0x0>(src);
+    TASSIGN<R * C * sizeof(T)>(tmp);
+    TASSIGN<2 * R * C * sizeof(T)>(dst);
+    TROWMIN(dst, src, tmp);
+    TRESHAPE(flat, dst);
+    TADD(flat, flat, flat);
+}
+
+extern "C" __global__ AICORE void kernel(__gm__ float* out)
+{
+    rowmin<float, 16, 64>(out);
+}
+"""
+
+
+def test_placements_spelled_as_expressions_and_treshape_views_verify(tmp_path: Path) -> None:
+    """PTO904 speaks for the kernel: every placement is followed (the address of TASSIGN<expr> is the
+    instantiation's value, and a TRESHAPE's dst before it becomes src's view is not a lost placement)."""
+    doc = _proof(tmp_path, "-t", "a2a3", name="placed.cpp", text=PLACED)
+    kernel = doc["proof"]["files"][0]["kernels"][0]
+    assert kernel["targets"]["a2a3"]["status"] == "verified", doc["proof"]["files"][0]["sites"]
+    tassign = _site(doc, "kernel", 15, "a2a3")
+    assert {r["rule"]: r["status"] for r in tassign["rules"]}["PTO904"] == "verified"
+    # the same placements overlapping: found, so they are followed, not dropped
+    clash = PLACED.replace("TASSIGN<R * C * sizeof(T)>(tmp);", "TASSIGN<R * C * sizeof(T) / 2>(tmp);") \
+        .replace("TROWMIN(dst, src, tmp);", "TEXP(src, src);\n    TEXP(tmp, tmp);\n    TROWMIN(dst, src, tmp);")
+    run = ptolint("check", "-t", "a2a3", "-f", "json", "clash.cpp", cwd=_write(tmp_path, "clash.cpp", clash))
+    assert [(f["rule"], f["line"]) for f in json.loads(run.stdout)["findings"]] == [("PTO904", 18)], run.stdout

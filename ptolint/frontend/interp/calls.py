@@ -57,6 +57,11 @@ from ptolint.ir import (
     Frame as ChainFrame,
 )
 
+#: built-in integer types: a template parameter of one holds a number, never an enumerator's name
+INTEGER_KINDS = frozenset(getattr(ci.TypeKind, k) for k in (
+    "BOOL", "CHAR_U", "UCHAR", "CHAR16", "CHAR32", "USHORT", "UINT", "ULONG", "ULONGLONG", "UINT128", "CHAR_S",
+    "SCHAR", "WCHAR", "SHORT", "INT", "LONG", "LONGLONG", "INT128") if hasattr(ci.TypeKind, k))
+
 
 class Calls:
     def call(self, c: ci.Cursor):
@@ -300,11 +305,14 @@ class Calls:
         return out
 
     def enum_name(self, p: ci.Cursor, value: int, call: ci.Cursor, index: int) -> str:
-        decl = p.type.get_canonical().get_declaration()
+        canonical = p.type.get_canonical()
+        decl = canonical.get_declaration()
         if decl is not None and decl.kind == K.ENUM_DECL:
             for e in children(decl):
                 if e.kind == K.ENUM_CONSTANT_DECL and e.enum_value == value:
                     return e.spelling
+        if canonical.kind in INTEGER_KINDS:  # `std::size_t Addr`: the value, whatever expression spells it
+            return str(value)
         # `auto` parameters: the enumerator written at the call in this parameter's position, else the default
         callee = next(iter(children(call)), None)
         explicit = explicit_template_args(tokens(callee) if callee is not None else [])
