@@ -68,6 +68,17 @@ def _defining_dirs(scanner: TreeScanner) -> dict[str, set[str]]:
     return out
 
 
+def forwarded(wrappers: dict[str, list[str]], defined: dict[str, set[str]]) -> dict[str, str]:
+    """builtin -> the other builtin whose *_IMPL its pto_instr.hpp wrapper calls, for builtins with no *_IMPL of
+    their own (TRECIP: `MAP_INSTR_IMPL_T(TDIVS, ..., dst, 1, src)`)."""
+    out = {}
+    for b, texts in wrappers.items():
+        m = re.search(r"\bMAP_INSTR_IMPL(?:_T)?\s*\(\s*(\w+)", " ".join(texts))
+        if b not in defined and m and m.group(1) != b and m.group(1) in defined:
+            out[b] = m.group(1)
+    return out
+
+
 def _defining_file(scanner: TreeScanner, builtin: str, directory: str) -> str:
     for rel in scanner.order:
         if rel.startswith(f"pto/npu/{directory}/") and re.search(rf"\b{builtin}_IMPL\s*\(", scanner.files[rel].text):
@@ -133,6 +144,28 @@ def _helper_changes(scans: dict[str, TreeScanner], target: str, directory: str) 
     return {n for n, v in mine.items() if theirs.get(n) != v}
 
 
+#: `#define NAME REPLACEMENT` ... `#undef NAME` in one header (the Kirin header.hpp element-type names)
+DEFINE = re.compile(r"^\s*#\s*define\s+(\w+)\s+(\w+)\s*$", re.M)
+UNDEF = re.compile(r"^\s*#\s*undef\s+(\w+)\s*$", re.M)
+
+
+def renamed_types(scanner: TreeScanner, target: str) -> tuple[dict[str, str], set[str]]:
+    """({name: replacement}, files first included inside the region) for the element-type names the target's
+    header.hpp `#define`s to another type and `#undef`s after its last include (Kirin 9030 / X90: bfloat16_t ->
+    half, the fp8 names -> int8_t, the fp4 pairs -> int64_t; Kirin Dev0000: e8m0 and fp4): the files it includes
+    see the replacement, a kernel (after the #undef) sees the real type."""
+    rel = f"pto/npu/{NPU_DIRS[target]}/header.hpp"
+    if rel not in scanner.files:
+        return {}, set()
+    raw = scanner.files[rel].raw
+    undef_at = {m.group(1): m.start() for m in UNDEF.finditer(raw)}
+    last_include = max((m.start() for m in re.finditer(r"^\s*#\s*include\b", raw, re.M)), default=-1)
+    names = {m.group(1): m.group(2) for m in DEFINE.finditer(raw)
+             if undef_at.get(m.group(1), -1) > last_include > m.start()}
+    before = set(scanner.order[:scanner.order.index(rel)])
+    return names, _closure(scanner, rel) - before
+
+
 def tables(pto_isa: Path) -> tuple[dict[str, dict[str, str]], dict[str, dict[str, str]],
                                    dict[str, dict[str, tuple[tuple[str, ...], str]]]]:
     """(IMPL_DIRS, FAMILIES, DIVERGENT) for the newer targets, read from the checkout."""
@@ -143,9 +176,13 @@ def tables(pto_isa: Path) -> tuple[dict[str, dict[str, str]], dict[str, dict[str
     divergent: dict[str, dict[str, tuple[tuple[str, ...], str]]] = {}
     found_in = {t: _defining_dirs(scans[t]) for t in ALL_TARGETS}
     wrappers = {t: _definitions(scans[t], [INSTR]) for t in ALL_TARGETS}
+    forwards = {t: forwarded(wrappers[t], found_in[t]) for t in ALL_TARGETS}
+    for t in ALL_TARGETS:  # a wrapper that calls another builtin's *_IMPL is implemented where that one is
+        found_in[t].update({b: found_in[t][other] for b, other in forwards[t].items()})
     for t in NEWER:
         dirs: dict[str, str] = {}
         div: dict[str, tuple[tuple[str, ...], str]] = {}
+        renamed, inside = renamed_types(scans[t], t)
         for b, found in sorted(found_in[t].items()):
             dirs[b] = "+".join(sorted(found))
             # the family: a target whose own build uses the very same directory for the builtin (a5 first: the
@@ -159,7 +196,7 @@ def tables(pto_isa: Path) -> tuple[dict[str, dict[str, str]], dict[str, dict[str
             if not same_wrapper:
                 why.append("its pto_instr.hpp wrapper takes other #if branches there")
             directory = NPU_DIRS[family] if found == {NPU_DIRS[family]} else next(iter(found))
-            rel = _defining_file(scans[t], b, directory)
+            rel = _defining_file(scans[t], forwards[t].get(b, b), directory)
             files = sorted(f for f in _closure(scans[t], rel)
                            if f.startswith(f"pto/npu/{directory}/") and not f.endswith("/common.hpp"))
             branch = [f for f in files if f not in scans[family].files
@@ -174,7 +211,13 @@ def tables(pto_isa: Path) -> tuple[dict[str, dict[str, str]], dict[str, dict[str
                 why.append("64-bit integer paths are declaration-only stubs there (a5/Int64*.hpp)")
             elif branch:
                 why.append("other #if branches in " + ", ".join(f.removeprefix("pto/npu/") for f in branch))
-            if helpers == ["Padding"] and t != "kirin9030":  # Kirin 9030's bfloat16_t is half: same padding
+            seen = sorted(n for n in renamed if n in words and any(f in inside for f in files))
+            if seen:  # the file's type checks were written with the name, and it meant the replacement there
+                dtypes |= set(seen)
+                why.append("header.hpp #defines " + ", ".join(f"{n} as {renamed[n]}" for n in seen)
+                           + " while it includes the file and #undefs it after: a kernel's tile of that type is not "
+                             "the type the file checks")
+            if helpers == ["Padding"]:
                 dtypes.add("bfloat16_t")
                 why.append("common.hpp Padding has no bfloat16_t case there")
             elif helpers and helpers != ["Padding"]:

@@ -21,22 +21,9 @@
 #include <pto/common/pto_instr.hpp>
 #include <pto/common/ptolint_vf.hpp>
 
-// Element-type names a target's header.hpp (include/pto/npu/<target>/header.hpp) turns into other types
-// with `#define`: what the compiler sees in a kernel after this header. Kirin 9030 and X90 have no bf16,
-// fp8 or fp4 types (bfloat16_t is half, the fp8 names int8_t, the packed fp4 names int64_t); Kirin Dev0000
-// lacks the e8m0 scale and fp4 types.
-#if defined(PTO_NPU_ARCH_KIRIN9030) || defined(PTO_NPU_ARCH_KIRINX90)
-#define bfloat16_t half
-#define float8_e4m3_t int8_t
-#define float8_e5m2_t int8_t
-#define hifloat8_t int8_t
-#define float8_e8m0_t int8_t
-#define float4_e2m1x2_t int64_t
-#define float4_e1m2x2_t int64_t
-#elif defined(PTO_NPU_ARCH_KIRINDEV0000)
-#define float8_e8m0_t int8_t
-#define float4_e2m1x2_t int64_t
-#define float4_e1m2x2_t int64_t
-#endif
+// Element-type names: the Kirin header.hpp files (include/pto/npu/<target>/header.hpp) `#define` bfloat16_t,
+// the fp8 names and the packed fp4 names as other types (half, int8_t, int64_t) while they include their
+// implementation files and `#undef` every one of them after the last include, so a kernel sees the real types
+// (the files' type checks saw the replacements: ptolint.impls.DIVERGENT records those calls).
 
 #endif // PTOLINT_MODEL_PTO_INST_HPP
