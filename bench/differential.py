@@ -1,30 +1,43 @@
 """Differential check of ptolint's compile-time rules against the vendor PTO ISA headers.
 
-Usage: python bench/differential.py PTO_ISA_DIR [--target a2a3,a5] [--instr TADD,TDIVS ...] [--sample N]
-                                    [--limit N] [--seed S] [-j N] [--out DIR] [--json OUT] [--list]
+Usage: python bench/differential.py PTO_ISA_DIR [--target a2a3,a5,a6,kirin9030,kirinx90,kirindev0000|all]
+                                    [--instr TADD,TDIVS ...] [--sample N] [--limit N] [--seed S] [-j N] [--out DIR]
+                                    [--json OUT] [--list] [--baseline] [--mutate [--per-kernel N]]
 
 Generates small, complete kernels over instruction x dtype x layout x shape x location x template-argument
 combinations (from the declarative SPECS below), and for each combination and target compares two verdicts:
 
-* the vendor's: the kernel parsed against the real headers (`-I PTO_ISA_DIR/include --headers real`). A
-  failed `static_assert` or a "no matching function" error is a rejection; any other error (a host stand-in
-  gap, unrelated header breakage, a generator bug) is a "vendor parse failure", counted apart and left out
-  of the comparison;
+* the vendor's: the kernel parsed against the real headers (`-I PTO_ISA_DIR/include --headers real`, the target's
+  macros exactly as `ptolint info --target T` shows them). A failed `static_assert`, a "no matching function"
+  error or a builtin the target does not implement (pto_instr.hpp's wrapper names an undeclared `*_IMPL`) is a
+  rejection; any other error (a host stand-in gap, unrelated header breakage, a generator bug) is a "vendor
+  parse failure", counted apart and left out of the comparison. Errors the headers report for a kernel that
+  calls no builtin (the Kirin 9030 / X90 headers at pto-isa 3186c381 do not compile: `--baseline` lists them)
+  are subtracted from every kernel's on that target;
 * ptolint's: the kernel checked on the bundled model (`--headers model`). A rejection is an error-level
-  finding that claims a compile-time rejection the vendor can confirm: its rule has `header-static`
-  provenance and no `header-runtime` provenance (valid-region rules are run-time checks the headers cannot
-  make at compile time), and its message does not say that the headers leave the case unchecked (rules that
-  are `header-static` on one target or form and a hazard on another say so in the finding, see UNCHECKED).
-  Error-level findings of every other compile-time rule (provenance only `hazard`, `isa-doc`, `seed-doc`
-  or `corpus`, or a finding saying the headers do not check it) are "ptolint flags a hazard the compiler
-  accepts": the call compiles but silently does nothing or computes garbage. They are reported apart (per
-  instruction and grouped by rule) and never counted as a disagreement. A model parse error is a "model
-  parse failure", also counted apart.
+  finding that claims a compile-time rejection the vendor can confirm: failure kind `compile-error`
+  (ptolint.failure), its rule has `header-static` provenance and no `header-runtime` provenance (valid-region
+  rules are run-time checks the headers cannot make at compile time), and its message does not say that the
+  headers leave the case unchecked (see UNCHECKED). Error-level findings of every other compile-time rule
+  are "ptolint flags a hazard the compiler accepts": the call compiles but silently does nothing or computes
+  garbage. They are reported apart (per instruction and grouped by rule) and never counted as a disagreement.
+  A call ptolint reports as not checked (no rule has facts for the implementation the target uses:
+  ptolint.impls) and does not reject is "not checked", counted apart (with how many of them the vendor
+  rejects). A model parse error is a "model parse failure", also counted apart.
 
 A combination agrees when both accept or both reject. Reports, per target and instruction, the number of
 combinations, the agreement, and every disagreement (kernel saved under --out with the vendor's message and
-ptolint's findings), grouped by cause signature (vendor assertion site, ptolint rules). Run by hand (never in
-CI); nothing of the ISA checkout is copied anywhere.
+ptolint's findings), grouped by cause signature (vendor assertion site, ptolint rules).
+
+--mutate: the same comparison over one-edit mutants of the vendor's own ST kernels
+(PTO_ISA_DIR/tests/npu/<target>/src/st/testcase/*/*.cpp): per kernel and target, --per-kernel edits drawn with
+the seed, each changing one argument of one declaration (a Tile's location, element type, rows, cols or outer
+layout; a TileLeft / TileRight / TileAcc's element type, rows or cols; a GlobalTensor's element type; a Shape's
+last two dimensions); --sample N takes N kernels per target. A mutant counts only when both sides accept its
+original kernel. The report groups by kind of edit and lists every false compile error (a rejection ptolint
+claims that the vendor accepts). Mutants are written under --out only.
+
+Run by hand (never in CI); nothing of the ISA checkout is copied anywhere.
 """
 
 from __future__ import annotations
@@ -42,7 +55,9 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-TARGETS = ("a2a3", "a5")
+from ptolint.fixes import _template_args as template_args
+
+TARGETS = ("a2a3", "a5", "a6", "kirin9030", "kirinx90", "kirindev0000")
 SEED = 20240606
 
 # --------------------------------------------------------------------------------------------- tile model
@@ -544,6 +559,9 @@ def sample(combos: list[Combo], n: int, seed: int = SEED, ok_share: float = 1 / 
 
 VENDOR_CHECK = re.compile(r"static assertion failed|static_assert failed|no matching function for call to|"
                           r"no matching member function for call to")
+#: the builtin does not exist on the target: pto_instr.hpp declares the wrapper for every target, the target's
+#: header.hpp includes no `*_IMPL` for it (ptolint's PTO010)
+UNAVAILABLE = re.compile(r"use of undeclared identifier '(\w+)_IMPL'")
 #: a plain C++ type error inside the vendor headers (e.g. a2a3 TNOT_IMPL on float passes a float* where an
 #: int16_t* is expected): the instantiation does not compile either, so it is a rejection when it is reported
 #: in a header file (the same message in the generated kernel would be a generator bug)
@@ -569,54 +587,103 @@ def static_rules() -> dict[str, dict]:
     return out
 
 
-def vendor_verdict(path: str, target: str, include: str) -> dict:
+#: a kernel that calls no builtin: what the vendor headers report for it on a target are errors of the headers'
+#: own code (Kirin 9030 / X90 at pto-isa 3186c381), subtracted from every kernel's diagnostics on that target
+BASELINE_KERNEL = """#include <pto/pto-inst.hpp>
+
+using namespace pto;
+
+extern "C" __global__ AICORE void kernel(__gm__ uint8_t* gm)
+{
+    using T = Tile<TileType::Vec, float, 16, 64, BLayout::RowMajor, 16, 64, SLayout::NoneBox, 512>;
+    T t;
+    TASSIGN(t, 0x0);
+}
+"""
+_BASELINE: dict[tuple[str, str], frozenset] = {}
+
+
+def vendor_diagnostics(path: str, target: str, include: str, source: str | None = None) -> list:
+    """The real headers' error diagnostics for one file (parsed with ptolint's arguments for the target, i.e.
+    the macros `ptolint info --target T` shows)."""
     from ptolint.frontend.parse import ParseOptions, parse
 
-    _, diags = parse(path, target, ParseOptions(includes=[include], headers="real"))
-    errors = [d for d in diags if d.level == "error" or (d.code == "missing-include" and d.level == "warning")]
+    _, diags = parse(path, target, ParseOptions(includes=[include], headers="real"), source=source)
+    return [d for d in diags if d.level == "error" or (d.code == "missing-include" and d.level == "warning")]
+
+
+def baseline_errors(target: str, include: str) -> frozenset:
+    """(file, line, message) of every error the vendor headers report for BASELINE_KERNEL on the target."""
+    key = (target, include)
+    if key not in _BASELINE:
+        path = str(Path(include).parent / "__ptolint_differential_baseline.cpp")  # never written: parsed from memory
+        _BASELINE[key] = frozenset((str(d.file), d.line, d.message)
+                                   for d in vendor_diagnostics(path, target, include, BASELINE_KERNEL))
+    return _BASELINE[key]
+
+
+def vendor_verdict(path: str, target: str, include: str, source: str | None = None) -> dict:
+    base = baseline_errors(target, include)
+    errors = [d for d in vendor_diagnostics(path, target, include, source)
+              if (str(d.file), d.line, d.message) not in base]
     texts = [f"{d.file}:{d.line}: {d.message}" for d in errors]
     checks = [t for t, d in zip(texts, errors, strict=True) if VENDOR_CHECK.search(d.message)
-              or (HEADER_TYPE_ERROR.search(d.message) and str(d.file).startswith(include))]
+              or (str(d.file).startswith(include) and (HEADER_TYPE_ERROR.search(d.message)
+                                                       or UNAVAILABLE.search(d.message)))]
     if checks:
         verdict = "reject"
     elif errors:
         verdict = "parse-failure"
     else:
         verdict = "accept"
-    return {"verdict": verdict, "checks": checks, "errors": texts}
+    return {"verdict": verdict, "checks": checks, "errors": texts, "baseline_errors": len(base)}
 
 
-def model_verdict(path: str, target: str, rules_info: dict) -> dict:
+def model_verdict(path: str, target: str, rules_info: dict, source: str | None = None) -> dict:
     from ptolint.engine import Options, check_file
     from ptolint.frontend.parse import ParseOptions
+    from ptolint.report.common import target_kind
     from ptolint.ruleset import load_rules, select_rules
 
     load_rules()
     rules, _ = select_rules(None, None)
-    res = check_file(path, Options(targets=[target], rules=rules, parse=ParseOptions(headers="model")))
+    res = check_file(path, Options(targets=[target], rules=rules, parse=ParseOptions(headers="model")), source=source)
     errors = [f"{d.file}:{d.line}: [{d.code}] {d.message}" for d in res.diagnostics
               if d.level == "error" or d.code in ("missing-include", "internal-error", "solver-unknown")]
     findings = [{"rule": f.rule_id, "level": f.level, "static": rules_info.get(f.rule_id, {}).get("static", True),
-                 "message": f.message} for f in res.findings]
+                 "message": f.message, "kind": target_kind(f, target)} for f in res.findings]
     rejecting, hazards = split_findings(findings, rules_info)
+    unchecked = sorted({f"{b}: {why}" for t, _, b, why in res.unchecked if t == target})
     if any("[parse-error]" in e for e in errors):
         verdict = "parse-failure"
     else:
-        verdict = "reject" if rejecting else "accept"
+        verdict = model_call_verdict(rejecting, unchecked)
     calls = sum(s.builtin_calls for s in res.stats.values())
     return {"verdict": verdict, "rules": rejecting, "hazards": hazards, "findings": findings, "errors": errors,
-            "calls": calls}
+            "calls": calls, "unchecked": unchecked}
+
+
+def model_call_verdict(rejecting: list[str], unchecked: list[str]) -> str:
+    """reject (a compile-time claim), accept, or not-checked: no rejection, but ptolint said the call was not
+    fully checked (no rule has facts for the implementation the target uses), so it claims no acceptance."""
+    if rejecting:
+        return "reject"
+    return "not-checked" if unchecked else "accept"
 
 
 def split_findings(findings: list[dict], rules_info: dict) -> tuple[list[str], list[str]]:
     """(rules whose error findings claim a compile-time rejection, rules whose error findings flag a hazard the
-    compiler accepts). Run-time (`header-runtime`) rules are in neither."""
+    compiler accepts). Run-time (`header-runtime`) rules are in neither. A rejection is what ptolint reports as
+    failure kind `compile-error` (ptolint.failure: e.g. PTO901's run-time TASSIGN form is a runtime-fault, its
+    template form a compile error) from a `header-static` rule whose message does not say the headers leave it
+    unchecked."""
     reject, hazard = set(), set()
     for f in findings:
         info = rules_info.get(f["rule"], {})
         if f["level"] != "error" or not info.get("static", True):
             continue
-        if info.get("header_static", True) and not UNCHECKED.search(f["message"]):
+        if (info.get("header_static", True) and f.get("kind", "compile-error") == "compile-error"
+                and not UNCHECKED.search(f["message"])):
             reject.add(f["rule"])
         else:
             hazard.add(f["rule"])
@@ -626,23 +693,175 @@ def split_findings(findings: list[dict], rules_info: dict) -> tuple[list[str], l
 _RULES: dict | None = None
 
 
-def run_one(job: tuple[str, str, str, str]) -> dict:
-    key, path, target, include = job
+def run_one(job: tuple) -> dict:
+    """One (key, path, target, include[, source]) job: both verdicts. `source` (a mutant's text) is parsed in place
+    of the file at `path`, whose directory still anchors the kernel's own includes."""
+    key, path, target, include = job[:4]
+    source = job[4] if len(job) > 4 else None
     global _RULES
     if _RULES is None:
         _RULES = static_rules()
     t0 = time.perf_counter()
     try:
-        v = vendor_verdict(path, target, include)
+        v = vendor_verdict(path, target, include, source)
     except Exception as exc:  # noqa: BLE001 - recorded, the run goes on
         v = {"verdict": "parse-failure", "checks": [], "errors": [f"crash: {type(exc).__name__}: {exc}"]}
     try:
-        m = model_verdict(path, target, _RULES)
+        m = model_verdict(path, target, _RULES, source)
     except Exception as exc:  # noqa: BLE001
         m = {"verdict": "parse-failure", "rules": [], "findings": [], "errors": [f"crash: {type(exc).__name__}: {exc}"],
              "calls": 0}
     return {"key": key, "path": path, "target": target, "vendor": v, "ptolint": m,
             "seconds": round(time.perf_counter() - t0, 2)}
+
+
+# --------------------------------------------------------------------------------------------- mutation mode
+
+#: ST kernel directories under tests/npu (the directory names the target, any case)
+ST_GLOB = "src/st/testcase/*/*.cpp"
+#: a type, rows/cols or shape argument list opened by one of these names
+SITE = re.compile(r"\b(Tile|TileLeft|TileRight|TileAcc|GlobalTensor|Shape)\s*<")
+LOCS = ("Vec", "Mat", "Left", "Right", "Acc")
+#: what a rows / cols / shape dimension becomes (the dimension's text is X)
+DIM_EDITS = ("(X) + 1", "(X) * 2", "(X) / 2", "(X) + 8")
+
+
+@dataclass(frozen=True)
+class Mutant:
+    """One edit of one ST kernel: `what` says which argument of which declaration became what."""
+
+    target: str
+    path: str  # the original kernel (its directory anchors its includes)
+    what: str
+    text: str
+
+    @property
+    def key(self) -> str:
+        return f"MUTANT|{Path(self.path).parent.name}/{Path(self.path).name}|{self.what}"
+
+    @property
+    def slug(self) -> str:
+        return f"{Path(self.path).stem}_{hashlib.sha1(self.key.encode()).hexdigest()[:10]}"
+
+
+def code_mask(text: str) -> str:
+    """The text with comments and string literals blanked (same length): sites are searched in code only."""
+    return re.sub(r'//[^\n]*|/\*[\s\S]*?\*/|"(?:\\.|[^"\\\n])*"',
+                  lambda m: re.sub(r"[^\n]", " ", m.group(0)), text)
+
+
+def mutation_edits(text: str) -> list[tuple[str, int, int, str]]:
+    """Every single edit this mode can make in a kernel: (what, start, end, replacement). A Tile's location,
+    element type, rows, cols or outer layout; a TileLeft / TileRight / TileAcc's element type, rows or cols; a
+    GlobalTensor's element type; a Shape's last two dimensions."""
+    code = code_mask(text)
+    edits: list[tuple[str, int, int, str]] = []
+    for m in SITE.finditer(code):
+        got = template_args(code, m.end() - 1)  # the argument spans, blanks stripped, and the closing '>'
+        if got and ";" not in code[m.end():got[1]]:  # a comparison that runs on is no template argument list
+            edits += site_edits(text, m.group(1), got[0], text.count("\n", 0, m.start()) + 1)
+    return edits
+
+
+def site_edits(text: str, kind: str, spans: list[tuple[int, int]], line: int) -> list[tuple[str, int, int, str]]:
+    """The edits of one declaration `kind<args>` (argument spans in text) at `line`."""
+    args = [text[a:b].strip() for a, b in spans]
+    edits: list[tuple[str, int, int, str]] = []
+
+    def at(i: int, new: str, label: str) -> None:
+        edits.append((f"L{line} {kind} {label}: {args[i]} -> {new}", *spans[i], new))
+
+    def dtype(i: int) -> None:
+        for alt in ALT_DTYPES.get(args[i]) or (("half",) if args[i] == "float" else ("float",)):
+            at(i, alt, "dtype")
+
+    def dims(idx: tuple[int, ...], names: tuple[str, ...]) -> None:
+        for i, nm in zip(idx, names, strict=True):
+            if i < len(args) and args[i] and args[i] != "-1":
+                for e in DIM_EDITS:
+                    at(i, e.replace("X", args[i]), nm)
+
+    if kind == "Tile" and len(args) >= 4 and args[0].startswith("TileType::"):
+        for loc in LOCS:
+            if f"TileType::{loc}" != args[0]:
+                at(0, f"TileType::{loc}", "location")
+        dtype(1)
+        dims((2, 3), ("rows", "cols"))
+        if len(args) > 4 and args[4].startswith("BLayout::"):
+            at(4, "BLayout::ColMajor" if args[4].endswith("RowMajor") else "BLayout::RowMajor", "layout")
+    elif kind in ("TileLeft", "TileRight", "TileAcc") and len(args) >= 3:
+        dtype(0)
+        dims((1, 2), ("rows", "cols"))
+    elif kind == "GlobalTensor" and len(args) >= 2:
+        dtype(0)
+    elif kind == "Shape" and len(args) == 5:
+        dims((3, 4), ("shape rows", "shape cols"))
+    return edits
+
+
+def st_kernels(root: Path, target: str) -> list[Path]:
+    """The ST kernel sources of a target (tests/npu/<target>/src/st/testcase/*/*.cpp, the directory's case as the
+    checkout spells it); files with no Tile or GlobalTensor are left out (host code)."""
+    base = root / "tests" / "npu"
+    dirs = [d for d in base.iterdir() if d.is_dir() and d.name.lower() == target] if base.is_dir() else []
+    files = sorted(f for d in dirs for f in d.glob(ST_GLOB))
+    return [f for f in files if SITE.search(code_mask(f.read_text(errors="replace")))]
+
+
+def mutants(root: Path, targets: list[str], per_kernel: int, seed: int,
+            kernels: int = 0) -> tuple[list[tuple], list[Mutant]]:
+    """(original jobs, mutants): per kernel and target, `per_kernel` distinct single edits drawn with a fixed seed
+    (the draw depends on the kernel's path and the target only); `kernels` > 0: that many kernels per target,
+    drawn with the seed (every kernel otherwise)."""
+    originals, out = [], []
+    for target in targets:
+        files = st_kernels(root, target)
+        if 0 < kernels < len(files):
+            files = sorted(random.Random(f"{seed}|{target}").sample(files, kernels))
+        for f in files:
+            text = f.read_text(errors="replace")
+            edits = mutation_edits(text)
+            rng = random.Random(f"{seed}|{target}|{f.parent.name}/{f.name}")
+            picks = rng.sample(edits, min(per_kernel, len(edits)))
+            if not picks:
+                continue
+            originals.append((f"ORIGINAL|{f.parent.name}/{f.name}", str(f), target))
+            for what, a, b, new in picks:
+                out.append(Mutant(target, str(f), what, text[:a] + new + text[b:]))
+    return originals, out
+
+
+def mutation_report(results: list[dict], include: str, out: Path, rules_info: dict) -> dict:
+    """The generated mode's report over the mutants whose original kernel both sides accept (a mutant of a kernel
+    the vendor already rejects or cannot parse, or ptolint already rejects, says nothing about the one edit), plus
+    the originals' counts and every false compile error (ptolint-only rejection)."""
+    orig = {(r["target"], r["path"]): r for r in results if r["key"].startswith("ORIGINAL|")}
+    clean, skipped = [], Counter()
+    for r in results:
+        if not r["key"].startswith("MUTANT|"):
+            continue
+        o = orig.get((r["target"], r["path"]))
+        ov = o["vendor"]["verdict"] if o else "missing"
+        om = o["ptolint"]["verdict"] if o else "missing"
+        if ov == "accept" and om in ("accept", "not-checked"):
+            clean.append(r)
+        else:
+            skipped[f"{r['target']}: original vendor {ov}, ptolint {om}"] += 1
+    # the report groups per instruction; a mutant's "instruction" is its kind of edit
+    rep = report([{**r, "key": mutant_group(r["key"]) + "|" + r["key"]} for r in clean], include, out, rules_info)
+    rep["originals"] = {t: dict(Counter(f"vendor {r['vendor']['verdict']}, ptolint {r['ptolint']['verdict']}"
+                                        for r in orig.values() if r["target"] == t))
+                        for t in sorted({t for t, _ in orig})}
+    rep["skipped_mutants"] = dict(skipped)
+    rep["false_compile_errors"] = [d for d in rep["disagreements"] if d["class"] == "ptolint-only"]
+    return rep
+
+
+def mutant_group(key: str) -> str:
+    """A mutant's row in the report: its kind of edit (`Tile location`, `Shape shape rows`, ...)."""
+    what = key.split("|", 2)[2]
+    m = re.match(r"L\d+ (\w+) ([\w ]+?):", what)
+    return f"{m.group(1)} {m.group(2)}" if m else "edit"
 
 
 # --------------------------------------------------------------------------------------------- report
@@ -668,12 +887,18 @@ def assert_message(text: str) -> str:
     return m.group(1) if m else text.split(": ", 1)[-1][:200]
 
 
+#: what classify() returns: every combination is in exactly one class
+CLASSES = ("agree", "vendor-only", "ptolint-only", "not-checked", "vendor-parse-failure", "model-parse-failure")
+
+
 def classify(r: dict) -> str:
     v, m = r["vendor"]["verdict"], r["ptolint"]["verdict"]
     if v == "parse-failure":
         return "vendor-parse-failure"
     if m == "parse-failure":
         return "model-parse-failure"
+    if m == "not-checked":
+        return "not-checked"
     if v == m:
         return "agree"
     return "vendor-only" if v == "reject" else "ptolint-only"
@@ -702,13 +927,15 @@ def report(results: list[dict], include: str, out: Path, rules_info: dict) -> di
     out.mkdir(parents=True, exist_ok=True)
     rep: dict = {"targets": {}, "disagreements": [], "groups": {}}
     per: dict = defaultdict(lambda: defaultdict(Counter))
+    baseline: dict[str, int] = {}
     rep["hazards"] = {}
     for r in results:
-        key, instr, slug = r["key"], r["key"].split("|")[0], Path(r["path"]).stem
+        kernel = r.get("kernel", r["path"])  # a mutant's own text (its "path" is the original it edits)
+        key, instr, slug = r["key"], r["key"].split("|")[0], Path(kernel).stem
         m = r["ptolint"]
         if m["verdict"] != "parse-failure" and "findings" in m:  # re-split with the current rules' provenance
             m["rules"], m["hazards"] = split_findings(m["findings"], rules_info)
-            m["verdict"] = "reject" if m["rules"] else "accept"
+            m["verdict"] = model_call_verdict(m["rules"], m.get("unchecked", []))
         cls = classify(r)
         per[r["target"]][instr][cls] += 1
         if m.get("hazards") and r["vendor"]["verdict"] == "accept":
@@ -723,6 +950,9 @@ def report(results: list[dict], include: str, out: Path, rules_info: dict) -> di
                                                               if f["rule"] == code)[:160])
         if cls == "agree" and r["vendor"]["verdict"] == "reject":
             per[r["target"]][instr]["both-reject"] += 1
+        if cls == "not-checked" and r["vendor"]["verdict"] == "reject":
+            per[r["target"]][instr]["not-checked-vendor-rejects"] += 1
+        baseline[r["target"]] = max(baseline.get(r["target"], 0), r["vendor"].get("baseline_errors", 0))
         if cls in ("vendor-only", "ptolint-only"):
             sig = cause_signature(r, include, rules_info)
             d = {"target": r["target"], "instr": instr, "class": cls, "signature": sig, "combo": key,
@@ -738,28 +968,29 @@ def report(results: list[dict], include: str, out: Path, rules_info: dict) -> di
             kdir.mkdir(parents=True, exist_ok=True)
             note = "\n".join([f"// {cls}: {sig}", "// vendor: " + " | ".join(r["vendor"]["checks"][:3]),
                               "// ptolint: " + " | ".join(d["ptolint"]) if d["ptolint"] else "// ptolint: accept"])
-            Path(d["kernel"]).write_text(note + "\n" + Path(r["path"]).read_text())
+            Path(d["kernel"]).write_text(note + "\n" + Path(kernel).read_text())
         elif cls.endswith("parse-failure"):
             kdir = out / r["target"] / cls
             kdir.mkdir(parents=True, exist_ok=True)
             side = r["vendor"] if cls.startswith("vendor") else r["ptolint"]
             Path(kdir / f"{slug}.cpp").write_text("// " + " | ".join(side["errors"][:3]) + "\n"
-                                                  + Path(r["path"]).read_text())
+                                                  + Path(kernel).read_text())
     for target, instrs in per.items():
         rows = {}
         for instr, cnt in sorted(instrs.items()):
             compared = cnt["agree"] + cnt["vendor-only"] + cnt["ptolint-only"]
-            rows[instr] = {"combinations": sum(v for k, v in cnt.items() if k != "both-reject"), "compared": compared,
+            rows[instr] = {"combinations": sum(v for k, v in cnt.items() if k in CLASSES), "compared": compared,
                            "agree": cnt["agree"], "both_reject": cnt["both-reject"],
                            "agreement_pct": round(100 * cnt["agree"] / compared, 1) if compared else None,
                            "vendor_only": cnt["vendor-only"], "ptolint_only": cnt["ptolint-only"],
-                           "hazard_flagged": cnt["hazard"],
+                           "hazard_flagged": cnt["hazard"], "not_checked": cnt["not-checked"],
+                           "not_checked_vendor_rejects": cnt["not-checked-vendor-rejects"],
                            "vendor_parse_failures": cnt["vendor-parse-failure"],
                            "model_parse_failures": cnt["model-parse-failure"]}
         tot = Counter()
         for row in rows.values():
             tot.update({k: v for k, v in row.items() if isinstance(v, int)})
-        rep["targets"][target] = {"instructions": rows, "total": dict(tot),
+        rep["targets"][target] = {"instructions": rows, "total": dict(tot), "vendor_baseline_errors": baseline[target],
                                   "agreement_pct": round(100 * tot["agree"] / tot["compared"], 1)
                                   if tot["compared"] else None}
     for g in (*rep["groups"].values(), *rep["hazards"].values()):
@@ -774,16 +1005,21 @@ def print_report(rep: dict, verbose: bool) -> None:
               f"agree {tot.get('agree', 0)} ({t['agreement_pct']}%; both reject {tot.get('both_reject', 0)}), "
               f"vendor-only rejections "
               f"{tot.get('vendor_only', 0)}, ptolint-only rejections {tot.get('ptolint_only', 0)}, hazards flagged "
-              f"where the compiler accepts {tot.get('hazard_flagged', 0)}, vendor parse "
-              f"failures {tot.get('vendor_parse_failures', 0)}, model parse failures "
+              f"where the compiler accepts {tot.get('hazard_flagged', 0)}, not checked by ptolint "
+              f"{tot.get('not_checked', 0)} (vendor rejects {tot.get('not_checked_vendor_rejects', 0)} of them), "
+              f"vendor parse failures {tot.get('vendor_parse_failures', 0)}, model parse failures "
               f"{tot.get('model_parse_failures', 0)}")
+        if t["vendor_baseline_errors"]:
+            print(f"  the vendor headers report {t['vendor_baseline_errors']} error(s) for a kernel that calls no "
+                  f"builtin on {target}; subtracted from every kernel's (see --baseline)")
         print(f"  {'instruction':<18} {'combos':>6} {'cmp':>5} {'agree%':>7} {'both-rej':>8} {'v-only':>6} "
-              f"{'p-only':>6} {'hazard':>6} {'v-fail':>6} {'m-fail':>6}")
+              f"{'p-only':>6} {'hazard':>6} {'unchk':>6} {'v-fail':>6} {'m-fail':>6}")
         for instr, row in t["instructions"].items():
             pct = "-" if row["agreement_pct"] is None else f"{row['agreement_pct']:.1f}"
             print(f"  {instr:<18} {row['combinations']:>6} {row['compared']:>5} {pct:>7} {row['both_reject']:>8} "
                   f"{row['vendor_only']:>6} "
-                  f"{row['ptolint_only']:>6} {row['hazard_flagged']:>6} {row['vendor_parse_failures']:>6} "
+                  f"{row['ptolint_only']:>6} {row['hazard_flagged']:>6} {row['not_checked']:>6} "
+                  f"{row['vendor_parse_failures']:>6} "
                   f"{row['model_parse_failures']:>6}")
     print("== disagreements by cause signature")
     for sig, g in sorted(rep["groups"].items(), key=lambda kv: -kv[1]["count"]):
@@ -800,19 +1036,146 @@ def print_report(rep: dict, verbose: bool) -> None:
             print(f"  [{d['target']}] {d['class']} {d['combo']}: {d['signature']}  ({d['kernel']})")
 
 
+def print_baseline(target: str, include: str) -> None:
+    """The vendor headers' own errors on a target, per file: count and the first one (file:line: message)."""
+    errs = sorted(baseline_errors(target, include), key=lambda e: (e[0], e[1]))
+    by: dict[str, list] = defaultdict(list)
+    for e in errs:
+        by[e[0]].append(e)
+    print(f"== {target}: {len(errs)} error(s) for a kernel that calls no builtin")
+    for f, lst in sorted(by.items(), key=lambda kv: -len(kv[1])):
+        rel = f[len(include):].lstrip("/") if f.startswith(include) else f
+        print(f"  {len(lst):>4}  {rel}  e.g. :{lst[0][1]}: {lst[0][2]}")
+
+
+def recheck_one(r: dict) -> dict:
+    """ptolint's verdict again for one earlier result (its kernel file or mutant text)."""
+    global _RULES
+    if _RULES is None:
+        _RULES = static_rules()
+    kernel = r.get("kernel", r["path"])
+    source = Path(kernel).read_text().split("\n", 1)[1] if "kernel" in r else None  # a mutant: drop its header
+    try:
+        m = model_verdict(r["path"], r["target"], _RULES, source)
+    except Exception as exc:  # noqa: BLE001
+        m = {"verdict": "parse-failure", "rules": [], "findings": [], "errors": [f"crash: {type(exc).__name__}: {exc}"],
+             "calls": 0}
+    return {**r, "ptolint": m}
+
+
+def main_recheck(a: argparse.Namespace, targets: list[str], instrs: list[str] | None, include: str) -> int:
+    """--recheck: the earlier results with ptolint's side re-run where selected (by target and --instr)."""
+    results = [json.loads(x) for x in Path(a.recheck).read_text().splitlines() if x.strip()]
+    chosen = [i for i, r in enumerate(results) if r["target"] in targets
+              and (not instrs or r["key"].split("|")[0] in instrs)]
+    print(f"re-running ptolint's side of {len(chosen)} of {len(results)} result(s), -j {a.j}", file=sys.stderr)
+    with ProcessPoolExecutor(a.j) as pool:
+        for i, r in zip(chosen, pool.map(recheck_one, [results[i] for i in chosen], chunksize=4), strict=True):
+            results[i] = r
+    out = Path(a.out)
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "results.jsonl").write_text("".join(json.dumps(r, default=str) + "\n" for r in results))
+    print(f"wrote {out / 'results.jsonl'}; report it with --report-from", file=sys.stderr)
+    return 0
+
+
+def has_headers(include: str) -> bool:
+    """Whether `include` holds the vendor headers (says so on stderr when not)."""
+    if Path(include, "pto", "pto-inst.hpp").is_file():
+        return True
+    print(f"{include}: no pto/pto-inst.hpp", file=sys.stderr)
+    return False
+
+
+def run_jobs(jobs: list[tuple], j: int, out: Path, chunksize: int = 4) -> list[dict]:
+    """Every job through run_one on j processes, in order; each result is also appended to OUT/results.jsonl as
+    it arrives (--report-from reads it back)."""
+    t0 = time.perf_counter()
+    results = []
+    with ProcessPoolExecutor(j) as pool, open(out / "results.jsonl", "w") as log:
+        for i, r in enumerate(pool.map(run_one, jobs, chunksize=chunksize), 1):
+            results.append(r)
+            log.write(json.dumps(r, default=str) + "\n")
+            log.flush()
+            if i % 100 == 0:
+                print(f"  {i}/{len(jobs)} ({time.perf_counter() - t0:.0f}s)", file=sys.stderr)
+    return results
+
+
+def main_mutate(a: argparse.Namespace, targets: list[str], include: str) -> int:
+    """Mutation mode: the originals and their mutants through both verdicts; the report over clean originals."""
+    root = Path(a.root)
+    originals, muts = mutants(root, targets, a.per_kernel, a.seed, a.sample)
+    if a.limit:
+        muts = muts[:a.limit]
+        keep = {(m.target, m.path) for m in muts}
+        originals = [o for o in originals if (o[2], o[1]) in keep]
+    if a.list:
+        for m in muts:
+            print(f"[{m.target}] {m.key}")
+        print(f"{len(originals)} kernel(s), {len(muts)} mutant(s)", file=sys.stderr)
+        return 0
+    if not has_headers(include):
+        return 2
+    out = Path(a.out)
+    saved = {}
+    for m in muts:
+        d = out / "mutants" / m.target
+        d.mkdir(parents=True, exist_ok=True)
+        saved[(m.target, m.key)] = d / f"{m.slug}.cpp"
+        saved[(m.target, m.key)].write_text(f"// {m.key} (edit of {m.path})\n" + m.text)
+    jobs = [(*o, include) for o in originals] + [(m.key, m.path, m.target, include, m.text) for m in muts]
+    print(f"{len(originals)} original kernel(s) and {len(muts)} mutant(s) over {len(targets)} target(s), -j {a.j}",
+          file=sys.stderr)
+    t0 = time.perf_counter()
+    results = run_jobs(jobs, a.j, out, chunksize=1)
+    for r in results:
+        if r["key"].startswith("MUTANT|"):
+            r["kernel"] = str(saved[(r["target"], r["key"])])
+    rep = mutation_report(results, include, out, static_rules())
+    rep["wall_seconds"] = round(time.perf_counter() - t0, 1)
+    print_report(rep, a.verbose)
+    print_mutation_summary(rep)
+    print(f"wall {rep['wall_seconds']}s; mutants under {out}/mutants/<target>/")
+    if a.json:
+        Path(a.json).write_text(json.dumps({"report": rep, "results": results}, indent=1, default=str))
+    return 0
+
+
+def print_mutation_summary(rep: dict) -> None:
+    print("== original ST kernels (a mutant counts only when its original is accepted by both sides)")
+    for t, cnt in rep["originals"].items():
+        print(f"  {t}: " + "; ".join(f"{v} {k}" for k, v in sorted(cnt.items(), key=lambda kv: -kv[1])))
+    for k, v in sorted(rep["skipped_mutants"].items()):
+        print(f"  skipped mutants ({k}): {v}")
+    print(f"== false compile errors (ptolint claims a rejection the vendor accepts): {len(rep['false_compile_errors'])}")
+    for d in rep["false_compile_errors"]:
+        print(f"  [{d['target']}] {d['combo']}: {d['signature']} ({d['kernel']})")
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("root", nargs="?", default="/tmp/pto", help="a PTO ISA checkout (include/pto/pto-inst.hpp)")
-    ap.add_argument("--target", "-t", default="a2a3,a5", help="a2a3, a5 or both (comma list)")
+    ap.add_argument("--target", "-t", default="a2a3,a5", help=f"{', '.join(TARGETS)} (comma list) or all")
+    ap.add_argument("--baseline", action="store_true", help="print, per target, the errors the vendor headers "
+                                                            "report for a kernel that calls no builtin, and exit")
     ap.add_argument("--instr", action="append", help="instructions (repeatable or comma list); default: all specs")
-    ap.add_argument("--sample", type=int, default=0, help="N combinations spread over the instructions (fixed seed)")
+    ap.add_argument("--sample", type=int, default=0, help="N combinations spread over the instructions (fixed seed); "
+                                                          "mutation mode: N kernels per target")
     ap.add_argument("--limit", type=int, default=0, help="the first N combinations (after --sample)")
     ap.add_argument("--seed", type=int, default=SEED)
     ap.add_argument("-j", type=int, default=2)
     ap.add_argument("--out", default="/tmp/ptolint-diff", help="where kernels of disagreements are saved")
     ap.add_argument("--json", help="write the report and every result as JSON")
-    ap.add_argument("--list", action="store_true", help="list the combinations and exit")
+    ap.add_argument("--list", action="store_true", help="list the combinations (or mutants) and exit")
+    ap.add_argument("--mutate", action="store_true", help="mutation mode: one-edit mutants of the ST kernels "
+                                                          "(ROOT/tests/npu/<target>/src/st/testcase/*/*.cpp) instead "
+                                                          "of generated kernels")
+    ap.add_argument("--per-kernel", type=int, default=1, help="mutation mode: mutants per kernel and target")
     ap.add_argument("--verbose", "-v", action="store_true", help="list every disagreement")
+    ap.add_argument("--recheck", metavar="JSONL", help="re-run ptolint's side only (the vendor's is kept) for the "
+                                                       "results of an earlier run (its OUT/results.jsonl), e.g. after "
+                                                       "a ptolint change; with --instr only those")
     ap.add_argument("--report-from", metavar="JSON", help="re-render the report of an earlier --json run (or of "
                                                           "its OUT/results.jsonl, written as the run goes)")
     a = ap.parse_args(argv)
@@ -822,17 +1185,35 @@ def main(argv: list[str] | None = None) -> int:
     if unknown:
         print(f"no spec for {', '.join(unknown)} (known: {', '.join(SPECS)})", file=sys.stderr)
         return 2
-    targets = [t.strip() for t in a.target.split(",") if t.strip()]
+    targets = list(TARGETS) if a.target.strip().lower() == "all" else [
+        t.strip().lower() for t in a.target.split(",") if t.strip()]
+    bad = [t for t in targets if t not in TARGETS]
+    if bad:
+        print(f"unknown target(s) {', '.join(bad)} (known: {', '.join(TARGETS)}, all)", file=sys.stderr)
+        return 2
+    if a.baseline:
+        for t in targets:
+            print_baseline(t, include)
+        return 0
+    if a.recheck:
+        return main_recheck(a, targets, instrs, include)
     if a.report_from:
         text = Path(a.report_from).read_text()
         results = ([json.loads(x) for x in text.splitlines() if x.strip()] if a.report_from.endswith(".jsonl")
                    else json.loads(text)["results"])
         results = [r for r in results if r["target"] in targets and (not instrs or r["key"].split("|")[0] in instrs)]
-        rep = report(results, include, Path(a.out), static_rules())
-        print_report(rep, a.verbose)
+        if a.mutate:
+            rep = mutation_report(results, include, Path(a.out), static_rules())
+            print_report(rep, a.verbose)
+            print_mutation_summary(rep)
+        else:
+            rep = report(results, include, Path(a.out), static_rules())
+            print_report(rep, a.verbose)
         if a.json and a.json != a.report_from:
             Path(a.json).write_text(json.dumps({"report": rep, "results": results}, indent=1, default=str))
         return 0
+    if a.mutate:
+        return main_mutate(a, targets, include)
     combos = sample(generate(instrs), a.sample, a.seed)
     if a.limit:
         combos = combos[:a.limit]
@@ -841,8 +1222,7 @@ def main(argv: list[str] | None = None) -> int:
             print(c.key)
         print(f"{len(combos)} combination(s)", file=sys.stderr)
         return 0
-    if not Path(include, "pto", "pto-inst.hpp").is_file():
-        print(f"{include}: no pto/pto-inst.hpp", file=sys.stderr)
+    if not has_headers(include):
         return 2
     out = Path(a.out)
     kdir = out / "kernels"
@@ -854,14 +1234,7 @@ def main(argv: list[str] | None = None) -> int:
         jobs += [(c.key, str(path), t, include) for t in targets]
     print(f"{len(combos)} combination(s) x {len(targets)} target(s) = {len(jobs)} job(s), -j {a.j}", file=sys.stderr)
     t0 = time.perf_counter()
-    results = []
-    with ProcessPoolExecutor(a.j) as pool, open(out / "results.jsonl", "w") as log:
-        for i, r in enumerate(pool.map(run_one, jobs, chunksize=4), 1):
-            results.append(r)
-            log.write(json.dumps(r, default=str) + "\n")
-            log.flush()
-            if i % 100 == 0:
-                print(f"  {i}/{len(jobs)} ({time.perf_counter() - t0:.0f}s)", file=sys.stderr)
+    results = run_jobs(jobs, a.j, out)
     rules_info = static_rules()
     rep = report(results, include, out, rules_info)
     rep["wall_seconds"] = round(time.perf_counter() - t0, 1)

@@ -99,3 +99,68 @@ def test_classification_of_vendor_messages(diff) -> None:
     assert sig == "vendor rejects at pto/npu/a5/TDivS.hpp:139: TDIVS: Invalid data type"
     assert diff.VENDOR_CHECK.search("no matching function for call to 'TADD'")
     assert not diff.VENDOR_CHECK.search("unknown type name 'float8_e4m3_t'")
+
+
+def test_unavailable_builtin_is_a_vendor_rejection(diff) -> None:
+    """A builtin the target's header.hpp does not implement: pto_instr.hpp's wrapper names an undeclared *_IMPL."""
+    assert diff.UNAVAILABLE.search("use of undeclared identifier 'TROWPROD_IMPL'")
+    assert not diff.UNAVAILABLE.search("use of undeclared identifier 'dstReg'")
+
+
+def test_calls_ptolint_does_not_check_are_left_out_of_the_comparison(diff, rules_info, tmp_path) -> None:
+    """A6 implements TADD with a5/TAdd.hpp under its own datatype.hpp: no rule has facts for it there, so ptolint
+    claims neither acceptance nor rejection and the combination is counted apart."""
+    v = verdict(diff, rules_info, tmp_path, find(diff, "TADD|vec|half|R16xC64|-|ok"), "a6")
+    assert v["verdict"] == "not-checked" and any(u.startswith("TADD:") for u in v["unchecked"]), v
+    assert diff.classify({"vendor": {"verdict": "reject"}, "ptolint": {"verdict": "not-checked"}}) == "not-checked"
+    assert diff.model_call_verdict(["PTO602"], ["TADD: ..."]) == "reject"
+
+
+def test_a_runtime_fault_finding_is_no_compile_time_rejection(diff, rules_info) -> None:
+    """PTO901 is header-static for TASSIGN<Addr>; its run-time form TASSIGN(obj, addr) is a runtime-fault finding,
+    i.e. a hazard the compiler accepts."""
+    runtime = {"rule": "PTO901", "level": "error", "message": "TASSIGN(obj, addr): `t` is a TileType::Acc tile",
+               "kind": "runtime-fault"}
+    static = {**runtime, "message": "TASSIGN<0>(obj): ...", "kind": "compile-error"}
+    assert diff.split_findings([runtime], rules_info) == ([], ["PTO901"])
+    assert diff.split_findings([static], rules_info) == (["PTO901"], [])
+
+
+KERNEL = """#include <pto/pto-inst.hpp>
+using namespace pto;
+template <typename T, int R, int C>
+AICORE void run(__gm__ T* out) {
+    // Tile<TileType::Mat, T, 1, 1> in a comment is no site
+    using G = GlobalTensor<T, Shape<1, 1, 1, R, C>, Stride<1, 1, 1, C, 1>>;
+    using V = Tile<TileType::Vec, T, R, C, BLayout::RowMajor, -1, -1>;
+    V t(R, C);
+    if (R < C && C > 2) { TASSIGN(t, 0x0); }
+}
+"""
+
+
+def test_mutation_edits_change_one_argument_of_one_declaration(diff) -> None:
+    edits = diff.mutation_edits(KERNEL)
+    whats = [w for w, *_ in edits]
+    assert all(" L5 " not in f" {w}" for w in whats)  # the comment
+    assert "L7 Tile location: TileType::Vec -> TileType::Mat" in whats
+    assert "L7 Tile dtype: T -> float" in whats and "L7 Tile layout: BLayout::RowMajor -> BLayout::ColMajor" in whats
+    assert "L7 Tile cols: C -> (C) + 1" in whats and "L7 Tile rows: R -> (R) * 2" in whats
+    assert "L6 Shape shape rows: R -> (R) / 2" in whats and "L6 GlobalTensor dtype: T -> float" in whats
+    assert not any(w.startswith("L9") for w in whats)  # `R < C && C > 2` is a comparison
+    what, a, b, new = next(e for e in edits if e[0] == "L7 Tile cols: C -> (C) + 8")
+    mutant = KERNEL[:a] + new + KERNEL[b:]
+    assert "Tile<TileType::Vec, T, R, (C) + 8, BLayout::RowMajor, -1, -1>" in mutant
+    assert mutant.replace("(C) + 8", "C") == KERNEL
+
+
+def test_st_kernels_follow_the_directory_of_each_target(diff, tmp_path) -> None:
+    case = tmp_path / "tests" / "npu" / "kirinX90" / "src" / "st" / "testcase" / "tadd"
+    case.mkdir(parents=True)
+    (case / "tadd_kernel.cpp").write_text(KERNEL)
+    (case / "main.cpp").write_text("int main() { return 0; }\n")
+    assert [f.name for f in diff.st_kernels(tmp_path, "kirinx90")] == ["tadd_kernel.cpp"]
+    originals, muts = diff.mutants(tmp_path, ["kirinx90"], 2, 7)
+    again = diff.mutants(tmp_path, ["kirinx90"], 2, 7)[1]
+    assert len(originals) == 1 and len(muts) == 2 and [m.what for m in muts] == [m.what for m in again]
+    assert all(m.key.startswith("MUTANT|tadd/tadd_kernel.cpp|L") and m.text != KERNEL for m in muts)
