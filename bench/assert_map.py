@@ -121,6 +121,10 @@ ENTRIES: list[Entry] = [
     Entry("pto/common/arch/memory/textract_common.hpp", "function:TExtractToA|function:TExtractToB", kind="static",
           rules=("PTO935",), note="static extents of src and dst: L0A rows % 16 / cols % C0, L0B rows % C0 / "
                                   "cols % 16, transposed copies whole fractals (l0_copy_units; A2/A3 only)"),
+    Entry("pto/common/arch/memory/textract_common.hpp", "function:TExtractTo*", kind="runtime", topic="index",
+          rules=("PTO123",), note="the window's start in copy blocks: L0A indexRow % 16 / indexCol % C0, L0B the "
+                                  "reverse, transposed both % fractal, one-row L0A indexCol % (512 / sizeof) (TMOV "
+                                  "passes 0, 0)"),
     # --- tile-scalar locations (rules/tile_scalar.py TABLE: Facts.vec) -------------------------------------------
     Entry("pto/npu/a2a3/TFmodS.hpp|pto/npu/a2a3/TRemS.hpp|pto/npu/a5/TFModS.hpp|pto/npu/a5/TRemS.hpp|"
           "pto/npu/a5/TMaxs.hpp|pto/npu/a5/TShlS.hpp|pto/npu/a5/TShrS.hpp|pto/npu/a*/TAxpy.hpp",

@@ -1,4 +1,4 @@
-"""TEXTRACT / TEXTRACT_FP: copy a window of a larger tile into a smaller one (PTO101-PTO118).
+"""TEXTRACT / TEXTRACT_FP: copy a window of a larger tile into a smaller one (PTO101-PTO118, PTO123).
 
 Overloads (docs/isa-facts.md section 1): E1 `TEXTRACT(dst, src, r, c)`, E2 `TEXTRACT<D, S, reluMode>`,
 E3 `TEXTRACT<D, S, mode>`, E4 `TEXTRACT(dst, src, preQuantScalar, r, c)`, E5 = E4 with `mode`,
@@ -944,3 +944,99 @@ def vec_layout_mismatch(ctx: Ctx) -> Check | None:
         return None
     return Check(Ctx.static(vec_branch(ctx.impl, dst, src) == "error"),
                  f"Vec -> Vec layouts differ: src {layout(src)}, dst {layout(dst)}")
+
+
+def l0_index_units(dst: TileView, src: TileView) -> tuple[int, int] | None:
+    """(indexRow multiple, indexCol multiple) A2/A3's L1 -> L0A/L0B copy routine asserts for an E1 call, None
+    when the call is no such copy. Without a transpose an L0A copy steps in 16 rows x C0 columns, an L0B copy
+    in C0 rows x 16 columns (C0 = 32 bytes of the source type); a transposed one in whole fractals (32 for
+    1-byte types, else 16) both ways, compact or not; the one-row GEMV source of L0A in 512-byte fractals of
+    columns (its indexRow is not read)."""
+    n = size(src)
+    if n <= 0 or src.loc != "Mat" or dst.loc not in ("Left", "Right"):
+        return None
+    if dst.loc == "Left" and src.rows == 1 and src.is_row_major:
+        return 1, 512 // n
+    c0, frac = 32 // n, 32 if n == 1 else 16
+    if dst.slayout != src.slayout:
+        return frac, frac
+    return (16, c0) if dst.loc == "Left" else (c0, 16)
+
+
+def _l0_copy_compiles(dst: TileView, src: TileView) -> bool:
+    """The A2/A3 E1 Mat -> Left/Right call passes its static checks (PTO101/104/106/107 and PTO935's extents),
+    so the copy routine runs and its PTO_ASSERTs are reached."""
+    if not e1_tile_types_ok("a2a3", dst, src):
+        return False
+    gemv = dst.loc == "Left" and src.rows == 1 and src.is_row_major
+    if not (is_zn(src) or is_nz(src) or gemv):
+        return False
+    if not (is_zz(dst) if dst.loc == "Left" else is_zn(dst)):
+        return False
+    if gemv:
+        return True
+    n = size(src)
+    c0, frac = 32 // n, 32 if n == 1 else 16
+    transposed = dst.slayout != src.slayout
+    compact = dst.compact == "Normal" or (transposed and n == 1 and dst.loc == "Right")
+    unit = (frac, frac) if transposed else (16, c0) if dst.loc == "Left" else (c0, 16)
+    need = [(src, unit)] + ([] if compact else [(dst, unit)]) + ([(dst, (c0, 16))] if compact and
+                                                                 dst.loc == "Right" else [])
+    return all(t.rows % r == 0 and t.cols % c == 0 for t, (r, c) in need)
+
+
+@rule("PTO123", "textract-l0-index-misaligned", instructions=("TEXTRACT",), fault="misaligned", targets=("a2a3",),
+      provenance=(Provenance("header-runtime", TC + " (TExtractToA/B, TExtractToA/BCompact, TExtractToAVector)",
+                             "PTO_ASSERT indexRow % 16 and indexCol % C0 (L0A), indexRow % C0 and indexCol % 16 "
+                             "(L0B), both % 16 (32 for 1-byte types) when transposed, indexCol % (512 / sizeof) on "
+                             "the one-row L0A path; C0 = 32 / sizeof(src), 2-byte types as half; debug builds only"),
+                  Provenance("header-runtime", TC + " (TExtractToATranspose, TExtractToAVector)", "release builds "
+                             "load from the unaligned index unchecked, and the transposed and one-row loads, which "
+                             "address whole fractals by shifting the index, start at the fractal below it"),
+                  Provenance("isa-doc", SEED, "the window of an L0 load starts on a fractal boundary")))
+def l0_index_misaligned(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    A2/A3: TEXTRACT from L1 into L0A/L0B at an index that is not on a copy-block boundary.
+
+    ## What it does
+    For `TEXTRACT(dst, src, indexRow, indexCol)` from a Mat tile into a Left or Right tile that compiles
+    on A2/A3, checks the indices the copy routine asserts: without a transpose (same SLayout on both
+    sides) an L0A load needs `indexRow` a multiple of 16 and `indexCol` a multiple of C0 (one 32-byte block
+    of the source type: 32 int8, 16 half, 8 float), an L0B load the reverse; with a transpose both must be
+    whole fractals (16, or 32 for 1-byte types); the one-row (GEMV) L0A source needs `indexCol` in
+    512-byte fractals.
+
+    ## Why is this bad?
+    The alignment is only a `PTO_ASSERT`, so debug builds trap. The L0 loads address the source in whole
+    blocks: in release builds the transposed and one-row loads silently start at the block boundary
+    below the index, so the destination holds another window than the one asked for.
+
+    ## Example
+    ```cpp
+    Tile<TileType::Mat, half, 32, 64, BLayout::ColMajor, 32, 64, SLayout::RowMajor> src;
+    TileLeft<half, 16, 32> a;
+    TEXTRACT(a, src, 8, 0);  // row 8: half a fractal
+    ```
+
+    ## Use instead
+    ```cpp
+    TEXTRACT(a, src, 16, 0);
+    ```
+    """
+    dst, src = operands(ctx)
+    if dst is None or overload(ctx) != "E1":
+        return None
+    units = l0_index_units(dst, src)
+    if units is None or not _l0_copy_compiles(dst, src):
+        return None
+    row, col = ctx.scalar("indexRow"), ctx.scalar("indexCol")
+    if row is None or col is None or z3.is_real(row) or z3.is_real(col):
+        return None
+    ur, uc = units
+    bad = col % uc != 0 if ur == 1 else z3.Or(row % ur != 0, col % uc != 0)
+    path = "one-row L0A" if ur == 1 else f"{'transposed ' if dst.slayout != src.slayout else ''}L0" \
+                                          f"{'A' if dst.loc == 'Left' else 'B'}"
+    need = f"indexCol a multiple of {uc}" if ur == 1 else f"indexRow a multiple of {ur} and indexCol of {uc}"
+    return Check(bad, f"TEXTRACT {path} load of {src.dtype} at ({{indexRow}}, {{indexCol}}): needs {need} "
+                 "(PTO_ASSERT on a2a3)", {"indexRow": row, "indexCol": col})

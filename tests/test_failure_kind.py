@@ -24,7 +24,7 @@ extern "C" __global__ AICORE void kern(__gm__ float *out, int n) {
   Tile<TileType::Mat, float, 64, 16, BLayout::RowMajor, 64, 16, SLayout::ColMajor> src;
   TileLeft<float, 16, 16> dst;
   for (int i = 0; i < 64; i += 16) {
-    TEXTRACT(dst, src, i + n, 0);
+    TEXTRACT(dst, src, i + 16 * n, 0);
   }
   Tile<TileType::Vec, half, 16, 64> a;
   Tile<TileType::Vec, float, 16, 64> b;

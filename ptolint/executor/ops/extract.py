@@ -266,11 +266,16 @@ def run(m: Machine, hw: Target, form: str, plan: str, dst: ConcreteTile, src: Co
         copy(m, dst, src, ir, ic, dst.valid_row, dst.valid_col)
     elif plan in ("left", "right"):
         transposed = d.slayout != s.slayout
+        if hw.name == "a2a3":
+            l0_index_alignment(m, plan, transposed, element_size(s), ir, ic)
         compact = d.compact == "Normal" or (transposed and element_size(s) == 1 and (hw.name == "a5" or plan == "right"))
         rows, cols = (dst.valid_row, dst.valid_col) if compact else (d.rows, d.cols)
         copy(m, dst, src, ir, ic, rows, cols)
     elif plan == "gemv":
         frac = 1024 if s.dtype in PACKED4 else 512 // element_size(s)
+        if hw.name == "a2a3" and ic % frac:
+            m.fault("misaligned", f"one-row L0A load at column {ic}: not a whole {frac}-element fractal (PTO_ASSERT "
+                                  "on a2a3; the load starts at the fractal below)")
         n = -(-dst.valid_col // frac) * frac
         row = m.window(src, 0, ic, 1, n)
         width = min(n, d.cols)
@@ -285,6 +290,17 @@ def run(m: Machine, hw: Target, form: str, plan: str, dst: ConcreteTile, src: Co
         copy(m, dst, src, ir, ic, -(-dst.valid_row // 16) * 16, -(-dst.valid_col // c0) * c0)
     elif plan == "acc":
         acc_copy(m, hw, form, dst, src, ir, ic)
+
+
+def l0_index_alignment(m: Machine, plan: str, transposed: bool, size: int, ir: int, ic: int) -> None:
+    """A2/A3's L1 -> L0A/L0B copy routines assert the window's start: 16-row / C0-column steps into L0A, C0-row /
+    16-column steps into L0B (C0 = one 32-byte block of the source type), whole fractals (32 for 1-byte types,
+    else 16) when the copy transposes."""
+    c0, frac = 32 // size, 32 if size == 1 else 16
+    r, c = (frac, frac) if transposed else (16, c0) if plan == "left" else (c0, 16)
+    if ir % r or ic % c:
+        m.fault("misaligned", f"L1 -> L0{'A' if plan == 'left' else 'B'} {'transposed ' if transposed else ''}load "
+                              f"at ({ir}, {ic}): the start must be a multiple of ({r}, {c}) (PTO_ASSERT on a2a3)")
 
 
 #: element types of the ND -> 2xNZ copy, per target
