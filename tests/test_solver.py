@@ -1,5 +1,6 @@
-"""The Z3 encoding itself (ptolint/solver.py): conversions that keep every value are not wrapped, and the
-run-time-step loop that once ended in solver-unknown is decided through the CLI."""
+"""The Z3 encoding itself (ptolint/solver.py): conversions that keep every value are not wrapped, the
+run-time-step loop that once ended in solver-unknown is decided through the CLI, and the exists-forall query
+asks its quantified question of the part of the path the rule's formula is connected to."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import z3
 from conftest import ptolint
 
 from ptolint.ir import Bin, Cast, Const, Sym
-from ptolint.solver import Encoder, widens
+from ptolint.solver import Encoder, exists_forall, independent_split, widens
 
 
 def test_widens_only_when_every_value_is_kept() -> None:
@@ -69,3 +70,27 @@ def test_loop_with_a_run_time_step_is_decided(tmp_path: Path) -> None:
     assert f["line"] == 14 and f["confirmed"] and 64 < f["witness"]["inputs"]["step"] <= 128
     good = ptolint("check", "good.cpp", "-f", "json", "-t", "a2a3", "--no-cache", cwd=tmp_path)
     assert good.code == 0 and good.json["findings"] == [] and good.json["diagnostics"] == []
+
+
+def test_an_opaque_value_nothing_constrains_is_refuted_by_one_query() -> None:
+    # the moe kernels: a rule on a tile's valid rows (opaque, only its range known) behind a path over other
+    # opaque values and the block index; was 8 counterexample rounds and a timed-out ForAll query per site
+    blk, a, b, rows = z3.Ints("blk a b rows")
+    path = z3.And(blk >= 0, blk <= 63, a >= 0, a <= 2**32 - 1, b >= 0, b <= 2**32 - 1,
+                  (a * b) % 2**32 > blk, (a + blk) % (b + 1) == 3, rows >= 0, rows <= 2**31 - 1)
+    violated = rows > 1
+    part, rest, names = independent_split(path, violated)
+    assert {str(c) for c in part} == {str(rows >= 0), str(rows <= 2**31 - 1)} and len(rest) == 8 and names == {"rows"}
+    r, _ = exists_forall(path, violated, [blk], [a, b, rows], 5000)
+    assert r == z3.unsat  # rows = 0 reaches the call and keeps the rule, whatever the block index
+
+
+def test_the_rest_of_the_path_still_has_to_be_reachable() -> None:
+    n, o, w = z3.Ints("n o w")
+    own = [n >= 0, n <= 100, o >= 0, o <= 10]
+    violated = n > o + 10  # broken for every reaching o exactly when n > 20
+    r, m = exists_forall(z3.And(*own, w >= 5, w <= 7), violated, [n], [o, w], 5000)
+    assert r == z3.sat and m is not None
+    assert m.eval(n).as_long() > 20 and 5 <= m.eval(w, model_completion=True).as_long() <= 7
+    r, _ = exists_forall(z3.And(*own, w >= 5, w <= 4), violated, [n], [o, w], 5000)
+    assert r == z3.unsat  # the call is not reached at all
