@@ -19,54 +19,20 @@ ignored when they cannot be read or do not match. The directory is `$PTOLINT_CAC
 from __future__ import annotations
 
 import dataclasses
-import functools
 import hashlib
 import json
 import os
 from pathlib import Path
 from typing import Any
 
+from ptolint.fingerprint import CACHE_VERSION, tool_fingerprint
 from ptolint.ir import CallSite, Diagnostic, Finding, Frame, ProofEntry, Unresolved, Witness
 from ptolint.replayed import ReplayedFinding
-from ptolint.store import default_dir, write_atomic  # noqa: F401 - re-exported for the CLI
-
-#: bump when the entry format or the meaning of a key changes
-CACHE_VERSION = 2  # 2: proof-mode entries (FileResult.proof) and the --prove option in the key
+from ptolint.store import content_hash, default_dir, write_atomic  # noqa: F401 - default_dir re-exported for the CLI
 
 
 def _sha(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
-
-
-@functools.cache
-def tool_fingerprint() -> str:
-    """ptolint's version and code (size and mtime of its Python files, so an edited checkout invalidates the
-    cache), and the installed versions and Python files of z3 and libclang."""
-    import importlib.util
-
-    import ptolint
-    from ptolint import __version__
-    from ptolint.ruleset import rules_package
-
-    h = hashlib.sha256(f"{CACHE_VERSION}|{__version__}".encode())
-    # z3's and libclang's versions from the names of their installed distributions (importlib.metadata or
-    # importing z3 would cost a cache hit as much as the rest of it together)
-    packages = [os.path.dirname(spec.origin) for spec in map(importlib.util.find_spec, ("z3", "clang"))
-                if spec is not None and spec.origin]
-    for site in sorted({os.path.dirname(p) for p in packages}):
-        h.update("|".join(sorted(n for n in os.listdir(site) if n.endswith((".dist-info", ".egg-info"))
-                                 and n.lower().startswith(("z3", "libclang")))).encode())
-    clang_dir = [p for p in packages if os.path.basename(p) == "clang"]  # its bindings may be patched in place
-    roots = sorted({os.path.dirname(ptolint.__file__), os.path.dirname(rules_package().__file__), *clang_dir})
-    for root in roots:
-        for d, dirs, files in os.walk(root):
-            dirs[:] = sorted(x for x in dirs if x != "__pycache__")
-            for f in sorted(files):
-                if f.endswith((".py", ".txt")):
-                    p = os.path.join(d, f)
-                    st = os.stat(p)
-                    h.update(f"{p}|{st.st_size}|{st.st_mtime_ns}\n".encode())
-    return h.hexdigest()
 
 
 def file_key(path: str, data: bytes, opts) -> str:
@@ -115,28 +81,6 @@ def dependencies(res, path: str, opts) -> dict[str, str | None]:
     return out
 
 
-_HASHES: dict[str, tuple[tuple[int, int], str | None]] = {}
-
-
-def content_hash(path: str) -> str | None:
-    """sha256 of a file's bytes (None when it does not exist), memoised per process by (size, mtime)."""
-    try:
-        st = os.stat(path)
-    except OSError:
-        return None
-    stamp = (st.st_size, st.st_mtime_ns)
-    hit = _HASHES.get(path)
-    if hit and hit[0] == stamp:
-        return hit[1]
-    try:
-        with open(path, "rb") as fh:
-            h = _sha(fh.read())
-    except OSError:
-        h = None
-    _HASHES[path] = (stamp, h)
-    return h
-
-
 # --- the store ------------------------------------------------------------------------------------------------
 
 class ResultCache:
@@ -144,6 +88,7 @@ class ResultCache:
         self.root = Path(root)
         self.hits = 0
         self.misses = 0
+        self.deps: dict[str, dict[str, str | None]] = {}  # of each entry `get` returned, by key
 
     def _entry(self, key: str) -> Path:
         return self.root / f"v{CACHE_VERSION}" / key[:2] / f"{key[2:]}.json"
@@ -157,6 +102,7 @@ class ResultCache:
             if (isinstance(entry, dict) and entry.get("key") == key and isinstance(entry.get("deps"), dict)
                     and all(content_hash(p) == h for p, h in entry["deps"].items())):
                 doc = entry["result"]
+                self.deps[key] = entry["deps"]
         except (OSError, ValueError, TypeError, AttributeError):
             doc = None  # absent or corrupt: a miss
         if doc is None:

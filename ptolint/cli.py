@@ -199,6 +199,7 @@ def check(
                                                     "(exit 1 when there is one)."),
 ) -> None:
     """Check kernels for PTO ISA constraint violations on each target."""
+    params = dict(locals())  # every option as parsed: the run memo's key (ptolint/runmemo.py)
     from ptolint.targets import ALL_TARGETS, DEFAULT_TARGETS, parse_targets
 
     try:
@@ -219,14 +220,21 @@ def check(
         fail("--prove works with --format text, json or sarif (and not with --statistics)")
     if (fix or diff) and (prove or write_baseline is not None):
         fail("--fix and --diff do not combine with --prove or --write-baseline")
+    from ptolint import runmemo
+
+    files, missing = collect_files(paths)
+    memo_key = runmemo.run_key(params, files, missing)
+    replay = runmemo.lookup(memo_key) if memo_key else None
+    if replay is not None:  # the very same run over unchanged files: its report again
+        sys.stdout.write(replay[0])
+        raise typer.Exit(replay[1])
     from ptolint.cache import result_from_dict
     from ptolint.config import finding_selected, merge
     from ptolint.report.common import BaselineError, filter_baseline, read_baseline
     from ptolint.result import FileResult
-    from ptolint.ruleset import load_rules, select_rules
+    from ptolint.ruleset import select_rules
     from ptolint.targets import rules_per_target
 
-    load_rules()
     rules, unknown = select_rules(split_ids(select), split_ids(ignore))
     if unknown:
         fail(f"unknown rule id(s): {', '.join(unknown)} (see 'ptolint rules')")
@@ -236,7 +244,6 @@ def check(
             known = read_baseline(baseline)
         except BaselineError as exc:
             fail(str(exc))
-    files, missing = collect_files(paths)
     cli = {"target": cli_targets, "select": split_ids(select), "ignore": split_ids(ignore), "includes": list(include),
            "defines": list(define), "std": std, "blocks": blocks, "timeout_ms": timeout_ms,
            "replay_budget": replay_budget}
@@ -253,10 +260,17 @@ def check(
     from ptolint.ir import Diagnostic
 
     extra = [Diagnostic(m, 0, 0, "error", "io-error", "no such file or directory", checked=m) for m in missing]
+    run_deps: dict[str, str | None] = {}  # every file the results depend on (the run memo's)
+
     def collect() -> None:
         results.clear()
         cache, outcomes = run_plans(plans, jobs, file_timeout, no_cache)
         for (f, _, cfg), out in zip(plans, outcomes, strict=True):
+            if out.deps is None or out.result is None or any(
+                    d[4] == "internal-error" for d in out.result["diagnostics"]):
+                run_deps["\0"] = None  # not in the result cache: the run is not memoised
+            else:
+                run_deps.update(out.deps)
             if out.result is None:
                 r = FileResult(f)
                 r.diagnostics.append(out.failure)
@@ -320,8 +334,14 @@ def check(
 
         proof_doc = proof.build([proof.FileInput(r.path, list(opts.targets), r.stats, r.diagnostics, r.proof)
                                  for (_, opts, _), r in zip(plans, results, strict=True)], targets)
-    emit(fmt, findings, diagnostics, rules, stats_doc, summary, output, stats, portability,
-         sarif_root=sarif_root, files=files, quiet=quiet, statistics=statistics, proof_doc=proof_doc)
+    if memo_key and "\0" not in run_deps:
+        sys.stdout = tee = runmemo.Tee(sys.stdout)
+    try:
+        emit(fmt, findings, diagnostics, rules, stats_doc, summary, output, stats, portability,
+             sarif_root=sarif_root, files=files, quiet=quiet, statistics=statistics, proof_doc=proof_doc)
+    finally:
+        if isinstance(sys.stdout, runmemo.Tee):
+            sys.stdout = sys.stdout.stream
     if write_baseline is not None:
         from ptolint.report.common import write_baseline as write
 
@@ -330,9 +350,11 @@ def check(
         except OSError as exc:
             fail(f"{write_baseline}: cannot write baseline: {exc.strerror or exc}")
         typer.echo(f"ptolint: wrote {n} finding(s) to the baseline {write_baseline}", err=True)
-    if any(d.level == "error" for d in diagnostics):
-        raise typer.Exit(2)
-    raise typer.Exit(1 if (n_err or n_warn) and write_baseline is None else 0)
+    status = 2 if any(d.level == "error" for d in diagnostics) else (
+        1 if (n_err or n_warn) and write_baseline is None else 0)
+    if memo_key and "\0" not in run_deps:
+        runmemo.store(memo_key, tee.text(), status, run_deps)
+    raise typer.Exit(status)
 
 
 def user_facing_diagnostics(r, allow_missing_includes: bool) -> None:
@@ -520,9 +542,8 @@ def emit(fmt: Format, findings, diagnostics, rules, stats_doc, summary, output, 
             matrix.render(portability or {"targets": [], "files": []}, diagnostics, Console(highlight=False), summary)
         return
     else:
-        from rich.console import Console
-
         from ptolint.report import text as treport
+        from ptolint.report.console import PlainConsole, rich_console, stdout_console
 
         def report(console) -> None:
             if proof_doc is not None:
@@ -536,9 +557,9 @@ def emit(fmt: Format, findings, diagnostics, rules, stats_doc, summary, output, 
 
         if output:
             with open(output, "w", encoding="utf-8") as fh:
-                report(Console(file=fh, no_color=True, width=200, soft_wrap=True))
+                report(PlainConsole(fh) if proof_doc is None else rich_console(file=fh, no_color=True, width=200))
         else:
-            console = Console(highlight=False, soft_wrap=True)
+            console = stdout_console() if proof_doc is None else rich_console()
             report(console)
             if show_stats:
                 print_stats(stats_doc, console)
@@ -550,26 +571,25 @@ def emit(fmt: Format, findings, diagnostics, rules, stats_doc, summary, output, 
 
 
 def print_stats(stats_doc: dict, console) -> None:
-    from rich.text import Text
-
+    from ptolint.report.console import Line
     from ptolint.targets import ALL_TARGETS
 
     for path, per in stats_doc.items():
         for tgt, s in per.items():
             if tgt not in ALL_TARGETS:  # the per-file entries (unresolved_sites, cache, ...)
                 continue
-            console.print(Text(
+            console.print(Line(
                 f"{path} [{tgt}]: {len(s['entry_points'])} entry point(s), {s['instantiations']} instantiation(s), "
                 f"{s['builtin_calls']} builtin call site(s) of checked instructions: {s['resolved']} resolved, "
                 f"{s['unresolved']} unresolved"
                 + (f"; {s['rules_applied']} rule(s) run" if "rules_applied" in s else "")))
         for u in per.get("unresolved_sites", []):
-            console.print(Text(f"  unresolved {u['builtin']} at line {u['line']} [{u['target']}]: {u['reason']}"))
+            console.print(Line(f"  unresolved {u['builtin']} at line {u['line']} [{u['target']}]: {u['reason']}"))
         for u in per.get("unchecked_sites", []):
-            console.print(Text(f"  not checked {u['builtin']} at line {u['line']} [{u['target']}]: {u['reason']}"))
+            console.print(Line(f"  not checked {u['builtin']} at line {u['line']} [{u['target']}]: {u['reason']}"))
     states = [per["cache"] for per in stats_doc.values() if "cache" in per]
     if states and "off" not in states:
-        console.print(Text(f"cache: {states.count('hit')} hit(s), {states.count('miss')} miss(es)"))
+        console.print(Line(f"cache: {states.count('hit')} hit(s), {states.count('miss')} miss(es)"))
 
 
 @app.command()
@@ -577,9 +597,10 @@ def rules(fmt: ListFormat = typer.Option(ListFormat.text, "--format", "-f"),
           select: list[str] = typer.Option([], "--select", metavar="IDS", help="Only these rules (codes, names or prefixes)."),
           instruction: str = typer.Option("", "--instruction", metavar="NAME", help="Only the rules checking this builtin.")) -> None:
     """List every rule (or those selected)."""
-    from ptolint.ruleset import load_rules, select_rules
+    from ptolint.ruleindex import rule_table
+    from ptolint.ruleset import select_rules
 
-    rs = sorted(load_rules().values(), key=lambda r: r.code)
+    rs = sorted(rule_table().values(), key=lambda r: r.code)
     if select:
         chosen, unknown = select_rules(split_ids(select), None)
         if unknown:

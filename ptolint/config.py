@@ -18,11 +18,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - exercised on Python 3.10 only
-    import tomli as tomllib
-
 CONFIG_NAMES = (".ptolint.toml", "pyproject.toml")  # searched in this order in each directory
 
 #: every key a configuration may set, with what it expects (used in error messages)
@@ -132,6 +127,10 @@ def load_config(path: str) -> Config:
 
 @functools.cache
 def _read_toml(path: str) -> dict[str, Any]:
+    if sys.version_info >= (3, 11):  # imported here: a run without a configuration file never parses TOML
+        import tomllib
+    else:  # pragma: no cover - exercised on Python 3.10 only
+        import tomli as tomllib
     try:
         with open(path, "rb") as fh:
             return tomllib.load(fh)
@@ -148,6 +147,11 @@ def _read_toml(path: str) -> dict[str, Any]:
 
 
 def _pyproject_section(path: str) -> dict[str, Any] | None:
+    try:  # no `ptolint` anywhere in the file: no [tool.ptolint] table however spelled (nor a TOML parse)
+        if b"ptolint" not in Path(path).read_bytes():
+            return None
+    except OSError:
+        pass  # reported by _read_toml
     tool = _read_toml(path).get("tool")
     if not isinstance(tool, dict) or "ptolint" not in tool:
         return None

@@ -11,15 +11,14 @@ from ptolint.frontend.program import analyse
 from ptolint.ir import CallSite, Diagnostic, ProofEntry, Witness
 from ptolint.replayed import ReplayedFinding
 from ptolint.result import FileResult, Options, rel  # noqa: F401 - re-exported
-from ptolint.ruleset import Rule
+from ptolint.ruleindex import resolve
+from ptolint.ruleset import Rule, load_rules
 from ptolint.solver import SiteEncoding, check_rule, encode_site, forget_encodings, reaches_whenever
 from ptolint.suppress import Suppressions
 
 
 def builtin_names() -> set[str]:
     """The builtins some rule checks: their calls become call sites (others are only counted)."""
-    from ptolint.ruleset import load_rules
-
     return {i for r in load_rules().values() for i in r.instructions if i != "*"}
 
 
@@ -55,6 +54,7 @@ def check_file(path: str, opts: Options, source: str | None = None) -> FileResul
     suppressions = Suppressions.parse(source)
     assumptions = find_assumptions(source)
     builtins = builtin_names()
+    rules = resolve(opts.rules)  # the options may hold entries of the rule index (ptolint/ruleindex.py)
     seen: set[tuple] = set()
     for target in opts.targets:
         tu, diags = parse(abspath, target, opts.parse, source)
@@ -99,8 +99,8 @@ def check_file(path: str, opts: Options, source: str | None = None) -> FileResul
         for site in unique.values():  # loop iterations often repeat a call with the very same operands
             encoded: list[SiteEncoding] = []  # built on first use, shared by the site's rules
             dtypes = tuple(t.spec.dtype for _, t in site.tiles())
-            note_unchecked(site, target, dtypes, opts.rules, res)
-            for rule in opts.rules:
+            note_unchecked(site, target, dtypes, rules, res)
+            for rule in rules:
                 if rule.sequences is not None or (site.builtin not in rule.instructions and "*" not in rule.instructions):
                     continue
                 if not rule.runs(site.builtin if site.builtin in rule.instructions else "*", target, dtypes):
@@ -164,7 +164,7 @@ def note_unchecked(site: CallSite, target: str, dtypes: tuple[str, ...], rules: 
 def check_sequences(sites: list[CallSite], target: str, opts: Options, res: FileResult,
                     replayer: Replayer | None = None) -> None:
     """Kernel-level rules: each builds its multi-call sites from the file's calls, checked like single calls."""
-    for rule in opts.rules:
+    for rule in resolve(opts.rules):
         if rule.sequences is None or target not in rule.targets:
             continue
         try:

@@ -18,6 +18,7 @@ unless its `where` or the prefix of its note, e.g. "a5, integer dst: ...", names
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -88,17 +89,22 @@ def _target_words(target: str) -> list[str]:
     return words
 
 
+@functools.cache
+def _words(target: str) -> re.Pattern:
+    """Any spelling of `target` as a whole word (the longest first), case-insensitive."""
+    alts = "|".join(re.escape(w) for w in sorted(_target_words(target), key=len, reverse=True))
+    return re.compile(rf"(?<![A-Za-z0-9_])(?:{alts})(?![A-Za-z0-9_])", re.I)
+
+
 def _names(text: str, target: str) -> bool:
-    return any(re.search(rf"(?<![A-Za-z0-9_]){re.escape(w)}(?![A-Za-z0-9_])", text, re.I)
-               for w in _target_words(target))
+    return bool(_words(target).search(text))
 
 
 def _only_targets(head: str, targets: tuple[str, ...]) -> bool:
     """Is a note's prefix ("a5", "A2/A3", "a2a3 and a5") nothing but target names?"""
     rest = head
     for t in targets:
-        for w in sorted(_target_words(t), key=len, reverse=True):
-            rest = re.sub(rf"(?<![A-Za-z0-9_]){re.escape(w)}(?![A-Za-z0-9_])", " ", rest, flags=re.I)
+        rest = _words(t).sub(" ", rest)
     return rest != head and not re.sub(r"\band\b|[/, ]", "", rest)
 
 

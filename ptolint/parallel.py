@@ -200,7 +200,7 @@ def run_jobs(jobs: list[Job], workers: int, cache=None,
     for i, job in enumerate(jobs):
         doc = cache.get(job.key) if cache is not None and job.key else None
         if doc is not None:
-            outcomes[i] = Outcome(result=doc, cached=True)
+            outcomes[i] = Outcome(result=doc, deps=cache.deps.get(job.key), cached=True)
             done += 1
             if progress:
                 progress(done, job.path)

@@ -222,13 +222,23 @@ def rule(code: str, name: str, *, instructions: tuple[str, ...], fault: str,
     return register
 
 
+_LOADED: list[bool] = []
+
+
 def load_rules() -> dict[str, Rule]:
-    """Import every module of the `ptolint.rules` package once; they register themselves."""
-    if not REGISTRY:
+    """Import every module of the `ptolint.rules` package once; they register themselves. (Only the metadata:
+    `ptolint.ruleindex.rule_table`, which a cached run answers without importing them.)"""
+    if not _LOADED:
         pkg = rules_package()
         for mod in pkgutil.iter_modules(pkg.__path__):
             importlib.import_module(f"ptolint.rules.{mod.name}")
+        _LOADED.append(True)
     return REGISTRY
+
+
+def loaded() -> bool:
+    """Whether every rule module is imported (REGISTRY is complete)."""
+    return bool(_LOADED)
 
 
 def rules_package():
@@ -255,7 +265,9 @@ def rules_package():
 
 def find_rule(key: str) -> Rule | None:
     """A rule by code (PTO101) or name (textract-dtype-mismatch)."""
-    rules = load_rules()
+    from ptolint.ruleindex import rule_table
+
+    rules = rule_table()
     if key.upper() in rules:
         return rules[key.upper()]
     for r in rules.values():
@@ -270,8 +282,9 @@ def select_rules(select: list[str] | None, ignore: list[str] | None) -> tuple[li
     their findings are reported is decided per finding (`ptolint.config.finding_selected`), and an ignored kind
     never removes a rule here (its other kinds still report)."""
     from ptolint.failure import FAILURE_KINDS, rule_kinds
+    from ptolint.ruleindex import rule_table
 
-    rules = load_rules()
+    rules = rule_table()
     unknown: list[str] = []
 
     def matches(key: str, ignoring: bool = False) -> list[Rule]:

@@ -1,4 +1,5 @@
-"""Where ptolint keeps files between runs (the result cache, the model PCHs) and how it writes them safely.
+"""Where ptolint keeps files between runs (the result cache, the model PCHs) and how it writes them safely, and
+the content hash by which a stored answer recognises that a file it depends on changed.
 
 Imported by the result cache (ptolint/cache.py) and the frontend's PCH store (ptolint/frontend/pch.py) alike;
 it imports nothing of ptolint, so neither reaches up the chain through the other.
@@ -6,6 +7,7 @@ it imports nothing of ptolint, so neither reaches up the chain through the other
 
 from __future__ import annotations
 
+import hashlib
 import os
 import tempfile
 from pathlib import Path
@@ -33,3 +35,25 @@ def write_atomic(target: Path, data: bytes) -> None:
         except OSError:
             pass
         raise
+
+
+_HASHES: dict[str, tuple[tuple[int, int], str | None]] = {}
+
+
+def content_hash(path: str) -> str | None:
+    """sha256 of a file's bytes (None when it does not exist), memoised per process by (size, mtime)."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    stamp = (st.st_size, st.st_mtime_ns)
+    hit = _HASHES.get(path)
+    if hit and hit[0] == stamp:
+        return hit[1]
+    try:
+        with open(path, "rb") as fh:
+            h = hashlib.sha256(fh.read()).hexdigest()
+    except OSError:
+        h = None
+    _HASHES[path] = (stamp, h)
+    return h

@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 import functools
+import json
 import os
 import re
 import shutil
-import subprocess
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from ptolint.frontend.paths import HOST_INCLUDE, MODEL_INCLUDE
 from ptolint.ir import Diagnostic
+from ptolint.store import default_dir, write_atomic
 from ptolint.targets import MACROS
 
 #: include dir that exists only as libclang unsaved files: empty stand-ins for missing host headers
@@ -48,18 +49,44 @@ def builtin_include_dir() -> str | None:
     env = os.environ.get("PTOLINT_BUILTIN_INCLUDE")
     if env and Path(env, "stddef.h").exists():
         return env
-    for cc in ("gcc", "cc", "clang"):
-        exe = shutil.which(cc)
-        if not exe:
-            continue
+    exes = [exe for exe in map(shutil.which, ("gcc", "cc", "clang")) if exe]
+    stamp = [[exe, st.st_size, st.st_mtime_ns] for exe in exes if (st := _stat(exe))]
+    memo = _host_memo()
+    try:  # the answer of the last run with the very same compilers (a compiler run costs a cached check 10 %)
+        stored = json.loads(memo.read_text(encoding="utf-8"))
+        if stored["compilers"] == stamp and (stored["include"] is None or Path(stored["include"], "stddef.h").exists()):
+            return stored["include"]
+    except (OSError, ValueError, KeyError, TypeError):
+        pass
+    import subprocess
+
+    found = None
+    for exe in exes:
         try:
             out = subprocess.run([exe, "-print-file-name=include"], capture_output=True, text=True, timeout=10)
         except (OSError, subprocess.SubprocessError):
             continue
         path = out.stdout.strip()
         if out.returncode == 0 and path and Path(path, "stddef.h").exists():
-            return path
-    return None
+            found = path
+            break
+    try:
+        memo.parent.mkdir(parents=True, exist_ok=True)
+        write_atomic(memo, json.dumps({"compilers": stamp, "include": found}).encode())
+    except OSError:
+        pass
+    return found
+
+
+def _stat(path: str) -> os.stat_result | None:
+    try:
+        return os.stat(path)
+    except OSError:
+        return None
+
+
+def _host_memo() -> Path:
+    return default_dir() / "host-include.json"
 
 
 def compiler_args(target: str, opts: ParseOptions) -> list[str]:

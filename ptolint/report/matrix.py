@@ -180,17 +180,17 @@ _FULL: dict[str, int] = {}
 def _rules_for(target: str, _total: int) -> int:
     """How many registered rules apply to a target (to tell a partial --select from a full check)."""
     if target not in _FULL:
-        from ptolint.ruleset import load_rules
+        from ptolint.ruleindex import rule_table
 
-        _FULL[target] = sum(target in r.targets for r in load_rules().values())
+        _FULL[target] = sum(target in r.targets for r in rule_table().values())
     return _FULL[target]
 
 
 def build(files: list[FileInput], columns: list[str]) -> dict:
     """The `portability` document: {"targets": [...], "files": [{"file", "targets", "kernels": [...]}]}."""
-    from ptolint.ruleset import load_rules
+    from ptolint.ruleindex import rule_table
 
-    total = len(load_rules())
+    total = len(rule_table())
     return {"targets": list(columns), "statuses": list(STATUSES),
             "files": [file_matrix(fi, columns, total) for fi in files]}
 
