@@ -562,6 +562,7 @@ VENDOR_CHECK = re.compile(r"static assertion failed|static_assert failed|no matc
 #: the builtin does not exist on the target: pto_instr.hpp declares the wrapper for every target, the target's
 #: header.hpp includes no `*_IMPL` for it (ptolint's PTO010)
 UNAVAILABLE = re.compile(r"use of undeclared identifier '(\w+)_IMPL'")
+WRAPPERS = "pto/common/pto_instr.hpp"
 #: a plain C++ type error inside the vendor headers (e.g. a2a3 TNOT_IMPL on float passes a float* where an
 #: int16_t* is expected): the instantiation does not compile either, so it is a rejection when it is reported
 #: in a header file (the same message in the generated kernel would be a generator bug)
@@ -626,17 +627,28 @@ def vendor_verdict(path: str, target: str, include: str, source: str | None = No
     base = baseline_errors(target, include)
     errors = [d for d in vendor_diagnostics(path, target, include, source)
               if (str(d.file), d.line, d.message) not in base]
-    texts = [f"{d.file}:{d.line}: {d.message}" for d in errors]
-    checks = [t for t, d in zip(texts, errors, strict=True) if VENDOR_CHECK.search(d.message)
-              or (str(d.file).startswith(include) and (HEADER_TYPE_ERROR.search(d.message)
-                                                       or UNAVAILABLE.search(d.message)))]
-    if checks:
-        verdict = "reject"
-    elif errors:
-        verdict = "parse-failure"
-    else:
-        verdict = "accept"
-    return {"verdict": verdict, "checks": checks, "errors": texts, "baseline_errors": len(base)}
+    v = {"errors": [f"{d.file}:{d.line}: {d.message}" for d in errors], "baseline_errors": len(base)}
+    return judge_vendor(v, include)
+
+
+def judge_vendor(v: dict, include: str) -> dict:
+    """The vendor's verdict from its error texts (`file:line: message`; set on `v`, also when a stored result is
+    re-read): rejections are a failed static_assert or no matching overload anywhere, a C++ type error inside the
+    headers, or an undeclared `*_IMPL` in pto_instr.hpp's wrapper (the builtin does not exist there; elsewhere, e.g.
+    Kirin X90's TLoad.hpp naming an undeclared TLOAD_TILE_IMPL, it is the headers' own breakage)."""
+    if any(e.startswith("crash:") for e in v["errors"]):
+        v.update(verdict="parse-failure", checks=[])
+        return v
+
+    def check(text: str) -> bool:
+        m = ASSERT_SITE.match(text)
+        where, msg = (m.group(1), text[m.end():]) if m else ("", text)
+        return bool(VENDOR_CHECK.search(msg) or (where.startswith(include) and (
+            HEADER_TYPE_ERROR.search(msg) or (UNAVAILABLE.search(msg) and where.endswith(WRAPPERS)))))
+
+    v["checks"] = [t for t in v["errors"] if check(t)]
+    v["verdict"] = "reject" if v["checks"] else "parse-failure" if v["errors"] else "accept"
+    return v
 
 
 def model_verdict(path: str, target: str, rules_info: dict, source: str | None = None) -> dict:
@@ -652,15 +664,27 @@ def model_verdict(path: str, target: str, rules_info: dict, source: str | None =
               if d.level == "error" or d.code in ("missing-include", "internal-error", "solver-unknown")]
     findings = [{"rule": f.rule_id, "level": f.level, "static": rules_info.get(f.rule_id, {}).get("static", True),
                  "message": f.message, "kind": target_kind(f, target)} for f in res.findings]
-    rejecting, hazards = split_findings(findings, rules_info)
     unchecked = sorted({f"{b}: {why}" for t, _, b, why in res.unchecked if t == target})
-    if any("[parse-error]" in e for e in errors):
-        verdict = "parse-failure"
-    else:
-        verdict = model_call_verdict(rejecting, unchecked)
-    calls = sum(s.builtin_calls for s in res.stats.values())
-    return {"verdict": verdict, "rules": rejecting, "hazards": hazards, "findings": findings, "errors": errors,
-            "calls": calls, "unchecked": unchecked}
+    m = {"findings": findings, "errors": errors, "unchecked": unchecked,
+         "calls": sum(s.builtin_calls for s in res.stats.values())}
+    return judge_model(m, rules_info)
+
+
+def judge_model(m: dict, rules_info: dict) -> dict:
+    """ptolint's verdict from its findings and diagnostics (set on `m`, also when a stored result is re-read):
+    a parse error that is the model's own "no matching function" / static_assert at the call is ptolint
+    reporting that the call does not compile (a rejection, "parse-error"); any other parse error or a crash is a
+    model parse failure."""
+    errors = m.get("errors", [])
+    parse = [e for e in errors if "[parse-error]" in e or e.startswith("crash:")]
+    m["rules"], m["hazards"] = split_findings(m.get("findings", []), rules_info)
+    if parse and not all(VENDOR_CHECK.search(e) for e in parse):
+        m["verdict"] = "parse-failure"
+        return m
+    if parse:
+        m["rules"] = sorted({*m["rules"], "parse-error"})
+    m["verdict"] = model_call_verdict(m["rules"], m.get("unchecked", []))
+    return m
 
 
 def model_call_verdict(rejecting: list[str], unchecked: list[str]) -> str:
@@ -933,9 +957,10 @@ def report(results: list[dict], include: str, out: Path, rules_info: dict) -> di
         kernel = r.get("kernel", r["path"])  # a mutant's own text (its "path" is the original it edits)
         key, instr, slug = r["key"], r["key"].split("|")[0], Path(kernel).stem
         m = r["ptolint"]
-        if m["verdict"] != "parse-failure" and "findings" in m:  # re-split with the current rules' provenance
-            m["rules"], m["hazards"] = split_findings(m["findings"], rules_info)
-            m["verdict"] = model_call_verdict(m["rules"], m.get("unchecked", []))
+        if "findings" in m:  # re-judged with the current rules' provenance
+            judge_model(m, rules_info)
+        if "errors" in r["vendor"]:
+            judge_vendor(r["vendor"], include)
         cls = classify(r)
         per[r["target"]][instr][cls] += 1
         if m.get("hazards") and r["vendor"]["verdict"] == "accept":

@@ -164,3 +164,13 @@ def test_st_kernels_follow_the_directory_of_each_target(diff, tmp_path) -> None:
     again = diff.mutants(tmp_path, ["kirinx90"], 2, 7)[1]
     assert len(originals) == 1 and len(muts) == 2 and [m.what for m in muts] == [m.what for m in again]
     assert all(m.key.startswith("MUTANT|tadd/tadd_kernel.cpp|L") and m.text != KERNEL for m in muts)
+
+
+def test_the_models_own_no_matching_overload_is_a_rejection(diff, rules_info) -> None:
+    """The model declares the vendor's wrapper signatures: a call no overload takes fails to parse on both sides,
+    which is agreement; any other parse error is a model parse failure."""
+    nomatch = {"errors": ["k.cpp:20: [parse-error] no matching function for call to 'TGEMV_ACC'"], "findings": []}
+    assert diff.judge_model(nomatch, rules_info)["verdict"] == "reject" and nomatch["rules"] == ["parse-error"]
+    other = {"errors": ["k.cpp:3: [parse-error] unknown type name 'Foo'"], "findings": []}
+    assert diff.judge_model(other, rules_info)["verdict"] == "parse-failure"
+    assert diff.judge_model({"errors": [], "findings": [], "unchecked": []}, rules_info)["verdict"] == "accept"
