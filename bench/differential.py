@@ -859,6 +859,11 @@ def mutation_report(results: list[dict], include: str, out: Path, rules_info: di
     """The generated mode's report over the mutants whose original kernel both sides accept (a mutant of a kernel
     the vendor already rejects or cannot parse, or ptolint already rejects, says nothing about the one edit), plus
     the originals' counts and every false compile error (ptolint-only rejection)."""
+    for r in results:  # the originals' verdicts under the current definitions (the mutants' are re-judged below)
+        if "errors" in r["vendor"]:
+            judge_vendor(r["vendor"], include)
+        if "findings" in r["ptolint"]:
+            judge_model(r["ptolint"], rules_info)
     orig = {(r["target"], r["path"]): r for r in results if r["key"].startswith("ORIGINAL|")}
     clean, skipped = [], Counter()
     for r in results:
