@@ -8,7 +8,7 @@ from pathlib import Path
 from conftest import ptolint
 from test_cli import BAD_KERNEL
 
-BAD_LINE = "TEXTRACT(dst, src, i + n, 0);"
+BAD_LINE = "TEXTRACT(dst, src, i + 16 * n, 0);"
 
 
 def test_baseline_hides_known_findings_across_line_shifts_and_shows_new_ones(tmp_path: Path) -> None:
@@ -36,13 +36,13 @@ def test_baseline_hides_known_findings_across_line_shifts_and_shows_new_ones(tmp
 
     # a new violation is reported (and only it); exit status counts only what is shown
     shifted = kernel.read_text()
-    kernel.write_text(shifted.replace(BAD_LINE, BAD_LINE + "\n    TEXTRACT(dst, src, n, 0);"))
+    kernel.write_text(shifted.replace(BAD_LINE, BAD_LINE + "\n    TEXTRACT(dst, src, 16 * n, 0);"))
     run = ptolint("check", "src", "-f", "json", "--baseline", "ptolint-baseline.json", cwd=tmp_path)
     assert run.code == 1
     assert {(f["rule"], f["line"]) for f in run.json["findings"]} == {("PTO102", 11)}  # the old one moved to line 10
 
     # editing the flagged line itself makes it a new finding
-    kernel.write_text(shifted.replace(BAD_LINE, "TEXTRACT(dst, src, i + n + 1, 0);"))
+    kernel.write_text(shifted.replace(BAD_LINE, "TEXTRACT(dst, src, i + 16 * n + 16, 0);"))
     run = ptolint("check", "src", "-f", "json", "--baseline", "ptolint-baseline.json", cwd=tmp_path)
     assert run.code == 1 and {f["line"] for f in run.json["findings"]} == {10}
 

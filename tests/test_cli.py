@@ -20,7 +20,7 @@ extern "C" __global__ AICORE void kern(__gm__ float *out, int n) {
 }
 """
 
-BAD_KERNEL = GOOD_KERNEL.replace("TEXTRACT(dst, src, i, 0);", "TEXTRACT(dst, src, i + n, 0);")
+BAD_KERNEL = GOOD_KERNEL.replace("TEXTRACT(dst, src, i, 0);", "TEXTRACT(dst, src, i + 16 * n, 0);")
 
 
 def write(tmp_path: Path, name: str, text: str | bytes) -> Path:
@@ -45,7 +45,7 @@ def test_violation_exits_one_with_location_witness_and_chain(tmp_path: Path) -> 
     assert run.code == 1, run.stdout + run.stderr
     first = run.stdout.splitlines()[0]
     assert first.startswith("k.cpp:7:5: warning: [PTO1")
-    assert "TEXTRACT(dst, src, i + n, 0);" in run.stdout
+    assert "TEXTRACT(dst, src, i + 16 * n, 0);" in run.stdout
     assert "witness:" in run.stdout and "n = " in run.stdout
     assert "target: a2a3" in run.stdout
 
@@ -124,8 +124,8 @@ def test_select_and_ignore(tmp_path: Path) -> None:
 def test_inline_suppression(tmp_path: Path) -> None:
     write(tmp_path, "k.cpp", BAD_KERNEL)
     rule = ptolint("check", "k.cpp", "-f", "json", cwd=tmp_path).json["findings"][0]["rule"]
-    src = BAD_KERNEL.replace("TEXTRACT(dst, src, i + n, 0);",
-                             f"TEXTRACT(dst, src, i + n, 0);  // ptolint: ignore[{rule}]")
+    src = BAD_KERNEL.replace("TEXTRACT(dst, src, i + 16 * n, 0);",
+                             f"TEXTRACT(dst, src, i + 16 * n, 0);  // ptolint: ignore[{rule}]")
     write(tmp_path, "k.cpp", src)
     run = ptolint("check", "k.cpp", "-f", "json", cwd=tmp_path)
     assert run.code == 0 and run.json["findings"] == []
@@ -191,7 +191,7 @@ def test_version_and_help_are_fast_paths() -> None:
 ASSUME_KERNEL = """#include <pto/pto-inst.hpp>
 using namespace pto;
 
-// ptolint: assume 0 <= offset && offset <= LIMIT
+// ptolint: assume 0 <= offset && offset <= LIMIT && offset % 16 == 0
 template <int M>
 AICORE void load(int offset) {
   Tile<TileType::Mat, half, M, 32, BLayout::ColMajor, M, 32, SLayout::RowMajor> src;
@@ -208,9 +208,11 @@ def test_assumption_proves_warning_away(tmp_path: Path) -> None:
     run = ptolint("check", "k.cpp", "-f", "json", cwd=tmp_path)
     assert run.code == 0 and run.json["findings"] == [] and run.json["diagnostics"] == []
     write(tmp_path, "k.cpp", ASSUME_KERNEL.replace("LIMIT", "40"))
+    assert ptolint("check", "k.cpp", "-f", "json", cwd=tmp_path).json["findings"] == []  # 0, 16 and 32 fit
+    write(tmp_path, "k.cpp", ASSUME_KERNEL.replace("LIMIT", "48"))
     doc = ptolint("check", "k.cpp", "-f", "json", "-t", "a5", cwd=tmp_path).json
     (f,) = doc["findings"]
-    assert f["rule"] == "PTO102" and f["level"] == "warning" and 33 <= f["witness"]["inputs"]["offset"] <= 40
+    assert f["rule"] == "PTO102" and f["level"] == "warning" and f["witness"]["inputs"]["offset"] == 48
 
 
 def test_malformed_and_unused_assumptions_are_reported(tmp_path: Path) -> None:

@@ -16,7 +16,7 @@ extern "C" __global__ AICORE void kern(__gm__ float *out, int n) {
   Tile<TileType::Mat, float, 64, 16, BLayout::RowMajor, 64, 16, SLayout::ColMajor> src;
   TileLeft<float, 16, 16> dst;
 #ifdef K_OUT_OF_BOUNDS
-  TEXTRACT(dst, src, 60, 0);
+  TEXTRACT(dst, src, 64, 0);
 #else
   TEXTRACT(dst, src, 48, 0);
 #endif
