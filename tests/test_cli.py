@@ -481,3 +481,26 @@ def test_text_findings_link_their_rule_doc(tmp_path: Path) -> None:
     rule = run.stdout.split("[", 2)[1].split("]")[0]
     assert f"  see: docs/rules.md#{rule.lower()}, or: ptolint explain {rule}\n" in run.stdout
     assert f"### {rule.lower()}\n" in (Path(__file__).parent.parent / "docs" / "rules.md").read_text()
+
+
+UNDEF_KERNEL = """#include <pto/pto-inst.hpp>
+#undef kOffset
+constexpr int kOffset = OFFSET;
+using namespace pto;
+extern "C" __global__ AICORE void kern(__gm__ float *out, int n) {
+  Tile<TileType::Mat, float, 64, 16, BLayout::RowMajor, 64, 16, SLayout::ColMajor> src;
+  TileLeft<float, 16, 16> dst;
+  TEXTRACT(dst, src, kOffset, 0);
+}
+"""
+
+
+@pytest.mark.parametrize(("macro", "variable", "found"), [("0", "64", True), ("64", "0", False)])
+def test_an_undefined_macro_is_not_the_variable_of_the_same_name(tmp_path: Path, macro: str, variable: str,
+                                                                 found: bool) -> None:
+    """`-DkOffset=..` then `#undef kOffset` and a variable kOffset: the variable's value is used by the frontend
+    and by the executor's replay (the macro's once gave a false alarm and a miss)."""
+    write(tmp_path, "k.cpp", UNDEF_KERNEL.replace("OFFSET", variable))
+    run = ptolint("check", "k.cpp", "-f", "json", "-D", f"kOffset={macro}", "--no-cache", cwd=tmp_path)
+    rules = {(f["rule"], f["line"]) for f in run.json["findings"]}
+    assert rules == ({("PTO102", 8)} if found else set()), run.stdout

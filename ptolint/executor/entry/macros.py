@@ -58,6 +58,8 @@ class MacroTable:
         m = IDENT.match(lines[loc.line - 1], loc.column - 1)
         if not m or self.body(m.group(0)) is None:
             return None
+        if c.spelling == m.group(0):  # a reference to a declaration of that name (the macro was #undef'd):
+            return None  # an expansion is a cursor of the macro's body, never spelled as the macro
         ext = c.extent
         if (ext.start.line, ext.start.column) != (loc.line, loc.column) or (
                 ext.end.line == loc.line and ext.end.column > loc.column + len(m.group(0))):
