@@ -201,16 +201,16 @@ class Expressions:
             except OSError:
                 self._lines[fname] = []
         lines = self._lines[fname]
-        if not 0 < line <= len(lines):
+        if not 0 < loc.line <= len(lines):
             return None
-        m = IDENT.match(lines[line - 1], column - 1)
+        m = IDENT.match(lines[loc.line - 1], loc.column - 1)
         if not m or m.group(0) not in self._macro_defs or self._macro(m.group(0)) is None:
             return None
         if c.spelling == m.group(0):  # it names a declaration (an implicit cast of a DeclRefExpr): the macro
             return None  # of that name was #undef'd before (an expansion is a cursor of the macro's body)
         ext = c.extent
-        if (ext.start.line, ext.start.column) != (line, column) or (
-                ext.end.line == line and ext.end.column > column + len(m.group(0))):
+        if (ext.start.line, ext.start.column) != (loc.line, loc.column) or (
+                ext.end.line == loc.line and ext.end.column > loc.column + len(m.group(0))):
             return None  # the cursor covers more than the macro name
         text = self._expand(m.group(0), 0)
         if text is None:
