@@ -597,8 +597,7 @@ def rules(fmt: ListFormat = typer.Option(ListFormat.text, "--format", "-f"),
           select: list[str] = typer.Option([], "--select", metavar="IDS", help="Only these rules (codes, names or prefixes)."),
           instruction: str = typer.Option("", "--instruction", metavar="NAME", help="Only the rules checking this builtin.")) -> None:
     """List every rule (or those selected)."""
-    from ptolint.ruleindex import rule_table
-    from ptolint.ruleset import select_rules
+    from ptolint.ruleset import rule_table, select_rules
 
     rs = sorted(rule_table().values(), key=lambda r: r.code)
     if select:

@@ -11,8 +11,7 @@ from ptolint.frontend.program import analyse
 from ptolint.ir import CallSite, Diagnostic, ProofEntry, Witness
 from ptolint.replayed import ReplayedFinding
 from ptolint.result import FileResult, Options, rel  # noqa: F401 - re-exported
-from ptolint.ruleindex import resolve
-from ptolint.ruleset import Rule, load_rules
+from ptolint.ruleset import Rule, load_rules, resolve
 from ptolint.solver import SiteEncoding, check_rule, encode_site, forget_encodings, reaches_whenever
 from ptolint.suppress import Suppressions
 
@@ -54,7 +53,7 @@ def check_file(path: str, opts: Options, source: str | None = None) -> FileResul
     suppressions = Suppressions.parse(source)
     assumptions = find_assumptions(source)
     builtins = builtin_names()
-    rules = resolve(opts.rules)  # the options may hold entries of the rule index (ptolint/ruleindex.py)
+    rules = resolve(opts.rules)  # the options may hold entries of the rule index (ptolint.ruleset)
     seen: set[tuple] = set()
     for target in opts.targets:
         tu, diags = parse(abspath, target, opts.parse, source)

@@ -1,6 +1,6 @@
 """A fingerprint of ptolint itself, z3 and libclang: what the result cache and the rule index are keyed by.
 
-Separate from the result cache (ptolint/cache.py) so the rule index (ptolint/ruleindex.py) can use it without
+Separate from the result cache (ptolint/cache.py) so the rule index (ptolint/ruleset.py) can use it without
 reaching through the cache; it imports nothing heavy (no z3, libclang or rule module).
 """
 

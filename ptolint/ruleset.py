@@ -7,8 +7,10 @@ Rules never see libclang cursors and never decide levels: the solver does that.
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import inspect
+import pickle
 import pkgutil
 import re
 from collections.abc import Callable
@@ -227,7 +229,7 @@ _LOADED: list[bool] = []
 
 def load_rules() -> dict[str, Rule]:
     """Import every module of the `ptolint.rules` package once; they register themselves. (Only the metadata:
-    `ptolint.ruleindex.rule_table`, which a cached run answers without importing them.)"""
+    `rule_table`, which a cached run answers without importing them.)"""
     if not _LOADED:
         pkg = rules_package()
         for mod in pkgutil.iter_modules(pkg.__path__):
@@ -265,8 +267,6 @@ def rules_package():
 
 def find_rule(key: str) -> Rule | None:
     """A rule by code (PTO101) or name (textract-dtype-mismatch)."""
-    from ptolint.ruleindex import rule_table
-
     rules = rule_table()
     if key.upper() in rules:
         return rules[key.upper()]
@@ -282,8 +282,6 @@ def select_rules(select: list[str] | None, ignore: list[str] | None) -> tuple[li
     their findings are reported is decided per finding (`ptolint.config.finding_selected`), and an ignored kind
     never removes a rule here (its other kinds still report)."""
     from ptolint.failure import FAILURE_KINDS, rule_kinds
-    from ptolint.ruleindex import rule_table
-
     rules = rule_table()
     unknown: list[str] = []
 
@@ -314,3 +312,81 @@ def select_rules(select: list[str] | None, ignore: list[str] | None) -> tuple[li
             if r in chosen:
                 chosen.remove(r)
     return sorted(chosen, key=lambda r: r.code), unknown
+
+
+# --- the rule index: the rules' metadata without their modules ----------------------------------------------
+#
+# Selecting rules, keying the result cache and writing a report read codes, names, targets, severities,
+# provenance and documentation; importing the 20-odd rule modules to get them costs a run answered from the
+# cache more than the rest of it. The first run that imports them stores that metadata in the cache directory,
+# keyed by the tool fingerprint (the size and mtime of every ptolint and rule source file), and later runs read
+# it back. A rule read from the index carries `Deferred` functions that import its module on first call, and
+# the engine runs the registry's rule for each (`resolve`).
+
+INDEX_VERSION = 1
+KEEP = 4  # index files kept in the cache directory
+_TABLE: dict[str, Rule] = {}
+
+
+@dataclass(frozen=True)
+class Deferred:
+    """A rule's `check` or `sequences` function, named by rule code: imported from the registry when called."""
+
+    code: str
+    attr: str
+
+    def __call__(self, *args):
+        return getattr(load_rules()[self.code], self.attr)(*args)
+
+
+def resolve(rules: list[Rule]) -> list[Rule]:
+    """The registry's rule for each index entry (other rules as they are): what the engine runs."""
+    if not any(isinstance(r.check, Deferred) for r in rules):
+        return list(rules)
+    registry = load_rules()
+    return [registry[r.code] if isinstance(r.check, Deferred) else r for r in rules]
+
+
+def index_path():
+    from ptolint.fingerprint import tool_fingerprint
+    from ptolint.store import default_dir
+
+    return default_dir() / f"rules-v{INDEX_VERSION}-{tool_fingerprint()[:32]}.pickle"
+
+
+def rule_table() -> dict[str, Rule]:
+    """Every rule by code: the registry when the rule modules are loaded, else the stored index, else the
+    registry (loading the modules and storing the index for the next run)."""
+    if loaded():
+        return REGISTRY
+    if _TABLE:
+        return _TABLE
+    path = index_path()
+    try:
+        table = pickle.loads(path.read_bytes())
+    except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError, ValueError, TypeError):
+        table = None
+    if isinstance(table, dict) and table and all(isinstance(r, Rule) for r in table.values()):
+        _TABLE.update(table)
+        return _TABLE
+    rules = load_rules()
+    store_index(rules, path)
+    return rules
+
+
+def store_index(rules: dict[str, Rule], path) -> None:
+    """Write the index (best effort: an unwritable cache directory only costs the next run the imports)."""
+    from ptolint.store import write_atomic
+
+    table = {code: dataclasses.replace(r, check=Deferred(code, "check"),
+                                       sequences=Deferred(code, "sequences") if r.sequences else None)
+             for code, r in rules.items()}
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_atomic(path, pickle.dumps(table, protocol=pickle.HIGHEST_PROTOCOL))
+        # an edited checkout makes a new index per edit: keep the newest few (other installs may share the dir)
+        old = sorted(path.parent.glob("rules-v*-*.pickle"), key=lambda p: p.stat().st_mtime, reverse=True)
+        for stale in old[KEEP:]:
+            stale.unlink(missing_ok=True)
+    except OSError:
+        pass

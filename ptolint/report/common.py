@@ -224,7 +224,7 @@ def summary_counts(findings: list[Finding], diagnostics) -> str:
 def rule_family(code: str) -> str:
     """Rules whose findings one bad input explains together: those confirmed by the same executor fault kind
     (valid-region, out-of-bounds, ...); the rule itself when it is unknown."""
-    from ptolint.ruleindex import rule_table
+    from ptolint.ruleset import rule_table
 
     rule = rule_table().get(code)
     return rule.fault if rule is not None and rule.fault else code
@@ -296,7 +296,7 @@ def target_kind(finding, target: str) -> str:
     """The failure kind of a finding's rule, call and message on `target` (an unknown rule: runtime-fault, what the
     executor observed)."""
     from ptolint.failure import failure_kind
-    from ptolint.ruleindex import rule_table
+    from ptolint.ruleset import rule_table
 
     rule = rule_table().get(finding.rule_id)
     if rule is None:
@@ -306,7 +306,7 @@ def target_kind(finding, target: str) -> str:
 
 def target_release(finding, target: str) -> str:
     from ptolint.failure import release_behaviour
-    from ptolint.ruleindex import rule_table
+    from ptolint.ruleset import rule_table
 
     rule = rule_table().get(finding.rule_id)
     return release_behaviour(rule, target, finding.site.builtin) if rule else ""

@@ -180,7 +180,7 @@ _FULL: dict[str, int] = {}
 def _rules_for(target: str, _total: int) -> int:
     """How many registered rules apply to a target (to tell a partial --select from a full check)."""
     if target not in _FULL:
-        from ptolint.ruleindex import rule_table
+        from ptolint.ruleset import rule_table
 
         _FULL[target] = sum(target in r.targets for r in rule_table().values())
     return _FULL[target]
@@ -188,7 +188,7 @@ def _rules_for(target: str, _total: int) -> int:
 
 def build(files: list[FileInput], columns: list[str]) -> dict:
     """The `portability` document: {"targets": [...], "files": [{"file", "targets", "kernels": [...]}]}."""
-    from ptolint.ruleindex import rule_table
+    from ptolint.ruleset import rule_table
 
     total = len(rule_table())
     return {"targets": list(columns), "statuses": list(STATUSES),
