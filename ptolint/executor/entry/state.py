@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import os
 from dataclasses import dataclass, field
 
@@ -47,7 +48,10 @@ class Loop:
         self.line, self.names, self.frame, self.iteration = line, names, frame, 0
 
 
+@functools.lru_cache(maxsize=4096)
 def real(path: str) -> str:
+    """The path with its links resolved (remembered: finding the entry compared every top-level declaration's file
+    this way, and realpath's lstat calls were a tenth of checking an ST kernel)."""
     return os.path.realpath(os.path.abspath(path)) if path else path
 
 

@@ -10,27 +10,18 @@ from ptolint.executor.entry.objects import TileObj
 from ptolint.executor.entry.state import Observation, Run, Stop, real
 from ptolint.ir import TileOperand
 
-_real_cache: dict[str, str] = {}
-
-
-def _real(path: str) -> str:
-    r = _real_cache.get(path)
-    if r is None:
-        r = _real_cache[path] = real(path)
-    return r
-
 
 def chain_matches(run: Run, stop: Stop) -> bool:
     if len(run.chain) != len(stop.chain):
         return False
     for (fa, pa, la, ca), (fb, pb, lb, cb) in zip(run.chain, stop.chain, strict=True):
-        if la != lb or ca != cb or fa != fb or _real(pa) != pb:
+        if la != lb or ca != cb or fa != fb or real(pa) != pb:
             return False
     return True
 
 
 def call_matches(run: Run, info, stop: Stop) -> bool:
-    return info.name == stop.builtin and info.key == (stop.line, stop.column) and _real(info.file) == stop.file \
+    return info.name == stop.builtin and info.key == (stop.line, stop.column) and real(info.file) == stop.file \
         and chain_matches(run, stop)
 
 
@@ -118,7 +109,7 @@ class SequenceWatch(Watch):
     def _live_tile(self, tiles: dict[str, TileObj]) -> TileObj | None:
         live = self.live
         by_decl = [t for t in tiles.values() if t.spec == live.spec and t.decl[1] == live.decl_line
-                   and (not live.decl_file or _real(t.decl[0]) == _real(live.decl_file))]
+                   and (not live.decl_file or real(t.decl[0]) == real(live.decl_file))]
         if by_decl:
             return by_decl[0]
         placed = [t for t in tiles.values() if t.spec == live.spec and t.storage.addr is not None]
