@@ -151,6 +151,24 @@ class Ctx:
         self._types = types or {}
         self.template_args = template_args
         self.texts = texts
+        self._identity: tuple | None = None
+
+    def identity(self) -> tuple:
+        """All a rule can read of the call, hashable, Z3 terms by id (Z3 shares equal terms, so equal terms have
+        one id while they live). Of a tile operand a rule reads the view (type, source text, valid-region terms),
+        never the IR operand's other fields (where its TASSIGN was, its declaration). Calls with equal identities
+        get the same Check from every rule: the solver builds it once (an ST kernel's paths repeat the same
+        calls: half of its rule checks)."""
+        if self._identity is None:
+            self._identity = (
+                self.target, self.builtin,
+                tuple((n, t.spec, t.operand.name, t.valid_row.get_id(), t.valid_col.get_id())
+                      for n, t in self._tiles.items()),
+                tuple((n, v.get_id()) for n, v in self._scalars.items()),
+                tuple((n, g.spec, g.text, tuple(x.get_id() for x in g.shape), tuple(x.get_id() for x in g.stride))
+                      for n, g in self._globals.items()),
+                tuple(self._types.items()), tuple(self.template_args.items()), tuple(self.texts.items()))
+        return self._identity
 
     def global_tensor(self, name: str) -> GlobalView | None:
         return self._globals.get(name)

@@ -58,12 +58,20 @@ MAX_ENCODED = 200_000
 #: id; the term is kept so that the id stays its own): the calls of an unrolled loop ask the same question
 #: iteration after iteration (a generated kernel: 931 queries, 200 different)
 SOLVED: dict[tuple[int, bool], tuple[z3.BoolRef, z3.CheckSatResult, z3.ModelRef | None]] = {}
+#: each rule's Check at a call, with its violation simplified, by (rule code, the call's Ctx.identity() numbered in
+#: CALLS): an ST kernel's instantiations and paths make the same call again and again (half of the rule checks of a
+#: file), and building a rule's formula and simplifying it was most of checking a call. The Ctx is kept, so the
+#: term ids of its identity stay its own.
+CHECKED: dict[tuple[str, int], tuple[Check | None, z3.BoolRef | None]] = {}
+CALLS: dict[tuple, tuple[int, Ctx]] = {}
 
 
 def forget_encodings() -> None:
     """Drop the terms and answers remembered for the file checked before (each file starts afresh)."""
     ENCODED.clear()
     SOLVED.clear()
+    CHECKED.clear()
+    CALLS.clear()
 
 
 def widens(src: str, dst: str) -> bool:
@@ -361,16 +369,30 @@ def encode_site(site: CallSite) -> SiteEncoding:
     return SiteEncoding(enc, ctx, path + defined, enc.domain())
 
 
+def rule_check(rule: Rule, ctx: Ctx) -> tuple[Check | None, z3.BoolRef | None]:
+    """The rule's Check at the call and its simplified violation, built once per rule and equal call."""
+    ident = ctx.identity()
+    call = CALLS.get(ident)
+    if call is None:
+        if len(CALLS) >= MAX_ENCODED:
+            CALLS.clear()
+            CHECKED.clear()
+        call = CALLS[ident] = (len(CALLS), ctx)
+    key = (rule.code, call[0])
+    known = CHECKED.get(key)
+    if known is None:
+        chk = rule.check(call[1])
+        known = CHECKED[key] = (chk, None if chk is None else z3.simplify(chk.violated))
+    return known
+
+
 def check_rule(rule: Rule, site: CallSite, timeout_ms: int = 5000, encoded: SiteEncoding | None = None) -> Verdict:
     """Decide one rule at one call site on the site's target."""
     GAVE_UP.clear()
     se = encoded or encode_site(site)
     enc, path, domain = se.enc, se.path, se.domain
-    chk: Check | None = rule.check(se.ctx)
-    if chk is None:
-        return Verdict(rule, None)
-    violated = z3.simplify(chk.violated)
-    if z3.is_false(violated):
+    chk, violated = rule_check(rule, se.ctx)
+    if chk is None or violated is None or z3.is_false(violated):
         return Verdict(rule, None)
     opaque = [enc.vars[n] for n, s in enc.syms.items() if s.kind == "opaque"]
     reach = z3.And(*path, *domain) if (path or domain) else z3.BoolVal(True)

@@ -94,3 +94,37 @@ def test_the_rest_of_the_path_still_has_to_be_reachable() -> None:
     assert m.eval(n).as_long() > 20 and 5 <= m.eval(w, model_completion=True).as_long() <= 7
     r, _ = exists_forall(z3.And(*own, w >= 5, w <= 4), violated, [n], [o, w], 5000)
     assert r == z3.unsat  # the call is not reached at all
+
+
+def test_a_rule_builds_its_check_once_per_equal_call() -> None:
+    # an ST kernel's paths repeat the same call (same operand types, texts and terms): the rule's formula is built
+    # and simplified once, and a call with another term, or the next file, gets its own
+    from dataclasses import replace
+
+    from ptolint.ir import TileOperand, TileSpec
+    from ptolint.ruleset import Check, Ctx, TileView, load_rules
+    from ptolint.solver import forget_encodings, rule_check
+
+    built: list[Ctx] = []
+
+    def check(ctx: Ctx) -> Check:
+        built.append(ctx)
+        t = ctx.tile("dst")
+        return Check(t.valid_row > t.rows, "valid rows {v} past the tile", {"v": t.valid_row})
+
+    rule = replace(next(iter(load_rules().values())), check=check)
+    spec = TileSpec("Vec", "float", 16, 64, elem_size=4)
+
+    def ctx(rows: z3.ArithRef) -> Ctx:
+        op = TileOperand(spec, Sym("n", "int"), Const(64, "int"), "dst")
+        return Ctx("a2a3", "TADD", {"dst": TileView("dst", op, rows, z3.IntVal(64))}, {}, {}, {"dst": "dst"})
+
+    forget_encodings()
+    first = rule_check(rule, ctx(z3.Int("n")))
+    again = rule_check(rule, ctx(z3.Int("n")))  # a new Ctx, equal terms
+    assert len(built) == 1 and again[0] is first[0] and first[1].eq(z3.simplify(z3.Int("n") > 16))
+    other = rule_check(rule, ctx(z3.Int("n") + 1))
+    assert len(built) == 2 and other[0] is not first[0]
+    forget_encodings()
+    rule_check(rule, ctx(z3.Int("n")))
+    assert len(built) == 3
