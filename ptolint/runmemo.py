@@ -12,7 +12,8 @@ status, keyed by everything the report is made from and known before checking:
   its size;
 * the files the paths expand to, with the hash of each file's content;
 * every place a configuration file is looked for (each directory from each file up to the root), with the
-  hash of what is there or its absence.
+  hash of what is there or its absence, and which of those directories hold a `.git` (SARIF URIs are relative
+  to the git top level).
 
 The entry also records every file the checked files included, with its content hash, and the places where a
 missing header would have been found (the same dependencies as the result cache's entries): a lookup is a hit
@@ -36,7 +37,7 @@ from ptolint.store import content_hash, default_dir, write_atomic
 MEMO_VERSION = 1
 #: options with which a run writes files, reads an extra input or reports per-run state: never memoised
 UNMEMOISED = ("output", "write_baseline", "fix", "diff", "baseline", "build_dir", "stats", "debug", "no_cache")
-ENV = ("PATH", "HOME", "XDG_CACHE_HOME", "CPATH", "CPLUS_INCLUDE_PATH", "C_INCLUDE_PATH", "FORCE_COLOR",
+ENV = ("PATH", "HOME", "XDG_CACHE_HOME", "GIT_DIR", "GIT_WORK_TREE", "CPATH", "CPLUS_INCLUDE_PATH", "C_INCLUDE_PATH", "FORCE_COLOR",
        "NO_COLOR", "TTY_COMPATIBLE", "TTY_INTERACTIVE", "TERM", "COLUMNS", "LINES")
 CONFIG_NAMES = (".ptolint.toml", "pyproject.toml")  # ptolint.config.CONFIG_NAMES (a test keeps them equal)
 
@@ -66,6 +67,8 @@ def run_key(params: dict, files: list[str], missing: list[str]) -> str | None:
         "files": {f: content_hash(f) for f in files},
         "missing": missing,
         "configs": {p: content_hash(p) for p in config_places(files)},
+        # SARIF URIs are relative to the files' git top level (ptolint.report.sarif.repository_root)
+        "git": [d for d in ancestors(files) if os.path.exists(os.path.join(d, ".git"))],
     }
     return hashlib.sha256(json.dumps(doc, sort_keys=True).encode()).hexdigest()
 
@@ -78,8 +81,8 @@ def _plain(value):
     return str(getattr(value, "value", value))  # Path, enum
 
 
-def config_places(files: list[str]) -> list[str]:
-    """Every path a configuration file for these files is looked for at (ptolint.config.find_config_file)."""
+def ancestors(files: list[str]) -> list[str]:
+    """Every directory from each file's up to the root."""
     dirs: set[str] = set()
     for f in files:
         d = os.path.dirname(os.path.abspath(f))
@@ -89,7 +92,12 @@ def config_places(files: list[str]) -> list[str]:
             if parent == d:
                 break
             d = parent
-    return [os.path.join(d, name) for d in sorted(dirs) for name in CONFIG_NAMES]
+    return sorted(dirs)
+
+
+def config_places(files: list[str]) -> list[str]:
+    """Every path a configuration file for these files is looked for at (ptolint.config.find_config_file)."""
+    return [os.path.join(d, name) for d in ancestors(files) for name in CONFIG_NAMES]
 
 
 def _entry(key: str) -> Path:
