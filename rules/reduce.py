@@ -144,6 +144,9 @@ def _esc(text: str) -> str:
                              "Src::Loc == Vec (both targets, every row and column reduction)"),
                   Provenance("header-static", ARG_HDR, "arg reductions: static_assert Vec for src, the index tile and "
                              "dstVal"),
+                  Provenance("header-static", "include/pto/npu/a2a3/TColSum.hpp (TColSumCheck)",
+                             "a2a3: TCOLSUM(dst, src, tmp, isBinary) asserts tmp is Vec too (a5/TColReduceOps.hpp "
+                             "checks dst and src only)"),
                   Provenance("isa-doc", DOCS, "operands are UB (Vec) tiles")))
 def reduce_operand_not_vec(ctx: Ctx) -> Check | None:
     """
@@ -152,7 +155,7 @@ def reduce_operand_not_vec(ctx: Ctx) -> Check | None:
 
     ## What it does
     Checks that `dst` and `src` of TROWSUM/TROWMAX/TROWMIN/TCOLSUM/TCOLMAX/TCOLMIN/TCOLPROD have
-    `TileType::Vec`.
+    `TileType::Vec`, and on A2/A3 the `tmp` of `TCOLSUM(dst, src, tmp, isBinary)` too.
 
     ## Why is this bad?
     The reductions run on the vector unit, which reads and writes the Unified Buffer only. Both targets reject
@@ -174,7 +177,8 @@ def reduce_operand_not_vec(ctx: Ctx) -> Check | None:
     ops = _ops(ctx)
     if ops is None:
         return None
-    bad = [f"{n} `{t.text}` is TileType::{t.loc}" for n, t in (*_outs(ctx, ops[0]), ("src", ops[1]))
+    tmp = [("tmp", t)] if ctx.builtin == "TCOLSUM" and ctx.impl == "a2a3" and (t := ctx.tile("tmp")) else []
+    bad = [f"{n} `{t.text}` is TileType::{t.loc}" for n, t in (*_outs(ctx, ops[0]), ("src", ops[1]), *tmp)
            if t.loc != "Vec"]
     return Check(ctx.static(bool(bad)), _esc(f"{ctx.builtin}: " + "; ".join(bad) + " (must be TileType::Vec)"))
 

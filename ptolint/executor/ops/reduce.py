@@ -43,7 +43,9 @@ def _canon(t: str) -> str:
 
 def _builds(m: Machine, name: str, axis: str, dst: ConcreteTile, src: ConcreteTile) -> bool:
     ok = True
-    for t in (dst, src):
+    # A2/A3's TColSumCheck asserts the binary-tree form's tmp is a UB tile too (A5 checks dst and src only)
+    tmp = m.tile("tmp") if name == "TCOLSUM" and m.impl == "a2a3" else None
+    for t in (dst, src) + ((tmp,) if tmp is not None else ()):
         if t.spec.loc != "Vec":
             m.fault("unsupported-path", f"{t.name} is a {t.spec.loc} tile; {name} works on UB tiles only")
             ok = False
