@@ -697,19 +697,22 @@ def model_call_verdict(rejecting: list[str], unchecked: list[str]) -> str:
 
 def split_findings(findings: list[dict], rules_info: dict) -> tuple[list[str], list[str]]:
     """(rules whose error findings claim a compile-time rejection, rules whose error findings flag a hazard the
-    compiler accepts). Run-time (`header-runtime`) rules are in neither. A rejection is what ptolint reports as
-    failure kind `compile-error` (ptolint.failure: e.g. PTO901's run-time TASSIGN form is a runtime-fault, its
-    template form a compile error) from a `header-static` rule whose message does not say the headers leave it
-    unchecked."""
+    compiler accepts). A rejection is what ptolint itself reports as failure kind `compile-error`
+    (ptolint.failure, per rule, target, call and message: e.g. PTO901's run-time TASSIGN form is a runtime-fault,
+    its template form a compile error; PTO955's A5 static-extent check is a compile error although its A2/A3 twin
+    is a run-time assertion) whose message does not say that the headers leave it unchecked. Other error findings
+    of rules with no `header-runtime` provenance are hazards; run-time (`header-runtime`) rules' are neither.
+    (A stored finding without a kind: `header-static` provenance and no `header-runtime` decide.)"""
     reject, hazard = set(), set()
     for f in findings:
         info = rules_info.get(f["rule"], {})
-        if f["level"] != "error" or not info.get("static", True):
+        if f["level"] != "error":
             continue
-        if (info.get("header_static", True) and f.get("kind", "compile-error") == "compile-error"
-                and not UNCHECKED.search(f["message"])):
+        kind = f.get("kind")
+        claims = (kind == "compile-error") if kind else (info.get("static", True) and info.get("header_static", True))
+        if claims and not UNCHECKED.search(f["message"]):
             reject.add(f["rule"])
-        else:
+        elif info.get("static", True):
             hazard.add(f["rule"])
     return sorted(reject), sorted(hazard)
 
