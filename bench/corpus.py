@@ -5,7 +5,8 @@ Usage: python bench/corpus.py PTO_ISA_DIR [--glob PATTERN ...] [--target T ...] 
 
 Reports per target: files analysed, parse problems, builtin call sites of checked instructions found /
 resolved, findings by level and rule, and time. With --prove (proof mode, ptolint check --prove) also the share
-of call sites verified per target, kernels verified, and the most frequent reasons for unknown. --limit N takes
+of call sites verified per target, kernels verified, the verified share per kernel (median, mean), and the
+most frequent reasons for unknown. --limit N takes
 every k-th file so that N remain (a spread subset); --time-limit stops waiting after that long and reports the
 files done. --target T (any of ptolint's six, repeatable) checks the ST kernels of that target
 (tests/npu/<target dir>/**/*_kernel.cpp unless --glob says otherwise) on that target: each file is checked
