@@ -7,6 +7,7 @@ mistake in either encoding shows up as a refused witness instead of a false repo
 from __future__ import annotations
 
 import math
+import operator
 
 from ptolint.ir import FLOAT_TYPES, Bin, Cast, Const, Expr, Select, Sym, Unary, wrap
 
@@ -24,6 +25,11 @@ def _trunc_div(a: int, b: int) -> int:
 
 def _num(v: int | float | bool) -> int | float:
     return int(v) if isinstance(v, bool) else v
+
+
+#: the comparisons, applied only to the one asked for (the frontend folds every constant operation with this)
+_COMPARE = {"<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge, "==": operator.eq,
+            "!=": operator.ne}
 
 
 def evaluate(e: Expr, inputs: dict[str, int | float]) -> int | float:
@@ -64,9 +70,8 @@ def evaluate(e: Expr, inputs: dict[str, int | float]) -> int | float:
         if op == "||":
             return 1 if (a or evaluate(e.b, inputs)) else 0
         b = _num(evaluate(e.b, inputs))
-        cmp = {"<": a < b, "<=": a <= b, ">": a > b, ">=": a >= b, "==": a == b, "!=": a != b}
-        if op in cmp:
-            return 1 if cmp[op] else 0
+        if op in _COMPARE:
+            return 1 if _COMPARE[op](a, b) else 0
         real = isinstance(a, float) or isinstance(b, float) or e.ctype in FLOAT_TYPES
         if op == "+":
             r = a + b

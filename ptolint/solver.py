@@ -359,6 +359,21 @@ class SiteEncoding:
     ctx: Ctx
     path: list[z3.BoolRef]
     domain: list[z3.BoolRef]
+    #: the conjunction of path and domain, and the names of the path's symbols: the same for every rule checked
+    #: at the site, built on first use (each was a large part of checking the sites of a long kernel)
+    reach: z3.BoolRef | None = None
+    path_names: frozenset[str] | None = None
+
+    def reach_term(self) -> z3.BoolRef:
+        if self.reach is None:
+            self.reach = z3.And(*self.path, *self.domain) if (self.path or self.domain) else z3.BoolVal(True)
+        return self.reach
+
+    def names(self, violated: z3.BoolRef) -> set[str]:
+        """The names of the symbols of `violated` and of the path."""
+        if self.path_names is None:
+            self.path_names = frozenset(str(v) for c in self.path for v in _vars_of(c))
+        return {str(v) for v in _vars_of(violated)} | self.path_names
 
 
 def encode_site(site: CallSite) -> SiteEncoding:
@@ -390,12 +405,12 @@ def check_rule(rule: Rule, site: CallSite, timeout_ms: int = 5000, encoded: Site
     """Decide one rule at one call site on the site's target."""
     GAVE_UP.clear()
     se = encoded or encode_site(site)
-    enc, path, domain = se.enc, se.path, se.domain
+    enc = se.enc
     chk, violated = rule_check(rule, se.ctx)
     if chk is None or violated is None or z3.is_false(violated):
         return Verdict(rule, None)
     opaque = [enc.vars[n] for n, s in enc.syms.items() if s.kind == "opaque"]
-    reach = z3.And(*path, *domain) if (path or domain) else z3.BoolVal(True)
+    reach = se.reach_term()
 
     def solve(goal: z3.BoolRef, friendly: bool = False) -> tuple[z3.CheckSatResult, z3.ModelRef | None]:
         known = SOLVED.get((goal.get_id(), friendly))
@@ -429,7 +444,7 @@ def check_rule(rule: Rule, site: CallSite, timeout_ms: int = 5000, encoded: Site
 
     if opaque:
         # some input must break the rule for every value of the opaque symbols that reaches the call
-        named = {str(v) for c in [violated, *path] for v in _vars_of(c)}
+        named = se.names(violated)
         inputs = [v for n, v in enc.vars.items() if enc.syms[n].kind != "opaque" and n in named]
         res, model = exists_forall(reach, violated, inputs, opaque, timeout_ms)
         ints = [v for n, v in enc.vars.items() if z3.is_int(v) and enc.syms[n].kind in CHOSEN]
@@ -456,7 +471,7 @@ def check_rule(rule: Rule, site: CallSite, timeout_ms: int = 5000, encoded: Site
         return Verdict(rule, None)
     if res2 != z3.unsat and level == "error":
         level = "warning"
-    relevant = {str(v) for c in [violated, *path] for v in _vars_of(c)}
+    relevant = se.names(violated)
     inputs = {n: model_value(model, v) for n, v in enc.vars.items()
               if enc.syms[n].kind == "input" and n in relevant}
     full = model

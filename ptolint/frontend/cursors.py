@@ -27,14 +27,44 @@ def reset() -> None:
 
 def file_name(c: ci.Cursor) -> str:
     """The name of the file `c` is located in ("" for none); one libclang query per file, not per cursor."""
-    f = c.location.file
-    if f is None:
-        return ""
-    key = ctypes.cast(f.obj, ctypes.c_void_p).value or 0
-    name = _file_names.get(key)
+    return position(c)[0]
+
+
+#: clang_getInstantiationLocation with out-parameters allocated once: the binding's SourceLocation.file / line
+#: allocates five ctypes objects and a File per location, several times the cost of the query itself, and the
+#: interpreter asks for the position of every expression it meets
+_where = (ctypes.c_void_p(), ctypes.c_uint(), ctypes.c_uint())
+_instantiation = None
+
+
+def position(c: ci.Cursor) -> tuple[str, int, int]:
+    """(file name, line, column) of the cursor's location, as `c.location` gives them ("" for no file)."""
+    global _instantiation
+    known = c.__dict__.get("_ptolint_position")
+    if known is not None:
+        return known
+    if _instantiation is None:
+        _instantiation = ctypes.CFUNCTYPE(
+            None, ci.SourceLocation, ctypes.POINTER(ctypes.c_void_p), ctypes.POINTER(ctypes.c_uint),
+            ctypes.POINTER(ctypes.c_uint), ctypes.POINTER(ctypes.c_uint))(("clang_getInstantiationLocation", ci.conf.lib))
+    f, line, col = _where
+    _instantiation(c.location, ctypes.byref(f), ctypes.byref(line), ctypes.byref(col), None)
+    key = f.value
+    name = "" if key is None else _file_names.get(key)
     if name is None:
-        name = _file_names[key] = f.name
-    return name
+        name = _file_names[key] = c.location.file.name
+    out = c._ptolint_position = (name, line.value, col.value)
+    return out
+
+
+_KINDS = ci.CursorKind._kinds
+
+
+def kind(c: ci.Cursor) -> ci.CursorKind:
+    """`c.kind` without the binding's checks on every call (walks ask it of every cursor they pass)."""
+    i = c._kind_id
+    k = _KINDS[i] if i < len(_KINDS) else None
+    return k if k is not None else ci.CursorKind.from_id(i)
 
 
 def children(c: ci.Cursor) -> tuple[ci.Cursor, ...]:

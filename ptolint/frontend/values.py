@@ -150,6 +150,15 @@ def parse_float_literal(tok: str) -> float | None:
     return v if math.isfinite(v) else None  # 1e99999 overflows: no value to reason with
 
 
+def expr_ctype(c: ci.Cursor) -> str | None:
+    """ctype() of a cursor's type, remembered on the cursor (a fact of the syntax: every unrolled iteration asks)."""
+    try:
+        return c.__dict__["_ptolint_ctype"]
+    except KeyError:
+        out = c._ptolint_ctype = ctype(c.type)
+        return out
+
+
 def ctype(t: ci.Type) -> str | None:
     """Canonical C scalar type of a libclang type, None when not a scalar number."""
     memo = t.__dict__.get("_ptolint_ctype", False)
@@ -234,11 +243,15 @@ def fold(e: Expr) -> Expr:
     Raises Unsupported for an expression beyond ptolint.ir.MAX_EXPR_DEPTH or MAX_EXPR_SIZE."""
     from ptolint.evaluate import evaluate
 
-    why = expr_too_large(e)
-    if why:
-        raise Unsupported(why)
+    t = type(e)  # an operation on constants only (the common case): within every limit and free of symbols
+    leaf = (type(e.a) is Const and type(e.b) is Const) if t is Bin else (type(e.a) is Const) if t is Cast or \
+        t is Unary else False
+    if not leaf:
+        why = expr_too_large(e)
+        if why:
+            raise Unsupported(why)
     try:
-        if not _has_sym(e):
+        if leaf or not _has_sym(e):
             v = evaluate(e, {})
             if isinstance(v, float) and not math.isfinite(v):
                 return e  # overflow to inf/NaN: keep the expression (Z3 has no such constant)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import clang.cindex as ci
 
-from ptolint.frontend.cursors import children, file_name, memo, referenced
+from ptolint.frontend.cursors import children, memo, position, referenced
 from ptolint.frontend.interp.core import (
     BUILTIN_VARS,
     COMPARE,
@@ -31,6 +31,7 @@ from ptolint.frontend.values import (
     ctype,
     decl_key,
     element_name,
+    expr_ctype,
     fold,
     parse_float_literal,
     parse_int_literal,
@@ -62,14 +63,12 @@ class Expressions:
     def value(self, c: ci.Cursor):
         """Evaluate an expression cursor: an IR Expr, a TileState, or None (no scalar value)."""
         self.tick()
-        k = c.kind
-        if k.is_expression() and k not in (K.CALL_EXPR, K.DECL_REF_EXPR, K.MEMBER_REF_EXPR):
-            ct = memo(c, "ctype", lambda x: ctype(x.type))  # both facts of the syntax: an unrolled loop asks
-            if ct is not None:                                # again for every iteration
-                mv = memo(c, "macro_value", self.macro_value)
-                if mv is not None:
-                    return Const(mv, ct) if ct not in ("float", "double", "half", "bfloat16_t") or \
-                        isinstance(mv, float) else Const(float(mv), ct)
+        try:
+            k, macro = c.__dict__["_ptolint_head"]
+        except KeyError:
+            k, macro = c._ptolint_head = self.head(c)
+        if macro is not None:
+            return Const(*macro)
         if k == K.INTEGER_LITERAL:
             return self.int_literal(c)
         if k == K.FLOATING_LITERAL:
@@ -96,23 +95,23 @@ class Expressions:
             raise Unsupported("character literal")
         if k == K.CXX_NULL_PTR_LITERAL_EXPR or k == K.GNU_NULL_EXPR:
             return None
-        if k in (K.PAREN_EXPR,):
+        if k == K.PAREN_EXPR:
             return self.value(next(iter(children(c))))
         if k == K.UNEXPOSED_EXPR or k == K.CXX_FUNCTIONAL_CAST_EXPR or k == K.CSTYLE_CAST_EXPR \
                 or k == K.CXX_STATIC_CAST_EXPR or k == K.CXX_CONST_CAST_EXPR or k == K.CXX_REINTERPRET_CAST_EXPR:
-            kids = [x for x in children(c) if x.kind not in (K.TYPE_REF, K.TEMPLATE_REF, K.NAMESPACE_REF)]
+            kids = memo(c, "operands", lambda x: tuple(
+                y for y in children(x) if y.kind not in (K.TYPE_REF, K.TEMPLATE_REF, K.NAMESPACE_REF)))
+            ct = expr_ctype(c)
             if not kids:
-                ct = ctype(c.type)
                 if ct is not None and k == K.CXX_FUNCTIONAL_CAST_EXPR:
                     return Const(0, ct)  # T() value-initialisation
                 return None
-            if k != K.UNEXPOSED_EXPR and len(kids) == 1 and ctype(c.type) in INT_TYPES:
+            if k != K.UNEXPOSED_EXPR and len(kids) == 1 and ct in INT_TYPES:
                 addr = self.tile_address(kids[0])
                 if addr is not None:  # (uint64_t)tile.data(): where the tile was placed, in bytes
-                    return convert(addr, ctype(c.type))
+                    return convert(addr, ct)
             v = self.value(kids[-1]) if len(kids) == 1 or k != K.UNEXPOSED_EXPR else self.value_list(kids)
             if isinstance(v, (Const, Sym, Bin, Unary, Cast, Select)):
-                ct = ctype(c.type)
                 return convert(v, ct) if ct is not None else v
             return v
         if k == K.DECL_REF_EXPR:
@@ -165,6 +164,20 @@ class Expressions:
             return self.symbols.fresh("expr", ct, "opaque", f"unmodelled expression {c.kind.name}")
         return None
 
+    def head(self, c: ci.Cursor) -> tuple[ci.CursorKind, tuple | None]:
+        """What value() decides before looking at the path: the cursor's kind, and (value, type) of the constant
+        it stands for when it is written as a macro. Both are facts of the syntax, remembered on the cursor (an
+        unrolled loop asks again for every iteration)."""
+        k = c.kind
+        if k.is_expression() and k not in (K.CALL_EXPR, K.DECL_REF_EXPR, K.MEMBER_REF_EXPR):
+            ct = expr_ctype(c)
+            if ct is not None:
+                mv = memo(c, "macro_value", self.macro_value)
+                if mv is not None:
+                    return k, ((mv, ct) if ct not in ("float", "double", "half", "bfloat16_t") or
+                               isinstance(mv, float) else (float(mv), ct))
+        return k, None
+
     def value_list(self, kids):
         out = None
         for x in kids:
@@ -191,26 +204,25 @@ class Expressions:
                 self._macro_defs.setdefault(m.spelling, []).append(m)
         if not self._macro_defs:
             return None
-        fname = file_name(c)
+        fname, line, column = position(c)
         if not fname:
             return None
-        loc = c.location
         if fname not in self._lines:
             try:
                 self._lines[fname] = open(fname, encoding="utf-8", errors="replace").read().splitlines()
             except OSError:
                 self._lines[fname] = []
         lines = self._lines[fname]
-        if not 0 < loc.line <= len(lines):
+        if not 0 < line <= len(lines):
             return None
-        m = IDENT.match(lines[loc.line - 1], loc.column - 1)
+        m = IDENT.match(lines[line - 1], column - 1)
         if not m or m.group(0) not in self._macro_defs or self._macro(m.group(0)) is None:
             return None
         if c.spelling == m.group(0):  # it names a declaration (an implicit cast of a DeclRefExpr): the macro
             return None  # of that name was #undef'd before (an expansion is a cursor of the macro's body)
         ext = c.extent
-        if (ext.start.line, ext.start.column) != (loc.line, loc.column) or (
-                ext.end.line == loc.line and ext.end.column > loc.column + len(m.group(0))):
+        if (ext.start.line, ext.start.column) != (line, column) or (
+                ext.end.line == line and ext.end.column > column + len(m.group(0))):
             return None  # the cursor covers more than the macro name
         text = self._expand(m.group(0), 0)
         if text is None:
@@ -254,6 +266,9 @@ class Expressions:
         return " ".join(out)
 
     def int_literal(self, c: ci.Cursor) -> Expr:
+        v = memo(c, "int_literal", lambda x: parse_int_literal(tokens(x)[0]) if tokens(x) else None)
+        if v is not None:
+            return Const(v, expr_ctype(c) or "int")
         toks = tokens(c)
         ct = ctype(c.type) or "int"
         if toks:
@@ -266,6 +281,11 @@ class Expressions:
         raise Unsupported(f"integer literal '{' '.join(toks)}' not understood")
 
     def decl_ref(self, c: ci.Cursor):
+        key = memo(c, "var_key", self.var_key)
+        if key is not None:
+            for fr in reversed(self.stack):
+                if key in fr.env:
+                    return fr.env[key]
         ref = referenced(c)
         kids = list(children(c))
         if ref is None:
@@ -292,6 +312,12 @@ class Expressions:
             if isinstance(bound, int):
                 return Const(bound, ctype(c.type) or "int")
         return None
+
+    @staticmethod
+    def var_key(c: ci.Cursor) -> tuple[str, int] | None:
+        """The declaration key of the variable or parameter a name expression refers to, else None."""
+        ref = referenced(c)
+        return decl_key(ref) if ref is not None and ref.kind in (K.VAR_DECL, K.PARM_DECL) else None
 
     def global_var(self, ref: ci.Cursor):
         """A variable declared outside the walked functions: a constant with an initialiser, or a tile."""
@@ -397,9 +423,9 @@ class Expressions:
         return None
 
     def binary(self, c: ci.Cursor):
-        op = binop_token(c)
-        lhs, rhs = list(children(c))
-        if op not in ("=", ",") and ctype(c.type) is None:  # pointer arithmetic, overloaded operators...
+        op = memo(c, "binop", binop_token)
+        lhs, rhs = children(c)
+        if op not in ("=", ",") and expr_ctype(c) is None:  # pointer arithmetic, overloaded operators...
             self.try_value(lhs)
             self.try_value(rhs)
             return None
@@ -419,7 +445,7 @@ class Expressions:
                 return self.cond_expr(rhs)
             return fold(Bin(op, a, self.cond_expr(rhs), "bool"))
         a, b = self.scalar(lhs), self.scalar(rhs)
-        rt = ctype(c.type) or "int"
+        rt = expr_ctype(c) or "int"
         if op in COMPARE:
             ct = usual_type(a.ctype, b.ctype)
             return fold(Bin(op, convert(a, ct), convert(b, ct), "bool"))

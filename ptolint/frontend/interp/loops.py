@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 import clang.cindex as ci
 
-from ptolint.frontend.cursors import children, memo, walk
+from ptolint.frontend.cursors import children, kind, memo, walk
 from ptolint.frontend.interp.core import K, Stop
 from ptolint.frontend.values import (
     DimsState,
@@ -132,15 +132,16 @@ class Loops:
         out: set[tuple[str, int]] = set()
         for c in walk(body):
             target = None
-            if c.kind == K.BINARY_OPERATOR:
+            k = kind(c)
+            if k == K.BINARY_OPERATOR:
                 try:
                     if binop_token(c) == "=":
                         target = next(iter(children(c)))
                 except (Unsupported, StopIteration):
                     continue
-            elif c.kind == K.COMPOUND_ASSIGNMENT_OPERATOR:
+            elif k == K.COMPOUND_ASSIGNMENT_OPERATOR:
                 target = next(iter(children(c)), None)
-            elif c.kind == K.UNARY_OPERATOR:
+            elif k == K.UNARY_OPERATOR:
                 if unop_token(c) in ("++", "--", "post++", "post--"):
                     target = next(iter(children(c)), None)
             target = _strip(target)
@@ -194,7 +195,7 @@ class Loops:
         if inc is not None:
             visit(inc)
         if body is not None:
-            skippable = any(x.kind == K.CONTINUE_STMT for x in walk(body))
+            skippable = memo(body, "has_continue", lambda b: any(kind(x) == K.CONTINUE_STMT for x in walk(b)))
             stmts = children(body) if body.kind == K.COMPOUND_STMT else (body,)
             for s in stmts:
                 if s.kind.is_expression() or s.kind == K.UNEXPOSED_EXPR:
@@ -209,40 +210,60 @@ class Loops:
                     visit(s)
         counts: dict[tuple[str, int], int] = {}
         for part in (body, inc):
-            if part is None:
-                continue
-            for x in walk(part):
-                t = None
-                if x.kind == K.COMPOUND_ASSIGNMENT_OPERATOR or (
-                        x.kind == K.UNARY_OPERATOR and unop_token(x) in ("++", "--", "post++", "post--")):
-                    t = _strip(next(iter(children(x)), None))
-                elif x.kind == K.BINARY_OPERATOR:
-                    try:
-                        t = _strip(next(iter(children(x)))) if binop_token(x) == "=" else None
-                    except (Unsupported, StopIteration):
-                        t = None
-                if t is not None and t.kind == K.DECL_REF_EXPR and t.referenced is not None:
-                    key = decl_key(t.referenced)
-                    counts[key] = counts.get(key, 0) + 1
+            if part is not None:
+                for key, n in memo(part, "assignments", self._assignments).items():
+                    counts[key] = counts.get(key, 0) + n
         return {k: v[0] for k, v in updates.items()
                 if len(v) == 1 and v[0] is not None and counts.get(k, 0) == 1}
+
+    @staticmethod
+    def _assignments(part: ci.Cursor) -> dict[tuple[str, int], int]:
+        """How many assignments (=, op=, ++, --) in `part` name each declaration (syntax: counted once per cursor)."""
+        counts: dict[tuple[str, int], int] = {}
+        for x in walk(part):
+            t = None
+            k = kind(x)
+            if k == K.COMPOUND_ASSIGNMENT_OPERATOR or (
+                    k == K.UNARY_OPERATOR and unop_token(x) in ("++", "--", "post++", "post--")):
+                t = _strip(next(iter(children(x)), None))
+            elif k == K.BINARY_OPERATOR:
+                try:
+                    t = _strip(next(iter(children(x)))) if binop_token(x) == "=" else None
+                except (Unsupported, StopIteration):
+                    t = None
+            if t is not None and t.kind == K.DECL_REF_EXPR and t.referenced is not None:
+                key = decl_key(t.referenced)
+                counts[key] = counts.get(key, 0) + 1
+        return counts
 
     # ------------------------------------------------------------------ statements
 
     def for_stmt(self, c: ci.Cursor) -> None:
+        init, cond, inc, body = memo(c, "for_parts", self.for_parts)
+        if init is not None:
+            self.stmt(init)
+        self.loop(c, cond, inc, body, do_first=False)
+
+    @staticmethod
+    def for_parts(c: ci.Cursor) -> tuple[ci.Cursor | None, ...]:
+        """(init, condition, increment, body) of a for statement, each None when absent (placed by the header's
+        `;` and `)` tokens: libclang leaves an absent part out of the children)."""
         kids = list(children(c))
-        toks = list(c.get_tokens())
-        semis = [t.extent.start.offset for t in toks if t.spelling == ";"]
-        rparen = None
+        semis: list[int] = []  # the first two `;` of the statement
+        rparen = None  # the `)` closing the header
         depth = 0
-        for t in toks:
-            if t.spelling == "(":
+        for t in c.get_tokens():  # read up to the header's end only: the body of a long loop has thousands
+            sp = t.spelling
+            if sp == ";":
+                semis.append(t.extent.start.offset)
+            elif rparen is None and sp == "(":
                 depth += 1
-            elif t.spelling == ")":
+            elif rparen is None and sp == ")":
                 depth -= 1
                 if depth == 0:
                     rparen = t.extent.start.offset
-                    break
+            if rparen is not None and len(semis) >= 2:
+                break
         if len(semis) < 2 or rparen is None:
             raise Unsupported("for statement shape not understood")
         s1, s2 = semis[0], semis[1]
@@ -257,9 +278,7 @@ class Loops:
                 inc = k
             else:
                 body = k
-        if init is not None:
-            self.stmt(init)
-        self.loop(c, cond, inc, body, do_first=False)
+        return init, cond, inc, body
 
     def while_stmt(self, c: ci.Cursor) -> None:
         kids = list(children(c))
@@ -476,12 +495,12 @@ class Loops:
         """Whether the body can leave the loop other than through its condition (break, return, goto, throw)."""
         def visit(c: ci.Cursor, inner: bool) -> bool:
             for k in children(c):
-                if k.kind in (K.RETURN_STMT, K.GOTO_STMT, K.CXX_THROW_EXPR, K.INDIRECT_GOTO_STMT):
+                kk = kind(k)
+                if kk in (K.RETURN_STMT, K.GOTO_STMT, K.CXX_THROW_EXPR, K.INDIRECT_GOTO_STMT):
                     return True
-                if k.kind == K.BREAK_STMT and not inner:
+                if kk == K.BREAK_STMT and not inner:
                     return True
-                nested = inner or k.kind in (K.FOR_STMT, K.WHILE_STMT, K.DO_STMT, K.SWITCH_STMT,
-                                             K.CXX_FOR_RANGE_STMT)
+                nested = inner or kk in (K.FOR_STMT, K.WHILE_STMT, K.DO_STMT, K.SWITCH_STMT, K.CXX_FOR_RANGE_STMT)
                 if visit(k, nested):
                     return True
             return False

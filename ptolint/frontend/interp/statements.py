@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import clang.cindex as ci
 
-from ptolint.frontend.cursors import arguments, children
+from ptolint.frontend.cursors import arguments, children, memo
+from ptolint.frontend.cursors import kind as kind_of
 from ptolint.frontend.interp.core import (
     INPUT_ROOT,
     K,
@@ -57,7 +58,7 @@ class Statements:
 
     def stmt_inner(self, c: ci.Cursor) -> None:
         self.tick()
-        k = c.kind
+        k = kind_of(c)
         if k == K.COMPOUND_STMT:
             for s in children(c):
                 self.stmt(s)
@@ -90,6 +91,16 @@ class Statements:
             self.value(c)  # expression statement: evaluated for its side effects and calls
 
     def var_decl(self, d: ci.Cursor) -> None:
+        scalar = memo(d, "scalar_decl", self.scalar_decl)
+        if scalar is not None:  # the common case, decided once per declaration
+            key, ct, init = scalar
+            if init is not None:
+                v = self.try_value(init)
+                if isinstance(v, (Const, Sym, Bin, Unary, Cast, Select)):
+                    self.frame.env[key] = convert(v, ct)
+                    return
+            self.frame.env[key] = self.symbols.fresh(d.spelling, ct, "opaque", "uninitialised or unmodelled value")
+            return
         spec = tile_spec_of(d.type)
         kids = [x for x in children(d) if x.kind not in (K.TYPE_REF, K.TEMPLATE_REF, K.NAMESPACE_REF)]
         key = decl_key(d)
@@ -129,6 +140,18 @@ class Statements:
                 self.frame.env[key] = convert(v, ct)
                 return
         self.frame.env[key] = self.symbols.fresh(d.spelling, ct, "opaque", "uninitialised or unmodelled value")
+
+    @staticmethod
+    def scalar_decl(d: ci.Cursor) -> tuple[tuple[str, int], str, ci.Cursor | None] | None:
+        """(key, C type, initialiser) of a declaration of a scalar number, None for any other declaration (the
+        facts var_decl needs from the declaration's type and children, which do not change between walks)."""
+        if tile_spec_of(d.type) is not None or global_spec_of(d.type) is not None or dims_head_of(d.type) is not None:
+            return None
+        ct = ctype(d.type)
+        if ct is None:
+            return None
+        kids = [x for x in children(d) if x.kind not in (K.TYPE_REF, K.TEMPLATE_REF, K.NAMESPACE_REF)]
+        return decl_key(d), ct, kids[-1] if kids else None
 
     def cond_expr(self, c: ci.Cursor) -> Expr:
         try:
