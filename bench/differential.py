@@ -725,6 +725,7 @@ def run_one(job: tuple) -> dict:
     of the file at `path`, whose directory still anchors the kernel's own includes."""
     key, path, target, include = job[:4]
     source = job[4] if len(job) > 4 else None
+    kernel = {"kernel": job[5]} if len(job) > 5 else {}  # where a mutant's text is saved
     global _RULES
     if _RULES is None:
         _RULES = static_rules()
@@ -739,7 +740,7 @@ def run_one(job: tuple) -> dict:
         m = {"verdict": "parse-failure", "rules": [], "findings": [], "errors": [f"crash: {type(exc).__name__}: {exc}"],
              "calls": 0}
     return {"key": key, "path": path, "target": target, "vendor": v, "ptolint": m,
-            "seconds": round(time.perf_counter() - t0, 2)}
+            "seconds": round(time.perf_counter() - t0, 2), **kernel}
 
 
 # --------------------------------------------------------------------------------------------- mutation mode
@@ -1157,14 +1158,12 @@ def main_mutate(a: argparse.Namespace, targets: list[str], include: str) -> int:
         d.mkdir(parents=True, exist_ok=True)
         saved[(m.target, m.key)] = d / f"{m.slug}.cpp"
         saved[(m.target, m.key)].write_text(f"// {m.key} (edit of {m.path})\n" + m.text)
-    jobs = [(*o, include) for o in originals] + [(m.key, m.path, m.target, include, m.text) for m in muts]
+    jobs = [(*o, include) for o in originals] + [(m.key, m.path, m.target, include, m.text,
+                                                   str(saved[(m.target, m.key)])) for m in muts]
     print(f"{len(originals)} original kernel(s) and {len(muts)} mutant(s) over {len(targets)} target(s), -j {a.j}",
           file=sys.stderr)
     t0 = time.perf_counter()
     results = run_jobs(jobs, a.j, out, chunksize=1)
-    for r in results:
-        if r["key"].startswith("MUTANT|"):
-            r["kernel"] = str(saved[(r["target"], r["key"])])
     rep = mutation_report(results, include, out, static_rules())
     rep["wall_seconds"] = round(time.perf_counter() - t0, 1)
     print_report(rep, a.verbose)
