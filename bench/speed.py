@@ -1,6 +1,6 @@
 """Speed of `ptolint check` against the bare libclang parse of the same files (a script, not a test).
 
-    python bench/speed.py [--corpus GLOB] [--fixtures DIRGLOB] [--scale N] [--repeat R] [--wall]
+    python bench/speed.py [--corpus GLOB] [--corpus-limit N] [--fixtures DIRGLOB] [--scale N] [--repeat R] [--wall]
 
 Measures, over the fixtures (and the files matching --corpus, e.g.
 '/tmp/pto/tests/npu/a2a3/src/st/testcase/*/*_kernel.cpp'):
@@ -19,12 +19,15 @@ Times are CPU seconds (user + system, the checker's worker processes included) u
 CPU time stays put when other work shares the machine. Scaling and start-up are always wall-clock.
 
 - warm: the same with the result cache filled (every file a hit);
+- peak MB: the peak resident memory of `ptolint check FILE -j 1 --no-cache`, one process per file (the CLI and
+  the worker it forks for the file: os.wait4's ru_maxrss), the largest and the median over the files;
 - engine: ptolint.engine.check_file in this process (no CLI, no fork), per file;
 - scaling: N kernels generated from the fixtures (entry points renamed), with -j 1 and -j 2, --no-cache;
 - startup: `ptolint --version` and `python -c "import ptolint.cli"`.
 
 Ratios are given against both floors: "a / b" is the ratio to parse / to parse+PCH.
-Goals: cold <= 1.5x parse, warm <= 0.25x parse, startup <= 0.3 s. Prints a markdown table.
+Goals: cold <= 1.5x parse, warm <= 0.25x parse, startup <= 0.3 s; on the ST kernels cold <= 2.5x parse and peak
+<= 300 MB per file. Prints a markdown table.
 """
 
 from __future__ import annotations
@@ -73,6 +76,19 @@ def elapsed(cmd: list[str]) -> float:
     t = time.perf_counter()
     subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     return time.perf_counter() - t
+
+
+def peak_mb(files: list[str], env: dict[str, str]) -> list[float]:
+    """Peak resident MB of checking each file in a process of its own (the CLI with the worker it forks: wait4's
+    ru_maxrss is the largest of the process and its reaped children), so a file's peak is its own."""
+    out = []
+    for f in files:
+        proc = subprocess.Popen(CLI + ["check", f, "-j", "1", "--no-cache"], stdout=subprocess.DEVNULL,
+                                stderr=subprocess.DEVNULL, env={**os.environ, **env})
+        _, _, usage = os.wait4(proc.pid, 0)
+        proc.returncode = 0  # reaped here; Popen must not wait for it again
+        out.append(usage.ru_maxrss / 1024)  # KiB on Linux
+    return out
 
 
 def best(f, repeat: int) -> float:
@@ -128,14 +144,15 @@ def generate(n: int, into: Path) -> list[str]:
     return out
 
 
-def row(name: str, n: int, parse: float, parse_pch: float, cold: float, warm: float, engine: float) -> str:
+def row(name: str, n: int, parse: float, parse_pch: float, cold: float, warm: float, engine: float,
+        peaks: list[float]) -> str:
     per = 1000 / n
 
     def cell(t: float) -> str:
         return f"{t * per:.0f} ({t / parse:.2f}x / {t / parse_pch:.2f}x)"
 
     return (f"| {name} | {n} | {parse * per:.0f} | {parse_pch * per:.0f} | {cell(engine)} | {cell(cold)} | "
-            f"{cell(warm)} |")
+            f"{cell(warm)} | {max(peaks):.0f} ({statistics.median(peaks):.0f}) |")
 
 
 def measure_set(name: str, files: list[str], repeat: int) -> str:
@@ -151,7 +168,7 @@ def measure_set(name: str, files: list[str], repeat: int) -> str:
         engine = best(lambda: engine_time(files), 1)
         wall(CLI + ["check", *files, "-j", "1"], env)  # fill the cache
         warm = best(lambda: wall(CLI + ["check", *files, "-j", "1"], env), repeat)
-        return row(name, len(files), parse, parse_pch, cold, warm, engine)
+        return row(name, len(files), parse, parse_pch, cold, warm, engine, peak_mb(files, env))
     finally:
         if saved is None:
             os.environ.pop("PTOLINT_CACHE_DIR", None)
@@ -163,6 +180,7 @@ def measure_set(name: str, files: list[str], repeat: int) -> str:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--corpus", help="glob of extra files, e.g. '/tmp/pto/tests/npu/a2a3/src/st/testcase/*/*_kernel.cpp'")
+    ap.add_argument("--corpus-limit", type=int, help="a spread subset of at most N corpus files (every k-th)")
     ap.add_argument("--scale", type=int, default=200, help="generated kernels for the -j scaling run (0: skip)")
     ap.add_argument("--repeat", type=int, default=2, help="repetitions (the best is kept)")
     ap.add_argument("--fixtures", default="**", help="fixture directories to time, e.g. '*/TDIVS' (default: all)")
@@ -171,14 +189,17 @@ def main() -> None:
     global WALL
     WALL = a.wall
 
-    fixtures = sorted(glob.glob(str(ROOT / "fixtures" / a.fixtures / "*.cpp"), recursive=True))
+    fixtures = sorted(glob.glob(str(ROOT / "fixtures" / a.fixtures / "*.cpp"), recursive=True)) if a.fixtures else []
     print(f"python {sys.version.split()[0]}, {os.cpu_count()} core(s), {'wall' if WALL else 'CPU'} time\n")
     print("| files | n | parse ms/file | parse+PCH ms/file | engine ms/file | cold ms/file | "
-          "warm (cache hit) ms/file |")
-    print("|---|---|---|---|---|---|---|")
-    print(measure_set("fixtures", fixtures, a.repeat), flush=True)
+          "warm (cache hit) ms/file | peak MB/file, max (median) |")
+    print("|---|---|---|---|---|---|---|---|")
+    if fixtures:  # (--fixtures '' times the corpus alone)
+        print(measure_set("fixtures", fixtures, a.repeat), flush=True)
     if a.corpus:
         corpus = sorted(glob.glob(a.corpus))
+        if a.corpus_limit and len(corpus) > a.corpus_limit:
+            corpus = corpus[::-(-len(corpus) // a.corpus_limit)]
         if corpus:
             print(measure_set(f"corpus `{a.corpus}`", corpus, a.repeat), flush=True)
 
