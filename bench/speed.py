@@ -20,7 +20,7 @@ CPU time stays put when other work shares the machine. Scaling and start-up are 
 
 - warm: the same with the result cache filled (every file a hit);
 - peak MB: the peak resident memory of `ptolint check FILE -j 1 --no-cache`, one process per file (the CLI and
-  the worker it forks for the file: os.wait4's ru_maxrss), the largest and the median over the files;
+  the worker it forks for the file), the largest and the median over the files;
 - engine: ptolint.engine.check_file in this process (no CLI, no fork), per file;
 - scaling: N kernels generated from the fixtures (entry points renamed), with -j 1 and -j 2, --no-cache;
 - startup: `ptolint --version` and `python -c "import ptolint.cli"`.
@@ -78,16 +78,21 @@ def elapsed(cmd: list[str]) -> float:
     return time.perf_counter() - t
 
 
+#: runs a command and prints the peak resident KiB of its process tree: started from this small process, not
+#: from the benchmark (a child's ru_maxrss counts the pages it shared with its parent before exec, and the
+#: benchmark holds libclang, z3 and every rule by then)
+PEAK = ("import resource, subprocess, sys; subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, "
+        "stderr=subprocess.DEVNULL); print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)")
+
+
 def peak_mb(files: list[str], env: dict[str, str]) -> list[float]:
-    """Peak resident MB of checking each file in a process of its own (the CLI with the worker it forks: wait4's
-    ru_maxrss is the largest of the process and its reaped children), so a file's peak is its own."""
+    """Peak resident MB of checking each file in a process of its own (the CLI with the worker it forks:
+    RUSAGE_CHILDREN's ru_maxrss is the largest of them), so a file's peak is its own."""
     out = []
     for f in files:
-        proc = subprocess.Popen(CLI + ["check", f, "-j", "1", "--no-cache"], stdout=subprocess.DEVNULL,
-                                stderr=subprocess.DEVNULL, env={**os.environ, **env})
-        _, _, usage = os.wait4(proc.pid, 0)
-        proc.returncode = 0  # reaped here; Popen must not wait for it again
-        out.append(usage.ru_maxrss / 1024)  # KiB on Linux
+        kib = subprocess.run([sys.executable, "-c", PEAK, *CLI, "check", f, "-j", "1", "--no-cache"],
+                             capture_output=True, text=True, env={**os.environ, **env}).stdout
+        out.append(int(kib) / 1024)  # KiB on Linux
     return out
 
 
