@@ -74,3 +74,32 @@ extern "C" __global__ AICORE void kernel() {
     assert "[PTO010]" in r.output and ":7:5: error" in r.output
     assert "0 resolved, 1 unresolved" in r.output  # never counted as resolved
     assert sum("error: [" in ln for ln in r.output.splitlines()) == 1  # operand rules did not run on it
+
+
+def test_integral_template_arguments_are_their_values(tmp_path):
+    """A builtin's integral template argument is the instantiation's value, whatever spells it: an expression of
+    the caller's template parameters (TASSIGN<R * C * sizeof(T)>), an unsigned value past the signed range of its
+    type (libclang gives it sign-extended), a bool as true / false."""
+    sites = sites_of(tmp_path, """
+#include <pto/pto-inst.hpp>
+using namespace pto;
+template <typename T, int R, int C>
+AICORE void body() {
+    using V = Tile<TileType::Vec, T, R, C>;
+    V a;
+    TASSIGN<R * C * sizeof(T) + 0x20>(a);
+    Tile<TileType::Vec, uint32_t, 16, 64> dst;
+    TRandomKey key;
+    TRandomCounter counter;
+    TRANDOM<40000>(dst, key, counter);
+    using L = Tile<TileType::Vec, float, 1, 64>;
+    L x, y, out, tmp;
+    MrgSortExecutedNumList executed;
+    TMRGSORT<L, L, L, L, true>(out, executed, tmp, x, y);
+}
+extern "C" __global__ AICORE void kernel() { body<float, 16, 64>(); }
+""")
+    args = {s.builtin: s.template_args for s in sites}
+    assert args["TASSIGN"]["Addr"] == str(16 * 64 * 4 + 0x20)
+    assert args["TRANDOM"]["Rounds"] == "40000"
+    assert args["TMRGSORT"]["exhausted"] == "true"

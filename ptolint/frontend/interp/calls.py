@@ -57,10 +57,12 @@ from ptolint.ir import (
     Frame as ChainFrame,
 )
 
-#: built-in integer types: a template parameter of one holds a number, never an enumerator's name
-INTEGER_KINDS = frozenset(getattr(ci.TypeKind, k) for k in (
-    "BOOL", "CHAR_U", "UCHAR", "CHAR16", "CHAR32", "USHORT", "UINT", "ULONG", "ULONGLONG", "UINT128", "CHAR_S",
-    "SCHAR", "WCHAR", "SHORT", "INT", "LONG", "LONGLONG", "INT128") if hasattr(ci.TypeKind, k))
+#: built-in integer types: a template parameter of one holds a number, never an enumerator's name (libclang gives
+#: its value sign-extended from the type's width, so an unsigned one is masked back)
+UNSIGNED_KINDS = frozenset(getattr(ci.TypeKind, k) for k in (
+    "CHAR_U", "UCHAR", "CHAR16", "CHAR32", "USHORT", "UINT", "ULONG", "ULONGLONG", "UINT128") if hasattr(ci.TypeKind, k))
+INTEGER_KINDS = UNSIGNED_KINDS | frozenset(getattr(ci.TypeKind, k) for k in (
+    "CHAR_S", "SCHAR", "WCHAR", "SHORT", "INT", "LONG", "LONGLONG", "INT128") if hasattr(ci.TypeKind, k))
 
 
 class Calls:
@@ -311,8 +313,12 @@ class Calls:
             for e in children(decl):
                 if e.kind == K.ENUM_CONSTANT_DECL and e.enum_value == value:
                     return e.spelling
+        if canonical.kind == ci.TypeKind.BOOL:  # libclang gives `true` as -1 (a sign-extended 1-bit value)
+            return "true" if value else "false"
         if canonical.kind in INTEGER_KINDS:  # `std::size_t Addr`: the value, whatever expression spells it
-            return str(value)
+            size = canonical.get_size()
+            unsigned = canonical.kind in UNSIGNED_KINDS
+            return str(value & ((1 << (8 * size)) - 1) if unsigned and 0 < size <= 8 else value)
         # `auto` parameters: the enumerator written at the call in this parameter's position, else the default
         callee = next(iter(children(call)), None)
         explicit = explicit_template_args(tokens(callee) if callee is not None else [])
