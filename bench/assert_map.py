@@ -37,6 +37,9 @@ REASONS: dict[str, str] = {
                            "a2a3 and a5)",
     "header-constants": "internal consistency of the header's own constants: every value the condition reads is "
                         "fixed by the header itself (a table, a literal argument it passes), none by the kernel",
+    "model-compile-error": "ptolint's bundled model header (ptolint/frontend/include) carries the same "
+                           "static_assert: a kernel that breaks it does not compile there either and is reported as "
+                           "a `parse-error` (at the model's assertion, with its message), not as a rule finding",
     "dispatch-guarded": "the function is instantiated only from an `if constexpr` branch of its caller that tests "
                         "the same condition: no kernel call reaches it with the condition false (at most an "
                         "out-of-range value cast to the enum, which names no enumerator)",
@@ -71,22 +74,19 @@ ENTRIES: list[Entry] = [
     Entry(_TILE, "function:Tile::SetMadTF32Mode",
           note="open (checkable): the TF32 rounding mode the kernel passes must be CAST_ROUND or CAST_RINT; no rule"),
     # --- GlobalTensor / Shape / Stride / ConvTile: classes the kernel instantiates -------------------------------
-    Entry(_TILE, "function:GlobalTensor::[GS]et*", cond=r"^dim\d? >= GlobalTensorDim::DIM_0",
-          note="open (checkable): the dimension template argument of GlobalTensor::GetShape/SetShape/GetStride/"
-               "SetStride in 0..4; the headers pass literal dimensions, a kernel may not; no rule"),
-    Entry(_TILE, "function:GlobalTensor::[GS]et*",
-          note="open (checkable): GlobalTensor's compile-time shape/stride accessors on a DYNAMIC dimension "
-               "(Get*<dim>) or setters on a static one (Set*); no rule"),
-    Entry(_TILE, "function:Shape::Shape|function:Stride::Stride",
-          note="open (checkable): the number of constructor arguments of Shape / Stride must equal the number of "
-               "DYNAMIC dimensions; no rule (the model accepts any)"),
+    Entry(_TILE, "function:GlobalTensor::[GS]et*", reason="model-compile-error",
+          note="GlobalTensor::GetShape/GetStride<dim> (dim in 0..4, not DYNAMIC) and SetShape/SetStride<dims...> "
+               "(each in 0..4 and DYNAMIC): the model's templates assert the same (tests/test_model_headers.py)"),
+    Entry(_TILE, "function:Shape::Shape|function:Stride::Stride", reason="model-compile-error",
+          note="Shape / Stride built from 1..4 values need exactly that many DYNAMIC dimensions: the model's "
+               "constructors assert the same (tests/test_model_headers.py)"),
     Entry(_TILE, "*ConvTile*",
           note="open: ConvTile / ConvTileShape class invariants; the frontend does not model ConvTile (see "
                "rules/rearrange.py)"),
-    Entry(_TILE, "class:*Shape2D",
-          note="open (checkable): TileShape2D / BaseShape2D (NZ / MX layouts) need rows and cols divisible by the "
-               "fractal; no rule (the helpers' five dims are modelled, ptolint/frontend/types.py SHAPE2D, so the "
-               "GlobalTensor rules see them)"),
+    Entry(_TILE, "class:*Shape2D", reason="model-compile-error",
+          note="TileShape2D / BaseShape2D of Layout::NZ need rows % 16 and cols in 32-byte blocks, TileShape2D of "
+               "the MX A layouts even cols, of the MX B layouts even rows: the model's helpers assert the same "
+               "(detail::Shape2DDivisible, tests/test_model_headers.py)"),
     # --- the implementation re-asserting the Tile class invariant ----------------------------------------------
     Entry("pto/npu/*", topic="valid-vs-shape", kind="static", rules=("PTO002",),
           note="the Tile class invariant ValidRow <= Rows / ValidCol <= Cols re-asserted by the implementation; "

@@ -20,7 +20,7 @@ extern "C" __global__ AICORE void kern() {
 }
 """)
     (tmp_path / "inc").mkdir()
-    (tmp_path / "inc" / "offsets.h").write_text("#define ROW_OFFSET (BASE + 8)\n")
+    (tmp_path / "inc" / "offsets.h").write_text("#define ROW_OFFSET (BASE + 16)\n")  # a whole L0A fractal
     db = [{"directory": str(tmp_path), "file": "src/k.cpp",
            "arguments": ["ccec", "-Iinc", "-DBASE=32", "-c", "src/k.cpp"]}]
     (tmp_path / "build").mkdir()
@@ -28,7 +28,7 @@ extern "C" __global__ AICORE void kern() {
     run = ptolint("check", "src/k.cpp", "-p", "build", "-f", "json", "-t", "a2a3", cwd=tmp_path)
     assert run.code == 1, run.stdout + run.stderr
     (f,) = run.json["findings"]
-    assert f["rule"] == "PTO102" and f["witness"]["values"]["indexRow"] == 40
+    assert f["rule"] == "PTO102" and f["witness"]["values"]["indexRow"] == 48
     (tmp_path / "build" / "compile_commands.json").write_text("[{")
     bad = ptolint("check", "src/k.cpp", "-p", "build", cwd=tmp_path)
     assert bad.code == 2 and "compile_commands.json" in bad.stderr and "Traceback" not in bad.stderr

@@ -76,7 +76,7 @@ LONG_LOOP = HEAD + """extern "C" __global__ AICORE void kern(__gm__ half* out, i
   }
   Tile<TileType::Mat, half, 128, 64, BLayout::ColMajor, 128, 64, SLayout::RowMajor> src;
   TileLeft<half, 16, 64> dst;
-  TEXTRACT(dst, src, off, 0);
+  TEXTRACT(dst, src, off * 16, 0);
 }
 """
 

@@ -724,3 +724,53 @@ def test_register_level_api_is_a5_only(target):
     else:
         msgs = " ".join(problems(tu))
         assert "RegTensor" in msgs and "__cce_simt_get_TID_X" in msgs
+
+
+# GlobalTensor / Shape / Stride members a kernel calls itself carry the vendor's static_asserts (pto_tile.hpp):
+# a call that breaks one does not compile, with the model as with the real headers.
+_GM_HEAD = """#include <pto/pto-inst.hpp>
+using namespace pto;
+using G = GlobalTensor<float, Shape<1, 1, 1, 16, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>>;
+AICORE void f(__gm__ float* p, int n) {
+  G g(p, Shape<1, 1, 1, 16, DYNAMIC>(n), Stride<1, 1, 1, DYNAMIC, 1>(n));
+"""
+GM_MEMBER_MISUSE = {
+    "set-static-dim": ("g.SetShape<3>(n);", "only DYNAMIC dimensions can be set"),
+    "set-stride-static-dim": ("g.SetStride<4, 3>(1, n);", "only DYNAMIC dimensions can be set"),
+    "set-dim-out-of-range": ("g.SetShape<5>(n);", "dimension index must be 0..4"),
+    "get-dynamic-dim": ("(void)G::GetShape<4>();", "this dimension is DYNAMIC"),
+    "get-stride-dynamic-dim": ("(void)G::GetStride<3>();", "this dimension is DYNAMIC"),
+    "shape-count": ("Shape<1, 1, 1, DYNAMIC, DYNAMIC> s(n);", "Shape constructed from 1 value"),
+    "stride-count": ("Stride<1, 1, DYNAMIC, DYNAMIC, 1> s(n, n, n);", "Stride constructed from 3 value"),
+    "nz-rows": ("TileShape2D<half, 20, 32, Layout::NZ> s;", "TileShape2D rows / cols are not whole blocks"),
+    "nz-cols": ("TileShape2D<float, 16, 12, Layout::NZ> s;", "TileShape2D rows / cols are not whole blocks"),
+    "mx-a-cols": ("TileShape2D<float8_e8m0_t, 16, 3, Layout::MX_A_ZZ> s;", "not whole blocks"),
+    "mx-b-rows": ("TileShape2D<float8_e8m0_t, 3, 16, Layout::MX_B_NN> s;", "not whole blocks"),
+    "nz-base": ("BaseShape2D<half, 16, 8, Layout::NZ> s;", "BaseShape2D of Layout::NZ"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(GM_MEMBER_MISUSE))
+def test_global_tensor_member_misuse_does_not_compile(case):
+    stmt, message = GM_MEMBER_MISUSE[case]
+    errors = [d.spelling for d in parse(_GM_HEAD + f"  {stmt}\n}}\n", TARGETS["a2a3"]).diagnostics
+              if d.severity >= ci.Diagnostic.Error]
+    assert any("static assertion failed" in e and message in e for e in errors), errors
+
+
+def test_global_tensor_member_use_compiles():
+    src = _GM_HEAD + """  g.SetShape<4>(n);
+  g.SetStride<3>(n);
+  static_assert(G::GetShape<3>() == 16 && G::GetStride<4>() == 1, "static dims");
+  Shape<1, 1, 1, DYNAMIC, DYNAMIC> s2(n, n);
+  Stride<DYNAMIC, DYNAMIC, DYNAMIC, DYNAMIC, 1> s4(n, n, n, n);
+  Shape<1, 1, 1, 16, 16> s5(1, 1, 1, 16, 16);
+  TileShape2D<half, 32, 48, Layout::NZ> nz;
+  TileShape2D<half, DYNAMIC, DYNAMIC, Layout::NZ> nzd(n, n);
+  BaseShape2D<half, 32, 48, Layout::NZ> nzb;
+  TileShape2D<float8_e8m0_t, 3, 16, Layout::MX_A_ZZ> mxa;
+  BaseShape2D<float8_e8m0_t, 3, 3, Layout::MX_A_ZZ> mxab;
+  TileShape2D<float, 20, 12, Layout::ND> nd;
+}
+"""
+    assert problems(parse(src, TARGETS["a2a3"])) == []

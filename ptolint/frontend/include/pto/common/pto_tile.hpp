@@ -8,6 +8,10 @@
 // Deliberately NOT modelled: the static_asserts the vendor Tile uses to enforce layout /
 // alignment / valid-region invariants. ptolint checks those itself and reports them as
 // findings; an ill-formed-but-parseable Tile must still produce a complete AST.
+// Modelled: the static_asserts of members a kernel calls itself (pto_tile.hpp's Shape / Stride
+// constructors from 1..4 values, GlobalTensor::GetShape/GetStride/SetShape/SetStride<dim>) and of the
+// TileShape2D / BaseShape2D helpers a kernel spells: they fire only there and are reported as a compile
+// error, as the real headers would.
 #ifndef PTOLINT_MODEL_PTO_TILE_HPP
 #define PTOLINT_MODEL_PTO_TILE_HPP
 
@@ -21,6 +25,8 @@ namespace pto {
 constexpr int DYNAMIC = -1;
 
 namespace detail {
+// A GlobalTensor dimension index 0..4 (the template accessors assert it, as the vendor's do).
+constexpr bool InDims(int dim) { return dim >= 0 && dim < GlobalTensorDim::TOTAL_DIM; }
 // Store the run-time values `vals[0..n)` into the DYNAMIC slots of `dst`, in order.
 PTO_INTERNAL void FillDynamic(int64_t* dst, const int64_t* statics, const int64_t* vals, int n)
 {
@@ -60,21 +66,25 @@ struct Shape {
     }
     PTO_INTERNAL Shape(int64_t n)
     {
+        static_assert(dynamicCount == 1, "ptolint model: Shape constructed from 1 value(s) needs exactly 1 DYNAMIC dimension(s)");
         const int64_t v[1] = {n};
         detail::FillDynamic(shape, staticShape, v, 1);
     }
     PTO_INTERNAL Shape(int64_t n1, int64_t n2)
     {
+        static_assert(dynamicCount == 2, "ptolint model: Shape constructed from 2 value(s) needs exactly 2 DYNAMIC dimension(s)");
         const int64_t v[2] = {n1, n2};
         detail::FillDynamic(shape, staticShape, v, 2);
     }
     PTO_INTERNAL Shape(int64_t n1, int64_t n2, int64_t n3)
     {
+        static_assert(dynamicCount == 3, "ptolint model: Shape constructed from 3 value(s) needs exactly 3 DYNAMIC dimension(s)");
         const int64_t v[3] = {n1, n2, n3};
         detail::FillDynamic(shape, staticShape, v, 3);
     }
     PTO_INTERNAL Shape(int64_t n1, int64_t n2, int64_t n3, int64_t n4)
     {
+        static_assert(dynamicCount == 4, "ptolint model: Shape constructed from 4 value(s) needs exactly 4 DYNAMIC dimension(s)");
         const int64_t v[4] = {n1, n2, n3, n4};
         detail::FillDynamic(shape, staticShape, v, 4);
     }
@@ -98,21 +108,25 @@ struct Stride {
     }
     PTO_INTERNAL Stride(int64_t n)
     {
+        static_assert(dynamicCount == 1, "ptolint model: Stride constructed from 1 value(s) needs exactly 1 DYNAMIC dimension(s)");
         const int64_t v[1] = {n};
         detail::FillDynamic(stride, staticStride, v, 1);
     }
     PTO_INTERNAL Stride(int64_t n1, int64_t n2)
     {
+        static_assert(dynamicCount == 2, "ptolint model: Stride constructed from 2 value(s) needs exactly 2 DYNAMIC dimension(s)");
         const int64_t v[2] = {n1, n2};
         detail::FillDynamic(stride, staticStride, v, 2);
     }
     PTO_INTERNAL Stride(int64_t n1, int64_t n2, int64_t n3)
     {
+        static_assert(dynamicCount == 3, "ptolint model: Stride constructed from 3 value(s) needs exactly 3 DYNAMIC dimension(s)");
         const int64_t v[3] = {n1, n2, n3};
         detail::FillDynamic(stride, staticStride, v, 3);
     }
     PTO_INTERNAL Stride(int64_t n1, int64_t n2, int64_t n3, int64_t n4)
     {
+        static_assert(dynamicCount == 4, "ptolint model: Stride constructed from 4 value(s) needs exactly 4 DYNAMIC dimension(s)");
         const int64_t v[4] = {n1, n2, n3, n4};
         detail::FillDynamic(stride, staticStride, v, 4);
     }
@@ -171,18 +185,28 @@ struct GlobalTensor {
     template <int dim>
     AICORE static constexpr int64_t GetShape()
     {
-        return staticShape[dim];
+        static_assert(dim >= GlobalTensorDim::DIM_0 && dim < GlobalTensorDim::TOTAL_DIM, "ptolint model: GlobalTensor dimension index must be 0..4");
+        static_assert(!detail::InDims(dim) || staticShape[detail::InDims(dim) ? dim : 0] != DYNAMIC,
+                      "ptolint model: this dimension is DYNAMIC; read it at run time (GetShape(dim) / GetStride(dim))");
+        return detail::InDims(dim) ? staticShape[detail::InDims(dim) ? dim : 0] : -1;
     }
     template <int dim>
     AICORE static constexpr int64_t GetStride()
     {
-        return staticStride[dim];
+        static_assert(dim >= GlobalTensorDim::DIM_0 && dim < GlobalTensorDim::TOTAL_DIM, "ptolint model: GlobalTensor dimension index must be 0..4");
+        static_assert(!detail::InDims(dim) || staticStride[detail::InDims(dim) ? dim : 0] != DYNAMIC,
+                      "ptolint model: this dimension is DYNAMIC; read it at run time (GetShape(dim) / GetStride(dim))");
+        return detail::InDims(dim) ? staticStride[detail::InDims(dim) ? dim : 0] : -1;
     }
 
     // Update DYNAMIC dimensions after construction: SetShape<d0, d1, ...>(v0, v1, ...).
     template <int... dims, typename... Vals>
     PTO_INTERNAL void SetShape(Vals... vals)
     {
+        static_assert(((dims >= GlobalTensorDim::DIM_0 && dims < GlobalTensorDim::TOTAL_DIM) && ...),
+                      "ptolint model: GlobalTensor dimension index must be 0..4");
+        static_assert(((!detail::InDims(dims) || staticShape[detail::InDims(dims) ? dims : 0] == DYNAMIC) && ...),
+                      "ptolint model: only DYNAMIC dimensions can be set after construction");
         const int idx[] = {dims...};
         const int64_t v[] = {static_cast<int64_t>(vals)...};
         for (unsigned i = 0; i < sizeof...(dims); ++i) {
@@ -192,6 +216,10 @@ struct GlobalTensor {
     template <int... dims, typename... Vals>
     PTO_INTERNAL void SetStride(Vals... vals)
     {
+        static_assert(((dims >= GlobalTensorDim::DIM_0 && dims < GlobalTensorDim::TOTAL_DIM) && ...),
+                      "ptolint model: GlobalTensor dimension index must be 0..4");
+        static_assert(((!detail::InDims(dims) || staticStride[detail::InDims(dims) ? dims : 0] == DYNAMIC) && ...),
+                      "ptolint model: only DYNAMIC dimensions can be set after construction");
         const int idx[] = {dims...};
         const int64_t v[] = {static_cast<int64_t>(vals)...};
         for (unsigned i = 0; i < sizeof...(dims); ++i) {
@@ -343,6 +371,24 @@ struct Layout2D<T, Layout::HIF4_B_NN> {
     }
 };
 
+// The layouts whose 2-D helpers need whole blocks (the vendor's TileShape2D / BaseShape2D assert it): NZ rows in
+// 16-row fractals and columns in 32-byte blocks; MX A layouts an even column count, MX B layouts an even row count.
+template <typename T, Layout L>
+constexpr bool Shape2DDivisible(int64_t r, int64_t c)
+{
+    if (L == Layout::NZ) {
+        return (r == DYNAMIC || r % FRACTAL_NZ_ROW == 0) &&
+               (c == DYNAMIC || c % static_cast<int64_t>(C0_SIZE_BYTE / sizeof(T)) == 0);
+    }
+    if (L == Layout::MX_A_ZZ || L == Layout::MX_A_ND || L == Layout::MX_A_DN) {
+        return c == DYNAMIC || c % 2 == 0;
+    }
+    if (L == Layout::MX_B_NN || L == Layout::MX_B_ND || L == Layout::MX_B_DN) {
+        return r == DYNAMIC || r % 2 == 0;
+    }
+    return true;
+}
+
 template <typename T, int64_t R, int64_t C, Layout L>
 using Shape2DBase = Shape<Layout2D<T, L>::Sh(0, R, C), Layout2D<T, L>::Sh(1, R, C), Layout2D<T, L>::Sh(2, R, C),
                           Layout2D<T, L>::Sh(3, R, C), Layout2D<T, L>::Sh(4, R, C)>;
@@ -354,6 +400,9 @@ using Stride2DBase = Stride<Layout2D<T, L>::St(0, R, C), Layout2D<T, L>::St(1, R
 template <typename T, int64_t rows = DYNAMIC, int64_t cols = DYNAMIC, Layout Layout_ = Layout::ND>
 struct TileShape2D : public detail::Shape2DBase<T, rows, cols, Layout_> {
     using Parent = detail::Shape2DBase<T, rows, cols, Layout_>;
+    static_assert(detail::Shape2DDivisible<T, Layout_>(rows, cols),
+                  "ptolint model: TileShape2D rows / cols are not whole blocks of this layout (NZ: 16 rows, 32-byte "
+                  "columns; MX A: even cols; MX B: even rows)");
     using Map = detail::Layout2D<T, Layout_>;
     PTO_INTERNAL TileShape2D() : Parent() {}
     PTO_INTERNAL TileShape2D(int64_t dynamicRows, int64_t dynamicCols)
@@ -367,6 +416,9 @@ struct TileShape2D : public detail::Shape2DBase<T, rows, cols, Layout_> {
 template <typename T, int64_t rows = DYNAMIC, int64_t cols = DYNAMIC, Layout Layout_ = Layout::ND>
 struct BaseShape2D : public detail::Stride2DBase<T, rows, cols, Layout_> {
     using Parent = detail::Stride2DBase<T, rows, cols, Layout_>;
+    static_assert(Layout_ != Layout::NZ || detail::Shape2DDivisible<T, Layout_>(rows, cols),
+                  "ptolint model: BaseShape2D of Layout::NZ needs rows in 16-row fractals and columns in 32-byte "
+                  "blocks");
     using Map = detail::Layout2D<T, Layout_>;
     PTO_INTERNAL BaseShape2D() : Parent() {}
     PTO_INTERNAL BaseShape2D(int64_t dynamicRows, int64_t dynamicCols)
