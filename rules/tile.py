@@ -316,16 +316,7 @@ def tile_valid_region_out_of_storage(ctx: Ctx) -> Check | None:
             continue
         if s.valid_row != DYNAMIC and s.valid_col != DYNAMIC:
             continue
-        here, over = [], []
-        if s.valid_row == DYNAMIC:
-            here.append(t.valid_row < 0)
-            over.append(t.valid_row > s.rows)
-        if s.valid_col == DYNAMIC:
-            here.append(t.valid_col < 0)
-            over.append(t.valid_col > s.cols)
-        # an empty region (a zero count) touches nothing, however large the other count is
-        here.append(z3.And(t.valid_row > 0, t.valid_col > 0, z3.Or(*over)))
-        c = z3.simplify(z3.Or(*here))
+        c = _region_outside(t)
         if z3.is_false(c):
             continue
         conds.append(c)
@@ -340,6 +331,34 @@ def tile_valid_region_out_of_storage(ctx: Ctx) -> Check | None:
     else:
         msg = "run-time valid region outside a tile's storage (one of them): " + "; ".join(parts)
     return Check(z3.Or(*conds), msg, show)
+
+
+#: a tile's simplified condition "valid region outside the storage", by what it depends on: the Z3 terms of the valid
+#: row and column (by id; the terms are kept, so the ids stay their own), the storage and which counts are dynamic.
+#: Every call of an unrolled loop body asks it again of the same tiles (a generated kernel: 1,700 times, 54 different)
+_OUTSIDE: dict[tuple, tuple] = {}
+
+
+def _region_outside(t: TileView) -> z3.BoolRef:
+    s = t.spec
+    key = (t.valid_row.get_id(), t.valid_col.get_id(), s.rows, s.cols, s.valid_row == DYNAMIC, s.valid_col == DYNAMIC)
+    known = _OUTSIDE.get(key)
+    if known is not None:
+        return known[2]
+    here, over = [], []
+    if s.valid_row == DYNAMIC:
+        here.append(t.valid_row < 0)
+        over.append(t.valid_row > s.rows)
+    if s.valid_col == DYNAMIC:
+        here.append(t.valid_col < 0)
+        over.append(t.valid_col > s.cols)
+    # an empty region (a zero count) touches nothing, however large the other count is
+    here.append(z3.And(t.valid_row > 0, t.valid_col > 0, z3.Or(*over)))
+    c = z3.simplify(z3.Or(*here))
+    if len(_OUTSIDE) >= 10_000:
+        _OUTSIDE.clear()
+    _OUTSIDE[key] = (t.valid_row, t.valid_col, c)
+    return c
 
 
 def _esc(text: str) -> str:
