@@ -103,3 +103,34 @@ extern "C" __global__ AICORE void kernel() { body<float, 16, 64>(); }
     assert args["TASSIGN"]["Addr"] == str(16 * 64 * 4 + 0x20)
     assert args["TRANDOM"]["Rounds"] == "40000"
     assert args["TMRGSORT"]["exhausted"] == "true"
+
+
+def test_a_callers_unsigned_template_parameter_is_its_value(tmp_path):
+    """A `uint16_t` template parameter of the kernel's own function bound to 40000 is 40000 everywhere: in the
+    values the analysis computes from it (a valid region of 40000 - 39990 = 10 columns is legal), in the rule's
+    message, in the executor's confirmation and in the instantiation's name (libclang reads it as -25536)."""
+    from conftest import ptolint
+
+    src = tmp_path / "k.cpp"
+    src.write_text("""#include <pto/pto-inst.hpp>
+using namespace pto;
+template <uint16_t kRounds>
+AICORE void bits(__gm__ uint32_t* seed) {
+    Tile<TileType::Vec, float, 1, 64, BLayout::RowMajor, -1, -1> part(1, kRounds - 39990);
+    TASSIGN(part, 0x0);
+    TEXPANDS(part, 1.0f);
+    Tile<TileType::Vec, uint32_t, 16, 64> dst;
+    TASSIGN(dst, 0x1000);
+    TRandomKey key = {seed[0], seed[1]};
+    TRandomCounter counter = {seed[2], seed[3], 0, 0};
+    TRANDOM<kRounds>(dst, key, counter);
+}
+extern "C" __global__ AICORE void kernel(__gm__ uint32_t* seed) { bits<40000>(seed); }
+""")
+    r = ptolint("check", str(src), "--target", "a5", "--no-cache")
+    assert r.code == 1, r.stdout
+    assert [ln.split("[")[1].split("]")[0] for ln in r.stdout.splitlines() if ": error: [" in ln] == ["PTO054"]
+    assert "TRANDOM: Rounds = 40000, a5 accepts 7 or 10" in r.stdout
+    assert "confirmed: TRANDOM: Rounds = 40000" in r.stdout
+    assert "in bits<40000>, called from kernel" in r.stdout
+    assert "-25536" not in r.stdout and "PTO006" not in r.stdout

@@ -19,6 +19,26 @@ _canonical: dict[ci.Cursor, ci.Cursor] = {}
 _file_names: dict[int, str] = {}
 
 
+#: unsigned integer types: libclang gives a template argument of one sign-extended from the type's width
+UNSIGNED_KINDS = frozenset(getattr(ci.TypeKind, k) for k in (
+    "CHAR_U", "UCHAR", "CHAR16", "CHAR32", "USHORT", "UINT", "ULONG", "ULONGLONG", "UINT128") if hasattr(ci.TypeKind, k))
+
+
+def template_int(fn: ci.Cursor, i: int, ptype: ci.Type) -> int:
+    """Integral template argument i of an instantiation as the C++ value of its parameter type `ptype`.
+
+    libclang's value is sign-extended from the type's width: `true` reads -1 and `uint16_t` 40000 reads -25536.
+    """
+    value = fn.get_template_argument_value(i)
+    canonical = ptype.get_canonical()
+    if canonical.kind == ci.TypeKind.BOOL:
+        return 1 if value else 0
+    size = canonical.get_size()
+    if canonical.kind in UNSIGNED_KINDS and 0 < size <= 8:
+        return value & ((1 << (8 * size)) - 1)
+    return value
+
+
 def reset() -> None:
     """Forget the canonical cursors (they keep their translation unit alive) and the file names."""
     _canonical.clear()

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 import clang.cindex as ci
 
-from ptolint.frontend.cursors import children, file_name, memo
+from ptolint.frontend.cursors import children, file_name, memo, template_int
 from ptolint.frontend.cursors import tokens as cursor_tokens
 from ptolint.frontend.types import (
     ELEMENT_SIZES,
@@ -393,10 +393,7 @@ def template_bindings(fn: ci.Cursor) -> dict[str, object]:
         if kind == ci.TemplateArgumentKind.TYPE:
             out[p.spelling] = fn.get_template_argument_type(i)
         elif kind == ci.TemplateArgumentKind.INTEGRAL:
-            if p.type.get_canonical().spelling == "bool":
-                out[p.spelling] = 1 if fn.get_template_argument_unsigned_value(i) else 0
-            else:
-                out[p.spelling] = fn.get_template_argument_value(i)
+            out[p.spelling] = template_int(fn, i, p.type)
     return out
 
 
@@ -515,10 +512,11 @@ def display_name(fn: ci.Cursor, call: ci.Cursor | None = None) -> str:
         if kind == ci.TemplateArgumentKind.TYPE:
             args.append(strip_ns(spelled[i] if i < len(spelled) else fn.get_template_argument_type(i).spelling))
         elif kind == ci.TemplateArgumentKind.INTEGRAL:
-            if i < len(params) and params[i].type.get_canonical().spelling == "bool":
-                args.append("true" if fn.get_template_argument_unsigned_value(i) else "false")
+            if i < len(params) and params[i].type.get_canonical().kind == ci.TypeKind.BOOL:
+                args.append("true" if fn.get_template_argument_value(i) else "false")
             else:
-                args.append(str(fn.get_template_argument_value(i)))
+                args.append(str(template_int(fn, i, params[i].type) if i < len(params) else
+                                fn.get_template_argument_value(i)))
         else:
             args.append("...")
     return f"{fn.spelling}<{', '.join(args)}>"

@@ -12,7 +12,7 @@ import re
 
 import clang.cindex as ci
 
-from ptolint.frontend.cursors import arguments, children, file_name, memo, referenced, tokens
+from ptolint.frontend.cursors import arguments, children, file_name, memo, referenced, template_int, tokens
 from ptolint.frontend.paths import MODEL_INCLUDE
 from ptolint.frontend.types import ELEMENT_NAMES, parse_dims, scalar_ctype, split_template_args, strip_ns
 
@@ -356,7 +356,7 @@ def _builtin_template_args(call: ci.Cursor, fn: ci.Cursor) -> dict[str, str]:
             continue
         if targ_kind(fn, i) != ci.TemplateArgumentKind.INTEGRAL:
             continue
-        value = fn.get_template_argument_value(i)
+        value = template_int(fn, i, p.type)
         ptype = p.type.get_canonical()
         decl = ptype.get_declaration()
         if decl is not None and decl.kind == K.ENUM_DECL:

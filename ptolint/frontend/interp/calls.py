@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import clang.cindex as ci
 
-from ptolint.frontend.cursors import arguments, children, file_name, referenced, walk
+from ptolint.frontend.cursors import UNSIGNED_KINDS, arguments, children, file_name, referenced, template_int, walk
 from ptolint.frontend.interp.core import (
     INPUT_ROOT,
     MAX_DEPTH,
@@ -57,10 +57,7 @@ from ptolint.ir import (
     Frame as ChainFrame,
 )
 
-#: built-in integer types: a template parameter of one holds a number, never an enumerator's name (libclang gives
-#: its value sign-extended from the type's width, so an unsigned one is masked back)
-UNSIGNED_KINDS = frozenset(getattr(ci.TypeKind, k) for k in (
-    "CHAR_U", "UCHAR", "CHAR16", "CHAR32", "USHORT", "UINT", "ULONG", "ULONGLONG", "UINT128") if hasattr(ci.TypeKind, k))
+#: built-in integer types: a template parameter of one holds a number, never an enumerator's name
 INTEGER_KINDS = UNSIGNED_KINDS | frozenset(getattr(ci.TypeKind, k) for k in (
     "CHAR_S", "SCHAR", "WCHAR", "SHORT", "INT", "LONG", "LONGLONG", "INT128") if hasattr(ci.TypeKind, k))
 
@@ -302,7 +299,7 @@ class Calls:
                 continue
             if targ_kind(ref, i) != ci.TemplateArgumentKind.INTEGRAL:
                 continue
-            value = ref.get_template_argument_value(i)
+            value = template_int(ref, i, p.type)
             out[p.spelling] = self.enum_name(p, value, c, i)
         return out
 
@@ -313,12 +310,10 @@ class Calls:
             for e in children(decl):
                 if e.kind == K.ENUM_CONSTANT_DECL and e.enum_value == value:
                     return e.spelling
-        if canonical.kind == ci.TypeKind.BOOL:  # libclang gives `true` as -1 (a sign-extended 1-bit value)
+        if canonical.kind == ci.TypeKind.BOOL:
             return "true" if value else "false"
         if canonical.kind in INTEGER_KINDS:  # `std::size_t Addr`: the value, whatever expression spells it
-            size = canonical.get_size()
-            unsigned = canonical.kind in UNSIGNED_KINDS
-            return str(value & ((1 << (8 * size)) - 1) if unsigned and 0 < size <= 8 else value)
+            return str(value)
         # `auto` parameters: the enumerator written at the call in this parameter's position, else the default
         callee = next(iter(children(call)), None)
         explicit = explicit_template_args(tokens(callee) if callee is not None else [])
