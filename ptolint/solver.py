@@ -66,12 +66,18 @@ CHECKED: dict[tuple[str, int], tuple[Check | None, z3.BoolRef | None]] = {}
 CALLS: dict[tuple, tuple[int, Ctx]] = {}
 
 
+#: the domain constraints of a symbol (its type's range and declared bounds), by the symbol: the same terms at
+#: every call site the symbol reaches
+DOMAINS: dict[Sym, tuple[z3.BoolRef, ...]] = {}
+
+
 def forget_encodings() -> None:
     """Drop the terms and answers remembered for the file checked before (each file starts afresh)."""
     ENCODED.clear()
     SOLVED.clear()
     CHECKED.clear()
     CALLS.clear()
+    DOMAINS.clear()
 
 
 def widens(src: str, dst: str) -> bool:
@@ -112,16 +118,19 @@ class Encoder:
 
     def domain(self) -> list[z3.BoolRef]:
         """Type and declared bounds of every symbol seen so far."""
-        out = []
+        out: list[z3.BoolRef] = []
         for name, s in self.syms.items():
-            v = self.vars[name]
-            rng = int_range(s.ctype)
-            lo = s.lo if s.lo is not None else (rng[0] if rng else None)
-            hi = s.hi if s.hi is not None else (rng[1] if rng else None)
-            if lo is not None:
-                out.append(v >= lo)
-            if hi is not None:
-                out.append(v <= hi)
+            known = DOMAINS.get(s)
+            if known is None:
+                v = self.vars[name]
+                rng = int_range(s.ctype)
+                lo = s.lo if s.lo is not None else (rng[0] if rng else None)
+                hi = s.hi if s.hi is not None else (rng[1] if rng else None)
+                known = tuple(([v >= lo] if lo is not None else []) + ([v <= hi] if hi is not None else []))
+                if len(DOMAINS) >= MAX_ENCODED:
+                    DOMAINS.clear()
+                DOMAINS[s] = known
+            out += known
         return out
 
     @staticmethod
