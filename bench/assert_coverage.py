@@ -896,17 +896,21 @@ def _expand_braces(text: str) -> list[str]:
 
 
 def provenance_files(rule) -> set[str]:
-    """Basenames (or globs like T*.hpp) of the header files a rule's provenance cites."""
+    """Basenames (or globs like T*.hpp) of the header files a rule's provenance cites, with their npu directory
+    when the citation names one ("kirin9030/TLoad.hpp" cites that file, not npu/a5/TLoad.hpp)."""
     out: set[str] = set()
     for p in rule.provenance:
         for where in _expand_braces(p.where):
-            out |= set(re.findall(r"[\w*.+-]+\.(?:hpp|h)\b", where))
-    return {posixpath.basename(f) for f in out}
+            for m in re.finditer(r"(?:\b(a2a3|a5|a6|kirin9030|kirinX90|kirinDev0000)/)?([\w*.+-]+\.(?:hpp|h))\b", where):
+                base = posixpath.basename(m.group(2))
+                out.add(f"{m.group(1)}/{base}" if m.group(1) and m.group(1) not in ("a2a3", "a5") else base)
+    return out
 
 
 def _cites(files: set[str], path: str) -> bool:
     base = posixpath.basename(path)
-    return any(fnmatch.fnmatchcase(base, f) for f in files)
+    parent = posixpath.basename(posixpath.dirname(path))
+    return any(fnmatch.fnmatchcase(f"{parent}/{base}" if "/" in f else base, f) for f in files)
 
 
 _STOP = re.compile(r"^(std|value|typename|t|v|is_same|is_same_v|sizeof|static_cast|constexpr|tiletype|"

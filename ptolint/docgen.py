@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 
-from ptolint import impls
+from ptolint import impls, own_impls
 from ptolint.failure import FAILURE_KINDS, failure_text
 from ptolint.ruleset import Rule, load_rules
 from ptolint.targets import ALL_TARGETS, NPU_DIRS
@@ -16,7 +16,9 @@ def render(rules: list[Rule]) -> str:
            "", "## Instructions x targets", "",
            "On A6, Kirin 9030, Kirin X90 and Kirin Dev0000 a rule runs for a builtin when the target implements it "
            "with the very A2/A3 or A5 file the rule's facts were read from and that file behaves the same there "
-           "(ptolint/impls.py, `python bench/impl_sources.py`). *not checked*: the target has its own implementation "
+           "(ptolint/impls.py, `python bench/impl_sources.py`), and for the target's own files that were read "
+           "(ptolint/own_impls.py) when the "
+           "rule's tables hold their facts. *not checked*: the target has its own implementation "
            "(or the reused file differs there) and no rule has its facts; such calls make the target's check partial "
            "(`--format matrix` says so).", "",
            "| instruction | " + " | ".join(ALL_TARGETS) + " |", "|---|" + "---|" * len(ALL_TARGETS)]
@@ -25,8 +27,11 @@ def render(rules: list[Rule]) -> str:
         cells = []
         for t in ALL_TARGETS:
             ids = [r.code for r in rules if ins in r.instructions and r.runs(ins, t)]
-            covered = any(ins in r.instructions and r.families is not None for r in rules)
-            why = impls.unmodelled(ins, t) if ins != "*" and covered else None
+            facts = [r for r in rules if ins in r.instructions and r.families is not None
+                     and not own_impls.foreign(r.families, ins, t)]
+            why = impls.unmodelled(ins, t) if ins != "*" and facts else None
+            if why is not None and all(r.runs(ins, t) for r in facts):
+                why = None  # a read own file (ptolint/own_impls.py) every covering rule has facts for
             if why is not None:
                 d = impls.impl_dir(ins, t) or ""
                 ids.append(f"*not checked* (npu/{d} file differs there)" if d in impls.FAMILY_TARGETS
@@ -61,14 +66,19 @@ def _reuse(r: Rule) -> list[str]:
     A2/A3 or A5 file (provenance of the rule there)."""
     if r.families is None:
         return []
-    parts = []
+    parts, read = [], False
     for t in ALL_TARGETS:
         if t in impls.FAMILY_TARGETS or t not in r.targets:
             continue
         names = [b for b in r.instructions if r.runs(b, t)]
-        fams = sorted({impls.family(b, t) or "" for b in names})
-        parts.append(f"{t} ({' / '.join(f'npu/{NPU_DIRS[f]}' for f in fams)} files: {', '.join(names)})")
-    return [f"- Facts reused on: {'; '.join(parts)} (ptolint/impls.py)"] if parts else []
+        fams = sorted({impls.family(b, t) or "" for b in names} - {""})
+        own = sorted({o.impl for b in names if impls.family(b, t) is None and (o := own_impls.own(b, t))})
+        dirs = [f"npu/{NPU_DIRS[f]}" for f in fams] + [f"npu/{NPU_DIRS[k]}" for k in own]
+        read = read or bool(own)
+        what = "files read for it" if own else "files"
+        parts.append(f"{t} ({' / '.join(dirs)} {what}: {', '.join(names)})")
+    tables = "ptolint/impls.py, ptolint/own_impls.py" if read else "ptolint/impls.py"
+    return [f"- Facts reused on: {'; '.join(parts)} ({tables})"] if parts else []
 
 
 def main() -> int:

@@ -73,8 +73,9 @@ OVERRIDES: dict[str, Override] = {
                        refine=_tassign_form),
     "PTO903": Override({"*": "runtime-fault"}, "the run-time form only; the template form is PTO901"),
     "PTO930": Override({"a5": "silent"}, "A5's if-constexpr chain has no else: another pair compiles to nothing"),
-    "PTO950": Override({"a5/TLOAD": "silent"}, "A5 TLOAD of a tile neither Vec nor Mat compiles to nothing; "
-                                               "TSTORE static_asserts"),
+    "PTO950": Override({"a5/TLOAD": "silent", "kirin9030/TLOAD": "silent"},
+                       "A5 (and Kirin 9030's own TLoad.hpp) TLOAD of a tile neither Vec nor Mat compiles to nothing; "
+                       "TSTORE static_asserts"),
     "PTO960": Override({"a2a3": "silent"}, "A2/A3: a pair outside the if-constexpr chain compiles to nothing, dst "
                                            "is never written"),
 }
@@ -154,13 +155,16 @@ def _all_targets(rule) -> tuple[str, ...]:
 def _as_family(rule, target: str, instruction: str | None) -> str:
     """On a newer target a rule with per-implementation facts fails as on the target whose implementation file the
     call uses there (ptolint.impls.family: the instruction's, else the first of the rule's that maps there)."""
-    from ptolint import impls
+    from ptolint import impls, own_impls
 
     families = getattr(rule, "families", None)
     if not families or target in families or target in impls.FAMILY_TARGETS:
         return target
     names = [instruction] if instruction else list(rule.instructions)
     found = [f for f in (impls.family(b, target) for b in names) if f in families]
+    if not found:  # a read own file: as the target whose directory holds it (ptolint/own_impls.py)
+        found = [o.impl for b in names if (o := own_impls.own(b, target)) and b in getattr(rule, "own", {}).get(
+            o.impl, ())]
     return found[0] if found else target
 
 

@@ -16,7 +16,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ptolint import impls
+from ptolint import impls, own_impls
 from ptolint import z3lazy as z3
 from ptolint.ir import FAULT_KINDS, CallSite, GlobalOperand, GlobalSpec, TileOperand, TileSpec
 from ptolint.targets import ALL_TARGETS, TARGETS
@@ -70,6 +70,9 @@ class Rule:
     #: implemented there by the very same file (ptolint.impls.family). None: its facts are the real target's
     #: (buffer capacities, the Tile type) and it runs on exactly `targets` whatever implements the builtin
     families: tuple[str, ...] | None = None
+    #: the newer targets' own implementation files the rule has facts for (ptolint/own_impls.py): fact-table key
+    #: ("kirin9030") -> the builtins; its tables then have entries under that key
+    own: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     def runs(self, builtin: str, target: str, dtypes: tuple[str, ...] | frozenset[str] = ()) -> bool:
         """Whether the rule checks a call of `builtin` on `target` (whose tiles have element types `dtypes`)."""
@@ -77,7 +80,10 @@ class Rule:
             return False
         if self.families is None or builtin == "*":
             return True
-        return impls.family(builtin, target, dtypes) in self.families
+        if impls.family(builtin, target, dtypes) in self.families:
+            return True
+        o = own_impls.own(builtin, target, dtypes)
+        return o is not None and builtin in self.own.get(o.impl, ())
 
     def kind(self, target: str, instruction: str | None = None) -> str:
         """What kind of failure a finding of this rule is on `target`: compile-error, runtime-fault, silent or
@@ -194,7 +200,7 @@ class Ctx:
         when none: rules that run there regardless, `Rule.families` None, must not key facts by it). Fact tables
         keyed by target are looked up by this; buffer capacities and other facts of the chip by `target`."""
         dtypes = tuple(t.spec.dtype for t in self._tiles.values())
-        return impls.family(self.builtin, self.target, dtypes) or self.target
+        return own_impls.impl_key(self.builtin, self.target, dtypes)
 
     @property
     def a5(self) -> bool:
@@ -213,12 +219,14 @@ def rule(code: str, name: str, *, instructions: tuple[str, ...], fault: str,
          provenance: tuple[Provenance, ...], targets: tuple[str, ...] = TARGETS,
          severity: str = "error", operand_free: bool = False,
          sequences: Callable[[list[CallSite]], list[CallSite]] | None = None,
-         failure: str | dict[str, str] | None = None, chip: bool = False) -> Callable[[Callable[[Ctx], Check | None]], Callable[[Ctx], Check | None]]:
+         failure: str | dict[str, str] | None = None, chip: bool = False,
+         own: dict[str, tuple[str, ...]] | None = None) -> Callable[[Callable[[Ctx], Check | None]], Callable[[Ctx], Check | None]]:
     """Register a rule function; its docstring is the rule's documentation.
 
     `targets`: the implementations the rule's facts were read from; it then also runs on every newer target for
     the builtins that target implements with the same file (`Rule.targets` lists where it runs). `chip=True`: the
-    facts are the real target's (capacities, the Tile type), and the rule runs on exactly `targets`."""
+    facts are the real target's (capacities, the Tile type), and the rule runs on exactly `targets`. `own`: the
+    newer targets' own files (ptolint/own_impls.py keys) whose facts the rule's tables also hold, per builtin."""
     if severity not in LEVELS:
         raise ValueError(f"{code}: unknown severity {severity}")
     if fault not in FAULT_KINDS:
@@ -233,10 +241,13 @@ def rule(code: str, name: str, *, instructions: tuple[str, ...], fault: str,
         if code in REGISTRY:
             raise ValueError(f"duplicate rule code {code}")
         families = None if chip else tuple(targets)
+        mine = dict(own or {})
         runs_on = tuple(targets) if chip else tuple(
-            t for t in ALL_TARGETS if t in targets or any(impls.family(b, t) in targets for b in instructions))
+            t for t in ALL_TARGETS if t in targets or any(
+                impls.family(b, t) in targets or b in mine.get(getattr(own_impls.own(b, t), "impl", ""), ())
+                for b in instructions))
         REGISTRY[code] = Rule(code, name, instructions, runs_on, severity, fault, provenance, fn,
-                              inspect.cleandoc(fn.__doc__ or ""), operand_free, sequences, failure, families)
+                              inspect.cleandoc(fn.__doc__ or ""), operand_free, sequences, failure, families, mine)
         return fn
 
     return register

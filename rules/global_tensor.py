@@ -19,25 +19,34 @@ INSTR = ("TLOAD", "TSTORE")
 
 #: (builtin, tile location) -> target -> accepted (GlobalTensor layout, tile custom layout) pairs
 LAYOUT_PAIRS: dict[tuple[str, str], dict[str, frozenset[tuple[str, str]]]] = {
-    ("TLOAD", "Vec"): {t: frozenset({("ND", "ND"), ("DN", "DN"), ("NZ", "NZ")}) for t in ("a2a3", "a5")},
+    ("TLOAD", "Vec"): {t: frozenset({("ND", "ND"), ("DN", "DN"), ("NZ", "NZ")}) for t in ("a2a3", "a5", "kirin9030")},
     ("TLOAD", "Mat"): {
         "a2a3": frozenset({("ND", "ND"), ("DN", "DN"), ("NZ", "NZ"), ("ND", "NZ"), ("DN", "ZN")}),
         "a5": frozenset({("ND", "NZ"), ("DN", "NZ"), ("NZ", "NZ"), ("ND", "ND"), ("DN", "DN"), ("DN", "ZN")}),
+        # A5's TLoadCubeCheck, but Kirin9030LoadOp's ND2NZ copy static_asserts on a DN tensor
+        "kirin9030": frozenset({("ND", "NZ"), ("NZ", "NZ"), ("ND", "ND"), ("DN", "DN"), ("DN", "ZN")}),
     },
-    ("TSTORE", "Vec"): {t: frozenset({("ND", "ND"), ("DN", "DN"), ("NZ", "NZ")}) for t in ("a2a3", "a5")},
+    ("TSTORE", "Vec"): {t: frozenset({("ND", "ND"), ("DN", "DN"), ("NZ", "NZ")})
+                        for t in ("a2a3", "a5", "kirin9030", "kirindev0000")},
 }
 #: (builtin, tile location) -> target -> pairs that a 64-bit element type may use
 B64_PAIRS: dict[tuple[str, str], dict[str, frozenset[tuple[str, str]] | None]] = {
-    ("TLOAD", "Vec"): {"a2a3": frozenset({("ND", "ND"), ("DN", "DN")}), "a5": None},
+    ("TLOAD", "Vec"): {"a2a3": frozenset({("ND", "ND"), ("DN", "DN")}), "a5": None, "kirin9030": None},
     ("TLOAD", "Mat"): {"a2a3": frozenset({("ND", "ND"), ("DN", "DN")}),
-                       "a5": frozenset({("NZ", "NZ"), ("ND", "ND"), ("DN", "DN"), ("DN", "ZN")})},
-    ("TSTORE", "Vec"): {"a2a3": frozenset({("ND", "ND"), ("DN", "DN")}), "a5": None},
+                       "a5": frozenset({("NZ", "NZ"), ("ND", "ND"), ("DN", "DN"), ("DN", "ZN")}),
+                       "kirin9030": frozenset({("NZ", "NZ"), ("ND", "ND"), ("DN", "DN"), ("DN", "ZN")})},
+    ("TSTORE", "Vec"): {"a2a3": frozenset({("ND", "ND"), ("DN", "DN")}), "a5": None, "kirin9030": None,
+                        "kirindev0000": None},
 }
 #: the GlobalTensor element types a plain (non-quantising) TSTORE from an Acc tile may write, per target
 ACC_STORE_TYPES = {"a2a3": ("int32_t", "float", "half", "bfloat16_t"),
-                   "a5": ("int32_t", "float", "half", "bfloat16_t")}
-#: the element types an Acc (L0C) tile may have for any TSTORE form (CheckAcc2gm / CheckStaticAcc)
-ACC_TILE_TYPES = ("int32_t", "float")
+                   "a5": ("int32_t", "float", "half", "bfloat16_t"),
+                   "kirin9030": ("int32_t", "float", "half"), "kirindev0000": ("int32_t", "float", "half")}
+#: the element types an Acc (L0C) tile may have for any TSTORE form (CheckAcc2gm / CheckStaticAcc), per target
+ACC_TILE_TYPES = {"a2a3": ("int32_t", "float"), "a5": ("int32_t", "float"), "kirin9030": ("int32_t", "half"),
+                  "kirindev0000": ("int32_t", "half")}
+#: the newer targets' own TLOAD / TSTORE files these tables hold (ptolint/own_impls.py keys)
+OWN = {"kirin9030": ("TLOAD", "TSTORE"), "kirindev0000": ("TSTORE",)}
 B64 = ("int64_t", "uint64_t")
 SIZES = {"int8_t": 1, "uint8_t": 1, "int16_t": 2, "uint16_t": 2, "int32_t": 4, "uint32_t": 4, "int64_t": 8,
          "uint64_t": 8, "half": 2, "bfloat16_t": 2, "float": 4, "double": 8, "float8_e4m3_t": 1,
@@ -48,6 +57,8 @@ A5_LOAD = "include/pto/common/arch/register/tload_common.hpp (StaticCheck, TLoad
 A2A3_STORE = "include/pto/common/arch/memory/tstore_common.hpp (CheckStaticForVecAndMat), a2a3/TStore.hpp"
 A5_STORE = "include/pto/npu/a5/TStore.hpp (Vec checks, CheckStaticAcc)"
 DOCS = "docs/isa/TLOAD.md, docs/isa/TSTORE.md"
+K9030_LOAD = "include/pto/npu/kirin9030/TLoad.hpp (TLOAD_TILE_IMPL, Kirin9030LoadOp; Kirin Dev0000 includes it too)"
+KIRIN_STORE = "include/pto/npu/kirin9030/TStore.hpp, kirinDev0000/TStore.hpp (CheckStaticVec, CheckStaticAcc)"
 
 
 def tile_layout(t: TileView, a5: bool = False) -> str:
@@ -89,7 +100,10 @@ def _plain_store(ctx: Ctx) -> bool:
                   Provenance("header-static", A5_LOAD, "StaticCheck: the same"),
                   Provenance("header-static", A5_STORE, "Vec source: sizeof(TileData::DType) == "
                              "sizeof(GlobalData::RawDType)"),
-                  Provenance("isa-doc", DOCS, "the docs ask for equal element types; the headers compare sizes only")))
+                  Provenance("header-static", K9030_LOAD, "A5's StaticCheck"),
+                  Provenance("header-static", KIRIN_STORE, "CheckStaticVec: the same as A5"),
+                  Provenance("isa-doc", DOCS, "the docs ask for equal element types; the headers compare sizes only")),
+      own=OWN)
 def gm_element_size_mismatch(ctx: Ctx) -> Check | None:
     """
     ## Summary
@@ -121,7 +135,7 @@ def gm_element_size_mismatch(ctx: Ctx) -> Check | None:
     if got is None:
         return None
     t, g = got
-    if t.loc not in ("Vec", "Mat") or (ctx.builtin == "TSTORE" and t.loc == "Mat" and ctx.a5):
+    if t.loc not in ("Vec", "Mat") or (ctx.builtin == "TSTORE" and t.loc == "Mat" and ctx.impl != "a2a3"):
         return None
     ts, gs = SIZES.get(t.dtype), SIZES.get(g.dtype)
     if ts is None or gs is None:
@@ -138,8 +152,12 @@ def gm_element_size_mismatch(ctx: Ctx) -> Check | None:
                   Provenance("header-static", A2A3_STORE, "Vec: ND/DN/NZ pairs or a single-row/column tile; b64: "
                              "ND2ND/DN2DN only"),
                   Provenance("header-static", A5_STORE, "Vec: ND/DN/NZ pairs or a single-row/column tile"),
+                  Provenance("header-static", K9030_LOAD, "A5's StaticCheck and TLoadCubeCheck; no DN2NZ (the "
+                             "cube copy static_asserts), no MX path for a one-row L1 tile"),
+                  Provenance("header-static", KIRIN_STORE, "CheckStaticVec: the same pairs as A5"),
                   Provenance("isa-doc", DOCS, "the docs list the same-layout pairs; A2/A3 has no DN2NZ load into "
-                             "L1 although A5 does")))
+                             "L1 although A5 does")),
+      own=OWN)
 def gm_layout_pairing(ctx: Ctx) -> Check | None:
     """
     ## Summary
@@ -174,9 +192,10 @@ def gm_layout_pairing(ctx: Ctx) -> Check | None:
     key = (ctx.builtin, t.loc)
     if key not in LAYOUT_PAIRS or not _plain_store(ctx) or g.layout not in ("ND", "DN", "NZ"):
         return None  # MX / HIF4 scale layouts and convolution layouts take their own paths
-    if ctx.a5 and key == ("TLOAD", "Mat") and t.rows == 1 and t.blayout == "RowMajor" and t.slayout == "RowMajor":
+    if ctx.impl == "a5" and key == ("TLOAD", "Mat") and t.rows == 1 and t.blayout == "RowMajor" and \
+            t.slayout == "RowMajor":
         return None  # A5 loads a one-row row-major L1 tile through the MX vector path, without the pair check
-    pair = (g.layout, tile_layout(t, ctx.a5))
+    pair = (g.layout, tile_layout(t, ctx.impl != "a2a3"))  # the Kirin files use A5's checks
     ok = LAYOUT_PAIRS[key][ctx.impl]
     bad = pair not in ok
     if ctx.builtin == "TSTORE" and (t.rows == 1 or t.cols == 1):
@@ -195,7 +214,10 @@ def gm_layout_pairing(ctx: Ctx) -> Check | None:
                              "static_assert TileData::DType in {int32, float}; isQuant == false: GlobalData::DType "
                              "in {int32, float, half, bfloat16}"),
                   Provenance("header-static", A5_STORE, "CheckStaticAcc: TileData::DType in {int32, float}; "
-                             "<..., false>: GlobalData::RawDType in {int32, float, half, bfloat16}")))
+                             "<..., false>: GlobalData::RawDType in {int32, float, half, bfloat16}"),
+                  Provenance("header-static", KIRIN_STORE, "CheckStaticAcc: TileData::DType in {int32, half}; "
+                             "<..., false>: GlobalData::RawDType in {int32, float, half}")),
+      own=OWN)
 def tstore_acc_output_dtype(ctx: Ctx) -> Check | None:
     """
     ## Summary
@@ -229,9 +251,10 @@ def tstore_acc_output_dtype(ctx: Ctx) -> Check | None:
     t, g = got
     if t.loc != "Acc":
         return None
-    if t.dtype not in ACC_TILE_TYPES:  # every Acc store form: the accumulator holds int32 or float
+    acc = ACC_TILE_TYPES[ctx.impl]
+    if t.dtype not in acc:  # every Acc store form: the accumulator holds int32 or float (Kirin: int32 or half)
         return Check(ctx.static(True), f"TSTORE: Acc tile `{_esc(t.text)}` holds {t.dtype}; stores from L0C take "
-                     f"only {', '.join(ACC_TILE_TYPES)} accumulators (static_assert)")
+                     f"only {', '.join(acc)} accumulators (static_assert)")
     if not _plain_store(ctx):
         return None
     ok = ACC_STORE_TYPES[ctx.impl]
@@ -257,7 +280,9 @@ def _lines(t: TileView, g: GlobalView, lay: str) -> tuple[z3.ArithRef, z3.ArithR
       provenance=(Provenance("header-static", A5_LOAD, "StaticCheck (Vec, ND tile): static ValidCol == "
                              "staticShape[4] and static ValidRow == staticShape[0]*[1]*[2]*[3]"),
                   Provenance("header-runtime", A2A3_LOAD, "A2/A3 checks the same only at run time (PTO_ASSERT, debug "
-                             "builds): see PTO956")))
+                             "builds): see PTO956"),
+                  Provenance("header-static", K9030_LOAD, "the same StaticCheck")),
+      own={"kirin9030": ("TLOAD",)})
 def gm_static_shape_mismatch(ctx: Ctx) -> Check | None:
     """
     ## Summary
@@ -310,7 +335,11 @@ def gm_static_shape_mismatch(ctx: Ctx) -> Check | None:
                              "static: PTO955)"),
                   Provenance("isa-doc", DOCS, "the docs require equal extents; the vendor's own ST kernels move "
                              "larger tensors into tiles with smaller valid regions (harmless in release while the "
-                             "lines fit the tile's storage), so only the two harmful directions are reported")))
+                             "lines fit the tile's storage), so only the two harmful directions are reported"),
+                  Provenance("header-runtime", K9030_LOAD, "the same burst loop as A5's (no assert)"),
+                  Provenance("header-runtime", KIRIN_STORE, "TStoreVecND/DN: PTO_ASSERT as on A5, debug builds "
+                             "only; the same burst loop")),
+      own=OWN)
 def gm_extent_vs_tile(ctx: Ctx) -> Check | None:
     """
     ## Summary
@@ -360,13 +389,18 @@ def gm_extent_vs_tile(ctx: Ctx) -> Check | None:
 
 #: element types the atomic-add store supports (both targets' SetAtomicAdd)
 ATOMIC_ADD_TYPES = ("half", "float", "int16_t", "int32_t", "int8_t", "bfloat16_t")
+#: own TSTORE files that static_assert AtomicNone for every form
+NO_ATOMIC = ("kirin9030", "kirindev0000")
 
 
 @rule("PTO957", "tstore-atomic-add-dtype", instructions=("TSTORE",), fault="unsupported-dtype",
       provenance=(Provenance("header-static", "include/pto/common/arch/memory/tstore_common.hpp (SetAtomicAdd)",
                              "A2/A3: static_assert GlobalData::DType in {half, float, int16, int32, int8, bfloat16}"),
                   Provenance("header-static", "include/pto/npu/a5/TStore.hpp (SetAtomicAdd)", "A5: the same list"),
-                  Provenance("isa-doc", DOCS, "AtomicAdd stores accumulate into global memory")))
+                  Provenance("header-static", KIRIN_STORE, "every TSTORE_IMPL: static_assert atomicType == "
+                             "AtomicNone (no atomic add)"),
+                  Provenance("isa-doc", DOCS, "AtomicAdd stores accumulate into global memory")),
+      own=OWN)
 def tstore_atomic_add_dtype(ctx: Ctx) -> Check | None:
     """
     ## Summary
@@ -395,6 +429,9 @@ def tstore_atomic_add_dtype(ctx: Ctx) -> Check | None:
     if got is None or ctx.template_args.get("atomicType", "") not in ("AtomicAdd", "1"):
         return None
     t, g = got
+    if ctx.impl in NO_ATOMIC:
+        return Check(ctx.static(True), f"TSTORE (AtomicAdd): {ctx.target}'s TSTORE has no atomic add "
+                     f"(static_assert AtomicNone)")
     return Check(ctx.static(g.dtype not in ATOMIC_ADD_TYPES),
                  f"TSTORE (AtomicAdd): GlobalTensor `{_esc(g.text)}` holds {g.dtype}; atomic add exists only for "
                  f"{', '.join(ATOMIC_ADD_TYPES)} (static_assert)")

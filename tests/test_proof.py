@@ -177,3 +177,64 @@ def test_placements_spelled_as_expressions_and_treshape_views_verify(tmp_path: P
         .replace("TROWMIN(dst, src, tmp);", "TEXP(src, src);\n    TEXP(tmp, tmp);\n    TROWMIN(dst, src, tmp);")
     run = ptolint("check", "-t", "a2a3", "-f", "json", "clash.cpp", cwd=_write(tmp_path, "clash.cpp", clash))
     assert [(f["rule"], f["line"]) for f in json.loads(run.stdout)["findings"]] == [("PTO904", 18)], run.stdout
+
+#: TLOAD / TSTORE on the Kirin NPUs go through their own files (ptolint/own_impls.py lists the ones read)
+KIRIN_IO = r"""#include <pto/pto-inst.hpp>
+
+using namespace pto;
+
+template <typename T, int ROWS, int COLS>
+AICORE void copy(__gm__ T* dst, __gm__ T* src) {
+    using GT = GlobalTensor<T, Shape<1, 1, 1, ROWS, COLS>, Stride<1, 1, 1, COLS, 1>>;
+    Tile<TileType::Vec, T, ROWS, COLS> t;
+    TASSIGN(t, 0x0);
+    GT in(src);
+    GT out(dst);
+    TLOAD(t, in);
+    TSTORE(out, t);
+}
+
+extern "C" __global__ AICORE void kernel(__gm__ float* dst, __gm__ float* src, __gm__ int64_t* d64,
+                                         __gm__ int64_t* s64) {
+    copy<float, 16, 64>(dst, src);
+    copy<int64_t, 16, 16>(d64, s64);
+}
+"""
+
+
+def test_own_tload_tstore_files_of_kirin_targets_verify(tmp_path: Path) -> None:
+    """Kirin 9030's TLoad.hpp / TStore.hpp and Kirin Dev0000's TStore.hpp were read: every TLOAD / TSTORE rule has
+    their facts, so the calls verify (the A2/A3-only type list of PTO951 does not apply); Kirin X90's TLOAD and
+    TSTORE are its own files nobody read: no facts, unknown."""
+    doc = _proof(tmp_path, "-t", "kirin9030,kirindev0000,kirinx90", name="io.cpp", text=KIRIN_IO)
+    f = doc["proof"]["files"][0]
+    for t in ("kirin9030", "kirindev0000"):
+        for line in (12, 13):
+            site = _site(doc, "kernel", line, t)
+            assert site["status"] == "verified", site
+            rules = {r["rule"]: r["status"] for r in site["rules"]}
+            assert {"PTO950", "PTO952", "PTO953", "PTO956"} <= {r for r, s in rules.items() if s == "verified"}
+            assert "unknown" not in rules.values(), site
+            if line == 12:  # PTO955 (A5's static extents, the same StaticCheck) has nothing static to compare here
+                assert rules["PTO951"] == "not-applicable" and "PTO955" in rules
+        assert f["counts"][t]["verified"] == f["counts"][t]["sites"], f["counts"]
+    x90 = _site(doc, "kernel", 12, "kirinx90")
+    assert x90["status"] == "unknown" and x90["reasons"] == ["no-facts"], x90
+    assert any("kirinx90 implements TLOAD in its own npu/kirinX90 files" in r["detail"] for r in x90["rules"]), x90
+    assert f["unknown_reasons"] == {"kirin9030": {}, "kirindev0000": {}, "kirinx90": {"no-facts": 2}}
+
+
+def test_own_file_facts_decide_violations_the_a5_file_would_not(tmp_path: Path) -> None:
+    """A DN tensor into an NZ L1 tile: A5's TLoad.hpp copies it, Kirin 9030's static_asserts (both Kirins use that
+    file): violated there with a confirmed finding, verified on A5."""
+    text = KIRIN_IO.replace("Tile<TileType::Vec, T, ROWS, COLS> t;", "Tile<TileType::Mat, T, ROWS, COLS, "
+                            "BLayout::ColMajor, ROWS, COLS, SLayout::RowMajor, 512> t;") \
+        .replace("Stride<1, 1, 1, COLS, 1>>;", "Stride<1, 1, 1, 1, ROWS>, Layout::DN>;") \
+        .replace("    TSTORE(out, t);\n", "").replace("int64_t", "half")
+    doc = _proof(tmp_path, "-t", "a5,kirin9030,kirindev0000", name="dn.cpp", text=text)
+    assert _site(doc, "kernel", 12, "a5")["status"] == "verified"
+    for t in ("kirin9030", "kirindev0000"):
+        site = _site(doc, "kernel", 12, t)
+        assert site["status"] == "violated" and {r["rule"]: r["status"] for r in site["rules"]}["PTO953"] == "violated"
+    assert {(x["rule"], x["target"], x["confirmed"]) for x in doc["findings"]} == {
+        ("PTO953", "kirin9030", True), ("PTO953", "kirindev0000", True)}

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ptolint import impls
+from ptolint import impls, own_impls
 from ptolint.evaluate import EvalError, evaluate
 from ptolint.executor.layout import tile_layout_faults
 from ptolint.executor.memory import LayoutError, Memory, TileBuffer
@@ -76,9 +76,10 @@ class Machine:
         self.site = site
         self.target = target
         #: whose semantics the call has: the target ("a2a3" / "a5") whose very implementation file the builtin
-        #: uses on `target` (ptolint.impls, the table the rules read too), else `target` itself. The ops dispatch
-        #: on it; buffers and availability are the real target's
-        self.impl = impls.family(site.builtin, target, tuple(t.spec.dtype for _, t in site.tiles())) or target
+        #: uses on `target` (ptolint.impls, the table the rules read too), else the key of the target's own file
+        #: when it was read (ptolint/own_impls.py: only ops that list it in `own_impls` run it), else `target`
+        #: itself. The ops dispatch on it; buffers and availability are the real target's
+        self.impl = own_impls.impl_key(site.builtin, target, tuple(t.spec.dtype for _, t in site.tiles()))
         self.memory = memory if memory is not None else Memory(target)  # the entry replay shares one
         self.rng = rng if rng is not None else np.random.default_rng(seed)
         self.tiles: dict[str, ConcreteTile] = {}
@@ -127,12 +128,15 @@ Op = Callable[[Machine], None]
 OPS: dict[str, Op] = {}
 
 
-def op(*names: str) -> Callable[[Op], Op]:
-    """Register the semantics of one or more builtins."""
+def op(*names: str, own: tuple[str, ...] = ()) -> Callable[[Op], Op]:
+    """Register the semantics of one or more builtins; `own`: the newer targets' own files (ptolint/own_impls.py
+    keys) the semantics also cover (its tables have entries for them)."""
 
     def register(fn: Op) -> Op:
         for n in names:
             OPS[n] = fn
+        if own:
+            fn.own_impls = own  # type: ignore[attr-defined]
         return fn
 
     return register
@@ -237,7 +241,8 @@ def run(m: Machine, out: Outcome) -> None:
         out.refused = f"no semantics for {m.site.builtin}"
         out.faults = m.faults
         return
-    if m.impl not in impls.FAMILY_TARGETS and not getattr(fn, "availability_gate", False):
+    if (m.impl not in impls.FAMILY_TARGETS and not getattr(fn, "availability_gate", False)
+            and m.impl not in getattr(fn, "own_impls", ())):
         # the target implements the builtin in its own files: no semantics here; what binding the operands
         # observed (the Tile invariants, the placement) stands
         out.faults = m.faults

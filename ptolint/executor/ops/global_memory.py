@@ -24,6 +24,11 @@ _ROUTINES = {
     ("TLOAD", "Mat", "a5"): {("ND", "row"), ("DN", "col"), ("NZ", "nz"), ("ND", "nz"), ("DN", "nz"), ("DN", "zn")},
     ("TSTORE", "Vec", "a2a3"): {("ND", "row"), ("DN", "col"), ("NZ", "nz")},
     ("TSTORE", "Vec", "a5"): {("ND", "row"), ("DN", "col"), ("NZ", "nz")},
+    # Kirin 9030's TLoad.hpp: A5's StaticCheck and TLoadCubeCheck, but its cube copy has no DN2NZ (static_assert)
+    ("TLOAD", "Vec", "kirin9030"): {("ND", "row"), ("DN", "col"), ("NZ", "nz")},
+    ("TLOAD", "Mat", "kirin9030"): {("ND", "row"), ("DN", "col"), ("NZ", "nz"), ("ND", "nz"), ("DN", "zn")},
+    ("TSTORE", "Vec", "kirin9030"): {("ND", "row"), ("DN", "col"), ("NZ", "nz")},
+    ("TSTORE", "Vec", "kirindev0000"): {("ND", "row"), ("DN", "col"), ("NZ", "nz")},
 }
 #: 8-byte elements go through a narrower set of routines where the target restricts them
 _WIDE_ROUTINES = {
@@ -33,8 +38,15 @@ _WIDE_ROUTINES = {
     ("TSTORE", "Vec", "a2a3"): {("ND", "row"), ("DN", "col")},
 }
 _FIXPIPE_OUT = {"int32_t", "float", "half", "bfloat16_t"}
+#: the accumulator types the fixpipe reads, and the plain store's outputs, where they differ (Kirin's TStore.hpp)
+_ACC_TYPES = {"kirin9030": {"int32_t", "half"}, "kirindev0000": {"int32_t", "half"}}
+_FIXPIPE_OUT_OWN = {"kirin9030": {"int32_t", "float", "half"}, "kirindev0000": {"int32_t", "float", "half"}}
 #: destinations the hardware atomic add (set_atomic_f32 / f16 / bf16 / s8 / s16 / s32) can accumulate into
 _ATOMIC_ADD = {"float", "half", "bfloat16_t", "int8_t", "int16_t", "int32_t"}
+#: targets whose store has no atomic add at all
+_NO_ATOMIC = ("kirin9030", "kirindev0000")
+#: implementations whose Vec load compares static extents first (common/arch/register/tload_common.hpp StaticCheck)
+_STATIC_EXTENT = ("a5", "kirin9030")
 
 
 def _arrangement(t: ConcreteTile, target: str) -> str:
@@ -50,13 +62,16 @@ def _arrangement(t: ConcreteTile, target: str) -> str:
 
 def transfer(m: Machine, builtin: str, tile: ConcreteTile, g: ConcreteGlobal, quant: bool) -> None:
     """Judge and perform the global side of one transfer; faults go to `m`."""
-    if builtin == "TSTORE" and m.template_args.get("atomicType") in ("AtomicAdd", "1") and g.dtype not in _ATOMIC_ADD:
-        raise m.trap("unsupported-dtype", f"no atomic add mode for {g.dtype} destinations")
+    atomic = builtin == "TSTORE" and m.template_args.get("atomicType") in ("AtomicAdd", "1")
+    if atomic and (g.dtype not in _ATOMIC_ADD or m.impl in _NO_ATOMIC):
+        raise m.trap("unsupported-dtype", f"no atomic add mode for {g.dtype} destinations on {m.impl}")
     loc = tile.spec.loc
     if loc == "Acc":
-        if builtin == "TSTORE" and tile.dtype not in ("int32_t", "float"):
-            raise m.trap("unsupported-dtype", f"the fixpipe reads int32 or float accumulators, not {tile.dtype}")
-        if builtin == "TSTORE" and not quant and tile.dtype in ("int32_t", "float") and g.dtype not in _FIXPIPE_OUT:
+        acc = _ACC_TYPES.get(m.impl, {"int32_t", "float"})
+        if builtin == "TSTORE" and tile.dtype not in acc:
+            raise m.trap("unsupported-dtype", f"the fixpipe reads {' or '.join(sorted(acc))} accumulators, "
+                         f"not {tile.dtype}")
+        if builtin == "TSTORE" and not quant and g.dtype not in _FIXPIPE_OUT_OWN.get(m.impl, _FIXPIPE_OUT):
             raise m.trap("unsupported-dtype", f"the fixpipe cannot write {g.dtype} without quantisation")
         return
     tw, gw = element_size(tile.spec), _WIDTH.get(g.dtype)
@@ -76,14 +91,14 @@ def transfer(m: Machine, builtin: str, tile: ConcreteTile, g: ConcreteGlobal, qu
         raise m.trap("unsupported-layout", f"no {builtin} routine for a {pair[0]} tensor and a {pair[1]} tile")
     if not line and tw == 8 and key in _WIDE_ROUTINES and pair not in _WIDE_ROUTINES[key]:
         raise m.trap("unsupported-layout", f"no 64-bit {builtin} routine for a {pair[0]} tensor and a {pair[1]} tile")
-    if m.impl == "a5" and builtin == "TLOAD" and loc == "Vec" and pair[1] == "row":
+    if m.impl in _STATIC_EXTENT and builtin == "TLOAD" and loc == "Vec" and pair[1] == "row":
         _a5_static_extent(m, tile, g)
     if loc == "Vec" and pair in (("ND", "row"), ("DN", "col")):
         _bursts(m, builtin, tile, g, pair[0])
 
 
 def _a5_static_extent(m: Machine, tile: ConcreteTile, g: ConcreteGlobal) -> None:
-    """A5 compares the compile-time extents of a row-major Vec tile and its tensor before any transfer."""
+    """A5 (and Kirin 9030's TLoad.hpp, with the same StaticCheck) compares the compile-time extents of a row-major Vec tile and its tensor before any transfer."""
     st, vr, vc = g.spec.shape, tile.spec.valid_row, tile.spec.valid_col
     if vc > 0 and st[4] > 0 and vc != st[4]:
         raise m.trap("valid-region", f"static valid columns {vc} vs the tensor's static last dimension {st[4]}")

@@ -284,13 +284,18 @@ def tmov(m: Machine) -> None:
 # --- TLOAD / TSTORE (the tile side here; the GlobalTensor side in global_memory.py) -------------------------
 
 #: target -> TileTypes the load writes / the plain store reads
-_LOAD_LOCS = {"a2a3": ("Vec", "Mat"), "a5": ("Vec", "Mat")}
-_STORE_LOCS = {"a2a3": ("Vec", "Acc", "Mat"), "a5": ("Vec", "Acc")}
+_LOAD_LOCS = {"a2a3": ("Vec", "Mat"), "a5": ("Vec", "Mat"), "kirin9030": ("Vec", "Mat")}
+_STORE_LOCS = {"a2a3": ("Vec", "Acc", "Mat"), "a5": ("Vec", "Acc"), "kirin9030": ("Vec", "Acc"),
+               "kirindev0000": ("Vec", "Acc")}
+#: the own files whose TLOAD / TSTORE semantics are restated here (ptolint/own_impls.py): Kirin 9030's TLoad.hpp
+#: branches as A5's does (Vec, Mat, nothing else) behind the same StaticCheck; its and Kirin Dev0000's TStore.hpp
+_OWN_LOAD = ("kirin9030",)
+_OWN_STORE = ("kirin9030", "kirindev0000")
 _A2A3_LOAD_TYPES = {"int8_t", "uint8_t", "int16_t", "uint16_t", "int32_t", "uint32_t", "int64_t", "uint64_t",
                     "half", "bfloat16_t", "float"}
 
 
-@op("TLOAD")
+@op("TLOAD", own=_OWN_LOAD)
 def tload(m: Machine) -> None:
     dst = m.tile("dst")
     if dst is None:
@@ -298,14 +303,14 @@ def tload(m: Machine) -> None:
     loc = dst.spec.loc
     if loc not in _LOAD_LOCS[m.impl]:
         m.fault("unsupported-path", f"global memory -> {loc} is not a load path on {m.impl}")
-        if m.impl == "a5":
-            m.fault("no-op", "A5's TLOAD has no branch for this TileType: nothing is loaded")
+        if m.impl != "a2a3":
+            m.fault("no-op", f"{m.impl}'s TLOAD has no branch for this TileType: nothing is loaded")
             return
         raise m.trap("unsupported-path", "static_assert: Dst TileType must be Vec or Mat")
     if m.impl == "a2a3" and dst.dtype not in _A2A3_LOAD_TYPES:
         raise m.trap("unsupported-dtype", f"A2/A3 TLOAD does not take {dst.dtype} tiles")
-    if m.impl == "a5" and element_size(dst.spec) not in (1, 2, 4, 8):
-        raise m.trap("unsupported-dtype", f"A5 TLOAD needs a b8/b16/b32/b64 type, not {dst.dtype}")
+    if m.impl != "a2a3" and element_size(dst.spec) not in (1, 2, 4, 8):
+        raise m.trap("unsupported-dtype", f"{m.impl} TLOAD needs a b8/b16/b32/b64 type, not {dst.dtype}")
     g = m.global_tensor("src")
     if g is not None:
         transfer(m, "TLOAD", dst, g, quant=False)
@@ -321,7 +326,7 @@ def fill_from_global(m: Machine, dst: ConcreteTile) -> None:
     region[...] = raw.view(region.dtype).reshape(region.shape)
 
 
-@op("TSTORE")
+@op("TSTORE", own=_OWN_STORE)
 def tstore(m: Machine) -> None:
     src = m.tile("src")
     if src is None:

@@ -1,0 +1,97 @@
+"""The newer targets' own implementation files whose facts ptolint has (read by hand from the headers).
+
+ptolint/impls.py says which file implements a builtin on each target; where that is the target's own file (Kirin
+9030's TLoad.hpp, ...) the A2/A3 / A5 facts do not carry over by themselves. This table lists the own files that
+were read: for each (target, builtin) the key the rules' and the executor's fact tables use for that file, the
+headers it was read from, and the element types the reading covers. A rule has facts for such a call only when it
+says so (`rule(..., own=...)`) and its tables have the key; the executor runs such a call only when its op does
+(`own_impls`). Everything else there stays "no facts" (proof mode: unknown).
+
+Element types: the Kirin header.hpp files `#define` bfloat16_t, the fp8 and the fp4 names as other types while
+they include their files, so a file that names those types checks the replacement. The TLoad.hpp / TStore.hpp
+files read here (and common/arch/register/tload_common.hpp, tstore_common.hpp) name none of them: their type
+checks go through caps:: (common/arch_capability.hpp), which pto-inst.hpp includes before any header.hpp, so they
+test the real types. An entry may still restrict the element types its reading covers (`dtypes`).
+
+This module imports nothing of the rules or the executor; both read it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ptolint import impls
+
+
+@dataclass(frozen=True)
+class Own:
+    """One target's own implementation of one builtin, as the fact tables key it."""
+
+    impl: str  # the fact tables' key: the npu directory's target name ("kirin9030" for npu/kirin9030/...)
+    files: str  # where the facts were read (pto-isa 3186c381)
+    dtypes: tuple[str, ...] | None = None  # the tile element types the reading covers (None: every type)
+    #: the family whose code the file follows (the Kirin files build on common/arch/register/, as A5's do): a rule
+    #: whose facts are only the other family's (an A2/A3 type list) does not apply to calls on it
+    lineage: str = "a5"
+
+
+_K9030_LOAD = "include/pto/npu/kirin9030/TLoad.hpp (TLOAD_TILE_IMPL), common/arch/register/tload_common.hpp"
+_K9030_STORE = "include/pto/npu/kirin9030/TStore.hpp (TSTORE_IMPL, CheckStaticVec, CheckStaticAcc)"
+_KDEV_STORE = "include/pto/npu/kirinDev0000/TStore.hpp (TSTORE_IMPL, CheckStaticVec, CheckStaticAcc)"
+
+OWN: dict[str, dict[str, Own]] = {
+    "kirin9030": {
+        "TLOAD": Own("kirin9030", _K9030_LOAD),
+        "TSTORE": Own("kirin9030", _K9030_STORE),
+    },
+    "kirindev0000": {
+        "TLOAD": Own(
+            "kirin9030",
+            _K9030_LOAD + " (the Kirin 9030 file, included by kirinDev0000/header.hpp)",
+        ),
+        "TSTORE": Own("kirindev0000", _KDEV_STORE),
+    },
+}
+
+
+def own(builtin: str, target: str, dtypes: tuple[str, ...] | frozenset[str] = ()) -> Own | None:
+    """The read own implementation a call of `builtin` on `target` (tiles of `dtypes`) uses, or None: the call
+    uses an A2/A3 / A5 file (ptolint.impls.family), an unread file, or an element type the reading leaves out."""
+    o = OWN.get(target, {}).get(builtin)
+    if o is None or impls.family(builtin, target, dtypes) is not None:
+        return None
+    if o.dtypes is not None and any(t not in o.dtypes for t in dtypes):
+        return None
+    return o
+
+
+def impl_key(builtin: str, target: str, dtypes: tuple[str, ...] | frozenset[str] = ()) -> str:
+    """Whose facts a call has: the A2/A3 / A5 family, else the read own file's key, else the target itself."""
+    fam = impls.family(builtin, target, dtypes)
+    if fam is not None:
+        return fam
+    o = own(builtin, target, dtypes)
+    return o.impl if o is not None else target
+
+
+def foreign(
+    families: tuple[str, ...] | None, builtin: str, target: str, dtypes: tuple[str, ...] | frozenset[str] = ()
+) -> bool:
+    """A rule with facts of `families` only does not apply to this call: it uses a read own file that follows the
+    other family's code (an A2/A3 type list at a call of Kirin 9030's TLoad.hpp)."""
+    o = own(builtin, target, dtypes)
+    return o is not None and families is not None and o.lineage not in families
+
+
+def left_out(builtin: str, target: str, dtypes: tuple[str, ...] | frozenset[str] = ()) -> str | None:
+    """Why a call of a read own file has no facts after all (an element type the reading leaves out), or None."""
+    o = OWN.get(target, {}).get(builtin)
+    if o is None or o.dtypes is None or impls.family(builtin, target, dtypes) is not None:
+        return None
+    bad = sorted({t for t in dtypes if t not in o.dtypes})
+    if not bad:
+        return None
+    return (
+        f"{target}'s own {builtin} file was read for {', '.join(o.dtypes)} tiles only, not {', '.join(bad)} "
+        "(ptolint/own_impls.py)"
+    )
