@@ -174,6 +174,15 @@ ENTRIES: list[Entry] = [
           reason="dispatch-guarded",
           note="Producer::push calls pushVec2GMFiFo only under fifoType == GM_FIFO and pushVec2CtrlFiFo only under "
                "CTRL_FIFO (TMPipe's push)"),
+    # --- A2/A3 and A5: assertions mapped for issue 13 item 4 (kept together; newer targets are mapped elsewhere) ------
+    Entry("pto/npu/a2a3/TMatmul.hpp|pto/npu/a5/TMatmul.hpp", "function:CheckDynamicMad|function:CheckDynamicMmad|"
+          "function:TGEMV_IMPL|function:TGEMV_ACC_IMPL|function:TGEMV_BIAS_IMPL", cond=r"MMAD_MAX_SUPPORT_LENGTH",
+          kind="runtime", builtin="TMATMUL|TMATMUL_ACC|TMATMUL_BIAS|TGEMV|TGEMV_ACC|TGEMV_BIAS", rules=("PTO918",),
+          note="m, k, n in [1, 4095]: PTO918 for the six non-MX forms (TMATMUL_MX / TGEMV_MX reach CheckDynamicMmad "
+               "too and are not checked by it)"),
+    Entry("pto/common/arch/memory/textract_common.hpp", "function:TExtractToAVector", kind="static",
+          cond=r"% fractalSize", rules=("PTO935",),
+          note="one-row L1 -> L0A (GEMV) copy: src and dst Cols in whole 512-byte fractals (l0_copy_units)"),
     # --- synchronisation ------------------------------------------------------------------------------------------
     Entry("pto/npu/a2a3/TSync.hpp", "function:TSYNC_IMPL", reason="header-constants",
           note="the pipe comes from the header's Op -> pipe table (common/event.hpp); every pipe of the table is "

@@ -439,5 +439,56 @@ def matmul_acc_input_ignored(ctx: Ctx) -> Check | None:
                  f"cOutMatrix `{_esc(cout.text)}` already holds")
 
 
+#: MMAD_MAX_SUPPORT_LENGTH of both targets' TMatmul.hpp: m, k and n must lie in [1, MMAD_MAX]
+MMAD_MAX = 4095
+
+
+@rule("PTO918", "matmul-extent-out-of-range", instructions=INSTR, fault="valid-region",
+      provenance=(Provenance("header-runtime", A2A3_HDR, "CheckDynamicMad (TMATMUL forms) and TGEMV*_IMPL: PTO_ASSERT "
+                             "m, k, n in [1, MMAD_MAX_SUPPORT_LENGTH = 4095]; release builds issue the mad with the "
+                             "extent as given"),
+                  Provenance("header-runtime", A5_HDR, "CheckDynamicMmad (TMATMUL forms) and TGEMV*_IMPL: the same "
+                             "PTO_ASSERTs; release builds issue the mad with the extent as given"),
+                  Provenance("isa-doc", DOC, "m, k, n are taken from the operands' valid regions")))
+def matmul_extent_out_of_range(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    A matrix-multiply extent (m, k or n) is 0 or larger than 4095.
+
+    ## What it does
+    m is the left tile's valid rows (TGEMV: 1), k its valid columns (TGEMV: the right tile's valid rows)
+    and n the right tile's valid columns. Reports, on the path reaching the call, an extent outside
+    [1, 4095], typically a dynamic valid region that reaches the call empty.
+
+    ## Why is this bad?
+    Both targets `PTO_ASSERT` each extent in [1, 4095] (`MMAD_MAX_SUPPORT_LENGTH`): a debug build traps.
+    A release build issues the mad with the extent as given: an empty extent computes nothing (the result
+    tile keeps whatever L0C held, and the following TSTORE writes that out as if it were the product), one
+    past 4095 is beyond what the instruction supports.
+
+    ## Example
+    ```cpp
+    TileLeft<half, 16, 64, DYNAMIC, 64> a(rows);  // rows may be 0 on the last block
+    TMATMUL(c, a, b);
+    ```
+
+    ## Use instead
+    ```cpp
+    if (rows > 0) {
+        TileLeft<half, 16, 64, DYNAMIC, 64> a(rows);
+        TMATMUL(c, a, b);
+    }
+    ```
+    """
+    ops = _ops(ctx)
+    if ops is None or _static_errors(ctx, ops):
+        return None
+    m, k, n = _dims(ctx, ops)
+    violated = z3.Or(*[z3.Or(x < 1, x > MMAD_MAX) for x in (m, k, n)])
+    msg = (f"{ctx.builtin}: m, k, n = {{m}}, {{k}}, {{n}}: each must lie in [1, {MMAD_MAX}] (MMAD_MAX_SUPPORT_LENGTH); "
+           "debug builds trap, release builds issue the mad with that extent")
+    return Check(violated, msg, {"m": m, "k": k, "n": n})
+
+
 def _esc(text: str) -> str:
     return text.replace("{", "{{").replace("}", "}}")

@@ -973,9 +973,9 @@ def _l0_copy_compiles(dst: TileView, src: TileView) -> bool:
         return False
     if not (is_zz(dst) if dst.loc == "Left" else is_zn(dst)):
         return False
-    if gemv:
-        return True
     n = size(src)
+    if gemv:
+        return src.cols % (512 // n) == 0 and dst.cols % (512 // n) == 0
     c0, frac = 32 // n, 32 if n == 1 else 16
     transposed = dst.slayout != src.slayout
     compact = dst.compact == "Normal" or (transposed and n == 1 and dst.loc == "Right")

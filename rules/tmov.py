@@ -393,7 +393,8 @@ def l0_copy_units(builtin: str, dst: TileView, src: TileView) -> list[tuple[str,
     if src.loc != "Mat" or dst.loc not in ("Left", "Right") or not src.elem_size:
         return []
     if dst.loc == "Left" and src.rows == 1 and src.blayout == "RowMajor":
-        return []  # one-row source: the GEMV vector path
+        frac = 512 // src.elem_size  # one-row source, the GEMV vector path: columns in 512-byte fractals
+        return [("src", src, 1, frac), ("dst", dst, 1, frac)]
     c0 = 32 // src.elem_size  # C0: one 32-byte block of the source type (2-byte types copied as half)
     side = 32 if src.elem_size == 1 else 16
     transposed = dst.slayout != src.slayout
@@ -415,6 +416,8 @@ def l0_copy_units(builtin: str, dst: TileView, src: TileView) -> list[tuple[str,
                              "cols % 16 (C0 = 32 / sizeof(src), 2-byte types as half), source and destination; with "
                              "a transpose (dst SFractal != src SFractal): all extents % 16 (32 for 1-byte types); "
                              "compact destinations: the source only, plus the L0B destination's C0 alignment"),
+                  Provenance("header-static", "include/pto/common/arch/memory/textract_common.hpp (TExtractToAVector)",
+                             "one-row row-major source of L0A: srcCol and dstCol % (512 / sizeof)"),
                   Provenance("header-static", "include/pto/common/arch/memory/tmov_common.hpp (TMovToLeft/Right)",
                              "TMOV takes the compact routines for transposed 1-byte copies as well"),
                   Provenance("isa-doc", "docs/isa/TEXTRACT.md, docs/isa/TMOV.md", "fractal alignment of L0 tiles"),
@@ -431,7 +434,8 @@ def l0_copy_shape_misaligned(ctx: Ctx) -> Check | None:
     blocks, an L0B copy rows in C0 blocks and columns in multiples of 16, C0 being one 32-byte block of
     the source type (32 int8, 16 half, 8 float); with a transpose every extent must be a whole fractal
     (16, or 32 for 1-byte types). Compact destinations only constrain the source (and an L0B
-    destination's C0 alignment). One-row sources of L0A take the GEMV path and are not checked here.
+    destination's C0 alignment). A one-row row-major source of L0A takes the GEMV (vector) routine:
+    both tiles' columns must be whole 512-byte fractals (256 half, 128 float).
 
     ## Why is this bad?
     The copy routine rejects the extents with a `static_assert`: the kernel does not compile for A2/A3.
@@ -454,7 +458,9 @@ def l0_copy_shape_misaligned(ctx: Ctx) -> Check | None:
         return None
     bad = [f"{which} `{_esc(t.text)}` is {t.rows}x{t.cols}, not a multiple of {r}x{c}"
            for which, t, r, c in l0_copy_units(ctx.builtin, dst, src) if t.rows % r or t.cols % c]
-    path = f"{ctx.builtin} Mat -> {dst.loc} ({src.dtype}{', transposed' if dst.slayout != src.slayout else ''})"
+    one_row = dst.loc == "Left" and src.rows == 1 and src.blayout == "RowMajor"
+    how = ", one-row (GEMV) copy" if one_row else ", transposed" if dst.slayout != src.slayout else ""
+    path = f"{ctx.builtin} Mat -> {dst.loc} ({src.dtype}{how})"
     return Check(ctx.static(bool(bad)), f"{path}: " + "; ".join(bad) + " (static_assert on a2a3)")
 
 

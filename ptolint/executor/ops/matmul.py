@@ -6,7 +6,7 @@ Written from the two targets' implementations (a2a3/TMatmul.hpp, a5/TMatmul.hpp)
 - what runs: m, k, n are taken from the operands' valid regions (left rows/cols and right cols; GEMV: 1,
   right rows, right cols) and nothing else is compared; the product is really computed from the tiles'
   storage, so k rows of the right tile are read and an m x n block of the result tile is written, whatever
-  their shapes. The 4-tile accumulate forms accumulate into cOutMatrix's own contents (cInMatrix is unused).
+  their shapes; m, k and n outside [1, 4095] break the implementation's PTO_ASSERT. The 4-tile accumulate forms accumulate into cOutMatrix's own contents (cInMatrix is unused).
 """
 
 from __future__ import annotations
@@ -24,6 +24,8 @@ _MAD_TYPES: dict[str, dict[str, set[tuple[str, str]]]] = {
            "float": {("half", "half"), ("bfloat16_t", "bfloat16_t"), ("float", "float"),
                      ("hifloat8_t", "hifloat8_t")} | {(x, y) for x in _F8 for y in _F8}},
 }
+#: the largest m, k or n either target's mad accepts (TMatmul.hpp MMAD_MAX_SUPPORT_LENGTH, a PTO_ASSERT)
+_MMAD_MAX = 4095
 #: A5 fractal of each cube buffer: TileType -> (BLayout, SLayout)
 _A5_FRACTAL = {"Left": ("ColMajor", "RowMajor"), "Right": ("RowMajor", "ColMajor"), "Acc": ("ColMajor", "RowMajor")}
 
@@ -90,6 +92,10 @@ def matmul(m: Machine) -> None:
     if a.valid_col != b.valid_row:
         m.fault("valid-region", f"K: left has {a.valid_col} valid columns, right has {b.valid_row} valid rows; "
                 f"{k} rows of the right tile are used")
+    outside = [f"{label} = {v}" for label, v in (("m", mm), ("k", k), ("n", n)) if not 1 <= v <= _MMAD_MAX]
+    if outside:
+        m.fault("valid-region", f"{', '.join(outside)}: the mad's extents must lie in [1, {_MMAD_MAX}] (a debug "
+                "build's assertion traps)")
     if mm <= 0 or k <= 0 or n <= 0:
         m.fault("no-op", f"m, k, n = {mm}, {k}, {n}: nothing to multiply")
         return

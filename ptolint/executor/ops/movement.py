@@ -123,14 +123,17 @@ def l1_to_l0_alignment(builtin: str, dst: TileSpec, src: TileSpec) -> list[str]:
     """A2/A3's L1 -> L0A / L0B copy routines (textract_common.hpp, shared by TMOV and TEXTRACT) static_assert
     the tile extents: in C0 blocks (32 bytes of the source type) and 16-row/column fractal sides without a
     transpose, in whole fractals (32 for 1-byte types, else 16) with one; the compact routines check only the
-    source (and, for L0B, the destination's C0 alignment). One-row L0A sources take a vector path instead."""
+    source (and, for L0B, the destination's C0 alignment). One-row L0A sources take a vector path whose
+    columns are whole 512-byte fractals on both sides."""
     if src.loc != "Mat" or dst.loc not in ("Left", "Right"):
-        return []
-    if dst.loc == "Left" and src.rows == 1 and src.blayout == "RowMajor":
         return []
     size = element_size(src)
     if size <= 0:
         return []
+    if dst.loc == "Left" and src.rows == 1 and src.blayout == "RowMajor":
+        frac = 512 // size  # the vector (GEMV) routine: both tiles' columns in whole 512-byte fractals
+        return [f"{which} has {t.cols} columns, not a multiple of {frac} (one-row L1 -> L0A copy of {src.dtype})"
+                for which, t in (("src", src), ("dst", dst)) if t.cols % frac]
     c0, frac = 32 // min(size, 32), 32 if size == 1 else 16
     transposed = dst.slayout != src.slayout
     compact = dst.compact == "Normal" or (
