@@ -52,6 +52,16 @@ SAFE = [
     ("TROWPROD/PTO211_tmp_undersized.cpp", "PTO211", "tmp-shape"),
     ("SORT/PTO988_tmrgsort_tmp_too_small.cpp", "PTO988", "tmp-shape"),
     ("GATHER/PTO996_tgather_tmp_too_small.cpp", "PTO996", "tmp-shape"),
+    ("GLOBAL/PTO953_layout_pairing.cpp", "PTO953", "layout"),
+    ("TEXTRACT/PTO106_src_layout.cpp", "PTO106", "layout"),
+    ("TEXTRACT/PTO113_fp_not_scaling.cpp", "PTO113", "location"),
+    ("TEXTRACT/PTO118_vec_layout_mismatch.cpp", "PTO118", "layout"),
+    ("TEXTRACT/PTO119_two_dst_location.cpp", "PTO119", "location"),
+    ("TEXTRACT/PTO121_two_dst_dtype.cpp", "PTO121", "dtype"),
+    ("TROWPROD/PTO204_dst_layout.cpp", "PTO204", "layout"),
+    ("TSTORE/PTO950_tile_location.cpp", "PTO950", "location"),
+    ("UNARY/PTO723_operand_not_vec.cpp", "PTO723", "location"),
+    ("UNARY/PTO724_not_row_major.cpp", "PTO724", "layout"),
 ]
 
 AMBIGUOUS = """#include <pto/pto-inst.hpp>
