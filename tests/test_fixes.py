@@ -274,19 +274,29 @@ def test_lsp_code_actions(tmp_path: Path, client) -> None:  # noqa: F811 - the f
     c.close()
 
 
-@pytest.mark.parametrize("kind", ["tmp-shape", "clamp"])
+@pytest.mark.parametrize("kind", ["tmp-shape", "clamp", "assume", "dtype", "location"])
 def test_lsp_code_actions_new_kinds(tmp_path: Path, client, kind: str) -> None:  # noqa: F811 - the fixture
-    """The tmp shape spelled from the other operands (safe, preferred) and the valid-region clamp (unsafe) are
-    quick fixes in the editor, with the same edits as on the command line."""
+    """Every kind of fix is a quick fix in the editor, with the same edits as on the command line: the safe ones
+    (tmp shape spelled from the other operands, element type, location) preferred, the unsafe ones (valid-region
+    clamp, assumption) marked so."""
     if kind == "tmp-shape":
         path, code = copy(tmp_path, "GATHER/PTO996_tgather_tmp_too_small.cpp"), "PTO996"
         title, new = "ptolint: Make `tmp` ROWS x COLS (8x128 here)", "ROWS"
+    elif kind in ("dtype", "location"):
+        rel, code = {"dtype": ("REARRANGE/PTO311_dtype_mismatch.cpp", "PTO311"),
+                     "location": ("UNARY/PTO723_operand_not_vec.cpp", "PTO723")}[kind]
+        path = copy(tmp_path, rel)
+        shown = ptolint("check", str(path), "--show-fixes", "--format", "json")
+        fx = next(x for f in findings(shown) if f["rule"] == code for x in f["fixes"] if x["kind"] == kind)
+        title, new = f"ptolint: {fx['title']}", fx["edits"][0]["text"]
     else:
         path, code = tmp_path / "warn.cpp", "PTO006"
         path.write_text(WARNING)
-        title = ("ptolint: Clamp `rows` (valid rows of `y`) into [0, 16], `rows` (valid rows of `x`) into [0, 16] "
-                 "(unsafe)")
-        new = "((rows) < 0 ? 0 : (rows) > 16 ? 16 : (rows))"
+        title, new = {
+            "clamp": ("ptolint: Clamp `rows` (valid rows of `y`) into [0, 16], `rows` (valid rows of `x`) into "
+                      "[0, 16] (unsafe)", "((rows) < 0 ? 0 : (rows) > 16 ? 16 : (rows))"),
+            "assume": ("ptolint: Assume rows >= 0 && rows <= 16 in kern (a caller's guarantee) (unsafe)",
+                       "// ptolint: assume rows >= 0 && rows <= 16\n")}[kind]
     c = client()
     c.initialize(tmp_path)
     uri = c.open(path, path.read_text())
@@ -295,6 +305,6 @@ def test_lsp_code_actions_new_kinds(tmp_path: Path, client, kind: str) -> None: 
                                                 "context": {"diagnostics": [d]}}, timeout=TIMEOUT)
     action = next((a for a in res["result"] if a["title"] == title), None)
     assert action is not None, [a["title"] for a in res["result"]]
-    assert action["isPreferred"] == (kind == "tmp-shape") and action["kind"] == "quickfix"
+    assert action["isPreferred"] == (kind in ("tmp-shape", "dtype", "location")) and action["kind"] == "quickfix"
     assert all(e["newText"] == new for e in action["edit"]["changes"][uri])
     c.close()
