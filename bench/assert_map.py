@@ -117,6 +117,20 @@ ENTRIES: list[Entry] = [
           note="src0 and dst valid rows / cols equal: PTO504 reports any difference on A5 (debug builds trap; a "
                "release build computes over dst's valid shape) and, on A2/A3, any difference with a non-empty dst; "
                "TRECIP reaches TDIVS_IMPL too (PTO725)"),
+    # --- MGATHER's GM->L1 path (MGatherCheckGm2L1; rules/gather.py form "l1") ------------------------------------
+    Entry("pto/npu/*/MGather.hpp", "function:MGatherCheckGm2L1|function:MGATHER_IMPL",
+          cond=r"Loc == TileType::Mat|IsMGatherNZTile|layout == Layout::ND|^Mode == Coalesce::Elem$",
+          rules=("PTO999",), note="dst a Mat tile in NZ, the table Layout::ND, A5 GatherExec::Simt only with Elem"),
+    Entry("pto/npu/*/MGather.hpp", "function:MGatherCheckGm2L1", cond=r"IdxSrc::DType", rules=("PTO991", "PTO999"),
+          note="int32_t / uint32_t indices (PTO991) in a GM GlobalTensor: a tile's type lacks __gm__ (PTO999)"),
+    Entry("pto/npu/*/MGather.hpp", "function:MGatherCheckGm2L1", cond=r"Cols % \(C0_SIZE_BYTE|Rows % FRACTAL_NZ_ROW",
+          rules=("PTO004", "PTO999"), note="an NZ tile's Rows / Cols are multiples of its 16 x C0 box (PTO004); "
+                                           "a dst that is not NZ is PTO999"),
+    Entry("pto/npu/*/MGather.hpp", "function:MGatherCheckGm2L1", cond=r"IsValid\w*DType|^sizeof\(T\) <= 4$",
+          rules=("PTO990",), note="the target's type list (Coalesce::Row's b8/b16/b32: every type in it)"),
+    Entry("pto/npu/*/MGather.hpp", "function:MGatherCheckGm2L1|function:MGATHER_IMPL",
+          cond=r"^Global(Table|Scratch)::DType == __gm__ T$", rules=("PTO992",),
+          note="the table's and the scratch's element type == dst's"),
     # --- A2/A3 L1 -> L0A/L0B copy routine (common/arch/memory/textract_common.hpp), TEXTRACT and TMOV ------------
     Entry("pto/common/arch/memory/textract_common.hpp", "function:TExtractToA|function:TExtractToB", kind="static",
           rules=("PTO935",), note="static extents of src and dst: L0A rows % 16 / cols % C0, L0B rows % C0 / "

@@ -1,12 +1,13 @@
-"""Gathering and scattering (PTO990..PTO998): TGATHER (index, mask-pattern and compare forms), TSCATTER (index
-and mask-pattern forms), MGATHER and MSCATTER (UB tile indices).
+"""Gathering and scattering (PTO990..PTO999): TGATHER (index, mask-pattern and compare forms), TSCATTER (index
+and mask-pattern forms), MGATHER (UB tile indices, and the GM->L1 path) and MSCATTER (UB tile indices).
 
 One declarative table, `FACTS[(instruction, form)][target]`, written from include/pto/npu/a2a3/TGather.hpp,
 TScatter.hpp, MGather.hpp, MScatter.hpp and their a5/ counterparts, and one rule function per constraint
 shape. Operand names are the model header's: TGATHER(dst, src0, src1, tmp) (index form),
 TGATHER<Dst, Src, maskPattern, gatherType>(dst, src) (mask form), TGATHER<..., cmpMode>(dst, src0, k_value,
 cdst, tmp, offset) (compare form); TSCATTER(dst, src, indexes), TSCATTER<maskPattern, ScatterType>(dst, src);
-MGATHER(dst, src, indexes) with src a GlobalTensor; MSCATTER(dst, src, indexes) with dst a GlobalTensor.
+MGATHER(dst, src, indexes[, scratch]) with src a GlobalTensor (GM->L1: indexes and scratch GlobalTensors too);
+MSCATTER(dst, src, indexes) with dst a GlobalTensor.
 
 What the headers do (static_assert unless said otherwise):
 - TGATHER index form. A2/A3 (CheckValid): dst element 2 or 4 bytes, src1 (indices) 4 bytes, src0 == dst type,
@@ -25,9 +26,14 @@ What the headers do (static_assert unless said otherwise):
 - TSCATTER mask form: P1111 is a TMOV (PTO_ASSERT equal valid shapes). Other patterns: the dst type list,
   dst == src type, Vec; SCATTER_ROW: PTO_ASSERT dst.validRow == src.validRow and dst.validCol ==
   src.validCol * times(mask); SCATTER_COL: dst.validCol == src.validCol, dst.validRow == src.validRow * times.
-- MGATHER / MSCATTER with a UB index tile (MGATHER with a Mat dst takes the GM->L1 path: not modelled): data
-  types int8..float (+ 8-bit floats on A5), index int32/uint32, the GlobalTensor's element type == the tile's,
-  data and index tiles Vec; A2/A3 also index tile row-major.
+- MGATHER / MSCATTER with a UB index tile: data types int8..float (+ 8-bit floats on A5), index int32/uint32, the
+  GlobalTensor's element type == the tile's, data and index tiles Vec; A2/A3 also index tile row-major.
+- MGATHER GM->L1 (MGatherCheckGm2L1, both targets alike): taken by a three-operand call whose dst is a Mat tile
+  and by every four-operand call (with a GM scratch tensor, whatever dst is). dst int8..float (+ 8-bit floats
+  on A5), a Mat tile in NZ (BLayout::ColMajor + SLayout::RowMajor + SFractalSize 512; Rows % 16 and Cols % C0
+  are then the Tile class invariant, PTO004); the table a Layout::ND GlobalTensor of dst's type; the indices a GM
+  int32_t/uint32_t GlobalTensor; the scratch of dst's type; A5's SIMT executor (GatherExec::Simt) only with
+  Coalesce::Elem.
 """
 
 from __future__ import annotations
@@ -75,6 +81,11 @@ class Facts:
     same_size: tuple[tuple[str, str], ...] = ()  # (operand, operand) with equal element sizes
     vec: tuple[str, ...] = ()  # Loc == TileType::Vec
     row_major: tuple[str, ...] = ()  # BLayout::RowMajor
+    mat: tuple[str, ...] = ()  # Loc == TileType::Mat
+    nz: tuple[str, ...] = ()  # NZ tiles: BLayout::ColMajor + SLayout::RowMajor + SFractalSize 512
+    nd: tuple[str, ...] = ()  # GlobalTensors of Layout::ND
+    gm: tuple[str, ...] = ()  # operands that must be GlobalTensors (in GM), not tiles
+    simt_elem: bool = False  # GatherExec::Simt needs Coalesce::Elem
 
 
 _SCATTER_IDX_SIZES = ((4, frozenset({4})), (2, frozenset({2})), (1, frozenset({2})))
@@ -118,6 +129,14 @@ FACTS: dict[tuple[str, str], dict[str, Facts]] = {
                       same=(("src", "dst"),), vec=("dst", "indexes"), row_major=("indexes",)),
         "a5": Facts(A5 + "MGather.hpp (MGatherCheck)", (("dst", BASE_TYPES | FP8),), "indexes", IDX32,
                     same=(("src", "dst"),), vec=("dst", "indexes")),
+    },
+    ("MGATHER", "l1"): {
+        "a2a3": Facts(A2 + "MGather.hpp (MGatherCheckGm2L1)", (("dst", BASE_TYPES),), "indexes", IDX32,
+                      same=(("src", "dst"), ("scratch", "dst")), mat=("dst",), nz=("dst",), nd=("src",),
+                      gm=("indexes",)),
+        "a5": Facts(A5 + "MGather.hpp (MGatherCheckGm2L1)", (("dst", BASE_TYPES | FP8),), "indexes", IDX32,
+                    same=(("src", "dst"), ("scratch", "dst")), mat=("dst",), nz=("dst",), nd=("src",),
+                    gm=("indexes",), simt_elem=True),
     },
     ("MSCATTER", "tile"): {
         "a2a3": Facts(A2 + "MScatter.hpp (MScatterCheck)", (("src", BASE_TYPES),), "indexes", IDX32,
@@ -174,8 +193,9 @@ def _form(ctx: Ctx) -> str | None:
         return "mask" if _mask(ctx) not in (7, None) else None  # P1111 is a TMOV
     if b == "MGATHER":
         dst = ctx.tile("dst")
-        ok = ctx.tile("indexes") is not None and dst is not None and dst.loc != "Mat"  # Mat: GM->L1 path
-        return "tile" if ok else None
+        if dst is None or _dtype(ctx, "indexes") is None:
+            return None
+        return "l1" if dst.loc == "Mat" or _dtype(ctx, "scratch") is not None else "tile"
     if b == "MSCATTER":
         return "tile" if ctx.tile("indexes") is not None and ctx.tile("src") is not None else None
     return None
@@ -213,18 +233,18 @@ def _data_problems(ctx: Ctx, f: Facts) -> list[str]:
 
 
 def _index_problems(ctx: Ctx, f: Facts) -> list[str]:
-    idx = ctx.tile(f.index) if f.index else None
-    if idx is None or idx.dtype not in SIZES:
+    idx = _dtype(ctx, f.index) if f.index else None  # a tile, or a GlobalTensor on the GM->L1 path
+    if idx is None or idx[0] not in SIZES:
         return []
-    if idx.dtype not in f.index_types:
-        return [f"{f.index} `{_esc(idx.text)}` has element type {idx.dtype} (accepted: "
-                f"{', '.join(sorted(f.index_types))})"]
+    dtype, text = idx
+    if dtype not in f.index_types:
+        return [f"{f.index} `{_esc(text)}` has element type {dtype} (accepted: {', '.join(sorted(f.index_types))})"]
     data = _dtype(ctx, f.allowed[0][0])
     if data is None or not f.index_sizes:
         return []
     want = dict(f.index_sizes).get(_size(data[0]))
-    if want is not None and _size(idx.dtype) not in want:
-        return [f"{f.index} `{_esc(idx.text)}` has {_size(idx.dtype)}-byte elements ({idx.dtype}) but "
+    if want is not None and _size(dtype) not in want:
+        return [f"{f.index} `{_esc(text)}` has {_size(dtype)}-byte elements ({dtype}) but "
                 f"{_size(data[0])}-byte data ({data[0]}) needs {'/'.join(str(s) for s in sorted(want))}-byte indices"]
     return []
 
@@ -248,7 +268,35 @@ def _present(ctx: Ctx, names: tuple[str, ...]) -> list[tuple[str, TileView]]:
 
 
 def _loc_problems(ctx: Ctx, f: Facts) -> list[str]:
-    return [f"{n} `{_esc(t.text)}` is TileType::{t.loc}" for n, t in _present(ctx, f.vec) if t.loc != "Vec"]
+    out = [f"{n} `{_esc(t.text)}` is TileType::{t.loc}" for n, t in _present(ctx, f.vec) if t.loc != "Vec"]
+    return out + [f"{n} `{_esc(g.text)}` is a GlobalTensor (GM indices take the GM->L1 path: a Mat dst)"
+                  for n in f.vec if (g := ctx.global_tensor(n)) is not None]
+
+
+def _is_nz(t: TileView) -> bool:
+    return not t.spec.is_row_major and t.slayout == "RowMajor" and t.fractal == 512
+
+
+def _simt_row(ctx: Ctx) -> bool:
+    """A5's four-operand MGATHER<Coalesce::Row, oob, GatherExec::Simt>: the SIMT executor is Elem-only."""
+    exe, mode = ctx.template_args.get("Exec", ""), ctx.template_args.get("CMode", "")
+    return ("Simt" in exe or exe.strip() == "1") and ("Row" in mode or mode.strip() == "0")
+
+
+def _l1_problems(ctx: Ctx, f: Facts) -> list[str]:
+    """The GM->L1 path's operand kinds, location and layouts (MGatherCheckGm2L1)."""
+    out = [f"dst `{_esc(t.text)}` is TileType::{t.loc} (the GM->L1 path writes L1: TileType::Mat)"
+           for _, t in _present(ctx, f.mat) if t.loc != "Mat"]
+    out += [f"dst `{_esc(t.text)}` is BLayout::{t.blayout} + SLayout::{t.slayout}, SFractalSize {t.fractal} (needs "
+            "NZ: BLayout::ColMajor + SLayout::RowMajor + SFractalSize 512)" for _, t in _present(ctx, f.nz)
+            if not _is_nz(t)]
+    out += [f"table {n} `{_esc(g.text)}` is Layout::{g.layout} (needs Layout::ND)" for n in f.nd
+            if (g := ctx.global_tensor(n)) is not None and g.layout != "ND"]
+    out += [f"{n} `{_esc(t.text)}` is a tile (the GM->L1 path takes a GM int32_t/uint32_t GlobalTensor of indices)"
+            for n, t in _present(ctx, f.gm)]
+    if f.simt_elem and _simt_row(ctx):
+        out.append("GatherExec::Simt with Coalesce::Row (the SIMT executor takes Coalesce::Elem only)")
+    return out
 
 
 def _layout_problems(ctx: Ctx, f: Facts) -> list[str]:
@@ -258,11 +306,12 @@ def _layout_problems(ctx: Ctx, f: Facts) -> list[str]:
 
 def _compiles(ctx: Ctx, f: Facts) -> bool:
     return not (_data_problems(ctx, f) or _index_problems(ctx, f) or _mismatch_problems(ctx, f)
-                or _loc_problems(ctx, f) or _layout_problems(ctx, f))
+                or _loc_problems(ctx, f) or _layout_problems(ctx, f) or _l1_problems(ctx, f))
 
 
 def _call(ctx: Ctx) -> str:
-    return f"{ctx.builtin} ({_form(ctx)} form)"
+    form = _form(ctx)
+    return f"{ctx.builtin} ({'GM->L1' if form == 'l1' else form} form)"
 
 
 @rule("PTO990", "gather-unsupported-dtype", instructions=INSTR, fault="unsupported-dtype",
@@ -653,3 +702,59 @@ def tscatter_mask_dst_too_small(ctx: Ctx) -> Check | None:
     return Check(z3.And(svr > 0, svc > 0, z3.Or(dvr < last_row, dvc < last_col)),
                  where + ": the pattern writes {need_rows} rows x {need_cols} columns of dst, past its valid region "
                  "(PTO_ASSERT only)", show)
+
+
+@rule("PTO999", "mgather-l1-operands", instructions=("MGATHER",), fault="unsupported-path",
+      provenance=(Provenance("header-static", A2 + "MGather.hpp (MGatherCheckGm2L1); " + A5 +
+                             "MGather.hpp (MGatherCheckGm2L1)",
+                             "the GM->L1 path (a three-operand call with a Mat dst, every four-operand call with a GM "
+                             "scratch): dst a Mat tile in NZ (ColMajor + SLayout::RowMajor + SFractalSize 512), the "
+                             "table Layout::ND, the indices a GM int32_t/uint32_t GlobalTensor; A5 GatherExec::Simt "
+                             "only with Coalesce::Elem. A tile of indices passes the host build (`__gm__` expands to "
+                             "nothing there) but not the device compiler: there `__gm__ T` is a type of its own (common/"
+                             "pto_tile.hpp specialises remove_gm for it under __CCE_AICORE__), the GlobalTensor's "
+                             "DType carries it and a tile's does not"),
+                  Provenance("isa-doc", DOCS + "MGATHER.md", "the GM->L1 form gathers table rows into an L1 tile"),
+                  Provenance("corpus", "tests/npu/a2a3/src/st/testcase/mgather_gm2l1, "
+                             "tests/npu/a5/src/st/testcase/mgather_gm2l1",
+                             "the vendor's own GM->L1 kernels: NZ Mat destinations, ND tables, GM index tensors")))
+def mgather_l1_operands(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    MGATHER into L1 (the GM->L1 path): the destination, table or indices are not of the kind that path takes.
+
+    ## What it does
+    A three-operand `MGATHER` with a `TileType::Mat` destination, and every four-operand `MGATHER` (the one
+    with a GM scratch tensor, whatever its destination), take the GM->L1 implementation. Checks what that
+    implementation asserts: the destination is a Mat tile in NZ layout (`BLayout::ColMajor` +
+    `SLayout::RowMajor`, fractal size 512), the table is a `Layout::ND` GlobalTensor, the indices are a
+    GlobalTensor in GM (not a tile), and on A5 the SIMT executor (`GatherExec::Simt`) is used with
+    `Coalesce::Elem` only. (Element types: PTO990-PTO992; NZ rows and columns: PTO004.)
+
+    ## Why is this bad?
+    The GM->L1 path writes the gathered rows straight into L1 in the fractal layout the cube unit reads,
+    from indices it reads in GM; every other combination is rejected by a `static_assert`: the kernel
+    does not compile. A four-operand call into a Vec tile or a row-major Mat tile is a common slip when
+    the UB form (three operands, a Vec index tile) was meant.
+
+    ## Example
+    ```cpp
+    GlobalTensor<float, Shape<1, 1, 1, 1, 256>, Stride<1, 1, 1, 256, 1>> table(t), scratch(s);
+    GlobalTensor<int32_t, Shape<1, 1, 1, 16, 16>, Stride<1, 1, 1, 16, 1>> idx(i);
+    Tile<TileType::Mat, float, 16, 16> dst;  // row-major: not NZ
+    MGATHER<Coalesce::Elem>(dst, table, idx, scratch);
+    ```
+
+    ## Use instead
+    ```cpp
+    Tile<TileType::Mat, float, 16, 16, BLayout::ColMajor, 16, 16, SLayout::RowMajor, 512> dst;
+    MGATHER<Coalesce::Elem>(dst, table, idx, scratch);
+    ```
+    """
+    if _form(ctx) != "l1":
+        return None
+    f = _facts(ctx)
+    if f is None:
+        return None
+    bad = _l1_problems(ctx, f)
+    return Check(ctx.static(bool(bad)), f"{_call(ctx)}: " + "; ".join(bad))

@@ -1,5 +1,5 @@
 """Gathers and scatters: TGATHER (index, mask-pattern, compare forms), TSCATTER (index, mask-pattern forms),
-MGATHER / MSCATTER with a UB index tile. Written from a2a3/TGather.hpp, a2a3/TScatter.hpp, a2a3/MGather.hpp,
+MGATHER / MSCATTER with a UB index tile, MGATHER's GM->L1 path. Written from a2a3/TGather.hpp, a2a3/TScatter.hpp, a2a3/MGather.hpp,
 a2a3/MScatter.hpp and the a5/ versions.
 
 - Compile-time checks per target and form (own table below): element types of the data, the indices and
@@ -13,7 +13,10 @@ a2a3/MScatter.hpp and the a5/ versions.
   src's storage at i * src.Cols + j is written to dst at the index (modulo dst's size).
 - TSCATTER<mask, axis>(dst, src) (mask != P1111): dst is zeroed; src (i, j) goes to dst (i, times*j + k)
   along rows or (times*i + k, j) along columns.
-- MGATHER / MSCATTER: only the compile-time checks (global memory contents are not modelled).
+- MGATHER / MSCATTER: only the compile-time checks (global memory contents are not modelled). MGATHER takes the
+  GM->L1 path with a Mat dst (three operands) and always with four (a GM scratch): dst a Mat tile in NZ
+  (ColMajor + SLayout::RowMajor + fractal 512), an ND table, GM indices (a GlobalTensor), A5's SIMT executor
+  with Coalesce::Elem only (MGatherCheckGm2L1).
 """
 
 from __future__ import annotations
@@ -70,6 +73,10 @@ _CHECKS: dict[tuple[str, str], dict[str, tuple]] = {
         "a2a3": ({"dst": _PLAIN}, "indexes", _I32, {}, [("src", "dst")], [], ["dst", "indexes"], ["indexes"]),
         "a5": ({"dst": _PLAIN | _F8}, "indexes", _I32, {}, [("src", "dst")], [], ["dst", "indexes"], []),
     },
+    ("MGATHER", "l1"): {
+        "a2a3": ({"dst": _PLAIN}, "indexes", _I32, {}, [("src", "dst"), ("scratch", "dst")], [], [], []),
+        "a5": ({"dst": _PLAIN | _F8}, "indexes", _I32, {}, [("src", "dst"), ("scratch", "dst")], [], [], []),
+    },
     ("MSCATTER", "tile"): {
         "a2a3": ({"src": _PLAIN}, "indexes", _I32, {}, [("dst", "src")], [], ["src", "indexes"], ["indexes"]),
         "a5": ({"src": _PLAIN | _F8}, "indexes", _I32, {}, [("dst", "src")], [], ["src", "indexes"], []),
@@ -119,7 +126,9 @@ def _form(m: Machine) -> str | None:
         return "mask" if pat is not None and pat != (1, 0) else None
     if b == "MGATHER":
         dst = m.tile("dst")
-        return "tile" if m.tile("indexes") is not None and dst is not None and dst.spec.loc != "Mat" else None
+        if dst is None or _type_of(m, "indexes") is None:
+            return None
+        return "l1" if dst.spec.loc == "Mat" or _type_of(m, "scratch") is not None else "tile"
     if b == "MSCATTER":
         return "tile" if m.tile("indexes") is not None else None
     return None
@@ -135,13 +144,13 @@ def _compile_checks(m: Machine, form: str) -> None:
         t = _type_of(m, name)
         if t in _SZ and t not in ok:
             errs.append(("unsupported-dtype", f"{name} element type {t}"))
-    idx = m.tile(index) if index else None
-    if idx is not None and idx.dtype in _SZ:
+    idx = _type_of(m, index) if index else None
+    if idx in _SZ:
         first = _type_of(m, next(iter(data)))
-        if idx.dtype not in index_types:
-            errs.append(("unsupported-dtype", f"index {index} element type {idx.dtype}"))
-        elif first in _SZ and _SZ[first] in index_sizes and _SZ[idx.dtype] not in index_sizes[_SZ[first]]:
-            errs.append(("unsupported-dtype", f"{_SZ[idx.dtype]}-byte indices for {_SZ[first]}-byte data"))
+        if idx not in index_types:
+            errs.append(("unsupported-dtype", f"index {index} element type {idx}"))
+        elif first in _SZ and _SZ[first] in index_sizes and _SZ[idx] not in index_sizes[_SZ[first]]:
+            errs.append(("unsupported-dtype", f"{_SZ[idx]}-byte indices for {_SZ[first]}-byte data"))
     for a, b in same:
         ta, tb = _type_of(m, a), _type_of(m, b)
         if ta is not None and tb is not None and ta != tb:
@@ -152,12 +161,33 @@ def _compile_checks(m: Machine, form: str) -> None:
             errs.append(("dtype-mismatch", f"{a} ({ta}) and {b} ({tb}) differ in size"))
     errs += [("unsupported-path", f"{n} is a {t.spec.loc} tile") for n in vec
              if (t := m.tile(n)) is not None and t.spec.loc != "Vec"]
+    errs += [("unsupported-path", f"{n} is a GlobalTensor, not a Vec tile") for n in vec if m.global_tensor(n)]
+    if form == "l1":
+        errs += [("unsupported-path", detail) for detail in _l1_errors(m)]
     errs += [("unsupported-layout", f"{n} is {t.spec.blayout}") for n in row_major
              if (t := m.tile(n)) is not None and not t.spec.is_row_major]
     if errs:
         for kind, detail in errs:
             m.fault(kind, detail)
         raise m.trap(errs[0][0], f"{m.site.builtin} does not compile on {m.impl}")
+
+
+def _l1_errors(m: Machine) -> list[str]:
+    """What MGatherCheckGm2L1 rejects beyond the element types: dst's location and layout, the table's layout,
+    indices that are a tile, A5's SIMT executor with Coalesce::Row."""
+    dst, table = m.tile("dst"), m.global_tensor("src")
+    spec = dst.spec
+    out = [] if spec.loc == "Mat" else [f"dst is a {spec.loc} tile, the GM->L1 path writes a Mat tile"]
+    if spec.is_row_major or spec.slayout != "RowMajor" or spec.fractal != 512:
+        out.append(f"dst is {spec.blayout}/{spec.slayout}/{spec.fractal}, not NZ")
+    if table is not None and table.spec.layout != "ND":
+        out.append(f"table is Layout::{table.spec.layout}, not ND")
+    if m.tile("indexes") is not None:
+        out.append("indexes is a tile, the GM->L1 path reads GM indices")
+    exe, mode = str(m.template_args.get("Exec", "")), str(m.template_args.get("CMode", ""))
+    if m.impl == "a5" and ("Simt" in exe or exe.strip() == "1") and ("Row" in mode or mode.strip() == "0"):
+        out.append("GatherExec::Simt with Coalesce::Row")
+    return out
 
 
 def _flat(m: Machine, t: ConcreteTile) -> np.ndarray:
