@@ -2,7 +2,7 @@
 
 Usage: python bench/differential.py PTO_ISA_DIR [--target a2a3,a5,a6,kirin9030,kirinx90,kirindev0000|all]
                                     [--instr TADD,TDIVS ...] [--sample N] [--limit N] [--seed S] [-j N] [--out DIR]
-                                    [--json OUT] [--list] [--baseline] [--mutate [--per-kernel N]]
+                                    [--json OUT] [--list] [--baseline] [--mutate [--per-kernel N] [--resume JSONL]]
 
 Generates small, complete kernels over instruction x dtype x layout x shape x location x template-argument
 combinations (from the declarative SPECS below), and for each combination and target compares two verdicts:
@@ -35,7 +35,9 @@ the seed, each changing one argument of one declaration (a Tile's location, elem
 layout; a TileLeft / TileRight / TileAcc's element type, rows or cols; a GlobalTensor's element type; a Shape's
 last two dimensions); --sample N takes N kernels per target. A mutant counts only when both sides accept its
 original kernel. The report groups by kind of edit and lists every false compile error (a rejection ptolint
-claims that the vendor accepts). Mutants are written under --out only.
+claims that the vendor accepts). Mutants are written under --out only. The mutants run round-robin (every kernel's
+first, then every kernel's second, ...), so a run stopped early is a spread sample; --resume OUT/results.jsonl
+reuses what an earlier run computed.
 
 Run by hand (never in CI); nothing of the ISA checkout is copied anywhere.
 """
@@ -840,8 +842,10 @@ def mutants(root: Path, targets: list[str], per_kernel: int, seed: int,
             kernels: int = 0) -> tuple[list[tuple], list[Mutant]]:
     """(original jobs, mutants): per kernel and target, `per_kernel` distinct single edits drawn with a fixed seed
     (the draw depends on the kernel's path and the target only); `kernels` > 0: that many kernels per target,
-    drawn with the seed (every kernel otherwise)."""
-    originals, out = [], []
+    drawn with the seed (every kernel otherwise). The mutants come round-robin: every kernel's first, then every
+    kernel's second, ...: a run stopped early (its OUT/results.jsonl) holds a sample spread over every kernel and
+    target, which --report-from reports and --resume continues."""
+    originals, rounds = [], []
     for target in targets:
         files = st_kernels(root, target)
         if 0 < kernels < len(files):
@@ -854,9 +858,8 @@ def mutants(root: Path, targets: list[str], per_kernel: int, seed: int,
             if not picks:
                 continue
             originals.append((f"ORIGINAL|{f.parent.name}/{f.name}", str(f), target))
-            for what, a, b, new in picks:
-                out.append(Mutant(target, str(f), what, text[:a] + new + text[b:]))
-    return originals, out
+            rounds.append([Mutant(target, str(f), what, text[:a] + new + text[b:]) for what, a, b, new in picks])
+    return originals, [m for i in range(per_kernel) for ms in rounds if i < len(ms) for m in ms[i:i + 1]]
 
 
 def mutation_report(results: list[dict], include: str, out: Path, rules_info: dict) -> dict:
@@ -1121,12 +1124,30 @@ def has_headers(include: str) -> bool:
     return False
 
 
-def run_jobs(jobs: list[tuple], j: int, out: Path, chunksize: int = 4) -> list[dict]:
+def reusable(jobs: list[tuple], earlier: str | None) -> tuple[list[dict], list[tuple]]:
+    """(the results of an earlier run's results.jsonl that answer some of `jobs`: same key and target, for a mutant
+    the same text; the jobs left to run). --resume: a run stopped on a loaded machine goes on where it was."""
+    if not earlier:
+        return [], jobs
+    by_key = {(r["key"], r["target"]): r for r in map(json.loads, Path(earlier).read_text().splitlines()) if r}
+    done, todo = [], []
+    for job in jobs:
+        r = by_key.get((job[0], job[2]))
+        same = r is not None and (len(job) < 6 or Path(r.get("kernel", "")).name == Path(job[5]).name)
+        if same:
+            done.append(r)
+        else:
+            todo.append(job)
+    return done, todo
+
+
+def run_jobs(jobs: list[tuple], j: int, out: Path, chunksize: int = 4, done: list[dict] | None = None) -> list[dict]:
     """Every job through run_one on j processes, in order; each result is also appended to OUT/results.jsonl as
-    it arrives (--report-from reads it back)."""
+    it arrives (--report-from reads it back), after the `done` ones (reused from an earlier run)."""
     t0 = time.perf_counter()
-    results = []
+    results = list(done or [])
     with ProcessPoolExecutor(j) as pool, open(out / "results.jsonl", "w") as log:
+        log.writelines(json.dumps(r, default=str) + "\n" for r in results)
         for i, r in enumerate(pool.map(run_one, jobs, chunksize=chunksize), 1):
             results.append(r)
             log.write(json.dumps(r, default=str) + "\n")
@@ -1160,10 +1181,11 @@ def main_mutate(a: argparse.Namespace, targets: list[str], include: str) -> int:
         saved[(m.target, m.key)].write_text(f"// {m.key} (edit of {m.path})\n" + m.text)
     jobs = [(*o, include) for o in originals] + [(m.key, m.path, m.target, include, m.text,
                                                    str(saved[(m.target, m.key)])) for m in muts]
-    print(f"{len(originals)} original kernel(s) and {len(muts)} mutant(s) over {len(targets)} target(s), -j {a.j}",
-          file=sys.stderr)
+    done, jobs = reusable(jobs, a.resume)
+    print(f"{len(originals)} original kernel(s) and {len(muts)} mutant(s) over {len(targets)} target(s), -j {a.j}"
+          + (f"; {len(done)} result(s) reused from {a.resume}" if a.resume else ""), file=sys.stderr)
     t0 = time.perf_counter()
-    results = run_jobs(jobs, a.j, out, chunksize=1)
+    results = run_jobs(jobs, a.j, out, chunksize=1, done=done)
     rep = mutation_report(results, include, out, static_rules())
     rep["wall_seconds"] = round(time.perf_counter() - t0, 1)
     print_report(rep, a.verbose)
@@ -1204,6 +1226,9 @@ def main(argv: list[str] | None = None) -> int:
                                                           "(ROOT/tests/npu/<target>/src/st/testcase/*/*.cpp) instead "
                                                           "of generated kernels")
     ap.add_argument("--per-kernel", type=int, default=1, help="mutation mode: mutants per kernel and target")
+    ap.add_argument("--resume", metavar="JSONL", help="mutation mode: reuse the results of an earlier run (its "
+                                                      "OUT/results.jsonl, e.g. of a run stopped early) for the same "
+                                                      "originals and mutants; only the rest is run")
     ap.add_argument("--verbose", "-v", action="store_true", help="list every disagreement")
     ap.add_argument("--recheck", metavar="JSONL", help="re-run ptolint's side only (the vendor's is kept) for the "
                                                        "results of an earlier run (its OUT/results.jsonl), e.g. after "

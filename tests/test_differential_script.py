@@ -4,6 +4,7 @@ verdict on the bundled model. The vendor side needs a PTO ISA checkout and is on
 from __future__ import annotations
 
 import importlib.util
+import json
 import sys
 
 import pytest
@@ -174,3 +175,25 @@ def test_the_models_own_no_matching_overload_is_a_rejection(diff, rules_info) ->
     other = {"errors": ["k.cpp:3: [parse-error] unknown type name 'Foo'"], "findings": []}
     assert diff.judge_model(other, rules_info)["verdict"] == "parse-failure"
     assert diff.judge_model({"errors": [], "findings": [], "unchecked": []}, rules_info)["verdict"] == "accept"
+
+
+def test_mutants_come_round_robin_and_a_stopped_run_resumes(diff, tmp_path) -> None:
+    """Every kernel's first mutant before any kernel's second (a run stopped early is spread over the kernels), and
+    --resume reuses an earlier run's results for the same jobs only."""
+    case = tmp_path / "tests" / "npu" / "a2a3" / "src" / "st" / "testcase"
+    for name in ("tadd", "tsub"):
+        (case / name).mkdir(parents=True)
+        (case / name / f"{name}_kernel.cpp").write_text(KERNEL)
+    originals, muts = diff.mutants(tmp_path, ["a2a3"], 2, 7)
+    assert [m.path.rsplit("/", 1)[-1] for m in muts] == ["tadd_kernel.cpp", "tsub_kernel.cpp"] * 2
+    jobs = [(*o, "inc") for o in originals] + [(m.key, m.path, m.target, "inc", m.text, f"/x/{m.slug}.cpp")
+                                               for m in muts]
+    earlier = tmp_path / "results.jsonl"
+    earlier.write_text("\n".join(json.dumps(r) for r in (
+        {"key": originals[0][0], "target": "a2a3", "path": originals[0][1]},
+        {"key": muts[0].key, "target": "a2a3", "path": muts[0].path, "kernel": f"/old/{muts[0].slug}.cpp"},
+        {"key": muts[1].key, "target": "a5", "path": muts[1].path})) + "\n")
+    done, todo = diff.reusable(jobs, str(earlier))
+    assert [r["key"] for r in done] == [originals[0][0], muts[0].key]
+    assert [j[0] for j in todo] == [originals[1][0]] + [m.key for m in muts[1:]]
+    assert diff.reusable(jobs, None) == ([], jobs)
