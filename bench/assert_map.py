@@ -197,6 +197,14 @@ ENTRIES: list[Entry] = [
     Entry("pto/common/arch/memory/textract_common.hpp", "function:TExtractToAVector", kind="static",
           cond=r"% fractalSize", rules=("PTO935",),
           note="one-row L1 -> L0A (GEMV) copy: src and dst Cols in whole 512-byte fractals (l0_copy_units)"),
+    Entry("pto/npu/a2a3/TRemS.hpp", "function:TREMS_IMPL", cond=r"^tmp\.", kind="runtime",
+          note="open (checkable): TREMS's tmp tile needs dst's valid columns and one valid row; no rule"),
+    Entry("pto/npu/a2a3/TBitwiseSOp.hpp", "function:TShiftCheck", cond=r"^dstValidCol == srcValidCol$",
+          rules=("PTO704",), note="equal valid columns (Facts.equal 'col')"),
+    Entry("pto/npu/a2a3/TBitwiseSOp.hpp", "function:TShiftCheck", kind="runtime",
+          note="open (checkable): TSHLS/TSHRS with an empty dst or src valid region, and the header's row check "
+               "compares dst's valid rows with src's valid *columns* (a debug build traps for any non-square valid "
+               "shape); no rule"),
     # --- synchronisation ------------------------------------------------------------------------------------------
     Entry("pto/npu/a2a3/TSync.hpp", "function:TSYNC_IMPL", reason="header-constants",
           note="the pipe comes from the header's Op -> pipe table (common/event.hpp); every pipe of the table is "

@@ -19,7 +19,11 @@ Facts, per target:
 - a2a3 TREMS (float/int32) and TFMODS (float): equal types, both Vec, both row-major; compute over dst's
   valid shape.
 - a5 TREMS (sizeof 2/4/8) and TFMODS (sizeof 2/4) (TRemS.hpp, TFModS.hpp): static_assert equal types, the
-  element size and both tiles Vec; no layout check (their run-time valid-shape behaviour is not modelled).
+  element size and both tiles Vec; no layout check; compute over dst's valid shape.
+- `Facts.equal`: the valid dimensions each implementation PTO_ASSERTs equal between src and dst (A2/A3 TMULS,
+  TMAXS, TLRELU, TREMS, TFMODS rows and columns, the last two also non-empty, TSHLS/TSHRS columns; A5 every
+  form rows and columns except TMULS/TMAXS/TMINS, columns only): a difference traps in debug builds even where
+  src's region covers dst's.
 - a2a3 TANDS/TORS (TBitwiseSOp.hpp) are TEXPANDS(dst, scalar) then TAND/TOR(dst, src, dst): dst's type in
   TEXPANDS' set, dst Vec or Mat (TEXPANDS; TAnd/TOr check no location), src's type == dst's and both
   row-major (TAndCheck/TOrCheck static_asserts). TXORS adds TNOT(dst, dst): dst must be Vec (TunaryCheck) and
@@ -72,10 +76,15 @@ class Facts:
     sizes: tuple[int, ...] = ()  # accepted sizeof(T) when the check is by size
     row_major: bool = False  # static_assert both tiles row-major
     mixed: tuple[tuple[str, str], ...] = ()  # (dst, src) type pairs accepted besides equal types
+    equal: tuple[str, ...] = ()  # valid dimensions ("row", "col") of src and dst the implementation PTO_ASSERTs equal
+    positive: bool = False  # the same PTO_ASSERTs also require dst's valid rows and columns > 0
 
 
-def _a2(types, hdr, valid, vec=("src",)) -> Facts:
-    return Facts(types, "src", True, vec, valid, "include/pto/npu/a2a3/" + hdr)
+_RC = ("row", "col")
+
+
+def _a2(types, hdr, valid, vec=("src",), equal=()) -> Facts:
+    return Facts(types, "src", True, vec, valid, "include/pto/npu/a2a3/" + hdr, equal=equal)
 
 
 def _a2_bitwise(types, impl: str, locs: tuple[str, ...]) -> Facts:
@@ -85,38 +94,44 @@ def _a2_bitwise(types, impl: str, locs: tuple[str, ...]) -> Facts:
                  locs=locs, row_major=True)
 
 
-def _a5(types, hdr, same=False) -> Facts:
-    return Facts(types, "dst", same, ("dst", "src"), "dst", "include/pto/npu/a5/" + hdr)
+def _a5(types, hdr, same=False, equal=_RC) -> Facts:
+    return Facts(types, "dst", same, ("dst", "src"), "dst", "include/pto/npu/a5/" + hdr, equal=equal)
 
 
 TABLE: dict[str, dict[str, Facts]] = {
     "TADDS": {"a2a3": _a2(A2A3_ARITH, "TAddS.hpp", "skip"), "a5": _a5(A5_ADD, "TAddS.hpp")},
     "TSUBS": {"a2a3": _a2(A2A3_ARITH, "TSubS.hpp", "skip"), "a5": _a5(A5_ADD, "TSubS.hpp")},
-    "TMULS": {"a2a3": _a2(A2A3_ARITH, "TMulS.hpp", "dst"), "a5": _a5(A5_MUL, "TMulS.hpp")},
-    "TMAXS": {"a2a3": _a2(A2A3_ARITH, "TMaxS.hpp", "dst", ("dst", "src")), "a5": _a5(A5_ADD, "TMaxs.hpp")},
-    "TMINS": {"a2a3": _a2(A2A3_ARITH, "TMins.hpp", "skip"), "a5": _a5(A5_ADD, "TMins.hpp")},
-    "TLRELU": {"a2a3": _a2(FLOATS, "TLRelu.hpp", "dst", ("dst", "src")), "a5": _a5(FLOATS, "TLRelu.hpp")},
-    "TSHLS": {"a2a3": _a2(A2A3_SHIFT, "TBitwiseSOp.hpp (TShiftCheck)", "dst"), "a5": _a5(A5_SHIFT, "TShlS.hpp")},
-    "TSHRS": {"a2a3": _a2(A2A3_SHIFT, "TBitwiseSOp.hpp (TShiftCheck)", "dst"), "a5": _a5(A5_SHIFT, "TShrS.hpp")},
+    "TMULS": {"a2a3": _a2(A2A3_ARITH, "TMulS.hpp", "dst", equal=_RC), "a5": _a5(A5_MUL, "TMulS.hpp", equal=("col",))},
+    "TMAXS": {"a2a3": _a2(A2A3_ARITH, "TMaxS.hpp", "dst", ("dst", "src"), _RC),
+              "a5": _a5(A5_ADD, "TMaxs.hpp", equal=("col",))},
+    "TMINS": {"a2a3": _a2(A2A3_ARITH, "TMins.hpp", "skip"), "a5": _a5(A5_ADD, "TMins.hpp", equal=("col",))},
+    "TLRELU": {"a2a3": _a2(FLOATS, "TLRelu.hpp", "dst", ("dst", "src"), _RC), "a5": _a5(FLOATS, "TLRelu.hpp")},
+    # TShiftCheck asserts equal columns (and dst's valid rows equal to src's valid *columns*: not modelled)
+    "TSHLS": {"a2a3": _a2(A2A3_SHIFT, "TBitwiseSOp.hpp (TShiftCheck)", "dst", equal=("col",)),
+              "a5": _a5(A5_SHIFT, "TShlS.hpp")},
+    "TSHRS": {"a2a3": _a2(A2A3_SHIFT, "TBitwiseSOp.hpp (TShiftCheck)", "dst", equal=("col",)),
+              "a5": _a5(A5_SHIFT, "TShrS.hpp")},
     "TREMS": {"a2a3": Facts(("float", "int32_t"), "dst", True, ("dst", "src"), "dst", "include/pto/npu/a2a3/TRemS.hpp",
-                            row_major=True),
-              "a5": Facts(None, "dst", True, ("dst", "src"), None, "include/pto/npu/a5/TRemS.hpp", sizes=(2, 4, 8))},
+                            row_major=True, equal=_RC, positive=True),
+              "a5": Facts(None, "dst", True, ("dst", "src"), "dst", "include/pto/npu/a5/TRemS.hpp", sizes=(2, 4, 8),
+                          equal=_RC)},
     "TFMODS": {"a2a3": Facts(("float",), "dst", True, ("dst", "src"), "dst", "include/pto/npu/a2a3/TFmodS.hpp",
-                             row_major=True),
-               "a5": Facts(None, "dst", True, ("dst", "src"), None, "include/pto/npu/a5/TFModS.hpp", sizes=(2, 4))},
+                             row_major=True, equal=_RC, positive=True),
+               "a5": Facts(None, "dst", True, ("dst", "src"), "dst", "include/pto/npu/a5/TFModS.hpp", sizes=(2, 4),
+                           equal=_RC)},
     "TANDS": {"a2a3": _a2_bitwise(A2A3_EXPANDS, "TAND", ("Vec", "Mat")),
               "a5": Facts(None, "dst", True, (), "dst", "include/pto/npu/a5/TAndS.hpp", sizes=(1, 2, 4),
-                          row_major=True)},
+                          row_major=True, equal=_RC)},
     "TORS": {"a2a3": _a2_bitwise(A2A3_EXPANDS, "TOR", ("Vec", "Mat")),
              "a5": Facts(None, "dst", True, (), "dst", "include/pto/npu/a5/TOrS.hpp", sizes=(1, 2, 4),
-                         row_major=True)},
+                         row_major=True, equal=_RC)},
     "TXORS": {"a2a3": _a2_bitwise(A2A3_NOT, "TORS, TANDS, TNOT and TAND", ("Vec",)),
               "a5": Facts(None, "dst", True, (), "dst", "include/pto/npu/a5/TXorS.hpp", sizes=(1, 2, 4),
-                          row_major=True)},
+                          row_major=True, equal=_RC)},
     "TAXPY": {"a2a3": Facts(FLOATS, "dst", True, ("src",), "skip", "include/pto/npu/a2a3/TAxpy.hpp",
                             mixed=(("float", "half"),)),
               "a5": Facts(FLOATS, "dst", True, ("dst",), "dst", "include/pto/npu/a5/TAxpy.hpp",
-                          mixed=(("float", "half"),))},
+                          mixed=(("float", "half"),), equal=_RC)},
     "TEXPANDS": {
         "a2a3": Facts(A2A3_EXPANDS, "dst", False, ("dst",), None, "include/pto/npu/a2a3/TExpandS.hpp",
                       locs=("Vec", "Mat")),
@@ -348,10 +363,12 @@ def tile_scalar_operand_not_vec(ctx: Ctx) -> Check | None:
       provenance=(Provenance("header-runtime", "include/pto/npu/a2a3/{TAddS,TSubS,TMins,TAxpy}.hpp", "PTO_ASSERT valid "
                              "rows/cols equal; computes only when they are equal and non-zero, so a release build "
                              "silently does nothing"),
-                  Provenance("header-runtime", "include/pto/npu/a2a3/{TMulS,TMaxS,TLRelu,TBitwiseSOp}.hpp and a5 "
-                             "headers", "PTO_ASSERT valid shapes equal (a5 TMULS/TMAXS/TMINS: columns only), then "
-                             "always computes over dst's valid shape, reading the source outside its valid region "
-                             "when it is smaller"),
+                  Provenance("header-runtime", "include/pto/npu/a2a3/{TMulS,TMaxS,TLRelu,TBitwiseSOp,TRemS,TFmodS}.hpp "
+                             "and include/pto/npu/a5/{TAddS,TSubS,TMulS,TMaxs,TMins,TLRelu,TShlS,TShrS,TRemS,TFModS,"
+                             "TAndS,TOrS,TXorS,TAxpy}.hpp", "PTO_ASSERT valid shapes equal (a5 TMULS/TMAXS/TMINS and "
+                             "a2a3 TSHLS/TSHRS: columns only; a2a3 TREMS/TFMODS: also non-empty), then always computes "
+                             "over dst's valid shape, reading the source outside its valid region when it is "
+                             "smaller"),
                   Provenance("isa-doc", DOC, "src and dst valid shapes must match")))
 def tile_scalar_valid_shape_mismatch(ctx: Ctx) -> Check | None:
     """
@@ -361,12 +378,15 @@ def tile_scalar_valid_shape_mismatch(ctx: Ctx) -> Check | None:
     ## What it does
     Compares the source's `GetValidRow()/GetValidCol()` with `dst`'s on the path reaching the call (dst's
     valid region not empty). For A2/A3 TADDS, TSUBS, TMINS and TAXPY any difference is reported; for the others
-    (and on A5) a source whose valid region does not cover dst's.
+    a source whose valid region does not cover dst's, and any difference in a dimension the implementation
+    asserts equal (A5: rows and columns, TMULS/TMAXS/TMINS columns only; A2/A3 TMULS, TMAXS, TLRELU, TREMS,
+    TFMODS: rows and columns, TREMS/TFMODS also an empty dst; TSHLS/TSHRS columns).
 
     ## Why is this bad?
-    The equality is only a `PTO_ASSERT` (debug builds). In release builds A2/A3 TADDS/TSUBS/TMINS then
-    skip the whole instruction, leaving dst unwritten; the other forms compute over dst's valid shape and
-    read source rows or columns that hold stale data.
+    The equality is a `PTO_ASSERT`: a debug build traps on any difference. In release builds A2/A3
+    TADDS/TSUBS/TMINS then skip the whole instruction, leaving dst unwritten; the other forms compute over
+    dst's valid shape and read source rows or columns that hold stale data when the source's region is
+    the smaller one.
 
     ## Example
     ```cpp
@@ -392,8 +412,17 @@ def tile_scalar_valid_shape_mismatch(ctx: Ctx) -> Check | None:
         violated = z3.And(nonempty, z3.Or(src.valid_row != dst.valid_row, src.valid_col != dst.valid_col))
         effect = f"{ctx.target} silently skips {ctx.builtin} in release builds (PTO_ASSERT only traps with _DEBUG)"
     else:
-        violated = z3.And(nonempty, z3.Or(src.valid_row < dst.valid_row, src.valid_col < dst.valid_col))
+        pair = {"row": (src.valid_row, dst.valid_row), "col": (src.valid_col, dst.valid_col)}
+        differs = [s != d for s, d in (pair[k] for k in facts.equal)]
+        violated = z3.Or(z3.And(nonempty, z3.Or(src.valid_row < dst.valid_row, src.valid_col < dst.valid_col,
+                                                *differs)),
+                         z3.Not(nonempty) if facts.positive else z3.BoolVal(False))
         effect = f"{ctx.target} computes over dst's valid shape and reads the source outside its valid region"
+        if facts.equal:
+            dims = " and ".join(f"{k}s" for k in facts.equal)
+            must = " (and non-empty)" if facts.positive else ""
+            effect = (f"{ctx.target} PTO_ASSERTs equal valid {dims}{must} (debug builds trap), then computes over "
+                      f"dst's valid shape (reading the source outside its valid region where it is smaller)")
     sn = _srcname(ctx)
     show = {"dst_validRow": dst.valid_row, "dst_validCol": dst.valid_col,
             f"{sn}_validRow": src.valid_row, f"{sn}_validCol": src.valid_col}

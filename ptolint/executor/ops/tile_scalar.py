@@ -13,6 +13,8 @@ behaviour is written down here on its own, from include/pto/npu/{a2a3,a5}/T*.hpp
 - a2a3 TREMS (float/int32) and TFMODS (float): equal types, Vec and row-major tiles, over dst's valid shape
   (remainders computed C-style, truncating). a5 TREMS (2/4/8-byte types) and TFMODS (2/4-byte types): equal
   types, both tiles Vec, any layout.
+- the valid dimensions each implementation PTO_ASSERTs equal (_ASSERTED_EQUAL): a difference is a valid-region
+  fault (debug builds trap) even where src's region covers dst's.
 - TEXPANDS: Vec or Mat tile.
 - TAXPY: dst += src0 * scalar; dst half/float, src0 of dst's type or half under a float dst; a2a3 checks
   src0's location and skips unless the valid shapes are equal, a5 checks dst's and runs over dst's shape.
@@ -62,6 +64,16 @@ _A5 = {
     "TFMODS": (_ALL_A5 - {"int8_t", "uint8_t", "int64_t", "uint64_t"}, "dst", True, ("dst", "src"), False),
 }
 _A5_BITWISE = ("TANDS", "TORS", "TXORS")  # sizeof(T) in {1,2,4}, equal types, row-major, no location check
+#: (target, instruction) -> the valid dimensions of src and dst its implementation PTO_ASSERTs equal (a debug build
+#: traps on a difference; a release build runs over dst's valid shape); "+": dst's valid shape must be non-empty too
+_ASSERTED_EQUAL = {
+    **{("a2a3", n): "rc" for n in ("TMULS", "TMAXS", "TLRELU")},
+    **{("a2a3", n): "c" for n in ("TSHLS", "TSHRS")},  # (the row assert compares dst rows with src *columns*)
+    **{("a2a3", n): "rc+" for n in ("TREMS", "TFMODS")},
+    **{("a5", n): "rc" for n in ("TADDS", "TSUBS", "TLRELU", "TSHLS", "TSHRS", "TREMS", "TFMODS", "TANDS", "TORS",
+                                 "TXORS", "TAXPY")},
+    **{("a5", n): "c" for n in ("TMULS", "TMAXS", "TMINS")},
+}
 _EXPANDS_TYPES = {
     "a2a3": frozenset({"uint8_t", "int8_t", "uint16_t", "int16_t", "uint32_t", "int32_t", "half", "bfloat16_t",
                        "float"}),
@@ -208,8 +220,15 @@ def tile_scalar(m: Machine) -> None:
         m.fault("dtype-mismatch", f"src ({src.dtype}) is read as {dst.dtype} on {m.impl}")
 
     rows, cols = dst.valid_row, dst.valid_col
+    asserted = _ASSERTED_EQUAL.get((m.impl, name), "")
+    if "+" in asserted and (rows <= 0 or cols <= 0):
+        m.fault("valid-region", f"dst valid {rows}x{cols} is empty: {name}'s PTO_ASSERT traps in debug builds")
     if rows <= 0 or cols <= 0:
         return
+    unequal = [d for d, s, t in (("r", src.valid_row, rows), ("c", src.valid_col, cols)) if d in asserted and s != t]
+    if unequal:
+        m.fault("valid-region", f"src valid {src.valid_row}x{src.valid_col} != dst valid {rows}x{cols}: {name}'s "
+                "PTO_ASSERT traps in debug builds (release builds run over dst's valid shape)")
     if skip_on_mismatch and (src.valid_row != rows or src.valid_col != cols):
         m.fault("valid-region", f"src valid {src.valid_row}x{src.valid_col} != dst valid {rows}x{cols}: {name} is "
                 "skipped (PTO_ASSERT only in _DEBUG)")
