@@ -205,6 +205,9 @@ ENTRIES: list[Entry] = [
           note="open (checkable): TSHLS/TSHRS with an empty dst or src valid region, and the header's row check "
                "compares dst's valid rows with src's valid *columns* (a debug build traps for any non-square valid "
                "shape); no rule"),
+    Entry("pto/npu/a2a3/TPush.hpp|pto/npu/a5/TPush.hpp", "function:Producer::allocate|function:Consumer::free",
+          cond=r"FlagIDPlusThree < 16", rules=("PTO022",),
+          note="a TPipe used both ways (DIR_BOTH, A5 also DIR_BOTH_GM): uint8_t(FlagID + 3) < 16 (BOTH_WAYS)"),
     # --- synchronisation ------------------------------------------------------------------------------------------
     Entry("pto/npu/a2a3/TSync.hpp", "function:TSYNC_IMPL", reason="header-constants",
           note="the pipe comes from the header's Op -> pipe table (common/event.hpp); every pipe of the table is "

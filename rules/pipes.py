@@ -170,6 +170,9 @@ def tpush_tile_silently_dropped(ctx: Ctx) -> Check | None:
 
 #: target -> the DirType & 0x7 values its TPipe class accepts (static_assert in the class body)
 PIPE_DIRECTIONS = {"a2a3": frozenset({1, 2, 3, 4}), "a5": frozenset({1, 2, 3, 4, 5, 6, 7})}
+#: target -> the both-ways directions (DIR_BOTH; A5 also DIR_BOTH_GM) whose Producer::allocate and Consumer::free
+#: static_assert FlagID + 3 < 16 (in one core's branch)
+BOTH_WAYS = {"a2a3": frozenset({3}), "a5": frozenset({3, 7})}
 
 
 def pipe_arguments(spelling: str | None) -> tuple[int, int, int, int] | None:
@@ -189,6 +192,10 @@ def pipe_arguments(spelling: str | None) -> tuple[int, int, int, int] | None:
                              "BOTH, V2C_CTRL}; SlotNum >= 1; SyncPeriod >= 1; uint8_t(FlagID + 1) < 16"),
                   Provenance("header-static", A5 + "TPush.hpp (struct TPipe)", "static_assert DIR_TYPE in {C2V, V2C, "
                              "BOTH, V2C_CTRL, C2V_GM, V2C_GM, BOTH_GM}; uint8_t(FlagID + 1) < 16 (no SlotNum check)"),
+                  Provenance("header-static", A2 + "TPush.hpp; " + A5 + "TPush.hpp (Producer::allocate, "
+                             "Consumer::free)", "DIR_BOTH (A5 also DIR_BOTH_GM): static_assert uint8_t(FlagID + 3) "
+                             "< 16 in the core-specific branch (#ifdef __DAV_VEC__ / __DAV_CUBE__) a mixed kernel's "
+                             "two compilations both instantiate"),
                   Provenance("isa-doc", DOCS + "TPUSH.md", "a TPipe uses the cross-core flags FlagID .. FlagID + 3")))
 def tpipe_invalid_arguments(ctx: Ctx) -> Check | None:
     """
@@ -199,7 +206,8 @@ def tpipe_invalid_arguments(ctx: Ctx) -> Check | None:
     Reads the pipe operand's `TPipe<FlagID, DirType, SlotSize, SlotNum, ...>` arguments and checks what
     the class body asserts on the target: `FlagID + 1` (as `uint8_t`) below 16, the hardware's flag count;
     a direction (`DirType & 0x7`) the target knows: C2V, V2C, BOTH or V2C_CTRL on A2/A3, also the GM
-    directions on A5; and on A2/A3 at least one slot.
+    directions on A5; on A2/A3 at least one slot; and for a pipe used both ways (DIR_BOTH, on A5 also
+    DIR_BOTH_GM) `FlagID + 3` below 16, which allocate and free assert (in the branch of one of the two cores).
 
     ## Why is this bad?
     The pipe type fails a `static_assert` when it is instantiated: the kernel does not compile for the
@@ -227,6 +235,9 @@ def tpipe_invalid_arguments(ctx: Ctx) -> Check | None:
         bad.append(f"direction {dirtype & 0x7} (DirType {dirtype}) is not a TPipe direction of {ctx.target}")
     if ctx.impl == "a2a3" and slots < 1:
         bad.append("SlotNum 0: at least one slot is required")
+    if dirtype & 0x7 in BOTH_WAYS[ctx.impl] and (flag + 3) & 0xFF >= 16:
+        bad.append(f"FlagID {flag}: a pipe used both ways needs FlagID + 3 = {(flag + 3) & 0xFF} below 16 "
+                   "(Producer::allocate / Consumer::free)")
     return Check(ctx.static(bool(bad)), f"{ctx.builtin}: TPipe<{flag}, {dirtype}, {args[2]}, {slots}>: "
                  + "; ".join(bad) + " (static_assert)")
 

@@ -159,7 +159,11 @@ def test_rule_verdicts_are_confirmed(code: str, s, fires: bool) -> None:
 
 
 @pytest.mark.parametrize(("spelling", "target", "broken"), [
-    ("pto::TPipe<'\\x0e', '\\x03', 8192, 1> &", "a2a3", False),  # flag 14, BOTH, one slot: the limits
+    ("pto::TPipe<'\\x0e', '\\x01', 8192, 1> &", "a2a3", False),  # flag 14, C2V, one slot: the limits
+    ("pto::TPipe<'\\x0c', '\\x03', 8192, 1> &", "a2a3", False),  # flag 12 both ways: FlagID + 3 = 15
+    ("pto::TPipe<'\\x0e', '\\x03', 8192, 1> &", "a2a3", True),   # flag 14 both ways: FlagID + 3 = 17
+    ("pto::TPipe<'\\x0d', '\\x07', 8192, 2> &", "a5", True),     # BOTH_GM: FlagID + 3 = 16
+    ("pto::TPipe<'\\x0d', '\\x06', 8192, 2> &", "a5", False),    # V2C_GM, one way: FlagID + 1 = 14
     ("pto::TPipe<'\\x0f', '\\x01', 8192, 2> &", "a5", True),     # FlagID + 1 = 16
     ("pto::TPipe<'\\xff', '\\x01', 8192, 2> &", "a2a3", False),  # uint8_t(255 + 1) = 0: the assert passes
     ("pto::TPipe<'\\x00', '\\x05', 8192, 2> &", "a2a3", True),   # C2V_GM: A5 only

@@ -66,6 +66,9 @@ def pipe_class(m: Machine) -> None:
         raise m.trap("invalid-pipe", f"TPipe direction {dirtype % 8} does not exist on {m.impl}")
     if m.impl == "a2a3" and slots < 1:
         raise m.trap("invalid-pipe", "TPipe with no slots (SlotNum 0)")
+    if dirtype % 8 in (3, 7) and (flag + 3) % 256 >= 16:  # DIR_BOTH, DIR_BOTH_GM use FlagID .. FlagID + 3
+        raise m.trap("invalid-pipe", f"TPipe direction {dirtype % 8} (both ways) uses flag {flag + 3}: FlagID + 3 must "
+                     "stay below 16 (Producer::allocate / Consumer::free)")
 
 
 def _grid(m: Machine) -> bool:
