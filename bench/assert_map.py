@@ -190,10 +190,14 @@ ENTRIES: list[Entry] = [
                "CTRL_FIFO (TMPipe's push)"),
     # --- A2/A3 and A5: assertions mapped for issue 13 item 4 (kept together; newer targets are mapped elsewhere) ------
     Entry("pto/npu/a2a3/TMatmul.hpp|pto/npu/a5/TMatmul.hpp", "function:CheckDynamicMad|function:CheckDynamicMmad|"
-          "function:TGEMV_IMPL|function:TGEMV_ACC_IMPL|function:TGEMV_BIAS_IMPL", cond=r"MMAD_MAX_SUPPORT_LENGTH",
-          kind="runtime", builtin="TMATMUL|TMATMUL_ACC|TMATMUL_BIAS|TGEMV|TGEMV_ACC|TGEMV_BIAS", rules=("PTO918",),
-          note="m, k, n in [1, 4095]: PTO918 for the six non-MX forms (TMATMUL_MX / TGEMV_MX reach CheckDynamicMmad "
-               "too and are not checked by it)"),
+          "function:TGEMV_IMPL|function:TGEMV_ACC_IMPL|function:TGEMV_BIAS_IMPL|function:TGEMV_MX_IMPL",
+          cond=r"MMAD_MAX_SUPPORT_LENGTH", kind="runtime", rules=("PTO918",),
+          note="m, k, n in [1, 4095]: PTO918 for the TMATMUL / TGEMV forms and (A5) TMATMUL_MX / TGEMV_MX (k from "
+               "aMatrix's valid columns there)"),
+    Entry("pto/npu/a5/TMatmul.hpp", "function:CheckMadMxValid", cond=r"TileLeft::Loc == TileType::Left",
+          rules=("PTO975",), note="Left / Right / Acc buffers and fractals of the MX forms"),
+    Entry("pto/npu/a5/TMatmul.hpp", "function:CheckMadMxValid", cond=r"^accBytes <= PTO_L0C_SIZE_BYTES",
+          rules=("PTO976",), note="the result tile within L0C (256 KiB)"),
     Entry("pto/common/arch/memory/textract_common.hpp", "function:TExtractToAVector", kind="static",
           cond=r"% fractalSize", rules=("PTO935",),
           note="one-row L1 -> L0A (GEMV) copy: src and dst Cols in whole 512-byte fractals (l0_copy_units)"),

@@ -14,6 +14,8 @@ cOutMatrix's address to the hardware: cInMatrix is never read.
 
 from __future__ import annotations
 
+from ptolint.rules.quant import MX_INSTR, mx_static_errors
+
 from ptolint import z3lazy as z3
 from ptolint.ruleset import Check, Ctx, Provenance, TileView, rule
 
@@ -443,12 +445,13 @@ def matmul_acc_input_ignored(ctx: Ctx) -> Check | None:
 MMAD_MAX = 4095
 
 
-@rule("PTO918", "matmul-extent-out-of-range", instructions=INSTR, fault="valid-region",
+@rule("PTO918", "matmul-extent-out-of-range", instructions=INSTR + MX_INSTR, fault="valid-region",
       provenance=(Provenance("header-runtime", A2A3_HDR, "CheckDynamicMad (TMATMUL forms) and TGEMV*_IMPL: PTO_ASSERT "
                              "m, k, n in [1, MMAD_MAX_SUPPORT_LENGTH = 4095]; release builds issue the mad with the "
                              "extent as given"),
                   Provenance("header-runtime", A5_HDR, "CheckDynamicMmad (TMATMUL forms) and TGEMV*_IMPL: the same "
-                             "PTO_ASSERTs; release builds issue the mad with the extent as given"),
+                             "PTO_ASSERTs; release builds issue the mad with the extent as given; TMATMUL_MX the "
+                             "same, TGEMV_MX_IMPL takes k from aMatrix.GetValidCol()"),
                   Provenance("isa-doc", DOC, "m, k, n are taken from the operands' valid regions")))
 def matmul_extent_out_of_range(ctx: Ctx) -> Check | None:
     """
@@ -456,8 +459,9 @@ def matmul_extent_out_of_range(ctx: Ctx) -> Check | None:
     A matrix-multiply extent (m, k or n) is 0 or larger than 4095.
 
     ## What it does
-    m is the left tile's valid rows (TGEMV: 1), k its valid columns (TGEMV: the right tile's valid rows)
-    and n the right tile's valid columns. Reports, on the path reaching the call, an extent outside
+    m is the left tile's valid rows (TGEMV: 1), k its valid columns (TGEMV: the right tile's valid rows;
+    TGEMV_MX: the left tile's valid columns) and n the right tile's valid columns, for the six TMATMUL /
+    TGEMV forms and (A5) TMATMUL_MX / TGEMV_MX. Reports, on the path reaching the call, an extent outside
     [1, 4095], typically a dynamic valid region that reaches the call empty.
 
     ## Why is this bad?
@@ -481,9 +485,18 @@ def matmul_extent_out_of_range(ctx: Ctx) -> Check | None:
     ```
     """
     ops = _ops(ctx)
-    if ops is None or _static_errors(ctx, ops):
+    if ops is None:
         return None
-    m, k, n = _dims(ctx, ops)
+    if ctx.builtin in MX_INSTR:  # A5 only; TGEMV_MX takes k from the left tile
+        if not ctx.a5 or mx_static_errors(ops):
+            return None
+        a, b = ops["a"], ops["b"]
+        m = z3.IntVal(1) if ctx.builtin == "TGEMV_MX" else a.valid_row
+        k, n = a.valid_col, b.valid_col
+    elif _static_errors(ctx, ops):
+        return None
+    else:
+        m, k, n = _dims(ctx, ops)
     violated = z3.Or(*[z3.Or(x < 1, x > MMAD_MAX) for x in (m, k, n)])
     msg = (f"{ctx.builtin}: m, k, n = {{m}}, {{k}}, {{n}}: each must lie in [1, {MMAD_MAX}] (MMAD_MAX_SUPPORT_LENGTH); "
            "debug builds trap, release builds issue the mad with that extent")

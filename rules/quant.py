@@ -250,6 +250,15 @@ def _mx_ops(ctx: Ctx) -> dict[str, TileView] | None:
     return out
 
 
+def mx_static_errors(ops: dict[str, TileView]) -> bool:
+    """Whether A5 rejects the MX call at compile time (PTO974-PTO976): run-time rules then do not apply."""
+    c, a, b, bias = ops["c"], ops["a"], ops["b"], ops.get("bias")
+    fractal = any((ops[r].loc, ops[r].blayout, ops[r].slayout) != f for r, f in MX_FRACTALS.items())
+    bias_bad = bias is not None and (bias.dtype != "float" or bias.loc != "Bias" or bias.rows != 1)
+    return ((c.dtype, a.dtype, b.dtype) not in MX_TRIPLES or fractal or bias_bad or a.cols % MX_K_ALIGN != 0
+            or c.rows * c.cols * 4 > L0C_BYTES)
+
+
 @rule("PTO974", "mx-matmul-unsupported-dtype", instructions=MX_INSTR, fault="unsupported-dtype", targets=("a5",),
       provenance=(Provenance("header-static", MX_HDR, "static_assert (isFp4 || isFp8) && CType == float; bias "
                              "forms: static_assert TileBias::DType == float"),

@@ -302,8 +302,11 @@ def test_tstore_sources_per_target() -> None:
      ["src 16x24", "dst 16x24"]),
     ("TMOV", spec("Left", "int8_t", 32, 48, "RowMajor", "RowMajor"), spec("Mat", "int8_t", 32, 48, "RowMajor", "ColMajor"),
      ["src 32x48"]),
-    # a one-row L0A source takes the vector (GEMV) path: not this check
-    ("TMOV", spec("Left", "half", 1, 24, "RowMajor", "RowMajor"), spec("Mat", "half", 1, 24, "RowMajor", "NoneBox"), []),
+    # a one-row L0A source takes the vector (GEMV) path: both tiles' columns in 512-byte fractals (256 half)
+    ("TMOV", spec("Left", "half", 1, 24, "RowMajor", "RowMajor"), spec("Mat", "half", 1, 24, "RowMajor", "NoneBox"),
+     ["src 1x24", "dst 1x24"]),
+    ("TMOV", spec("Left", "half", 1, 256, "RowMajor", "RowMajor"), spec("Mat", "half", 1, 256, "RowMajor", "NoneBox"),
+     []),
 ])
 def test_a2a3_l1_to_l0_copy_extents(builtin: str, dst: TileSpec, src: TileSpec, problems: list[str]) -> None:
     from ptolint.executor.ops.movement import l1_to_l0_alignment

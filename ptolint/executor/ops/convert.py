@@ -346,3 +346,11 @@ def matmul_mx(m: Machine) -> None:
         for kind, detail in errors:
             m.fault(kind, detail)
         raise m.trap(errors[0][0], f"{m.site.builtin} does not compile")
+    # m, k, n as TMatmul.hpp takes them (TGEMV_MX: m = 1 and k from the left tile's valid columns), each
+    # PTO_ASSERTed in [1, 4095] (MMAD_MAX_SUPPORT_LENGTH): a debug build traps outside
+    gemv = m.site.builtin == "TGEMV_MX"
+    dims = (("m", 1 if gemv else a.valid_row), ("k", a.valid_col), ("n", b.valid_col))
+    outside = [f"{name} = {v}" for name, v in dims if not 1 <= v <= 4095]
+    if outside:
+        m.fault("valid-region", f"{', '.join(outside)}: the mad's extents must lie in [1, 4095] (a debug build's "
+                "assertion traps)")

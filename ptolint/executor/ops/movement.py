@@ -132,7 +132,7 @@ def l1_to_l0_alignment(builtin: str, dst: TileSpec, src: TileSpec) -> list[str]:
         return []
     if dst.loc == "Left" and src.rows == 1 and src.blayout == "RowMajor":
         frac = 512 // size  # the vector (GEMV) routine: both tiles' columns in whole 512-byte fractals
-        return [f"{which} has {t.cols} columns, not a multiple of {frac} (one-row L1 -> L0A copy of {src.dtype})"
+        return [f"{which} {t.rows}x{t.cols} is not a multiple of 1x{frac} (one-row L1 -> L0A copy of {src.dtype})"
                 for which, t in (("src", src), ("dst", dst)) if t.cols % frac]
     c0, frac = 32 // min(size, 32), 32 if size == 1 else 16
     transposed = dst.slayout != src.slayout
