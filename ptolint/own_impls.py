@@ -30,6 +30,7 @@ class Own:
     impl: str  # the fact tables' key: the npu directory's target name ("kirin9030" for npu/kirin9030/...)
     files: str  # where the facts were read (pto-isa 3186c381)
     dtypes: tuple[str, ...] | None = None  # the tile element types the reading covers (None: every type)
+    excluded: tuple[str, ...] = ()  # tile element types it leaves out (paths of their own)
     #: the family whose code the file follows (the Kirin files build on common/arch/register/, as A5's do): a rule
     #: whose facts are only the other family's (an A2/A3 type list) does not apply to calls on it
     lineage: str = "a5"
@@ -39,7 +40,12 @@ _K9030_LOAD = "include/pto/npu/kirin9030/TLoad.hpp (TLOAD_TILE_IMPL), common/arc
 _K9030_STORE = "include/pto/npu/kirin9030/TStore.hpp (TSTORE_IMPL, CheckStaticVec, CheckStaticAcc)"
 _KDEV_STORE = "include/pto/npu/kirinDev0000/TStore.hpp (TSTORE_IMPL, CheckStaticVec, CheckStaticAcc)"
 
+_A6_LOAD = "include/pto/npu/a6/TLoad.hpp (TLOAD_TILE_IMPL), common/arch/register/tload_common.hpp"
+
 OWN: dict[str, dict[str, Own]] = {
+    # A5's TLOAD_TILE_IMPL with A6LoadOp (the same Vec routines, StaticCheck, TLoadCubeCheck, MX path for a
+    # one-row L1 tile); hifloat4x2_t L1 tiles take a check of their own (TLoadHif4CubeCheck)
+    "a6": {"TLOAD": Own("a6", _A6_LOAD, excluded=("hifloat4x2_t",))},
     "kirin9030": {
         "TLOAD": Own("kirin9030", _K9030_LOAD),
         "TSTORE": Own("kirin9030", _K9030_STORE),
@@ -60,7 +66,7 @@ def own(builtin: str, target: str, dtypes: tuple[str, ...] | frozenset[str] = ()
     o = OWN.get(target, {}).get(builtin)
     if o is None or impls.family(builtin, target, dtypes) is not None:
         return None
-    if o.dtypes is not None and any(t not in o.dtypes for t in dtypes):
+    if any(t in o.excluded or (o.dtypes is not None and t not in o.dtypes) for t in dtypes):
         return None
     return o
 
@@ -86,12 +92,9 @@ def foreign(
 def left_out(builtin: str, target: str, dtypes: tuple[str, ...] | frozenset[str] = ()) -> str | None:
     """Why a call of a read own file has no facts after all (an element type the reading leaves out), or None."""
     o = OWN.get(target, {}).get(builtin)
-    if o is None or o.dtypes is None or impls.family(builtin, target, dtypes) is not None:
+    if o is None or impls.family(builtin, target, dtypes) is not None:
         return None
-    bad = sorted({t for t in dtypes if t not in o.dtypes})
+    bad = sorted({t for t in dtypes if t in o.excluded or (o.dtypes is not None and t not in o.dtypes)})
     if not bad:
         return None
-    return (
-        f"{target}'s own {builtin} file was read for {', '.join(o.dtypes)} tiles only, not {', '.join(bad)} "
-        "(ptolint/own_impls.py)"
-    )
+    return f"{target}'s own {builtin} file was read without its paths for {', '.join(bad)} (ptolint/own_impls.py)"

@@ -130,15 +130,20 @@ def holds(rule: Rule, site: CallSite, se, timeout_ms: int) -> Outcome:
                                                "some inputs break it here")
 
 
+#: (builtin, tile parameter) whose tile the call itself places as a view of another (not a lost placement)
+_VIEWS = frozenset({("TRESHAPE", "dst"), ("TSUBVIEW", "dst")})
+
+
 def placement_lost(sites: list[CallSite]) -> CallSite | None:
     """The first call of one entry point's walk with a tile operand whose placement was not followed, when the walk
     places tiles with TASSIGN at all (kernel-level overlap rules cannot speak for it then)."""
     if not any(s.builtin == "TASSIGN" for s in sites):
         return None
-    for s in sites:  # a TASSIGN's own tile operand is the tile before it is placed, a TRESHAPE's dst the tile
-        # before it becomes a view of src (neither writes data there, so neither can clobber or define a live tile)
+    for s in sites:  # a TASSIGN's own tile operand is the tile before it is placed, a TRESHAPE's / TSUBVIEW's dst
+        # the tile before it becomes a view / window of src (none writes data there, so none can clobber or define
+        # a live tile; the walk places the view after the call, ptolint/frontend/interp/tiles.py)
         if s.unresolved or (s.builtin != "TASSIGN" and any(
-                t.binding == 0 or t.addr is None for p, t in s.tiles() if (s.builtin, p) != ("TRESHAPE", "dst"))):
+                t.binding == 0 or t.addr is None for p, t in s.tiles() if (s.builtin, p) not in _VIEWS)):
             return s
     return None
 

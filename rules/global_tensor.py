@@ -19,10 +19,12 @@ INSTR = ("TLOAD", "TSTORE")
 
 #: (builtin, tile location) -> target -> accepted (GlobalTensor layout, tile custom layout) pairs
 LAYOUT_PAIRS: dict[tuple[str, str], dict[str, frozenset[tuple[str, str]]]] = {
-    ("TLOAD", "Vec"): {t: frozenset({("ND", "ND"), ("DN", "DN"), ("NZ", "NZ")}) for t in ("a2a3", "a5", "kirin9030")},
+    ("TLOAD", "Vec"): {t: frozenset({("ND", "ND"), ("DN", "DN"), ("NZ", "NZ")})
+                       for t in ("a2a3", "a5", "kirin9030", "a6")},
     ("TLOAD", "Mat"): {
         "a2a3": frozenset({("ND", "ND"), ("DN", "DN"), ("NZ", "NZ"), ("ND", "NZ"), ("DN", "ZN")}),
         "a5": frozenset({("ND", "NZ"), ("DN", "NZ"), ("NZ", "NZ"), ("ND", "ND"), ("DN", "DN"), ("DN", "ZN")}),
+        "a6": frozenset({("ND", "NZ"), ("DN", "NZ"), ("NZ", "NZ"), ("ND", "ND"), ("DN", "DN"), ("DN", "ZN")}),
         # A5's TLoadCubeCheck, but Kirin9030LoadOp's ND2NZ copy static_asserts on a DN tensor
         "kirin9030": frozenset({("ND", "NZ"), ("NZ", "NZ"), ("ND", "ND"), ("DN", "DN"), ("DN", "ZN")}),
     },
@@ -31,9 +33,10 @@ LAYOUT_PAIRS: dict[tuple[str, str], dict[str, frozenset[tuple[str, str]]]] = {
 }
 #: (builtin, tile location) -> target -> pairs that a 64-bit element type may use
 B64_PAIRS: dict[tuple[str, str], dict[str, frozenset[tuple[str, str]] | None]] = {
-    ("TLOAD", "Vec"): {"a2a3": frozenset({("ND", "ND"), ("DN", "DN")}), "a5": None, "kirin9030": None},
+    ("TLOAD", "Vec"): {"a2a3": frozenset({("ND", "ND"), ("DN", "DN")}), "a5": None, "kirin9030": None, "a6": None},
     ("TLOAD", "Mat"): {"a2a3": frozenset({("ND", "ND"), ("DN", "DN")}),
                        "a5": frozenset({("NZ", "NZ"), ("ND", "ND"), ("DN", "DN"), ("DN", "ZN")}),
+                       "a6": frozenset({("NZ", "NZ"), ("ND", "ND"), ("DN", "DN"), ("DN", "ZN")}),
                        "kirin9030": frozenset({("NZ", "NZ"), ("ND", "ND"), ("DN", "DN"), ("DN", "ZN")})},
     ("TSTORE", "Vec"): {"a2a3": frozenset({("ND", "ND"), ("DN", "DN")}), "a5": None, "kirin9030": None,
                         "kirindev0000": None},
@@ -46,7 +49,7 @@ ACC_STORE_TYPES = {"a2a3": ("int32_t", "float", "half", "bfloat16_t"),
 ACC_TILE_TYPES = {"a2a3": ("int32_t", "float"), "a5": ("int32_t", "float"), "kirin9030": ("int32_t", "half"),
                   "kirindev0000": ("int32_t", "half")}
 #: the newer targets' own TLOAD / TSTORE files these tables hold (ptolint/own_impls.py keys)
-OWN = {"kirin9030": ("TLOAD", "TSTORE"), "kirindev0000": ("TSTORE",)}
+OWN = {"kirin9030": ("TLOAD", "TSTORE"), "kirindev0000": ("TSTORE",), "a6": ("TLOAD",)}
 B64 = ("int64_t", "uint64_t")
 SIZES = {"int8_t": 1, "uint8_t": 1, "int16_t": 2, "uint16_t": 2, "int32_t": 4, "uint32_t": 4, "int64_t": 8,
          "uint64_t": 8, "half": 2, "bfloat16_t": 2, "float": 4, "double": 8, "float8_e4m3_t": 1,
@@ -58,6 +61,7 @@ A2A3_STORE = "include/pto/common/arch/memory/tstore_common.hpp (CheckStaticForVe
 A5_STORE = "include/pto/npu/a5/TStore.hpp (Vec checks, CheckStaticAcc)"
 DOCS = "docs/isa/TLOAD.md, docs/isa/TSTORE.md"
 K9030_LOAD = "include/pto/npu/kirin9030/TLoad.hpp (TLOAD_TILE_IMPL, Kirin9030LoadOp; Kirin Dev0000 includes it too)"
+A6_LOAD = "include/pto/npu/a6/TLoad.hpp (TLOAD_TILE_IMPL, A6LoadOp)"
 KIRIN_STORE = "include/pto/npu/kirin9030/TStore.hpp, kirinDev0000/TStore.hpp (CheckStaticVec, CheckStaticAcc)"
 
 
@@ -101,6 +105,7 @@ def _plain_store(ctx: Ctx) -> bool:
                   Provenance("header-static", A5_STORE, "Vec source: sizeof(TileData::DType) == "
                              "sizeof(GlobalData::RawDType)"),
                   Provenance("header-static", K9030_LOAD, "A5's StaticCheck"),
+                  Provenance("header-static", A6_LOAD, "A5's StaticCheck"),
                   Provenance("header-static", KIRIN_STORE, "CheckStaticVec: the same as A5"),
                   Provenance("isa-doc", DOCS, "the docs ask for equal element types; the headers compare sizes only")),
       own=OWN)
@@ -154,6 +159,8 @@ def gm_element_size_mismatch(ctx: Ctx) -> Check | None:
                   Provenance("header-static", A5_STORE, "Vec: ND/DN/NZ pairs or a single-row/column tile"),
                   Provenance("header-static", K9030_LOAD, "A5's StaticCheck and TLoadCubeCheck; no DN2NZ (the "
                              "cube copy static_asserts), no MX path for a one-row L1 tile"),
+                  Provenance("header-static", A6_LOAD, "A5's StaticCheck and TLoadCubeCheck, the MX path for a "
+                             "one-row L1 tile"),
                   Provenance("header-static", KIRIN_STORE, "CheckStaticVec: the same pairs as A5"),
                   Provenance("isa-doc", DOCS, "the docs list the same-layout pairs; A2/A3 has no DN2NZ load into "
                              "L1 although A5 does")),
@@ -192,7 +199,7 @@ def gm_layout_pairing(ctx: Ctx) -> Check | None:
     key = (ctx.builtin, t.loc)
     if key not in LAYOUT_PAIRS or not _plain_store(ctx) or g.layout not in ("ND", "DN", "NZ"):
         return None  # MX / HIF4 scale layouts and convolution layouts take their own paths
-    if ctx.impl == "a5" and key == ("TLOAD", "Mat") and t.rows == 1 and t.blayout == "RowMajor" and \
+    if ctx.impl in ("a5", "a6") and key == ("TLOAD", "Mat") and t.rows == 1 and t.blayout == "RowMajor" and \
             t.slayout == "RowMajor":
         return None  # A5 loads a one-row row-major L1 tile through the MX vector path, without the pair check
     pair = (g.layout, tile_layout(t, ctx.impl != "a2a3"))  # the Kirin files use A5's checks
@@ -281,8 +288,9 @@ def _lines(t: TileView, g: GlobalView, lay: str) -> tuple[z3.ArithRef, z3.ArithR
                              "staticShape[4] and static ValidRow == staticShape[0]*[1]*[2]*[3]"),
                   Provenance("header-runtime", A2A3_LOAD, "A2/A3 checks the same only at run time (PTO_ASSERT, debug "
                              "builds): see PTO956"),
-                  Provenance("header-static", K9030_LOAD, "the same StaticCheck")),
-      own={"kirin9030": ("TLOAD",)})
+                  Provenance("header-static", K9030_LOAD, "the same StaticCheck"),
+                  Provenance("header-static", A6_LOAD, "the same StaticCheck")),
+      own={"kirin9030": ("TLOAD",), "a6": ("TLOAD",)})
 def gm_static_shape_mismatch(ctx: Ctx) -> Check | None:
     """
     ## Summary
@@ -337,6 +345,7 @@ def gm_static_shape_mismatch(ctx: Ctx) -> Check | None:
                              "larger tensors into tiles with smaller valid regions (harmless in release while the "
                              "lines fit the tile's storage), so only the two harmful directions are reported"),
                   Provenance("header-runtime", K9030_LOAD, "the same burst loop as A5's (no assert)"),
+                  Provenance("header-runtime", A6_LOAD, "A5's burst loop (no assert)"),
                   Provenance("header-runtime", KIRIN_STORE, "TStoreVecND/DN: PTO_ASSERT as on A5, debug builds "
                              "only; the same burst loop")),
       own=OWN)

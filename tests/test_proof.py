@@ -202,10 +202,10 @@ extern "C" __global__ AICORE void kernel(__gm__ float* dst, __gm__ float* src, _
 """
 
 
-def test_own_tload_tstore_files_of_kirin_targets_verify(tmp_path: Path) -> None:
-    """Kirin 9030's TLoad.hpp / TStore.hpp and Kirin Dev0000's TStore.hpp were read: every TLOAD / TSTORE rule has
-    their facts, so the calls verify (the A2/A3-only type list of PTO951 does not apply); Kirin X90's TLOAD and
-    TSTORE are its own files nobody read: no facts, unknown."""
+def test_own_tload_tstore_files_of_newer_targets_verify(tmp_path: Path) -> None:
+    """Kirin 9030's TLoad.hpp / TStore.hpp, Kirin Dev0000's TStore.hpp and A6's TLoad.hpp were read: every TLOAD /
+    TSTORE rule has their facts, so the calls verify (the A2/A3-only type list of PTO951 does not apply); Kirin
+    X90's TLOAD and TSTORE are its own files nobody read: no facts, unknown."""
     doc = _proof(tmp_path, "-t", "kirin9030,kirindev0000,kirinx90", name="io.cpp", text=KIRIN_IO)
     f = doc["proof"]["files"][0]
     for t in ("kirin9030", "kirindev0000"):
@@ -218,6 +218,10 @@ def test_own_tload_tstore_files_of_kirin_targets_verify(tmp_path: Path) -> None:
             if line == 12:  # PTO955 (A5's static extents, the same StaticCheck) has nothing static to compare here
                 assert rules["PTO951"] == "not-applicable" and "PTO955" in rules
         assert f["counts"][t]["verified"] == f["counts"][t]["sites"], f["counts"]
+    a6 = _proof(tmp_path, "-t", "a6", name="io.cpp", text=KIRIN_IO)  # npu/a6/TLoad.hpp read; TSTORE is a5's file,
+    # which behaves differently there (ptolint/impls.py DIVERGENT): no facts
+    assert _site(a6, "kernel", 12, "a6")["status"] == "verified"
+    assert _site(a6, "kernel", 13, "a6")["reasons"] == ["no-facts"]
     x90 = _site(doc, "kernel", 12, "kirinx90")
     assert x90["status"] == "unknown" and x90["reasons"] == ["no-facts"], x90
     assert any("kirinx90 implements TLOAD in its own npu/kirinX90 files" in r["detail"] for r in x90["rules"]), x90
@@ -238,3 +242,41 @@ def test_own_file_facts_decide_violations_the_a5_file_would_not(tmp_path: Path) 
         assert site["status"] == "violated" and {r["rule"]: r["status"] for r in site["rules"]}["PTO953"] == "violated"
     assert {(x["rule"], x["target"], x["confirmed"]) for x in doc["findings"]} == {
         ("PTO953", "kirin9030", True), ("PTO953", "kirindev0000", True)}
+
+
+WINDOW = r"""#include <pto/pto-inst.hpp>
+
+using namespace pto;
+
+extern "C" __global__ AICORE void kernel(__gm__ float* out)
+{
+    using Full = Tile<TileType::Vec, float, 16, 64>;
+    using Half = Tile<TileType::Vec, float, 8, 64>;
+    Full full, other;
+    Half win;
+    TASSIGN(full, 0x0);
+    TASSIGN(other, 0x1000);
+    TEXPANDS(full, 0.0f);
+    TSUBVIEW(win, full, 8, 0);
+    TEXPANDS(win, 1.0f);
+    TADD(other, full, full);
+}
+"""
+
+
+def test_tsubview_windows_are_followed_placements(tmp_path: Path) -> None:
+    """TSUBVIEW(dst, src, row, col) places dst at src + (row * RowStride + col * ColStride) elements (a2a3/TSubView.hpp,
+    used by every target): the window is a followed placement, nested in src (deliberate aliasing), so PTO904
+    verifies the kernel instead of giving up on its placements."""
+    doc = _proof(tmp_path, "-t", "a2a3,a5", name="win.cpp", text=WINDOW)
+    for t in ("a2a3", "a5"):
+        site = _site(doc, "kernel", 11, t)
+        assert {r["rule"]: r["status"] for r in site["rules"]}["PTO904"] == "verified", site
+    assert not doc["findings"]
+    # the window's placement is a real one: moved past the end of `full`, it straddles `other` and clobbers it
+    # between its definition and its read
+    clash = WINDOW.replace("TASSIGN(other, 0x1000);", "TASSIGN(other, 0x1000);\n    TEXPANDS(other, 2.0f);") \
+        .replace("TSUBVIEW(win, full, 8, 0);", "TSUBVIEW(win, full, 12, 0);") \
+        .replace("TADD(other, full, full);", "TADD(full, other, other);")
+    run = ptolint("check", "-t", "a2a3", "-f", "json", "clash.cpp", cwd=_write(tmp_path, "clash.cpp", clash))
+    assert [(f["rule"], f["line"]) for f in json.loads(run.stdout)["findings"]] == [("PTO904", 16)], run.stdout

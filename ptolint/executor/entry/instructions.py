@@ -4,7 +4,8 @@ modules) on a Machine whose memory is the run's one copy of the target's buffers
 The operands are the concrete objects: a tile keeps one TileBuffer for its lifetime (its TASSIGN placement or
 the runner's layout), scalars are converted to the parameter's type, GlobalTensors carry their five extents
 and strides. The per-operand checks (tile layout, valid region outside the storage) are the ones `bind()`
-makes (machine.bind_tile). TASSIGN gives the tile a new placement, TRESHAPE makes `dst` a view of `src`.
+makes (machine.bind_tile). TASSIGN gives the tile a new placement, TRESHAPE makes `dst` a view of `src`, TSUBVIEW
+a window of it (at rowIdx * RowStride + colIdx * ColStride elements).
 """
 
 from __future__ import annotations
@@ -185,21 +186,28 @@ def effects(run: Run, info: Builtin, tiles: dict[str, TileObj], m: Machine) -> N
             obj.storage = Storage(addr)
         else:
             raise Refusal(f"TASSIGN at line {info.line}: the address is not a number")
-    elif name == "TRESHAPE":
+    elif name in ("TRESHAPE", "TSUBVIEW"):
         dst, src = tiles.get("dst"), tiles.get("src")
         if dst is None or src is None:
             return
+        offset = 0
+        if name == "TSUBVIEW":  # a2a3/TSubView.hpp: src.data() + rowIdx * RowStride + colIdx * ColStride
+            row, col = m.scalars.get("rowIdx"), m.scalars.get("colIdx")
+            if not (isinstance(row, int) and isinstance(col, int)):
+                raise Refusal(f"TSUBVIEW at line {info.line}: the window's row or column is not a number")
+            rs, cs = (src.spec.cols, 1) if src.spec.blayout == "RowMajor" else (1, src.spec.rows)
+            offset = (row * rs + col * cs) * max(1, element_size(src.spec))
         if src.storage.addr is not None:
-            dst.storage = Storage(src.storage.addr)
+            dst.storage = Storage(src.storage.addr + offset)
             return
         buf = src.storage.buffer(src.spec, run)
         view = Storage(None)
         if buf is not None:
             nbytes = dst.spec.rows * dst.spec.cols * max(1, element_size(dst.spec))
-            if buf.offset + nbytes <= buf.storage.size:
-                view.buf = TileBuffer(dst.spec, buf.buffer, buf.offset, nbytes, buf.storage)
+            if buf.offset + offset + nbytes <= buf.storage.size:
+                view.buf = TileBuffer(dst.spec, buf.buffer, buf.offset + offset, nbytes, buf.storage)
             else:
-                view.error = f"{nbytes} bytes at {buf.offset} do not fit in {buf.buffer}"
+                view.error = f"{nbytes} bytes at {buf.offset + offset} do not fit in {buf.buffer}"
         else:
             view.error = src.storage.error
         dst.storage = view

@@ -29,12 +29,16 @@ _ROUTINES = {
     ("TLOAD", "Mat", "kirin9030"): {("ND", "row"), ("DN", "col"), ("NZ", "nz"), ("ND", "nz"), ("DN", "zn")},
     ("TSTORE", "Vec", "kirin9030"): {("ND", "row"), ("DN", "col"), ("NZ", "nz")},
     ("TSTORE", "Vec", "kirindev0000"): {("ND", "row"), ("DN", "col"), ("NZ", "nz")},
+    # A6's TLoad.hpp: A5's checks and routines
+    ("TLOAD", "Vec", "a6"): {("ND", "row"), ("DN", "col"), ("NZ", "nz")},
+    ("TLOAD", "Mat", "a6"): {("ND", "row"), ("DN", "col"), ("NZ", "nz"), ("ND", "nz"), ("DN", "nz"), ("DN", "zn")},
 }
 #: 8-byte elements go through a narrower set of routines where the target restricts them
 _WIDE_ROUTINES = {
     ("TLOAD", "Vec", "a2a3"): {("ND", "row"), ("DN", "col")},
     ("TLOAD", "Mat", "a2a3"): {("ND", "row"), ("DN", "col")},
     ("TLOAD", "Mat", "a5"): {("ND", "row"), ("DN", "col"), ("NZ", "nz"), ("DN", "zn")},
+    ("TLOAD", "Mat", "a6"): {("ND", "row"), ("DN", "col"), ("NZ", "nz"), ("DN", "zn")},
     ("TSTORE", "Vec", "a2a3"): {("ND", "row"), ("DN", "col")},
 }
 _FIXPIPE_OUT = {"int32_t", "float", "half", "bfloat16_t"}
@@ -46,7 +50,9 @@ _ATOMIC_ADD = {"float", "half", "bfloat16_t", "int8_t", "int16_t", "int32_t"}
 #: targets whose store has no atomic add at all
 _NO_ATOMIC = ("kirin9030", "kirindev0000")
 #: implementations whose Vec load compares static extents first (common/arch/register/tload_common.hpp StaticCheck)
-_STATIC_EXTENT = ("a5", "kirin9030")
+_STATIC_EXTENT = ("a5", "kirin9030", "a6")
+#: implementations that load a one-row row-major L1 tile through the MX vector path (no layout-pair check)
+_MX_ROW = ("a5", "a6")
 
 
 def _arrangement(t: ConcreteTile, target: str) -> str:
@@ -83,7 +89,8 @@ def transfer(m: Machine, builtin: str, tile: ConcreteTile, g: ConcreteGlobal, qu
     if key not in _ROUTINES or quant or g.spec.layout not in ("ND", "DN", "NZ"):
         return  # MX / HIF4 scale and convolution layouts go through other copy routines
     s = tile.spec
-    if key == ("TLOAD", "Mat", "a5") and s.rows == 1 and s.blayout == "RowMajor" and s.slayout == "RowMajor":
+    if builtin == "TLOAD" and loc == "Mat" and m.impl in _MX_ROW and s.rows == 1 and s.blayout == "RowMajor" and \
+            s.slayout == "RowMajor":
         return  # A5's MX vector load of a one-row L1 tile
     pair = (g.spec.layout, _arrangement(tile, m.impl))
     line = builtin == "TSTORE" and (tile.spec.rows == 1 or tile.spec.cols == 1)

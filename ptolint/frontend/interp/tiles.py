@@ -16,9 +16,11 @@ from ptolint.frontend.values import (
     TileState,
     convert,
     ctype,
+    fold,
     static_valid,
 )
 from ptolint.ir import (
+    Bin,
     CallSite,
     Const,
     Expr,
@@ -64,6 +66,24 @@ class Tiles:
         elif isinstance(arg, ScalarOperand):
             addr = arg.expr
         tile.addr, tile.binding = (None, 0) if tile.array or addr is None else (addr, self.placements)
+
+    def window(self, site: CallSite, dst: TileState, src: TileState) -> None:
+        """After TSUBVIEW(dst, src, rowIdx, colIdx): dst is placed at src's address plus
+        (rowIdx * RowStride + colIdx * ColStride) elements of src (a2a3/TSubView.hpp, which A5 and the newer
+        targets include: TASSIGN_IMPL(dst, src.data() + offset); RowStride = Cols and ColStride = 1 for a
+        row-major src, 1 and Rows otherwise). A new placement: its bytes are a window of src's."""
+        row, col = site.arg("rowIdx"), site.arg("colIdx")
+        spec = src.spec
+        if dst.array or src.array or not src.binding or src.addr is None or not spec.elem_size or not (
+                isinstance(row, ScalarOperand) and isinstance(col, ScalarOperand)):
+            dst.addr, dst.binding = None, 0
+            return
+        rs, cs = (spec.cols, 1) if spec.blayout == "RowMajor" else (1, spec.rows)
+        elems = Bin("+", Bin("*", convert(row.expr, "int64_t"), Const(rs, "int64_t"), "int64_t"),
+                    Bin("*", convert(col.expr, "int64_t"), Const(cs, "int64_t"), "int64_t"), "int64_t")
+        offset = Bin("*", elems, Const(spec.elem_size, "int64_t"), "int64_t")
+        self.placements += 1
+        dst.addr, dst.binding = fold(Bin("+", convert(src.addr, "int64_t"), offset, "int64_t")), self.placements
 
     def drop_placements(self, body: ci.Cursor) -> None:
         """A loop whose body places tiles: which placement a tile has at the top of an iteration, or after the
@@ -126,14 +146,16 @@ class Tiles:
 
     def rebind(self, site: CallSite) -> None:
         """Builtins that give a tile a (new) address: TASSIGN places it, TRESHAPE makes `dst` another view of
-        `src`'s storage, TSUBVIEW / TPUSH / TPOP put it somewhere the walk does not follow."""
+        `src`'s storage, TSUBVIEW a window into it, TPUSH / TPOP put it somewhere the walk does not follow."""
         tiles = self.site_tiles
         if site.builtin == "TASSIGN" and "obj" in tiles:
             self.place(site, tiles["obj"])
         elif site.builtin == "TRESHAPE" and "dst" in tiles and "src" in tiles:
             dst, src = tiles["dst"], tiles["src"]
             dst.addr, dst.binding = (None, 0) if dst.array else (src.addr, src.binding)
-        elif site.builtin in ("TSUBVIEW", "TPUSH", "TPOP", "TALLOC", "TFREE"):
+        elif site.builtin == "TSUBVIEW" and "dst" in tiles and "src" in tiles:
+            self.window(site, tiles["dst"], tiles["src"])
+        elif site.builtin in ("TPUSH", "TPOP", "TALLOC", "TFREE"):
             for name in ("dst", "tile"):
                 if name in tiles:
                     tiles[name].addr, tiles[name].binding = None, 0
