@@ -43,6 +43,8 @@ REASONS: dict[str, str] = {
     "dispatch-guarded": "the function is instantiated only from an `if constexpr` branch of its caller that tests "
                         "the same condition: no kernel call reaches it with the condition false (at most an "
                         "out-of-range value cast to the enum, which names no enumerator)",
+    "guard-implies": "the enclosing `if constexpr` tests a condition that implies the assertion: it holds wherever "
+                     "it is compiled",
 }
 
 #: rules that check one form's assertions only and cite a file shared with other forms (TExtract.hpp): mapped by
@@ -50,6 +52,7 @@ REASONS: dict[str, str] = {
 CURATED_ONLY = frozenset({"PTO119", "PTO120", "PTO121", "PTO122"})
 
 _TILE = "pto/common/pto_tile.hpp"
+_MGS = "pto/npu/*/MGather.hpp|pto/npu/*/MScatter.hpp"
 
 ENTRIES: list[Entry] = [
     # --- the Tile class (common/pto_tile.hpp): every tile the kernel declares -------------------------------
@@ -118,7 +121,7 @@ ENTRIES: list[Entry] = [
                "release build computes over dst's valid shape) and, on A2/A3, any difference with a non-empty dst; "
                "TRECIP reaches TDIVS_IMPL too (PTO725)"),
     # --- MGATHER's GM->L1 path (MGatherCheckGm2L1; rules/gather.py form "l1") ------------------------------------
-    Entry("pto/npu/*/MGather.hpp", "function:MGatherCheckGm2L1|function:MGATHER_IMPL",
+    Entry(_MGS, "function:MGatherCheckGm2L1|function:MGATHER_IMPL",
           cond=r"Loc == TileType::Mat|IsMGatherNZTile|layout == Layout::ND|^Mode == Coalesce::Elem$",
           rules=("PTO999",), note="dst a Mat tile in NZ, the table Layout::ND, A5 GatherExec::Simt only with Elem"),
     Entry("pto/npu/*/MGather.hpp", "function:MGatherCheckGm2L1", cond=r"IdxSrc::DType", rules=("PTO991", "PTO999"),
@@ -126,11 +129,25 @@ ENTRIES: list[Entry] = [
     Entry("pto/npu/*/MGather.hpp", "function:MGatherCheckGm2L1", cond=r"Cols % \(C0_SIZE_BYTE|Rows % FRACTAL_NZ_ROW",
           rules=("PTO004", "PTO999"), note="an NZ tile's Rows / Cols are multiples of its 16 x C0 box (PTO004); "
                                            "a dst that is not NZ is PTO999"),
-    Entry("pto/npu/*/MGather.hpp", "function:MGatherCheckGm2L1", cond=r"IsValid\w*DType|^sizeof\(T\) <= 4$",
+    Entry(_MGS, "function:M*Check*", cond=r"IsValid\w*DType|^sizeof\(T\) <= 4$",
           rules=("PTO990",), note="the target's type list (Coalesce::Row's b8/b16/b32: every type in it)"),
-    Entry("pto/npu/*/MGather.hpp", "function:MGatherCheckGm2L1|function:MGATHER_IMPL",
+    Entry(_MGS, "function:M*Check*|function:MGATHER_IMPL",
           cond=r"^Global(Table|Scratch)::DType == __gm__ T$", rules=("PTO992",),
-          note="the table's and the scratch's element type == dst's"),
+          note="the table's and the scratch's element type == the data tile's"),
+    # --- MGATHER / MSCATTER UB path (MGatherCheck / MScatterCheck): layouts (A2/A3), static valid shapes ----------
+    Entry(_MGS, "function:MGatherCheck|function:MScatterCheck",
+          cond=r"SFractal == SLayout::NoneBox|kIsTableND|staticShape\[[34]\]", rules=("PTO978",),
+          note="ND index tile, the table's layout paired with the data tile's, an NZ table's 16 x C0 inner shape"),
+    Entry(_MGS, "function:MGatherCheck|function:MScatterCheck", cond=r"Cols \* sizeof\(T\) % BLOCK_BYTE_SIZE",
+          rules=("PTO003", "PTO004"), note="the Tile class invariant: an ND tile's rows are 32-byte aligned "
+                                           "(PTO003), an NZ tile's Cols a multiple of C0 (PTO004)"),
+    Entry(_MGS, "function:MGatherCheck|function:MScatterCheck", cond=r"Cols % \(C0_SIZE_BYTE|Rows % FRACTAL_NZ_ROW",
+          rules=("PTO004",), note="an NZ data tile (the NZ table's pair, PTO978): its 16 x C0 box divides it"),
+    Entry(_MGS, "function:MGatherCheck|function:MScatterCheck", cond=r"kIdxValid|kTableCols", rules=("PTO958",),
+          note="index valid shape [1, R] (A5 also [R, 1]) / equal to the data tile's, A5 the table's Shape[4]"),
+    Entry(_MGS, "function:MGatherCheck|function:MScatterCheck", cond=r"^k\w+ValidR >= 1 && k\w+ValidC >= 1$|"
+          r"^kTableRows >= 1$", reason="guard-implies", note="inside `if constexpr (kDstValidR > 0 && kDstValidC > 0)` "
+                                                             "(resp. kTableRows > 0)"),
     # --- A2/A3 L1 -> L0A/L0B copy routine (common/arch/memory/textract_common.hpp), TEXTRACT and TMOV ------------
     Entry("pto/common/arch/memory/textract_common.hpp", "function:TExtractToA|function:TExtractToB", kind="static",
           rules=("PTO935",), note="static extents of src and dst: L0A rows % 16 / cols % C0, L0B rows % C0 / "

@@ -1,4 +1,4 @@
-"""Gathering and scattering (PTO990..PTO999): TGATHER (index, mask-pattern and compare forms), TSCATTER (index
+"""Gathering and scattering (PTO990..PTO999, PTO958, PTO978): TGATHER (index, mask-pattern and compare forms), TSCATTER (index
 and mask-pattern forms), MGATHER (UB tile indices, and the GM->L1 path) and MSCATTER (UB tile indices).
 
 One declarative table, `FACTS[(instruction, form)][target]`, written from include/pto/npu/a2a3/TGather.hpp,
@@ -27,7 +27,12 @@ What the headers do (static_assert unless said otherwise):
   dst == src type, Vec; SCATTER_ROW: PTO_ASSERT dst.validRow == src.validRow and dst.validCol ==
   src.validCol * times(mask); SCATTER_COL: dst.validCol == src.validCol, dst.validRow == src.validRow * times.
 - MGATHER / MSCATTER with a UB index tile: data types int8..float (+ 8-bit floats on A5), index int32/uint32, the
-  GlobalTensor's element type == the tile's, data and index tiles Vec; A2/A3 also index tile row-major.
+  GlobalTensor's element type == the tile's, data and index tiles Vec; A2/A3 also index tile row-major and ND, the
+  table Layout::ND with an ND data tile or Layout::NZ (staticShape[3] 16, [4] C0) with an NZ data tile (PTO978).
+  Static valid shapes (PTO958; a DYNAMIC one is skipped on A2/A3, read as uint32_t 4294967295 on A5, where the
+  checks cast them): Coalesce::Row (the default) index valid shape [1, R] (A5 also [R, 1]) for the data tile's R
+  valid rows, A5 also the table's staticShape[4] == the data tile's valid columns; Coalesce::Elem index valid
+  shape == the data tile's.
 - MGATHER GM->L1 (MGatherCheckGm2L1, both targets alike): taken by a three-operand call whose dst is a Mat tile
   and by every four-operand call (with a GM scratch tensor, whatever dst is). dst int8..float (+ 8-bit floats
   on A5), a Mat tile in NZ (BLayout::ColMajor + SLayout::RowMajor + SFractalSize 512; Rows % 16 and Cols % C0
@@ -273,6 +278,69 @@ def _loc_problems(ctx: Ctx, f: Facts) -> list[str]:
                   for n in f.vec if (g := ctx.global_tensor(n)) is not None]
 
 
+def _ub_parts(ctx: Ctx) -> tuple[TileView, TileView, object] | None:
+    """(data tile, index tile, table) of an MGATHER / MSCATTER call on the UB path (form "tile")."""
+    if _form(ctx) != "tile" or ctx.builtin not in ("MGATHER", "MSCATTER"):
+        return None
+    data, table = ("dst", "src") if ctx.builtin == "MGATHER" else ("src", "dst")
+    d, i, g = ctx.tile(data), ctx.tile("indexes"), ctx.global_tensor(table)
+    return (d, i, g) if d is not None and i is not None and g is not None else None
+
+
+def _ub_layout_problems(ctx: Ctx) -> list[str]:
+    """A2/A3 MGatherCheck / MScatterCheck: the index tile ND, the table ND or NZ and paired with the data tile's
+    layout, an NZ table's static inner shape 16 x C0."""
+    parts = _ub_parts(ctx)
+    if parts is None or ctx.impl != "a2a3":
+        return []
+    d, i, g = parts
+    out = [f"indexes `{_esc(i.text)}` is SLayout::{i.slayout} (must be ND: SLayout::NoneBox)"] if i.boxed else []
+    nd = d.spec.is_row_major and not d.boxed
+    if g.layout not in ("ND", "NZ"):
+        out.append(f"table `{_esc(g.text)}` is Layout::{g.layout} (ND or NZ only)")
+    elif (g.layout == "ND") != nd or (g.layout == "NZ" and not _is_nz(d)):
+        want = "ND (BLayout::RowMajor + SLayout::NoneBox)" if g.layout == "ND" else \
+            "NZ (BLayout::ColMajor + SLayout::RowMajor + SFractalSize 512)"
+        out.append(f"table `{_esc(g.text)}` is Layout::{g.layout} but {d.name} `{_esc(d.text)}` is BLayout::"
+                   f"{d.blayout} + SLayout::{d.slayout} (a Layout::{g.layout} table pairs with an {want} tile)")
+    c0 = 32 // _size(d.dtype) if _size(d.dtype) else 0
+    if g.layout == "NZ" and c0 and (g.spec.shape[3], g.spec.shape[4]) != (16, c0):
+        out.append(f"NZ table `{_esc(g.text)}` has static inner shape {g.spec.shape[3]} x {g.spec.shape[4]} "
+                   f"(must be 16 x {c0})")
+    return out
+
+
+def _ub_shape_problems(ctx: Ctx) -> list[str]:
+    """MGatherCheck / MScatterCheck on static valid shapes (A5 compares them as uint32_t: DYNAMIC is 4294967295)."""
+    parts = _ub_parts(ctx)
+    if parts is None:
+        return []
+    d, i, g = parts
+    a5 = ctx.impl == "a5"
+
+    def dim(v: int) -> int:
+        return v & 0xFFFFFFFF if a5 else v
+
+    dr, dc, ir, ic = dim(d.spec.valid_row), dim(d.spec.valid_col), dim(i.spec.valid_row), dim(i.spec.valid_col)
+    mode = ctx.template_args.get("CMode" if ctx.builtin == "MGATHER" else "Mode", "")
+    elem = "Elem" in mode or mode.strip() == "1"
+    shown = f"indexes `{_esc(i.text)}` valid shape [{ir}, {ic}], {d.name} `{_esc(d.text)}` valid shape [{dr}, {dc}]"
+    if a5 and -1 in (d.spec.valid_row, d.spec.valid_col, i.spec.valid_row, i.spec.valid_col):
+        shown += " (A5 compares a DYNAMIC valid dimension as uint32_t: 4294967295)"
+    out = []
+    if elem:
+        if (dr > 0 and ir > 0 and ir != dr) or (dc > 0 and ic > 0 and ic != dc):
+            out.append(f"Coalesce::Elem: {shown} (must be equal)")
+        return out
+    if dr > 0 and ir > 0 and ic > 0 and not ((ir, ic) == (1, dr) or (a5 and (ir, ic) == (dr, 1))):
+        out.append(f"Coalesce::Row: {shown} (must be [1, {dr}]{f' or [{dr}, 1]' if a5 else ''})")
+    tc = dim(g.spec.shape[4]) if a5 else 0
+    if dc > 0 and tc > 0 and tc != dc:
+        out.append(f"Coalesce::Row: table `{_esc(g.text)}` has static inner dimension {tc} (Shape[4]), {d.name} "
+                   f"`{_esc(d.text)}` {dc} valid columns (must be equal)")
+    return out
+
+
 def _is_nz(t: TileView) -> bool:
     return not t.spec.is_row_major and t.slayout == "RowMajor" and t.fractal == 512
 
@@ -306,7 +374,8 @@ def _layout_problems(ctx: Ctx, f: Facts) -> list[str]:
 
 def _compiles(ctx: Ctx, f: Facts) -> bool:
     return not (_data_problems(ctx, f) or _index_problems(ctx, f) or _mismatch_problems(ctx, f)
-                or _loc_problems(ctx, f) or _layout_problems(ctx, f) or _l1_problems(ctx, f))
+                or _loc_problems(ctx, f) or _layout_problems(ctx, f) or _l1_problems(ctx, f)
+                or _ub_layout_problems(ctx) or _ub_shape_problems(ctx))
 
 
 def _call(ctx: Ctx) -> str:
@@ -757,4 +826,96 @@ def mgather_l1_operands(ctx: Ctx) -> Check | None:
     if f is None:
         return None
     bad = _l1_problems(ctx, f)
+    return Check(ctx.static(bool(bad)), f"{_call(ctx)}: " + "; ".join(bad))
+
+
+_UB = (A2 + "MGather.hpp (MGatherCheck); " + A2 + "MScatter.hpp (MScatterCheck); " + A5 + "MGather.hpp (MGatherCheck); "
+       + A5 + "MScatter.hpp (MScatterCheck)")
+
+
+@rule("PTO978", "gm-gather-scatter-layout-pairing", instructions=("MGATHER", "MSCATTER"), targets=("a2a3",),
+      fault="unsupported-layout",
+      provenance=(Provenance("header-static", A2 + "MGather.hpp (MGatherCheck); " + A2 + "MScatter.hpp (MScatterCheck)",
+                             "UB path: index tile SLayout::NoneBox; table Layout::ND or Layout::NZ; an ND table with "
+                             "an ND data tile (RowMajor + NoneBox), an NZ table with an NZ one (ColMajor + SLayout::"
+                             "RowMajor + 512); an NZ table's staticShape[3] == 16 and [4] == 32 / sizeof(T)"),
+                  Provenance("header-static", A5 + "MGather.hpp; " + A5 + "MScatter.hpp",
+                             "A5 checks no layout on this path (no rule there)")))
+def gm_gather_scatter_layout_pairing(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    A2/A3 MGATHER / MSCATTER with a UB index tile: the table's layout does not pair with the data tile's.
+
+    ## What it does
+    For the UB forms (`MGATHER(dst, table, indexes)` with a Vec dst, `MSCATTER(table, src, indexes)`)
+    checks what the A2/A3 implementation asserts about layouts: the index tile is ND (`SLayout::NoneBox`),
+    the GM table is `Layout::ND` with an ND data tile or `Layout::NZ` with an NZ data tile
+    (`BLayout::ColMajor` + `SLayout::RowMajor`, fractal 512), and an NZ table's static inner shape is one
+    16 x C0 fractal (C0 = 32 / sizeof(T)).
+
+    ## Why is this bad?
+    The rows are moved by DMA in the table's layout straight into (or out of) the tile: the two layouts
+    must describe the same arrangement. The implementation rejects any other pairing with a
+    `static_assert`: the kernel does not compile.
+
+    ## Example
+    ```cpp
+    GlobalTensor<float, Shape<1, 1, 1, 1024, 64>, Stride<1, 1, 1, 64, 1>> table(gm);  // Layout::ND
+    Tile<TileType::Vec, float, 16, 64, BLayout::ColMajor, 16, 64, SLayout::RowMajor, 512> rows;  // NZ
+    MGATHER<Coalesce::Row>(rows, table, ids);
+    ```
+
+    ## Use instead
+    ```cpp
+    Tile<TileType::Vec, float, 16, 64> rows;  // ND, as the table
+    MGATHER<Coalesce::Row>(rows, table, ids);
+    ```
+    """
+    f = _facts(ctx)
+    if f is None or _form(ctx) != "tile":
+        return None
+    bad = _ub_layout_problems(ctx)
+    return Check(ctx.static(bool(bad)), f"{_call(ctx)}: " + "; ".join(bad))
+
+
+@rule("PTO958", "gm-gather-scatter-index-shape", instructions=("MGATHER", "MSCATTER"), fault="valid-region",
+      provenance=(Provenance("header-static", _UB,
+                             "UB path, static valid shapes only (A2/A3 skips a DYNAMIC one; A5 casts them to uint32_t, "
+                             "so DYNAMIC is 4294967295 there and takes part): Coalesce::Row (the default) index valid "
+                             "shape [1, R] for R valid rows of the data tile (A5 also [R, 1]), A5 also the table's "
+                             "Shape[4] == the data tile's valid columns; Coalesce::Elem index valid shape == the data "
+                             "tile's"),))
+def gm_gather_scatter_index_shape(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    MGATHER / MSCATTER with a UB index tile: the index tile's static valid shape does not fit the data tile's.
+
+    ## What it does
+    For the UB forms checks the static valid shapes the implementation asserts: with `Coalesce::Row` (the
+    default) one index per data row, as a `[1, R]` index tile (A5 also `[R, 1]`), and on A5 a table whose
+    static inner dimension equals the data tile's valid columns; with `Coalesce::Elem` one index per data
+    element (equal valid shapes). A DYNAMIC valid dimension is skipped on A2/A3; on A5 the implementation
+    casts it to `uint32_t` (4294967295) and compares that.
+
+    ## Why is this bad?
+    The index tile drives the row or element transfers; a shape that does not match the data tile's is
+    rejected by a `static_assert`: the kernel does not compile.
+
+    ## Example
+    ```cpp
+    Tile<TileType::Vec, float, 16, 64> rows;
+    Tile<TileType::Vec, int32_t, 1, 8> ids;  // 8 indices for 16 rows
+    MGATHER<Coalesce::Row>(rows, table, ids);
+    ```
+
+    ## Use instead
+    ```cpp
+    Tile<TileType::Vec, int32_t, 1, 16> ids;  // one index per row
+    MGATHER<Coalesce::Row>(rows, table, ids);
+    ```
+    """
+    f = _facts(ctx)
+    if f is None or _form(ctx) != "tile":
+        return None
+    bad = _ub_shape_problems(ctx)
     return Check(ctx.static(bool(bad)), f"{_call(ctx)}: " + "; ".join(bad))

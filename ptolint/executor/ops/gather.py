@@ -16,7 +16,10 @@ a2a3/MScatter.hpp and the a5/ versions.
 - MGATHER / MSCATTER: only the compile-time checks (global memory contents are not modelled). MGATHER takes the
   GM->L1 path with a Mat dst (three operands) and always with four (a GM scratch): dst a Mat tile in NZ
   (ColMajor + SLayout::RowMajor + fractal 512), an ND table, GM indices (a GlobalTensor), A5's SIMT executor
-  with Coalesce::Elem only (MGatherCheckGm2L1).
+  with Coalesce::Elem only (MGatherCheckGm2L1). The UB path (MGatherCheck / MScatterCheck): A2/A3 an ND index
+  tile and the table's layout paired with the data tile's (ND-ND, NZ-NZ with a 16 x C0 static inner shape);
+  static valid shapes: Coalesce::Row [1, R] indices (A5 also [R, 1]; A5 the table's Shape[4] == the data tile's
+  valid columns), Coalesce::Elem equal shapes; A5 compares them as uint32_t (DYNAMIC = 4294967295).
 """
 
 from __future__ import annotations
@@ -164,6 +167,8 @@ def _compile_checks(m: Machine, form: str) -> None:
     errs += [("unsupported-path", f"{n} is a GlobalTensor, not a Vec tile") for n in vec if m.global_tensor(n)]
     if form == "l1":
         errs += [("unsupported-path", detail) for detail in _l1_errors(m)]
+    if form == "tile" and m.site.builtin in ("MGATHER", "MSCATTER"):
+        errs += _ub_errors(m)
     errs += [("unsupported-layout", f"{n} is {t.spec.blayout}") for n in row_major
              if (t := m.tile(n)) is not None and not t.spec.is_row_major]
     if errs:
@@ -187,6 +192,48 @@ def _l1_errors(m: Machine) -> list[str]:
     exe, mode = str(m.template_args.get("Exec", "")), str(m.template_args.get("CMode", ""))
     if m.impl == "a5" and ("Simt" in exe or exe.strip() == "1") and ("Row" in mode or mode.strip() == "0"):
         out.append("GatherExec::Simt with Coalesce::Row")
+    return out
+
+
+def _nz(spec) -> bool:
+    return not spec.is_row_major and spec.slayout == "RowMajor" and spec.fractal == 512
+
+
+def _ub_errors(m: Machine) -> list[tuple[str, str]]:
+    """What MGatherCheck / MScatterCheck reject on the UB path beyond types and locations (A2/A3 layouts, static
+    valid shapes)."""
+    data, table = ("dst", "src") if m.site.builtin == "MGATHER" else ("src", "dst")
+    d, i, g = m.tile(data), m.tile("indexes"), m.global_tensor(table)
+    if d is None or i is None or g is None:
+        return []
+    out: list[tuple[str, str]] = []
+    if m.impl == "a2a3":
+        if i.spec.slayout != "NoneBox":
+            out.append(("unsupported-layout", "index tile is not ND"))
+        nd = d.spec.is_row_major and d.spec.slayout == "NoneBox"
+        lay = g.spec.layout
+        if lay not in ("ND", "NZ") or (lay == "ND") != nd or (lay == "NZ" and not _nz(d.spec)):
+            out.append(("unsupported-layout", f"Layout::{lay} table with a {d.spec.blayout}/{d.spec.slayout} tile"))
+        c0 = 32 // _SZ.get(d.dtype, 32)
+        if lay == "NZ" and tuple(g.spec.shape[3:5]) != (16, c0):
+            out.append(("unsupported-layout", f"NZ table inner shape {g.spec.shape[3:5]}, not (16, {c0})"))
+    a5 = m.impl == "a5"
+
+    def dim(v: int) -> int:
+        return v & 0xFFFFFFFF if a5 else v
+
+    dr, dc = dim(d.spec.valid_row), dim(d.spec.valid_col)
+    ir, ic = dim(i.spec.valid_row), dim(i.spec.valid_col)
+    mode = str(m.template_args.get("CMode" if m.site.builtin == "MGATHER" else "Mode", ""))
+    if "Elem" in mode or mode.strip() == "1":
+        if (dr > 0 and ir > 0 and ir != dr) or (dc > 0 and ic > 0 and ic != dc):
+            out.append(("valid-region", f"Coalesce::Elem indices [{ir}, {ic}] for data [{dr}, {dc}]"))
+        return out
+    if dr > 0 and ir > 0 and ic > 0 and (ir, ic) != (1, dr) and not (a5 and (ir, ic) == (dr, 1)):
+        out.append(("valid-region", f"Coalesce::Row indices [{ir}, {ic}] for {dr} rows"))
+    tc = dim(g.spec.shape[4]) if a5 else 0
+    if dc > 0 and tc > 0 and tc != dc:
+        out.append(("valid-region", f"Coalesce::Row table inner dimension {tc} for {dc} valid columns"))
     return out
 
 
