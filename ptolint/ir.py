@@ -161,10 +161,37 @@ def memo_up(e: Expr, attr: str, leaf, combine):
     return e.__dict__[attr]
 
 
+def _shape_of(kids: list[tuple[int, int]]) -> tuple[int, int]:
+    return 1 + max((d for d, _ in kids), default=0), 1 + sum(n for _, n in kids)
+
+
+LEAF_SHAPE = (1, 1)
+
+
 def expr_shape(e: Expr) -> tuple[int, int]:
-    """(depth, tree size) of an expression, 1 for a leaf."""
-    return memo_up(e, "_shape", lambda _: (1, 1),
-                   lambda kids: (1 + max((d for d, _ in kids), default=0), 1 + sum(n for _, n in kids)))
+    """(depth, tree size) of an expression, 1 for a leaf. The frontend asks it of every node it folds, whose
+    children are leaves or already measured nodes: that case is computed here directly, without memo_up's walk
+    (a large part of interpreting a long generated kernel)."""
+    t = type(e)
+    if t is Sym or t is Const:
+        return LEAF_SHAPE
+    known = e.__dict__.get("_shape")
+    if known is not None:
+        return known
+    kids = (e.a, e.b) if t is Bin else (e.a,) if t is Cast or t is Unary else None
+    if kids is not None:
+        shapes = []
+        for k in kids:
+            tk = type(k)
+            sk = LEAF_SHAPE if tk is Sym or tk is Const else k.__dict__.get("_shape")
+            if sk is None:
+                break
+            shapes.append(sk)
+        else:
+            known = _shape_of(shapes)
+            object.__setattr__(e, "_shape", known)
+            return known
+    return memo_up(e, "_shape", lambda _: LEAF_SHAPE, _shape_of)
 
 
 def expr_too_large(e: Expr) -> str | None:

@@ -70,6 +70,13 @@ CALLS: dict[tuple, tuple[int, Ctx]] = {}
 #: every call site the symbol reaches
 DOMAINS: dict[Sym, tuple[z3.BoolRef, ...]] = {}
 
+#: the names of the uninterpreted constants below each Z3 subterm walked so far, by term id: the sites of a file
+#: share their path conjuncts and rule terms, and each query's split (independent_split) and witness names walked
+#: them all again (a generated kernel: a fifth of checking its sites). VARS_KEPT holds the walked terms, so that
+#: the ids of their subterms stay their own.
+VARS: dict[int, frozenset[str]] = {}
+VARS_KEPT: list[z3.ExprRef] = []
+
 
 def forget_encodings() -> None:
     """Drop the terms and answers remembered for the file checked before (each file starts afresh)."""
@@ -78,6 +85,71 @@ def forget_encodings() -> None:
     CHECKED.clear()
     CALLS.clear()
     DOMAINS.clear()
+    VARS.clear()
+    VARS_KEPT.clear()
+
+
+def conj(*terms: z3.BoolRef) -> z3.BoolRef:
+    """z3.And(*terms) of Boolean terms, the same term built without z3.And's per-argument sort coercion (several
+    Python API calls per conjunct: most of the cost of a site's path-and-domain conjunction of hundreds)."""
+    if not terms or not all(isinstance(t, z3.BoolRef) for t in terms):
+        return z3.And(*terms)
+    ctx = terms[0].ctx
+    args = (z3.Ast * len(terms))(*[t.as_ast() for t in terms])
+    return z3.BoolRef(z3.Z3_mk_and(ctx.ref(), len(terms), args), ctx)
+
+
+_EMPTY: frozenset[str] = frozenset()
+
+
+def _raw(fn):  # noqa: ANN001, ANN202 - a z3core wrapper and its ctypes function
+    """The ctypes function behind a z3core wrapper, without the error check the wrapper makes after every call
+    (most of a term walk's cost; these getters cannot fail on a live term). The wrapper itself if z3 changes."""
+    elems = (fn.__defaults__ or (None,))[-1]
+    return getattr(elems, "f", fn)
+
+
+_AST_ID, _AST_KIND, _NUM_ARGS, _APP_ARG, _APP_DECL, _DECL_KIND, _Q_BODY = (_raw(f) for f in (
+    z3.Z3_get_ast_id, z3.Z3_get_ast_kind, z3.Z3_get_app_num_args, z3.Z3_get_app_arg, z3.Z3_get_app_decl,
+    z3.Z3_get_decl_kind, z3.Z3_get_quantifier_body))
+
+
+def var_names(term: z3.ExprRef) -> frozenset[str]:
+    """The names of the uninterpreted constants of a term (what str() shows), each subterm walked once per file
+    (see VARS)."""
+    ref = term.ctx_ref()
+    top = term.as_ast()
+    known = VARS.get(_AST_ID(ref, top))
+    if known is not None:
+        return known
+    VARS_KEPT.append(term)
+    stack: list = [(top, False)]
+    while stack:
+        a, done = stack.pop()
+        k = _AST_ID(ref, a)
+        if k in VARS and not done:
+            continue
+        kind = _AST_KIND(ref, a)
+        if kind == z3.Z3_QUANTIFIER_AST:
+            kids = [_Q_BODY(ref, a)]
+        elif kind != z3.Z3_APP_AST:
+            VARS[k] = _EMPTY  # numerals, bound variables
+            continue
+        else:
+            n = _NUM_ARGS(ref, a)
+            if n == 0:
+                named = _DECL_KIND(ref, _APP_DECL(ref, a)) == z3.Z3_OP_UNINTERPRETED
+                VARS[k] = frozenset((str(z3.z3._to_expr_ref(a, term.ctx)),)) if named else _EMPTY
+                continue
+            kids = [_APP_ARG(ref, a, i) for i in range(n)]
+        if not done:
+            stack.append((a, True))
+            stack += [(c, False) for c in kids if _AST_ID(ref, c) not in VARS]
+            continue
+        below = [VARS[_AST_ID(ref, c)] for c in kids]
+        below = [b for b in below if b]
+        VARS[k] = _EMPTY if not below else below[0] if all(b is below[0] for b in below) else frozenset().union(*below)
+    return VARS[_AST_ID(ref, top)]
 
 
 def widens(src: str, dst: str) -> bool:
@@ -375,14 +447,14 @@ class SiteEncoding:
 
     def reach_term(self) -> z3.BoolRef:
         if self.reach is None:
-            self.reach = z3.And(*self.path, *self.domain) if (self.path or self.domain) else z3.BoolVal(True)
+            self.reach = conj(*self.path, *self.domain) if (self.path or self.domain) else z3.BoolVal(True)
         return self.reach
 
     def names(self, violated: z3.BoolRef) -> set[str]:
         """The names of the symbols of `violated` and of the path."""
         if self.path_names is None:
-            self.path_names = frozenset(str(v) for c in self.path for v in _vars_of(c))
-        return {str(v) for v in _vars_of(violated)} | self.path_names
+            self.path_names = frozenset().union(*[var_names(c) for c in self.path])
+        return set(var_names(violated) | self.path_names)
 
 
 def encode_site(site: CallSite) -> SiteEncoding:
@@ -575,9 +647,9 @@ def independent_split(reach: z3.BoolRef,
     """The top-level conjuncts of `reach` connected to `violated` through shared variables, the others, and the
     names of the variables of the first part and `violated`.
 
-    One walk over the terms as a DAG (shared subterms visited once): each subterm's representative is a
-    variable below it (None for ground terms, which connect nothing), and the variables below a subterm are
-    joined. Walking each conjunct's variables on its own took a seventh of a moe kernel's time."""
+    Each conjunct's variables come from var_names (every subterm walked once per file: walking each query's
+    terms again was a fifth of a generated kernel's site checks); the conjuncts are then joined by the names
+    they share."""
     conj, stack = [], [reach]
     while stack:
         x = stack.pop()
@@ -593,29 +665,18 @@ def independent_split(reach: z3.BoolRef,
             a = parent[a]
         return a
 
-    rep: dict[int, str | None] = {}
-    for top in [violated, *conj]:
-        work = [(top, False)]
-        while work:
-            x, done = work.pop()
-            k = x.get_id()
-            if k in rep:
-                continue
-            if z3.is_const(x):
-                rep[k] = root(str(x)) if x.decl().kind() == z3.Z3_OP_UNINTERPRETED else None
-                continue
-            kids = x.children()
-            if not done:
-                work.append((x, True))
-                work += [(c, False) for c in kids if c.get_id() not in rep]
-                continue
-            below = [r for r in (rep[c.get_id()] for c in kids) if r is not None]
-            for r in below[1:]:
-                parent[root(r)] = root(below[0])
-            rep[k] = below[0] if below else None
-    mine = rep[violated.get_id()]
-    want = root(mine) if mine is not None else None
-    joined = [want is not None and rep[c.get_id()] is not None and root(rep[c.get_id()]) == want for c in conj]
+    names = [var_names(c) for c in conj]
+    for vs in [var_names(violated), *names]:
+        first = None
+        for v in vs:
+            r = root(v)
+            if first is None:
+                first = r
+            elif r != first:
+                parent[r] = first
+    mine = var_names(violated)
+    want = root(next(iter(mine))) if mine else None
+    joined = [want is not None and bool(vs) and root(next(iter(vs))) == want for vs in names]
     return ([c for c, j in zip(conj, joined, strict=True) if j], [c for c, j in zip(conj, joined, strict=True) if not j],
             {v for v in parent if want is not None and root(v) == want})
 
@@ -812,25 +873,6 @@ def sample_point(formula: z3.BoolRef, variables: list[z3.ExprRef]) -> list[tuple
             if z3.is_true(z3.simplify(z3.substitute(formula, *point))):
                 return point
     return None
-
-
-def _vars_of(c: z3.ExprRef) -> list[z3.ExprRef]:
-    """The uninterpreted constants of a term, each shared subterm visited once (terms are DAGs: walking them as
-    trees takes exponential time on the nested selects loops and branches build)."""
-    out = []
-    seen: set[int] = set()
-    stack = [c]
-    while stack:
-        x = stack.pop()
-        k = x.get_id()
-        if k in seen:
-            continue
-        seen.add(k)
-        if z3.is_const(x) and x.decl().kind() == z3.Z3_OP_UNINTERPRETED:
-            out.append(x)
-        else:
-            stack += x.children()
-    return out
 
 
 def reaches_whenever(site: CallSite, others: list[CallSite], timeout_ms: int = 2000) -> bool:

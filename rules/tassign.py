@@ -74,39 +74,32 @@ def _address(ctx: Ctx) -> tuple[int | None, bool] | None:
 
 def _loop_only(term: z3.ExprRef) -> bool:
     """Whether every input the term depends on is a loop variable (the frontend names them `i@L<line>`)."""
-    return _inputs(term) is not None and not _inputs(term)
+    return _inputs(term) == set()
 
 
 #: the frontend's names of the block index inputs (ptolint.frontend.values: `get_block_idx()`, ...)
 BLOCK_INDEX = re.compile(r"get_(block_idx|subblockid)\(\)")
 
 
-def _inputs(term: z3.ExprRef) -> list[z3.ExprRef] | None:
-    """The block index inputs the term depends on besides loop variables; None when it depends on others."""
-    seen, stack, found = set(), [term], {}
-    while stack:
-        t = stack.pop()
-        if t.get_id() in seen:
-            continue
-        seen.add(t.get_id())
-        if z3.is_const(t) and t.decl().kind() == z3.Z3_OP_UNINTERPRETED:
-            nm = t.decl().name()
-            if BLOCK_INDEX.fullmatch(nm):
-                found[nm] = t
-            elif not re.search(r"@L\d+$", nm):
-                return None
-        stack.extend(t.children())
-    return list(found.values())
+def _inputs(term: z3.ExprRef) -> set[str] | None:
+    """The names of the block index inputs the term depends on besides loop variables; None when it depends on
+    others."""
+    from ptolint.solver import var_names  # (the solver imports z3 itself: rules load on runs that need no z3)
+
+    names = var_names(term)
+    if any(not BLOCK_INDEX.fullmatch(n) and not re.search(r"@L\d+$", n) for n in names):
+        return None
+    return {n for n in names if BLOCK_INDEX.fullmatch(n)}
 
 
-def _block_address(ctx: Ctx) -> tuple[z3.ArithRef | None, list[z3.ExprRef]]:
+def _block_address(ctx: Ctx) -> tuple[z3.ArithRef | None, set[str]]:
     """The run-time form's address when it depends on the block index (and loop variables) only, with the
-    block index terms; (None, []) otherwise."""
+    names of the block index inputs; (None, empty) otherwise."""
     term = ctx.scalar("addr")
     if term is None or z3.is_bool(term) or not z3.is_int(term):
-        return None, []
+        return None, set()
     blocks = _inputs(term)
-    return (term, blocks) if blocks else (None, [])
+    return (term, blocks) if blocks else (None, set())
 
 
 @rule("PTO901", "tassign-out-of-buffer", instructions=INSTR, fault="out-of-bounds",
@@ -179,7 +172,7 @@ def tassign_out_of_buffer(ctx: Ctx) -> Check | None:
         return Check(ctx.static(True), f"TASSIGN(obj, addr): `{name}` is a TileType::{t.loc} tile, but "
                      f"{ctx.target} has no {buf} memory space")
     term = _runtime_address(ctx, addr)
-    blocks: list[z3.ExprRef] = []
+    blocks: set[str] = set()
     if term is None:
         term, blocks = _block_address(ctx)
         if term is None:

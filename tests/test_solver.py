@@ -128,3 +128,20 @@ def test_a_rule_builds_its_check_once_per_equal_call() -> None:
     forget_encodings()
     rule_check(rule, ctx(z3.Int("n")))
     assert len(built) == 3
+
+
+def test_term_names_and_conjunction_match_z3s_own() -> None:
+    # var_names walks the Z3 library's terms directly and remembers every subterm; conj builds And without z3.And's
+    # coercion: both must give what the Python API gives (the names str() shows, the very same term)
+    from ptolint.solver import conj, forget_encodings, var_names
+
+    forget_encodings()
+    a, b, rows = z3.Ints("a b x.validRow")
+    it = z3.Int("iteration@L14")
+    shared = z3.If(it >= 0, a * 2, b) % 7
+    t = z3.And(shared > rows, shared < 3, z3.Not(z3.Int("get_block_idx()") == 1))
+    assert var_names(t) == {"a", "b", "x.validRow", "iteration@L14", "get_block_idx()"}
+    assert var_names(shared) == {"a", "b", "iteration@L14"} and var_names(z3.IntVal(3) > 2) == frozenset()
+    parts = [a > 1, shared == rows, z3.BoolVal(True)]
+    assert conj(*parts).eq(z3.And(*parts)) and conj(a > 1).eq(z3.And(a > 1))
+    forget_encodings()
