@@ -68,12 +68,12 @@ ENTRIES: list[Entry] = [
     Entry(_TILE, "class:Tile", cond=r"^SFractalSize_ ==", rules=("PTO005",), note="SFractalSize in {512, 1024, 32}"),
     Entry(_TILE, "function:Tile::SetValid*", kind="runtime", rules=("PTO006",),
           note="SetValidRow/SetValidCol/SetValidShape beyond the storage"),
-    Entry(_TILE, "function:Tile::SetValid*", kind="static",
-          note="open (checkable): SetValidRow/Col/Shape on a tile whose valid dimension is static; no rule, the "
-               "model header accepts the call"),
-    Entry(_TILE, "function:Tile::[SG]etValue",
-          note="open (checkable): scalar Tile::SetValue/GetValue on a tile that is not Vec; a Tile member the "
-               "kernel calls, not a builtin: no rule"),
+    Entry(_TILE, "function:Tile::SetValid*", kind="static", reason="model-compile-error",
+          note="SetValidRow/Col/Shape on a tile whose valid dimension is static: the model's Tile members assert "
+               "the same (tests/test_model_headers.py)"),
+    Entry(_TILE, "function:Tile::[SG]etValue", reason="model-compile-error",
+          note="scalar Tile::SetValue/GetValue on a tile that is not Vec: the model's Tile members assert the same "
+               "(tests/test_model_headers.py)"),
     Entry(_TILE, "function:Tile::SetMadTF32Mode",
           note="open (checkable): the TF32 rounding mode the kernel passes must be CAST_ROUND or CAST_RINT; no rule"),
     # --- GlobalTensor / Shape / Stride / ConvTile: classes the kernel instantiates -------------------------------
@@ -229,6 +229,15 @@ ENTRIES: list[Entry] = [
     Entry("pto/npu/a2a3/TPush.hpp|pto/npu/a5/TPush.hpp", "function:Producer::allocate|function:Consumer::free",
           cond=r"FlagIDPlusThree < 16", rules=("PTO022",),
           note="a TPipe used both ways (DIR_BOTH, A5 also DIR_BOTH_GM): uint8_t(FlagID + 3) < 16 (BOTH_WAYS)"),
+    Entry("pto/npu/a2a3/TAssign.hpp", "function:TASSIGN_IMPL", kind="static", reason="model-compile-error",
+          note="TASSIGN(obj, addr): a tile takes an integer address, a GlobalTensor a pointer to its element type, "
+               "nothing else binds: the model's TASSIGN asserts the same (tests/test_model_headers.py)"),
+    Entry("pto/npu/a2a3/TPrint.hpp", "function:TPRINT_IMPL", cond=r"^T::Loc == TileType::Vec$|^sizeof\(T\) == 0$",
+          reason="model-compile-error",
+          note="TPRINT(src) without tmp: a Vec tile or a GlobalTensor only: the model's TPRINT asserts the same "
+               "(tests/test_model_headers.py)"),
+    Entry("pto/npu/a2a3/TPrint.hpp", "function:TPrintGlobalTensorImpl", reason="model-compile-error",
+          note="TPRINT of a GlobalTensor: Layout ND, DN or NZ: the model's one-operand TPRINT asserts the same"),
     # --- synchronisation ------------------------------------------------------------------------------------------
     Entry("pto/npu/a2a3/TSync.hpp", "function:TSYNC_IMPL", reason="header-constants",
           note="the pipe comes from the header's Op -> pipe table (common/event.hpp); every pipe of the table is "

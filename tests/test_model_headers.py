@@ -726,13 +726,17 @@ def test_register_level_api_is_a5_only(target):
         assert "RegTensor" in msgs and "__cce_simt_get_TID_X" in msgs
 
 
-# GlobalTensor / Shape / Stride members a kernel calls itself carry the vendor's static_asserts (pto_tile.hpp):
-# a call that breaks one does not compile, with the model as with the real headers.
+# GlobalTensor / Shape / Stride / Tile members a kernel calls itself, and TASSIGN's argument kinds, carry the
+# vendor's static_asserts (pto_tile.hpp, TAssign.hpp): a call that breaks one does not compile, with the model as
+# with the real headers.
 _GM_HEAD = """#include <pto/pto-inst.hpp>
 using namespace pto;
 using G = GlobalTensor<float, Shape<1, 1, 1, 16, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>>;
 AICORE void f(__gm__ float* p, int n) {
   G g(p, Shape<1, 1, 1, 16, DYNAMIC>(n), Stride<1, 1, 1, DYNAMIC, 1>(n));
+  Tile<TileType::Vec, float, 16, 64> vs;
+  Tile<TileType::Vec, float, 16, 64, BLayout::RowMajor, DYNAMIC, DYNAMIC> vd(n, n);
+  Tile<TileType::Mat, float, 16, 64> l1;
 """
 GM_MEMBER_MISUSE = {
     "set-static-dim": ("g.SetShape<3>(n);", "only DYNAMIC dimensions can be set"),
@@ -747,6 +751,14 @@ GM_MEMBER_MISUSE = {
     "mx-a-cols": ("TileShape2D<float8_e8m0_t, 16, 3, Layout::MX_A_ZZ> s;", "not whole blocks"),
     "mx-b-rows": ("TileShape2D<float8_e8m0_t, 3, 16, Layout::MX_B_NN> s;", "not whole blocks"),
     "nz-base": ("BaseShape2D<half, 16, 8, Layout::NZ> s;", "BaseShape2D of Layout::NZ"),
+    "tassign-gm-integer": ("TASSIGN(g, 0x100);", "TASSIGN of a GlobalTensor needs a pointer"),
+    "tassign-gm-other-type": ("TASSIGN(g, (__gm__ half*)p);", "a pointer to its element type"),
+    "tassign-tile-float": ("TASSIGN(vs, 1.5);", "TASSIGN of a tile needs an integer address"),
+    "set-static-row": ("vs.SetValidRow(n);", "SetValidRow needs a tile whose valid row count is DYNAMIC"),
+    "set-static-col": ("vs.SetValidCol(n);", "SetValidCol needs a tile whose valid column count is DYNAMIC"),
+    "set-static-shape": ("vs.SetValidShape(n, n);", "SetValidShape needs a tile whose valid rows and columns"),
+    "set-value-mat": ("l1.SetValue(0, 1.0f);", "SetValue needs a Vec tile"),
+    "get-value-mat": ("(void)l1.GetValue(0);", "GetValue needs a Vec tile"),
 }
 
 
@@ -771,6 +783,31 @@ def test_global_tensor_member_use_compiles():
   TileShape2D<float8_e8m0_t, 3, 16, Layout::MX_A_ZZ> mxa;
   BaseShape2D<float8_e8m0_t, 3, 3, Layout::MX_A_ZZ> mxab;
   TileShape2D<float, 20, 12, Layout::ND> nd;
+  TASSIGN(g, p);
+  vd.SetValidRow(n);
+  vd.SetValidCol(n);
+  vd.SetValidShape(n, n);
+  vs.SetValue(0, 1.0f);
+  (void)vs.GetValue(1);
+  TASSIGN(vs, 0x100);
+  TASSIGN(vd, 0x2000u);
 }
 """
     assert problems(parse(src, TARGETS["a2a3"])) == []
+
+
+def test_tprint_without_tmp_takes_a_vec_tile_or_a_global_tensor():
+    head = """#define _DEBUG
+#include <pto/pto-inst.hpp>
+using namespace pto;
+using G = GlobalTensor<float, Shape<1, 1, 1, 16, 16>, Stride<1, 1, 1, 16, 1>>;
+AICORE void f(__gm__ float* p) {
+  Tile<TileType::Vec, float, 16, 16> t;
+  TileAcc<float, 16, 16> acc;
+  G g(p);
+"""
+    for target in ("a2a3", "a5"):
+        assert problems(parse(head + "  TPRINT(t);\n  TPRINT(g);\n  TPRINT(acc, g);\n}\n", TARGETS[target])) == []
+        errors = [d.spelling for d in parse(head + "  TPRINT(acc);\n}\n", TARGETS[target]).diagnostics
+                  if d.severity >= ci.Diagnostic.Error]
+        assert any("TPRINT(src) without tmp prints a Vec tile only" in e for e in errors), errors

@@ -31,9 +31,22 @@ struct MrgSortExecutedNumList {
 template <typename T, typename AddrType>
 AICORE void TASSIGN_IMPL(T& obj, AddrType addr);
 
-// TASSIGN: Bind a Tile object to an implementation-defined on-chip address (manual placement).
+// TASSIGN: Bind a Tile object to an implementation-defined on-chip address (manual placement), or a
+// GlobalTensor to a global-memory pointer. The argument kinds are checked at compile time, as the vendor's
+// TASSIGN_IMPL does: a tile takes an integer address, a GlobalTensor a pointer to its own element type.
 template <typename T, typename AddrType>
-PTO_INST void TASSIGN(T& obj, AddrType addr);
+PTO_INST void TASSIGN(T& obj, AddrType addr)
+{
+    if constexpr (is_tile_data_v<T> || is_conv_tile_v<T>) {
+        static_assert(std::is_integral_v<AddrType>, "TASSIGN of a tile needs an integer address");
+    } else {
+        static_assert(is_global_data_v<T>, "TASSIGN binds a Tile, ConvTile or GlobalTensor only");
+        static_assert(std::is_pointer_v<AddrType>, "TASSIGN of a GlobalTensor needs a pointer");
+        static_assert(std::is_same_v<std::remove_cv_t<std::remove_pointer_t<AddrType>>, typename T::DType>,
+                      "TASSIGN of a GlobalTensor needs a pointer to its element type");
+    }
+    (void)obj, (void)addr;
+}
 
 template <std::size_t Addr, typename T>
 PTO_INST std::enable_if_t<is_tile_data_v<T> || is_conv_tile_v<T>> TASSIGN(T& obj);
@@ -56,8 +69,21 @@ PTO_INST void TSYNC(WaitEvents&... events);
 
 #if defined(_DEBUG)
 // TPRINT: Print the contents of a Tile or GlobalTensor for debugging purposes directly from device code.
+// Without a tmp tensor only a Vec tile or a GlobalTensor (ND, DN or NZ) prints: checked at compile time, as the
+// vendor's TPRINT_IMPL does.
 template <PrintFormat Format = PrintFormat::Width8_Precision4, typename TileData>
-PTO_INST void TPRINT(TileData& src);
+PTO_INST void TPRINT(TileData& src)
+{
+    if constexpr (is_tile_data_v<TileData>) {
+        static_assert(TileData::Loc == TileType::Vec, "TPRINT(src) without tmp prints a Vec tile only");
+    } else {
+        static_assert(is_global_data_v<TileData>, "TPRINT(src) prints a Tile or a GlobalTensor only");
+        static_assert(TileData::layout == Layout::ND || TileData::layout == Layout::DN ||
+                          TileData::layout == Layout::NZ,
+                      "TPRINT prints a GlobalTensor of Layout ND, DN or NZ only");
+    }
+    (void)src;
+}
 
 template <PrintFormat Format = PrintFormat::Width8_Precision4, typename TileData, typename GlobalData>
 PTO_INST void TPRINT(TileData& src, GlobalData& tmp);

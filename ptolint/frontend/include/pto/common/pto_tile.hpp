@@ -690,18 +690,38 @@ public:
         return ColMaskInternal;
     }
 
-    // Update a DYNAMIC valid extent (the device needs the scalar pipe to settle before use).
-    PTO_INTERNAL void SetValidRow(unsigned rowMask) { RowMaskInternal = rowMask; }
-    PTO_INTERNAL void SetValidCol(unsigned colMask) { ColMaskInternal = colMask; }
+    // Update a DYNAMIC valid extent (the device needs the scalar pipe to settle before use); a static extent
+    // cannot be set (the vendor header rejects it at compile time as well).
+    PTO_INTERNAL void SetValidRow(unsigned rowMask)
+    {
+        static_assert(ValidRow == DYNAMIC, "SetValidRow needs a tile whose valid row count is DYNAMIC");
+        RowMaskInternal = rowMask;
+    }
+    PTO_INTERNAL void SetValidCol(unsigned colMask)
+    {
+        static_assert(ValidCol == DYNAMIC, "SetValidCol needs a tile whose valid column count is DYNAMIC");
+        ColMaskInternal = colMask;
+    }
     PTO_INTERNAL void SetValidShape(unsigned rowMask, unsigned colMask)
     {
+        static_assert(ValidRow == DYNAMIC && ValidCol == DYNAMIC,
+                      "SetValidShape needs a tile whose valid rows and columns are both DYNAMIC");
         RowMaskInternal = rowMask;
         ColMaskInternal = colMask;
     }
 
-    // Scalar element access of a Vec tile.
-    AICORE void SetValue(const uint32_t offset, const DType val) { (void)offset, (void)val; }
-    AICORE DType GetValue(const uint32_t offset) { return (void)offset, DType{}; }
+    // Scalar element access of a Vec tile (only UB is addressable by the scalar unit: the vendor header rejects
+    // other locations at compile time as well).
+    AICORE void SetValue(const uint32_t offset, const DType val)
+    {
+        static_assert(Loc == TileType::Vec, "SetValue needs a Vec tile");
+        (void)offset, (void)val;
+    }
+    AICORE DType GetValue(const uint32_t offset)
+    {
+        static_assert(Loc == TileType::Vec, "GetValue needs a Vec tile");
+        return (void)offset, DType{};
+    }
 
     AICORE TileDType& data() { return data_; }
     AICORE const TileDType& data() const { return data_; }
