@@ -44,6 +44,7 @@ What the headers do (static_assert unless said otherwise):
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ptolint import z3lazy as z3
@@ -376,6 +377,15 @@ def _compiles(ctx: Ctx, f: Facts) -> bool:
     return not (_data_problems(ctx, f) or _index_problems(ctx, f) or _mismatch_problems(ctx, f)
                 or _loc_problems(ctx, f) or _layout_problems(ctx, f) or _l1_problems(ctx, f)
                 or _ub_layout_problems(ctx) or _ub_shape_problems(ctx))
+
+
+def _form_check(ctx: Ctx, form: str, problems: Callable[[Facts], list[str]]) -> Check | None:
+    """A static Check of one form's compile-time problems (`problems(facts)`: what the header rejects)."""
+    f = _facts(ctx)
+    if f is None or _form(ctx) != form:
+        return None
+    bad = problems(f)
+    return Check(ctx.static(bool(bad)), f"{_call(ctx)}: " + "; ".join(bad))
 
 
 def _call(ctx: Ctx) -> str:
@@ -820,13 +830,7 @@ def mgather_l1_operands(ctx: Ctx) -> Check | None:
     MGATHER<Coalesce::Elem>(dst, table, idx, scratch);
     ```
     """
-    if _form(ctx) != "l1":
-        return None
-    f = _facts(ctx)
-    if f is None:
-        return None
-    bad = _l1_problems(ctx, f)
-    return Check(ctx.static(bool(bad)), f"{_call(ctx)}: " + "; ".join(bad))
+    return _form_check(ctx, "l1", lambda f: _l1_problems(ctx, f))
 
 
 _UB = (A2 + "MGather.hpp (MGatherCheck); " + A2 + "MScatter.hpp (MScatterCheck); " + A5 + "MGather.hpp (MGatherCheck); "
@@ -871,11 +875,7 @@ def gm_gather_scatter_layout_pairing(ctx: Ctx) -> Check | None:
     MGATHER<Coalesce::Row>(rows, table, ids);
     ```
     """
-    f = _facts(ctx)
-    if f is None or _form(ctx) != "tile":
-        return None
-    bad = _ub_layout_problems(ctx)
-    return Check(ctx.static(bool(bad)), f"{_call(ctx)}: " + "; ".join(bad))
+    return _form_check(ctx, "tile", lambda f: _ub_layout_problems(ctx))
 
 
 @rule("PTO958", "gm-gather-scatter-index-shape", instructions=("MGATHER", "MSCATTER"), fault="valid-region",
@@ -914,8 +914,4 @@ def gm_gather_scatter_index_shape(ctx: Ctx) -> Check | None:
     MGATHER<Coalesce::Row>(rows, table, ids);
     ```
     """
-    f = _facts(ctx)
-    if f is None or _form(ctx) != "tile":
-        return None
-    bad = _ub_shape_problems(ctx)
-    return Check(ctx.static(bool(bad)), f"{_call(ctx)}: " + "; ".join(bad))
+    return _form_check(ctx, "tile", lambda f: _ub_shape_problems(ctx))
