@@ -280,3 +280,44 @@ def test_tsubview_windows_are_followed_placements(tmp_path: Path) -> None:
         .replace("TADD(other, full, full);", "TADD(full, other, other);")
     run = ptolint("check", "-t", "a2a3", "-f", "json", "clash.cpp", cwd=_write(tmp_path, "clash.cpp", clash))
     assert [(f["rule"], f["line"]) for f in json.loads(run.stdout)["findings"]] == [("PTO904", 16)], run.stdout
+
+
+POPPED = r"""#include <pto/pto-inst.hpp>
+
+using namespace pto;
+
+extern "C" __global__ AICORE void kernel(__gm__ float* out)
+{
+    using V = Tile<TileType::Vec, float, 16, 64>;
+    using Pipe = TPipe<0, Direction::DIR_C2V, 4096, 2>;
+    Pipe pipe((__gm__ void*)(uint64_t)0x0, (uint32_t)0x0, (uint32_t)0x0);
+    V popped, other, res;
+    TASSIGN(other, 0x2000);
+    TASSIGN(res, 0x3000);
+    TPOP<Pipe, V, TileSplitAxis::TILE_UP_DOWN>(pipe, popped);
+    TEXPANDS(other, 1.0f);
+    TADD(res, popped, other);
+}
+"""
+
+
+def test_tpop_places_its_tile_in_a_slot_of_the_pipes_consumer_fifo(tmp_path: Path) -> None:
+    """TPOP(pipe, tile) places the tile at the consumer buffer the TPipe was constructed with plus a slot (the
+    pipe's pop count modulo its slots: any of them) times SlotSize (a2a3/TPush.hpp, a5/TPush.hpp): a tile placed
+    past the FIFO ([0, 2 x 4096)) cannot clobber it (verified), one placed across its second slot may, for one
+    slot value but not the other: unknown, never verified and never reported (the slot is a run-time count)."""
+    doc = _proof(tmp_path, "-t", "a2a3,a5", name="pop.cpp", text=POPPED)
+    for t in ("a2a3", "a5"):
+        assert doc["proof"]["files"][0]["kernels"][0]["targets"][t]["status"] == "verified", doc["proof"]
+        write = _site(doc, "kernel", 14, t)  # the write between the pop and the read: a PTO904 sequence there
+        assert {r["rule"]: r["status"] for r in write["rules"]}["PTO904"] == "verified", write
+    clash = _proof(tmp_path, "-t", "a2a3,a5", name="clash.cpp",
+                   text=POPPED.replace("TASSIGN(other, 0x2000);", "TASSIGN(other, 0x1800);"))
+    assert not clash["findings"]
+    for t in ("a2a3", "a5"):
+        rule = next(r for r in _site(clash, "kernel", 14, t)["rules"] if r["rule"] == "PTO904")
+        assert (rule["status"], rule["reason"]) == ("unknown", "opaque-value") and "pipe.slot" in rule["detail"]
+    # a kernel that moves the consumer entries itself is not followed
+    moved = POPPED.replace("    V popped, other, res;", "    pipe.cons.setEntryOffset(64);\n    V popped, other, res;")
+    doc = _proof(tmp_path, "-t", "a5", name="moved.cpp", text=moved)
+    assert _site(doc, "kernel", 12, "a5")["reasons"] == ["placement"]

@@ -106,6 +106,48 @@ class GlobalState:
     name: str
 
 
+@dataclass(frozen=True)
+class PipeState:
+    """A `TPipe<FlagID, DirType, SlotSize, SlotNum, LocalSlotNum, ...>` object along the path: what TPOP needs to
+    place the tile it pops (the consumer buffers its constructor was given, in bytes into UB / L1)."""
+
+    name: str
+    direction: int
+    slot_size: int
+    slot_num: int
+    local_slot_num: int
+    c2v: Expr  # C2V_CONSUMER_BUF (UB)
+    v2c: Expr  # V2C_CONSUMER_BUF (L1)
+
+
+#: TPipe's template parameters after FlagID and DirType, with their defaults (include/pto/npu/*/TPush.hpp)
+_PIPE = re.compile(r"^(?:const\s+)?(?:pto::)?TPipe<(.*)>$")
+
+
+def pipe_params(t: ci.Type) -> tuple[int, int, int, int] | None:
+    """(DirType, SlotSize, SlotNum, LocalSlotNum) of a TPipe type, None for any other type."""
+    m = _PIPE.match(t.get_canonical().spelling)
+    if m is None:
+        return None
+    vals: list[int] = []
+    for part in m.group(1).split(","):
+        part = part.strip()
+        try:
+            if part.startswith("'"):
+                body = part.strip("'")
+                vals.append(int(body[2:], 16) if body.startswith("\\x") else
+                            int(body[1:], 8) if body.startswith("\\") else ord(body))
+            elif part in ("true", "false"):
+                vals.append(int(part == "true"))
+            else:
+                vals.append(int(part.rstrip("uUlL")))
+        except (ValueError, TypeError):
+            return None
+    if len(vals) < 4:
+        return None
+    return vals[1], vals[2], vals[3], vals[4] if len(vals) > 4 else 2
+
+
 @dataclass
 class Frame:
     """One function activation: template bindings, variables, and where it was entered."""

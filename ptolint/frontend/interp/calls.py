@@ -23,6 +23,7 @@ from ptolint.frontend.values import (
     DimsState,
     Frame,
     GlobalState,
+    PipeState,
     TileState,
     Unsupported,
     convert,
@@ -235,6 +236,7 @@ class Calls:
         operands = []
         failed: list[str] = []
         self.site_tiles: dict[str, TileState] = {}  # parameter -> the tile object passed (for TASSIGN)
+        self.site_pipes: dict[str, PipeState] = {}  # parameter -> the TPipe object passed (for TPOP)
         for i, p in enumerate(params):
             pname = p.spelling or f"arg{i}"
             if i < len(args):
@@ -255,6 +257,8 @@ class Calls:
                 finally:
                     self.stack.pop()
                 text = "(default)"
+            if isinstance(v, PipeState):
+                self.site_pipes[pname] = v
             if isinstance(v, TileState):
                 self.site_tiles[pname] = v
                 operands.append(TileOperand(v.spec, v.valid_row, v.valid_col, text or v.name,

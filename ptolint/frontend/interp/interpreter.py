@@ -23,6 +23,7 @@ from ptolint.frontend.interp.statements import Statements
 from ptolint.frontend.interp.tiles import Tiles
 from ptolint.frontend.values import (
     Frame,
+    PipeState,
     Symbols,
     TileState,
     Unsupported,
@@ -72,6 +73,7 @@ class Interpreter(Statements, Loops, Expressions, Calls, Tiles, Objects):
         self.chain: list[ChainFrame] = []
         self.steps = 0
         self.site_tiles: dict[str, TileState] = {}
+        self.site_pipes: dict[str, PipeState] = {}
         self.tiles: list[TileState] = []  # every tile object of the walk (placements are dropped at loops)
         self.placements = 0  # TASSIGN calls seen: numbers each placement (TileState.binding)
         self.arms: list[tuple[int, int]] = []  # the branch arms being walked: (branch number, arm number)

@@ -15,10 +15,13 @@ from ptolint.frontend.interp.core import (
 from ptolint.frontend.values import (
     DimsState,
     GlobalState,
+    PipeState,
+    convert,
     ctor_dims,
     decl_key,
     dims_head_of,
     global_spec_of,
+    pipe_params,
 )
 from ptolint.ir import (
     Bin,
@@ -47,6 +50,23 @@ class Objects:
             self.frame.env[key] = v
         else:
             self.frame.env.pop(key, None)
+
+    def pipe_decl(self, d: ci.Cursor, kids: list[ci.Cursor]) -> None:
+        """A TPipe variable constructed here from (GM slot buffer, C2V consumer buffer, V2C consumer buffer): the
+        consumer buffers TPOP places its tiles in. Anything else (a copy, a reference) is not followed."""
+        key = decl_key(d)
+        params = pipe_params(d.type)
+        last = kids[-1] if kids else None
+        self.frame.env.pop(key, None)
+        if params is None or last is None or last.kind != K.CALL_EXPR or last.referenced is None \
+                or last.referenced.kind != K.CONSTRUCTOR:
+            return
+        vals = [self.try_value(a) for a in arguments(last)]
+        if len(vals) != 3 or not all(isinstance(v, (Const, Sym, Bin, Unary, Cast, Select)) for v in vals[1:]):
+            return
+        direction, slot_size, slot_num, local = params
+        self.frame.env[key] = PipeState(d.spelling, direction, slot_size, slot_num, local,
+                                        convert(vals[1], "uint32_t"), convert(vals[2], "uint32_t"))
 
     def construct(self, t: ci.Type, args: list[ci.Cursor], name: str) -> GlobalState | DimsState | None:
         """Constructor semantics of GlobalTensor(data, shape, stride) and Shape(...) / Stride(...)."""

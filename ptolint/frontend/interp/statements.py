@@ -27,6 +27,7 @@ from ptolint.frontend.values import (
     dims_head_of,
     fold,
     global_spec_of,
+    pipe_params,
     tile_spec_of,
 )
 from ptolint.ir import (
@@ -126,6 +127,9 @@ class Statements:
             return
         if global_spec_of(d.type) is not None or dims_head_of(d.type) is not None:
             self.object_decl(d, kids)
+            return
+        if pipe_params(d.type) is not None:
+            self.pipe_decl(d, kids)
             return
         ct = ctype(d.type)
         if ct is None:

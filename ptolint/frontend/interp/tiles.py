@@ -6,6 +6,8 @@ A mixin of `Interpreter` (ptolint/frontend/interp/interpreter.py): its methods u
 
 from __future__ import annotations
 
+import dataclasses
+
 import clang.cindex as ci
 
 from ptolint.frontend.cursors import children, memo, walk
@@ -85,6 +87,55 @@ class Tiles:
         self.placements += 1
         dst.addr, dst.binding = fold(Bin("+", convert(src.addr, "int64_t"), offset, "int64_t")), self.placements
 
+    def pop_placement(self, site: CallSite) -> None:
+        """After TPOP(pipe, tile): the tile is placed in one slot of the pipe's consumer FIFO (the slot is the pipe's
+        run-time pop count modulo the slot count: a fresh value in its range). From the TPipe consumers of
+        include/pto/npu/a5/TPush.hpp: a Vec tile from a UB FIFO (DIR_C2V, DIR_BOTH) at C2V_CONSUMER_BUF +
+        slot * SlotSize, of SlotNum slots (entryOffset: 0 unless the kernel sets it), from a GM FIFO (DIR_C2V_GM)
+        at C2V_CONSUMER_BUF + slot * the tile's bytes, of LocalSlotNum slots; a Mat tile the same from
+        V2C_CONSUMER_BUF (DIR_V2C, DIR_BOTH; DIR_V2C_GM); a2a3/TPush.hpp pops both through GM, at the consumer
+        buffer + slot * SlotSize, of LocalSlotNum slots. Any other pipe, form or target: not followed."""
+        tile, pipe = self.site_tiles.get("tile"), self.site_pipes.get("pipe")
+        if tile is None:
+            return
+        tile.addr, tile.binding = None, 0
+        if pipe is None or tile.array or not tile.spec.elem_size or self.sets_entry_offset():
+            return
+        loc, d = tile.spec.loc, pipe.direction & 0x7
+        nbytes = tile.spec.rows * tile.spec.cols * tile.spec.elem_size
+        if site.target == "a5":
+            ways = {("Vec", 1): (pipe.c2v, pipe.slot_num, pipe.slot_size),
+                    ("Vec", 3): (pipe.c2v, pipe.slot_num, pipe.slot_size),
+                    ("Vec", 5): (pipe.c2v, pipe.local_slot_num, nbytes),
+                    ("Mat", 2): (pipe.v2c, pipe.slot_num, pipe.slot_size),
+                    ("Mat", 3): (pipe.v2c, pipe.slot_num, pipe.slot_size),
+                    ("Mat", 6): (pipe.v2c, pipe.local_slot_num, nbytes)}
+        elif site.target == "a2a3":
+            ways = {("Vec", d): (pipe.c2v, pipe.local_slot_num, pipe.slot_size),
+                    ("Mat", d): (pipe.v2c, pipe.local_slot_num, pipe.slot_size)}
+        else:
+            return
+        way = ways.get((loc, d))
+        if way is None or way[1] < 1:
+            return
+        base, slots, stride = way
+        slot = self.symbols.fresh(f"{pipe.name}.slot", "int64_t", "opaque",
+                                  f"the FIFO slot TPOP fills (its pop count modulo {slots})", 0, slots - 1)
+        self.placements += 1
+        tile.addr = fold(Bin("+", convert(base, "int64_t"), Bin("*", slot, Const(stride, "int64_t"), "int64_t"),
+                             "int64_t"))
+        tile.binding = self.placements
+        # the pop writes the tile there: its operand at this call is the placed tile (kernel-level rules see
+        # the TPOP as the definition of the tile's data)
+        i = site.params.index("tile")
+        site.args[i] = dataclasses.replace(site.args[i], addr=tile.addr, binding=tile.binding)
+
+    def sets_entry_offset(self) -> bool:
+        """Whether the file moves a pipe's consumer entries (`setEntryOffset`): TPOP placements are then not
+        followed."""
+        return memo(self.tu.cursor, "sets_entry_offset",
+                    lambda c: any(t.spelling == "setEntryOffset" for t in c.get_tokens()))
+
     def drop_placements(self, body: ci.Cursor) -> None:
         """A loop whose body places tiles: which placement a tile has at the top of an iteration, or after the
         loop, depends on the iterations before, so every tile's placement becomes unknown there."""
@@ -155,7 +206,9 @@ class Tiles:
             dst.addr, dst.binding = (None, 0) if dst.array else (src.addr, src.binding)
         elif site.builtin == "TSUBVIEW" and "dst" in tiles and "src" in tiles:
             self.window(site, tiles["dst"], tiles["src"])
-        elif site.builtin in ("TPUSH", "TPOP", "TALLOC", "TFREE"):
+        elif site.builtin == "TPOP":
+            self.pop_placement(site)
+        elif site.builtin in ("TALLOC", "TFREE"):  # TPUSH reads its tile where it is (no TASSIGN of it)
             for name in ("dst", "tile"):
                 if name in tiles:
                     tiles[name].addr, tiles[name].binding = None, 0
