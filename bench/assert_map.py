@@ -83,9 +83,10 @@ ENTRIES: list[Entry] = [
     Entry(_TILE, "function:Shape::Shape|function:Stride::Stride", reason="model-compile-error",
           note="Shape / Stride built from 1..4 values need exactly that many DYNAMIC dimensions: the model's "
                "constructors assert the same (tests/test_model_headers.py)"),
-    Entry(_TILE, "*ConvTile*",
-          note="open: ConvTile / ConvTileShape class invariants; the frontend does not model ConvTile (see "
-               "rules/rearrange.py)"),
+    Entry(_TILE, "*ConvTile*", reason="model-compile-error",
+          note="ConvTileShape built from k < 6 values needs k DYNAMIC dimensions; a ConvTile shape has 1..6 "
+               "dimensions; SetDynamicShape (and the constructor) takes one int64_t per DYNAMIC dimension: the "
+               "model's ConvTile / ConvTileShape assert the same (tests/test_model_headers.py)"),
     Entry(_TILE, "class:*Shape2D", reason="model-compile-error",
           note="TileShape2D / BaseShape2D of Layout::NZ need rows % 16 and cols in 32-byte blocks, TileShape2D of "
                "the MX A layouts even cols, of the MX B layouts even rows: the model's helpers assert the same "
@@ -244,7 +245,12 @@ ENTRIES: list[Entry] = [
                "in A2/A3's list (see PTO059's provenance)"),
     Entry("pto/npu/a5/TSync.hpp", "function:TSYNC_IMPL", rules=("PTO059",),
           note="A5: TSYNC<Op> only for ops whose pipe is MTE2, MTE3 or ALL"),
+    Entry("pto/npu/a2a3/TSync.hpp|pto/npu/a5/TSync.hpp", "*Event*", cond=r"!IsCrossCore\) \|\| \(!AutoToken|"
+          r"^IsCrossCore$|^CrossCoreId != 0xff$", reason="model-compile-error",
+          note="a cross-core event needs AutoToken = false, an explicit cross-core id on Wait / Record (also the "
+               "implicit Init of an event built from an instruction's result), and only it takes InitAddr: the "
+               "model's Event / EventBase assert the same (tests/test_model_headers.py)"),
     Entry("pto/npu/*/TSync.hpp", "*Event*",
-          note="open (checkable): Event<SrcOp, DstOp, AutoToken, EventID> template arguments (cross-core events "
-               "need an explicit EventID / CrossCoreId, ops must map to a real pipe); no rule"),
+          note="open (checkable): Event<SrcOp, DstOp> with an op the target maps to no pipe (PIPE_ALL): the model "
+               "maps ops to pipes by class, not by the vendor's per-op table; no rule"),
 ]

@@ -737,6 +737,8 @@ AICORE void f(__gm__ float* p, int n) {
   Tile<TileType::Vec, float, 16, 64> vs;
   Tile<TileType::Vec, float, 16, 64, BLayout::RowMajor, DYNAMIC, DYNAMIC> vd(n, n);
   Tile<TileType::Mat, float, 16, 64> l1;
+  using CT = ConvTile<TileType::Mat, half, 4096, Layout::NC1HWC0, ConvTileShape<1, DYNAMIC, 4, 4, 16>>;
+  using XE = Event<Op::TMOV_A2V, Op::TADD, false, EVENT_ID1>;
 """
 GM_MEMBER_MISUSE = {
     "set-static-dim": ("g.SetShape<3>(n);", "only DYNAMIC dimensions can be set"),
@@ -759,6 +761,15 @@ GM_MEMBER_MISUSE = {
     "set-static-shape": ("vs.SetValidShape(n, n);", "SetValidShape needs a tile whose valid rows and columns"),
     "set-value-mat": ("l1.SetValue(0, 1.0f);", "SetValue needs a Vec tile"),
     "get-value-mat": ("(void)l1.GetValue(0);", "GetValue needs a Vec tile"),
+    "convtile-shape-count": ("ConvTileShape<1, DYNAMIC, DYNAMIC, 4, 16> cs(n);", "needs exactly k DYNAMIC"),
+    "convtile-no-dims": ("ConvTile<TileType::Mat, half, 4096, Layout::NC1HWC0, ConvTileShape<>> ct;", "1 to 6 dim"),
+    "convtile-set-count": ("CT ct; ct.SetDynamicShape(static_cast<int64_t>(n), static_cast<int64_t>(n));",
+                           "one value per DYNAMIC"),
+    "convtile-int-value": ("CT ct(n);", "ConvTile dynamic values are int64_t"),
+    "event-cross-core-auto-token": ("Event<Op::TMOV_A2V, Op::TADD> ev;", "needs AutoToken = false"),
+    "event-cross-core-wait": ("XE ev; ev.Wait();", "a cross-core event needs Wait<id>()"),
+    "event-cross-core-record": ("XE ev; ev.Record();", "a cross-core event needs Record<id>()"),
+    "event-init-addr": ("Event<Op::TLOAD, Op::TADD> ev; ev.InitAddr(0);", "InitAddr applies to cross-core"),
 }
 
 
@@ -791,6 +802,15 @@ def test_global_tensor_member_use_compiles():
   (void)vs.GetValue(1);
   TASSIGN(vs, 0x100);
   TASSIGN(vd, 0x2000u);
+  CT ct(static_cast<int64_t>(n));
+  ct.SetDynamicShape(static_cast<int64_t>(2));
+  ConvTileShape<1, DYNAMIC, 4, 4, 16> cs(n);
+  XE xe;
+  xe.InitAddr(0);
+  xe.Wait<3>();
+  xe.Record<3>();
+  Event<Op::TLOAD, Op::TADD> ev;
+  ev.Wait();
 }
 """
     assert problems(parse(src, TARGETS["a2a3"])) == []

@@ -247,19 +247,24 @@ struct EventBase : EventBaseTag {
     static constexpr bool isSamePipe = srcPipe == dstPipe;
     const event_t token = EventID;
 
+    // As in the vendor's Event: only a cross-core event has an FFTS base address, and a cross-core event is
+    // waited on / recorded with an explicit cross-core id (Wait<id>() / Record<id>()), never the default.
     PTO_INTERNAL Derived& InitAddr(uint64_t fftsAddr)
     {
+        static_assert(Derived::IsCrossCore, "InitAddr applies to cross-core events only");
         (void)fftsAddr;
         return self();
     }
     template <uint8_t CrossCoreId = 0xff>
     PTO_INTERNAL Derived& Wait()
     {
+        static_assert(!Derived::IsCrossCore || CrossCoreId != 0xff, "a cross-core event needs Wait<id>()");
         return self();
     }
     template <uint8_t CrossCoreId = 0xff>
     PTO_INTERNAL Derived& Init()
     {
+        static_assert(!Derived::IsCrossCore || CrossCoreId != 0xff, "a cross-core event needs Record<id>()");
         return self();
     }
     template <uint8_t CrossCoreId = 0xff>
@@ -268,7 +273,7 @@ struct EventBase : EventBaseTag {
         return Init<CrossCoreId>();
     }
     PTO_INTERNAL EventBase() = default;
-    PTO_INTERNAL EventBase(RecordEvent) {}
+    PTO_INTERNAL EventBase(RecordEvent) { Init(); }
     PTO_INTERNAL Derived& operator=(RecordEvent) { return Init(); }
 
 private:
@@ -295,6 +300,8 @@ struct Event : EventBase<Event<SrcOp, DstOp, AutoToken, EventID>, SrcOp, DstOp, 
                                         ((SrcOp == Op::TMOV_V2M || SrcOp == Op::TEXTRACT_V2M) &&
                                          (Base::dstPipe == PIPE_MTE1));
 #endif
+
+    static_assert(!IsCrossCore || !AutoToken, "a cross-core event needs AutoToken = false and its own EventID");
 
     PTO_INTERNAL Event() = default;
     PTO_INTERNAL Event(RecordEvent re) : Base(re) {}

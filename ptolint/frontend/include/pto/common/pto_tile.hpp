@@ -455,9 +455,12 @@ struct ConvTileShape {
     static constexpr int dynamicDimCount = (0 + ... + (Shapes == DYNAMIC ? 1 : 0));
 
     PTO_INTERNAL ConvTileShape() {}
+    // As in the vendor header: 1..5 values set exactly that many DYNAMIC dims (the 6-value form is unchecked).
     template <typename... Ints, typename std::enable_if<(sizeof...(Ints) >= 1 && sizeof...(Ints) <= 6), int>::type = 0>
     PTO_INTERNAL ConvTileShape(Ints... vals)
     {
+        static_assert(sizeof...(Ints) == 6 || sizeof...(Ints) == dynamicDimCount,
+                      "ConvTileShape constructed from k values needs exactly k DYNAMIC dimensions");
         const int64_t v[] = {static_cast<int64_t>(vals)...};
         int k = 0;
         for (int i = 0; i < ConvTileDetail::MAX_CONVTILE_DIM; ++i) {
@@ -479,6 +482,8 @@ struct ConvTile {
     static constexpr int bufferSize = BufferSize_;
     static constexpr Layout layout = Layout_;
     static constexpr int totalDimCount = ShapeType::totalDimCount;
+    static_assert(totalDimCount >= 1 && totalDimCount <= ConvTileDetail::MAX_CONVTILE_DIM,
+                  "a ConvTile shape has 1 to 6 dimensions");
     static constexpr int64_t staticShape[ConvTileDetail::MAX_CONVTILE_DIM] = {
         ShapeType::staticShape[0], ShapeType::staticShape[1], ShapeType::staticShape[2],
         ShapeType::staticShape[3], ShapeType::staticShape[4], ShapeType::staticShape[5]};
@@ -493,9 +498,12 @@ struct ConvTile {
     {
         SetDynamicShape(dynamicVals...);
     }
+    // As in the vendor header: one int64_t value per DYNAMIC dimension (the constructor forwards here too).
     template <typename... Ints>
     PTO_INTERNAL void SetDynamicShape(Ints... vals)
     {
+        static_assert(sizeof...(vals) == dynamicDimCount, "ConvTile needs one value per DYNAMIC dimension");
+        static_assert((std::is_same_v<Ints, int64_t> && ...), "ConvTile dynamic values are int64_t");
         const int64_t v[] = {0, static_cast<int64_t>(vals)...};
         int k = 1;
         for (int i = 0; i < ConvTileDetail::MAX_CONVTILE_DIM; ++i) {
