@@ -42,6 +42,16 @@ _KDEV_STORE = "include/pto/npu/kirinDev0000/TStore.hpp (TSTORE_IMPL, CheckStatic
 
 _A6_LOAD = "include/pto/npu/a6/TLoad.hpp (TLOAD_TILE_IMPL), common/arch/register/tload_common.hpp"
 
+#: the tile arithmetic read from Kirin Dev0000's own files (their checks follow A5's, with their own type lists:
+#: no integer vdiv there) and Kirin 9030's TRem.hpp / TRemS.hpp; kirinDev0000/header.hpp renames no element type,
+#: and the Kirin 9030 files' type checks name no renamed type (TRemS tests sizeof only)
+_KDEV = "include/pto/npu/kirinDev0000/"
+_KDEV_ARITH = {
+    "TDIV": "TDiv.hpp (TDivCheck)", "TDIVS": "TDivS.hpp (TDIVS_IMPL, both forms)", "TREM": "TRem.hpp (TRemCheck)",
+    "TFMOD": "TFMod.hpp (TFModCheck)", "TREMS": "TRemS.hpp (TRemSCheck, TREMS_IMPL)",
+    "TFMODS": "TFModS.hpp (TFModSCheck, TFMODS_IMPL)", "TSEL": "TSel.hpp (TSEL_IMPL)", "TSELS": "TSels.hpp (TSELS_IMPL)",
+}
+
 OWN: dict[str, dict[str, Own]] = {
     # A5's TLOAD_TILE_IMPL with A6LoadOp (the same Vec routines, StaticCheck, TLoadCubeCheck, MX path for a
     # one-row L1 tile); hifloat4x2_t L1 tiles take a check of their own (TLoadHif4CubeCheck)
@@ -49,6 +59,8 @@ OWN: dict[str, dict[str, Own]] = {
     "kirin9030": {
         "TLOAD": Own("kirin9030", _K9030_LOAD),
         "TSTORE": Own("kirin9030", _K9030_STORE),
+        "TREM": Own("kirin9030", "include/pto/npu/kirin9030/TRem.hpp (TRemCheck)"),
+        "TREMS": Own("kirin9030", "include/pto/npu/kirin9030/TRemS.hpp (TRemSCheck, TREMS_IMPL)"),
     },
     "kirindev0000": {
         "TLOAD": Own(
@@ -56,6 +68,7 @@ OWN: dict[str, dict[str, Own]] = {
             _K9030_LOAD + " (the Kirin 9030 file, included by kirinDev0000/header.hpp)",
         ),
         "TSTORE": Own("kirindev0000", _KDEV_STORE),
+        **{b: Own("kirindev0000", _KDEV + f) for b, f in _KDEV_ARITH.items()},
     },
 }
 

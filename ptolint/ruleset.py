@@ -215,6 +215,17 @@ class Ctx:
 REGISTRY: dict[str, Rule] = {}
 
 
+def own_facts(table: dict[str, dict[str, object]], instructions: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
+    """A rule's `own` from a fact table keyed instruction -> implementation: the entries under a newer target's own
+    file key (ptolint/own_impls.py), for the rule's instructions."""
+    out: dict[str, list[str]] = {}
+    for i in instructions:
+        for key in table.get(i, {}):
+            if key not in impls.FAMILY_TARGETS:
+                out.setdefault(key, []).append(i)
+    return {k: tuple(v) for k, v in out.items()}
+
+
 def rule(code: str, name: str, *, instructions: tuple[str, ...], fault: str,
          provenance: tuple[Provenance, ...], targets: tuple[str, ...] = TARGETS,
          severity: str = "error", operand_free: bool = False,

@@ -31,7 +31,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ptolint import z3lazy as z3
-from ptolint.ruleset import Check, Ctx, Provenance, TileView, rule
+from ptolint.ruleset import Check, Ctx, Provenance, TileView, own_facts, rule
 
 A2 = "include/pto/npu/a2a3/"
 A5 = "include/pto/npu/a5/"
@@ -165,12 +165,29 @@ for _op, _a5h in (("TPARTARGMAX", "TPartArgMax.hpp"), ("TPARTARGMIN", "TPartArgM
     FACTS[_op] = {t: Facts(h, types=A2_FLOAT, row_major=(), idx=("dstIdx", "src0Idx", "src1Idx"),
                            idx_types=_ARG_IDX, partial=True)
                   for t, h in (("a2a3", A2 + "TPartArgOp.hpp"), ("a5", A5 + _a5h + " (TPartArgBinOps.hpp)"))}
+# ---- the newer targets' own implementation files (Rule.own: the rules run there for these builtins) ----------
+KD = "include/pto/npu/kirinDev0000/"
+K9 = "include/pto/npu/kirin9030/"
+#: Kirin Dev0000 has no integer vdiv: TDivCheck / TRemCheck / TFModCheck accept half, float and 16-bit integers
+#: only (a second static_assert rejects int32/uint32 by name); equal types, row-major, PTO_ASSERT valid shapes
+KD_DIV = frozenset({"half", "float", "int16_t", "uint16_t"})
+FACTS["TDIV"]["kirindev0000"] = Facts(KD + "TDiv.hpp", types=KD_DIV)
+FACTS["TREM"]["kirindev0000"] = Facts(KD + "TRem.hpp", types=KD_DIV)
+FACTS["TFMOD"]["kirindev0000"] = Facts(KD + "TFMod.hpp", types=KD_DIV)
+# TSEL_IMPL: sizeof 1, 2 or 4 (A5 also 8); TSELS_IMPL: A5's list without the 64-bit types
+FACTS["TSEL"]["kirindev0000"] = Facts(KD + "TSel.hpp", sizes=frozenset({1, 2, 4}), same=())
+FACTS["TSELS"]["kirindev0000"] = Facts(KD + "TSels.hpp", types=A5_ALL - {"bfloat16_t", "int64_t", "uint64_t"},
+                                       same=("src",), row_major=("dst", "mask", "src"), inputs=("src",))
+# Kirin 9030 TRemCheck: A5's TFMOD list (no 64-bit types); header.hpp #defines bfloat16_t as half while it
+# includes the file, and the list names neither
+FACTS["TREM"]["kirin9030"] = Facts(K9 + "TRem.hpp", types=A5_FMOD)
 INSTR = tuple(FACTS)
 PART = tuple(i for i in INSTR if i.startswith("TPART") and not i.startswith("TPARTARG"))
 PART_ARG = ("TPARTARGMAX", "TPARTARGMIN")
 VEC_CHECKED = tuple(i for i in INSTR if any(f.vec for f in FACTS[i].values()))
 IDX_CHECKED = tuple(i for i in INSTR if any(f.idx for f in FACTS[i].values()))
 SHIFT_OPS = ("TSHL", "TSHR")
+
 
 
 def _hdrs(instrs=INSTR) -> str:
@@ -276,6 +293,7 @@ def _allowed(ctx: Ctx, f: Facts) -> str:
 
 
 @rule("PTO601", "elementwise-unsupported-dtype", instructions=INSTR, fault="unsupported-dtype",
+      own=own_facts(FACTS, INSTR),
       provenance=(Provenance("header-static", _hdrs(), "T<Op>Check / T<Op>_IMPL static_assert an element-type "
                              "list or a sizeof set (FACTS[instr][target].types / .sizes / .fixed, e.g. a2a3 TPRELU "
                              "tmp == uint8_t); a2a3 TAND/TOR have no type list; a2a3 TXOR: any type but float (its TNOT_IMPL "
@@ -327,6 +345,7 @@ def elementwise_unsupported_dtype(ctx: Ctx) -> Check | None:
 
 @rule("PTO602", "elementwise-dtype-mismatch", instructions=tuple(i for i in INSTR if i != "TSEL"),
       fault="dtype-mismatch",
+      own=own_facts(FACTS, tuple(i for i in INSTR if i != "TSEL")),
       provenance=(Provenance("header-static", _hdrs(), "static_assert std::is_same<T, Src*::DType> "
                              "(FACTS[instr][target].same)"),
                   Provenance("header-static", A2 + "TFmod.hpp; " + A2 + "TRem.hpp",
@@ -387,6 +406,7 @@ def elementwise_dtype_mismatch(ctx: Ctx) -> Check | None:
 
 
 @rule("PTO603", "elementwise-not-row-major", instructions=INSTR, fault="unsupported-layout",
+      own=own_facts(FACTS, INSTR),
       provenance=(Provenance("header-static", _hdrs(), "static_assert TileData*::isRowMajor "
                              "(FACTS[instr][target].row_major; a2a3 TCMP has no layout check)"),
                   Provenance("isa-doc", DOCS + "TADD.md", "Tile layout must be row-major")))
@@ -426,6 +446,7 @@ def elementwise_not_row_major(ctx: Ctx) -> Check | None:
 
 
 @rule("PTO604", "elementwise-src-valid-smaller", instructions=tuple(i for i in INSTR if i not in PART), fault="valid-region",
+      own=own_facts(FACTS, tuple(i for i in INSTR if i not in PART)),
       provenance=(Provenance("header-runtime", _hdrs(), "PTO_ASSERT src valid rows/cols == dst's (debug only; "
                              "a5 TCMP and both TSELs have none); release builds iterate over dst's valid shape "
                              "(TCMP: src0's) and read each source with its own row stride"),

@@ -1,6 +1,7 @@
 """TDIVS (PTO501..): dst = src0 / scalar (tile/scalar form) or dst = scalar / src0 (scalar/tile form).
 
-Modelled on a2a3/TDivS.hpp and a5/TDivS.hpp. Parameter names (model header): (dst, src0, scalar) and
+Modelled on a2a3/TDivS.hpp and a5/TDivS.hpp, and on Kirin Dev0000's own kirinDev0000/TDivS.hpp (A5's checks, its
+valid-shape assertion and domain, without the 64-bit types: `A5_LIKE`, Rule.own). Parameter names (model header): (dst, src0, scalar) and
 (dst, scalar, src0); template argument `PrecisionType` (DivAlgorithm::DEFAULT | HIGH_PRECISION).
 """
 
@@ -14,8 +15,25 @@ INSTR = ("TDIVS",)
 A2A3_TYPES = ("int32_t", "int16_t", "half", "float")  # int, float16_t, float32_t are aliases
 A5_D1_TYPES = ("uint64_t", "int64_t", "uint32_t", "int32_t", "uint16_t", "int16_t", "half", "float")
 
+#: Kirin Dev0000's own TDivS.hpp: A5's list without the 64-bit types (its integer division is a scalar loop)
+KD_D1_TYPES = ("uint32_t", "int32_t", "uint16_t", "int16_t", "half", "float")
+#: the implementations that work as A5's (no src == dst type check, PTO_ASSERT equal valid shapes, compute over
+#: dst's) -> their tile/scalar form's dst element types and how a message names them
+A5_LIKE = {"a5": (A5_D1_TYPES, "A5"), "kirindev0000": (KD_D1_TYPES, "Kirin Dev0000")}
+
 A2A3_HDR = "include/pto/npu/a2a3/TDivS.hpp (TDIVS_IMPL, both overloads)"
 A5_HDR = "include/pto/npu/a5/TDivS.hpp (TDIVS_IMPL ~l.135 tile/scalar, ~l.177 scalar/tile)"
+KD_HDR = "include/pto/npu/kirinDev0000/TDivS.hpp (TDIVS_IMPL ~l.133 tile/scalar, ~l.172 scalar/tile)"
+#: TDIVS on Kirin Dev0000 (its own file): the rules below run there with these facts (Rule.own)
+OWN = {"kirindev0000": ("TDIVS",)}
+KD_PROV = Provenance("header-static", KD_HDR, "Kirin Dev0000: as A5 (both tiles Vec; tile/scalar static_assert "
+                     "Dst::DType in {uint32, int32, uint16, int16, half, float}, no 64-bit types; integer dst: "
+                     "src0 read as dst's type by TDivs_naive; half/float: A5's BinaryInstr, which takes src0 as "
+                     "Src::DType*; HIGH_PRECISION changes float only, half always uses the IEEE-754 path via float)")
+KD_RUNTIME = Provenance("header-runtime", KD_HDR, "Kirin Dev0000: PTO_ASSERT equal valid rows / cols (debug builds "
+                        "trap); release builds compute over dst's valid shape")
+KD_HAZARD = Provenance("hazard", KD_HDR, "Kirin Dev0000: integer paths divide in a scalar C loop (undefined for 0), "
+                       "float ones give inf/NaN")
 SEED = "seed document TDIVS (Constraints)"
 
 
@@ -37,8 +55,8 @@ def _compile_errors(ctx: Ctx, dst: TileView, src0: TileView, scalar_first: bool)
     """Whether the target's static_asserts reject the call (then run-time rules do not apply)."""
     if dst.loc != "Vec" or src0.loc != "Vec":
         return True
-    if ctx.a5:
-        return not scalar_first and dst.dtype not in A5_D1_TYPES
+    if ctx.impl in A5_LIKE:
+        return not scalar_first and dst.dtype not in A5_LIKE[ctx.impl][0]
     return dst.dtype != src0.dtype or dst.dtype not in A2A3_TYPES
 
 
@@ -49,13 +67,15 @@ def _high_precision(ctx: Ctx) -> bool:
 def _executes(ctx: Ctx, dst: TileView, src0: TileView) -> z3.BoolRef:
     """The run-time condition under which the division is actually computed."""
     nonempty = z3.And(dst.valid_row > 0, dst.valid_col > 0)
-    if ctx.a5:
+    if ctx.impl in A5_LIKE:
         return nonempty
     return z3.And(nonempty, src0.valid_row == dst.valid_row, src0.valid_col == dst.valid_col)
 
 
 @rule("PTO501", "tdivs-unsupported-dtype", instructions=INSTR, fault="unsupported-dtype",
-      provenance=(Provenance("header-static", A2A3_HDR, "static_assert DType in {int32_t, int, int16_t, half, "
+      own=OWN,
+      provenance=(KD_PROV,
+                  Provenance("header-static", A2A3_HDR, "static_assert DType in {int32_t, int, int16_t, half, "
                              "float16_t, float, float32_t} (both overloads)"),
                   Provenance("header-static", A5_HDR, "tile/scalar: static_assert Dst::DType in {uint64, int64, "
                              "uint32, int32, uint16, int16, half, float}; scalar/tile: no DType check"),
@@ -70,7 +90,8 @@ def tdivs_unsupported_dtype(ctx: Ctx) -> Check | None:
     ## What it does
     A2/A3 (both forms): dst's element type must be int32, int16, half or float. A5 tile/scalar form:
     dst's element type must be uint64, int64, uint32, int32, uint16, int16, half or float (not int8,
-    uint8 or bfloat16, whatever the seed document says). A5's scalar/tile form checks no type.
+    uint8 or bfloat16, whatever the seed document says). A5's scalar/tile form checks no type. Kirin
+    Dev0000 (its own TDivS.hpp) checks as A5, without the 64-bit types.
 
     ## Why is this bad?
     The implementation rejects the type with a `static_assert`: the kernel does not compile.
@@ -91,11 +112,11 @@ def tdivs_unsupported_dtype(ctx: Ctx) -> Check | None:
     if ops is None:
         return None
     dst, src0, scalar_first = ops
-    if ctx.a5:
+    if ctx.impl in A5_LIKE:
         if scalar_first:
             return None
-        bad = dst.dtype not in A5_D1_TYPES
-        ok = A5_D1_TYPES
+        ok = A5_LIKE[ctx.impl][0]
+        bad = dst.dtype not in ok
     else:
         bad = dst.dtype not in A2A3_TYPES
         ok = A2A3_TYPES
@@ -105,7 +126,9 @@ def tdivs_unsupported_dtype(ctx: Ctx) -> Check | None:
 
 
 @rule("PTO502", "tdivs-dtype-mismatch", instructions=INSTR, fault="dtype-mismatch",
-      provenance=(Provenance("header-static", A2A3_HDR, "static_assert Src::DType == Dst::DType"),
+      own=OWN,
+      provenance=(KD_PROV,
+                  Provenance("header-static", A2A3_HDR, "static_assert Src::DType == Dst::DType"),
                   Provenance("hazard", A5_HDR, "a5, integer dst: no Src == Dst check (compiles): src0's address is "
                              "cast to __ubuf__ Dst::DType* and read as dst's type"),
                   Provenance("header-static", A5_HDR + " with a5/TBinSOp.hpp (BinaryInstr)", "a5, half/float dst: "
@@ -153,12 +176,13 @@ def tdivs_dtype_mismatch(ctx: Ctx) -> Check | None:
     dst, src0, scalar_first = ops
     if dst.dtype == src0.dtype:
         return None
-    if ctx.a5:
+    if ctx.impl in A5_LIKE:
         if _compile_errors(ctx, dst, src0, scalar_first):
             return None
-        why = (f"A5's {dst.dtype} division passes src0 to its vector routine as a {dst.dtype} pointer: no overload "
-               "matches (compile error)" if dst.dtype in ("half", "float") else
-               f"A5 does not check it and reads src0 as {dst.dtype}")
+        name = A5_LIKE[ctx.impl][1]
+        why = (f"{name}'s {dst.dtype} division passes src0 to its vector routine as a {dst.dtype} pointer: no "
+               "overload matches (compile error)" if dst.dtype in ("half", "float") else
+               f"{name} does not check it and reads src0 as {dst.dtype}")
     else:
         why = "A2/A3 requires equal types (static_assert)"
     return Check(ctx.static(True),
@@ -166,7 +190,9 @@ def tdivs_dtype_mismatch(ctx: Ctx) -> Check | None:
 
 
 @rule("PTO503", "tdivs-operand-not-vec", instructions=INSTR, fault="unsupported-path",
-      provenance=(Provenance("header-static", A2A3_HDR + "; " + A5_HDR, "static_assert Src::Loc == Vec and "
+      own=OWN,
+      provenance=(KD_PROV,
+                  Provenance("header-static", A2A3_HDR + "; " + A5_HDR, "static_assert Src::Loc == Vec and "
                              "Dst::Loc == Vec"),
                   Provenance("seed-doc", SEED, "The Tile position must be a vector (TileData::Loc == TileType::Vec)")))
 def tdivs_operand_not_vec(ctx: Ctx) -> Check | None:
@@ -203,7 +229,9 @@ def tdivs_operand_not_vec(ctx: Ctx) -> Check | None:
 
 
 @rule("PTO504", "tdivs-valid-shape-mismatch", instructions=INSTR, fault="valid-region",
-      provenance=(Provenance("header-runtime", A2A3_HDR, "PTO_ASSERT valid rows/cols equal; computes only when they "
+      own=OWN,
+      provenance=(KD_RUNTIME,
+                  Provenance("header-runtime", A2A3_HDR, "PTO_ASSERT valid rows/cols equal; computes only when they "
                              "are equal and non-zero, so a release build silently does nothing"),
                   Provenance("header-runtime", A5_HDR, "l.164-165 / 195-196: PTO_ASSERT valid rows/cols "
                              "equal (debug builds trap on any difference), then always computes over dst's valid shape, "
@@ -245,10 +273,10 @@ def tdivs_valid_shape_mismatch(ctx: Ctx) -> Check | None:
     if _compile_errors(ctx, dst, src0, scalar_first):
         return None
     nonempty = z3.And(dst.valid_row > 0, dst.valid_col > 0)
-    if ctx.a5:
+    if ctx.impl in A5_LIKE:
         violated = z3.Or(src0.valid_row != dst.valid_row, src0.valid_col != dst.valid_col)
-        effect = ("A5 asserts equal valid shapes (PTO_ASSERT, debug builds trap); a release build computes over "
-                  "dst's valid shape")
+        effect = (f"{A5_LIKE[ctx.impl][1]} asserts equal valid shapes (PTO_ASSERT, debug builds trap); a release "
+                  "build computes over dst's valid shape")
     else:
         violated = z3.And(nonempty, z3.Or(src0.valid_row != dst.valid_row, src0.valid_col != dst.valid_col))
         effect = "A2/A3 silently skips the division in release builds (PTO_ASSERT only traps with _DEBUG)"
@@ -260,7 +288,9 @@ def tdivs_valid_shape_mismatch(ctx: Ctx) -> Check | None:
 
 
 @rule("PTO505", "tdivs-divide-by-zero", instructions=INSTR, fault="divide-by-zero", severity="warning",
-      provenance=(Provenance("hazard", A2A3_HDR + "; " + A5_HDR, "integer paths use C division (undefined for 0); "
+      own=OWN,
+      provenance=(KD_HAZARD,
+                  Provenance("hazard", A2A3_HDR + "; " + A5_HDR, "integer paths use C division (undefined for 0); "
                              "float paths give inf/NaN (A2/A3 in-place form multiplies by (T)(1/0))"),
                   Provenance("seed-doc", SEED, "Division by zero: the behavior is target-defined")))
 def tdivs_divide_by_zero(ctx: Ctx) -> Check | None:
@@ -309,7 +339,9 @@ def tdivs_divide_by_zero(ctx: Ctx) -> Check | None:
 
 
 @rule("PTO506", "tdivs-high-precision-ignored", instructions=INSTR, fault="ignored-option", severity="note",
-      provenance=(Provenance("header-static", A2A3_HDR, "PrecisionType is accepted and ignored (no HIGH_PRECISION "
+      own=OWN,
+      provenance=(KD_PROV,
+                  Provenance("header-static", A2A3_HDR, "PrecisionType is accepted and ignored (no HIGH_PRECISION "
                              "path)"),
                   Provenance("header-static", A5_HDR, "HIGH_PRECISION selects the IEEE-correcting division only "
                              "for float and half; other types use the default path"),
@@ -345,10 +377,10 @@ def tdivs_high_precision_ignored(ctx: Ctx) -> Check | None:
     dst, src0, scalar_first = ops
     if _compile_errors(ctx, dst, src0, scalar_first):
         return None
-    if ctx.a5:
-        if dst.dtype in ("float", "half"):
+    if ctx.impl in A5_LIKE:
+        if dst.dtype in ("float", "half"):  # Kirin Dev0000's half division is the IEEE-754 one either way
             return None
-        why = f"A5 has a high-precision division for float and half only, not {dst.dtype}"
+        why = f"{A5_LIKE[ctx.impl][1]} has a high-precision division for float and half only, not {dst.dtype}"
     else:
         why = "A2/A3 has no high-precision division"
     return Check(ctx.static(True), f"{_form(scalar_first)} with dst `{_esc(dst.text)}` ({dst.dtype}): "

@@ -42,7 +42,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ptolint import z3lazy as z3
-from ptolint.ruleset import Check, Ctx, Provenance, TileView, rule
+from ptolint.ruleset import Check, Ctx, Provenance, TileView, own_facts, rule
 
 # ---- the table ----------------------------------------------------------------------------------
 
@@ -138,10 +138,21 @@ TABLE: dict[str, dict[str, Facts]] = {
         "a5": Facts(A5_EXPANDS, "dst", False, ("dst",), None, "include/pto/npu/a5/TExpandS.hpp", locs=("Vec", "Mat")),
     },
 }
+# ---- the newer targets' own implementation files (Rule.own: the rules run there for these builtins) ----------
+#: Kirin Dev0000 TRemSCheck / TFModSCheck: equal types, sizeof 2 or 4 but not int32/uint32 (no integer vdiv), both
+#: tiles Vec, no layout check; TREMS_IMPL / TFMODS_IMPL PTO_ASSERT equal valid shapes, then compute over dst's
+_KD_REM = tuple(t for t in SIZES if SIZES[t] in (2, 4) and t not in ("int32_t", "uint32_t"))
+for _op, _hdr in (("TREMS", "TRemS.hpp"), ("TFMODS", "TFModS.hpp")):
+    TABLE[_op]["kirindev0000"] = Facts(_KD_REM, "dst", True, ("dst", "src"), "dst",
+                                       "include/pto/npu/kirinDev0000/" + _hdr, equal=_RC)
+# Kirin 9030 TRemSCheck: equal types, sizeof 2 or 4, both tiles Vec; the same PTO_ASSERT and domain
+TABLE["TREMS"]["kirin9030"] = Facts(None, "dst", True, ("dst", "src"), "dst", "include/pto/npu/kirin9030/TRemS.hpp",
+                                    sizes=(2, 4), equal=_RC)
 INSTR = tuple(TABLE)
 TWO_TILE = tuple(k for k in TABLE if k != "TEXPANDS")
 LAYOUT_CHECKED = tuple(k for k, v in TABLE.items() if any(f.row_major for f in v.values()))
 DOC = "docs/isa/<INSTR>.md"
+
 
 
 def _facts(ctx: Ctx) -> Facts | None:
@@ -197,8 +208,17 @@ _A5_PROV = Provenance("header-static", "include/pto/npu/a5/{TAddS,TSubS,TMulS,TM
                       "sizeof 2/4/8")
 
 
+_OWN_HDRS = "include/pto/npu/kirinDev0000/{TRemS,TFModS}.hpp, include/pto/npu/kirin9030/TRemS.hpp"
+_OWN_PROV = Provenance("header-static", _OWN_HDRS, "TRemSCheck / TFModSCheck: static_assert Dst::DType == "
+                       "Src::DType, sizeof(T) 2 or 4 (Kirin Dev0000: not int32/uint32, no integer vdiv), dst and src "
+                       "Vec; no layout check (TABLE[instr]['kirindev0000' / 'kirin9030'])")
+_OWN_RUNTIME = Provenance("header-runtime", _OWN_HDRS, "TREMS_IMPL / TFMODS_IMPL: PTO_ASSERT src valid shape == "
+                          "dst's, then compute over dst's valid shape reading src with its own row stride")
+
+
 @rule("PTO701", "tile-scalar-unsupported-dtype", instructions=INSTR, fault="unsupported-dtype",
-      provenance=(_A2A3_PROV, _A5_PROV,
+      own=own_facts(TABLE, INSTR),
+      provenance=(_OWN_PROV, _A2A3_PROV, _A5_PROV,
                   Provenance("header-static", "include/pto/npu/{a2a3,a5}/TAxpy.hpp", "TAXPY: static_assert dst "
                              "half/float, src0 == dst or (dst float, src0 half); a2a3 src0 Vec, a5 dst Vec"),
                   Provenance("isa-doc", DOC, "docs/isa/TADDS.md etc. list the same sets; a5 TMULS rejects "
@@ -247,7 +267,9 @@ def tile_scalar_unsupported_dtype(ctx: Ctx) -> Check | None:
 
 
 @rule("PTO702", "tile-scalar-dtype-mismatch", instructions=TWO_TILE, fault="dtype-mismatch",
-      provenance=(Provenance("header-static", "include/pto/npu/a2a3/{TAddS,TSubS,TMulS,TMaxS,TMins,TLRelu,"
+      own=own_facts(TABLE, TWO_TILE),
+      provenance=(_OWN_PROV,
+                  Provenance("header-static", "include/pto/npu/a2a3/{TAddS,TSubS,TMulS,TMaxS,TMins,TLRelu,"
                              "TBitwiseSOp,TRemS,TFmodS}.hpp, TAnd.hpp:76, TOr.hpp:66",
                              "static_assert Dst::DType == Src::DType (TANDS/TORS/TXORS through TAND/TOR)"),
                   Provenance("header-static", "include/pto/npu/a5/{TAndS,TOrS,TXorS}.hpp, TRemS.hpp:98, "
@@ -309,7 +331,9 @@ def tile_scalar_dtype_mismatch(ctx: Ctx) -> Check | None:
 
 
 @rule("PTO703", "tile-scalar-operand-not-vec", instructions=INSTR, fault="unsupported-path",
-      provenance=(Provenance("header-static", "include/pto/npu/a2a3/{TAddS,TSubS,TMulS,TMins,TBitwiseSOp}.hpp",
+      own=own_facts(TABLE, INSTR),
+      provenance=(_OWN_PROV,
+                  Provenance("header-static", "include/pto/npu/a2a3/{TAddS,TSubS,TMulS,TMins,TBitwiseSOp}.hpp",
                              "static_assert Src::Loc == Vec only (dst's location is not checked)"),
                   Provenance("header-static", "include/pto/npu/a2a3/{TMaxS,TLRelu}.hpp and a5 headers",
                              "static_assert Dst::Loc == Vec and Src::Loc == Vec (a5 TRemS.hpp:99, TFModS.hpp:95)"),
@@ -360,7 +384,9 @@ def tile_scalar_operand_not_vec(ctx: Ctx) -> Check | None:
 
 
 @rule("PTO704", "tile-scalar-valid-shape-mismatch", instructions=TWO_TILE, fault="valid-region",
-      provenance=(Provenance("header-runtime", "include/pto/npu/a2a3/{TAddS,TSubS,TMins,TAxpy}.hpp", "PTO_ASSERT valid "
+      own=own_facts(TABLE, TWO_TILE),
+      provenance=(_OWN_RUNTIME,
+                  Provenance("header-runtime", "include/pto/npu/a2a3/{TAddS,TSubS,TMins,TAxpy}.hpp", "PTO_ASSERT valid "
                              "rows/cols equal; computes only when they are equal and non-zero, so a release build "
                              "silently does nothing"),
                   Provenance("header-runtime", "include/pto/npu/a2a3/{TMulS,TMaxS,TLRelu,TBitwiseSOp,TRemS,TFmodS}.hpp "
@@ -432,7 +458,9 @@ def tile_scalar_valid_shape_mismatch(ctx: Ctx) -> Check | None:
 
 
 @rule("PTO705", "tile-scalar-not-row-major", instructions=LAYOUT_CHECKED, fault="unsupported-layout",
-      provenance=(Provenance("header-static", "include/pto/npu/a5/{TAndS,TOrS,TXorS}.hpp", "static_assert "
+      own=own_facts(TABLE, LAYOUT_CHECKED),
+      provenance=(_OWN_PROV,
+                  Provenance("header-static", "include/pto/npu/a5/{TAndS,TOrS,TXorS}.hpp", "static_assert "
                              "Dst::isRowMajor && Src::isRowMajor"),
                   Provenance("header-static", "include/pto/npu/a2a3/{TRemS,TFmodS}.hpp", "static_assert "
                              "Dst::isRowMajor && Src::isRowMajor"),

@@ -48,7 +48,10 @@ def test_every_rule_has_a_kind_on_every_target() -> None:
 def test_derivation_and_overrides() -> None:
     rules = load_rules()
     assert rule_kinds(rules["PTO502"]) == {t: "compile-error" for t in rules["PTO502"].targets}  # header-static
-    assert rules["PTO502"].targets == ("a2a3", "a5", "kirin9030", "kirinx90")  # npu/a5/TDivS.hpp reused there
+    # npu/a5/TDivS.hpp reused on Kirin 9030 / X90; Kirin Dev0000's own TDivS.hpp (Rule.own)
+    assert rules["PTO502"].targets == ("a2a3", "a5", "kirin9030", "kirinx90", "kirindev0000")
+    assert "dst's valid shape" in release_behaviour(rules["PTO504"], "kirindev0000")
+    assert failure_kind(rules["PTO505"], "kirindev0000", "TDIVS") == "runtime-fault"  # hazard
     assert set(rule_kinds(rules["PTO504"]).values()) == {"debug-trap"}  # PTO_ASSERT
     assert "skips" in release_behaviour(rules["PTO504"], "a2a3")
     assert "dst's valid shape" in release_behaviour(rules["PTO504"], "a5")

@@ -60,7 +60,7 @@ def test_rules_run_exactly_where_their_facts_hold() -> None:
     assert tdivs
     for r in tdivs:
         assert r.runs("TDIVS", "kirin9030") == ("a5" in r.families)
-        assert not r.runs("TDIVS", "kirindev0000")
+        assert r.runs("TDIVS", "kirindev0000") == ("TDIVS" in r.own.get("kirindev0000", ()))  # its own TDivS.hpp
     tload = [r for r in rules.values() if "TLOAD" in r.instructions and r.families is not None]
     assert tload and not any(r.runs("TLOAD", "kirinx90") for r in tload)  # npu/kirinX90/TLoad.hpp: not read
     # npu/kirin9030/TLoad.hpp (Kirin Dev0000 includes it too) was read (ptolint/own_impls.py): the rules that
@@ -90,7 +90,7 @@ extern "C" __global__ AICORE void kernel(__gm__ float* out) {
     Tile<TileType::Vec, float, 16, 64> a, b;
     TASSIGN(a, 0x0);
     TASSIGN(b, 0x1000);
-    TDIVS(b, a, 2.0f);
+    TRECIP(b, a);
 }
 """
 
@@ -101,8 +101,49 @@ def test_a_builtin_with_its_own_implementation_is_not_checked_there_not_legal(tm
     run = ptolint("check", "--format", "json", "-t", "kirin9030,kirindev0000", str(path))
     cells = run.json["portability"]["files"][0]["kernels"][0]["targets"]
     assert cells["kirin9030"]["status"] == "legal", cells["kirin9030"]  # npu/a5/TDivS.hpp: the A5 facts hold
+    # TRECIP is TDIVS_IMPL of npu/kirinDev0000/TDivS.hpp on Kirin Dev0000, whose facts the TRECIP rules lack
     dev = cells["kirindev0000"]
     assert dev["status"] == "unknown" and "partial-rules" in dev["causes"], dev
-    assert any("TDIVS" in r and "kirinDev0000" in r for r in dev["reasons"])
+    assert any("TRECIP" in r and "kirinDev0000" in r for r in dev["reasons"])
     text = ptolint("check", "-t", "kirindev0000", str(path)).stdout
-    assert "not a full check" in text and "kirindev0000: TDIVS" in text
+    assert "not a full check" in text and "kirindev0000: TRECIP" in text
+
+
+def test_own_facts_of_the_tile_arithmetic_files() -> None:
+    """ptolint/own_impls.py's Kirin Dev0000 TDIV/TDIVS/TREM/TFMOD/TREMS/TFMODS/TSEL/TSELS and Kirin 9030 TREM/TREMS:
+    the rules whose tables hold them run there, nowhere else; every key a rule or an op declares is one the table
+    gives; the executor runs those calls (other own files it refuses)."""
+    from ptolint import own_impls
+    from ptolint.executor.machine import Machine
+    from ptolint.executor.ops import elementwise, scalar, tile_scalar
+    from ptolint.ir import CallSite
+
+    rules = load_rules()
+    assert own_impls.own("TDIV", "kirindev0000").impl == "kirindev0000" and own_impls.own("TDIV", "kirin9030") is None
+    assert rules["PTO601"].runs("TDIV", "kirindev0000") and rules["PTO601"].runs("TREM", "kirin9030")
+    assert not rules["PTO601"].runs("TDIVS", "kirindev0000")  # not in its table
+    assert rules["PTO501"].runs("TDIVS", "kirindev0000")  # rules/tdivs.py: A5_LIKE
+    assert not any(r.runs("TRECIP", "kirindev0000") for r in rules.values()
+                   if "TRECIP" in r.instructions and r.families is not None)  # the TRECIP rules have none yet
+    keys = {(o.impl, b) for t, table in own_impls.OWN.items() for b, o in table.items()}
+    for r in rules.values():
+        for key, names in r.own.items():
+            assert {(key, b) for b in names} <= keys, (r.code, key, names)
+    for fn in (elementwise.binary, elementwise.tsel, elementwise.tsels, scalar.tdivs, tile_scalar.tile_scalar):
+        assert "kirindev0000" in fn.own_impls, fn
+    site = CallSite("TDIV", "k.cpp", 1, 1, 1, 1, "kirindev0000", [], [], {})
+    assert Machine(site, "kirindev0000").impl == "kirindev0000"
+    site = CallSite("TFMOD", "k.cpp", 1, 1, 1, 1, "kirin9030", [], [], {})  # a5/TFMod.hpp differs there: unread
+    assert Machine(site, "kirin9030").impl == "kirin9030" and own_impls.own("TFMOD", "kirin9030") is None
+
+
+#: the kernel above with TDIV on int16 tiles: npu/kirinDev0000/TDiv.hpp, whose facts PTO601..PTO604 hold
+OWN_KERNEL = KERNEL.replace("float, 16, 64> a, b", "int16_t, 16, 64> a, b").replace("TRECIP(b, a)", "TDIV(b, a, a)")
+
+
+def test_a_builtin_whose_own_files_every_covering_rule_has_is_checked_there(tmp_path: Path) -> None:
+    path = tmp_path / "k.cpp"
+    path.write_text(OWN_KERNEL)
+    run = ptolint("check", "--format", "json", "-t", "kirindev0000", str(path))
+    cell = run.json["portability"]["files"][0]["kernels"][0]["targets"]["kirindev0000"]
+    assert cell["status"] == "legal", cell

@@ -241,8 +241,10 @@ def run(m: Machine, out: Outcome) -> None:
         out.refused = f"no semantics for {m.site.builtin}"
         out.faults = m.faults
         return
+    dtypes = tuple(t.spec.dtype for _, t in m.site.tiles())
+    read = own_impls.own(m.site.builtin, m.target, dtypes) is not None  # not just the target's name as the key
     if (m.impl not in impls.FAMILY_TARGETS and not getattr(fn, "availability_gate", False)
-            and m.impl not in getattr(fn, "own_impls", ())):
+            and not (read and m.impl in getattr(fn, "own_impls", ()))):
         # the target implements the builtin in its own files: no semantics here; what binding the operands
         # observed (the Tile invariants, the placement) stands
         out.faults = m.faults

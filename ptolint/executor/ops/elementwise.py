@@ -46,6 +46,8 @@ class _Impl:
 
 
 _IMPLS: dict[tuple[str, str], _Impl] = {}
+#: the newer targets' own files (ptolint/own_impls.py keys) whose entries the table has (at the end of the module)
+_OWN_KEYS = ("kirin9030", "kirindev0000")
 for _name in ("TADD", "TSUB", "TMAX", "TMIN"):
     _IMPLS[_name, "a2a3"] = _Impl(_I32_I16_F)
     _IMPLS[_name, "a5"] = _Impl(_A5_11)
@@ -220,7 +222,7 @@ def _inputs(m: Machine, impl: _Impl, rows: int, cols: int) -> dict[str, np.ndarr
 
 
 @op("TADD", "TSUB", "TMUL", "TDIV", "TMAX", "TMIN", "TAND", "TOR", "TXOR", "TSHL", "TSHR", "TREM", "TFMOD",
-    "TPRELU", "TSUBRELU", "TFUSEDMULADD", "TFUSEDMULADDRELU", "TMULADDDST")
+    "TPRELU", "TSUBRELU", "TFUSEDMULADD", "TFUSEDMULADDRELU", "TMULADDDST", own=_OWN_KEYS)
 def binary(m: Machine) -> None:
     name = m.site.builtin
     impl = _IMPLS.get((name, m.impl))
@@ -271,7 +273,7 @@ def _txor_a2a3(m: Machine, rows: int, cols: int) -> None:
     m.window(dst, 0, 0, rows, cols, write=True)[:, :] = _compute(m, "TAND", dtype, nand, t)
 
 
-@op("TSEL")
+@op("TSEL", own=_OWN_KEYS)
 def tsel(m: Machine) -> None:
     impl = _IMPLS.get(("TSEL", m.impl))
     dst, mask = m.tile("dst"), m.tile("selMask")
@@ -424,6 +426,18 @@ for _name, _srcs in (("TPOW", ("base", "exp")), ("TPOWS", ("base",))):
                                 hp_types={"float", "half", "bfloat16_t"})
 
 
+# ---- the newer targets' own implementation files (npu/kirinDev0000/, npu/kirin9030/): same computation as A5,
+# their own static_asserts. Kirin Dev0000 has no integer vdiv: TDIV/TREM/TFMOD take half, float and 16-bit
+# integers only; TSEL sizeof 1/2/4; TSELS A5's list without 64-bit. Kirin 9030 TREM: no 64-bit types.
+_KD_DIV = {"half", "float", "int16_t", "uint16_t"}
+for _name in ("TDIV", "TREM", "TFMOD"):
+    _IMPLS[_name, "kirindev0000"] = _Impl(_KD_DIV)
+_IMPLS["TSEL", "kirindev0000"] = _Impl(sizes={1, 2, 4}, checked=())
+_IMPLS["TSELS", "kirindev0000"] = _Impl(_A5_11 - {"bfloat16_t", "int64_t", "uint64_t"}, checked=("src",),
+                                        layout=("dst", "mask", "src"), reads=("src",))
+_IMPLS["TREM", "kirin9030"] = _Impl({"half", "float", "uint16_t", "int16_t", "uint32_t", "int32_t"})
+
+
 def _prepare(m: Machine, impl_name: str, needed: tuple[str, ...]) -> _Impl:
     name = m.site.builtin
     impl = _IMPLS.get((impl_name, m.impl))
@@ -469,7 +483,7 @@ def tcmps(m: Machine) -> None:
     _write_mask(m, "TCMPS", dst, p, rows)
 
 
-@op("TSELS")
+@op("TSELS", own=_OWN_KEYS)
 def tsels(m: Machine) -> None:
     """dst = mask bit ? src : scalar over dst's valid shape."""
     impl = _prepare(m, "TSELS", ("dst", "mask", "src"))

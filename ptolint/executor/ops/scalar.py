@@ -20,6 +20,9 @@ from ptolint.executor.memory import NUMPY_TYPES
 
 _A2A3_TYPES = {"int32_t", "int16_t", "half", "float"}
 _A5_TILE_SCALAR_TYPES = {"uint64_t", "int64_t", "uint32_t", "int32_t", "uint16_t", "int16_t", "half", "float"}
+#: implementations that behave as A5's -> the tile/scalar form's dst types: Kirin Dev0000's own TDivS.hpp has no
+#: 64-bit types (its integer division is a scalar loop), otherwise the same checks, PTO_ASSERT and domain
+_A5_LIKE = {"a5": _A5_TILE_SCALAR_TYPES, "kirindev0000": _A5_TILE_SCALAR_TYPES - {"uint64_t", "int64_t"}}
 _FLOATS = {"half", "float", "bfloat16_t", "double"}
 
 
@@ -66,7 +69,7 @@ def _wrap(v: int, np_t: np.dtype) -> int:
     return (v - info.min) % span + info.min
 
 
-@op("TDIVS")
+@op("TDIVS", own=("kirindev0000",))
 def tdivs(m: Machine) -> None:
     dst, src = m.tile("dst"), m.tile("src0")
     scalar = m.scalar("scalar")
@@ -75,7 +78,7 @@ def tdivs(m: Machine) -> None:
     params = list(m.site.params)
     scalar_first = params.index("scalar") < params.index("src0")
     dtype = dst.spec.dtype
-    a5 = m.impl == "a5"
+    a5 = m.impl in _A5_LIKE
 
     # --- what the target's static_asserts reject
     errors = []
@@ -83,8 +86,9 @@ def tdivs(m: Machine) -> None:
         if t.spec.loc != "Vec":
             errors.append(("unsupported-path", f"{t.name} is a {t.spec.loc} tile (TDIVS needs TileType::Vec)"))
     if a5:
-        if not scalar_first and dtype not in _A5_TILE_SCALAR_TYPES:
-            errors.append(("unsupported-dtype", f"dst element type {dtype} is rejected by the tile/scalar form on a5"))
+        if not scalar_first and dtype not in _A5_LIKE[m.impl]:
+            errors.append(("unsupported-dtype", f"dst element type {dtype} is rejected by the tile/scalar form on "
+                           f"{m.impl}"))
     else:
         for t in (dst, src):
             if t.spec.dtype not in _A2A3_TYPES:
@@ -96,7 +100,7 @@ def tdivs(m: Machine) -> None:
             m.fault(kind, detail)
         raise m.trap(errors[0][0], "TDIVS does not compile")
     if src.spec.dtype != dtype:
-        m.fault("dtype-mismatch", f"src0 ({src.spec.dtype}) is read as {dtype} on a5")
+        m.fault("dtype-mismatch", f"src0 ({src.spec.dtype}) is read as {dtype} on {m.impl}")
 
     # --- options
     precision = m.template_args.get("PrecisionType", "")
@@ -104,14 +108,14 @@ def tdivs(m: Machine) -> None:
         if not a5:
             m.fault("ignored-option", "DivAlgorithm::HIGH_PRECISION: a2a3 has no high-precision division")
         elif dtype not in ("float", "half"):
-            m.fault("ignored-option", f"DivAlgorithm::HIGH_PRECISION is ignored for {dtype} on a5")
+            m.fault("ignored-option", f"DivAlgorithm::HIGH_PRECISION is ignored for {dtype} on {m.impl}")
 
     # --- valid regions (both targets PTO_ASSERT equal valid shapes: debug builds trap on any difference)
     rows, cols = dst.valid_row, dst.valid_col
     same = src.valid_row == rows and src.valid_col == cols
     if a5 and not same:
         m.fault("valid-region", f"src0 valid {src.valid_row}x{src.valid_col} != dst valid {rows}x{cols}: "
-                "PTO_ASSERT traps in debug builds; a5 computes over dst's valid shape")
+                f"PTO_ASSERT traps in debug builds; {m.impl} computes over dst's valid shape")
     if rows <= 0 or cols <= 0:
         return
     if not a5 and not same:
@@ -121,7 +125,7 @@ def tdivs(m: Machine) -> None:
         return
     if a5 and (src.valid_row < rows or src.valid_col < cols):
         m.fault("valid-region", f"src0 valid {src.valid_row}x{src.valid_col} is smaller than dst valid {rows}x{cols}; "
-                "a5 reads src0 outside its valid region")
+                f"{m.impl} reads src0 outside its valid region")
 
     # --- the division, in dst's element type
     is_float = dtype in _FLOATS

@@ -63,6 +63,14 @@ _A5 = {
     "TREMS": (_ALL_A5 - {"int8_t", "uint8_t"}, "dst", True, ("dst", "src"), False),
     "TFMODS": (_ALL_A5 - {"int8_t", "uint8_t", "int64_t", "uint64_t"}, "dst", True, ("dst", "src"), False),
 }
+#: the newer targets' own files: Kirin Dev0000 TRemS.hpp / TFModS.hpp (equal types, sizeof 2/4 but no int32/uint32:
+#: no integer vdiv), Kirin 9030 TRemS.hpp (sizeof 2/4); both tiles Vec, any layout, over dst's valid shape
+_KD_REM = frozenset({"int16_t", "uint16_t", "half", "bfloat16_t", "float"})
+_OWN_TABLES = {
+    "kirindev0000": {"TREMS": (_KD_REM, "dst", True, ("dst", "src"), False),
+                     "TFMODS": (_KD_REM, "dst", True, ("dst", "src"), False)},
+    "kirin9030": {"TREMS": (_KD_REM | {"int32_t", "uint32_t"}, "dst", True, ("dst", "src"), False)},
+}
 _A5_BITWISE = ("TANDS", "TORS", "TXORS")  # sizeof(T) in {1,2,4}, equal types, row-major, no location check
 #: (target, instruction) -> the valid dimensions of src and dst its implementation PTO_ASSERTs equal (a debug build
 #: traps on a difference; a release build runs over dst's valid shape); "+": dst's valid shape must be non-empty too
@@ -73,6 +81,7 @@ _ASSERTED_EQUAL = {
     **{("a5", n): "rc" for n in ("TADDS", "TSUBS", "TLRELU", "TSHLS", "TSHRS", "TREMS", "TFMODS", "TANDS", "TORS",
                                  "TXORS", "TAXPY")},
     **{("a5", n): "c" for n in ("TMULS", "TMAXS", "TMINS")},
+    **{(t, n): "rc" for t, table in _OWN_TABLES.items() for n in table},  # Kirin TREMS_IMPL / TFMODS_IMPL
 }
 _EXPANDS_TYPES = {
     "a2a3": frozenset({"uint8_t", "int8_t", "uint16_t", "int16_t", "uint32_t", "int32_t", "half", "bfloat16_t",
@@ -163,7 +172,7 @@ def _compute(name: str, x: np.ndarray, s, dtype: str) -> np.ndarray:
 
 
 @op("TADDS", "TSUBS", "TMULS", "TMAXS", "TMINS", "TLRELU", "TSHLS", "TSHRS", "TANDS", "TORS", "TXORS", "TREMS",
-    "TFMODS", "TAXPY")
+    "TFMODS", "TAXPY", own=tuple(_OWN_TABLES))
 def tile_scalar(m: Machine) -> None:
     name = m.site.builtin
     dst, src = m.tile("dst"), _src(m)
@@ -181,7 +190,7 @@ def tile_scalar(m: Machine) -> None:
         for t in (dst, src):
             if not t.spec.is_row_major:
                 errors.append(("unsupported-layout", f"{t.name} is {t.spec.blayout}: a5 {name} needs RowMajor"))
-    elif not a5 and name in _A2A3_BITWISE:
+    elif m.impl == "a2a3" and name in _A2A3_BITWISE:
         types, locs = _A2A3_BITWISE[name]
         if dst.dtype not in types:
             errors.append(("unsupported-dtype", f"dst element type {dst.dtype} is rejected by a2a3 {name}"))
@@ -193,7 +202,7 @@ def tile_scalar(m: Machine) -> None:
             if not t.spec.is_row_major:
                 errors.append(("unsupported-layout", f"{t.name} is {t.spec.blayout}: a2a3 {name} needs RowMajor"))
     else:
-        table = _A5 if a5 else _A2A3
+        table = {"a5": _A5, "a2a3": _A2A3}.get(m.impl) or _OWN_TABLES.get(m.impl, {})
         if name not in table:
             return  # not modelled on this target
         types, typed_from, same, checked_locs, skip_on_mismatch = table[name]
@@ -207,7 +216,7 @@ def tile_scalar(m: Machine) -> None:
             t = dst if role == "dst" else src
             if t.spec.loc != "Vec":
                 errors.append(("unsupported-path", f"{t.name} is a {t.spec.loc} tile ({name} needs Vec)"))
-        if not a5 and name in _A2A3_ROW_MAJOR_ONLY:
+        if m.impl == "a2a3" and name in _A2A3_ROW_MAJOR_ONLY:
             for t in (dst, src):
                 if not t.spec.is_row_major:
                     errors.append(("unsupported-layout", f"{t.name} is {t.spec.blayout}: {name} needs RowMajor"))
