@@ -49,7 +49,7 @@ REASONS: dict[str, str] = {
 
 #: rules that check one form's assertions only and cite a file shared with other forms (TExtract.hpp): mapped by
 #: the entries below alone, never inferred from provenance for the file's other assertions
-CURATED_ONLY = frozenset({"PTO119", "PTO120", "PTO121", "PTO122"})
+CURATED_ONLY = frozenset({"PTO119", "PTO120", "PTO121", "PTO122", "PTO935"})
 
 _TILE = "pto/common/pto_tile.hpp"
 _MGS = "pto/npu/*/MGather.hpp|pto/npu/*/MScatter.hpp"
@@ -216,6 +216,10 @@ ENTRIES: list[Entry] = [
           rules=("PTO975",), note="Left / Right / Acc buffers and fractals of the MX forms"),
     Entry("pto/npu/a5/TMatmul.hpp", "function:CheckMadMxValid", cond=r"^accBytes <= PTO_L0C_SIZE_BYTES",
           rules=("PTO976",), note="the result tile within L0C (256 KiB)"),
+    Entry("pto/npu/a5/TExtract.hpp", "function:TExtractToA|function:TExtractToB", kind="static",
+          cond=r"^\((src|dst)(Row|Col) % \(typeSize == 1", rules=("PTO935",),
+          note="A5 transposing L1 -> L0A/L0B copy (2- and 4-byte types, not compact; 1-byte types take the compact "
+               "routine, so the c0Size arm is never instantiated): every extent in 16s (l0_copy_units)"),
     Entry("pto/common/arch/memory/textract_common.hpp", "function:TExtractToAVector", kind="static",
           cond=r"% fractalSize", rules=("PTO935",),
           note="one-row L1 -> L0A (GEMV) copy: src and dst Cols in whole 512-byte fractals (l0_copy_units)"),

@@ -388,10 +388,20 @@ def tmov_unsupported_layout(ctx: Ctx) -> Check | None:
 COPY_HDR = "include/pto/common/arch/memory/textract_common.hpp (TExtractToA/B, TExtractToA/BCompact)"
 
 
-def l0_copy_units(builtin: str, dst: TileView, src: TileView) -> list[tuple[str, TileView, int, int]]:
-    """(operand, tile, rows multiple, cols multiple) that A2/A3's L1 -> L0A/L0B copy asserts for this call."""
+A5_COPY_HDR = "include/pto/npu/a5/TExtract.hpp (TExtractToA/B, Transpose); include/pto/npu/a5/TMov.hpp (TMovToLeft/Right)"
+
+
+def l0_copy_units(builtin: str, dst: TileView, src: TileView, impl: str = "a2a3"
+                  ) -> list[tuple[str, TileView, int, int]]:
+    """(operand, tile, rows multiple, cols multiple) that the target's L1 -> L0A/L0B copy asserts for this call.
+    A5 asserts only in its transposing routine for 2- and 4-byte types (1-byte and compact copies take other
+    routines): every extent of both tiles in 16s."""
     if src.loc != "Mat" or dst.loc not in ("Left", "Right") or not src.elem_size:
         return []
+    if impl == "a5":
+        one_row = dst.loc == "Left" and src.rows == 1 and src.blayout == "RowMajor"
+        plain = one_row or dst.slayout == src.slayout or dst.compact == "Normal" or src.elem_size == 1
+        return [] if plain else [("src", src, 16, 16), ("dst", dst, 16, 16)]
     if dst.loc == "Left" and src.rows == 1 and src.blayout == "RowMajor":
         frac = 512 // src.elem_size  # one-row source, the GEMV vector path: columns in 512-byte fractals
         return [("src", src, 1, frac), ("dst", dst, 1, frac)]
@@ -411,7 +421,7 @@ def l0_copy_units(builtin: str, dst: TileView, src: TileView) -> list[tuple[str,
 
 
 @rule("PTO935", "l0-copy-shape-misaligned", instructions=("TMOV", "TEXTRACT"), fault="unsupported-layout",
-      targets=("a2a3",),
+      targets=("a2a3", "a5"),
       provenance=(Provenance("header-static", COPY_HDR, "without a transpose: L0A rows % 16, cols % C0; L0B rows % C0, "
                              "cols % 16 (C0 = 32 / sizeof(src), 2-byte types as half), source and destination; with "
                              "a transpose (dst SFractal != src SFractal): all extents % 16 (32 for 1-byte types); "
@@ -420,13 +430,15 @@ def l0_copy_units(builtin: str, dst: TileView, src: TileView) -> list[tuple[str,
                              "one-row row-major source of L0A: srcCol and dstCol % (512 / sizeof)"),
                   Provenance("header-static", "include/pto/common/arch/memory/tmov_common.hpp (TMovToLeft/Right)",
                              "TMOV takes the compact routines for transposed 1-byte copies as well"),
+                  Provenance("header-static", A5_COPY_HDR, "A5: the transposing copy (dst SFractal != src SFractal, "
+                             "not compact, sizeof 2 or 4) static_asserts srcRow, srcCol, dstRow, dstCol % 16"),
                   Provenance("isa-doc", "docs/isa/TEXTRACT.md, docs/isa/TMOV.md", "fractal alignment of L0 tiles"),
                   Provenance("header-static", COPY_HDR, "found by bench/differential.py (TMOV Mat -> Right of a "
                              "16-row int8 tile: 'srcRow must be aligned to C0Size')")))
 def l0_copy_shape_misaligned(ctx: Ctx) -> Check | None:
     """
     ## Summary
-    A2/A3: an L1 -> L0A/L0B move (TMOV or TEXTRACT) between tiles whose extents are not whole copy blocks.
+    An L1 -> L0A/L0B move (TMOV or TEXTRACT) between tiles whose extents are not whole copy blocks.
 
     ## What it does
     Checks the static extents the copy routine shared by TMOV and TEXTRACT asserts on A2/A3. Without a
@@ -435,10 +447,11 @@ def l0_copy_shape_misaligned(ctx: Ctx) -> Check | None:
     the source type (32 int8, 16 half, 8 float); with a transpose every extent must be a whole fractal
     (16, or 32 for 1-byte types). Compact destinations only constrain the source (and an L0B
     destination's C0 alignment). A one-row row-major source of L0A takes the GEMV (vector) routine:
-    both tiles' columns must be whole 512-byte fractals (256 half, 128 float).
+    both tiles' columns must be whole 512-byte fractals (256 half, 128 float). A5 checks only its
+    transposing copy of 2- and 4-byte types (not compact): every extent of both tiles a multiple of 16.
 
     ## Why is this bad?
-    The copy routine rejects the extents with a `static_assert`: the kernel does not compile for A2/A3.
+    The copy routine rejects the extents with a `static_assert`: the kernel does not compile for the target.
 
     ## Example
     ```cpp
@@ -457,11 +470,11 @@ def l0_copy_shape_misaligned(ctx: Ctx) -> Check | None:
     if dst is None or src is None:
         return None
     bad = [f"{which} `{_esc(t.text)}` is {t.rows}x{t.cols}, not a multiple of {r}x{c}"
-           for which, t, r, c in l0_copy_units(ctx.builtin, dst, src) if t.rows % r or t.cols % c]
+           for which, t, r, c in l0_copy_units(ctx.builtin, dst, src, ctx.impl) if t.rows % r or t.cols % c]
     one_row = dst.loc == "Left" and src.rows == 1 and src.blayout == "RowMajor"
     how = ", one-row (GEMV) copy" if one_row else ", transposed" if dst.slayout != src.slayout else ""
     path = f"{ctx.builtin} Mat -> {dst.loc} ({src.dtype}{how})"
-    return Check(ctx.static(bool(bad)), f"{path}: " + "; ".join(bad) + " (static_assert on a2a3)")
+    return Check(ctx.static(bool(bad)), f"{path}: " + "; ".join(bad) + f" (static_assert on {ctx.target})")
 
 
 def _esc(text: str) -> str:

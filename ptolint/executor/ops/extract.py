@@ -13,7 +13,7 @@ import numpy as np
 
 from ptolint.executor.machine import ConcreteTile, Machine, Trap, op
 from ptolint.executor.memory import element_size
-from ptolint.executor.ops.movement import l1_to_l0_alignment
+from ptolint.executor.ops.movement import a5_l1_to_l0_alignment, l1_to_l0_alignment
 
 ND, DN, NZ, ZN, ZZ, NN = ("RowMajor", "NoneBox"), ("ColMajor", "NoneBox"), ("ColMajor", "RowMajor"), \
     ("RowMajor", "ColMajor"), ("RowMajor", "RowMajor"), ("ColMajor", "ColMajor")
@@ -207,9 +207,9 @@ def accept(m: Machine, hw: Target, form: str, dst: ConcreteTile, src: ConcreteTi
         want = hw.left_dst if d.loc == "Left" else ZN
         if lay(dst) != want:
             m.fault("unsupported-layout", f"{d.loc} tile on {hw.name} is {lay_text(want)}, got {lay_text(lay(dst))}")
-        if m.impl == "a2a3":
-            for problem in l1_to_l0_alignment("TEXTRACT", d, s):
-                m.fault("unsupported-layout", problem)
+        alignment = l1_to_l0_alignment("TEXTRACT", d, s) if m.impl == "a2a3" else a5_l1_to_l0_alignment(d, s)
+        for problem in alignment:
+            m.fault("unsupported-layout", problem)
         return "gemv" if gemv else d.loc.lower()
     if hw.scale and d.loc in ("ScaleLeft", "ScaleRight"):
         want = ZZ if d.loc == "ScaleLeft" else NN

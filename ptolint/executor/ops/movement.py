@@ -155,6 +155,22 @@ def l1_to_l0_alignment(builtin: str, dst: TileSpec, src: TileSpec) -> list[str]:
             for which, t, r, c in need if t.rows % r or t.cols % c]
 
 
+def a5_l1_to_l0_alignment(dst: TileSpec, src: TileSpec) -> list[str]:
+    """A5's L1 -> L0A / L0B copies (a5/TExtract.hpp TExtractToA/B, shared by TMOV and TEXTRACT) static_assert
+    extents only in the transposing routine, which 2- and 4-byte types take when dst is not compact: all four
+    extents in 16s (1-byte types and compact destinations take other routines; one-row L0A sources the vector
+    one)."""
+    if src.loc != "Mat" or dst.loc not in ("Left", "Right"):
+        return []
+    size = element_size(src)
+    one_row = dst.loc == "Left" and src.rows == 1 and src.blayout == "RowMajor"
+    if one_row or size <= 1 or dst.slayout == src.slayout or dst.compact == "Normal":
+        return []
+    return [f"{which} {t.rows}x{t.cols} is not a multiple of 16x16 (A5 transposing L1 -> "
+            f"L0{'A' if dst.loc == 'Left' else 'B'} copy of {src.dtype})"
+            for which, t in (("src", src), ("dst", dst)) if t.rows % 16 or t.cols % 16]
+
+
 def _as_copied(t: ConcreteTile) -> str:
     """The element type A2/A3's cube copy routines move: any 2-byte type as half."""
     return "half" if element_size(t.spec) == 2 else t.dtype
@@ -234,6 +250,7 @@ def _a5_checks(dst: ConcreteTile, src: ConcreteTile) -> list[tuple[str, str]] | 
             out.append(("unsupported-layout", f"L0A destination must be ColMajor/RowMajor, is {_lay_text(dst)}"))
         if d == "Right" and _lay(dst) != _ZN:
             out.append(("unsupported-layout", f"L0B destination must be RowMajor/ColMajor, is {_lay_text(dst)}"))
+        out += [("unsupported-layout", p) for p in a5_l1_to_l0_alignment(dst.spec, src.spec)]
         return out
     if s == "Acc" and d in ("Vec", "Mat"):
         conv = {"float": ("half", "bfloat16_t", "float"), "int32_t": ("int32_t",)}
