@@ -4,7 +4,8 @@ Modelled on a2a3/TMov.hpp (TMOV_TILE_IMPL, TMovToBt, TMovToFb, TMovToVec), a2a3/
 (CheckTMovAccToMat), a5/TMov.hpp (TMOV_TILE_IMPL, TMovToBt, TMovToFb, TMovToLeft/Right, CommonCheck,
 CommonCheckMX) and a5/common.hpp (CheckTMovAccValid). Parameter names (model header): (dst, src).
 
-Only the plain two-tile form without ReluPreMode / AccToVecMode / STPhase template arguments is judged here;
+Only the plain two-tile form without ReluPreMode / AccToVecMode / STPhase template arguments is judged here,
+and TSCATTER(dst, src) with the pattern P1111 (its default), which both targets implement as TMOV_IMPL(dst, src);
 the quantising forms (preQuantScalar, fp tile, TMOV_FP) and the A5 ND->ZZ form with a tmp tile are not.
 
 The facts are one table, `PATHS`: target -> (src TileType, dst TileType) -> what the target checks on
@@ -17,7 +18,7 @@ from __future__ import annotations
 
 from ptolint.ruleset import Check, Ctx, Provenance, TileView, rule
 
-INSTR = ("TMOV",)
+INSTR = ("TMOV", "TSCATTER")
 
 _TEXTRACT_TYPES = ("int8_t", "hifloat8_t", "float8_e5m2_t", "float8_e4m3_t", "half", "bfloat16_t", "float",
                    "float4_e2m1x2_t", "float4_e1m2x2_t", "float8_e8m0_t")
@@ -71,9 +72,13 @@ DOC = "docs/isa/TMOV.md"
 
 
 def _ops(ctx: Ctx) -> tuple[TileView, TileView] | None:
-    """(dst, src) of a plain TMOV(dst, src), None for the other forms."""
+    """(dst, src) of a plain TMOV(dst, src) or of a TSCATTER(dst, src) with pattern P1111 (a TMOV_IMPL call on both
+    targets), None for the other forms."""
     dst, src = ctx.tile("dst"), ctx.tile("src")
     if dst is None or src is None:
+        return None
+    mask = ctx.template_args.get("maskPattern", "P1111")
+    if ctx.builtin == "TSCATTER" and "P1111" not in mask and mask.strip() != "7":
         return None
     if set(ctx.tiles()) != {"dst", "src"} or ctx.scalar("preQuantScalar") is not None:
         return None
@@ -87,7 +92,7 @@ def _facts(ctx: Ctx, dst: TileView, src: TileView) -> dict | None:
 
 
 def _path(dst: TileView, src: TileView) -> str:
-    return f"TMOV(dst, src) {src.loc} -> {dst.loc}"
+    return f"TMOV(dst, src) {src.loc} -> {dst.loc}"  # TSCATTER<P1111>(dst, src) is TMOV_IMPL(dst, src)
 
 
 def _same_shape_path(ctx: Ctx) -> tuple[TileView, TileView, dict] | None:

@@ -29,6 +29,7 @@ import re
 import numpy as np
 
 from ptolint.executor.machine import ConcreteTile, Machine, op
+from ptolint.executor.ops.movement import tmov
 
 _SZ = {"int8_t": 1, "uint8_t": 1, "float8_e4m3_t": 1, "float8_e5m2_t": 1, "hifloat8_t": 1, "int16_t": 2,
        "uint16_t": 2, "half": 2, "bfloat16_t": 2, "int32_t": 4, "uint32_t": 4, "float": 4, "int64_t": 8,
@@ -321,6 +322,9 @@ def _scatter_mask(m: Machine) -> None:
 @op("TGATHER", "TSCATTER", "MGATHER", "MSCATTER")
 def gather_scatter(m: Machine) -> None:
     form = _form(m)
+    if m.site.builtin == "TSCATTER" and form is None and _pattern(m) == (1, 0) and m.tile("indexes") is None:
+        tmov(m)  # TSCATTER<P1111>(dst, src) is TMOV_IMPL(dst, src) on both targets
+        return
     if form is None:
         raise m.trap("unsupported-path", f"{m.site.builtin}: this form is not modelled")
     _compile_checks(m, form)
