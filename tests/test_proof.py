@@ -316,7 +316,21 @@ def test_tpop_places_its_tile_in_a_slot_of_the_pipes_consumer_fifo(tmp_path: Pat
     assert not clash["findings"]
     for t in ("a2a3", "a5"):
         rule = next(r for r in _site(clash, "kernel", 14, t)["rules"] if r["rule"] == "PTO904")
-        assert (rule["status"], rule["reason"]) == ("unknown", "opaque-value") and "pipe.slot" in rule["detail"]
+        # (a loaded machine may make Z3 give up on the every-slot query: still unknown, never verified)
+        assert rule["status"] == "unknown", rule
+        assert (rule["reason"] == "opaque-value" and "pipe.slot" in rule["detail"]) or \
+            rule["reason"] == "solver-unknown", rule
+    # the pipe handed to a helper by reference pops into the same buffers
+    helper = POPPED.replace('extern "C" __global__ AICORE void kernel(__gm__ float* out)\n{', """template <typename P, typename T>
+AICORE void pop(P& p, T& t)
+{
+    TPOP<P, T, TileSplitAxis::TILE_UP_DOWN>(p, t);
+}
+
+extern "C" __global__ AICORE void kernel(__gm__ float* out)
+{""").replace("    TPOP<Pipe, V, TileSplitAxis::TILE_UP_DOWN>(pipe, popped);", "    pop(pipe, popped);")
+    doc = _proof(tmp_path, "-t", "a5", name="helper.cpp", text=helper)
+    assert doc["proof"]["files"][0]["kernels"][0]["targets"]["a5"]["status"] == "verified", doc["proof"]
     # a kernel that moves the consumer entries itself is not followed
     moved = POPPED.replace("    V popped, other, res;", "    pipe.cons.setEntryOffset(64);\n    V popped, other, res;")
     doc = _proof(tmp_path, "-t", "a5", name="moved.cpp", text=moved)

@@ -164,7 +164,7 @@ class Calls:
                 frame.env[decl_key(p)] = convert(v, ct)
             elif ct is not None:
                 frame.env[decl_key(p)] = self.symbols.fresh(p.spelling, ct, "opaque", "argument not modelled")
-            elif isinstance(v, (GlobalState, DimsState)):
+            elif isinstance(v, (GlobalState, DimsState, PipeState)):  # a pipe's copy pops into the same buffers
                 frame.env[decl_key(p)] = v
             elif ct is None and i < len(args) and self.input_rooted(args[i]):
                 frame.env[decl_key(p)] = INPUT_ROOT  # a pointer / struct reaching back to the kernel's inputs
