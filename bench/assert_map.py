@@ -40,6 +40,9 @@ REASONS: dict[str, str] = {
     "model-compile-error": "ptolint's bundled model header (ptolint/frontend/include) carries the same "
                            "static_assert: a kernel that breaks it does not compile there either and is reported as "
                            "a `parse-error` (at the model's assertion, with its message), not as a rule finding",
+    "auto-mode-only": "the assertion is compiled only with `__PTO_AUTO__` (the compiler's automatic buffer placement "
+                      "mode); ptolint analyses manual placement (TASSIGN addresses), its bundled model has no auto "
+                      "mode and `ptolint info` lists no such macro: an auto-mode kernel is outside what it checks",
     "dispatch-guarded": "the function is instantiated only from an `if constexpr` branch of its caller that tests "
                         "the same condition: no kernel call reaches it with the condition false (at most an "
                         "out-of-range value cast to the enum, which names no enumerator)",
@@ -243,6 +246,9 @@ ENTRIES: list[Entry] = [
                "(tests/test_model_headers.py)"),
     Entry("pto/npu/a2a3/TPrint.hpp", "function:TPrintGlobalTensorImpl", reason="model-compile-error",
           note="TPRINT of a GlobalTensor: Layout ND, DN or NZ: the model's one-operand TPRINT asserts the same"),
+    Entry("pto/npu/a2a3/TSubView.hpp", "function:TSUBVIEW_IMPL", cond=r"BFractal|GetValid", reason="auto-mode-only",
+          note="BFractal equality and src valid >= dst valid are asserted only in the #else (auto mode) arm; the "
+               "manual arm aliases dst at src's address plus the offset and checks only equal TileTypes"),
     # --- synchronisation ------------------------------------------------------------------------------------------
     Entry("pto/npu/a2a3/TSync.hpp", "function:TSYNC_IMPL", reason="header-constants",
           note="the pipe comes from the header's Op -> pipe table (common/event.hpp); every pipe of the table is "
