@@ -43,6 +43,8 @@ REASONS: dict[str, str] = {
     "auto-mode-only": "the assertion is compiled only with `__PTO_AUTO__` (the compiler's automatic buffer placement "
                       "mode); ptolint analyses manual placement (TASSIGN addresses), its bundled model has no auto "
                       "mode and `ptolint info` lists no such macro: an auto-mode kernel is outside what it checks",
+    "enable-if-implies": "the function's own `enable_if` admits only template arguments for which the assertion "
+                         "holds: it holds wherever the function is instantiated",
     "dispatch-guarded": "the function is instantiated only from an `if constexpr` branch of its caller that tests "
                         "the same condition: no kernel call reaches it with the condition false (at most an "
                         "out-of-range value cast to the enum, which names no enumerator)",
@@ -249,6 +251,19 @@ ENTRIES: list[Entry] = [
     Entry("pto/npu/a2a3/TSubView.hpp", "function:TSUBVIEW_IMPL", cond=r"BFractal|GetValid", reason="auto-mode-only",
           note="BFractal equality and src valid >= dst valid are asserted only in the #else (auto mode) arm; the "
                "manual arm aliases dst at src's address plus the offset and checks only equal TileTypes"),
+    Entry("pto/npu/a5/Int64Rearrange.hpp", "function:Int64Gather|function:Int64Scatter", cond=r"^sizeof\(I\) == ",
+          rules=("PTO991",), note="A5 TGATHER / TSCATTER of 64-bit data: 4-byte indices (gather.py TABLE, the b64 "
+                                  "rows of the index sizes)"),
+    Entry("pto/npu/a5/TGetScaleAddr.hpp", "function:TGET_SCALE_ADDR_IMPL", cond=r"^is_tile_data_v",
+          reason="model-compile-error", note="dst and src are tiles: the model's TGET_SCALE_ADDR asserts the same "
+                                             "(tests/test_model_headers.py)"),
+    Entry("pto/npu/a2a3/TPop.hpp|pto/npu/a5/TPop.hpp", "function:TPOP_IMPL", cond=r"^is_global_data_v<GlobalData>$",
+          reason="enable-if-implies", note="the GlobalTensor TPOP_IMPL overload is declared with "
+                                           "enable_if_t<is_global_data_v<GlobalData>>"),
+    Entry("pto/npu/a5/TRowExpand.hpp", "function:TRowExpandCheck", cond=r"^TileDataIn::ValidCol == 1",
+          rules=("PTO830",), note="src ValidCol 1 or DYNAMIC"),
+    Entry("pto/npu/a5/THistogram.hpp", "function:THISTOGRAM_IMPL", cond=r"^byte == HistByte::BYTE_0 \|\| byte == "
+          r"HistByte::BYTE_1$", rules=("PTO056",), note="a uint16 source: BYTE_0 or BYTE_1 only"),
     # --- synchronisation ------------------------------------------------------------------------------------------
     Entry("pto/npu/a2a3/TSync.hpp", "function:TSYNC_IMPL", reason="header-constants",
           note="the pipe comes from the header's Op -> pipe table (common/event.hpp); every pipe of the table is "

@@ -770,6 +770,7 @@ GM_MEMBER_MISUSE = {
     "event-cross-core-wait": ("XE ev; ev.Wait();", "a cross-core event needs Wait<id>()"),
     "event-cross-core-record": ("XE ev; ev.Record();", "a cross-core event needs Record<id>()"),
     "event-init-addr": ("Event<Op::TLOAD, Op::TADD> ev; ev.InitAddr(0);", "InitAddr applies to cross-core"),
+    "scale-addr-not-tile": ("TGET_SCALE_ADDR(vs, g);", "TGET_SCALE_ADDR: src must be a Tile"),
 }
 
 

@@ -1412,7 +1412,14 @@ PTO_INST RecordEvent TQUANT(
 
 // TGET_SCALE_ADDR: Bind the on-chip address of output tile as a scaled address of the input tile.
 template <typename TileDataOut, typename TileDataIn, typename... WaitEvents>
-PTO_INST RecordEvent TGET_SCALE_ADDR(TileDataOut& dst, TileDataIn& src, WaitEvents&... events);
+PTO_INST RecordEvent TGET_SCALE_ADDR(TileDataOut& dst, TileDataIn& src, WaitEvents&... events)
+{
+    // both operands are tiles (the vendor's TGET_SCALE_ADDR_IMPL static_asserts it)
+    static_assert(is_tile_data_v<TileDataIn>, "TGET_SCALE_ADDR: src must be a Tile");
+    static_assert(is_tile_data_v<TileDataOut>, "TGET_SCALE_ADDR: dst must be a Tile");
+    (void)dst, (void)src;
+    return {};
+}
 
 template <
     pto::GridDirection Direction, int Dist = 1, typename Pipe, typename TileProd,
