@@ -264,6 +264,13 @@ ENTRIES: list[Entry] = [
           rules=("PTO830",), note="src ValidCol 1 or DYNAMIC"),
     Entry("pto/npu/a5/THistogram.hpp", "function:THISTOGRAM_IMPL", cond=r"^byte == HistByte::BYTE_0 \|\| byte == "
           r"HistByte::BYTE_1$", rules=("PTO056",), note="a uint16 source: BYTE_0 or BYTE_1 only"),
+    Entry("pto/npu/a2a3/TTri.hpp", "function:TTriCheck", cond=r"^isUpperOrLower == 0 \|\| isUpperOrLower == 1$",
+          rules=("PTO054",), note="TEMPLATE_VALUES: TTRI isUpperOrLower 0 or 1 on A2/A3"),
+    Entry("pto/npu/a2a3/TPush.hpp|pto/npu/a5/TPush.hpp", "class:TMPipe", cond=r"^FlagIDPlusOne < 16$",
+          reason="model-compile-error", note="TMPipe: uint8_t(FlagID + 1) < 16: the model's TMPipe asserts the same "
+                                             "(tests/test_model_headers.py)"),
+    Entry("pto/npu/a5/TStore.hpp", "function:SetAtomicAdd", rules=("PTO957",),
+          note="AtomicAdd TSTORE: element type in {half, float, int16, int32, int8, bfloat16} (ATOMIC_ADD_TYPES)"),
     # --- synchronisation ------------------------------------------------------------------------------------------
     Entry("pto/npu/a2a3/TSync.hpp", "function:TSYNC_IMPL", reason="header-constants",
           note="the pipe comes from the header's Op -> pipe table (common/event.hpp); every pipe of the table is "

@@ -771,6 +771,7 @@ GM_MEMBER_MISUSE = {
     "event-cross-core-record": ("XE ev; ev.Record();", "a cross-core event needs Record<id>()"),
     "event-init-addr": ("Event<Op::TLOAD, Op::TADD> ev; ev.InitAddr(0);", "InitAddr applies to cross-core"),
     "scale-addr-not-tile": ("TGET_SCALE_ADDR(vs, g);", "TGET_SCALE_ADDR: src must be a Tile"),
+    "tmpipe-flag": ("TMPipe<15, FIFOType::MAT_FIFO, 2, 1, decltype(vs), decltype(l1)> mp(0x0u);", "FlagID + 1"),
 }
 
 
@@ -812,6 +813,7 @@ def test_global_tensor_member_use_compiles():
   xe.Record<3>();
   Event<Op::TLOAD, Op::TADD> ev;
   ev.Wait();
+  TMPipe<14, FIFOType::MAT_FIFO, 2, 1, decltype(vs), decltype(l1)> mp(0x0u);
 }
 """
     assert problems(parse(src, TARGETS["a2a3"])) == []

@@ -216,6 +216,8 @@ template <uint8_t FlagID, FIFOType FiFoType, uint8_t FiFoDepth, uint8_t FiFoSync
           VecCubeRatio VCRatio = VecCubeRatio::V2C1_VECS>
 struct TMPipe {
     static constexpr uint8_t FlagIDPlusOne = FlagID + 1;
+    // a one-way pipe uses flags FlagID and FlagID + 1 of the 16 (the vendor's class asserts it as well)
+    static_assert(FlagIDPlusOne < 16, "TMPipe: FlagID + 1 must be below 16, the number of cross-core flags");
     using DataFiFo = DataFIFO<typename TileDataCons::DType, FiFoType, FiFoDepth, FiFoSyncT, LocalFiFoDepth>;
     struct Producer : detail::PipeEndpoint {};
     struct Consumer : detail::PipeEndpoint {};
