@@ -150,9 +150,50 @@ def memo(c: ci.Cursor, key: str, compute):
         return out
 
 
+def type_memo(t: ci.Type, key: str, compute):
+    """`compute(t)` for a pure function of the type, remembered on its translation unit under `key`.
+
+    The binding returns a new Type object for every `c.type` or `get_canonical()`, so a memo on the object
+    rarely hits; libclang identifies a type of one translation unit by its kind and data pointers (what
+    clang_equalTypes compares), and the memo lives and dies with that translation unit."""
+    tu = getattr(t, "_tu", None)
+    if tu is None:
+        return compute(t)
+    try:
+        cache = tu.__dict__["_ptolint_types"]
+    except KeyError:
+        cache = tu._ptolint_types = {}
+    k = (key, t._kind_id, t.data[0], t.data[1])
+    try:
+        return cache[k]
+    except KeyError:
+        out = cache[k] = compute(t)
+        return out
+
+
 def tokens(c: ci.Cursor) -> tuple[str, ...]:
     """The spellings of the cursor's tokens."""
-    return memo(c, "tokens", lambda x: tuple(t.spelling for t in x.get_tokens()))
+    return memo(c, "tokens", spellings)
+
+
+def spellings(c: ci.Cursor) -> tuple[str, ...]:
+    """The spellings of the tokens of the cursor's extent, as `t.spelling for t in c.get_tokens()` gives them,
+    without the binding's Token objects: it allocates one per token, with a reference to a group whose
+    destructor frees the tokens later; here the spellings are read from libclang's array, which is freed at
+    once (integer literals, template argument lists: tens of thousands of small extents per kernel)."""
+    tu = c._tu
+    lib = ci.conf.lib
+    mem, count = ctypes.POINTER(ci.Token)(), ctypes.c_uint()
+    lib.clang_tokenize(tu, c.extent, ctypes.byref(mem), ctypes.byref(count))
+    n = count.value
+    if n < 1:
+        return ()
+    try:
+        arr = ctypes.cast(mem, ctypes.POINTER(ci.Token * n)).contents
+        spell = lib.clang_getTokenSpelling
+        return tuple([spell(tu, arr[i]) for i in range(n)])
+    finally:
+        lib.clang_disposeTokens(tu, mem, count)
 
 
 def top_level(tu: ci.TranslationUnit) -> tuple[list[ci.Cursor], list[ci.Cursor]]:

@@ -95,8 +95,10 @@ def is_tile_spelling(spelling: str) -> bool:
     return bool(re.match(r"^(pto::)?Tile<", s))
 
 
+@functools.lru_cache(maxsize=4096)
 def parse_tile(spelling: str, elem_size: int = 0) -> TileSpec | None:
-    """The TileSpec of a canonical `pto::Tile<...>` spelling (defaulted arguments filled in)."""
+    """The TileSpec of a canonical `pto::Tile<...>` spelling (defaulted arguments filled in); remembered per
+    spelling (a kernel's instantiations declare the same few tile types again and again)."""
     s = spelling.replace("const ", "").strip().rstrip("&").strip()
     parts = split_template_args(s)
     if not parts or strip_ns(parts[0]) != "Tile":
@@ -250,6 +252,7 @@ def shape2d_ctor(spelling: str, vals: list, const, mul, div) -> list:
     return shape2d_eval(helper, layout, size, vals[0], vals[1], const, mul, div)
 
 
+@functools.lru_cache(maxsize=4096)
 def parse_dims(spelling: str, head: str) -> tuple[int, ...] | None:
     """The five static extents of a `pto::Shape<...>` / `pto::Stride<...>` spelling (omitted ones DYNAMIC), or
     of a `TileShape2D<...>` (a Shape) / `BaseShape2D<...>` (a Stride) with a modelled layout."""
@@ -283,8 +286,9 @@ def is_global_spelling(spelling: str) -> bool:
     return bool(re.match(r"^(pto::)?GlobalTensor<", s))
 
 
+@functools.lru_cache(maxsize=4096)
 def parse_global(spelling: str) -> GlobalSpec | None:
-    """The GlobalSpec of a canonical `pto::GlobalTensor<...>` spelling."""
+    """The GlobalSpec of a canonical `pto::GlobalTensor<...>` spelling (remembered per spelling)."""
     s = spelling.replace("const ", "").strip().rstrip("&").strip()
     parts = split_template_args(s)
     if not parts or strip_ns(parts[0]) != "GlobalTensor" or len(parts[1]) < 3:

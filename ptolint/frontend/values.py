@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 import clang.cindex as ci
 
-from ptolint.frontend.cursors import children, file_name, memo, template_int
+from ptolint.frontend.cursors import children, file_name, memo, template_int, type_memo
 from ptolint.frontend.cursors import tokens as cursor_tokens
 from ptolint.frontend.types import (
     ELEMENT_SIZES,
@@ -203,13 +203,12 @@ def expr_ctype(c: ci.Cursor) -> str | None:
 
 def ctype(t: ci.Type) -> str | None:
     """Canonical C scalar type of a libclang type, None when not a scalar number."""
-    memo = t.__dict__.get("_ptolint_ctype", False)
-    if memo is not False:
-        return memo
+    return type_memo(t, "ctype", _ctype)
+
+
+def _ctype(t: ci.Type) -> str | None:
     can = t.get_canonical()
-    out = "int" if can.kind == ci.TypeKind.ENUM else scalar_ctype(can.spelling)
-    t._ptolint_ctype = out
-    return out
+    return "int" if can.kind == ci.TypeKind.ENUM else scalar_ctype(can.spelling)
 
 
 BINARY_OPS = {3: "*", 4: "/", 5: "%", 6: "+", 7: "-", 8: "<<", 9: ">>", 11: "<", 12: ">", 13: "<=", 14: ">=",
@@ -338,6 +337,10 @@ def type_size(t: ci.Type) -> int:
 
 
 def tile_spec_of(t: ci.Type) -> TileSpec | None:
+    return type_memo(t, "tile_spec", _tile_spec_of)
+
+
+def _tile_spec_of(t: ci.Type) -> TileSpec | None:
     can = t.get_canonical()
     if can.kind in (ci.TypeKind.LVALUEREFERENCE, ci.TypeKind.RVALUEREFERENCE):
         can = can.get_pointee().get_canonical()
@@ -359,12 +362,20 @@ def _strip_ref(t: ci.Type) -> ci.Type:
 
 
 def global_spec_of(t: ci.Type) -> GlobalSpec | None:
+    return type_memo(t, "global_spec", _global_spec_of)
+
+
+def _global_spec_of(t: ci.Type) -> GlobalSpec | None:
     can = _strip_ref(t)
     return parse_global(can.spelling) if is_global_spelling(can.spelling) else None
 
 
 def dims_head_of(t: ci.Type) -> tuple[str, tuple[int, ...]] | None:
     """("Shape" | "Stride", static dims) for a Shape/Stride type, else None."""
+    return type_memo(t, "dims_head", _dims_head_of)
+
+
+def _dims_head_of(t: ci.Type) -> tuple[str, tuple[int, ...]] | None:
     sp = _strip_ref(t).spelling
     for head in ("Shape", "Stride"):
         d = parse_dims(sp, head)
@@ -417,7 +428,12 @@ def targ_kind(fn: ci.Cursor, i: int):
 
 
 def template_bindings(fn: ci.Cursor) -> dict[str, object]:
-    """Template parameter name -> argument (int or ci.Type) for a function instantiation and its class."""
+    """Template parameter name -> argument (int or ci.Type) for a function instantiation and its class
+    (computed once per cursor object: every call of the function asks again)."""
+    return dict(memo(fn, "template_bindings", _template_bindings))
+
+
+def _template_bindings(fn: ci.Cursor) -> dict[str, object]:
     out: dict[str, object] = {}
     parent = fn.semantic_parent
     if parent is not None and parent.kind in (K.STRUCT_DECL, K.CLASS_DECL):
@@ -503,7 +519,7 @@ def spelled_template_args(call: ci.Cursor, name: str) -> list[str]:
     """The explicit template arguments of a call as the source spells them (`div_tile<int8_t>(x)` -> ['int8_t']):
     libclang gives an instantiation's type arguments canonical (`signed char`), which the user never wrote."""
     try:
-        toks = [t.spelling for t in call.get_tokens()]
+        toks = list(cursor_tokens(call))
     except Exception:  # noqa: BLE001 - a macro expansion without tokens: no spelling
         return []
     if name not in toks:
@@ -540,7 +556,17 @@ def _joined(tokens: list[str]) -> str:
 
 def display_name(fn: ci.Cursor, call: ci.Cursor | None = None) -> str:
     """`run<float, 32, 16, true>` for an instantiation (libclang's displayname shows `run<>(...)`); with the
-    `call`, type arguments it spells explicitly are shown as written (int8_t, not signed char)."""
+    `call`, type arguments it spells explicitly are shown as written (int8_t, not signed char). Remembered on
+    the call (or on `fn` without one), for the function it was computed for."""
+    known = memo(call if call is not None else fn, "display_name", lambda _c: {})
+    try:
+        return known[fn]
+    except KeyError:
+        out = known[fn] = _display_name(fn, call)
+        return out
+
+
+def _display_name(fn: ci.Cursor, call: ci.Cursor | None) -> str:
     n = fn.get_num_template_arguments()
     if n <= 0:
         return fn.spelling

@@ -8,7 +8,16 @@ from __future__ import annotations
 
 import clang.cindex as ci
 
-from ptolint.frontend.cursors import UNSIGNED_KINDS, arguments, children, file_name, referenced, template_int, walk
+from ptolint.frontend.cursors import (
+    UNSIGNED_KINDS,
+    arguments,
+    children,
+    file_name,
+    memo,
+    referenced,
+    template_int,
+    walk,
+)
 from ptolint.frontend.interp.core import (
     INPUT_ROOT,
     MAX_DEPTH,
@@ -169,7 +178,7 @@ class Calls:
             elif ct is None and i < len(args) and self.input_rooted(args[i]):
                 frame.env[decl_key(p)] = INPUT_ROOT  # a pointer / struct reaching back to the kernel's inputs
         disp = display_name(ref, c)
-        self.stats.instantiations.add(ref.displayname + display_name(ref))
+        self.stats.instantiations.add(memo(ref, "instantiation", lambda r: r.displayname + display_name(r)))
         self.entered.add(ref.get_usr())
         self.stack.append(frame)
         self.chain.append(ChainFrame(disp, file_name(c),
