@@ -263,3 +263,35 @@ AICORE void run() {
 template void run<64>();
 """)
     assert [s.builtin for s in prog.sites] == ["TDIVS"]
+
+
+def test_token_spellings_and_type_memo_match_the_binding(tmp_path: Path) -> None:
+    """cursors.spellings reads the same tokens as the binding's get_tokens; cursors.type_memo answers per type
+    (equal types share one entry, different types do not)."""
+    from ptolint.frontend import cursors
+    from ptolint.frontend.values import ctype, tile_spec_of
+
+    f = tmp_path / "k.cpp"
+    f.write_text(PRELUDE + """
+#define N 0x10u
+template <typename T> AICORE void run(T *p, int n) {
+  using V = Tile<TileType::Vec, T, 16, 64>;
+  V a; V b;
+  unsigned long m = n + N * 2 + 'c';
+  TEXTRACT(a, b, m, 0);
+}
+extern "C" __global__ AICORE void kern(float *p, int n) { run<float>(p, n); }
+""")
+    tu, diags = parse(str(f), "a2a3", ParseOptions())
+    assert not diags
+    walked = [c for c in cursors.walk(tu.cursor) if cursors.position(c)[0] == str(f)]
+    assert len(walked) > 20
+    for c in walked:
+        assert cursors.spellings(c) == tuple(t.spelling for t in c.get_tokens())
+    decls = [c for c in walked if c.kind.name in ("VAR_DECL", "PARM_DECL")]
+    for c in decls:  # a new Type object per query, one answer per type
+        assert ctype(c.type) == ctype(c.type) and tile_spec_of(c.type) == tile_spec_of(c.type)
+    by_name = {c.spelling: c for c in decls}
+    assert ctype(by_name["m"].type) == "unsigned long" and ctype(by_name["n"].type) == "int"
+    assert tile_spec_of(by_name["a"].type) == tile_spec_of(by_name["b"].type) is not None
+    assert tile_spec_of(by_name["m"].type) is None
