@@ -230,12 +230,13 @@ ENTRIES: list[Entry] = [
           note="one-row L1 -> L0A (GEMV) copy: src and dst Cols in whole 512-byte fractals (l0_copy_units)"),
     Entry("pto/npu/a2a3/TRemS.hpp", "function:TREMS_IMPL", cond=r"^tmp\.", kind="runtime",
           note="open (checkable): TREMS's tmp tile needs dst's valid columns and one valid row; no rule"),
-    Entry("pto/npu/a2a3/TBitwiseSOp.hpp", "function:TShiftCheck", cond=r"^dstValidCol == srcValidCol$",
-          rules=("PTO704",), note="equal valid columns (Facts.equal 'col')"),
+    Entry("pto/npu/a2a3/TBitwiseSOp.hpp", "function:TShiftCheck", cond=r"^dstValidCol == srcValidCol$|"
+          r"^\((dst|src)ValidRow != 0 && (dst|src)ValidCol != 0\)$", rules=("PTO704",),
+          note="equal valid columns (Facts.equal 'col') and a non-empty dst (Facts.positive); an empty src under a "
+               "non-empty dst is a src that does not cover it"),
     Entry("pto/npu/a2a3/TBitwiseSOp.hpp", "function:TShiftCheck", kind="runtime",
-          note="open (checkable): TSHLS/TSHRS with an empty dst or src valid region, and the header's row check "
-               "compares dst's valid rows with src's valid *columns* (a debug build traps for any non-square valid "
-               "shape); no rule"),
+          note="open (checkable): the header's row check compares dst's valid rows with src's valid *columns* (a "
+               "debug build traps for any non-square valid shape); no rule"),
     Entry("pto/npu/a2a3/TPush.hpp|pto/npu/a5/TPush.hpp", "function:Producer::allocate|function:Consumer::free",
           cond=r"FlagIDPlusThree < 16", rules=("PTO022",),
           note="a TPipe used both ways (DIR_BOTH, A5 also DIR_BOTH_GM): uint8_t(FlagID + 3) < 16 (BOTH_WAYS)"),

@@ -21,7 +21,7 @@ Facts, per target:
 - a5 TREMS (sizeof 2/4/8) and TFMODS (sizeof 2/4) (TRemS.hpp, TFModS.hpp): static_assert equal types, the
   element size and both tiles Vec; no layout check; compute over dst's valid shape.
 - `Facts.equal`: the valid dimensions each implementation PTO_ASSERTs equal between src and dst (A2/A3 TMULS,
-  TMAXS, TLRELU, TREMS, TFMODS rows and columns, the last two also non-empty, TSHLS/TSHRS columns; A5 every
+  TMAXS, TLRELU, TREMS, TFMODS rows and columns, the last two also non-empty, TSHLS/TSHRS columns and non-empty; A5 every
   form rows and columns except TMULS/TMAXS/TMINS, columns only): a difference traps in debug builds even where
   src's region covers dst's.
 - a2a3 TANDS/TORS (TBitwiseSOp.hpp) are TEXPANDS(dst, scalar) then TAND/TOR(dst, src, dst): dst's type in
@@ -87,6 +87,11 @@ def _a2(types, hdr, valid, vec=("src",), equal=()) -> Facts:
     return Facts(types, "src", True, vec, valid, "include/pto/npu/a2a3/" + hdr, equal=equal)
 
 
+def _a2_shift(hdr: str) -> Facts:
+    return Facts(A2A3_SHIFT, "src", True, ("src",), "dst", "include/pto/npu/a2a3/" + hdr, equal=("col",),
+                 positive=True)
+
+
 def _a2_bitwise(types, impl: str, locs: tuple[str, ...]) -> Facts:
     """a2a3 TANDS/TORS (TBitwiseSOp.hpp): TEXPANDS(dst, scalar) then TAND/TOR(dst, src, dst); TXORS chains TORS(tmp,
     src), TANDS(dst, src), TNOT(dst, dst) and TAND(dst, dst, tmp), so dst must also be Vec and not float."""
@@ -106,11 +111,10 @@ TABLE: dict[str, dict[str, Facts]] = {
               "a5": _a5(A5_ADD, "TMaxs.hpp", equal=("col",))},
     "TMINS": {"a2a3": _a2(A2A3_ARITH, "TMins.hpp", "skip"), "a5": _a5(A5_ADD, "TMins.hpp", equal=("col",))},
     "TLRELU": {"a2a3": _a2(FLOATS, "TLRelu.hpp", "dst", ("dst", "src"), _RC), "a5": _a5(FLOATS, "TLRelu.hpp")},
-    # TShiftCheck asserts equal columns (and dst's valid rows equal to src's valid *columns*: not modelled)
-    "TSHLS": {"a2a3": _a2(A2A3_SHIFT, "TBitwiseSOp.hpp (TShiftCheck)", "dst", equal=("col",)),
-              "a5": _a5(A5_SHIFT, "TShlS.hpp")},
-    "TSHRS": {"a2a3": _a2(A2A3_SHIFT, "TBitwiseSOp.hpp (TShiftCheck)", "dst", equal=("col",)),
-              "a5": _a5(A5_SHIFT, "TShrS.hpp")},
+    # TShiftCheck asserts non-empty dst and src and equal columns (and dst's valid rows equal to src's valid
+    # *columns*: not modelled); a non-empty dst with an empty src is a src that does not cover it
+    "TSHLS": {"a2a3": _a2_shift("TBitwiseSOp.hpp (TShiftCheck)"), "a5": _a5(A5_SHIFT, "TShlS.hpp")},
+    "TSHRS": {"a2a3": _a2_shift("TBitwiseSOp.hpp (TShiftCheck)"), "a5": _a5(A5_SHIFT, "TShrS.hpp")},
     "TREMS": {"a2a3": Facts(("float", "int32_t"), "dst", True, ("dst", "src"), "dst", "include/pto/npu/a2a3/TRemS.hpp",
                             row_major=True, equal=_RC, positive=True),
               "a5": Facts(None, "dst", True, ("dst", "src"), "dst", "include/pto/npu/a5/TRemS.hpp", sizes=(2, 4, 8),
@@ -406,7 +410,7 @@ def tile_scalar_valid_shape_mismatch(ctx: Ctx) -> Check | None:
     valid region not empty). For A2/A3 TADDS, TSUBS, TMINS and TAXPY any difference is reported; for the others
     a source whose valid region does not cover dst's, and any difference in a dimension the implementation
     asserts equal (A5: rows and columns, TMULS/TMAXS/TMINS columns only; A2/A3 TMULS, TMAXS, TLRELU, TREMS,
-    TFMODS: rows and columns, TREMS/TFMODS also an empty dst; TSHLS/TSHRS columns).
+    TFMODS: rows and columns, TREMS/TFMODS also an empty dst; TSHLS/TSHRS columns and an empty dst).
 
     ## Why is this bad?
     The equality is a `PTO_ASSERT`: a debug build traps on any difference. In release builds A2/A3
