@@ -272,6 +272,24 @@ ENTRIES: list[Entry] = [
                                              "(tests/test_model_headers.py)"),
     Entry("pto/npu/a5/TStore.hpp", "function:SetAtomicAdd", rules=("PTO957",),
           note="AtomicAdd TSTORE: element type in {half, float, int16, int32, int8, bfloat16} (ATOMIC_ADD_TYPES)"),
+    # open items (checkable, no rule yet): what each group would need (conditions and owners chosen so that no
+    # assertion a rule already checks is matched)
+    Entry("pto/common/arch/memory/tload_common.hpp|pto/common/arch/memory/tstore_common.hpp|pto/npu/a2a3/TStore.hpp|"
+          "pto/npu/a5/TStore.hpp", "function:CheckNzFormat|function:TLoadGm2*|function:TStoreMat2Gm*|"
+          "function:TStoreAcc*|function:TStoreUb2gmNd2nd|function:CheckAcc2gm|function:CheckStaticAcc",
+          cond=r"(<|<=) (4096|8192|16384|65535|4095)\b|% BLOCK_BYTE_SIZE == 0$|^gShape0 == 1 && gShape1 == 1 && "
+               r"gShape2 == 1$",
+          note="open (checkable): GM <-> tile extent limits (A2/A3 ND / DN rows < 4096, ND -> NZ 16384 / 65535, Acc "
+               "-> GM cols [1, 4095], rows [1, 8192] / [1, 65535], Mat -> GM row bytes in 32-byte blocks; A5 Acc "
+               "cols [1, 4095]); needs a per-path table over the GlobalTensor's shape / stride terms "
+               "(rules/global_tensor.py) and the executor's TLOAD / TSTORE paths"),
+    Entry("pto/npu/a5/TLoad.hpp", "function:TLoadMxCube*",
+          note="open (checkable): A5 TLOAD of MX scale tiles (MX_A_* / MX_B_* GlobalTensor layouts): fp8_e8m0 types, "
+               "SFractalSize 32, static shape relations; no rule models the MX GlobalTensor layouts yet"),
+    Entry("pto/npu/a5/TLoad.hpp|pto/common/arch/register/tload_common.hpp", "function:TLoadNHWC|function:TLoadNCHW*|"
+          "function:TLoadNCDHW*|function:TLoad5HD|function:TLoadFractalZ|function:CheckConvTileData",
+          note="open (checkable): A5 TLOAD into ConvTile destinations (NC1HWC0 / FractalZ / NDC1HWC0 shapes); the "
+               "frontend reads ConvTile types for TIMG2COL only (rules/misc_builtins.py)"),
     # --- synchronisation ------------------------------------------------------------------------------------------
     Entry("pto/npu/a2a3/TSync.hpp", "function:TSYNC_IMPL", reason="header-constants",
           note="the pipe comes from the header's Op -> pipe table (common/event.hpp); every pipe of the table is "
