@@ -54,7 +54,7 @@ REASONS: dict[str, str] = {
 
 #: rules that check one form's assertions only and cite a file shared with other forms (TExtract.hpp): mapped by
 #: the entries below alone, never inferred from provenance for the file's other assertions
-CURATED_ONLY = frozenset({"PTO119", "PTO120", "PTO121", "PTO122", "PTO935"})
+CURATED_ONLY = frozenset({"PTO119", "PTO120", "PTO121", "PTO122", "PTO935", "PTO959"})
 
 _TILE = "pto/common/pto_tile.hpp"
 _MGS = "pto/npu/*/MGather.hpp|pto/npu/*/MScatter.hpp"
@@ -140,6 +140,11 @@ ENTRIES: list[Entry] = [
     Entry(_MGS, "function:M*Check*|function:MGATHER_IMPL",
           cond=r"^Global(Table|Scratch)::DType == __gm__ T$", rules=("PTO992",),
           note="the table's and the scratch's element type == the data tile's"),
+    # --- A2/A3 NZ <-> Layout::NZ transfers: the tensor's last two dimensions one static fractal (PTO959) ---------
+    Entry("pto/common/arch/memory/tload_common.hpp|pto/common/arch/memory/tstore_common.hpp|pto/npu/a2a3/TStore.hpp",
+          "function:CheckNzFormat|function:TStoreMat2GmNz2Nz|function:TStoreUb2gmNz2nz", kind="static",
+          cond=r"staticShape\[3\] == FRACTAL_NZ_ROW", rules=("PTO959",),
+          note="NZ tile and Layout::NZ tensor: staticShape[3] == 16 and staticShape[4] == 32 / sizeof(T)"),
     # --- MGATHER / MSCATTER UB path (MGatherCheck / MScatterCheck): layouts (A2/A3), static valid shapes ----------
     Entry(_MGS, "function:MGatherCheck|function:MScatterCheck",
           cond=r"SFractal == SLayout::NoneBox|kIsTableND|staticShape\[[34]\]", rules=("PTO978",),

@@ -444,3 +444,52 @@ def tstore_atomic_add_dtype(ctx: Ctx) -> Check | None:
     return Check(ctx.static(g.dtype not in ATOMIC_ADD_TYPES),
                  f"TSTORE (AtomicAdd): GlobalTensor `{_esc(g.text)}` holds {g.dtype}; atomic add exists only for "
                  f"{', '.join(ATOMIC_ADD_TYPES)} (static_assert)")
+
+
+@rule("PTO959", "gm-nz-fractal-shape", instructions=INSTR, targets=("a2a3",), fault="unsupported-layout",
+      provenance=(Provenance("header-static", "include/pto/common/arch/memory/tload_common.hpp (CheckNzFormat), "
+                             "include/pto/npu/a2a3/TStore.hpp (TStoreUb2gmNz2nz), include/pto/common/arch/memory/"
+                             "tstore_common.hpp (TStoreMat2GmNz2Nz)",
+                             "NZ tile <-> Layout::NZ tensor (Vec and Mat): staticShape[3] == FRACTAL_NZ_ROW (16) && "
+                             "staticShape[4] == 32 / sizeof(T): the last two dimensions static, one fractal"),
+                  Provenance("header-static", "include/pto/common/arch/register/tload_common.hpp, "
+                             "include/pto/common/arch/register/tstore_common.hpp",
+                             "A5 asserts the same with more cases (Acc sources, 4-bit types): not modelled here")))
+def gm_nz_fractal_shape(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    A2/A3 TLOAD / TSTORE between an NZ tile and a `Layout::NZ` GlobalTensor whose last two dimensions are
+    not one static 16 x C0 fractal.
+
+    ## What it does
+    For a plain TLOAD / TSTORE whose tile is NZ (`BLayout::ColMajor` + `SLayout::RowMajor`, fractal 512) and
+    whose tensor is `Layout::NZ`, checks the tensor's static `Shape<..., 16, C0>` (C0 = 32 / sizeof(T)):
+    the transfer copies whole fractals and reads their geometry from the type.
+
+    ## Why is this bad?
+    The A2/A3 implementation rejects any other inner shape, a DYNAMIC one included, with a
+    `static_assert`: the kernel does not compile.
+
+    ## Example
+    ```cpp
+    using Nz = GlobalTensor<half, Shape<1, 4, 2, 32, 16>, Stride<2048, 512, 512, 16, 1>, Layout::NZ>;
+    TSTORE(out, nzTile);  // 32-row fractals
+    ```
+
+    ## Use instead
+    ```cpp
+    using Nz = GlobalTensor<half, Shape<1, 4, 4, 16, 16>, Stride<1024, 256, 256, 16, 1>, Layout::NZ>;
+    TSTORE(out, nzTile);
+    ```
+    """
+    ops = operands(ctx)
+    if ops is None or not _plain_store(ctx):
+        return None
+    t, g = ops
+    size = t.spec.elem_size
+    if t.loc not in ("Vec", "Mat") or tile_layout(t) != "NZ" or g.layout != "NZ" or size <= 0 or 32 % size:
+        return None
+    inner, c0 = tuple(g.spec.shape[3:5]), 32 // size
+    return Check(ctx.static(inner != (16, c0)),
+                 f"{ctx.builtin}: NZ GlobalTensor `{_esc(g.text)}` has last dimensions {inner[0]} x {inner[1]}, an NZ "
+                 f"{t.dtype} tile `{_esc(t.text)}` needs one static 16 x {c0} fractal (static_assert)")

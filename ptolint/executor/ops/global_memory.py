@@ -98,6 +98,9 @@ def transfer(m: Machine, builtin: str, tile: ConcreteTile, g: ConcreteGlobal, qu
         raise m.trap("unsupported-layout", f"no {builtin} routine for a {pair[0]} tensor and a {pair[1]} tile")
     if not line and tw == 8 and key in _WIDE_ROUTINES and pair not in _WIDE_ROUTINES[key]:
         raise m.trap("unsupported-layout", f"no 64-bit {builtin} routine for a {pair[0]} tensor and a {pair[1]} tile")
+    if m.impl == "a2a3" and pair == ("NZ", "nz") and tuple(g.spec.shape[3:5]) != (16, 32 // tw):
+        raise m.trap("unsupported-layout", f"NZ tensor's last dimensions {tuple(g.spec.shape[3:5])}, not one "
+                     f"16 x {32 // tw} fractal")
     if m.impl in _STATIC_EXTENT and builtin == "TLOAD" and loc == "Vec" and pair[1] == "row":
         _a5_static_extent(m, tile, g)
     if loc == "Vec" and pair in (("ND", "row"), ("DN", "col")):
