@@ -284,15 +284,17 @@ ENTRIES: list[Entry] = [
           "function:TStoreAcc*|function:TStoreUb2gmNd2nd|function:CheckAcc2gm|function:CheckStaticAcc",
           cond=r"(<|<=) (4096|8192|16384|65535|4095)\b|% BLOCK_BYTE_SIZE == 0$|^gShape0 == 1 && gShape1 == 1 && "
                r"gShape2 == 1$",
+          targets=("a2a3", "a5"),
           note="open (checkable): GM <-> tile extent limits (A2/A3 ND / DN rows < 4096, ND -> NZ 16384 / 65535, Acc "
                "-> GM cols [1, 4095], rows [1, 8192] / [1, 65535], Mat -> GM row bytes in 32-byte blocks; A5 Acc "
                "cols [1, 4095]); needs a per-path table over the GlobalTensor's shape / stride terms "
                "(rules/global_tensor.py) and the executor's TLOAD / TSTORE paths"),
-    Entry("pto/npu/a5/TLoad.hpp", "function:TLoadMxCube*",
+    Entry("pto/npu/a5/TLoad.hpp", "function:TLoadMxCube*", targets=("a2a3", "a5"),
           note="open (checkable): A5 TLOAD of MX scale tiles (MX_A_* / MX_B_* GlobalTensor layouts): fp8_e8m0 types, "
                "SFractalSize 32, static shape relations; no rule models the MX GlobalTensor layouts yet"),
     Entry("pto/npu/a5/TLoad.hpp|pto/common/arch/register/tload_common.hpp", "function:TLoadNHWC|function:TLoadNCHW*|"
           "function:TLoadNCDHW*|function:TLoad5HD|function:TLoadFractalZ|function:CheckConvTileData",
+          targets=("a2a3", "a5"),
           note="open (checkable): A5 TLOAD into ConvTile destinations (NC1HWC0 / FractalZ / NDC1HWC0 shapes); the "
                "frontend reads ConvTile types for TIMG2COL only (rules/misc_builtins.py)"),
     # --- synchronisation ------------------------------------------------------------------------------------------
