@@ -300,21 +300,7 @@ class Calls:
 
     def builtin_template_args(self, c: ci.Cursor, ref: ci.Cursor) -> dict[str, str]:
         """Non-type template arguments of a builtin instantiation, enumerators by name."""
-        out: dict[str, str] = {}
-        n = ref.get_num_template_arguments()
-        tmpl = ci.conf.lib.clang_getSpecializedCursorTemplate(ref)
-        if n <= 0 or tmpl is None or tmpl.kind is None:
-            return out
-        params = [x for x in children(tmpl) if x.kind in (
-            K.TEMPLATE_TYPE_PARAMETER, K.TEMPLATE_NON_TYPE_PARAMETER, K.TEMPLATE_TEMPLATE_PARAMETER)]
-        for i, p in enumerate(params[:n]):
-            if p.kind != K.TEMPLATE_NON_TYPE_PARAMETER or not p.spelling:
-                continue
-            if targ_kind(ref, i) != ci.TemplateArgumentKind.INTEGRAL:
-                continue
-            value = template_int(ref, i, p.type)
-            out[p.spelling] = self.enum_name(p, value, c, i)
-        return out
+        return {p.spelling: self.enum_name(p, value, c, i) for i, p, value in memo(ref, "integral_targs", integral_targs)}
 
     def enum_name(self, p: ci.Cursor, value: int, call: ci.Cursor, index: int) -> str:
         canonical = p.type.get_canonical()
@@ -363,3 +349,22 @@ class Calls:
                     return decl if decl is not None and decl.kind == K.ENUM_DECL else None
             return None
         return None
+
+
+def integral_targs(ref: ci.Cursor) -> tuple[tuple[int, ci.Cursor, int], ...]:
+    """(index, parameter, value) of a builtin instantiation's named integral template arguments: facts of the
+    instantiation, computed once per cursor (every call of the builtin asks)."""
+    n = ref.get_num_template_arguments()
+    tmpl = ci.conf.lib.clang_getSpecializedCursorTemplate(ref)
+    if n <= 0 or tmpl is None or tmpl.kind is None:
+        return ()
+    params = [x for x in children(tmpl) if x.kind in (
+        K.TEMPLATE_TYPE_PARAMETER, K.TEMPLATE_NON_TYPE_PARAMETER, K.TEMPLATE_TEMPLATE_PARAMETER)]
+    out = []
+    for i, p in enumerate(params[:n]):
+        if p.kind != K.TEMPLATE_NON_TYPE_PARAMETER or not p.spelling:
+            continue
+        if targ_kind(ref, i) != ci.TemplateArgumentKind.INTEGRAL:
+            continue
+        out.append((i, p, template_int(ref, i, p.type)))
+    return tuple(out)
