@@ -104,7 +104,7 @@ def test_directory_recurses_over_sources(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("args,needle", [
     (["--target", "a9"], "unknown target"),
-    (["--select", "PTO999"], "unknown rule"),
+    (["--select", "PTO000"], "unknown rule"),
     (["--ignore", "no-such-rule"], "unknown rule"),
 ])
 def test_usage_errors_exit_two(tmp_path: Path, args: list[str], needle: str) -> None:
@@ -145,7 +145,7 @@ def test_rules_json_and_explain() -> None:
     exp = ptolint("explain", rules[0]["id"])
     assert exp.code == 0 and "## What it does" in exp.stdout and "## Example" in exp.stdout
     assert "Provenance" in exp.stdout
-    assert ptolint("explain", "PTO999").code == 2
+    assert ptolint("explain", "PTO000").code == 2
 
 
 def test_rules_select_and_instruction_filters() -> None:

@@ -139,7 +139,7 @@ def test_info_without_configuration(tmp_path: Path) -> None:
                                                                    "per-file-ignores"]),
     (".ptolint.toml", 'blocks = "many"\n', ["`blocks`", "positive integer"]),
     (".ptolint.toml", 'target = "a9"\n', ["`target`", "unknown target"]),
-    (".ptolint.toml", 'select = ["PTO999"]\n', ["`select`", "unknown rule", "PTO999"]),
+    (".ptolint.toml", 'select = ["PTO000"]\n', ["`select`", "unknown rule", "PTO000"]),
     (".ptolint.toml", '[per-file-ignores]\n"*.cpp" = ["no-such-rule"]\n', ["per-file-ignores", "no-such-rule"]),
     ("pyproject.toml", '[tool]\nptolint = 3\n', ["must be a table"]),
 ])

@@ -213,3 +213,16 @@ def test_generated_kernel_with_one_bad_tail_is_reported_at_that_call(tmp_path: P
     [f] = [f for f in run.json["findings"] if f["line"] == first_use]
     assert f["confirmed"] is True and f["level"] == "warning"
     assert f["witness"]["inputs"]["m1"] >= 16  # a full first row block of the second loop: valid rows 17 > 16
+
+
+
+def test_a_broken_template_call_compared_as_numbers_is_not_replayed(tmp_path: Path) -> None:
+    """`templatetemplate <int R> void f(...)` declares no template: the kernel's `f<8, 64>(n)` parses as the
+    comma expression `f < 8, 64 > (n)`, which the entry replay evaluated as `function < 8` (a TypeError: an
+    internal error in place of the finding it was confirming). Such a comparison now refuses the replay."""
+    broken = "templatetemplate <int R>\nAICORE void f(int n) {}\n"
+    kernel = SEED.replace("extern \"C\"", broken + "extern \"C\"").replace(
+        "    mean<16, 64>(n, divisor);", "    f<8, 64>(n);\n    mean<16, 64>(n, divisor);")
+    assert "f<8, 64>(n);" in kernel and broken in kernel
+    doc = check(tmp_path, kernel)
+    assert any(d["code"] == "parse-error" for d in doc["diagnostics"])

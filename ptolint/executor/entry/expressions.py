@@ -573,7 +573,7 @@ def _binary(c: ci.Cursor, sc: Scope, ct: str | None) -> Fn:
     if op == "||":
         return lambda fr: 1 if (a(fr) or b(fr)) else 0
     if op in ("<", ">", "<=", ">=", "==", "!="):
-        cmp = scalars.compare(op)
+        cmp = scalars.compare(op, where(c))
         return lambda fr: cmp(a(fr), b(fr))
     if ct is None:
         return _pointer_arith(op, a, b, c)

@@ -9,6 +9,7 @@ behaviour and raise a Refusal naming where it happened.
 from __future__ import annotations
 
 import math
+import operator
 import struct
 from collections.abc import Callable
 
@@ -240,20 +241,23 @@ def arith(op: str, t: str, where: str) -> Callable[[Number, Number], Number]:
     raise Refusal(f"operator {op} at {where}")
 
 
-def compare(op: str) -> Callable[[object, object], int]:
-    if op == "<":
-        return lambda a, b: 1 if a < b else 0
-    if op == ">":
-        return lambda a, b: 1 if a > b else 0
-    if op == "<=":
-        return lambda a, b: 1 if a <= b else 0
-    if op == ">=":
-        return lambda a, b: 1 if a >= b else 0
-    if op == "==":
-        return lambda a, b: 1 if (a == b if isinstance(a, (int, float)) else a is b) else 0
-    if op == "!=":
-        return lambda a, b: 1 if (a != b if isinstance(a, (int, float)) else a is not b) else 0
-    raise ValueError(op)
+def compare(op: str, where: str = "") -> Callable[[object, object], int]:
+    """A comparison of two computed values; an ordering of values that are not numbers (a function named where
+    broken code meant a template call, `f < 8`) is refused, not a crash."""
+    if op in ("==", "!="):
+        same = op == "=="
+        return lambda a, b: 1 if (a == b if isinstance(a, (int, float)) else a is b) == same else 0
+    order = {"<": operator.lt, ">": operator.gt, "<=": operator.le, ">=": operator.ge}.get(op)
+    if order is None:
+        raise ValueError(op)
+
+    def ordered(a: object, b: object) -> int:
+        try:
+            return 1 if order(a, b) else 0
+        except TypeError:
+            raise Refusal(f"{type(a).__name__} {op} {type(b).__name__} at {where}: not numbers") from None
+
+    return ordered
 
 
 def negate(t: str, where: str) -> Callable[[Number], Number]:
