@@ -46,10 +46,23 @@ _A6_LOAD = "include/pto/npu/a6/TLoad.hpp (TLOAD_TILE_IMPL), common/arch/register
 #: no integer vdiv there) and Kirin 9030's TRem.hpp / TRemS.hpp; kirinDev0000/header.hpp renames no element type,
 #: and the Kirin 9030 files' type checks name no renamed type (TRemS tests sizeof only)
 _KDEV = "include/pto/npu/kirinDev0000/"
+_K9030_SUBS = "include/pto/npu/kirin9030/TSubS.hpp (TSUBS_IMPL)"
+#: A5 files the Kirins compile in their `#else` branch of `PTO_NPU_ARCH_A5 || PTO_NPU_ARCH_A6` (ptolint/impls.py:
+#: divergent): the branch only drops the HIGH_PRECISION path (FmodAlgorithm / PowAlgorithm are accepted and ignored),
+#: the static_asserts and PTO_ASSERTs are A5's. Kirin Dev0000 compiles a5/TFMod.hpp and TFModS.hpp not at all (its
+#: own files, above); on Kirin 9030 / X90 header.hpp renames bfloat16_t to half while TPow.hpp is included, so its
+#: high-precision list is float / half there (key "kirin9030"), A5's on Kirin Dev0000 (key "kirindev0000")
+_A5_ELSE = {
+    "TFMOD": "include/pto/npu/a5/TFMod.hpp (TFModCheck; #else: no HIGH_PRECISION)",
+    "TFMODS": "include/pto/npu/a5/TFModS.hpp (TFModSCheck, TFMODS_IMPL; #else: no HIGH_PRECISION)",
+    "TPOW": "include/pto/npu/a5/TPow.hpp (PowCheckType, TPOW_IMPL; #else: no HIGH_PRECISION)",
+    "TPOWS": "include/pto/npu/a5/TPow.hpp (PowCheckType, TPOWS_IMPL; #else: no HIGH_PRECISION)",
+}
 _KDEV_ARITH = {
     "TDIV": "TDiv.hpp (TDivCheck)", "TDIVS": "TDivS.hpp (TDIVS_IMPL, both forms)", "TREM": "TRem.hpp (TRemCheck)",
     "TFMOD": "TFMod.hpp (TFModCheck)", "TREMS": "TRemS.hpp (TRemSCheck, TREMS_IMPL)",
-    "TFMODS": "TFModS.hpp (TFModSCheck, TFMODS_IMPL)", "TSEL": "TSel.hpp (TSEL_IMPL)", "TSELS": "TSels.hpp (TSELS_IMPL)",
+    "TFMODS": "TFModS.hpp (TFModSCheck, TFMODS_IMPL)", "TSEL": "TSel.hpp (TSEL_IMPL)",
+    "TSELS": "TSels.hpp (TSELS_IMPL)",
 }
 
 OWN: dict[str, dict[str, Own]] = {
@@ -61,7 +74,13 @@ OWN: dict[str, dict[str, Own]] = {
         "TSTORE": Own("kirin9030", _K9030_STORE),
         "TREM": Own("kirin9030", "include/pto/npu/kirin9030/TRem.hpp (TRemCheck)"),
         "TREMS": Own("kirin9030", "include/pto/npu/kirin9030/TRemS.hpp (TRemSCheck, TREMS_IMPL)"),
+        "TSUBS": Own("kirin9030", _K9030_SUBS),
+        **{b: Own("kirin9030", f) for b, f in _A5_ELSE.items()},
     },
+    # Kirin X90's header.hpp includes Kirin 9030's TSubS.hpp (no #if in it; a5/TBinSOp.hpp, which it uses, is the
+    # same text there: ptolint/impls.py finds TADDS, built on it, reused); its type list names no renamed type
+    "kirinx90": {"TSUBS": Own("kirin9030", _K9030_SUBS + " (included by kirinX90/header.hpp)"),
+                 **{b: Own("kirin9030", f) for b, f in _A5_ELSE.items()}},
     "kirindev0000": {
         "TLOAD": Own(
             "kirin9030",
@@ -69,6 +88,8 @@ OWN: dict[str, dict[str, Own]] = {
         ),
         "TSTORE": Own("kirindev0000", _KDEV_STORE),
         **{b: Own("kirindev0000", _KDEV + f) for b, f in _KDEV_ARITH.items()},
+        "TSUBS": Own("kirin9030", _K9030_SUBS + " (included by kirinDev0000/header.hpp)"),
+        **{b: Own("kirindev0000", f) for b, f in _A5_ELSE.items() if b.startswith("TPOW")},
     },
 }
 

@@ -28,7 +28,7 @@ implementation in either target's headers (no *_IMPL): not modelled here.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ptolint import z3lazy as z3
 from ptolint.ruleset import Check, Ctx, Provenance, TileView, own_facts, rule
@@ -181,6 +181,13 @@ FACTS["TSELS"]["kirindev0000"] = Facts(KD + "TSels.hpp", types=A5_ALL - {"bfloat
 # Kirin 9030 TRemCheck: A5's TFMOD list (no 64-bit types); header.hpp #defines bfloat16_t as half while it
 # includes the file, and the list names neither
 FACTS["TREM"]["kirin9030"] = Facts(K9 + "TRem.hpp", types=A5_FMOD)
+# a5/TFMod.hpp and a5/TPow.hpp in the Kirins' #else branch (ptolint/own_impls.py _A5_ELSE): A5's checks, the
+# HIGH_PRECISION path dropped; Kirin 9030 / X90 rename bfloat16_t to half while TPow.hpp is included, so the
+# high-precision list there is float / half (a kernel's bf16 tile is rejected)
+FACTS["TFMOD"]["kirin9030"] = FACTS["TFMOD"]["a5"]
+for _op in ("TPOW", "TPOWS"):
+    FACTS[_op]["kirindev0000"] = FACTS[_op]["a5"]
+    FACTS[_op]["kirin9030"] = replace(FACTS[_op]["a5"], alt=(*A5_POW_HP[:2], frozenset({"float", "half"})))
 INSTR = tuple(FACTS)
 PART = tuple(i for i in INSTR if i.startswith("TPART") and not i.startswith("TPARTARG"))
 PART_ARG = ("TPARTARGMAX", "TPARTARGMIN")
@@ -559,10 +566,13 @@ def tcmp_int32_mode_ignored(ctx: Ctx) -> Check | None:
 
 
 @rule("PTO606", "elementwise-operand-not-vec", instructions=VEC_CHECKED, fault="unsupported-path",
+      own=own_facts(FACTS, VEC_CHECKED),
       provenance=(Provenance("header-static", _hdrs(VEC_CHECKED), "static_assert Loc == TileType::Vec "
                              "(FACTS[instr][target].vec: TCMP dst/src0/src1, TCMPS dst/src0, the RELUCONV/DEQRELU "
                              "ops every tile, TPOW/TPOWS dst/base/exp; a2a3 TXOR dst through TNOT, "
                              "TUnaryOp.hpp:248)"),
+                  Provenance("header-static", A5 + "TPow.hpp (PowCheckType) as kirin9030, kirinx90 and kirindev0000 "
+                             "compile it (ptolint/own_impls.py)", "the #else branch keeps A5's Loc == Vec checks"),
                   Provenance("isa-doc", DOCS + "TADD.md, TMUL.md, TMAX.md", "the docs list `Loc == Vec` for the "
                              "arithmetic ops too, but their headers do not check it; not modelled for them")))
 def elementwise_operand_not_vec(ctx: Ctx) -> Check | None:

@@ -152,6 +152,17 @@ for _op, _hdr in (("TREMS", "TRemS.hpp"), ("TFMODS", "TFModS.hpp")):
 # Kirin 9030 TRemSCheck: equal types, sizeof 2 or 4, both tiles Vec; the same PTO_ASSERT and domain
 TABLE["TREMS"]["kirin9030"] = Facts(None, "dst", True, ("dst", "src"), "dst", "include/pto/npu/kirin9030/TRemS.hpp",
                                     sizes=(2, 4), equal=_RC)
+# Kirin 9030 TSubS.hpp (every Kirin's TSUBS): T = dst's type, 8/16/32-bit integers, half, float; both tiles Vec; no
+# type equality (src's buffer goes to A5's BinaryInstr as a T*, which takes Src::DType*: as on A5 another source
+# type matches no overload); PTO_ASSERT equal valid rows and cols, then computes over dst's valid shape
+K9030_SUBS = ("int32_t", "int16_t", "int8_t", "uint32_t", "uint16_t", "uint8_t", "half", "float")
+TABLE["TSUBS"]["kirin9030"] = Facts(K9030_SUBS, "dst", False, ("dst", "src"), "dst",
+                                    "include/pto/npu/kirin9030/TSubS.hpp", equal=_RC)
+# a5/TFModS.hpp in Kirin 9030's / X90's #else branch (ptolint/own_impls.py _A5_ELSE): A5's checks, no HIGH_PRECISION
+TABLE["TFMODS"]["kirin9030"] = TABLE["TFMODS"]["a5"]
+#: implementations whose TBinSOp-based forms take src's buffer as dst's element type and so reject another source
+#: type with no matching BinaryInstr (except on A5's 64-bit path)
+_BINARY_INSTR = ("a5", "kirin9030")
 INSTR = tuple(TABLE)
 TWO_TILE = tuple(k for k in TABLE if k != "TEXPANDS")
 LAYOUT_CHECKED = tuple(k for k, v in TABLE.items() if any(f.row_major for f in v.values()))
@@ -212,12 +223,16 @@ _A5_PROV = Provenance("header-static", "include/pto/npu/a5/{TAddS,TSubS,TMulS,TM
                       "sizeof 2/4/8")
 
 
-_OWN_HDRS = "include/pto/npu/kirinDev0000/{TRemS,TFModS}.hpp, include/pto/npu/kirin9030/TRemS.hpp"
+_OWN_HDRS = "include/pto/npu/kirinDev0000/{TRemS,TFModS}.hpp, include/pto/npu/kirin9030/{TRemS,TSubS}.hpp"
 _OWN_PROV = Provenance("header-static", _OWN_HDRS, "TRemSCheck / TFModSCheck: static_assert Dst::DType == "
                        "Src::DType, sizeof(T) 2 or 4 (Kirin Dev0000: not int32/uint32, no integer vdiv), dst and src "
-                       "Vec; no layout check (TABLE[instr]['kirindev0000' / 'kirin9030'])")
-_OWN_RUNTIME = Provenance("header-runtime", _OWN_HDRS, "TREMS_IMPL / TFMODS_IMPL: PTO_ASSERT src valid shape == "
-                          "dst's, then compute over dst's valid shape reading src with its own row stride")
+                       "Vec; no layout check; TSUBS_IMPL (Kirin 9030's file, on every Kirin): T = dst's type in "
+                       "{int8..uint32, half, float}, dst and src Vec, no type equality check, but src goes to A5's "
+                       "BinaryInstr (TBinSOp.hpp) as a T*, which takes Src::DType*: another source type matches no "
+                       "overload (TABLE[instr]['kirindev0000' / 'kirin9030'])")
+_OWN_RUNTIME = Provenance("header-runtime", _OWN_HDRS, "TREMS_IMPL / TFMODS_IMPL / TSUBS_IMPL: PTO_ASSERT src valid "
+                          "rows and cols == dst's, then compute over dst's valid shape reading src with its own row "
+                          "stride")
 
 
 @rule("PTO701", "tile-scalar-unsupported-dtype", instructions=INSTR, fault="unsupported-dtype",
@@ -325,8 +340,9 @@ def tile_scalar_dtype_mismatch(ctx: Ctx) -> Check | None:
     else:
         if _static_errors(facts, dst, src):
             return None
-        if ctx.impl == "a5" and dst.dtype not in ("int64_t", "uint64_t"):
-            why = (f"a5 casts the source's buffer to __ubuf__ {dst.dtype}* but BinaryInstr (TBinSOp.hpp:285) takes "
+        if ctx.impl in _BINARY_INSTR and dst.dtype not in ("int64_t", "uint64_t"):
+            why = (f"{ctx.impl} casts the source's buffer to __ubuf__ {dst.dtype}* but BinaryInstr (TBinSOp.hpp:285) "
+                   "takes "
                    f"__ubuf__ {src.dtype}*: no matching function, the kernel does not compile")
         else:
             why = f"{ctx.target} does not check it and reads the source as {dst.dtype} (64-bit path)"

@@ -834,3 +834,14 @@ AICORE void f(__gm__ float* p) {
         errors = [d.spelling for d in parse(head + "  TPRINT(acc);\n}\n", TARGETS[target]).diagnostics
                   if d.severity >= ci.Diagnostic.Error]
         assert any("TPRINT(src) without tmp prints a Vec tile only" in e for e in errors), errors
+
+
+def test_cross_core_event_checks_are_a2a3_and_a5_only():
+    """A6's and the Kirins' Event (npu/a6/TSync.hpp, npu/kirin9030/TSync.hpp) has no cross-core checks: an
+    auto-token TMOV_A2V event, Wait() and InitAddr compile there (Kirin 9030's tmov ST kernel uses one)."""
+    src = _GM_HEAD + "  Event<Op::TMOV_A2V, Op::TADD> ev; ev.Wait(); ev.InitAddr(0);\n}\n"
+    for t, arch in (("a6", "9201"), ("kirin9030", "3113"), ("kirinx90", "3003"), ("kirindev0000", "5101")):
+        errors = [d.spelling for d in parse(src, arch).diagnostics if d.severity >= ci.Diagnostic.Error]
+        assert not errors, (t, errors)
+    errors = [d.spelling for d in parse(src, TARGETS["a5"]).diagnostics if d.severity >= ci.Diagnostic.Error]
+    assert any("AutoToken = false" in e for e in errors), errors

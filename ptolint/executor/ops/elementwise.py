@@ -436,6 +436,12 @@ _IMPLS["TSEL", "kirindev0000"] = _Impl(sizes={1, 2, 4}, checked=())
 _IMPLS["TSELS", "kirindev0000"] = _Impl(_A5_11 - {"bfloat16_t", "int64_t", "uint64_t"}, checked=("src",),
                                         layout=("dst", "mask", "src"), reads=("src",))
 _IMPLS["TREM", "kirin9030"] = _Impl({"half", "float", "uint16_t", "int16_t", "uint32_t", "int32_t"})
+# a5/TFMod.hpp, TPow.hpp in the Kirins' #else branch: A5's checks (Kirin 9030 / X90: bf16 renamed to half there)
+_IMPLS["TFMOD", "kirin9030"] = _IMPLS["TFMOD", "a5"]
+for _name, _srcs in (("TPOW", ("base", "exp")), ("TPOWS", ("base",))):
+    _IMPLS[_name, "kirindev0000"] = _IMPLS[_name, "a5"]
+    _IMPLS[_name, "kirin9030"] = _Impl(_POW_A5, checked=_srcs, layout=("dst", *_srcs), vec=("dst", *_srcs),
+                                       reads=_srcs, hp_types={"float", "half"})
 
 
 def _prepare(m: Machine, impl_name: str, needed: tuple[str, ...]) -> _Impl:
@@ -544,7 +550,7 @@ def relu_conv(m: Machine) -> None:
     m.window(dst, 0, 0, rows, cols, write=True)[:, :] = _from_float(r.astype(np.float32), dst.spec.dtype)
 
 
-@op("TPOW", "TPOWS")
+@op("TPOW", "TPOWS", own=_OWN_KEYS)
 def tpow(m: Machine) -> None:
     """dst = base ** exp over dst's valid shape (TPOWS: a scalar exponent)."""
     name = m.site.builtin

@@ -69,7 +69,10 @@ _KD_REM = frozenset({"int16_t", "uint16_t", "half", "bfloat16_t", "float"})
 _OWN_TABLES = {
     "kirindev0000": {"TREMS": (_KD_REM, "dst", True, ("dst", "src"), False),
                      "TFMODS": (_KD_REM, "dst", True, ("dst", "src"), False)},
-    "kirin9030": {"TREMS": (_KD_REM | {"int32_t", "uint32_t"}, "dst", True, ("dst", "src"), False)},
+    # Kirin 9030 TSubS.hpp (every Kirin's TSUBS): dst's type, no equality check (src read as dst's type), Vec
+    "kirin9030": {"TREMS": (_KD_REM | {"int32_t", "uint32_t"}, "dst", True, ("dst", "src"), False),
+                  "TSUBS": (_INTS_A5 - {"int64_t", "uint64_t"} | _FP, "dst", False, ("dst", "src"), False),
+                  "TFMODS": _A5["TFMODS"]},  # a5/TFModS.hpp's #else branch: A5's checks
 }
 _A5_BITWISE = ("TANDS", "TORS", "TXORS")  # sizeof(T) in {1,2,4}, equal types, row-major, no location check
 #: (target, instruction) -> the valid dimensions of src and dst its implementation PTO_ASSERTs equal (a debug build
