@@ -123,15 +123,39 @@ def split_ids(values: list[str] | None) -> list[str] | None:
     return out
 
 
+def sources_under(top: Path) -> list[str]:
+    """The C++ sources under a directory, in name order, through symbolic links to directories too (a test tree
+    whose cases link to another target's, as pto-isa's Kirin X90 one does, is checked whole); a directory reached
+    twice (a link loop, or a link to a directory already walked) is walked once."""
+    out: list[str] = []
+    seen: set[str] = set()
+
+    def walk(d: Path) -> None:
+        real = os.path.realpath(d)
+        if real in seen:
+            return
+        seen.add(real)
+        try:
+            entries = sorted(d.iterdir())
+        except OSError:
+            return
+        for e in entries:
+            if e.is_dir():
+                walk(e)
+            elif e.is_file() and e.suffix.lower() in SOURCE_SUFFIXES:
+                out.append(str(e))
+
+    walk(top)
+    return out
+
+
 def collect_files(paths: list[Path]) -> tuple[list[str], list[str]]:
     """Files to check (directories recurse over C++ sources) and the paths that do not exist."""
     files: list[str] = []
     missing: list[str] = []
     for p in paths:
         if p.is_dir():
-            for f in sorted(p.rglob("*")):
-                if f.is_file() and f.suffix.lower() in SOURCE_SUFFIXES:
-                    files.append(str(f))
+            files += sources_under(p)
         elif p.exists():
             files.append(str(p))
         else:

@@ -102,6 +102,22 @@ def test_directory_recurses_over_sources(tmp_path: Path) -> None:
     assert {f["file"] for f in run.json["findings"]} == {"sub/b.cce"}
 
 
+def test_directory_follows_links_to_directories_once(tmp_path: Path) -> None:
+    """A test tree whose cases are links to another tree's (pto-isa's Kirin X90 cases link to Kirin 9030's) is
+    checked whole; a link loop or a second link to the same directory does not check a file twice."""
+    other = tmp_path / "other" / "case"
+    other.mkdir(parents=True)
+    write(tmp_path, "other/case/k.cpp", BAD_KERNEL)
+    tree = tmp_path / "tree"
+    tree.mkdir()
+    (tree / "case").symlink_to(other, target_is_directory=True)
+    (tree / "again").symlink_to(other, target_is_directory=True)
+    (other / "loop").symlink_to(tree, target_is_directory=True)
+    run = ptolint("check", "tree", "--format", "json", cwd=tmp_path)
+    assert run.code == 1
+    assert sorted({f["file"] for f in run.json["findings"]}) == ["tree/again/k.cpp"]
+
+
 @pytest.mark.parametrize("args,needle", [
     (["--target", "a9"], "unknown target"),
     (["--select", "PTO000"], "unknown rule"),
