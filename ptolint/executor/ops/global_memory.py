@@ -39,6 +39,7 @@ _WIDE_ROUTINES = {
     ("TLOAD", "Mat", "a2a3"): {("ND", "row"), ("DN", "col")},
     ("TLOAD", "Mat", "a5"): {("ND", "row"), ("DN", "col"), ("NZ", "nz"), ("DN", "zn")},
     ("TLOAD", "Mat", "a6"): {("ND", "row"), ("DN", "col"), ("NZ", "nz"), ("DN", "zn")},
+    ("TLOAD", "Mat", "kirin9030"): {("ND", "row"), ("DN", "col"), ("NZ", "nz"), ("DN", "zn")},
     ("TSTORE", "Vec", "a2a3"): {("ND", "row"), ("DN", "col")},
 }
 _FIXPIPE_OUT = {"int32_t", "float", "half", "bfloat16_t"}
