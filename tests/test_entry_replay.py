@@ -304,3 +304,26 @@ def test_inputs_that_are_not_kernel_inputs_are_ignored(tmp_path: Path) -> None:
     assert result.observation.loops[0][:2] == ("k", 8) and result.observation.values["indexRow"] == 128
     result, why = confirm_at(path, "TEXTRACT", {"steps": 3, "k@L6": 8}, "out-of-bounds")
     assert why is not None and "reached 3 time(s)" in why
+
+
+@pytest.mark.parametrize(("value", "src", "dst", "bits"), [
+    (-1.0, "float", "unsigned int", 0xBF800000),
+    (-1.0, "half", "unsigned short", 0xBC00),
+    (-1.0, "bfloat16_t", "unsigned short", 0xBF80),
+    (0x3F800000, "unsigned int", "float", 1.0),
+    (0xFFFFFFFF, "unsigned int", "int", -1),
+])
+def test_bit_cast_reads_the_same_bytes_as_the_other_type(value, src, dst, bits) -> None:
+    """`__builtin_bit_cast` as PadValueCustom uses it: the encodings the vendor's ST kernels assert
+    (float -1 -> 0xBF800000, half -1 -> 0xBC00, bfloat16 -1 -> 0xBF80)."""
+    from ptolint.executor.entry.scalars import bit_cast
+
+    assert bit_cast(value, src, dst) == bits
+
+
+def test_bit_cast_between_sizes_is_a_refusal() -> None:
+    from ptolint.executor.entry.errors import Refusal
+    from ptolint.executor.entry.scalars import bit_cast
+
+    with pytest.raises(Refusal, match="__builtin_bit_cast from float to unsigned short"):
+        bit_cast(1.0, "float", "unsigned short")

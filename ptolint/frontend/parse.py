@@ -130,8 +130,11 @@ def host_syntax_blanked(source: str) -> str:
     return source.replace("[aicore]", "        ")
 
 
+#: `template R f<...>(params);`; the name may be a function-like macro's use (`CONCAT(Launch, CASE)<...>(...)`:
+#: the stub below names the template the same way, so the preprocessor expands both alike)
 EXPLICIT = re.compile(
-    r"(?<![\w<>])template\s+(?!<)([\w:\s\*&]*?)\b((?:\w+::)*\w+)\s*<([^;{}]*?)>\s*\(([^;{}]*?)\)\s*;")
+    r"(?<![\w<>])template\s+(?!<)([\w:\s\*&]*?)\b((?:\w+::)*\w+(?:\s*\([\w\s,]*\))?)\s*<([^;{}]*?)>\s*"
+    r"\(([^;{}]*?)\)\s*;")
 #: prefix of the entry functions generated for explicit instantiations
 EXPLICIT_ENTRY = "__ptolint_explicit_instantiation_L"
 

@@ -359,7 +359,7 @@ def _operator(c: ci.Cursor, r: ci.Cursor, name: str, place: Fn | None, obj: Fn, 
             if o.__class__ is TileObj and v.__class__ is TileObj:
                 o.assign(v)
                 return o
-            if place is not None and isinstance(v, (GlobalObj, DimsObj, StructObj)):
+            if place is not None and isinstance(v, (GlobalObj, DimsObj, StructObj, OpaqueObj)):
                 cell = place(fr)
                 cell.v = copy_value(v)
                 return cell.v

@@ -202,9 +202,22 @@ def _expr(c: ci.Cursor, sc: Scope) -> Fn:
         return _subscript(c, sc, ct)
     if k == K.CXX_THIS_EXPR:
         return lambda fr: fr.this
+    if k == K.BUILTIN_BIT_CAST_EXPR:
+        return _bit_cast(c, sc, ct)
     if k == K.INIT_LIST_EXPR:
         return refuse(f"initializer list used as a value at {where(c)}")
     return refuse(f"{k.name.lower()} not supported at {where(c)}")
+
+
+def _bit_cast(c: ci.Cursor, sc: Scope, ct: str | None) -> Fn:
+    ops = operands(c)
+    src = ctype(ops[-1].type) if ops else None
+    if ct is None:  # libclang gives the expression no type: the target type is its TYPE_REF child's
+        ct = next((ctype(x.type) for x in children(c) if x.kind == K.TYPE_REF), None)
+    if ct is None or src is None:
+        return refuse(f"__builtin_bit_cast of a non-scalar at {where(c)}")
+    f = expr(ops[-1], sc)
+    return lambda fr: scalars.bit_cast(f(fr), src, ct)
 
 
 def _int_literal(c: ci.Cursor, sc: Scope, ct: str) -> Fn:

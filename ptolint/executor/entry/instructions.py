@@ -18,7 +18,7 @@ import numpy as np
 from ptolint.executor.entry import scalars
 from ptolint.executor.entry.errors import Refusal
 from ptolint.executor.entry.expressions import Fn, Scope, expr, tile_address
-from ptolint.executor.entry.objects import GlobalObj, Storage, TileAddress, TileObj, Uninit
+from ptolint.executor.entry.objects import GlobalObj, OpaqueObj, Storage, TileAddress, TileObj, Uninit
 from ptolint.executor.entry.state import MAX_CALL_RECORDS, CallRecord, Frame, Run
 from ptolint.executor.entry.syntax import builtin_template_args, ctype
 from ptolint.executor.machine import ConcreteGlobal, Machine, Outcome, _load_ops, bind_tile
@@ -80,11 +80,15 @@ def builtin(c: ci.Cursor, fn: ci.Cursor, sc: Scope) -> Fn:
     _load_ops()
     info = Builtin(c, fn, sc)
     fns = info.args
+    rt = c.type.get_canonical()
+    # a builtin that returns a class returns an Event (the record of its completion, `e = TLOAD(...)`, passed to
+    # the next builtin): opaque to the run, but a value that can be stored and passed on
+    result = OpaqueObj(rt.spelling) if rt.kind == ci.TypeKind.RECORD else None
 
     def call(fr: Frame):
         vals = [f(fr) if f is not None else None for f in fns]
         execute(fr.run, info, vals)
-        return None
+        return result
 
     return call
 

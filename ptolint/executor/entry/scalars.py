@@ -71,6 +71,44 @@ ROUND: dict[str, Callable[[float], float]] = {
 }
 
 
+#: the bytes of a float C type: struct format (bfloat16 is the upper half of a binary32)
+_FLOAT_BITS = {"float": (32, "f"), "double": (64, "d"), "half": (16, "e"), "_Float16": (16, "e"),
+               "bfloat16_t": (16, None), "__bf16": (16, None)}
+
+
+def _bits_of(v: Number, t: str) -> tuple[int, int] | None:
+    """(width, the object representation as an unsigned integer) of a value of scalar type `t`."""
+    info = int_info(t)
+    if info is not None:
+        width = max(8, info[0])
+        return width, int(v) & ((1 << width) - 1)
+    if t not in _FLOAT_BITS:
+        return None
+    width, fmt = _FLOAT_BITS[t]
+    if fmt is None:
+        return width, struct.unpack("I", struct.pack("f", ROUND[t](float(v))))[0] >> 16
+    code = {16: "H", 32: "I", 64: "Q"}[width]
+    return width, struct.unpack(code, struct.pack(fmt, float(v)))[0]
+
+
+def bit_cast(v: Number, src: str, dst: str) -> Number:
+    """`__builtin_bit_cast(dst, v)` of a value of scalar type `src`: the same bytes read as `dst` (a custom pad
+    value's encoding, PadValueCustom); refused when the sizes differ (ill-formed) or a type is not a scalar."""
+    got = _bits_of(v, src)
+    info = int_info(dst)
+    width = (max(8, info[0]) if info is not None else _FLOAT_BITS.get(dst, (None,))[0])
+    if got is None or width is None or got[0] != width:
+        raise Refusal(f"__builtin_bit_cast from {src} to {dst}")
+    bits = got[1]
+    if info is not None:
+        return wrap_int(bits, dst)
+    fmt = _FLOAT_BITS[dst][1]
+    if fmt is None:
+        return struct.unpack("f", struct.pack("I", bits << 16))[0]
+    code = {16: "H", 32: "I", 64: "Q"}[width]
+    return struct.unpack(fmt, struct.pack(code, bits))[0]
+
+
 def is_int(t: str | None) -> bool:
     return t in INT_TYPES
 
