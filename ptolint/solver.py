@@ -333,6 +333,11 @@ class Encoder:
             # x & (2^k - 1) is x mod 2^k (Euclidean, also for negative x in two's complement): stays linear
             x, m = (a, low_mask(b)) if low_mask(b) else (b, low_mask(a))
             r = x % m if op == "&" else x - x % m + (m - 1)
+        elif op == "&" and (high_mask(b, e.ctype) or high_mask(a, e.ctype)):
+            # x & ~(2^k - 1) (rounding down to a multiple of 2^k, the align-up idiom `(n + 7) & ~7`) is
+            # x - x mod 2^k: the same bits, and linear where Int2BV would make Z3 give up
+            x, m = (a, high_mask(b, e.ctype)) if high_mask(b, e.ctype) else (b, high_mask(a, e.ctype))
+            r = x - x % m
         elif op in ("&", "|", "^"):
             bits = INT_TYPES.get(e.ctype, (64, True))[0]
             av, bv = z3.Int2BV(a, bits), z3.Int2BV(b, bits)
@@ -364,6 +369,15 @@ def low_mask(v: z3.ArithRef) -> int:
         if n > 0 and (n + 1) & n == 0:
             return n + 1
     return 0
+
+
+def high_mask(v: z3.ArithRef, ctype: str) -> int:
+    """2^k when `v` is the constant ~(2^k - 1) of `ctype`'s width (-8, or 0xFFFFFFF8 for a 32-bit type), else 0."""
+    if not z3.is_int_value(v):
+        return 0
+    bits = INT_TYPES.get(ctype, (64, True))[0]
+    low = (1 << bits) - (v.as_long() % (1 << bits))
+    return low if 1 < low < (1 << bits) and low & (low - 1) == 0 else 0
 
 
 def abs_(v: z3.ArithRef) -> z3.ArithRef:

@@ -327,3 +327,31 @@ def test_bit_cast_between_sizes_is_a_refusal() -> None:
 
     with pytest.raises(Refusal, match="__builtin_bit_cast from float to unsigned short"):
         bit_cast(1.0, "float", "unsigned short")
+
+
+HOST_LOG = """#include <pto/pto-inst.hpp>
+#include <cstdio>
+using namespace pto;
+extern "C" __global__ AICORE void kern(__gm__ float* out, int rows) {
+    using Dyn = Tile<TileType::Vec, float, 16, 64, BLayout::RowMajor, DYNAMIC, 64>;
+    Dyn a(rows), d(rows);
+    TADDS(d, a, 1.0f);
+}
+void launch(float* out, int rows, void* stream) {
+    fprintf(stderr, "launching with %d rows\\n", rows);
+    kern<<<1, nullptr, stream>>>(out, rows);
+}
+"""
+
+
+def test_a_host_launcher_that_logs_to_stderr_is_replayed(tmp_path: Path) -> None:
+    """The entry point is the host launcher; its `fprintf(stderr, ...)` reads a C library object the run keeps
+    opaque (it once refused the replay: "global stderr has no value the runner can compute")."""
+    write(tmp_path, HOST_LOG)
+    run = ptolint("check", "k.cpp", "--format", "json", "--target", "a5", "--debug", cwd=tmp_path)
+    if any(d["code"] == "missing-include" for d in run.json["diagnostics"]):
+        pytest.skip("no C library headers on this machine")
+    found = [f for f in run.json["findings"] if f["rule"] == "PTO006"]
+    assert found and all(f["confirmed"] for f in found), run.json
+    assert found[0]["line"] == line_of(HOST_LOG, "TADDS(") and found[0]["witness"]["inputs"]["rows"] == 17
+    assert found[0]["replay"].startswith("ptolint replay k.cpp --entry launch")

@@ -145,3 +145,21 @@ def test_term_names_and_conjunction_match_z3s_own() -> None:
     parts = [a > 1, shared == rows, z3.BoolVal(True)]
     assert conj(*parts).eq(z3.And(*parts)) and conj(a > 1).eq(z3.And(a > 1))
     forget_encodings()
+
+
+def test_and_with_a_high_mask_is_linear_and_equals_the_bitwise_and() -> None:
+    """`x & ~7` (the align-up idiom) is encoded as x - x mod 8, without Int2BV, and agrees with the bit-vector
+    `&` for every 8-bit value, signed and unsigned, and for the mask spelled either way."""
+    for ctype, mask in (("signed char", -8), ("unsigned char", 0xF8), ("signed char", -128), ("unsigned char", 0xFE)):
+        enc = Encoder()
+        x = Sym("x", ctype)
+        r = enc.enc(Bin("&", x, Const(mask, ctype), ctype))
+        assert "bv" not in r.sexpr()
+        xv = enc.var(x)
+        bits = z3.BV2Int(z3.Int2BV(xv, 8) & z3.BitVecVal(mask % 256, 8), is_signed=ctype == "signed char")
+        s = z3.Solver()
+        s.add(*enc.domain(), r != bits)
+        assert s.check() == z3.unsat, (ctype, mask, s.model() if s.check() == z3.sat else None)
+    enc = Encoder()
+    other = enc.enc(Bin("&", Sym("x", "int"), Const(-6, "int"), "int"))  # not ~(2^k - 1): the bit-vector form
+    assert "bv" in other.sexpr()

@@ -23,6 +23,7 @@ from ptolint.executor.entry.objects import (
     GlobalObj,
     GmPointer,
     InputRef,
+    OpaqueObj,
     StructObj,
     TileAddress,
     TileObj,
@@ -448,6 +449,13 @@ def global_cell(r: ci.Cursor, sc: Scope) -> Fn:
             return cell
 
         return input_struct
+    if ct is None and r.location.is_in_system_header:  # a C library object (`stderr` for a host fprintf): opaque
+        spelling = r.type.spelling
+
+        def library_object(fr):
+            return Cell(OpaqueObj(spelling))
+
+        return library_object
     return refuse(f"global {name} has no value the runner can compute (declared at line {r.location.line})")
 
 
