@@ -355,3 +355,15 @@ def test_a_host_launcher_that_logs_to_stderr_is_replayed(tmp_path: Path) -> None
     assert found and all(f["confirmed"] for f in found), run.json
     assert found[0]["line"] == line_of(HOST_LOG, "TADDS(") and found[0]["witness"]["inputs"]["rows"] == 17
     assert found[0]["replay"].startswith("ptolint replay k.cpp --entry launch")
+
+
+def test_arithmetic_on_a_pointer_cast_to_an_integer_is_a_refusal() -> None:
+    """`(int64_t)gm - base` on a global-memory pointer the run does not give an address: refused, not a crash
+    (it once ended the moe_dispatch replay in an internal error)."""
+    from ptolint.executor.entry.errors import Refusal
+    from ptolint.executor.entry.objects import GmPointer
+    from ptolint.executor.entry.scalars import arith
+
+    with pytest.raises(Refusal, match="GmPointer - int at line 7: not numbers"):
+        arith("-", "long", "line 7")(GmPointer("in"), 4)
+    assert arith("-", "long", "line 7")(9, 4) == 5

@@ -148,18 +148,23 @@ def pipe_params(t: ci.Type) -> tuple[int, int, int, int] | None:
     return vals[1], vals[2], vals[3], vals[4] if len(vals) > 4 else 2
 
 
+#: a declaration's identity: where it is and its name (declarations a macro expands all sit at the macro's use,
+#: `void k(KERNEL_PARAMS)`: their location alone would make every parameter one variable)
+DeclKey = tuple[str, int, str]
+
+
 @dataclass
 class Frame:
     """One function activation: template bindings, variables, and where it was entered."""
 
     function: ci.Cursor
     tparams: dict[str, object] = field(default_factory=dict)  # name -> int value | ci.Type
-    env: dict[tuple[str, int], object] = field(default_factory=dict)  # declaration key -> Expr | TileState
+    env: dict[DeclKey, object] = field(default_factory=dict)  # declaration key -> Expr | TileState
     returns: list[tuple[list[Expr], Expr]] = field(default_factory=list)
 
 
-def decl_key(c: ci.Cursor) -> tuple[str, int]:
-    return (file_name(c), c.location.offset)
+def decl_key(c: ci.Cursor) -> DeclKey:
+    return (file_name(c), c.location.offset, c.spelling)
 
 
 def tokens(c: ci.Cursor) -> list[str]:

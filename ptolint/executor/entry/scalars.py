@@ -208,7 +208,21 @@ def _trunc_div(a: int, b: int) -> int:
 
 
 def arith(op: str, t: str, where: str) -> Callable[[Number, Number], Number]:
-    """`a op b` computed in type `t` (both operands already of that type). `where` names the place for refusals."""
+    """`a op b` computed in type `t` (both operands already of that type). `where` names the place for refusals.
+    Arithmetic on a value that is not a number (a global-memory pointer cast to an integer, `(int64_t)gm - base`)
+    is refused, not a crash."""
+    f = _arith(op, t, where)
+
+    def guarded(a, b):
+        try:
+            return f(a, b)
+        except TypeError:
+            raise Refusal(f"{type(a).__name__} {op} {type(b).__name__} at {where}: not numbers") from None
+
+    return guarded
+
+
+def _arith(op: str, t: str, where: str) -> Callable[[Number, Number], Number]:
     if t in FLOAT_TYPES:
         rnd = ROUND.get(t, float)
 

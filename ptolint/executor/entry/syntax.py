@@ -25,12 +25,12 @@ REFERENCE_KINDS = (TK.LVALUEREFERENCE, TK.RVALUEREFERENCE)
 FUNCTION_KINDS = (K.FUNCTION_DECL, K.CXX_METHOD, K.FUNCTION_TEMPLATE, K.CONSTRUCTOR, K.DESTRUCTOR,
                   K.CONVERSION_FUNCTION)
 
-_slots: dict[tuple[str, int], int] = {}
+_slots: dict[tuple[str, int, str], int] = {}
 
 
 def slot(decl: ci.Cursor) -> int:
     """A small integer naming a declaration (a variable or parameter) for frame lookups."""
-    key = (file_name(decl), decl.location.offset)
+    key = (file_name(decl), decl.location.offset, decl.spelling)  # a macro's declarations share a location
     s = _slots.get(key)
     if s is None:
         s = _slots[key] = len(_slots)

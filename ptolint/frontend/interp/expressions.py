@@ -19,6 +19,7 @@ from ptolint.frontend.interp.core import (
 )
 from ptolint.frontend.values import (
     ELEMENT_SIZES,
+    DeclKey,
     DimsState,
     Frame,
     GlobalState,
@@ -314,7 +315,7 @@ class Expressions:
         return None
 
     @staticmethod
-    def var_key(c: ci.Cursor) -> tuple[str, int] | None:
+    def var_key(c: ci.Cursor) -> DeclKey | None:
         """The declaration key of the variable or parameter a name expression refers to, else None."""
         ref = referenced(c)
         return decl_key(ref) if ref is not None and ref.kind in (K.VAR_DECL, K.PARM_DECL) else None

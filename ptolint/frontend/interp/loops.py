@@ -24,6 +24,7 @@ import clang.cindex as ci
 from ptolint.frontend.cursors import children, kind, memo, walk
 from ptolint.frontend.interp.core import K, Stop
 from ptolint.frontend.values import (
+    DeclKey,
     DimsState,
     GlobalState,
     TileState,
@@ -42,7 +43,7 @@ SCALARS = (Const, Sym, Bin, Unary, Cast, Select)
 #: iterations of one loop nest (all its loops together) walked one by one before the rest is summarised
 UNROLL_ITERATIONS = 512
 #: names of the variables loops assign, by declaration (for the symbols that stand for their unknown values)
-NAMES: dict[tuple[str, int], str] = {}
+NAMES: dict[DeclKey, str] = {}
 #: iterations of a loop with a run-time condition walked one by one (state carried exactly) before the generic one
 PEEL = 2
 #: interpreter steps one loop nest may spend unrolled before the rest is summarised
@@ -123,13 +124,13 @@ class Loops:
 
     # ------------------------------------------------------------------ what a loop changes
 
-    def assigned_vars(self, body: ci.Cursor) -> frozenset[tuple[str, int]]:
+    def assigned_vars(self, body: ci.Cursor) -> frozenset[DeclKey]:
         """Declarations assigned anywhere in `body` (by =, op=, ++ or --)."""
         return memo(body, "assigned", self._assigned_vars)
 
     @staticmethod
-    def _assigned_vars(body: ci.Cursor) -> frozenset[tuple[str, int]]:
-        out: set[tuple[str, int]] = set()
+    def _assigned_vars(body: ci.Cursor) -> frozenset[DeclKey]:
+        out: set[DeclKey] = set()
         for c in walk(body):
             target = None
             k = kind(c)
@@ -150,19 +151,19 @@ class Loops:
                 NAMES[decl_key(target.referenced)] = target.referenced.spelling
         return frozenset(out)
 
-    def loop_assigned(self, parts: list[ci.Cursor | None]) -> frozenset[tuple[str, int]]:
-        out: frozenset[tuple[str, int]] = frozenset()
+    def loop_assigned(self, parts: list[ci.Cursor | None]) -> frozenset[DeclKey]:
+        out: frozenset[DeclKey] = frozenset()
         for p in parts:
             if p is not None:
                 out |= self.assigned_vars(p)
         return out
 
     def linear_updates(self, body: ci.Cursor | None, inc: ci.Cursor | None,
-                       assigned: frozenset[tuple[str, int]]) -> dict[tuple[str, int], Expr]:
+                       assigned: frozenset[DeclKey]) -> dict[DeclKey, Expr]:
         """Induction variables: updated exactly once per iteration by `v += s`, `v -= s`, `++v`... at the top level
         of the body or in a for-increment, with a loop-invariant step `s`, and assigned nowhere else in the loop.
         (An update in the body counts only when no `continue` can skip it.)"""
-        updates: dict[tuple[str, int], list[Expr | None]] = {}
+        updates: dict[DeclKey, list[Expr | None]] = {}
 
         def visit(e: ci.Cursor | None) -> None:
             e = _strip(e)
@@ -208,7 +209,7 @@ class Loops:
                             updates.setdefault(decl_key(target.referenced), []).append(None)
                         continue
                     visit(s)
-        counts: dict[tuple[str, int], int] = {}
+        counts: dict[DeclKey, int] = {}
         for part in (body, inc):
             if part is not None:
                 for key, n in memo(part, "assignments", self._assignments).items():
@@ -217,9 +218,9 @@ class Loops:
                 if len(v) == 1 and v[0] is not None and counts.get(k, 0) == 1}
 
     @staticmethod
-    def _assignments(part: ci.Cursor) -> dict[tuple[str, int], int]:
+    def _assignments(part: ci.Cursor) -> dict[DeclKey, int]:
         """How many assignments (=, op=, ++, --) in `part` name each declaration (syntax: counted once per cursor)."""
-        counts: dict[tuple[str, int], int] = {}
+        counts: dict[DeclKey, int] = {}
         for x in walk(part):
             t = None
             k = kind(x)
@@ -506,8 +507,8 @@ class Loops:
             return False
         return memo(body, "leaves_early", lambda b: visit(b, False))
 
-    def compared_induction(self, cond: ci.Cursor, steps: dict[tuple[str, int], Expr], ops: tuple[str, ...],
-                           assigned: frozenset[tuple[str, int]] = frozenset()) -> tuple | None:
+    def compared_induction(self, cond: ci.Cursor, steps: dict[DeclKey, Expr], ops: tuple[str, ...],
+                           assigned: frozenset[DeclKey] = frozenset()) -> tuple | None:
         """A condition `v op bound` (op in `ops`, either side) with v an induction variable of constant nonzero
         step, no variable in `assigned` named by the bound, and both sides signed integers: (v's key, step, v,
         bound); None for any other form."""
@@ -533,7 +534,7 @@ class Loops:
             return (key, step, v, b) if signed else None
         return None
 
-    def not_past(self, cond: ci.Cursor, steps: dict[tuple[str, int], Expr]) -> None:
+    def not_past(self, cond: ci.Cursor, steps: dict[DeclKey, Expr]) -> None:
         """`v != bound` with v an induction variable of constant step: an iteration after the one where v meets the
         bound is never reached (stepping over it would run until v overflows, which is undefined), so the generic
         iteration also has `v < bound` (counting up) or `v > bound` (down)."""
@@ -542,13 +543,13 @@ class Loops:
             _, step, v, b = found
             self.path.append(fold(Bin("<" if step > 0 else ">", v, b, "bool")))
 
-    def lookup(self, key: tuple[str, int]):
+    def lookup(self, key: DeclKey):
         for fr in reversed(self.stack):
             if key in fr.env:
                 return fr.env[key]
         return None
 
-    def store(self, key: tuple[str, int], v) -> None:
+    def store(self, key: DeclKey, v) -> None:
         for fr in reversed(self.stack):
             if key in fr.env:
                 fr.env[key] = v
@@ -635,7 +636,7 @@ class Loops:
         if self.nest is not None and s["nest"] is not None:
             self.nest.iterations = s["nest"].iterations
 
-    def var_name(self, key: tuple[str, int]) -> str:
+    def var_name(self, key: DeclKey) -> str:
         return NAMES.get(key) or f"v{key[1]}"
 
     def ref_target(self, c: ci.Cursor | None) -> ci.Cursor | None:

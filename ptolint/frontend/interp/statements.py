@@ -16,6 +16,7 @@ from ptolint.frontend.interp.core import (
     Stop,
 )
 from ptolint.frontend.values import (
+    DeclKey,
     DimsState,
     GlobalState,
     TileState,
@@ -146,7 +147,7 @@ class Statements:
         self.frame.env[key] = self.symbols.fresh(d.spelling, ct, "opaque", "uninitialised or unmodelled value")
 
     @staticmethod
-    def scalar_decl(d: ci.Cursor) -> tuple[tuple[str, int], str, ci.Cursor | None] | None:
+    def scalar_decl(d: ci.Cursor) -> tuple[DeclKey, str, ci.Cursor | None] | None:
         """(key, C type, initialiser) of a declaration of a scalar number, None for any other declaration (the
         facts var_decl needs from the declaration's type and children, which do not change between walks)."""
         if tile_spec_of(d.type) is not None or global_spec_of(d.type) is not None or dims_head_of(d.type) is not None:
