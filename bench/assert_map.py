@@ -58,6 +58,7 @@ CURATED_ONLY = frozenset({"PTO119", "PTO120", "PTO121", "PTO122", "PTO935", "PTO
 
 _TILE = "pto/common/pto_tile.hpp"
 _MGS = "pto/npu/*/MGather.hpp|pto/npu/*/MScatter.hpp"
+_K_EXTRACT = "pto/npu/kirin9030/TExtract.hpp"
 
 ENTRIES: list[Entry] = [
     # --- the Tile class (common/pto_tile.hpp): every tile the kernel declares -------------------------------
@@ -230,6 +231,61 @@ ENTRIES: list[Entry] = [
           cond=r"^\((src|dst)(Row|Col) % \(typeSize == 1", rules=("PTO935",),
           note="A5 transposing L1 -> L0A/L0B copy (2- and 4-byte types, not compact; 1-byte types take the compact "
                "routine, so the c0Size arm is never instantiated): every extent in 16s (l0_copy_units)"),
+    # --- Kirin 9030's own TExtract.hpp (Kirin Dev0000 includes it; rules/textract.py key "kirin9030") ----------
+    Entry(_K_EXTRACT, "function:TExtractToA|function:TExtractToB", kind="static",
+          cond=r"^\((src|dst)(Row|Col) % \(typeSize == 1", rules=("PTO935",),
+          note="the transposing L1 -> L0A/L0B copy as A5's (2-byte types, not compact: 1-byte types take the "
+               "compact routine): every extent in 16s (l0_copy_units)"),
+    Entry(_K_EXTRACT, "function:TExtractToAVector", kind="static", rules=("PTO935",),
+          note="one-row L1 -> L0A (GEMV) copy: src Cols in 32-byte blocks, dst Cols in 512-byte fractals "
+               "(l0_copy_units, kirin9030)"),
+    Entry(_K_EXTRACT, "function:TExtractToAVector", kind="runtime",
+          note="open (checkable): the one-row L0A copy's indexCol in 32-byte blocks (PTO_ASSERT); PTO123 has "
+               "A2/A3's unit only"),
+    Entry(_K_EXTRACT, "function:TExtractAccToVec", cond=r"dstStride", targets=("kirin9030",),
+          rules=("PTO003", "PTO004"),
+          note="Dst::Cols * sizeof a 32-byte multiple: the Tile invariant of the ND (PTO003) and NZ (PTO004) Vec "
+               "tiles the Acc -> Vec paths accept (PTO108)"),
+    Entry(_K_EXTRACT, "function:CheckTExtractToL0", cond=r"^DstType == SrcType$", rules=("PTO101",),
+          note="L0A / L0B destination of the source's type, an Acc source included (rules/textract.py, l0)"),
+    Entry(_K_EXTRACT, "function:CheckTExtractToL0", rules=("PTO104",),
+          note="L0A / L0B types half, (u)int8, (u)int16 (L0_TYPES)"),
+    Entry(_K_EXTRACT, "function:TExtractToLeft|function:TExtractToRight", cond=r"^\(SrcTile::", rules=("PTO106",),
+          note="ZN or NZ source (Left also a one-row row-major one)"),
+    Entry(_K_EXTRACT, "function:TExtractToLeft|function:TExtractToRight", cond=r"^DstTile::", rules=("PTO107",),
+          note="Left NZ, Right ZN"),
+    Entry(_K_EXTRACT, "function:TEXTRACT_TILE_IMPL", cond=r"is_textract_supported_type", rules=("PTO104",),
+          note="(u)int8, (u)int16, int32, half (TILE_TYPES)"),
+    Entry(_K_EXTRACT, "function:TEXTRACT_TILE_IMPL", topic="dtype-equal", rules=("PTO101",),
+          note="same types unless the source is Acc"),
+    Entry(_K_EXTRACT, "function:TEXTRACT_TILE_IMPL", cond=r"^sizeof\(DstTile::DType\) == 0", rules=("PTO109",),
+          note="the ScaleLeft / ScaleRight branches reject every call ('not supported yet')"),
+    Entry(_K_EXTRACT, "function:TEXTRACT_TILE_IMPL|function:TEXTRACT_IMPL", topic="layout",
+          cond=r"^\(!?DstTile::isRowMajor && DstTile::SFractal|^\(DstTile::isRowMajor && DstTile::SFractal",
+          targets=("kirin9030",), rules=("PTO108",),
+          note="the Acc copies' destination NZ or ND (the AccToVecMode forms ND only)"),
+    Entry(_K_EXTRACT, "function:TEXTRACT_TILE_IMPL|function:TEXTRACT_IMPL|function:TExtractAccToVec",
+          targets=("kirindev0000",), cond=r"DstTile::SFractal|dstStride",
+          note="open (checkable): the Acc copies on Kirin Dev0000, whose build of the file has no CheckTMovAccValid "
+               "(kirin9030/common.hpp defines it for PTO_NPU_ARCH_KIRIN9030 only): not modelled, PTO105 / PTO108 "
+               "stay quiet there"),
+    Entry(_K_EXTRACT, "function:TextractConvTileCheck|function:TEXTRACT_CONVTILE_IMPL",
+          note="open (checkable): TEXTRACT from a ConvTile; no rule reads a ConvTile source of TEXTRACT"),
+    Entry(_K_EXTRACT, "function:TEXTRACT_IMPL", topic="dtype-equal", rules=("PTO101",), note="Vec -> Vec same types"),
+    Entry(_K_EXTRACT, "function:TEXTRACT_IMPL", topic="dtype", rules=("PTO115",),
+          note="Vec -> Vec half, float, int32, int8 (VEC_TYPES)"),
+    Entry(_K_EXTRACT, "function:TEXTRACT_IMPL", topic="shape", rules=("PTO117",),
+          note="ND: Rows and Cols; NZ: Cols (as A5)"),
+    Entry(_K_EXTRACT, "function:TEXTRACT_IMPL", cond=r"isRowMajor == SrcTile::isRowMajor", rules=("PTO118",),
+          note="Vec -> Vec layouts both ND or both NZ"),
+    Entry(_K_EXTRACT, "function:TEXTRACT_IMPL|function:TExtractVecToVecNDDispatch", kind="runtime",
+          cond=r"[Rr]ow", rules=("PTO102",), note="the rows the Vec -> Vec copy reads (window)"),
+    Entry(_K_EXTRACT, "function:TEXTRACT_IMPL|function:TExtractVecToVecNDDispatch", kind="runtime",
+          cond=r"[Cc]ol", rules=("PTO103",), note="the columns the Vec -> Vec copy reads (window)"),
+    Entry(_K_EXTRACT, "function:TEXTRACT_IMPL", topic="location", cond=r"FpTile", rules=("PTO113",),
+          note="fp tile in Scaling"),
+    Entry(_K_EXTRACT, "function:TEXTRACT_IMPL", topic="location", rules=("PTO109",),
+          note="relu / quant / fp forms: Dst Mat or Vec, the AccToVecMode forms Vec"),
     Entry("pto/common/arch/memory/textract_common.hpp", "function:TExtractToAVector", kind="static",
           cond=r"% fractalSize", rules=("PTO935",),
           note="one-row L1 -> L0A (GEMV) copy: src and dst Cols in whole 512-byte fractals (l0_copy_units)"),

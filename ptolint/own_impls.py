@@ -40,6 +40,12 @@ _K9030_LOAD = "include/pto/npu/kirin9030/TLoad.hpp (TLOAD_TILE_IMPL), common/arc
 _K9030_STORE = "include/pto/npu/kirin9030/TStore.hpp (TSTORE_IMPL, CheckStaticVec, CheckStaticAcc)"
 _KDEV_STORE = "include/pto/npu/kirinDev0000/TStore.hpp (TSTORE_IMPL, CheckStaticVec, CheckStaticAcc)"
 
+#: Kirin 9030's TExtract.hpp (Kirin Dev0000 includes the same file): A5's routines without the MX / fp4 paths, its
+#: own type lists (is_textract_supported_type, CheckTExtractToL0, the Vec -> Vec list), no ScaleLeft / ScaleRight
+#: path; it names no element type header.hpp renames (its Acc checks, CheckTMovAccValid in kirin9030/common.hpp,
+#: are defined for PTO_NPU_ARCH_KIRIN9030 only: rules key those by the target, not by this file)
+_K9030_EXTRACT = "include/pto/npu/kirin9030/TExtract.hpp (TEXTRACT_IMPL, TEXTRACT_TILE_IMPL, TExtractToLeft/Right)"
+
 _A6_LOAD = "include/pto/npu/a6/TLoad.hpp (TLOAD_TILE_IMPL), common/arch/register/tload_common.hpp"
 
 #: the tile arithmetic read from Kirin Dev0000's own files (their checks follow A5's, with their own type lists:
@@ -75,6 +81,7 @@ OWN: dict[str, dict[str, Own]] = {
         "TREM": Own("kirin9030", "include/pto/npu/kirin9030/TRem.hpp (TRemCheck)"),
         "TREMS": Own("kirin9030", "include/pto/npu/kirin9030/TRemS.hpp (TRemSCheck, TREMS_IMPL)"),
         "TSUBS": Own("kirin9030", _K9030_SUBS),
+        **{b: Own("kirin9030", _K9030_EXTRACT) for b in ("TEXTRACT", "TEXTRACT_FP")},
         **{b: Own("kirin9030", f) for b, f in _A5_ELSE.items()},
     },
     # Kirin X90's header.hpp includes Kirin 9030's TSubS.hpp (no #if in it; a5/TBinSOp.hpp, which it uses, is the
@@ -89,6 +96,8 @@ OWN: dict[str, dict[str, Own]] = {
         "TSTORE": Own("kirindev0000", _KDEV_STORE),
         **{b: Own("kirindev0000", _KDEV + f) for b, f in _KDEV_ARITH.items()},
         "TSUBS": Own("kirin9030", _K9030_SUBS + " (included by kirinDev0000/header.hpp)"),
+        **{b: Own("kirin9030", _K9030_EXTRACT + " (included by kirinDev0000/header.hpp)")
+           for b in ("TEXTRACT", "TEXTRACT_FP")},
         **{b: Own("kirindev0000", f) for b, f in _A5_ELSE.items() if b.startswith("TPOW")},
     },
 }

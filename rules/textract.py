@@ -18,6 +18,12 @@ TC = "include/pto/common/arch/memory/textract_common.hpp"
 SEED = "docs/isa/TEXTRACT.md"
 A2_COMMON = "include/pto/npu/a2a3/common.hpp"
 A5_COMMON = "include/pto/npu/a5/common.hpp"
+#: Kirin 9030's own file, which Kirin Dev0000 includes too (ptolint/own_impls.py: fact key "kirin9030")
+K9030 = "include/pto/npu/kirin9030/TExtract.hpp"
+K9030_COMMON = "include/pto/npu/kirin9030/common.hpp"
+KIRIN = "kirin9030"
+#: the own files whose facts the tables below hold, per builtin (ptolint/own_impls.py keys)
+OWN = {KIRIN: INSTR}
 
 FP8 = {"float8_e4m3_t", "float8_e5m2_t", "float8_e8m0_t", "hifloat8_t"}
 FP4 = {"float4_e2m1x2_t", "float4_e1m2x2_t"}
@@ -26,11 +32,18 @@ FP4 = {"float4_e2m1x2_t", "float4_e1m2x2_t"}
 TILE_TYPES = {
     "a2a3": {"int8_t", "half", "bfloat16_t", "float"},
     "a5": {"int8_t", "half", "bfloat16_t", "float"} | FP8 | FP4,
+    # is_textract_supported_type: no float, no bfloat16_t (header.hpp renames it while the file is read, so a
+    # kernel's bfloat16_t tile is not the type the list names)
+    KIRIN: {"int8_t", "uint8_t", "half", "int16_t", "uint16_t", "int32_t"},
 }
+#: element types an L1 -> L0A / L0B copy takes, where the target restricts them beyond TILE_TYPES (Kirin 9030's
+#: CheckTExtractToL0)
+L0_TYPES = {KIRIN: {"half", "int16_t", "uint16_t", "int8_t", "uint8_t"}}
 #: element types of the Vec -> Vec path (a2a3: CheckTExtractVecToVecCommon; a5: its own list)
 VEC_TYPES = {
     "a2a3": {"int8_t", "uint8_t", "int16_t", "uint16_t", "int32_t", "uint32_t", "half", "bfloat16_t", "float"},
     "a5": {"half", "bfloat16_t", "float", "int32_t", "int8_t"} | FP8 | FP4,
+    KIRIN: {"half", "float", "int32_t", "int8_t"},
 }
 #: Acc conversions: target -> kind -> src dtype -> allowed dst dtypes
 ACC_CONV = {
@@ -42,6 +55,13 @@ ACC_CONV = {
         "cast": {"float": {"half", "bfloat16_t", "float"}, "int32_t": {"int32_t"}},  # isQuant=false (E1-E3)
         "quant": {"float": {"int8_t", "uint8_t", "hifloat8_t", "half", "bfloat16_t", "float8_e4m3_t", "float"},
                   "int32_t": {"int8_t", "uint8_t", "half", "bfloat16_t"}},  # isQuant=true (E4-E7)
+    },
+    # kirin9030/common.hpp CheckTMovAccValid: an Acc tile of half or int32_t; without quantization the same type,
+    # half or int32_t; quantized to half, int8_t, uint8_t or int16_t. Defined for PTO_NPU_ARCH_KIRIN9030 only
+    # (Kirin Dev0000 includes the file without it): keyed by the target, see acc_facts
+    "kirin9030": {
+        "cast": {"half": {"half"}, "int32_t": {"int32_t"}},
+        "quant": {"half": {"half", "int8_t", "uint8_t", "int16_t"}, "int32_t": {"half", "int8_t", "uint8_t", "int16_t"}},
     },
 }
 SIZES = {"int8_t": 1, "uint8_t": 1, "int16_t": 2, "uint16_t": 2, "int32_t": 4, "uint32_t": 4, "int64_t": 8,
@@ -147,6 +167,12 @@ def acc_overload_path(ctx: Ctx, ov: str, dst: TileView, src: TileView) -> bool:
     return dst.loc in ("Mat", "Vec")
 
 
+def acc_facts(ctx: Ctx) -> bool:
+    """The rules know this call's Acc copy checks: A2/A3, A5, and Kirin 9030's own file on Kirin 9030 itself (the
+    file's CheckTMovAccValid exists only there; on Kirin Dev0000 the Acc paths are not modelled)."""
+    return ctx.impl != KIRIN or ctx.target == "kirin9030"
+
+
 def is_acc_copy(ctx: Ctx, ov: str, dst: TileView, src: TileView) -> bool:
     if ov == "E1":
         return e1_path(ctx.impl, dst, src) == "acc"
@@ -187,15 +213,15 @@ def window(ctx: Ctx) -> tuple[str, object, object, z3.BoolRef] | None:
                 return "gemv", None, ceil_to(dst.valid_col, f), sane
             transpose = dst.slayout != src.slayout
             compact = dst.compact == "Normal" or (
-                transpose and size(src) == 1 and (ctx.impl == "a5" or path == "right"))
+                transpose and size(src) == 1 and (ctx.impl != "a2a3" or path == "right"))
             if compact:
                 return path, dst.valid_row, dst.valid_col, sane
             return path, dst.rows, dst.cols, z3.BoolVal(True)
         if path in ("scale-left", "scale-right"):
-            return path, dst.valid_row, dst.valid_col, sane
-        if path != "acc":
-            return None
-    elif not is_acc_copy(ctx, ov, dst, src):
+            return None if ctx.impl == KIRIN else (path, dst.valid_row, dst.valid_col, sane)
+        if path != "acc" or ctx.impl == KIRIN:
+            return None  # Kirin 9030's Acc copy extents are not modelled
+    elif ctx.impl == KIRIN or not is_acc_copy(ctx, ov, dst, src):
         return None
     c0 = 32 // max(size(dst), 1)
     if ctx.impl == "a5" and dst.fractal == 1024 and not (is_nz(dst) and dst.dtype == "float"):
@@ -210,10 +236,12 @@ def window(ctx: Ctx) -> tuple[str, object, object, z3.BoolRef] | None:
 
 # --- rules ---------------------------------------------------------------------------------------
 
-@rule("PTO101", "textract-dtype-mismatch", instructions=INSTR, fault="dtype-mismatch",
+@rule("PTO101", "textract-dtype-mismatch", instructions=INSTR, own=OWN, fault="dtype-mismatch",
       provenance=(Provenance("seed-doc", SEED, "DstTileData::DType must be equal to SrcTileData::DType"),
                   Provenance("header-static", A2, "CheckTExtract: waived when Src::Loc == Acc; E2-E7 never check"),
-                  Provenance("header-static", A5, "TEXTRACT_TILE_IMPL and the Vec->Vec path: same waiver")))
+                  Provenance("header-static", A5, "TEXTRACT_TILE_IMPL and the Vec->Vec path: same waiver"),
+                  Provenance("header-static", K9030, "Kirin 9030 / Dev0000: TEXTRACT_TILE_IMPL, the Vec->Vec path and "
+                             "CheckTExtractToL0: the same, same waiver")))
 def dtype_mismatch(ctx: Ctx) -> Check | None:
     """
     ## Summary
@@ -221,7 +249,8 @@ def dtype_mismatch(ctx: Ctx) -> Check | None:
 
     ## What it does
     Checks that the plain `TEXTRACT(dst, src, r, c)` overload copies between tiles of the same element type,
-    unless the source is an Acc tile (the Acc paths convert through the fixpipe). Both targets reject the
+    unless the source is an Acc tile (the Acc paths convert through the fixpipe; on Kirin 9030 / Dev0000 not
+    into Left / Right, whose copy compares the types again). Both targets reject the
     mismatch with a `static_assert`. The docs state the rule without the Acc exception; the headers waive it.
 
     ## Why is this bad?
@@ -243,15 +272,19 @@ def dtype_mismatch(ctx: Ctx) -> Check | None:
     dst, src = operands(ctx)
     if dst is None or overload(ctx) != "E1":
         return None
-    bad = src.loc != "Acc" and dst.dtype != src.dtype
+    # Kirin 9030's L1 -> L0 copy (CheckTExtractToL0) compares the types whatever the source is
+    l0 = ctx.impl == KIRIN and e1_path(ctx.impl, dst, src) in ("left", "right")
+    bad = (src.loc != "Acc" or l0) and dst.dtype != src.dtype
     return Check(Ctx.static(bad), f"dst element type {dst.dtype} differs from src element type {src.dtype} "
-                                  f"(only an Acc source may convert)")
+                                  f"(only an Acc source may convert{', and not into L0A / L0B' if l0 else ''})")
 
 
-@rule("PTO102", "textract-row-out-of-bounds", instructions=INSTR, fault="out-of-bounds",
+@rule("PTO102", "textract-row-out-of-bounds", instructions=INSTR, own=OWN, fault="out-of-bounds",
       provenance=(Provenance("seed-doc", SEED, "runtime check indexRow + DstTileData::Rows <= SrcTileData::Rows"),
                   Provenance("header-runtime", A2, "PTO_ASSERT on full dims, only with _DEBUG; Vec->Vec uses valid dims"),
-                  Provenance("isa-doc", A5, "A5 has no bounds check on Mat/Acc paths: the copy reads past src")))
+                  Provenance("isa-doc", A5, "A5 has no bounds check on Mat/Acc paths: the copy reads past src"),
+                  Provenance("header-runtime", K9030, "Kirin 9030 / Dev0000: A5's Vec->Vec PTO_ASSERTs (the ND one on "
+                             "the static Dst::ValidRow), none on the L0 paths; Acc copies not modelled")))
 def row_out_of_bounds(ctx: Ctx) -> Check | None:
     """
     ## Summary
@@ -291,10 +324,13 @@ def row_out_of_bounds(ctx: Ctx) -> Check | None:
                                         f"({path} copy)", {"indexRow": idx, "rows": rows})
 
 
-@rule("PTO103", "textract-col-out-of-bounds", instructions=INSTR, fault="out-of-bounds",
+@rule("PTO103", "textract-col-out-of-bounds", instructions=INSTR, own=OWN, fault="out-of-bounds",
       provenance=(Provenance("seed-doc", SEED, "runtime check indexCol + DstTileData::Cols <= SrcTileData::Cols"),
                   Provenance("header-runtime", A2, "PTO_ASSERT on full dims, only with _DEBUG; Vec->Vec uses valid dims"),
-                  Provenance("isa-doc", A5, "A5 has no bounds check on Mat/Acc paths: the copy reads past src")))
+                  Provenance("isa-doc", A5, "A5 has no bounds check on Mat/Acc paths: the copy reads past src"),
+                  Provenance("header-runtime", K9030, "Kirin 9030 / Dev0000: A5's Vec->Vec PTO_ASSERTs (the ND one on "
+                             "the static Dst::ValidCol); TExtractToAVector reads whole 512-byte fractals from "
+                             "indexCol; Acc copies not modelled")))
 def col_out_of_bounds(ctx: Ctx) -> Check | None:
     """
     ## Summary
@@ -336,10 +372,12 @@ def col_out_of_bounds(ctx: Ctx) -> Check | None:
                                         f"({path} copy)", {"indexCol": idx, "cols": cols})
 
 
-@rule("PTO104", "textract-unsupported-dtype", instructions=INSTR, fault="unsupported-dtype",
+@rule("PTO104", "textract-unsupported-dtype", instructions=INSTR, own=OWN, fault="unsupported-dtype",
       provenance=(Provenance("seed-doc", SEED, "A2/A3: int8_t, half, bfloat16_t, float; A5 adds fp8/fp4 types"),
                   Provenance("header-static", A2, "CheckTExtract checks Dst::DType only"),
-                  Provenance("header-static", A5, "is_textract_supported_type<Dst::DType>; no int32/uint8/int16")))
+                  Provenance("header-static", A5, "is_textract_supported_type<Dst::DType>; no int32/uint8/int16"),
+                  Provenance("header-static", K9030, "Kirin 9030 / Dev0000: is_textract_supported_type is (u)int8, "
+                             "(u)int16, int32, half (no float); CheckTExtractToL0: Left/Right half/(u)int8/(u)int16")))
 def unsupported_dtype(ctx: Ctx) -> Check | None:
     """
     ## Summary
@@ -349,6 +387,8 @@ def unsupported_dtype(ctx: Ctx) -> Check | None:
     For the plain overload on every path except Vec -> Vec, checks the destination element type against the
     target's list: A2/A3 {int8_t, half, bfloat16_t, float}; A5 additionally the fp8 (e4m3, e5m2, e8m0,
     hifloat8) and packed fp4 types. Notably int32_t is rejected on both (even Acc int32 -> int32 on A5).
+    Kirin 9030's own file (Kirin Dev0000 compiles it too) takes (u)int8_t, (u)int16_t, int32_t and half, and
+    into Left / Right only half and (u)int8_t / (u)int16_t: no float, no bfloat16_t.
 
     ## Why is this bad?
     The header's `static_assert` rejects the instantiation: the kernel does not compile for that target.
@@ -369,15 +409,21 @@ def unsupported_dtype(ctx: Ctx) -> Check | None:
     dst, src = operands(ctx)
     if dst is None or overload(ctx) != "E1" or e1_path(ctx.impl, dst, src) == "vec":
         return None
-    ok = sorted(TILE_TYPES[ctx.impl])
-    return Check(Ctx.static(dst.dtype not in TILE_TYPES[ctx.impl]),
+    types = TILE_TYPES[ctx.impl]
+    if e1_path(ctx.impl, dst, src) in ("left", "right") and ctx.impl in L0_TYPES:
+        types = types & L0_TYPES[ctx.impl]  # the L0 copy's own check follows the tile path's
+    ok = sorted(types)
+    return Check(Ctx.static(dst.dtype not in types),
                  f"TEXTRACT does not support element type {dst.dtype} on {ctx.target} (supported: {', '.join(ok)})")
 
 
-@rule("PTO105", "textract-acc-unsupported-conversion", instructions=INSTR, fault="unsupported-dtype",
+@rule("PTO105", "textract-acc-unsupported-conversion", instructions=INSTR, own=OWN, fault="unsupported-dtype",
       provenance=(Provenance("header-static", A2_COMMON, "CheckTMovAccToMat: cast float->half/bf16; quant lists"),
                   Provenance("header-static", A5_COMMON, "CheckTMovAccValid (isQuant) and GetDualDstCtl NoQuant"),
-                  Provenance("seed-doc", SEED, "docs give no Acc conversion table")))
+                  Provenance("seed-doc", SEED, "docs give no Acc conversion table"),
+                  Provenance("header-static", K9030_COMMON, "Kirin 9030: CheckTMovAccValid (Src half or int32; "
+                             "unquantized Dst == Src; quantized Dst half/int8/uint8/int16); not defined for Kirin "
+                             "Dev0000, whose Acc copies are not checked")))
 def acc_conversion(ctx: Ctx) -> Check | None:
     """
     ## Summary
@@ -388,7 +434,9 @@ def acc_conversion(ctx: Ctx) -> Check | None:
     table: A2/A3 plain/relu forms need float -> half/bfloat16_t; quantized forms float -> int8_t or
     int32_t -> int8_t/uint8_t/half/int16_t. A5 non-quantized forms: float -> half/bf16/float, int32 -> int32;
     quantized forms: float -> int8/uint8/hifloat8/half/bf16/fp8_e4m3/float, int32 -> int8/uint8/half/bf16.
-    A5 dual split modes additionally need a non-quantizing pair (same type).
+    A5 dual split modes additionally need a non-quantizing pair (same type). Kirin 9030 reads half or int32_t
+    accumulators: unquantized into the same type, quantized into half, int8_t, uint8_t or int16_t (its Acc
+    checks are not compiled for Kirin Dev0000, where this rule stays quiet).
 
     ## Why is this bad?
     The pair fails a `static_assert` in the header: the kernel does not compile for that target.
@@ -410,23 +458,25 @@ def acc_conversion(ctx: Ctx) -> Check | None:
     if dst is None:
         return None
     ov = overload(ctx)
-    if not is_acc_copy(ctx, ov, dst, src):
+    if not acc_facts(ctx) or not is_acc_copy(ctx, ov, dst, src):
         return None
     kind = "quant" if ov in ("E4", "E5", "E6", "E7") else "cast"
     allowed = ACC_CONV[ctx.impl][kind].get(src.dtype, set())
     bad = dst.dtype not in allowed
     why = f"{src.dtype} -> {dst.dtype} is not a supported {'quantizing' if kind == 'quant' else 'non-quantizing'} " \
           f"Acc conversion on {ctx.target}"
-    if not bad and ctx.template_args.get("mode", "").startswith("Dual") and dst.dtype != src.dtype:
+    if not bad and ctx.impl == "a5" and ctx.template_args.get("mode", "").startswith("Dual") and dst.dtype != src.dtype:
         bad, why = True, f"{ctx.template_args['mode']} needs a non-quantizing Acc copy, got {src.dtype} -> {dst.dtype}"
     return Check(Ctx.static(bad), why)
 
 
-@rule("PTO106", "textract-src-layout", instructions=INSTR, fault="unsupported-layout",
+@rule("PTO106", "textract-src-layout", instructions=INSTR, own=OWN, fault="unsupported-layout",
       provenance=(Provenance("seed-doc", SEED, "(SFractal ColMajor && isRowMajor) or (SFractal RowMajor && "
                                                "!isRowMajor); GEMV: Rows == 1 && isRowMajor (Left only)"),
                   Provenance("header-static", TC, "TExtractToLeft/TExtractToRight src static_assert"),
-                  Provenance("header-static", A5, "ScaleLeft src ZZ, ScaleRight src NN (A5 only)")))
+                  Provenance("header-static", A5, "ScaleLeft src ZZ, ScaleRight src NN (A5 only)"),
+                  Provenance("header-static", K9030, "Kirin 9030 / Dev0000: TExtractToLeft/TExtractToRight src "
+                             "static_assert as A5's; no Scale path (PTO109)")))
 def src_layout(ctx: Ctx) -> Check | None:
     """
     ## Summary
@@ -461,6 +511,8 @@ def src_layout(ctx: Ctx) -> Check | None:
         ok, want = is_zn(src) or is_nz(src) or (src.rows == 1 and src.is_row_major), "ZN, NZ or a 1-row RowMajor (GEMV)"
     elif path == "right":
         ok, want = is_zn(src) or is_nz(src), "ZN or NZ"
+    elif ctx.impl == KIRIN:
+        return None  # no Scale path there (PTO109)
     elif path == "scale-left":
         ok, want = is_zz(src), "ZZ (BLayout RowMajor, SLayout RowMajor)"
     elif path == "scale-right":
@@ -470,9 +522,10 @@ def src_layout(ctx: Ctx) -> Check | None:
     return Check(Ctx.static(not ok), f"{dst.loc} destination needs a {want} source, src is {layout(src)}")
 
 
-@rule("PTO107", "textract-dst-layout", instructions=INSTR, fault="unsupported-layout",
+@rule("PTO107", "textract-dst-layout", instructions=INSTR, own=OWN, fault="unsupported-layout",
       provenance=(Provenance("header-static", TC, "A2/A3 Left dst ZZ, Right dst ZN"),
                   Provenance("header-static", A5, "A5 Left dst NZ, Right dst ZN, ScaleLeft ZZ, ScaleRight NN"),
+                  Provenance("header-static", K9030, "Kirin 9030 / Dev0000: Left dst NZ, Right dst ZN (A5's)"),
                   Provenance("seed-doc", SEED, "docs only say 'a layout supported by the destination'")))
 def dst_layout(ctx: Ctx) -> Check | None:
     """
@@ -507,6 +560,8 @@ def dst_layout(ctx: Ctx) -> Check | None:
         ok, want = (is_zz(dst), "ZZ") if ctx.impl == "a2a3" else (is_nz(dst), "NZ")
     elif path == "right":
         ok, want = is_zn(dst), "ZN"
+    elif ctx.impl == KIRIN:
+        return None  # no Scale path there (PTO109)
     elif path == "scale-left":
         ok, want = is_zz(dst), "ZZ"
     elif path == "scale-right":
@@ -516,9 +571,11 @@ def dst_layout(ctx: Ctx) -> Check | None:
     return Check(Ctx.static(not ok), f"{dst.loc} destination must be {want} on {ctx.target}, dst is {layout(dst)}")
 
 
-@rule("PTO108", "textract-acc-layout", instructions=INSTR, fault="unsupported-layout",
+@rule("PTO108", "textract-acc-layout", instructions=INSTR, own=OWN, fault="unsupported-layout",
       provenance=(Provenance("header-static", A2_COMMON, "CheckTMovAccToMat: Src NZ, Dst NZ with SFractalSize 512"),
-                  Provenance("header-static", A5, "Acc src NZ; dst NZ or ND (ND only with an AccToVecMode)")))
+                  Provenance("header-static", A5, "Acc src NZ; dst NZ or ND (ND only with an AccToVecMode)"),
+                  Provenance("header-static", K9030, "Kirin 9030: the same dst static_asserts, src NZ in "
+                             "kirin9030/common.hpp CheckTMovAccValid (Kirin Dev0000: not checked)")))
 def acc_layout(ctx: Ctx) -> Check | None:
     """
     ## Summary
@@ -548,7 +605,7 @@ def acc_layout(ctx: Ctx) -> Check | None:
     if dst is None:
         return None
     ov = overload(ctx)
-    if not is_acc_copy(ctx, ov, dst, src):
+    if not acc_facts(ctx) or not is_acc_copy(ctx, ov, dst, src):
         return None
     if not is_nz(src):
         return Check(Ctx.static(True), f"Acc source must be NZ, src is {layout(src)}")
@@ -562,10 +619,13 @@ def acc_layout(ctx: Ctx) -> Check | None:
                                      f"{layout(dst)} (SFractalSize {dst.fractal})")
 
 
-@rule("PTO109", "textract-unsupported-path", instructions=INSTR, fault="unsupported-path",
+@rule("PTO109", "textract-unsupported-path", instructions=INSTR, own=OWN, fault="unsupported-path",
       provenance=(Provenance("header-static", A2_COMMON, "relu/quant/fp forms: Src Acc, Dst Mat only"),
                   Provenance("header-static", A5, "relu/quant/fp forms: Src Acc, Dst Mat or Vec; mode forms Dst Vec"),
-                  Provenance("seed-doc", SEED, "A2/A3 has no Acc -> Vec")))
+                  Provenance("seed-doc", SEED, "A2/A3 has no Acc -> Vec"),
+                  Provenance("header-static", K9030, "Kirin 9030 / Dev0000: relu/quant/fp forms as A5's (Dst Mat or "
+                             "Vec; mode forms Dst Vec); the plain form's ScaleLeft / ScaleRight branches "
+                             "static_assert(sizeof(DType) == 0): 'not supported yet'")))
 def unsupported_path(ctx: Ctx) -> Check | None:
     """
     ## Summary
@@ -574,6 +634,8 @@ def unsupported_path(ctx: Ctx) -> Check | None:
     ## What it does
     The relu, scalar-quant and vector-quant (`TEXTRACT_FP`) forms only copy out of Acc. A2/A3 writes only Mat
     (there is no Acc -> Vec on A2/A3); A5 writes Mat or Vec, and the `AccToVecMode` forms write only Vec.
+    Kirin 9030 / Dev0000 connect the same buffers as A5, and their plain form rejects ScaleLeft / ScaleRight
+    destinations outright ("not supported yet").
 
     ## Why is this bad?
     The header's `static_assert` on the tile locations fails: the kernel does not compile for that target.
@@ -595,6 +657,9 @@ def unsupported_path(ctx: Ctx) -> Check | None:
     if dst is None:
         return None
     ov = overload(ctx)
+    if ov == "E1" and ctx.impl == KIRIN and e1_path(ctx.impl, dst, src) in ("scale-left", "scale-right"):
+        return Check(Ctx.static(True), f"TEXTRACT into a {dst.loc} tile is not supported on {ctx.target} "
+                                       f"(static_assert: not supported yet)")
     if ov in ("E1", "E8") or (ctx.impl == "a2a3" and ov in ("E3", "E5", "E7")):
         return None
     if acc_overload_path(ctx, ov, dst, src):
@@ -609,11 +674,13 @@ def unsupported_path(ctx: Ctx) -> Check | None:
                                    f"got {src.loc} -> {dst.loc}")
 
 
-@rule("PTO110", "textract-no-op", instructions=INSTR, fault="no-op",
+@rule("PTO110", "textract-no-op", instructions=INSTR, own=OWN, fault="no-op",
       provenance=(Provenance("hazard", A2, "TEXTRACT_TILE_IMPL: no branch for other src/dst pairs (compiles to "
                              "nothing)"),
                   Provenance("hazard", A5, "TEXTRACT_TILE_IMPL / Vec->Vec: no else branch (compiles to nothing)"),
-                  Provenance("seed-doc", SEED, "docs say unsupported destinations are rejected; they are not")))
+                  Provenance("seed-doc", SEED, "docs say unsupported destinations are rejected; they are not"),
+                  Provenance("hazard", K9030, "Kirin 9030 / Dev0000: TEXTRACT_TILE_IMPL as A5's (Scale branches "
+                             "reject the call instead)")))
 def no_op(ctx: Ctx) -> Check | None:
     """
     ## Summary
@@ -730,9 +797,10 @@ def split_n_misaligned(ctx: Ctx) -> Check | None:
                                           "{validCol} to be a multiple of 32", {"validCol": src.valid_col})
 
 
-@rule("PTO113", "textract-fp-not-scaling", instructions=INSTR, fault="unsupported-path",
+@rule("PTO113", "textract-fp-not-scaling", instructions=INSTR, own=OWN, fault="unsupported-path",
       provenance=(Provenance("header-static", A2, "TEXTRACT_FP: static_assert FpTileData::Loc == Scaling"),
                   Provenance("header-static", A5, "same check"),
+                  Provenance("header-static", K9030, "Kirin 9030 / Dev0000: same check"),
                   Provenance("seed-doc", SEED, "'FpTileData scaling operand'")))
 def fp_not_scaling(ctx: Ctx) -> Check | None:
     """
@@ -795,11 +863,12 @@ def relu_ignored(ctx: Ctx) -> Check | None:
     return Check(Ctx.static(bad), "NormalRelu is ignored for Acc -> Vec on a5 (copied with NoRelu)")
 
 
-@rule("PTO115", "textract-vec-unsupported-dtype", instructions=INSTR, fault="unsupported-dtype",
+@rule("PTO115", "textract-vec-unsupported-dtype", instructions=INSTR, own=OWN, fault="unsupported-dtype",
       provenance=(Provenance("seed-doc", SEED, "Vec->Vec: int8/uint8/int16/uint16/int32/uint32/half/bf16/float on both"),
                   Provenance("header-static", TC, "A2/A3 CheckTExtractVecToVecCommon matches the docs"),
                   Provenance("header-static", A5, "A5: half/bf16/float/int32/int8 + fp8/fp4; no uint8/int16/"
-                                                  "uint16/uint32 (docs disagree)")))
+                                                  "uint16/uint32 (docs disagree)"),
+                  Provenance("header-static", K9030, "Kirin 9030 / Dev0000: half/float/int32/int8 only")))
 def vec_unsupported_dtype(ctx: Ctx) -> Check | None:
     """
     ## Summary
@@ -808,7 +877,8 @@ def vec_unsupported_dtype(ctx: Ctx) -> Check | None:
     ## What it does
     A2/A3 accepts int8_t, uint8_t, int16_t, uint16_t, int32_t, uint32_t, half, bfloat16_t, float. A5 accepts
     half, bfloat16_t, float, int32_t, int8_t and the fp8/fp4 types, and rejects uint8_t, int16_t, uint16_t and
-    uint32_t, although the documentation lists them for both targets.
+    uint32_t, although the documentation lists them for both targets. Kirin 9030 / Dev0000 accept half,
+    float, int32_t and int8_t only.
 
     ## Why is this bad?
     A `static_assert` fails: the kernel does not compile for that target.
@@ -871,10 +941,11 @@ def vec_row_stride(ctx: Ctx) -> Check | None:
     return Check(Ctx.static(bool(bad)), f"row stride not 32-byte aligned: {names}")
 
 
-@rule("PTO117", "textract-vec-dst-exceeds-src", instructions=INSTR, fault="size-mismatch",
+@rule("PTO117", "textract-vec-dst-exceeds-src", instructions=INSTR, own=OWN, fault="size-mismatch",
       provenance=(Provenance("seed-doc", SEED, "the Dst rows/columns must not exceed Src"),
                   Provenance("header-static", TC, "A2/A3 ND and NZ: Rows and Cols"),
-                  Provenance("header-static", A5, "A5 ND: Rows and Cols; NZ: Cols only")))
+                  Provenance("header-static", A5, "A5 ND: Rows and Cols; NZ: Cols only"),
+                  Provenance("header-static", K9030, "Kirin 9030 / Dev0000: as A5")))
 def vec_dst_exceeds_src(ctx: Ctx) -> Check | None:
     """
     ## Summary
@@ -910,9 +981,10 @@ def vec_dst_exceeds_src(ctx: Ctx) -> Check | None:
     return Check(Ctx.static(bad), f"dst {dst.rows}x{dst.cols} exceeds src {src.rows}x{src.cols}")
 
 
-@rule("PTO118", "textract-vec-layout-mismatch", instructions=INSTR, fault="unsupported-layout",
+@rule("PTO118", "textract-vec-layout-mismatch", instructions=INSTR, own=OWN, fault="unsupported-layout",
       provenance=(Provenance("header-static", TC, "A2/A3: isRowMajor and SFractal must match"),
                   Provenance("header-static", A5, "A5: isRowMajor must match"),
+                  Provenance("header-static", K9030, "Kirin 9030 / Dev0000: as A5"),
                   Provenance("seed-doc", SEED, "docs: ND and NZ layouts only")))
 def vec_layout_mismatch(ctx: Ctx) -> Check | None:
     """

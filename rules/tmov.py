@@ -400,11 +400,15 @@ def l0_copy_units(builtin: str, dst: TileView, src: TileView, impl: str = "a2a3"
                   ) -> list[tuple[str, TileView, int, int]]:
     """(operand, tile, rows multiple, cols multiple) that the target's L1 -> L0A/L0B copy asserts for this call.
     A5 asserts only in its transposing routine for 2- and 4-byte types (1-byte and compact copies take other
-    routines): every extent of both tiles in 16s."""
+    routines): every extent of both tiles in 16s. Kirin 9030's TExtract.hpp (TEXTRACT there and on Kirin Dev0000)
+    asserts the same and, for a one-row L0A source (TExtractToAVector), src columns in 32-byte blocks and dst
+    columns in 512-byte fractals."""
     if src.loc != "Mat" or dst.loc not in ("Left", "Right") or not src.elem_size:
         return []
-    if impl == "a5":
+    if impl in ("a5", "kirin9030"):
         one_row = dst.loc == "Left" and src.rows == 1 and src.blayout == "RowMajor"
+        if one_row and impl == "kirin9030":
+            return [("src", src, 1, 32 // src.elem_size), ("dst", dst, 1, 512 // src.elem_size)]
         plain = one_row or dst.slayout == src.slayout or dst.compact == "Normal" or src.elem_size == 1
         return [] if plain else [("src", src, 16, 16), ("dst", dst, 16, 16)]
     if dst.loc == "Left" and src.rows == 1 and src.blayout == "RowMajor":
@@ -426,7 +430,7 @@ def l0_copy_units(builtin: str, dst: TileView, src: TileView, impl: str = "a2a3"
 
 
 @rule("PTO935", "l0-copy-shape-misaligned", instructions=("TMOV", "TEXTRACT"), fault="unsupported-layout",
-      targets=("a2a3", "a5"),
+      targets=("a2a3", "a5"), own={"kirin9030": ("TEXTRACT",)},
       provenance=(Provenance("header-static", COPY_HDR, "without a transpose: L0A rows % 16, cols % C0; L0B rows % C0, "
                              "cols % 16 (C0 = 32 / sizeof(src), 2-byte types as half), source and destination; with "
                              "a transpose (dst SFractal != src SFractal): all extents % 16 (32 for 1-byte types); "
@@ -437,6 +441,9 @@ def l0_copy_units(builtin: str, dst: TileView, src: TileView, impl: str = "a2a3"
                              "TMOV takes the compact routines for transposed 1-byte copies as well"),
                   Provenance("header-static", A5_COPY_HDR, "A5: the transposing copy (dst SFractal != src SFractal, "
                              "not compact, sizeof 2 or 4) static_asserts srcRow, srcCol, dstRow, dstCol % 16"),
+                  Provenance("header-static", "include/pto/npu/kirin9030/TExtract.hpp (TExtractToA/B, "
+                             "TExtractToAVector)", "Kirin 9030 / Dev0000 TEXTRACT: A5's transposing-copy asserts; the "
+                             "one-row L0A source: srcCol % (32 / sizeof), dstCol % (512 / sizeof)"),
                   Provenance("isa-doc", "docs/isa/TEXTRACT.md, docs/isa/TMOV.md", "fractal alignment of L0 tiles"),
                   Provenance("header-static", COPY_HDR, "found by bench/differential.py (TMOV Mat -> Right of a "
                              "16-row int8 tile: 'srcRow must be aligned to C0Size')")))
@@ -454,6 +461,8 @@ def l0_copy_shape_misaligned(ctx: Ctx) -> Check | None:
     destination's C0 alignment). A one-row row-major source of L0A takes the GEMV (vector) routine:
     both tiles' columns must be whole 512-byte fractals (256 half, 128 float). A5 checks only its
     transposing copy of 2- and 4-byte types (not compact): every extent of both tiles a multiple of 16.
+    Kirin 9030's TEXTRACT (Kirin Dev0000's too) checks A5's transposing copy and, for the one-row source,
+    source columns in 32-byte blocks and destination columns in 512-byte fractals.
 
     ## Why is this bad?
     The copy routine rejects the extents with a `static_assert`: the kernel does not compile for the target.

@@ -29,7 +29,9 @@ class Target:
     main_types: tuple[str, ...] = ()  # Dst element types of the tile path (plain overload)
     ub_types: tuple[str, ...] = ()  # element types of the UB -> UB copy
     left_dst: tuple[str, str] = ZZ
+    l0_types: tuple[str, ...] | None = None  # element types the L1 -> L0A/L0B copy takes (None: main_types)
     scale = False  # ScaleLeft/ScaleRight destinations exist
+    scale_rejected = False  # ScaleLeft/ScaleRight destinations fail a static_assert (no branch copies them)
     vec_to_mat = False  # UB -> L1 path exists
     acc_to_ub = False  # L0C -> UB copies exist
     mode_forms = False  # TEXTRACT<..., AccToVecMode> implemented
@@ -116,7 +118,40 @@ class A5(Target):
         return ("Vec",) if form.endswith("mode") else ("Mat", "Vec")
 
 
-TARGETS = {"a2a3": A2A3(), "a5": A5()}
+class Kirin9030(A5):
+    """Kirin 9030's own TExtract.hpp (Kirin Dev0000 includes it too): A5's routines without the MX / fp4 paths,
+    its own type lists, Scale destinations rejected. Its Acc checks (kirin9030/common.hpp CheckTMovAccValid)
+    exist only when the build is for Kirin 9030: `acc_targets`."""
+
+    name = "kirin9030"
+    main_types = ("int8_t", "uint8_t", "half", "int16_t", "uint16_t", "int32_t")
+    l0_types = ("half", "int16_t", "uint16_t", "int8_t", "uint8_t")
+    ub_types = ("half", "float", "int32_t", "int8_t")
+    scale = False
+    scale_rejected = True
+    acc_targets = ("kirin9030",)
+    acc_convert = {
+        "plain": {"half": ("half",), "int32_t": ("int32_t",)},
+        "relu": {"half": ("half",), "int32_t": ("int32_t",)},
+        "quant": {"half": ("half", "int8_t", "uint8_t", "int16_t"), "int32_t": ("half", "int8_t", "uint8_t", "int16_t")},
+    }
+
+    def ub_row_aligned_needed(self, dtype):
+        return False
+
+
+def kirin_l1_to_l0_alignment(d, s) -> list[str]:
+    """Kirin 9030's L1 -> L0A / L0B copies: A5's transposing-routine extents, and the one-row L0A source's
+    vector routine (TExtractToAVector): source columns in 32-byte blocks, destination columns in 512-byte
+    fractals."""
+    size = element_size(s)
+    if s.loc == "Mat" and d.loc == "Left" and s.rows == 1 and s.blayout == "RowMajor" and size:
+        return [f"{which} has {t.cols} columns, not a multiple of {n} (Kirin 9030 one-row L0A copy of {s.dtype})"
+                for which, t, n in (("src", s, 32 // size), ("dst", d, 512 // size)) if t.cols % n]
+    return a5_l1_to_l0_alignment(d, s)
+
+
+TARGETS = {"a2a3": A2A3(), "a5": A5(), "kirin9030": Kirin9030()}
 
 
 def lay(t: ConcreteTile) -> tuple[str, str]:
@@ -149,16 +184,22 @@ def conversion_kind(form: str) -> str:
     return "quant"
 
 
-@op("TEXTRACT", "TEXTRACT_FP")
+@op("TEXTRACT", "TEXTRACT_FP", own=("kirin9030",))
 def textract(m: Machine) -> None:
     form = form_of(m)
+    hw = TARGETS[m.impl]
     if form == "two-dst":
+        if isinstance(hw, Kirin9030):
+            raise LookupError("the two-destination TEXTRACT is not modelled for Kirin 9030's TExtract.hpp")
         two_destinations(m)
         return
     dst, src = m.tile("dst"), m.tile("src")
     if dst is None or src is None:
         return  # ConvTile sources are not modelled here
-    hw = TARGETS[m.impl]
+    if isinstance(hw, Kirin9030) and (form != "plain" or src.spec.loc == "Acc") \
+            and m.target not in hw.acc_targets:
+        # before any fault is recorded: a refusal, never a confirmation
+        raise LookupError(f"{m.target}'s Acc copies of Kirin 9030's TExtract.hpp are not modelled")
     ir, ic = int(m.scalar("indexRow") or 0), int(m.scalar("indexCol") or 0)
     plan = accept(m, hw, form, dst, src)
     if m.faults and any(f.kind not in ("valid-region", "invalid-tile") for f in m.faults):
@@ -198,7 +239,10 @@ def accept(m: Machine, hw: Target, form: str, dst: ConcreteTile, src: ConcreteTi
         return "ub-" + branch
     if d.dtype not in hw.main_types:
         m.fault("unsupported-dtype", f"TEXTRACT tile path has no {d.dtype} destination on {hw.name}")
-    if s.loc != "Acc" and d.dtype != s.dtype:
+    elif d.loc in ("Left", "Right") and hw.l0_types is not None and d.dtype not in hw.l0_types:
+        m.fault("unsupported-dtype", f"the L1 -> L0 copy has no {d.dtype} form on {hw.name}")
+    # Kirin 9030's L1 -> L0 copy compares the types whatever the source (CheckTExtractToL0)
+    if (s.loc != "Acc" or (isinstance(hw, Kirin9030) and d.loc in ("Left", "Right"))) and d.dtype != s.dtype:
         m.fault("dtype-mismatch", f"{s.dtype} source, {d.dtype} destination (no conversion outside Acc)")
     if d.loc in ("Left", "Right"):
         gemv = d.loc == "Left" and s.rows == 1 and s.blayout == "RowMajor"
@@ -207,10 +251,14 @@ def accept(m: Machine, hw: Target, form: str, dst: ConcreteTile, src: ConcreteTi
         want = hw.left_dst if d.loc == "Left" else ZN
         if lay(dst) != want:
             m.fault("unsupported-layout", f"{d.loc} tile on {hw.name} is {lay_text(want)}, got {lay_text(lay(dst))}")
-        alignment = l1_to_l0_alignment("TEXTRACT", d, s) if m.impl == "a2a3" else a5_l1_to_l0_alignment(d, s)
+        alignment = l1_to_l0_alignment("TEXTRACT", d, s) if m.impl == "a2a3" else \
+            kirin_l1_to_l0_alignment(d, s) if isinstance(hw, Kirin9030) else a5_l1_to_l0_alignment(d, s)
         for problem in alignment:
             m.fault("unsupported-layout", problem)
         return "gemv" if gemv else d.loc.lower()
+    if hw.scale_rejected and d.loc in ("ScaleLeft", "ScaleRight"):
+        m.fault("unsupported-path", f"{d.loc} destinations are not supported on {hw.name} (static_assert)")
+        return "skip"
     if hw.scale and d.loc in ("ScaleLeft", "ScaleRight"):
         want = ZZ if d.loc == "ScaleLeft" else NN
         if lay(src) != want:
@@ -246,7 +294,7 @@ def acc_static(m: Machine, hw: Target, form: str, dst: ConcreteTile, src: Concre
     kind = conversion_kind(form)
     if d.dtype not in hw.acc_convert[kind].get(s.dtype, ()):
         m.fault("unsupported-dtype", f"fixpipe cannot convert {s.dtype} -> {d.dtype} ({kind}) on {hw.name}")
-    elif str(m.template_args.get("mode", "")).startswith("Dual") and d.dtype != s.dtype:
+    elif hw.name == "a5" and str(m.template_args.get("mode", "")).startswith("Dual") and d.dtype != s.dtype:
         m.fault("unsupported-dtype", f"dual-destination mode cannot quantize {s.dtype} -> {d.dtype}")
     if lay(src) != NZ:
         m.fault("unsupported-layout", f"L0C data is NZ, src tile is {lay_text(lay(src))}")
@@ -268,7 +316,7 @@ def run(m: Machine, hw: Target, form: str, plan: str, dst: ConcreteTile, src: Co
         transposed = d.slayout != s.slayout
         if hw.name == "a2a3":
             l0_index_alignment(m, plan, transposed, element_size(s), ir, ic)
-        compact = d.compact == "Normal" or (transposed and element_size(s) == 1 and (hw.name == "a5" or plan == "right"))
+        compact = d.compact == "Normal" or (transposed and element_size(s) == 1 and (hw.name != "a2a3" or plan == "right"))
         rows, cols = (dst.valid_row, dst.valid_col) if compact else (d.rows, d.cols)
         copy(m, dst, src, ir, ic, rows, cols)
     elif plan == "gemv":
