@@ -59,6 +59,7 @@ CURATED_ONLY = frozenset({"PTO119", "PTO120", "PTO121", "PTO122", "PTO935", "PTO
 _TILE = "pto/common/pto_tile.hpp"
 _MGS = "pto/npu/*/MGather.hpp|pto/npu/*/MScatter.hpp"
 _K_EXTRACT = "pto/npu/kirin9030/TExtract.hpp"
+_K_MATMUL = "pto/npu/kirin9030/TMatmul.hpp"
 
 ENTRIES: list[Entry] = [
     # --- the Tile class (common/pto_tile.hpp): every tile the kernel declares -------------------------------
@@ -223,6 +224,22 @@ ENTRIES: list[Entry] = [
           cond=r"MMAD_MAX_SUPPORT_LENGTH", kind="runtime", rules=("PTO918",),
           note="m, k, n in [1, 4095]: PTO918 for the TMATMUL / TGEMV forms and (A5) TMATMUL_MX / TGEMV_MX (k from "
                "aMatrix's valid columns there)"),
+    # --- Kirin 9030's own TMatmul.hpp (Kirin X90 and Dev0000 include it; rules/matmul.py key "kirin9030") -------
+    Entry(_K_MATMUL, "function:TMatmul|function:TMatmulBias|function:CheckMadValid", topic="dtype",
+          rules=("PTO910",), note="(C, A, B) in {(half, half, half), (int32, int8, int8)} (TRIPLES)"),
+    Entry(_K_MATMUL, "function:CheckMadValid", cond=r"^\(TileLeft::Loc == TileType::Left\) && \(TileRight",
+          rules=("PTO911", "PTO912"), note="Kirin 9030 build: the locations and A5's fractals in one assert"),
+    Entry(_K_MATMUL, "function:CheckMadValid", topic="location", rules=("PTO911",),
+          note="Kirin X90 build: the three locations"),
+    Entry(_K_MATMUL, "function:CheckDynamicMmad|function:TGEMV*", kind="runtime", rules=("PTO918",),
+          note="m, k, n in [1, 4095] (PTO_ASSERT; TGEMV: k, n from the right tile)"),
+    Entry(_K_MATMUL, "function:TMATMUL_BIAS_IMPL|function:TGEMV_BIAS_IMPL", topic="dtype-equal", rules=("PTO913",),
+          note="bias of the result's type (TMATMUL_BIAS: the Kirin 9030 build only)"),
+    Entry(_K_MATMUL, "function:TMATMUL_BIAS_IMPL|function:TGEMV_BIAS_IMPL", topic="shape", rules=("PTO914",),
+          note="a one-row Bias tile (TMATMUL_BIAS: row-major)"),
+    Entry(_K_MATMUL, "function:TMATMUL_MX_IMPL", rules=("PTO010",),
+          note="TMATMUL_MX_IMPL rejects every call; the pto_instr.hpp wrapper is not declared for the Kirins "
+               "either (PTO010 reports the call)"),
     Entry("pto/npu/a5/TMatmul.hpp", "function:CheckMadMxValid", cond=r"TileLeft::Loc == TileType::Left",
           rules=("PTO975",), note="Left / Right / Acc buffers and fractals of the MX forms"),
     Entry("pto/npu/a5/TMatmul.hpp", "function:CheckMadMxValid", cond=r"^accBytes <= PTO_L0C_SIZE_BYTES",

@@ -45,6 +45,11 @@ _KDEV_STORE = "include/pto/npu/kirinDev0000/TStore.hpp (TSTORE_IMPL, CheckStatic
 #: path; it names no element type header.hpp renames (its Acc checks, CheckTMovAccValid in kirin9030/common.hpp,
 #: are defined for PTO_NPU_ARCH_KIRIN9030 only: rules key those by the target, not by this file)
 _K9030_EXTRACT = "include/pto/npu/kirin9030/TExtract.hpp (TEXTRACT_IMPL, TEXTRACT_TILE_IMPL, TExtractToLeft/Right)"
+#: Kirin 9030's TMatmul.hpp, which Kirin X90's and Kirin Dev0000's header.hpp include too: the file's
+#: CheckMadValid / bias checks differ by `#if defined(PTO_NPU_ARCH_KIRIN9030)` / `KIRINX90`, so the rules key those by
+#: the target; its type checks name half, int8_t and int32_t only (no renamed type)
+_K9030_MATMUL = "include/pto/npu/kirin9030/TMatmul.hpp (CheckMadValid, TMATMUL*_IMPL, TGEMV*_IMPL)"
+_MATMUL = ("TMATMUL", "TMATMUL_ACC", "TMATMUL_BIAS", "TGEMV", "TGEMV_ACC", "TGEMV_BIAS")
 
 _A6_LOAD = "include/pto/npu/a6/TLoad.hpp (TLOAD_TILE_IMPL), common/arch/register/tload_common.hpp"
 
@@ -82,11 +87,13 @@ OWN: dict[str, dict[str, Own]] = {
         "TREMS": Own("kirin9030", "include/pto/npu/kirin9030/TRemS.hpp (TRemSCheck, TREMS_IMPL)"),
         "TSUBS": Own("kirin9030", _K9030_SUBS),
         **{b: Own("kirin9030", _K9030_EXTRACT) for b in ("TEXTRACT", "TEXTRACT_FP")},
+        **{b: Own("kirin9030", _K9030_MATMUL) for b in _MATMUL},
         **{b: Own("kirin9030", f) for b, f in _A5_ELSE.items()},
     },
     # Kirin X90's header.hpp includes Kirin 9030's TSubS.hpp (no #if in it; a5/TBinSOp.hpp, which it uses, is the
     # same text there: ptolint/impls.py finds TADDS, built on it, reused); its type list names no renamed type
     "kirinx90": {"TSUBS": Own("kirin9030", _K9030_SUBS + " (included by kirinX90/header.hpp)"),
+                 **{b: Own("kirin9030", _K9030_MATMUL + " (included by kirinX90/header.hpp)") for b in _MATMUL},
                  **{b: Own("kirin9030", f) for b, f in _A5_ELSE.items()}},
     "kirindev0000": {
         "TLOAD": Own(
@@ -98,6 +105,7 @@ OWN: dict[str, dict[str, Own]] = {
         "TSUBS": Own("kirin9030", _K9030_SUBS + " (included by kirinDev0000/header.hpp)"),
         **{b: Own("kirin9030", _K9030_EXTRACT + " (included by kirinDev0000/header.hpp)")
            for b in ("TEXTRACT", "TEXTRACT_FP")},
+        **{b: Own("kirin9030", _K9030_MATMUL + " (included by kirinDev0000/header.hpp)") for b in _MATMUL},
         **{b: Own("kirindev0000", f) for b, f in _A5_ELSE.items() if b.startswith("TPOW")},
     },
 }

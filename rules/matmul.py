@@ -38,7 +38,12 @@ TRIPLES: dict[str, frozenset[tuple[str, str, str]]] = {
     "a5": frozenset({("int32_t", "int8_t", "int8_t"), ("float", "half", "half"), ("float", "bfloat16_t", "bfloat16_t"),
                      ("float", "float", "float"), ("float", "hifloat8_t", "hifloat8_t")}
                     | {("float", a, b) for a in _FP8 for b in _FP8}),
+    # kirin9030/TMatmul.hpp CheckMadValid (all three Kirins): a half accumulator of half x half, int32 of int8 x int8
+    "kirin9030": frozenset({("half", "half", "half"), ("int32_t", "int8_t", "int8_t")}),
 }
+KIRIN = "kirin9030"
+#: the own files whose facts the tables hold (ptolint/own_impls.py keys), per builtin
+OWN = {KIRIN: INSTR}
 
 #: role -> (required TileType, A5 fractal: (BLayout, SLayout))
 LOCATIONS = {"c": ("Acc", ("ColMajor", "RowMajor")), "a": ("Left", ("ColMajor", "RowMajor")),
@@ -46,6 +51,7 @@ LOCATIONS = {"c": ("Acc", ("ColMajor", "RowMajor")), "a": ("Left", ("ColMajor", 
 
 A2A3_HDR = "include/pto/npu/a2a3/TMatmul.hpp (CheckStaticMad, TMATMUL*_IMPL, TGEMV*_IMPL)"
 A5_HDR = "include/pto/npu/a5/TMatmul.hpp (CheckMadValid, TMATMUL*_IMPL, TGEMV*_IMPL)"
+K_HDR = "include/pto/npu/kirin9030/TMatmul.hpp (CheckMadValid, TMATMUL*_IMPL, TGEMV*_IMPL)"
 DOC = "docs/isa/TMATMUL.md, TMATMUL_ACC.md, TMATMUL_BIAS.md, TGEMV*.md (Constraints)"
 
 
@@ -64,10 +70,27 @@ def _ops(ctx: Ctx) -> dict[str, TileView] | None:
     return out
 
 
+def _locations_checked(ctx: Ctx) -> bool:
+    """The build checks the operand locations: A2/A3, A5, and Kirin 9030's TMatmul.hpp compiled for Kirin 9030 or
+    Kirin X90 (its `#if`s; the Kirin Dev0000 build checks none)."""
+    return ctx.impl != KIRIN or ctx.target in ("kirin9030", "kirinx90")
+
+
+def _fractal_checked(ctx: Ctx) -> bool:
+    """The build checks the cube fractals: A5, and Kirin 9030's TMatmul.hpp compiled for Kirin 9030 itself."""
+    return ctx.a5 or (ctx.impl == KIRIN and ctx.target == "kirin9030")
+
+
+def _bias_dtype_checked(ctx: Ctx) -> bool:
+    """The bias type is compared: everywhere but TMATMUL_BIAS of Kirin 9030's file outside Kirin 9030."""
+    return not (ctx.impl == KIRIN and ctx.builtin == "TMATMUL_BIAS" and ctx.target != "kirin9030")
+
+
 def _static_errors(ctx: Ctx, ops: dict[str, TileView]) -> bool:
     """Whether the target's static_asserts reject the call (then run-time rules do not apply)."""
-    return bool(_dtype_problem(ctx, ops) or _location_problems(ops) or _layout_problems(ctx, ops)
-                or _bias_dtype_problem(ops) or _bias_shape_problems(ctx, ops))
+    return bool(_dtype_problem(ctx, ops) or (_locations_checked(ctx) and _location_problems(ops))
+                or _layout_problems(ctx, ops) or (_bias_dtype_checked(ctx) and _bias_dtype_problem(ops))
+                or _bias_shape_problems(ctx, ops))
 
 
 def _dtype_problem(ctx: Ctx, ops: dict[str, TileView]) -> str:
@@ -83,7 +106,7 @@ def _location_problems(ops: dict[str, TileView]) -> list[str]:
 
 
 def _layout_problems(ctx: Ctx, ops: dict[str, TileView]) -> list[str]:
-    if not ctx.a5:
+    if not _fractal_checked(ctx):
         return []
     out = []
     for r, (loc, (bl, sl)) in LOCATIONS.items():
@@ -110,8 +133,8 @@ def _bias_shape_problems(ctx: Ctx, ops: dict[str, TileView]) -> list[str]:
         out.append(f"TileType::{bias.loc} (must be Bias)")
     if bias.rows != 1:
         out.append(f"{bias.rows} rows (must be 1)")
-    if ctx.a5 and ctx.builtin == "TMATMUL_BIAS" and bias.blayout != "RowMajor":
-        out.append(f"BLayout::{bias.blayout} (A5 TMATMUL_BIAS needs RowMajor)")
+    if (ctx.a5 or ctx.impl == KIRIN) and ctx.builtin == "TMATMUL_BIAS" and bias.blayout != "RowMajor":
+        out.append(f"BLayout::{bias.blayout} ({ctx.target} TMATMUL_BIAS needs RowMajor)")
     return out
 
 
@@ -123,12 +146,14 @@ def _dims(ctx: Ctx, ops: dict[str, TileView]) -> tuple[z3.ArithRef, z3.ArithRef,
     return a.valid_row, a.valid_col, b.valid_col
 
 
-@rule("PTO910", "matmul-unsupported-dtype", instructions=INSTR, fault="unsupported-dtype",
+@rule("PTO910", "matmul-unsupported-dtype", own=OWN, instructions=INSTR, fault="unsupported-dtype",
       provenance=(Provenance("header-static", A2A3_HDR, "static_assert (C, A, B) in {(int32, int8, int8), "
                              "(float, half, half), (float, float, float), (float, bfloat16, bfloat16)}"),
                   Provenance("header-static", A5_HDR, "static_assert C in {int32, float}; int32 needs int8 x int8; "
                              "float needs half x half, bf16 x bf16, float x float, fp8 (e4m3/e5m2, any pair) or "
                              "hifloat8 x hifloat8"),
+                  Provenance("header-static", K_HDR, "Kirin 9030 / X90 / Dev0000: C half needs half x half, C int32 "
+                             "int8 x int8, no other C (TMatmul / TMatmulBias reject it again)"),
                   Provenance("isa-doc", DOC, "same triples")))
 def matmul_unsupported_dtype(ctx: Ctx) -> Check | None:
     """
@@ -139,7 +164,9 @@ def matmul_unsupported_dtype(ctx: Ctx) -> Check | None:
     Checks the (result, left, right) element types of TMATMUL, TMATMUL_ACC, TMATMUL_BIAS, TGEMV,
     TGEMV_ACC and TGEMV_BIAS against the target's list: A2/A3 accepts (int32, int8, int8),
     (float, half, half), (float, float, float) and (float, bfloat16, bfloat16); A5 also accepts
-    float results from fp8 (e4m3/e5m2 in any pairing) and hifloat8 x hifloat8.
+    float results from fp8 (e4m3/e5m2 in any pairing) and hifloat8 x hifloat8. The Kirins (Kirin 9030's
+    TMatmul.hpp, which Kirin X90 and Dev0000 compile too) accept only (half, half, half) and
+    (int32, int8, int8): no float accumulator.
 
     ## Why is this bad?
     The implementation rejects the combination with a `static_assert`: the kernel does not compile.
@@ -165,9 +192,11 @@ def matmul_unsupported_dtype(ctx: Ctx) -> Check | None:
     return Check(ctx.static(bool(what)), f"{ctx.builtin}: element types {what} are not supported on {ctx.target}")
 
 
-@rule("PTO911", "matmul-operand-location", instructions=INSTR, fault="unsupported-path",
+@rule("PTO911", "matmul-operand-location", own=OWN, instructions=INSTR, fault="unsupported-path",
       provenance=(Provenance("header-static", A2A3_HDR + "; " + A5_HDR, "static_assert TileLeft::Loc == Left, "
                              "TileRight::Loc == Right, TileRes::Loc == Acc"),
+                  Provenance("header-static", K_HDR, "CheckMadValid: the same on Kirin 9030 (with the fractals) and "
+                             "Kirin X90 (three asserts); the Kirin Dev0000 build checks no location (not checked)"),
                   Provenance("isa-doc", DOC, "Tile locations: Left, Right, Acc")))
 def matmul_operand_location(ctx: Ctx) -> Check | None:
     """
@@ -176,7 +205,8 @@ def matmul_operand_location(ctx: Ctx) -> Check | None:
 
     ## What it does
     Checks that the left operand is a `TileType::Left` tile (L0A), the right operand a `TileType::Right`
-    tile (L0B) and the result (and accumulator) a `TileType::Acc` tile (L0C).
+    tile (L0B) and the result (and accumulator) a `TileType::Acc` tile (L0C). Kirin 9030 and Kirin X90
+    check it too; the Kirin Dev0000 build of the same file checks no location (not checked there).
 
     ## Why is this bad?
     The cube unit reads only L0A/L0B and writes only L0C; both targets reject other locations with a
@@ -198,17 +228,19 @@ def matmul_operand_location(ctx: Ctx) -> Check | None:
     ```
     """
     ops = _ops(ctx)
-    if ops is None:
+    if ops is None or not _locations_checked(ctx):
         return None
     bad = _location_problems(ops)
     return Check(ctx.static(bool(bad)), f"{ctx.builtin}: " + "; ".join(bad))
 
 
-@rule("PTO912", "matmul-operand-fractal", instructions=INSTR, fault="unsupported-layout", targets=("a5",),
+@rule("PTO912", "matmul-operand-fractal", own=OWN, instructions=INSTR, fault="unsupported-layout", targets=("a5",),
       provenance=(Provenance("header-static", A5_HDR, "CheckMadValid: static_assert Left !isRowMajor && SFractal "
                              "RowMajor; Right isRowMajor && SFractal ColMajor; Acc !isRowMajor && SFractal RowMajor "
                              "('Non-conforming matrix fractal')"),
                   Provenance("header-static", A2A3_HDR, "no layout check on A2/A3"),
+                  Provenance("header-static", K_HDR, "Kirin 9030 only (#if PTO_NPU_ARCH_KIRIN9030): A5's fractals in "
+                             "the same assert as the locations; Kirin X90 / Dev0000 builds: no fractal check"),
                   Provenance("isa-doc", DOC, "Fractal/layout constraints are enforced (A5)")))
 def matmul_operand_fractal(ctx: Ctx) -> Check | None:
     """
@@ -219,7 +251,7 @@ def matmul_operand_fractal(ctx: Ctx) -> Check | None:
     On A5 the Left tile must be `BLayout::ColMajor` with `SLayout::RowMajor` (zZ), the Right tile
     `BLayout::RowMajor` with `SLayout::ColMajor` (nZ... zN) and the Acc tile `BLayout::ColMajor` with
     `SLayout::RowMajor`. The `TileLeft`, `TileRight` and `TileAcc` aliases already have these layouts
-    on A5.
+    on A5. Kirin 9030 asserts the same fractals (its file's Kirin X90 / Dev0000 builds do not).
 
     ## Why is this bad?
     A5 rejects any other layout with a `static_assert` ("Non-conforming matrix fractal").
@@ -237,23 +269,27 @@ def matmul_operand_fractal(ctx: Ctx) -> Check | None:
     ```
     """
     ops = _ops(ctx)
-    if ops is None or _location_problems(ops):
+    if ops is None or _location_problems(ops) or not _fractal_checked(ctx):
         return None
     bad = _layout_problems(ctx, ops)
     return Check(ctx.static(bool(bad)), f"{ctx.builtin}: " + "; ".join(bad))
 
 
-@rule("PTO913", "matmul-bias-dtype", instructions=("TMATMUL_BIAS", "TGEMV_BIAS"), fault="dtype-mismatch",
+@rule("PTO913", "matmul-bias-dtype", own=OWN, instructions=("TMATMUL_BIAS", "TGEMV_BIAS"), fault="dtype-mismatch",
       provenance=(Provenance("header-static", A2A3_HDR + "; " + A5_HDR, "static_assert TileRes::DType == "
                              "TileBias::DType ('No supported bias data type.')"),
-                  Provenance("isa-doc", "docs/isa/TMATMUL_BIAS.md", "bias type equals the result type")))
+                  Provenance("isa-doc", "docs/isa/TMATMUL_BIAS.md", "bias type equals the result type"),
+                  Provenance("header-static", K_HDR, "TGEMV_BIAS on every Kirin; TMATMUL_BIAS only in the Kirin 9030 "
+                             "build (#if PTO_NPU_ARCH_KIRIN9030): not checked on Kirin X90 / Dev0000")))
 def matmul_bias_dtype(ctx: Ctx) -> Check | None:
     """
     ## Summary
     The bias tile's element type differs from the result tile's.
 
     ## What it does
-    Compares the element types of `biasData` and the Acc result of TMATMUL_BIAS / TGEMV_BIAS.
+    Compares the element types of `biasData` and the Acc result of TMATMUL_BIAS / TGEMV_BIAS (on Kirin
+    X90 and Dev0000 TGEMV_BIAS only: their build of Kirin 9030's TMatmul.hpp compares TMATMUL_BIAS's on
+    Kirin 9030 alone).
 
     ## Why is this bad?
     Both targets reject the call with a `static_assert`: the bias table is added in the accumulator's type.
@@ -272,16 +308,17 @@ def matmul_bias_dtype(ctx: Ctx) -> Check | None:
     ```
     """
     ops = _ops(ctx)
-    if ops is None or "bias" not in ops:
+    if ops is None or "bias" not in ops or not _bias_dtype_checked(ctx):
         return None
     what = _bias_dtype_problem(ops)
     return Check(ctx.static(bool(what)), f"{ctx.builtin}: {what}")
 
 
-@rule("PTO914", "matmul-bias-shape", instructions=("TMATMUL_BIAS", "TGEMV_BIAS"), fault="unsupported-layout",
+@rule("PTO914", "matmul-bias-shape", own=OWN, instructions=("TMATMUL_BIAS", "TGEMV_BIAS"), fault="unsupported-layout",
       provenance=(Provenance("header-static", A2A3_HDR, "static_assert TileBias::Loc == Bias && TileBias::Rows == 1"),
                   Provenance("header-static", A5_HDR, "same; TMATMUL_BIAS also needs TileBias::isRowMajor "
-                             "(TGEMV_BIAS does not check it)")))
+                             "(TGEMV_BIAS does not check it)"),
+                  Provenance("header-static", K_HDR, "Kirin 9030 / X90 / Dev0000: as A5")))
 def matmul_bias_shape(ctx: Ctx) -> Check | None:
     """
     ## Summary
@@ -314,11 +351,12 @@ def matmul_bias_shape(ctx: Ctx) -> Check | None:
     return Check(ctx.static(bool(bad)), f"{ctx.builtin}: bias `{ops['bias'].text}` has " + ", ".join(bad))
 
 
-@rule("PTO915", "matmul-k-mismatch", instructions=INSTR, fault="valid-region",
+@rule("PTO915", "matmul-k-mismatch", own=OWN, instructions=INSTR, fault="valid-region",
       provenance=(Provenance("header-runtime", A2A3_HDR + "; " + A5_HDR, "TMATMUL: k = aMatrix.GetValidCol(); "
                              "TGEMV: k = bMatrix.GetValidRow(); the other operand's K extent is never compared"),
                   Provenance("isa-doc", DOC, "lists TileLeft::Cols == TileRight::Rows as a static constraint; the "
-                             "headers do not check it (the target is modelled)")))
+                             "headers do not check it (the target is modelled)"),
+                  Provenance("header-runtime", K_HDR, "Kirin 9030 / X90 / Dev0000: k taken as A5 does")))
 def matmul_k_mismatch(ctx: Ctx) -> Check | None:
     """
     ## Summary
@@ -359,11 +397,12 @@ def matmul_k_mismatch(ctx: Ctx) -> Check | None:
     return Check(violated, msg, {"a_validCol": a.valid_col, "b_validRow": b.valid_row})
 
 
-@rule("PTO916", "matmul-result-overflow", instructions=INSTR, fault="out-of-bounds",
+@rule("PTO916", "matmul-result-overflow", own=OWN, instructions=INSTR, fault="out-of-bounds",
       provenance=(Provenance("header-runtime", A2A3_HDR + "; " + A5_HDR, "m and n come from the operands' valid "
                              "region; the result tile's shape is never compared with them"),
                   Provenance("isa-doc", DOC, "lists TileLeft::Rows == TileRes::Rows, TileRight::Cols == TileRes::Cols "
-                             "as static constraints; the headers do not check them")))
+                             "as static constraints; the headers do not check them"),
+                  Provenance("header-runtime", K_HDR, "Kirin 9030 / X90 / Dev0000: m, n taken as A5 does")))
 def matmul_result_overflow(ctx: Ctx) -> Check | None:
     """
     ## Summary
@@ -402,10 +441,11 @@ def matmul_result_overflow(ctx: Ctx) -> Check | None:
     return Check(violated, msg, {"m": m, "n": n})
 
 
-@rule("PTO917", "matmul-acc-input-ignored", instructions=("TMATMUL_ACC", "TGEMV_ACC"), fault="ignored-option",
+@rule("PTO917", "matmul-acc-input-ignored", own=OWN, instructions=("TMATMUL_ACC", "TGEMV_ACC"), fault="ignored-option",
       severity="warning",
       provenance=(Provenance("header-static", A2A3_HDR + "; " + A5_HDR, "TMATMUL_ACC_IMPL / TGEMV_ACC_IMPL(cOut, "
                              "cIn, a, b) pass only cOutMatrix.data() to mad: cInMatrix is never read"),
+                  Provenance("header-static", K_HDR, "Kirin 9030 / X90 / Dev0000: the same"),
                   Provenance("isa-doc", "docs/isa/TMATMUL_ACC.md", "describes C_out = C_in + A*B")))
 def matmul_acc_input_ignored(ctx: Ctx) -> Check | None:
     """
@@ -445,13 +485,15 @@ def matmul_acc_input_ignored(ctx: Ctx) -> Check | None:
 MMAD_MAX = 4095
 
 
-@rule("PTO918", "matmul-extent-out-of-range", instructions=INSTR + MX_INSTR, fault="valid-region",
+@rule("PTO918", "matmul-extent-out-of-range", own=OWN, instructions=INSTR + MX_INSTR, fault="valid-region",
       provenance=(Provenance("header-runtime", A2A3_HDR, "CheckDynamicMad (TMATMUL forms) and TGEMV*_IMPL: PTO_ASSERT "
                              "m, k, n in [1, MMAD_MAX_SUPPORT_LENGTH = 4095]; release builds issue the mad with the "
                              "extent as given"),
                   Provenance("header-runtime", A5_HDR, "CheckDynamicMmad (TMATMUL forms) and TGEMV*_IMPL: the same "
                              "PTO_ASSERTs; release builds issue the mad with the extent as given; TMATMUL_MX the "
                              "same, TGEMV_MX_IMPL takes k from aMatrix.GetValidCol()"),
+                  Provenance("header-runtime", K_HDR, "Kirin 9030 / X90 / Dev0000: CheckDynamicMmad and TGEMV*_IMPL, "
+                             "the same PTO_ASSERTs"),
                   Provenance("isa-doc", DOC, "m, k, n are taken from the operands' valid regions")))
 def matmul_extent_out_of_range(ctx: Ctx) -> Check | None:
     """

@@ -24,6 +24,10 @@ _MAD_TYPES: dict[str, dict[str, set[tuple[str, str]]]] = {
            "float": {("half", "half"), ("bfloat16_t", "bfloat16_t"), ("float", "float"),
                      ("hifloat8_t", "hifloat8_t")} | {(x, y) for x in _F8 for y in _F8}},
 }
+#: Kirin 9030's TMatmul.hpp (ptolint/own_impls.py key "kirin9030"; Kirin X90 and Dev0000 compile it too)
+_MAD_TYPES["kirin9030"] = {"half": {("half", "half")}, "int32_t": {("int8_t", "int8_t")}}
+#: the Kirin builds of that file that assert the operand locations (its `#if`s; the Kirin Dev0000 build does not)
+_KIRIN_LOC_CHECKED = ("kirin9030", "kirinx90")
 #: the largest m, k or n either target's mad accepts (TMatmul.hpp MMAD_MAX_SUPPORT_LENGTH, a PTO_ASSERT)
 _MMAD_MAX = 4095
 #: A5 fractal of each cube buffer: TileType -> (BLayout, SLayout)
@@ -46,13 +50,15 @@ def _operands(m: Machine) -> tuple[ConcreteTile, ConcreteTile | None, ConcreteTi
     return c, m.tile("cInMatrix"), a, b, m.tile("biasData")
 
 
-@op("TMATMUL", "TMATMUL_ACC", "TMATMUL_BIAS", "TGEMV", "TGEMV_ACC", "TGEMV_BIAS")
+@op("TMATMUL", "TMATMUL_ACC", "TMATMUL_BIAS", "TGEMV", "TGEMV_ACC", "TGEMV_BIAS", own=("kirin9030",))
 def matmul(m: Machine) -> None:
     name = m.site.builtin
     gemv = name.startswith("TGEMV")
     accumulate = name.endswith("_ACC")
     c, cin, a, b, bias = _operands(m)
-    a5 = m.impl == "a5"
+    kirin = m.impl == "kirin9030"
+    a5 = m.impl == "a5" or (kirin and m.target == "kirin9030")  # the A5 fractals: Kirin 9030's build asserts them
+    locations = not kirin or m.target in _KIRIN_LOC_CHECKED
 
     # --- what the target's static_asserts reject
     errors: list[tuple[str, str]] = []
@@ -60,18 +66,18 @@ def matmul(m: Machine) -> None:
     if (a.dtype, b.dtype) not in ok_pairs:
         errors.append(("unsupported-dtype", f"mad does not take {a.dtype} x {b.dtype} -> {c.dtype} on {m.impl}"))
     for t, loc in ((a, "Left"), (b, "Right"), (c, "Acc")):
-        if t.spec.loc != loc:
+        if t.spec.loc != loc and locations:
             errors.append(("unsupported-path", f"{t.name} is in {t.spec.loc}, the cube unit needs {loc} there"))
         elif a5 and (t.spec.blayout, t.spec.slayout) != _A5_FRACTAL[loc]:
             errors.append(("unsupported-layout", f"{t.name} {t.spec.blayout}/{t.spec.slayout} is not the A5 {loc} "
                            "fractal"))
     if bias is not None:
-        if bias.dtype != c.dtype:
+        if bias.dtype != c.dtype and not (kirin and not gemv and m.target != "kirin9030"):
             errors.append(("dtype-mismatch", f"bias {bias.dtype} vs accumulator {c.dtype}"))
         if bias.spec.loc != "Bias" or bias.spec.rows != 1:
             errors.append(("unsupported-layout", f"bias is a {bias.spec.rows}-row {bias.spec.loc} tile"))
-        elif a5 and not gemv and bias.spec.blayout != "RowMajor":
-            errors.append(("unsupported-layout", "A5 TMATMUL_BIAS needs a row-major bias"))
+        elif (a5 or kirin) and not gemv and bias.spec.blayout != "RowMajor":
+            errors.append(("unsupported-layout", f"{m.target} TMATMUL_BIAS needs a row-major bias"))
     if errors:
         for kind, detail in errors:
             m.fault(kind, detail)
