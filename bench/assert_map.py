@@ -60,6 +60,7 @@ _TILE = "pto/common/pto_tile.hpp"
 _MGS = "pto/npu/*/MGather.hpp|pto/npu/*/MScatter.hpp"
 _K_EXTRACT = "pto/npu/kirin9030/TExtract.hpp"
 _K_MATMUL = "pto/npu/kirin9030/TMatmul.hpp"
+_K_MOV = "pto/npu/kirin9030/TMov.hpp"
 
 ENTRIES: list[Entry] = [
     # --- the Tile class (common/pto_tile.hpp): every tile the kernel declares -------------------------------
@@ -224,6 +225,27 @@ ENTRIES: list[Entry] = [
           cond=r"MMAD_MAX_SUPPORT_LENGTH", kind="runtime", rules=("PTO918",),
           note="m, k, n in [1, 4095]: PTO918 for the TMATMUL / TGEMV forms and (A5) TMATMUL_MX / TGEMV_MX (k from "
                "aMatrix's valid columns there)"),
+    # --- Kirin 9030's own TMov.hpp (Kirin Dev0000 includes it; rules/tmov.py PATHS key "kirin9030") ------------
+    Entry(_K_MOV, "function:TMovToBt", topic="dtype", rules=("PTO932",), note="bias int32 -> int32 or half -> half"),
+    Entry(_K_MOV, "function:TMovToBt|function:TMovToFb", rules=("PTO933",),
+          note="one source row, whole 64 / 128-byte bursts, within PTO_BIAS_SIZE_BYTES (1 KiB) / PTO_FBUF_SIZE_BYTES "
+               "(7 KiB on Kirin 9030, 0 on Kirin Dev0000)"),
+    Entry(_K_MOV, "function:TMovCcToCb|function:TMovCcToUb", targets=("kirin9030",), rules=("PTO003", "PTO004"),
+          note="Dst::Cols (ND, NZ) or Rows (DN) * sizeof a 32-byte multiple: the Tile invariant of the destinations "
+               "PTO934 admits"),
+    Entry(_K_MOV, "function:TMovCcToCb|function:TMovCcToUb", targets=("kirindev0000",),
+          note="open (checkable): the Acc moves on Kirin Dev0000, whose build of the file has no CheckTMovAccValid: "
+               "not modelled"),
+    Entry(_K_MOV, "function:CommonCheck|function:TMovToVecNd2Nz", topic="dtype|dtype-equal", rules=("PTO932",),
+          note="equal types, half or int8_t into L0A / L0B; the ND -> NZ UB copy half / float / int32 / int8"),
+    Entry(_K_MOV, "function:CommonCheck", topic="layout", rules=("PTO934",),
+          note="L0A NZ, L0B ZN destinations, a row-major or NZ source"),
+    Entry(_K_MOV, "function:TMOV_IMPL", topic="shape", rules=("PTO931",), note="Mat sources: equal static shapes"),
+    Entry(_K_MOV, "function:TMOV_IMPL", cond=r"^sizeof\(DstTile::DType\) == 0", rules=("PTO930",),
+          note="Mat -> ScaleLeft / ScaleRight rejected (REJECTED)"),
+    Entry(_K_MOV, "function:TMOV_IMPL",
+          note="open (checkable): the AccToVecMode / quant / fp TMOV forms (Dst Vec, single-destination modes with "
+               "quantization, fp in Scaling); the tmov rules judge the plain TMOV(dst, src) only"),
     # --- Kirin 9030's own TMatmul.hpp (Kirin X90 and Dev0000 include it; rules/matmul.py key "kirin9030") -------
     Entry(_K_MATMUL, "function:TMatmul|function:TMatmulBias|function:CheckMadValid", topic="dtype",
           rules=("PTO910",), note="(C, A, B) in {(half, half, half), (int32, int8, int8)} (TRIPLES)"),

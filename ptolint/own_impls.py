@@ -49,6 +49,9 @@ _K9030_EXTRACT = "include/pto/npu/kirin9030/TExtract.hpp (TEXTRACT_IMPL, TEXTRAC
 #: CheckMadValid / bias checks differ by `#if defined(PTO_NPU_ARCH_KIRIN9030)` / `KIRINX90`, so the rules key those by
 #: the target; its type checks name half, int8_t and int32_t only (no renamed type)
 _K9030_MATMUL = "include/pto/npu/kirin9030/TMatmul.hpp (CheckMadValid, TMATMUL*_IMPL, TGEMV*_IMPL)"
+#: Kirin 9030's TMov.hpp (Kirin Dev0000 includes it): A5's chain with its own lists; its Acc paths need
+#: kirin9030/common.hpp CheckTMovAccValid (Kirin 9030 build only: rules and executor leave them out elsewhere)
+_K9030_MOV = "include/pto/npu/kirin9030/TMov.hpp (TMOV_IMPL, TMovToBt, TMovToFb, CommonCheck)"
 _MATMUL = ("TMATMUL", "TMATMUL_ACC", "TMATMUL_BIAS", "TGEMV", "TGEMV_ACC", "TGEMV_BIAS")
 
 _A6_LOAD = "include/pto/npu/a6/TLoad.hpp (TLOAD_TILE_IMPL), common/arch/register/tload_common.hpp"
@@ -88,6 +91,7 @@ OWN: dict[str, dict[str, Own]] = {
         "TSUBS": Own("kirin9030", _K9030_SUBS),
         **{b: Own("kirin9030", _K9030_EXTRACT) for b in ("TEXTRACT", "TEXTRACT_FP")},
         **{b: Own("kirin9030", _K9030_MATMUL) for b in _MATMUL},
+        "TMOV": Own("kirin9030", _K9030_MOV),
         **{b: Own("kirin9030", f) for b, f in _A5_ELSE.items()},
     },
     # Kirin X90's header.hpp includes Kirin 9030's TSubS.hpp (no #if in it; a5/TBinSOp.hpp, which it uses, is the
@@ -106,6 +110,7 @@ OWN: dict[str, dict[str, Own]] = {
         **{b: Own("kirin9030", _K9030_EXTRACT + " (included by kirinDev0000/header.hpp)")
            for b in ("TEXTRACT", "TEXTRACT_FP")},
         **{b: Own("kirin9030", _K9030_MATMUL + " (included by kirinDev0000/header.hpp)") for b in _MATMUL},
+        "TMOV": Own("kirin9030", _K9030_MOV + " (included by kirinDev0000/header.hpp)"),
         **{b: Own("kirindev0000", f) for b, f in _A5_ELSE.items() if b.startswith("TPOW")},
     },
 }

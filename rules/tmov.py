@@ -19,6 +19,7 @@ from __future__ import annotations
 from ptolint.ruleset import Check, Ctx, Provenance, TileView, rule
 
 INSTR = ("TMOV", "TSCATTER")
+KIRIN = "kirin9030"
 
 _TEXTRACT_TYPES = ("int8_t", "hifloat8_t", "float8_e5m2_t", "float8_e4m3_t", "half", "bfloat16_t", "float",
                    "float4_e2m1x2_t", "float4_e1m2x2_t", "float8_e8m0_t")
@@ -62,12 +63,38 @@ PATHS: dict[str, dict[tuple[str, str], dict]] = {
         ("Vec", "Vec"): {},
         ("Vec", "Mat"): {"same": _TEXTRACT_TYPES, "src_fractal_ok": True},
     },
+    # Kirin 9030's own TMov.hpp (Kirin Dev0000 includes it): A5's if-constexpr chain (missing pairs compile to
+    # nothing) with its own lists; ScaleLeft / ScaleRight destinations are rejected (static_assert: REJECTED). Its
+    # Acc paths call kirin9030/common.hpp CheckTMovAccValid, defined for the Kirin 9030 build only (ACC_TARGETS)
+    KIRIN: {
+        ("Mat", "Bias"): {"shape": True, "pairs": {("int32_t", "int32_t"), ("half", "half")}, "row1": True,
+                          "unit": ("dst", 64, 1024)},
+        ("Mat", "Scaling"): {"shape": True, "row1": True,
+                             "unit": ("dst", 128, {"kirin9030": 7 * 1024, "kirindev0000": 0})},
+        ("Mat", "Left"): {"shape": True, "same": ("half", "int8_t"), "dst_layouts": (_NZ,), "src_fractal_ok": True},
+        ("Mat", "Right"): {"shape": True, "same": ("half", "int8_t"), "dst_layouts": (("RowMajor", "ColMajor"),),
+                           "src_fractal_ok": True},
+        ("Acc", "Vec"): {"pairs": {("half", "half"), ("int32_t", "int32_t")}, "src_nz": True,
+                         "dst_layouts": (("RowMajor", "NoneBox"), ("ColMajor", "NoneBox"), _NZ)},
+        ("Acc", "Mat"): {"pairs": {("half", "half"), ("int32_t", "int32_t")}, "src_nz": True,
+                         "dst_layouts": (("RowMajor", "NoneBox"), ("ColMajor", "NoneBox"), _NZ)},
+        ("Vec", "Vec"): {"nd2nz_types": ("half", "float", "int32_t", "int8_t")},
+        ("Vec", "Mat"): {"equal": True, "src_fractal_ok": True},
+    },
 }
+#: pairs the Kirin file rejects outright (its other missing pairs compile to nothing, as on A5)
+REJECTED = {KIRIN: {("Mat", "ScaleLeft"), ("Mat", "ScaleRight")}}
+#: the targets whose build of Kirin 9030's TMov.hpp has its Acc checks (CheckTMovAccValid)
+ACC_TARGETS = ("kirin9030",)
+#: the own files whose facts PATHS holds, per builtin (ptolint/own_impls.py keys)
+OWN = {KIRIN: ("TMOV",)}
 
 A2A3_HDR = "include/pto/npu/a2a3/TMov.hpp (TMOV_TILE_IMPL, TMovToBt, TMovToFb, TMovToVecImpl)"
 A2A3_ACC = "include/pto/npu/a2a3/common.hpp (CheckTMovAccToMat)"
 A5_HDR = "include/pto/npu/a5/TMov.hpp (TMOV_TILE_IMPL, TMovToBt, TMovToFb, TMovToLeft/Right, CommonCheck)"
 A5_ACC = "include/pto/npu/a5/common.hpp (CheckTMovAccValid)"
+K_HDR = "include/pto/npu/kirin9030/TMov.hpp (TMOV_IMPL, TMovToBt, TMovToFb, CommonCheck, TMovToVecNd2Nz)"
+K_ACC = "include/pto/npu/kirin9030/common.hpp (CheckTMovAccValid, Kirin 9030 build only)"
 DOC = "docs/isa/TMOV.md"
 
 
@@ -84,6 +111,8 @@ def _ops(ctx: Ctx) -> tuple[TileView, TileView] | None:
         return None
     if any(k in ctx.template_args for k in ("reluMode", "mode", "Phase", "grp_axis")):
         return None
+    if ctx.impl == KIRIN and src.loc == "Acc" and ctx.target not in ACC_TARGETS:
+        return None  # the Kirin Dev0000 build of the file has no Acc checks: not modelled
     return dst, src
 
 
@@ -126,6 +155,11 @@ def _dtype_problem(f: dict, dst: TileView, src: TileView) -> str:
             return f"dst is {dst.dtype} but src is {src.dtype} (must be equal)"
         if dst.dtype not in f["same"]:
             return f"element type {dst.dtype} is not supported (supported: {', '.join(f['same'])})"
+    if f.get("equal") and dst.dtype != src.dtype:
+        return f"dst is {dst.dtype} but src is {src.dtype} (must be equal)"
+    nd_to_nz = (src.blayout, src.slayout) == ("RowMajor", "NoneBox") and (dst.blayout, dst.slayout) == _NZ
+    if "nd2nz_types" in f and nd_to_nz and dst.dtype not in f["nd2nz_types"]:
+        return f"the ND -> NZ copy does not take {dst.dtype} (supported: {', '.join(f['nd2nz_types'])})"
     if "dst_types" in f and dst.dtype not in f["dst_types"]:
         return f"dst element type {dst.dtype} is not supported (supported: {', '.join(f['dst_types'])})"
     if f.get("sizeof") and dst.elem_size and src.elem_size and dst.elem_size != src.elem_size:
@@ -140,17 +174,23 @@ def _as_copied(t: TileView) -> str:
     return "half" if t.elem_size == 2 else t.dtype
 
 
-def _bias_scaling_problems(f: dict, dst: TileView, src: TileView) -> list[str]:
+def _bias_scaling_problems(f: dict, dst: TileView, src: TileView, target: str) -> list[str]:
     out = []
     if f.get("row1") and src.rows != 1:
         out.append(f"src `{src.text}` has {src.rows} rows (must be 1)")
     if "unit" in f:
         which, unit, limit = f["unit"]
+        # a per-target limit (a dict: buffer_limits.hpp per build; 0 there is a buffer that does not exist)
+        if isinstance(limit, dict):
+            limit = limit.get(target)
+            bounded = limit is not None
+        else:
+            bounded = bool(limit)
         t = src if which == "src" else dst
         nbytes = t.cols * (t.elem_size or 0)
         if t.elem_size and nbytes % unit:
             out.append(f"{which} `{t.text}` row is {nbytes} bytes (Cols * sizeof must be a multiple of {unit})")
-        if t.elem_size and limit and nbytes > limit:
+        if t.elem_size and bounded and nbytes > limit:
             out.append(f"{which} `{t.text}` row is {nbytes} bytes (more than the {limit}-byte {dst.loc} buffer)")
     return out
 
@@ -175,12 +215,14 @@ def _layout_problems(f: dict, dst: TileView, src: TileView) -> list[str]:
     return out
 
 
-@rule("PTO930", "tmov-unsupported-path", instructions=INSTR, fault="unsupported-path",
+@rule("PTO930", "tmov-unsupported-path", instructions=INSTR, own=OWN, fault="unsupported-path",
       provenance=(Provenance("header-static", A2A3_HDR, "static_assert (Mat -> Left/Right/Bias/Scaling) || "
                              "(Vec -> Vec) || (Acc -> Mat) ('TMov: Invalid TileType.')"),
                   Provenance("hazard", A5_HDR, "if constexpr chain Mat -> Bias/Scaling/Left/Right/ScaleLeft/"
                              "ScaleRight, Acc -> Vec/Mat, Vec -> Vec/Mat with no else: any other pair compiles to "
                              "nothing"),
+                  Provenance("hazard", K_HDR, "Kirin 9030 / Dev0000: A5's chain without the Mat -> Vec ... pairs; "
+                             "Mat -> ScaleLeft/ScaleRight static_assert(sizeof == 0) ('not supported')"),
                   Provenance("isa-doc", DOC, "lists the same paths per target")))
 def tmov_unsupported_path(ctx: Ctx) -> Check | None:
     """
@@ -213,14 +255,17 @@ def tmov_unsupported_path(ctx: Ctx) -> Check | None:
         return None
     dst, src = ops
     bad = _facts(ctx, dst, src) is None
-    effect = "the call compiles to nothing on A5 (dst is not written)" if ctx.a5 else "rejected by a static_assert"
+    rejected = ctx.impl == "a2a3" or (src.loc, dst.loc) in REJECTED.get(ctx.impl, ())
+    effect = "rejected by a static_assert" if rejected else \
+        f"the call compiles to nothing on {ctx.target} (dst is not written)"
     return Check(ctx.static(bad), f"{_path(dst, src)}: {ctx.target} has no {src.loc} -> {dst.loc} move; {effect}")
 
 
-@rule("PTO931", "tmov-shape-mismatch", instructions=INSTR, fault="size-mismatch",
+@rule("PTO931", "tmov-shape-mismatch", instructions=INSTR, own=OWN, fault="size-mismatch",
       provenance=(Provenance("header-static", A2A3_HDR, "static_assert Src::Rows == Dst::Rows && Src::Cols == "
                              "Dst::Cols on every path"),
                   Provenance("header-static", A5_HDR, "the same static_assert, only when src is a Mat tile"),
+                  Provenance("header-static", K_HDR, "Kirin 9030 / Dev0000: as A5"),
                   Provenance("isa-doc", DOC, "shapes must match")))
 def tmov_shape_mismatch(ctx: Ctx) -> Check | None:
     """
@@ -257,7 +302,7 @@ def tmov_shape_mismatch(ctx: Ctx) -> Check | None:
     return Check(ctx.static(bool(what)), f"{_path(dst, src)}: {_esc(what)}")
 
 
-@rule("PTO932", "tmov-unsupported-dtype", instructions=INSTR, fault="unsupported-dtype",
+@rule("PTO932", "tmov-unsupported-dtype", instructions=INSTR, own=OWN, fault="unsupported-dtype",
       provenance=(Provenance("header-static", A2A3_HDR, "Bias: int32->int32, float->float, half->float (other source "
                              "types unchecked); Scaling: equal types in {uint64, int64}; Vec->Vec: equal sizeof"),
                   Provenance("header-static", A2A3_ACC, "Acc -> Mat: src float, dst half or bfloat16"),
@@ -270,6 +315,10 @@ def tmov_shape_mismatch(ctx: Ctx) -> Check | None:
                              "Scaling: dst uint64/int64; Mat->Left/Right/ScaleLeft/ScaleRight and Vec->Mat: equal "
                              "types in the TEXTRACT set"),
                   Provenance("header-static", A5_ACC, "Acc -> Vec/Mat: float -> half/bf16/float, int32 -> int32"),
+                  Provenance("header-static", K_HDR, "Kirin 9030 / Dev0000: Bias int32->int32, half->half; Mat->Left/"
+                             "Right equal types half or int8 (CommonCheck); Vec->Mat equal types; Vec->Vec ND->NZ "
+                             "half/float/int32/int8 (TMovToVecNd2Nz)"),
+                  Provenance("header-static", K_ACC, "Kirin 9030: Acc -> Vec/Mat half -> half, int32 -> int32"),
                   Provenance("isa-doc", DOC, "per-path type lists")))
 def tmov_unsupported_dtype(ctx: Ctx) -> Check | None:
     """
@@ -281,7 +330,9 @@ def tmov_unsupported_dtype(ctx: Ctx) -> Check | None:
     float, or half (A2/A3, A5) and bfloat16 (A5) sources converted to float; the fixpipe (Scaling)
     buffer takes uint64/int64; Acc -> Mat converts float to half/bfloat16 (A2/A3) and Acc -> Vec/Mat
     float to half/bfloat16/float or int32 to int32 (A5); Mat -> Left/Right needs equal types (A5; on
-    A2/A3 equal types with every 2-byte type counted as half).
+    A2/A3 equal types with every 2-byte type counted as half). Kirin 9030's own file (Kirin Dev0000's too):
+    bias int32 -> int32 or half -> half, Left/Right equal half or int8_t types, Vec -> Mat equal types, the
+    ND -> NZ Vec copy half/float/int32/int8, Acc -> Vec/Mat half -> half or int32 -> int32 (Kirin 9030).
 
     ## Why is this bad?
     The implementation rejects the combination with a `static_assert`: the kernel does not compile.
@@ -307,11 +358,14 @@ def tmov_unsupported_dtype(ctx: Ctx) -> Check | None:
     return Check(ctx.static(bool(what)), f"{_path(dst, src)}: {_esc(what)} on {ctx.target}")
 
 
-@rule("PTO933", "tmov-bias-scaling-shape", instructions=INSTR, fault="unsupported-layout",
+@rule("PTO933", "tmov-bias-scaling-shape", instructions=INSTR, own=OWN, fault="unsupported-layout",
       provenance=(Provenance("header-static", A2A3_HDR, "TMovToBt: Src::Rows == 1, Src::Cols * sizeof(src) % 64 == 0; "
                              "TMovToFb: Src::Rows == 1, Src::Cols * sizeof(src) % 128 == 0"),
                   Provenance("header-static", A5_HDR, "TMovToBt: Src::Rows == 1, Dst::Cols * sizeof(dst) % 64 == 0 "
                              "and <= 4096; TMovToFb: Src::Rows == 1, Dst::Cols * sizeof(dst) % 128 == 0 and <= 4096"),
+                  Provenance("header-static", K_HDR, "Kirin 9030 / Dev0000: A5's, the bias row <= PTO_BIAS_SIZE_BYTES "
+                             "(1 KiB), the fixpipe row <= PTO_FBUF_SIZE_BYTES (7 KiB on Kirin 9030, 0 on Kirin "
+                             "Dev0000: buffer_limits.hpp)"),
                   Provenance("isa-doc", DOC, "bias / scaling tiles are a single row")))
 def tmov_bias_scaling_shape(ctx: Ctx) -> Check | None:
     """
@@ -321,7 +375,8 @@ def tmov_bias_scaling_shape(ctx: Ctx) -> Check | None:
     ## What it does
     For Mat -> Bias and Mat -> Scaling moves: the source must be a single row, and the row must be a
     whole number of bursts (64 bytes for the bias table, 128 bytes for the fixpipe buffer); on A5 the
-    row must also fit the 4 KiB buffer.
+    row must also fit the 4 KiB buffer; on the Kirins the bias row 1 KiB, the fixpipe row 7 KiB (Kirin
+    9030) or nothing at all (Kirin Dev0000 has no fixpipe buffer).
 
     ## Why is this bad?
     The implementation rejects the tile with a `static_assert`: the kernel does not compile.
@@ -344,17 +399,19 @@ def tmov_bias_scaling_shape(ctx: Ctx) -> Check | None:
     if got is None:
         return None
     dst, src, f = got
-    bad = _bias_scaling_problems(f, dst, src)
+    bad = _bias_scaling_problems(f, dst, src, ctx.target)
     return Check(ctx.static(bool(bad)), f"{_path(dst, src)}: " + _esc("; ".join(bad)))
 
 
-@rule("PTO934", "tmov-unsupported-layout", instructions=INSTR, fault="unsupported-layout",
+@rule("PTO934", "tmov-unsupported-layout", instructions=INSTR, own=OWN, fault="unsupported-layout",
       provenance=(Provenance("header-static", A2A3_ACC, "Acc -> Mat: src and dst NZ (BLayout ColMajor, SLayout "
                              "RowMajor), dst SFractalSize 512, dst Cols * sizeof % 32 == 0"),
                   Provenance("header-static", A5_ACC, "Acc -> Vec/Mat: src NZ; dst ND, DN or NZ ('Only support nz2nz, "
                              "nz2nd or nz2dn')"),
                   Provenance("header-static", A5_HDR, "TMovToLeft: dst ColMajor/RowMajor; TMovToRight: dst "
-                             "RowMajor/ColMajor; CommonCheck: src row-major or ColMajor/RowMajor")))
+                             "RowMajor/ColMajor; CommonCheck: src row-major or ColMajor/RowMajor"),
+                  Provenance("header-static", K_HDR, "Kirin 9030 / Dev0000: A5's CommonCheck / TMovToLeft/Right "
+                             "layouts; Acc paths as A5's (Kirin 9030 only: kirin9030/common.hpp)")))
 def tmov_unsupported_layout(ctx: Ctx) -> Check | None:
     """
     ## Summary
@@ -430,7 +487,7 @@ def l0_copy_units(builtin: str, dst: TileView, src: TileView, impl: str = "a2a3"
 
 
 @rule("PTO935", "l0-copy-shape-misaligned", instructions=("TMOV", "TEXTRACT"), fault="unsupported-layout",
-      targets=("a2a3", "a5"), own={"kirin9030": ("TEXTRACT",)},
+      targets=("a2a3", "a5"), own={"kirin9030": ("TEXTRACT", "TMOV")},
       provenance=(Provenance("header-static", COPY_HDR, "without a transpose: L0A rows % 16, cols % C0; L0B rows % C0, "
                              "cols % 16 (C0 = 32 / sizeof(src), 2-byte types as half), source and destination; with "
                              "a transpose (dst SFractal != src SFractal): all extents % 16 (32 for 1-byte types); "

@@ -13,7 +13,7 @@ import numpy as np
 
 from ptolint.executor.machine import ConcreteTile, Machine, Trap, op
 from ptolint.executor.memory import element_size
-from ptolint.executor.ops.movement import a5_l1_to_l0_alignment, l1_to_l0_alignment
+from ptolint.executor.ops.movement import a5_l1_to_l0_alignment, kirin_l1_to_l0_alignment, l1_to_l0_alignment
 
 ND, DN, NZ, ZN, ZZ, NN = ("RowMajor", "NoneBox"), ("ColMajor", "NoneBox"), ("ColMajor", "RowMajor"), \
     ("RowMajor", "ColMajor"), ("RowMajor", "RowMajor"), ("ColMajor", "ColMajor")
@@ -138,17 +138,6 @@ class Kirin9030(A5):
 
     def ub_row_aligned_needed(self, dtype):
         return False
-
-
-def kirin_l1_to_l0_alignment(d, s) -> list[str]:
-    """Kirin 9030's L1 -> L0A / L0B copies: A5's transposing-routine extents, and the one-row L0A source's
-    vector routine (TExtractToAVector): source columns in 32-byte blocks, destination columns in 512-byte
-    fractals."""
-    size = element_size(s)
-    if s.loc == "Mat" and d.loc == "Left" and s.rows == 1 and s.blayout == "RowMajor" and size:
-        return [f"{which} has {t.cols} columns, not a multiple of {n} (Kirin 9030 one-row L0A copy of {s.dtype})"
-                for which, t, n in (("src", s, 32 // size), ("dst", d, 512 // size)) if t.cols % n]
-    return a5_l1_to_l0_alignment(d, s)
 
 
 TARGETS = {"a2a3": A2A3(), "a5": A5(), "kirin9030": Kirin9030()}

@@ -171,6 +171,17 @@ def a5_l1_to_l0_alignment(dst: TileSpec, src: TileSpec) -> list[str]:
             for which, t in (("src", src), ("dst", dst)) if t.rows % 16 or t.cols % 16]
 
 
+def kirin_l1_to_l0_alignment(d: TileSpec, s: TileSpec) -> list[str]:
+    """Kirin 9030's L1 -> L0A / L0B copies: A5's transposing-routine extents, and the one-row L0A source's
+    vector routine (TExtractToAVector): source columns in 32-byte blocks, destination columns in 512-byte
+    fractals."""
+    size = element_size(s)
+    if s.loc == "Mat" and d.loc == "Left" and s.rows == 1 and s.blayout == "RowMajor" and size:
+        return [f"{which} has {t.cols} columns, not a multiple of {n} (Kirin 9030 one-row L0A copy of {s.dtype})"
+                for which, t, n in (("src", s, 32 // size), ("dst", d, 512 // size)) if t.cols % n]
+    return a5_l1_to_l0_alignment(d, s)
+
+
 def _as_copied(t: ConcreteTile) -> str:
     """The element type A2/A3's cube copy routines move: any 2-byte type as half."""
     return "half" if element_size(t.spec) == 2 else t.dtype
@@ -219,6 +230,16 @@ def _a2a3_checks(dst: ConcreteTile, src: ConcreteTile) -> list[tuple[str, str]] 
     return None
 
 
+def _l0_dst_layout(dst: ConcreteTile) -> list[tuple[str, str]]:
+    """A5's and Kirin 9030's L0A (NZ) / L0B (ZN) destination fractal, as their TMOV asserts it."""
+    d = dst.spec.loc
+    if d == "Left" and _lay(dst) != _NZ:
+        return [("unsupported-layout", f"L0A destination must be ColMajor/RowMajor, is {_lay_text(dst)}")]
+    if d == "Right" and _lay(dst) != _ZN:
+        return [("unsupported-layout", f"L0B destination must be RowMajor/ColMajor, is {_lay_text(dst)}")]
+    return []
+
+
 def _a5_checks(dst: ConcreteTile, src: ConcreteTile) -> list[tuple[str, str]] | None:
     """The A5 static_asserts for a path, None when the if-constexpr chain has no branch for it."""
     s, d, sd, dd = src.spec.loc, dst.spec.loc, src.dtype, dst.dtype
@@ -246,10 +267,7 @@ def _a5_checks(dst: ConcreteTile, src: ConcreteTile) -> list[tuple[str, str]] | 
         if d in ("Left", "Right") or s == "Vec":
             if not src_frac_ok:
                 out.append(("unsupported-layout", f"source fractal {_lay_text(src)}"))
-        if d == "Left" and _lay(dst) != _NZ:
-            out.append(("unsupported-layout", f"L0A destination must be ColMajor/RowMajor, is {_lay_text(dst)}"))
-        if d == "Right" and _lay(dst) != _ZN:
-            out.append(("unsupported-layout", f"L0B destination must be RowMajor/ColMajor, is {_lay_text(dst)}"))
+        out += _l0_dst_layout(dst)
         out += [("unsupported-layout", p) for p in a5_l1_to_l0_alignment(dst.spec, src.spec)]
         return out
     if s == "Acc" and d in ("Vec", "Mat"):
@@ -264,7 +282,58 @@ def _a5_checks(dst: ConcreteTile, src: ConcreteTile) -> list[tuple[str, str]] | 
     return None
 
 
-@op("TMOV")
+#: Kirin 9030's TMov.hpp (ptolint/own_impls.py key "kirin9030"; Kirin Dev0000 includes it): its fixpipe buffer
+#: (PTO_FBUF_SIZE_BYTES) per build, its Acc checks (kirin9030/common.hpp) in the Kirin 9030 build only
+_KIRIN_FBUF = {"kirin9030": 7 * _KIB, "kirindev0000": 0}
+_KIRIN_ACC_TARGETS = ("kirin9030",)
+
+
+def _kirin_checks(target: str, dst: ConcreteTile, src: ConcreteTile) -> list[tuple[str, str]] | None:
+    """The Kirin 9030 TMov.hpp static_asserts for a path, None when its if-constexpr chain has no branch for it
+    (the call then compiles to nothing)."""
+    s, d, sd, dd = src.spec.loc, dst.spec.loc, src.dtype, dst.dtype
+    out: list[tuple[str, str]] = []
+    if s == "Mat" and (src.spec.rows, src.spec.cols) != (dst.spec.rows, dst.spec.cols):
+        out.append(("size-mismatch", f"src {src.spec.rows}x{src.spec.cols} vs dst {dst.spec.rows}x{dst.spec.cols}"))
+    src_frac_ok = src.spec.blayout == "RowMajor" or _lay(src) == _NZ
+    if s == "Mat" and d in ("ScaleLeft", "ScaleRight"):
+        return out + [("unsupported-path", f"{d} destinations are not supported on Kirin 9030's TMOV")]
+    if s == "Mat" and d == "Bias":
+        if (sd, dd) not in {("int32_t", "int32_t"), ("half", "half")}:
+            out.append(("unsupported-dtype", f"bias table: {sd} -> {dd}"))
+        nbytes = _row_bytes(dst)
+        if src.spec.rows != 1 or nbytes % 64 or nbytes > _KIB:
+            out.append(("unsupported-layout", f"bias: {src.spec.rows} source rows, {nbytes}-byte destination row"))
+        return out
+    if s == "Mat" and d == "Scaling":
+        nbytes = _row_bytes(dst)
+        if src.spec.rows != 1 or nbytes % 128 or nbytes > _KIRIN_FBUF[target]:
+            out.append(("unsupported-layout", f"fixpipe: {src.spec.rows} source rows, {nbytes}-byte destination row "
+                        f"({_KIRIN_FBUF[target]}-byte buffer)"))
+        return out
+    if (s, d) in (("Mat", "Left"), ("Mat", "Right"), ("Vec", "Mat")):
+        if dd != sd or (d != "Mat" and dd not in ("half", "int8_t")):
+            out.append(("unsupported-dtype", f"{sd} -> {dd}: equal types (half or int8_t into L0) needed"))
+        if not src_frac_ok:
+            out.append(("unsupported-layout", f"source fractal {_lay_text(src)}"))
+        out += _l0_dst_layout(dst)
+        if s == "Mat":
+            out += [("unsupported-layout", p) for p in kirin_l1_to_l0_alignment(dst.spec, src.spec)]
+        return out
+    if s == "Acc" and d in ("Vec", "Mat"):
+        if dd != sd or dd not in ("half", "int32_t"):
+            out.append(("unsupported-dtype", f"L0C conversion {sd} -> {dd}"))
+        if _lay(src) != _NZ or _lay(dst) not in (_ND, _DN, _NZ):
+            out.append(("unsupported-layout", f"L0C source {_lay_text(src)}; destination {_lay_text(dst)}"))
+        return out
+    if (s, d) == ("Vec", "Vec"):
+        if _lay(src) == _ND and _lay(dst) == _NZ and dd not in ("half", "float", "int32_t", "int8_t"):
+            out.append(("unsupported-dtype", f"ND -> NZ UB copy of {dd}"))
+        return out
+    return None
+
+
+@op("TMOV", own=("kirin9030",))
 def tmov(m: Machine) -> None:
     dst, src = m.tile("dst"), m.tile("src")
     if dst is None or src is None:
@@ -274,12 +343,16 @@ def tmov(m: Machine) -> None:
     if not plain:
         m.fault("unsupported-path", "only the plain TMOV(dst, src) form is modelled")
         return
-    a5 = m.impl == "a5"
-    checks = _a5_checks(dst, src) if a5 else _a2a3_checks(dst, src)
+    kirin = m.impl == "kirin9030"
+    if kirin and src.spec.loc == "Acc" and m.target not in _KIRIN_ACC_TARGETS:
+        # before any fault is recorded: a refusal, never a confirmation
+        raise LookupError(f"{m.target}'s Acc moves of Kirin 9030's TMov.hpp are not modelled")
+    a5 = m.impl == "a5" or kirin  # the same if-constexpr chain: a missing branch does nothing
+    checks = _kirin_checks(m.target, dst, src) if kirin else _a5_checks(dst, src) if a5 else _a2a3_checks(dst, src)
     if checks is None:
         m.fault("unsupported-path", f"{src.spec.loc} -> {dst.spec.loc} is not a TMOV path on {m.impl}")
         if a5:
-            m.fault("no-op", "A5 has no branch for this pair: dst is not written")
+            m.fault("no-op", f"{m.impl} has no branch for this pair: dst is not written")
             return
         raise m.trap("unsupported-path", "static_assert: TMov: Invalid TileType.")
     if checks:
