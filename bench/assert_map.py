@@ -61,6 +61,7 @@ _MGS = "pto/npu/*/MGather.hpp|pto/npu/*/MScatter.hpp"
 _K_EXTRACT = "pto/npu/kirin9030/TExtract.hpp"
 _K_MATMUL = "pto/npu/kirin9030/TMatmul.hpp"
 _K_MOV = "pto/npu/kirin9030/TMov.hpp"
+_K_GATHER = "pto/npu/kirin9030/TGather.hpp"
 
 ENTRIES: list[Entry] = [
     # --- the Tile class (common/pto_tile.hpp): every tile the kernel declares -------------------------------
@@ -246,6 +247,11 @@ ENTRIES: list[Entry] = [
     Entry(_K_MOV, "function:TMOV_IMPL",
           note="open (checkable): the AccToVecMode / quant / fp TMOV forms (Dst Vec, single-destination modes with "
                "quantization, fp in Scaling); the tmov rules judge the plain TMOV(dst, src) only"),
+    # --- Kirin 9030's own TGather.hpp (all three Kirins; rules/gather.py FACTS key "kirin9030") --------------------
+    Entry(_K_GATHER, "function:CheckValid", cond=r"^V == ", rules=("PTO991",),
+          note="src1 (the indices) int16 / uint16 / int32 / uint32 / half / float"),
+    Entry(_K_GATHER, "function:CheckValid|function:TGATHER_IMPL", topic="dtype", rules=("PTO990",),
+          note="dst (index form), src and dst (mask form) int8..uint32, half, float"),
     # --- Kirin 9030's own TMatmul.hpp (Kirin X90 and Dev0000 include it; rules/matmul.py key "kirin9030") -------
     Entry(_K_MATMUL, "function:TMatmul|function:TMatmulBias|function:CheckMadValid", topic="dtype",
           rules=("PTO910",), note="(C, A, B) in {(half, half, half), (int32, int8, int8)} (TRIPLES)"),

@@ -52,6 +52,8 @@ _K9030_MATMUL = "include/pto/npu/kirin9030/TMatmul.hpp (CheckMadValid, TMATMUL*_
 #: Kirin 9030's TMov.hpp (Kirin Dev0000 includes it): A5's chain with its own lists; its Acc paths need
 #: kirin9030/common.hpp CheckTMovAccValid (Kirin 9030 build only: rules and executor leave them out elsewhere)
 _K9030_MOV = "include/pto/npu/kirin9030/TMov.hpp (TMOV_IMPL, TMovToBt, TMovToFb, CommonCheck)"
+#: Kirin 9030's TGather.hpp (all three Kirins include it): its index- and mask-form static checks
+_K9030_GATHER = "include/pto/npu/kirin9030/TGather.hpp (CheckValid, TGATHER_IMPL)"
 _MATMUL = ("TMATMUL", "TMATMUL_ACC", "TMATMUL_BIAS", "TGEMV", "TGEMV_ACC", "TGEMV_BIAS")
 
 _A6_LOAD = "include/pto/npu/a6/TLoad.hpp (TLOAD_TILE_IMPL), common/arch/register/tload_common.hpp"
@@ -92,12 +94,14 @@ OWN: dict[str, dict[str, Own]] = {
         **{b: Own("kirin9030", _K9030_EXTRACT) for b in ("TEXTRACT", "TEXTRACT_FP")},
         **{b: Own("kirin9030", _K9030_MATMUL) for b in _MATMUL},
         "TMOV": Own("kirin9030", _K9030_MOV),
+        "TGATHER": Own("kirin9030", _K9030_GATHER),
         **{b: Own("kirin9030", f) for b, f in _A5_ELSE.items()},
     },
     # Kirin X90's header.hpp includes Kirin 9030's TSubS.hpp (no #if in it; a5/TBinSOp.hpp, which it uses, is the
     # same text there: ptolint/impls.py finds TADDS, built on it, reused); its type list names no renamed type
     "kirinx90": {"TSUBS": Own("kirin9030", _K9030_SUBS + " (included by kirinX90/header.hpp)"),
                  **{b: Own("kirin9030", _K9030_MATMUL + " (included by kirinX90/header.hpp)") for b in _MATMUL},
+                 "TGATHER": Own("kirin9030", _K9030_GATHER + " (included by kirinX90/header.hpp)"),
                  **{b: Own("kirin9030", f) for b, f in _A5_ELSE.items()}},
     "kirindev0000": {
         "TLOAD": Own(
@@ -111,6 +115,7 @@ OWN: dict[str, dict[str, Own]] = {
            for b in ("TEXTRACT", "TEXTRACT_FP")},
         **{b: Own("kirin9030", _K9030_MATMUL + " (included by kirinDev0000/header.hpp)") for b in _MATMUL},
         "TMOV": Own("kirin9030", _K9030_MOV + " (included by kirinDev0000/header.hpp)"),
+        "TGATHER": Own("kirin9030", _K9030_GATHER + " (included by kirinDev0000/header.hpp)"),
         **{b: Own("kirindev0000", f) for b, f in _A5_ELSE.items() if b.startswith("TPOW")},
     },
 }

@@ -52,6 +52,10 @@ from ptolint.ruleset import Check, Ctx, Provenance, TileView, rule
 
 A2 = "include/pto/npu/a2a3/"
 A5 = "include/pto/npu/a5/"
+#: Kirin 9030's own TGather.hpp, which all three Kirins compile (ptolint/own_impls.py key "kirin9030"); its type
+#: checks name no element type the Kirin header.hpp files rename
+K9030 = "include/pto/npu/kirin9030/"
+KIRIN = "kirin9030"
 DOCS = "docs/isa/"
 
 SIZES = {
@@ -102,6 +106,8 @@ FACTS: dict[tuple[str, str], dict[str, Facts]] = {
                       same=(("src0", "dst"), ("tmp", "src1"))),
         "a5": Facts(A5 + "TGather.hpp (CheckValid)", (("dst", _by_size(1, 2, 4, 8)),), "src1", _by_size(2, 4),
                     ((8, frozenset({4})),), same=(("src0", "dst"),)),
+        KIRIN: Facts(K9030 + "TGather.hpp (CheckValid)", (("dst", INT_TYPES | {"half", "float"}),), "src1",
+                     IDX16_32 | {"half", "float"}, same=(("src0", "dst"),)),
     },
     ("TGATHER", "mask"): {
         "a2a3": Facts(A2 + "TGather.hpp (TGATHER_IMPL(dst, src))", (("src", _by_size(2, 4)),),
@@ -109,6 +115,9 @@ FACTS: dict[tuple[str, str], dict[str, Facts]] = {
         "a5": Facts(A5 + "TGather.hpp (TGATHER_IMPL(dst, src))", (("src", BASE_TYPES | FP8 | I64),
                                                                   ("dst", BASE_TYPES | FP8 | I64)),
                     same_size=(("dst", "src"),), vec=("dst", "src"), row_major=("dst", "src")),
+        KIRIN: Facts(K9030 + "TGather.hpp (TGATHER_IMPL(dst, src))", (("src", INT_TYPES | {"half", "float"}),
+                                                                      ("dst", INT_TYPES | {"half", "float"})),
+                     same_size=(("dst", "src"),), vec=("dst", "src"), row_major=("dst", "src")),
     },
     ("TGATHER", "cmp"): {
         "a2a3": Facts(A2 + "TGather.hpp (TGATHER_IMPL compare form)",
@@ -153,6 +162,8 @@ FACTS: dict[tuple[str, str], dict[str, Facts]] = {
 }
 INSTR = tuple(sorted({k[0] for k in FACTS}))
 HDRS = "; ".join(sorted({f.hdr.split(" (")[0] for fs in FACTS.values() for f in fs.values()}))
+#: the own files whose facts FACTS holds, per builtin (ptolint/own_impls.py keys)
+OWN = {KIRIN: ("TGATHER",)}
 
 _PATTERNS = {"P0101": 1, "P1010": 2, "P0001": 3, "P0010": 4, "P0100": 5, "P1000": 6, "P1111": 7}
 _TIMES = {1: 2, 2: 2, 3: 4, 4: 4, 5: 4, 6: 4, 7: 1}
@@ -393,11 +404,12 @@ def _call(ctx: Ctx) -> str:
     return f"{ctx.builtin} ({'GM->L1' if form == 'l1' else form} form)"
 
 
-@rule("PTO990", "gather-unsupported-dtype", instructions=INSTR, fault="unsupported-dtype",
+@rule("PTO990", "gather-unsupported-dtype", instructions=INSTR, own=OWN, fault="unsupported-dtype",
       provenance=(Provenance("header-static", HDRS, "TGATHER index form: A2/A3 b16/b32, A5 b8/b16/b32/b64; mask form: "
                              "A2/A3 b16/b32 src, A5 a type list for src and dst; compare form: dst int32/uint32 and a "
                              "src0 list; TSCATTER: int8..uint32, half, bfloat16, float (A5 also int64/uint64); "
-                             "MGATHER/MSCATTER: int8..float (A5 also 8-bit floats)"),
+                             "MGATHER/MSCATTER: int8..float (A5 also 8-bit floats); the Kirins' TGATHER (kirin9030/"
+                             "TGather.hpp): index and mask forms int8..uint32, half, float (no bfloat16)"),
                   Provenance("isa-doc", DOCS + "TGATHER.md, TSCATTER.md, MGATHER.md, MSCATTER.md",
                              "the documented lists; the headers are modelled where they differ")))
 def gather_unsupported_dtype(ctx: Ctx) -> Check | None:
@@ -433,11 +445,12 @@ def gather_unsupported_dtype(ctx: Ctx) -> Check | None:
     return Check(ctx.static(bool(bad)), f"{_call(ctx)}: " + "; ".join(bad) + f", not supported on {ctx.target}")
 
 
-@rule("PTO991", "gather-index-dtype", instructions=INSTR, fault="unsupported-dtype",
+@rule("PTO991", "gather-index-dtype", instructions=INSTR, own=OWN, fault="unsupported-dtype",
       provenance=(Provenance("header-static", HDRS, "TGATHER: A2/A3 sizeof(index) == 4, A5 2 or 4 (4 for b64 data); "
                              "TSCATTER: int16/uint16/int32/uint32 with 4-byte indices for b32 (and A5 b64) data and "
                              "2-byte indices for b8/b16 data; MGATHER/MSCATTER: int32_t or uint32_t; A5 TGATHER "
-                             "compare form: k_value uint16/uint32"),))
+                             "compare form: k_value uint16/uint32; the Kirins' TGATHER: src1 int16/uint16/int32/"
+                             "uint32/half/float, any size"),))
 def gather_index_dtype(ctx: Ctx) -> Check | None:
     """
     ## Summary
@@ -472,7 +485,7 @@ def gather_index_dtype(ctx: Ctx) -> Check | None:
     return Check(ctx.static(bool(bad)), f"{_call(ctx)}: " + "; ".join(bad))
 
 
-@rule("PTO992", "gather-dtype-mismatch", instructions=INSTR, fault="dtype-mismatch",
+@rule("PTO992", "gather-dtype-mismatch", instructions=INSTR, own=OWN, fault="dtype-mismatch",
       provenance=(Provenance("header-static", HDRS, "TGATHER index form: src0 == dst type (A2/A3 also tmp == src1 "
                              "type); mask form: sizeof(dst) == sizeof(src); TSCATTER: dst == src type; MGATHER / "
                              "MSCATTER: the GlobalTensor's element type == the tile's"),))
@@ -510,7 +523,7 @@ def gather_dtype_mismatch(ctx: Ctx) -> Check | None:
     return Check(ctx.static(bool(bad)), f"{_call(ctx)}: " + "; ".join(bad) + " (they must agree)")
 
 
-@rule("PTO993", "gather-operand-not-vec", instructions=INSTR, fault="unsupported-path",
+@rule("PTO993", "gather-operand-not-vec", instructions=INSTR, own=OWN, fault="unsupported-path",
       provenance=(Provenance("header-static", HDRS, "Loc == TileType::Vec: TGATHER mask form dst/src, A2/A3 compare "
                              "form dst/src0; TSCATTER dst/src(/indexes); MGATHER dst/indexes (a Mat dst selects the "
                              "GM->L1 path instead); MSCATTER src/indexes. The TGATHER index form checks no location"),))
@@ -545,7 +558,7 @@ def gather_operand_not_vec(ctx: Ctx) -> Check | None:
     return Check(ctx.static(bool(bad)), f"{_call(ctx)}: " + "; ".join(bad) + " (must be TileType::Vec)")
 
 
-@rule("PTO994", "gather-not-row-major", instructions=INSTR, fault="unsupported-layout",
+@rule("PTO994", "gather-not-row-major", instructions=INSTR, own=OWN, fault="unsupported-layout",
       provenance=(Provenance("header-static", HDRS, "isRowMajor: TGATHER mask form dst and src (both targets); A2/A3 "
                              "MGATHER/MSCATTER index tile"),))
 def gather_not_row_major(ctx: Ctx) -> Check | None:

@@ -52,11 +52,16 @@ _CHECKS: dict[tuple[str, str], dict[str, tuple]] = {
     ("TGATHER", "index"): {
         "a2a3": ({"dst": _sized(2, 4)}, "src1", _sized(4), {}, [("src0", "dst"), ("tmp", "src1")], [], [], []),
         "a5": ({"dst": _sized(1, 2, 4, 8)}, "src1", _sized(2, 4), {8: {4}}, [("src0", "dst")], [], [], []),
+        # Kirin 9030's TGather.hpp (all three Kirins): CheckValid
+        "kirin9030": ({"dst": _INTS | {"half", "float"}}, "src1", _I16_32 | {"half", "float"}, {}, [("src0", "dst")],
+                      [], [], []),
     },
     ("TGATHER", "mask"): {
         "a2a3": ({"src": _sized(2, 4)}, "", set(), {}, [], [("dst", "src")], ["dst", "src"], ["dst", "src"]),
         "a5": ({"src": _PLAIN | _F8 | _W64, "dst": _PLAIN | _F8 | _W64}, "", set(), {}, [], [("dst", "src")],
                ["dst", "src"], ["dst", "src"]),
+        "kirin9030": ({"src": _INTS | {"half", "float"}, "dst": _INTS | {"half", "float"}}, "", set(), {}, [],
+                      [("dst", "src")], ["dst", "src"], ["dst", "src"]),
     },
     ("TGATHER", "cmp"): {
         "a2a3": ({"dst": _I32, "src0": {"half", "float", "int32_t"}}, "", set(), {}, [], [], ["dst", "src0"], []),
@@ -319,15 +324,20 @@ def _scatter_mask(m: Machine) -> None:
             out[r * dst.spec.cols + c] = inp[i * src.spec.cols + j]
 
 
-@op("TGATHER", "TSCATTER", "MGATHER", "MSCATTER")
+@op("TGATHER", "TSCATTER", "MGATHER", "MSCATTER", own=("kirin9030",))
 def gather_scatter(m: Machine) -> None:
     form = _form(m)
+    if m.impl == "kirin9030" and form not in ("index", "mask"):
+        raise LookupError("Kirin 9030's TGATHER compare form (an empty body) is not modelled")
     if m.site.builtin == "TSCATTER" and form is None and _pattern(m) == (1, 0) and m.tile("indexes") is None:
         tmov(m)  # TSCATTER<P1111>(dst, src) is TMOV_IMPL(dst, src) on both targets
         return
     if form is None:
         raise m.trap("unsupported-path", f"{m.site.builtin}: this form is not modelled")
     _compile_checks(m, form)
+    if m.impl == "kirin9030":
+        # Kirin 9030's TGather.hpp: its static checks are modelled, not what its copy routines do at run time
+        raise LookupError("the run-time behaviour of Kirin 9030's TGATHER is not modelled")
     b = m.site.builtin
     if b == "TGATHER" and form == "index":
         _gather_index(m)
