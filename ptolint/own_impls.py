@@ -54,6 +54,10 @@ _K9030_MATMUL = "include/pto/npu/kirin9030/TMatmul.hpp (CheckMadValid, TMATMUL*_
 _K9030_MOV = "include/pto/npu/kirin9030/TMov.hpp (TMOV_IMPL, TMovToBt, TMovToFb, CommonCheck)"
 #: Kirin 9030's TGather.hpp (all three Kirins include it): its index- and mask-form static checks
 _K9030_GATHER = "include/pto/npu/kirin9030/TGather.hpp (CheckValid, TGATHER_IMPL)"
+#: A5's TInsert.hpp, which Kirin 9030 and Kirin Dev0000 compile through kirin9030/TInsert.hpp inside their
+#: header.hpp's `#define`s of element type names (ptolint/impls.py: divergent): its Vec -> Vec / Vec -> Mat checks are
+#: A5's with the renamed lists, one key per build; the Acc paths use the Kirin common.hpp helpers and were not read
+_A5_INSERT = "include/pto/npu/a5/TInsert.hpp (TINSERT_IMPL Vec -> Vec / Vec -> Mat, TInsertVecToVecImpl)"
 _MATMUL = ("TMATMUL", "TMATMUL_ACC", "TMATMUL_BIAS", "TGEMV", "TGEMV_ACC", "TGEMV_BIAS")
 
 _A6_LOAD = "include/pto/npu/a6/TLoad.hpp (TLOAD_TILE_IMPL), common/arch/register/tload_common.hpp"
@@ -95,6 +99,7 @@ OWN: dict[str, dict[str, Own]] = {
         **{b: Own("kirin9030", _K9030_MATMUL) for b in _MATMUL},
         "TMOV": Own("kirin9030", _K9030_MOV),
         "TGATHER": Own("kirin9030", _K9030_GATHER),
+        "TINSERT": Own("kirin9030", _A5_INSERT + " under kirin9030/header.hpp's renames"),
         **{b: Own("kirin9030", f) for b, f in _A5_ELSE.items()},
     },
     # Kirin X90's header.hpp includes Kirin 9030's TSubS.hpp (no #if in it; a5/TBinSOp.hpp, which it uses, is the
@@ -116,6 +121,7 @@ OWN: dict[str, dict[str, Own]] = {
         **{b: Own("kirin9030", _K9030_MATMUL + " (included by kirinDev0000/header.hpp)") for b in _MATMUL},
         "TMOV": Own("kirin9030", _K9030_MOV + " (included by kirinDev0000/header.hpp)"),
         "TGATHER": Own("kirin9030", _K9030_GATHER + " (included by kirinDev0000/header.hpp)"),
+        "TINSERT": Own("kirindev0000", _A5_INSERT + " under kirinDev0000/header.hpp's renames"),
         **{b: Own("kirindev0000", f) for b, f in _A5_ELSE.items() if b.startswith("TPOW")},
     },
 }

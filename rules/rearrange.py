@@ -30,6 +30,14 @@ CONCAT_TYPES = ("int32_t", "uint32_t", "int16_t", "uint16_t", "int8_t", "uint8_t
 INSERT_A2A3 = ("int8_t", "uint8_t", "int16_t", "uint16_t", "half", "bfloat16_t", "float", "int32_t", "uint32_t")
 INSERT_A5 = ("half", "bfloat16_t", "float", "int32_t", "float8_e4m3_t", "float8_e5m2_t", "hifloat8_t", "int8_t",
              "float8_e8m0_t", "float4_e2m1x2_t", "float4_e1m2x2_t")
+#: A5's TInsert.hpp list as the Kirin builds compile it (kirin9030/TInsert.hpp includes a5/TInsert.hpp while
+#: header.hpp `#define`s element type names): Kirin 9030 reads bfloat16_t as half, the fp8 names as int8_t and the
+#: fp4 pairs as int64_t; Kirin Dev0000 float8_e8m0_t as int8_t and the fp4 pairs as int64_t
+INSERT_KIRIN = {
+    "kirin9030": ("half", "float", "int32_t", "int8_t", "int64_t"),
+    "kirindev0000": ("half", "bfloat16_t", "float", "int32_t", "float8_e4m3_t", "float8_e5m2_t", "hifloat8_t",
+                     "int8_t", "int64_t"),
+}
 #: vector-quantised Acc conversions (fp tile): src dtype -> accepted dst dtypes
 QUANT_A2A3 = {"float": ("int8_t",), "int32_t": ("int8_t", "uint8_t", "half", "int16_t")}
 QUANT_A5 = {"float": ("int8_t", "uint8_t", "hifloat8_t", "half", "bfloat16_t", "float8_e4m3_t", "float"),
@@ -70,11 +78,15 @@ FACTS: dict[str, dict[str, dict]] = {
                  "shape": (("src", "<=", "dst"),)},
         "a5": {"same": (("dst", "src"),), "types": {"src": INSERT_A5}, "layout_match": ("dst", "src"),
                "shape_cols": (("src", "<=", "dst"),), "shape_nd": (("src", "<=", "dst"),)},
+        **{k: {"same": (("dst", "src"),), "types": {"src": types}, "layout_match": ("dst", "src"),
+               "shape_cols": (("src", "<=", "dst"),), "shape_nd": (("src", "<=", "dst"),)}
+           for k, types in INSERT_KIRIN.items()},
     },
     "TINSERT(Vec->Mat)": {
         # a2a3: anything but Vec->Vec takes the Acc->Mat path (CheckTMovAccToMat): the source must be Acc
         "a2a3": {"loc": {"src": ("Acc",)}},
         "a5": {"same": (("dst", "src"),), "types": {"src": INSERT_A5}},
+        **{k: {"same": (("dst", "src"),), "types": {"src": types}} for k, types in INSERT_KIRIN.items()},
     },
     "TINSERT_FP": {
         "a2a3": {"loc": {"src": ("Acc",), "dst": ("Mat",), "fp": ("Scaling",)}, "quant": QUANT_A2A3,
@@ -93,13 +105,17 @@ FACTS: dict[str, dict[str, dict]] = {
     "TDEINTERLEAVE(src)": {"a5": _DILV1},
 }
 
+#: the Kirin builds of A5's TInsert.hpp whose facts FACTS holds (ptolint/own_impls.py keys)
+OWN = {k: ("TINSERT",) for k in INSERT_KIRIN}
+
 HDR = {
     "TFILLPAD": "include/pto/npu/{a2a3,a5}/TFillPad.hpp (TFILLPAD_IMPL / _INPLACE_IMPL / _EXPAND_IMPL, "
                 "TFILLPAD_GENERIC_IMPL); common/pto_instr.hpp (TFILLPAD mode dispatch, Vec enable_if)",
     "TCONCAT": "include/pto/npu/a2a3/TConcat.hpp (TCONCAT_IMPL); a5/TConcat.hpp (TConcatCheck)",
     "TTRANS": "include/pto/npu/{a2a3,a5}/TTrans.hpp (TTRANS_IMPL)",
     "TINSERT": "include/pto/npu/a2a3/TInsert.hpp + common/arch/memory/tinsert_common.hpp "
-               "(CheckTInsertVecToVecCommon/ND/NZ); a5/TInsert.hpp (TINSERT_IMPL, TInsertVecToVecImpl)",
+               "(CheckTInsertVecToVecCommon/ND/NZ); a5/TInsert.hpp (TINSERT_IMPL, TInsertVecToVecImpl; Kirin 9030 / "
+               "Dev0000 compile it through kirin9030/TInsert.hpp with renamed type names: INSERT_KIRIN)",
     "FP": "include/pto/npu/a2a3/{TMov,TInsert,TStore}.hpp + a2a3/common.hpp (CheckTMovAccToMat); "
           "a5/{TMov,TInsert,TStore}.hpp + a5/common.hpp (CheckTMovAccValid)",
     "TSUBVIEW": "include/pto/npu/a2a3/TSubView.hpp (TSUBVIEW_IMPL; a5 includes it)",
@@ -298,7 +314,7 @@ def _report(ctx: Ctx, problems) -> Check | None:
 _ALL_HDRS = "; ".join(HDR.values())
 
 
-@rule("PTO310", "rearrange-unsupported-dtype", instructions=INSTR, fault="unsupported-dtype",
+@rule("PTO310", "rearrange-unsupported-dtype", instructions=INSTR, own=OWN, fault="unsupported-dtype",
       provenance=(Provenance("header-static", HDR["TFILLPAD"], "sizeof(T) in {1, 2, 4} (Vec and Mat forms)"),
                   Provenance("header-static", HDR["TCONCAT"], "DType in {u/int8, u/int16, u/int32, half, bfloat16, "
                              "float} on both targets"),
@@ -343,7 +359,7 @@ def rearrange_unsupported_dtype(ctx: Ctx) -> Check | None:
     return _report(ctx, dtype_problems)
 
 
-@rule("PTO311", "rearrange-dtype-mismatch", instructions=INSTR, fault="dtype-mismatch",
+@rule("PTO311", "rearrange-dtype-mismatch", instructions=INSTR, own=OWN, fault="dtype-mismatch",
       provenance=(Provenance("header-static", HDR["TFILLPAD"], "sizeof(src DType) == sizeof(dst DType)"),
                   Provenance("header-static", HDR["TCONCAT"], "dst, src0, src1 DType identical"),
                   Provenance("header-static", HDR["TTRANS"], "sizeof(src DType) == sizeof(dst DType)"),
@@ -377,7 +393,7 @@ def rearrange_dtype_mismatch(ctx: Ctx) -> Check | None:
     return _report(ctx, mismatch_problems)
 
 
-@rule("PTO312", "rearrange-operand-location", instructions=INSTR, fault="unsupported-path",
+@rule("PTO312", "rearrange-operand-location", instructions=INSTR, own=OWN, fault="unsupported-path",
       provenance=(Provenance("header-static", HDR["TCONCAT"], "A2/A3: all three tiles TileType::Vec; A5's header "
                              "does not check it (docs/isa/TCONCAT.md says it does)"),
                   Provenance("header-static", HDR["TFILLPAD"], "TFILLPAD_INPLACE/_EXPAND forward to the Vec-only "
@@ -416,7 +432,7 @@ def rearrange_operand_location(ctx: Ctx) -> Check | None:
     return _report(ctx, location_problems)
 
 
-@rule("PTO313", "rearrange-unsupported-layout", instructions=INSTR, fault="unsupported-layout",
+@rule("PTO313", "rearrange-unsupported-layout", instructions=INSTR, own=OWN, fault="unsupported-layout",
       provenance=(Provenance("header-static", HDR["TCONCAT"], "A5: all tiles row-major (A2/A3 does not check)"),
                   Provenance("header-static", HDR["TTRANS"], "src row-major (non-conv tiles)"),
                   Provenance("header-static", HDR["TINSERT"], "Vec->Vec: both ND or both NZ, same SFractal"),
@@ -454,7 +470,7 @@ def rearrange_unsupported_layout(ctx: Ctx) -> Check | None:
     return _report(ctx, layout_problems)
 
 
-@rule("PTO314", "rearrange-tile-shape", instructions=INSTR, fault="size-mismatch",
+@rule("PTO314", "rearrange-tile-shape", instructions=INSTR, own=OWN, fault="size-mismatch",
       provenance=(Provenance("header-static", HDR["TFILLPAD"], "TFILLPAD and TFILLPAD_INPLACE: dst Rows/Cols == src "
                              "Rows/Cols; TFILLPAD_EXPAND: dst Rows/Cols >= src Rows/Cols"),
                   Provenance("header-static", HDR["TINSERT"], "Vec->Vec ND: src Rows <= dst Rows and src Cols <= dst "

@@ -8,7 +8,7 @@ each rule models what a release build then does.
 
 from __future__ import annotations
 
-from ptolint.rules.rearrange import HDR, compiles, facts
+from ptolint.rules.rearrange import HDR, OWN, compiles, facts
 
 from ptolint import z3lazy as z3
 from ptolint.ruleset import Check, Ctx, Provenance, rule
@@ -192,7 +192,7 @@ def rearrange_valid_shape_mismatch(ctx: Ctx) -> Check | None:
                   "dst1_validRow": d1.valid_row, "dst1_validCol": d1.valid_col})
 
 
-@rule("PTO318", "tinsert-out-of-bounds", instructions=("TINSERT",), fault="out-of-bounds",
+@rule("PTO318", "tinsert-out-of-bounds", instructions=("TINSERT",), fault="out-of-bounds", own=OWN,
       provenance=(Provenance("header-runtime", HDR["TINSERT"], "PTO_ASSERT indexRow + src valid rows <= Dst::Rows and "
                              "indexCol + src valid cols <= Dst::Cols (A2/A3 ND compares the static ValidRow/ValidCol, "
                              "but copies the run-time valid shape); release builds copy regardless"),

@@ -31,6 +31,10 @@ _INS_TYPES = {
     "a2a3": {"int8_t", "uint8_t", "int16_t", "uint16_t", "int32_t", "uint32_t", "half", "bfloat16_t", "float"},
     "a5": {"int8_t", "int32_t", "half", "bfloat16_t", "float", "hifloat8_t", "float8_e4m3_t", "float8_e5m2_t",
            "float8_e8m0_t", "float4_e2m1x2_t", "float4_e1m2x2_t"},
+    # A5's list as Kirin 9030 / Kirin Dev0000 compile it (their header.hpp renames element type names around it)
+    "kirin9030": {"half", "float", "int32_t", "int8_t", "int64_t"},
+    "kirindev0000": {"half", "bfloat16_t", "float", "int32_t", "float8_e4m3_t", "float8_e5m2_t", "hifloat8_t", "int8_t",
+                     "int64_t"},
 }
 _VQUANT = {
     "a2a3": {("float", "int8_t"), ("int32_t", "int8_t"), ("int32_t", "uint8_t"), ("int32_t", "half"),
@@ -213,14 +217,14 @@ def ttrans(m: Machine) -> None:
 # --- TINSERT ---------------------------------------------------------------------------------------
 
 
-@op("TINSERT")
+@op("TINSERT", own=("kirin9030", "kirindev0000"))
 def tinsert(m: Machine) -> None:
     dst, src = m.tile("dst"), m.tile("src")
     if dst is None or src is None or len(m.tiles) != 2 or "preQuantScalar" in m.site.params:
         return
     if src.spec.loc == "Acc" or "reluMode" in m.template_args or "mode" in m.template_args:
         return  # conversion and split forms are not replayed
-    a5 = m.impl == "a5"
+    a5 = m.impl != "a2a3"  # A5's file (the Kirin builds of it: only their type lists differ, _INS_TYPES)
     chk = _Static(m, "TINSERT")
     if dst.spec.loc == "Vec" and src.spec.loc == "Vec":
         chk.need(src.dtype == dst.dtype, "dtype-mismatch", f"src {src.dtype}, dst {dst.dtype}")
@@ -240,7 +244,7 @@ def tinsert(m: Machine) -> None:
             return  # the remaining layout combinations compile to nothing
     elif dst.spec.loc == "Mat" and a5:
         chk.need(src.dtype == dst.dtype, "dtype-mismatch", f"src {src.dtype}, dst {dst.dtype}")
-        chk.need(src.dtype in _INS_TYPES["a5"], "unsupported-dtype", f"element type {src.dtype}")
+        chk.need(src.dtype in _INS_TYPES[m.impl], "unsupported-dtype", f"element type {src.dtype}")
         chk.done()
         nd = _nd(src)
     elif dst.spec.loc == "Mat":
