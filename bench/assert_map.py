@@ -252,6 +252,19 @@ ENTRIES: list[Entry] = [
           note="src1 (the indices) int16 / uint16 / int32 / uint32 / half / float"),
     Entry(_K_GATHER, "function:CheckValid|function:TGATHER_IMPL", topic="dtype", rules=("PTO990",),
           note="dst (index form), src and dst (mask form) int8..uint32, half, float"),
+    # --- Kirin 9030's and Kirin Dev0000's own TStore.hpp (rules/global_tensor.py OWN) -----------------------------
+    Entry("pto/npu/kirin9030/TStore.hpp|pto/npu/kirinDev0000/TStore.hpp", "function:TSTORE_IMPL",
+          cond=r"^atomicType == AtomicType::AtomicNone$", rules=("PTO957",),
+          note="no atomic add at all (NO_ATOMIC): every AtomicAdd TSTORE is reported"),
+    Entry("pto/npu/kirin9030/TStore.hpp|pto/npu/kirinDev0000/TStore.hpp", "function:CheckStaticAcc",
+          cond=r"Cols <= 4095",
+          note="open (checkable): Acc -> GM columns in [1, 4095], as A5's CheckStaticAcc (open there too: no rule "
+               "bounds the Acc tile's columns)"),
+    # --- Kirin 9030's own TQuant.hpp (all three Kirins; rules/quant.py PTO970) --------------------------------------
+    Entry("pto/npu/kirin9030/TQuant.hpp", "function:TQUANT_IMPL", cond=r"^(T == float32_t|U == u?int8_t)$",
+          rules=("PTO970",), note="the INT8 forms: a float source, int8 (SYM) / uint8 (ASYM) results"),
+    Entry("pto/npu/kirin9030/TQuant.hpp", "function:TQUANT_IMPL",
+          note="open (checkable): the MX TQUANT form rejects every call on the Kirins; PTO977 has A5's MX facts only"),
     # --- Kirin 9030's own TMatmul.hpp (Kirin X90 and Dev0000 include it; rules/matmul.py key "kirin9030") -------
     Entry(_K_MATMUL, "function:TMatmul|function:TMatmulBias|function:CheckMadValid", topic="dtype",
           rules=("PTO910",), note="(C, A, B) in {(half, half, half), (int32, int8, int8)} (TRIPLES)"),

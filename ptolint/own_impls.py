@@ -58,6 +58,8 @@ _K9030_GATHER = "include/pto/npu/kirin9030/TGather.hpp (CheckValid, TGATHER_IMPL
 #: header.hpp's `#define`s of element type names (ptolint/impls.py: divergent): its Vec -> Vec / Vec -> Mat checks are
 #: A5's with the renamed lists, one key per build; the Acc paths use the Kirin common.hpp helpers and were not read
 _A5_INSERT = "include/pto/npu/a5/TInsert.hpp (TINSERT_IMPL Vec -> Vec / Vec -> Mat, TInsertVecToVecImpl)"
+#: Kirin 9030's TQuant.hpp (all three Kirins include it): the INT8 forms' static checks
+_K9030_QUANT = "include/pto/npu/kirin9030/TQuant.hpp (TQUANT_IMPL, INT8 forms)"
 _MATMUL = ("TMATMUL", "TMATMUL_ACC", "TMATMUL_BIAS", "TGEMV", "TGEMV_ACC", "TGEMV_BIAS")
 
 _A6_LOAD = "include/pto/npu/a6/TLoad.hpp (TLOAD_TILE_IMPL), common/arch/register/tload_common.hpp"
@@ -99,6 +101,7 @@ OWN: dict[str, dict[str, Own]] = {
         **{b: Own("kirin9030", _K9030_MATMUL) for b in _MATMUL},
         "TMOV": Own("kirin9030", _K9030_MOV),
         "TGATHER": Own("kirin9030", _K9030_GATHER),
+        "TQUANT": Own("kirin9030", _K9030_QUANT),
         "TINSERT": Own("kirin9030", _A5_INSERT + " under kirin9030/header.hpp's renames"),
         **{b: Own("kirin9030", f) for b, f in _A5_ELSE.items()},
     },
@@ -107,6 +110,7 @@ OWN: dict[str, dict[str, Own]] = {
     "kirinx90": {"TSUBS": Own("kirin9030", _K9030_SUBS + " (included by kirinX90/header.hpp)"),
                  **{b: Own("kirin9030", _K9030_MATMUL + " (included by kirinX90/header.hpp)") for b in _MATMUL},
                  "TGATHER": Own("kirin9030", _K9030_GATHER + " (included by kirinX90/header.hpp)"),
+                 "TQUANT": Own("kirin9030", _K9030_QUANT + " (included by kirinX90/header.hpp)"),
                  **{b: Own("kirin9030", f) for b, f in _A5_ELSE.items()}},
     "kirindev0000": {
         "TLOAD": Own(
@@ -121,6 +125,7 @@ OWN: dict[str, dict[str, Own]] = {
         **{b: Own("kirin9030", _K9030_MATMUL + " (included by kirinDev0000/header.hpp)") for b in _MATMUL},
         "TMOV": Own("kirin9030", _K9030_MOV + " (included by kirinDev0000/header.hpp)"),
         "TGATHER": Own("kirin9030", _K9030_GATHER + " (included by kirinDev0000/header.hpp)"),
+        "TQUANT": Own("kirin9030", _K9030_QUANT + " (included by kirinDev0000/header.hpp)"),
         "TINSERT": Own("kirindev0000", _A5_INSERT + " under kirinDev0000/header.hpp's renames"),
         **{b: Own("kirindev0000", f) for b, f in _A5_ELSE.items() if b.startswith("TPOW")},
     },

@@ -38,6 +38,9 @@ DEQ_A5 = "include/pto/npu/a5/TDeQuant.hpp (TDeQuantCheck, TDeQuantImpl)"
 DEQ_DOC = "docs/isa/TDEQUANT.md (Constraints)"
 Q_A2A3 = "include/pto/npu/a2a3/TQuant.hpp (TQUANT_IMPL)"
 Q_A5 = "include/pto/npu/a5/TQuant.hpp (TQUANT_IMPL, INT8 overloads)"
+#: Kirin 9030's own TQuant.hpp (all three Kirins compile it): the INT8 forms' checks are A5's (src float32, INT8_SYM
+#: int8, INT8_ASYM uint8); its MX form rejects every call
+Q_KIRIN = "include/pto/npu/kirin9030/TQuant.hpp (TQUANT_IMPL, INT8 form)"
 
 # --- MX matmul tables --------------------------------------------------------------------------------------
 
@@ -61,6 +64,8 @@ def _quant_ops(ctx: Ctx) -> dict[str, TileView] | None:
     out = {r: ctx.tile(r) for r in roles}
     if out["dst"] is None or out["src"] is None or ctx.tile("scale") is None:
         return None
+    if ctx.impl == "kirin9030" and ctx.tile("tmp") is not None:
+        return None  # Kirin 9030's TQUANT_IMPL has no tmp form: what that call meets is not modelled
     return {r: t for r, t in out.items() if t is not None}
 
 
@@ -72,10 +77,12 @@ def _quant_static_errors(ctx: Ctx, ops: dict[str, TileView]) -> bool:
 
 
 @rule("PTO970", "quant-unsupported-dtype", instructions=tuple(QUANT_TYPES), fault="unsupported-dtype",
+      own={"kirin9030": ("TQUANT",)},
       provenance=(Provenance("header-static", DEQ_A2A3 + "; " + DEQ_A5, "TDEQUANT: static_assert dst float, "
                              "src int8_t/int16_t, scale/offset float (A5: parameter type == dst type)"),
                   Provenance("header-static", Q_A2A3 + "; " + Q_A5, "TQUANT INT8 forms: static_assert src float32; "
                              "INT8_SYM -> int8_t, INT8_ASYM -> uint8_t"),
+                  Provenance("header-static", Q_KIRIN, "Kirin 9030 / X90 / Dev0000 TQUANT INT8 forms: the same"),
                   Provenance("isa-doc", DEQ_DOC + "; docs/isa/TQUANT.md", "same types")))
 def quant_unsupported_dtype(ctx: Ctx) -> Check | None:
     """

@@ -133,8 +133,8 @@ def test_own_facts_of_the_tile_arithmetic_files() -> None:
         assert "kirindev0000" in fn.own_impls, fn
     site = CallSite("TDIV", "k.cpp", 1, 1, 1, 1, "kirindev0000", [], [], {})
     assert Machine(site, "kirindev0000").impl == "kirindev0000"
-    site = CallSite("TQUANT", "k.cpp", 1, 1, 1, 1, "kirin9030", [], [], {})  # kirin9030/TQuant.hpp: unread
-    assert Machine(site, "kirin9030").impl == "kirin9030" and own_impls.own("TQUANT", "kirin9030") is None
+    site = CallSite("TCVT", "k.cpp", 1, 1, 1, 1, "kirin9030", [], [], {})  # kirin9030/TCvt.hpp: unread
+    assert Machine(site, "kirin9030").impl == "kirin9030" and own_impls.own("TCVT", "kirin9030") is None
     # a5/TFMod.hpp's #else branch on Kirin 9030 / X90 (no HIGH_PRECISION path): read, A5's checks under that key
     assert own_impls.own("TFMOD", "kirinx90").impl == "kirin9030" and rules["PTO601"].runs("TFMOD", "kirinx90")
 

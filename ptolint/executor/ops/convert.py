@@ -278,11 +278,13 @@ def _mx_types(m: Machine, dst: ConcreteTile, src: ConcreteTile) -> None:
         raise m.trap("unsupported-dtype", f"MXFP4_E2M1 writes float4_e2m1x2_t, not {dst.spec.dtype}")
 
 
-@op("TQUANT")
+@op("TQUANT", own=("kirin9030",))
 def tquant(m: Machine) -> None:
     dst, src, scale = m.tile("dst"), m.tile("src"), m.tile("scale")
     if dst is None or src is None:
         raise m.trap("unsupported-path", "TQUANT needs tiles dst and src")
+    if m.impl == "kirin9030" and (scale is None or m.tile("tmp") is not None):
+        raise LookupError("Kirin 9030's TQUANT: only the INT8 forms without tmp are modelled")
     if scale is None:
         _mx_types(m, dst, src)
         return  # MX forms (exp / max / scaling): types only, no data
@@ -295,6 +297,9 @@ def tquant(m: Machine) -> None:
         for kind, detail in errors:
             m.fault(kind, detail)
         raise m.trap(errors[0][0], "TQUANT does not compile")
+    if m.impl == "kirin9030":
+        # Kirin 9030's TQuant.hpp: its static checks are A5's; what its quantisation computes is not modelled
+        raise LookupError("the run-time behaviour of Kirin 9030's TQUANT is not modelled")
     rows, cols = src.valid_row, src.valid_col
     if rows <= 0 or cols <= 0:
         return
