@@ -195,8 +195,11 @@ ENTRIES: list[Entry] = [
           note="TPRINT(src, tmp): a location other than Mat (A2/A3 only) / Vec / Acc; PTO020 rejects locations "
                "outside {Vec, Acc, Mat} (A5: {Vec, Acc})"),
     # --- A5 TEXTRACT / TMOV type lists and one-row bias / scaling sources ------------------------------------------
-    Entry("pto/npu/a5/TExtract.hpp", "function:TEXTRACT_TILE_IMPL", cond=r"is_textract_supported_type",
-          rules=("PTO104",), note="dst's type in is_textract_supported_type (TILE_TYPES['a5'], E1 non-Vec paths)"),
+    Entry("pto/npu/a5/TExtract.hpp|pto/npu/a6/TExtract.hpp", "function:TEXTRACT_TILE_IMPL",
+          cond=r"is_textract_supported_type", rules=("PTO104",),
+          note="dst's type in is_textract_supported_type (TILE_TYPES['a5'], E1 non-Vec paths; on A6 for the calls "
+               "without uint8_t / int4b_t / hifloat4x2_t tiles, the types A6's longer list adds: "
+               "ptolint/own_impls.py)"),
     Entry("pto/npu/a5/TMov.hpp", "function:CommonCheck", cond=r"is_textract_supported_type", rules=("PTO932",),
           note="Mat -> Left/Right/ScaleLeft/ScaleRight and Vec -> Mat: dst's type in the TEXTRACT list (PATHS "
                "'same')"),
@@ -221,7 +224,7 @@ ENTRIES: list[Entry] = [
           note="Producer::push calls pushVec2GMFiFo only under fifoType == GM_FIFO and pushVec2CtrlFiFo only under "
                "CTRL_FIFO (TMPipe's push)"),
     # --- A2/A3 and A5: assertions mapped for issue 13 item 4 (kept together; newer targets are mapped elsewhere) ------
-    Entry("pto/npu/a2a3/TMatmul.hpp|pto/npu/a5/TMatmul.hpp", "function:CheckDynamicMad|function:CheckDynamicMmad|"
+    Entry("pto/npu/a2a3/TMatmul.hpp|pto/npu/a5/TMatmul.hpp|pto/npu/a6/TMatmul.hpp", "function:CheckDynamicMad|function:CheckDynamicMmad|"
           "function:TGEMV_IMPL|function:TGEMV_ACC_IMPL|function:TGEMV_BIAS_IMPL|function:TGEMV_MX_IMPL",
           cond=r"MMAD_MAX_SUPPORT_LENGTH", kind="runtime", rules=("PTO918",),
           note="m, k, n in [1, 4095]: PTO918 for the TMATMUL / TGEMV forms and (A5) TMATMUL_MX / TGEMV_MX (k from "
@@ -281,11 +284,13 @@ ENTRIES: list[Entry] = [
     Entry(_K_MATMUL, "function:TMATMUL_MX_IMPL", rules=("PTO010",),
           note="TMATMUL_MX_IMPL rejects every call; the pto_instr.hpp wrapper is not declared for the Kirins "
                "either (PTO010 reports the call)"),
-    Entry("pto/npu/a5/TMatmul.hpp", "function:CheckMadMxValid", cond=r"TileLeft::Loc == TileType::Left",
+    Entry("pto/npu/a5/TMatmul.hpp|pto/npu/a6/TMatmul.hpp", "function:CheckMadMxValid", cond=r"TileLeft::Loc == TileType::Left",
           rules=("PTO975",), note="Left / Right / Acc buffers and fractals of the MX forms"),
-    Entry("pto/npu/a5/TMatmul.hpp", "function:CheckMadMxValid", cond=r"^accBytes <= PTO_L0C_SIZE_BYTES",
+    Entry("pto/npu/a5/TMatmul.hpp|pto/npu/a6/TMatmul.hpp", "function:CheckMadMxValid",
+          cond=r"^accBytes <= PTO_L0C_SIZE_BYTES",
           rules=("PTO976",), note="the result tile within L0C (256 KiB)"),
-    Entry("pto/npu/a5/TExtract.hpp", "function:TExtractToA|function:TExtractToB", kind="static",
+    Entry("pto/npu/a5/TExtract.hpp|pto/npu/a6/TExtract.hpp", "function:TExtractToA|function:TExtractToB",
+          kind="static",
           cond=r"^\((src|dst)(Row|Col) % \(typeSize == 1", rules=("PTO935",),
           note="A5 transposing L1 -> L0A/L0B copy (2- and 4-byte types, not compact; 1-byte types take the compact "
                "routine, so the c0Size arm is never instantiated): every extent in 16s (l0_copy_units)"),
@@ -398,7 +403,7 @@ ENTRIES: list[Entry] = [
           "function:TStoreAcc*|function:TStoreUb2gmNd2nd|function:CheckAcc2gm|function:CheckStaticAcc",
           cond=r"(<|<=) (4096|8192|16384|65535|4095)\b|% BLOCK_BYTE_SIZE == 0$|^gShape0 == 1 && gShape1 == 1 && "
                r"gShape2 == 1$",
-          targets=("a2a3", "a5"),
+          targets=("a2a3", "a5", "a6"),
           note="open (checkable): GM <-> tile extent limits (A2/A3 ND / DN rows < 4096, ND -> NZ 16384 / 65535, Acc "
                "-> GM cols [1, 4095], rows [1, 8192] / [1, 65535], Mat -> GM row bytes in 32-byte blocks; A5 Acc "
                "cols [1, 4095]); needs a per-path table over the GlobalTensor's shape / stride terms "
@@ -415,8 +420,8 @@ ENTRIES: list[Entry] = [
     Entry("pto/npu/a2a3/TSync.hpp", "function:TSYNC_IMPL", reason="header-constants",
           note="the pipe comes from the header's Op -> pipe table (common/event.hpp); every pipe of the table is "
                "in A2/A3's list (see PTO059's provenance)"),
-    Entry("pto/npu/a5/TSync.hpp", "function:TSYNC_IMPL", rules=("PTO059",),
-          note="A5: TSYNC<Op> only for ops whose pipe is MTE2, MTE3 or ALL"),
+    Entry("pto/npu/a5/TSync.hpp|pto/npu/a6/TSync.hpp", "function:TSYNC_IMPL", rules=("PTO059",),
+          note="A5 (and A6, the same text): TSYNC<Op> only for ops whose pipe is MTE2, MTE3 or ALL"),
     Entry("pto/npu/a2a3/TSync.hpp|pto/npu/a5/TSync.hpp", "*Event*", cond=r"!IsCrossCore\) \|\| \(!AutoToken|"
           r"^IsCrossCore$|^CrossCoreId != 0xff$", reason="model-compile-error",
           note="a cross-core event needs AutoToken = false, an explicit cross-core id on Wait / Record (also the "

@@ -71,11 +71,12 @@ def _reuse(r: Rule) -> list[str]:
         if t in impls.FAMILY_TARGETS or t not in r.targets:
             continue
         names = [b for b in r.instructions if r.runs(b, t)]
-        fams = sorted({impls.family(b, t) or "" for b in names} - {""})
-        own = sorted({o.impl for b in names if impls.family(b, t) is None and (o := own_impls.own(b, t))})
+        fams = sorted({own_impls.family(b, t) or "" for b in names} - {""})
+        own = sorted({o.impl for b in names if own_impls.family(b, t) is None and (o := own_impls.own(b, t))})
         dirs = [f"npu/{NPU_DIRS[f]}" for f in fams] + [f"npu/{NPU_DIRS[k]}" for k in own]
-        read = read or bool(own)
-        what = "files read for it" if own else "files"
+        reread = any(impls.family(b, t) is None for b in names)  # a divergent reused file read by hand
+        read = read or bool(own) or reread
+        what = "files read for it" if own or reread else "files"
         parts.append(f"{t} ({' / '.join(dirs)} {what}: {', '.join(names)})")
     tables = "ptolint/impls.py, ptolint/own_impls.py" if read else "ptolint/impls.py"
     return [f"- Facts reused on: {'; '.join(parts)} ({tables})"] if parts else []

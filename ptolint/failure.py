@@ -161,7 +161,7 @@ def _as_family(rule, target: str, instruction: str | None) -> str:
     if not families or target in families or target in impls.FAMILY_TARGETS:
         return target
     names = [instruction] if instruction else list(rule.instructions)
-    found = [f for f in (impls.family(b, target) for b in names) if f in families]
+    found = [f for f in (own_impls.family(b, target) for b in names) if f in families]
     if not found:  # a read own file: as the target whose directory holds it (ptolint/own_impls.py)
         found = [o.impl for b in names if (o := own_impls.own(b, target)) and b in getattr(rule, "own", {}).get(
             o.impl, ())]

@@ -13,6 +13,13 @@ files read here (and common/arch/register/tload_common.hpp, tstore_common.hpp) n
 checks go through caps:: (common/arch_capability.hpp), which pto-inst.hpp includes before any header.hpp, so they
 test the real types. An entry may still restrict the element types its reading covers (`dtypes`).
 
+A reused A2/A3 / A5 file that ptolint/impls.py records as divergent on a target may, read by hand, turn out to
+behave as in its family after all: the entry's key is then the family itself ("a5"), so every rule and executor op
+with that family's facts takes the call (`family`). A6 compiles a5/TStore.hpp, TAdd.hpp and its own TSync.hpp's
+TSYNC_IMPL that way: impls.py sees other `#if` branches because a6/datatype.hpp shadows a5/datatype.hpp, but the
+two files are byte-identical (one include guard), and arch_capability.hpp gives A6 A5's traits
+(ArchTraitsFp4Capable) except caps::IsHIF4, true only for hifloat4x2_t, a type A5 lacks (left out).
+
 This module imports nothing of the rules or the executor; both read it.
 """
 
@@ -31,6 +38,9 @@ class Own:
     files: str  # where the facts were read (pto-isa 3186c381)
     dtypes: tuple[str, ...] | None = None  # the tile element types the reading covers (None: every type)
     excluded: tuple[str, ...] = ()  # tile element types it leaves out (paths of their own)
+    #: element-type combinations it leaves out: a call whose tiles have every type of one of them (A6's extra
+    #: TMATMUL input pairs, made of types A5 knows, which A5 rejects and A6 accepts)
+    combos: tuple[frozenset[str], ...] = ()
     #: the family whose code the file follows (the Kirin files build on common/arch/register/, as A5's do): a rule
     #: whose facts are only the other family's (an A2/A3 type list) does not apply to calls on it
     lineage: str = "a5"
@@ -63,6 +73,23 @@ _K9030_QUANT = "include/pto/npu/kirin9030/TQuant.hpp (TQUANT_IMPL, INT8 forms)"
 _MATMUL = ("TMATMUL", "TMATMUL_ACC", "TMATMUL_BIAS", "TGEMV", "TGEMV_ACC", "TGEMV_BIAS")
 
 _A6_LOAD = "include/pto/npu/a6/TLoad.hpp (TLOAD_TILE_IMPL), common/arch/register/tload_common.hpp"
+#: a6/TExtract.hpp is a5/TExtract.hpp with longer type lists (is_textract_supported_type and the fp4 sets add
+#: uint8_t, int4b_t and hifloat4x2_t; TEXTRACT_IMPL's Vec list hifloat4x2_t), A5's checks otherwise (its Vec -> Vec
+#: ND window PTO_ASSERTs read the static DstTileData::ValidRow / ValidCol where A5 reads the run-time ones: the
+#: copy still reads the same window, so PTO102 / PTO103's out-of-bounds read stands), and no two-destination form
+#: (no TEXTRACT_ND2XNZ_IMPL: rules/textract_nd2nz.py leaves A6 out)
+_A6_EXTRACT = "include/pto/npu/a6/TExtract.hpp (A5's TEXTRACT_IMPL / TEXTRACT_TILE_IMPL with longer type lists)"
+#: a6/TMatmul.hpp is a5/TMatmul.hpp with more input pairs (CheckMadValid: int8 x int4b_t into int32; half / bf16 x
+#: fp8_e4m3, int4b_t and int8_t into float; CheckMadMxValid: fp8_e4m3 x fp4_e2m1 both ways, half / bf16 x fp4_e2m1,
+#: the hifloat4x2_t pairs) and the s4 mad dispatch; the locations, fractals, bias, L0C size, 4095 limits are A5's
+_A6_MATMUL = "include/pto/npu/a6/TMatmul.hpp (A5's CheckMadValid / TMATMUL*_IMPL / TGEMV*_IMPL with more pairs)"
+_MAD = ("TMATMUL", "TMATMUL_ACC", "TMATMUL_BIAS", "TGEMV", "TGEMV_ACC", "TGEMV_BIAS")
+_A6_MAD_PAIRS = tuple(frozenset(p) for p in (("half", "float8_e4m3_t"), ("bfloat16_t", "float8_e4m3_t"),
+                                             ("half", "int8_t"), ("bfloat16_t", "int8_t")))
+_A6_MX_PAIRS = tuple(frozenset(p) for p in (("float8_e4m3_t", "float4_e2m1x2_t"), ("half", "float4_e2m1x2_t"),
+                                            ("bfloat16_t", "float4_e2m1x2_t")))
+_A6_SAME = ("; a6/datatype.hpp is byte-identical to the a5/datatype.hpp it shadows, arch_capability.hpp gives A6 "
+            "A5's traits except caps::IsHIF4 (hifloat4x2_t)")
 
 #: the tile arithmetic read from Kirin Dev0000's own files (their checks follow A5's, with their own type lists:
 #: no integer vdiv there) and Kirin 9030's TRem.hpp / TRemS.hpp; kirinDev0000/header.hpp renames no element type,
@@ -90,7 +117,22 @@ _KDEV_ARITH = {
 OWN: dict[str, dict[str, Own]] = {
     # A5's TLOAD_TILE_IMPL with A6LoadOp (the same Vec routines, StaticCheck, TLoadCubeCheck, MX path for a
     # one-row L1 tile); hifloat4x2_t L1 tiles take a check of their own (TLoadHif4CubeCheck)
-    "a6": {"TLOAD": Own("a6", _A6_LOAD, excluded=("hifloat4x2_t",))},
+    "a6": {
+        "TLOAD": Own("a6", _A6_LOAD, excluded=("hifloat4x2_t",)),
+        # the very A5 files (keyed "a5": the family's facts hold), see the module docstring
+        **{b: Own("a5", "include/pto/npu/a5/TStore.hpp (TSTORE_IMPL, CheckStaticVec, CheckStaticAcc, SetAtomicAdd), "
+                        "common/arch/register/tstore_common.hpp" + _A6_SAME, excluded=("hifloat4x2_t",))
+           for b in ("TSTORE", "TSTORE_FP")},
+        "TADD": Own("a5", "include/pto/npu/a5/TAdd.hpp (TAddCheck), a5/TBinOp.hpp" + _A6_SAME,
+                    excluded=("hifloat4x2_t",)),
+        # TSYNC_IMPL: the pipe from the same OpPipeEntry table (common/event.hpp) and the same MTE2 / MTE3 / ALL
+        # static_assert as a5/TSync.hpp (A6's Event class differs: no cross-core events; not a TSYNC call's facts)
+        "TSYNC": Own("a5", "include/pto/npu/a6/TSync.hpp (TSYNC_IMPL, GetPipeByOpForA6: A5's text)"),
+        **{b: Own("a5", _A6_EXTRACT, excluded=("uint8_t", "int4b_t", "hifloat4x2_t")) for b in ("TEXTRACT", "TEXTRACT_FP")},
+        **{b: Own("a5", _A6_MATMUL, excluded=("int4b_t", "hifloat4x2_t"), combos=_A6_MAD_PAIRS) for b in _MAD},
+        **{b: Own("a5", _A6_MATMUL + " (CheckMadMxValid)", excluded=("hifloat4x2_t",), combos=_A6_MX_PAIRS)
+           for b in ("TMATMUL_MX", "TGEMV_MX")},
+    },
     "kirin9030": {
         "TLOAD": Own("kirin9030", _K9030_LOAD),
         "TSTORE": Own("kirin9030", _K9030_STORE),
@@ -138,9 +180,28 @@ def own(builtin: str, target: str, dtypes: tuple[str, ...] | frozenset[str] = ()
     o = OWN.get(target, {}).get(builtin)
     if o is None or impls.family(builtin, target, dtypes) is not None:
         return None
-    if any(t in o.excluded or (o.dtypes is not None and t not in o.dtypes) for t in dtypes):
+    if _left_out(o, dtypes):
         return None
     return o
+
+
+def _left_out(o: Own, dtypes: tuple[str, ...] | frozenset[str]) -> list[str]:
+    """The call's element types the reading does not cover (sorted; empty when it covers the call)."""
+    bad = {t for t in dtypes if t in o.excluded or (o.dtypes is not None and t not in o.dtypes)}
+    for c in o.combos:
+        if c <= set(dtypes):
+            bad |= c
+    return sorted(bad)
+
+
+def family(builtin: str, target: str, dtypes: tuple[str, ...] | frozenset[str] = ()) -> str | None:
+    """The family ("a2a3" / "a5") whose facts hold for the call: ptolint.impls.family, or a read own entry keyed by
+    a family (a reused file impls.py calls divergent that behaves as in its family after all)."""
+    fam = impls.family(builtin, target, dtypes)
+    if fam is not None:
+        return fam
+    o = own(builtin, target, dtypes)
+    return o.impl if o is not None and o.impl in impls.FAMILY_TARGETS else None
 
 
 def impl_key(builtin: str, target: str, dtypes: tuple[str, ...] | frozenset[str] = ()) -> str:
@@ -166,7 +227,7 @@ def left_out(builtin: str, target: str, dtypes: tuple[str, ...] | frozenset[str]
     o = OWN.get(target, {}).get(builtin)
     if o is None or impls.family(builtin, target, dtypes) is not None:
         return None
-    bad = sorted({t for t in dtypes if t in o.excluded or (o.dtypes is not None and t not in o.dtypes)})
+    bad = _left_out(o, dtypes)
     if not bad:
         return None
-    return f"{target}'s own {builtin} file was read without its paths for {', '.join(bad)} (ptolint/own_impls.py)"
+    return f"{target}'s own {builtin} file was read without its paths for calls on {', '.join(bad)} (ptolint/own_impls.py)"

@@ -80,7 +80,7 @@ class Rule:
             return False
         if self.families is None or builtin == "*":
             return True
-        if impls.family(builtin, target, dtypes) in self.families:
+        if own_impls.family(builtin, target, dtypes) in self.families:
             return True
         o = own_impls.own(builtin, target, dtypes)
         return o is not None and builtin in self.own.get(o.impl, ())
@@ -255,7 +255,7 @@ def rule(code: str, name: str, *, instructions: tuple[str, ...], fault: str,
         mine = dict(own or {})
         runs_on = tuple(targets) if chip else tuple(
             t for t in ALL_TARGETS if t in targets or any(
-                impls.family(b, t) in targets or b in mine.get(getattr(own_impls.own(b, t), "impl", ""), ())
+                own_impls.family(b, t) in targets or b in mine.get(getattr(own_impls.own(b, t), "impl", ""), ())
                 for b in instructions))
         REGISTRY[code] = Rule(code, name, instructions, runs_on, severity, fault, provenance, fn,
                               inspect.cleandoc(fn.__doc__ or ""), operand_free, sequences, failure, families, mine)

@@ -24,6 +24,9 @@ A2 = "include/pto/npu/a2a3/TExtract.hpp"
 A5 = "include/pto/npu/a5/TExtract.hpp"
 DOC = "docs/isa/TEXTRACT.md"
 DSTS = ("dst0", "dst1")
+#: targets whose TExtract.hpp has no two-destination form: pto_instr.hpp's wrapper calls TEXTRACT_ND2XNZ_IMPL
+#: unguarded, a6/TExtract.hpp defines none (such a call does not compile there; A5's facts say nothing about it)
+NO_TWO_DST = ("a6",)
 
 _FP8 = {"hifloat8_t", "float8_e4m3_t", "float8_e5m2_t", "float8_e8m0_t", "float4_e2m1x2_t", "float4_e1m2x2_t"}
 #: element types CheckTExtractNdToNz accepts, per target
@@ -40,7 +43,7 @@ def _esc(text: str) -> str:
 def _ops(ctx: Ctx) -> tuple[TileView, TileView, TileView] | None:
     """(dst0, dst1, src) of a two-destination call, None for every other TEXTRACT form."""
     d0, d1, src = ctx.tile("dst0"), ctx.tile("dst1"), ctx.tile("src")
-    if d0 is None or d1 is None or src is None:
+    if d0 is None or d1 is None or src is None or ctx.target in NO_TWO_DST:
         return None
     return d0, d1, src
 
