@@ -109,6 +109,15 @@ ENTRIES: list[Entry] = [
     # --- builtins a target does not provide ---------------------------------------------------------------------
     Entry("pto/common/pto_instr.hpp", "function:TPUSH|function:TPOP", cond=r"^sizeof\(Pipe\) == 0",
           rules=("PTO010",), note="GridPipe TPUSH/TPOP outside A2/A3: the #else branch rejects every call"),
+    Entry("pto/common/pto_instr.hpp", "function:SYNCALL", cond=r"^CoreType != CoreType$|^Mode != Mode$",
+          rules=("PTO010",), note="the #else branch of both SYNCALL forms (targets other than A2/A3, A5 and the CPU "
+                                  "simulator) rejects every call: PTO010's table lists SYNCALL as missing there"),
+    Entry("pto/common/pto_instr.hpp", "function:TPUSH|function:TFILLPAD", targets=("a6", "kirin9030", "kirinx90",
+                                                                                  "kirindev0000"),
+          builtin="TPUSH|TFILLPAD", rules=("PTO010",),
+          note="a wrapper whose *_IMPL the target's header.hpp does not include (A6: TPUSH, TFILLPAD; the Kirins: "
+               "TPUSH): every call fails to compile there, and PTO010 reports every call (a rule that does not run "
+               "on the target, PTO010 not listing the builtin there, leaves the assertion to the entries below)"),
     Entry("pto/common/pto_instr.hpp", "function:TPUSH", cond=r"GridDirection::SOURCE",
           note="open (checkable): GridPipe TPUSH with a SOURCE direction; no rule"),
     # --- TEXTRACT two-destination form (ND -> 2xNZ): rules/textract_nd2nz.py -------------------------------------
@@ -408,14 +417,33 @@ ENTRIES: list[Entry] = [
                "-> GM cols [1, 4095], rows [1, 8192] / [1, 65535], Mat -> GM row bytes in 32-byte blocks; A5 Acc "
                "cols [1, 4095]); needs a per-path table over the GlobalTensor's shape / stride terms "
                "(rules/global_tensor.py) and the executor's TLOAD / TSTORE paths"),
-    Entry("pto/npu/a5/TLoad.hpp", "function:TLoadMxCube*", targets=("a2a3", "a5"),
+    Entry("pto/npu/a5/TLoad.hpp|pto/npu/a6/TLoad.hpp", "function:TLoadMxCube*|function:TLoadHif4Cube*",
+          targets=("a2a3", "a5", "a6"),
           note="open (checkable): A5 TLOAD of MX scale tiles (MX_A_* / MX_B_* GlobalTensor layouts): fp8_e8m0 types, "
                "SFractalSize 32, static shape relations; no rule models the MX GlobalTensor layouts yet"),
-    Entry("pto/npu/a5/TLoad.hpp|pto/common/arch/register/tload_common.hpp", "function:TLoadNHWC|function:TLoadNCHW*|"
+    Entry("pto/npu/a5/TLoad.hpp|pto/npu/a6/TLoad.hpp|pto/common/arch/register/tload_common.hpp",
+          "function:TLoadNHWC|function:TLoadNCHW*|"
           "function:TLoadNCDHW*|function:TLoad5HD|function:TLoadFractalZ|function:CheckConvTileData",
-          targets=("a2a3", "a5"),
-          note="open (checkable): A5 TLOAD into ConvTile destinations (NC1HWC0 / FractalZ / NDC1HWC0 shapes); the "
-               "frontend reads ConvTile types for TIMG2COL only (rules/misc_builtins.py)"),
+          targets=("a2a3", "a5", "a6"),
+          note="open (checkable): A5 / A6 TLOAD into ConvTile destinations (NC1HWC0 / FractalZ / NDC1HWC0 shapes); "
+               "the frontend reads ConvTile types for TIMG2COL only (rules/misc_builtins.py)"),
+    Entry("pto/npu/a6/TExtract.hpp", "function:TEXTRACT_CONVTILE_IMPL|function:TextractConvTileCheck",
+          topic="gm-shape",
+          note="open (checkable): A6 TEXTRACT of a FractalZ ConvTile source (its staticShape[2] == 16, [3] == C0); "
+               "the frontend reads ConvTile types for TIMG2COL only"),
+    Entry("pto/common/arch/register/tload_common.hpp", "function:TLoadCubeCheck", cond=r"^sizeof\(TileData::DType\) "
+          r"!= 8$", rules=("PTO953",),
+          note="no 64-bit element type in an ND -> NZ or DN -> NZ load into L1 (B64_PAIRS: the layout pairs a b64 "
+               "type may use)"),
+    Entry("pto/common/arch/register/tload_common.hpp", "function:TLoadCubeCheck", cond=r"^TileData::Rows (<=|\*)",
+          note="open (checkable): an L1 destination of at most 16384 rows and 512 Ki elements (static shape; the "
+               "header counts elements, its message says 512KB); PTO901 checks the bytes of a TASSIGNed tile "
+               "against L1's capacity, which implies the element bound for 1-byte types only; no rule"),
+    Entry("pto/npu/a6/TQuant.hpp", "function:CheckTQuantHif4Types|function:TQUANT_IMPL",
+          cond=r"^T == bfloat16_t$|^OutT == float4_e1m2x2_t$|^grp_axis == 1$", targets=("a6",),
+          note="open (checkable): A6's HiF4 TQUANT (MxQuantAlg::Hif4: bfloat16 -> float4_e1m2x2_t, ND only) and "
+               "the grp_axis value of its MX forms; ptolint/own_impls.py leaves float4_e1m2x2_t TQUANT calls out "
+               "and no rule reads the grp_axis / mx_alg form"),
     # --- synchronisation ------------------------------------------------------------------------------------------
     Entry("pto/npu/a2a3/TSync.hpp", "function:TSYNC_IMPL", reason="header-constants",
           note="the pipe comes from the header's Op -> pipe table (common/event.hpp); every pipe of the table is "

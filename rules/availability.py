@@ -68,6 +68,7 @@ class Gap:
 FORMS = {
     "grid-pipe": "the GridPipe form (template argument GridDirection or GridSpan)",
     "mx-nz-store": "the NZ-store form TQUANT<quant_type, store_mode>(dst, src, exp, max, scaling, exp_zz)",
+    "two-dst": "the two-destination form TEXTRACT(dst0, dst1, src, indexRow0, indexCol0, indexRow1, indexCol1)",
 }
 
 _CPU_ONLY = "no {0}_IMPL in include/pto/npu/{1}: only the CPU simulator (include/pto/cpu) implements it"
@@ -153,6 +154,11 @@ for _t, _names in NOT_INCLUDED.items():
         "SYNCALL": Gap(_SYNCALL),
     }
 
+#: A6: pto_instr.hpp's two-destination TEXTRACT wrapper calls TEXTRACT_ND2XNZ_IMPL unguarded; a6/TExtract.hpp (the
+#: A5 file without it) defines none
+BY_TARGET["a6"]["TEXTRACT"] = Gap("include/pto/npu/a6/TExtract.hpp defines no TEXTRACT_ND2XNZ_IMPL (A5's "
+                                  "TExtract.hpp does), which pto_instr.hpp's wrapper calls", "two-dst")
+
 #: builtin -> target -> what is missing there (the per-target tables, indexed by builtin)
 UNAVAILABLE: dict[str, dict[str, Gap]] = {}
 for _t, _table in BY_TARGET.items():
@@ -176,6 +182,8 @@ def _form_used(ctx: Ctx, form: str) -> bool:
         return "Direction" in ctx.template_args or "Span" in ctx.template_args
     if form == "mx-nz-store":
         return "exp_zz" in ctx.texts or "store_mode" in ctx.template_args
+    if form == "two-dst":
+        return ctx.tile("dst1") is not None
     raise ValueError(f"unknown form {form}")
 
 
@@ -190,6 +198,8 @@ def _form_used(ctx: Ctx, form: str) -> bool:
                              "#if defined(PTO_NPU_ARCH_A2A3) ... #else static_assert(sizeof(Pipe) == 0, ...)"),
                   Provenance("header-static", "include/pto/npu/a5/TQuant.hpp; include/pto/cpu/TQuant.hpp",
                              "TQUANT_IMPL with exp_zz only in the CPU simulator"),
+                  Provenance("header-static", INSTR_HDR + " (TEXTRACT dst0, dst1 wrapper); include/pto/npu/a6/"
+                             "TExtract.hpp", "A6: no TEXTRACT_ND2XNZ_IMPL for the unguarded wrapper to call"),
                   Provenance("isa-doc", "docs/isa/TGET_SCALE_ADDR.md", "A5 only; no A2A3 implementation")))
 def builtin_unavailable(ctx: Ctx) -> Check | None:
     """
@@ -201,7 +211,8 @@ def builtin_unavailable(ctx: Ctx) -> Check | None:
     declares (`pto_instr.hpp`) and which `*_IMPL` implementations the headers its `header.hpp` includes
     define. TADDC, TSUBC, TADDSC and TSUBSC exist on no NPU target (CPU simulator only); TGET_SCALE_ADDR,
     TGEMV_MX, TMATMUL_MX, TRANDOM, THISTOGRAM, TINTERLEAVE and TDEINTERLEAVE are not on A2/A3; GridPipe
-    TPUSH/TPOP are A2/A3 only; the MXFP8 NZ-store TQUANT form (with `exp_zz`) has no A5 implementation.
+    TPUSH/TPOP are A2/A3 only; the MXFP8 NZ-store TQUANT form (with `exp_zz`) has no A5 implementation;
+    A6 has no two-destination TEXTRACT.
     On A6, Kirin 9030, Kirin X90 and Kirin Dev0000 whatever their `header.hpp` does not include is
     missing (e.g. TSUBRELU, TFUSEDMULADD, TPUSH/TPOP and TPREFETCH on every Kirin; TREM on Kirin X90;
     all but TASSIGN, TADD, TLOAD, TSTORE, TEXTRACT, TMATMUL, TRESHAPE and TQUANT on A6), and SYNCALL is

@@ -637,18 +637,20 @@ def pipe_gm_form_direction(ctx: Ctx) -> Check | None:
                   Provenance("header-static", "include/pto/common/event.hpp OpPipeEntry", "Op -> pipe table; ops "
                              "without an entry map to PIPE_ALL"),
                   Provenance("header-static", A2 + "TSync.hpp", "A2/A3 accepts S/V/M/MTE1/MTE2/MTE3/FIX/ALL: every "
-                             "pipe of the table")))
+                             "pipe of the table"),
+                  Provenance("header-static", "include/pto/npu/a6/TSync.hpp TSYNC_IMPL<OpCode>", "A6: A5's text "
+                             "(GetPipeByOpForA6, the same static_assert; ptolint/own_impls.py)")))
 def tsync_op_pipe_unsupported(ctx: Ctx) -> Check | None:
     """
     ## Summary
-    On A5, single-op `TSYNC<Op>()` names an operation whose pipe cannot be barriered.
+    On A5 (and A6), single-op `TSYNC<Op>()` names an operation whose pipe cannot be barriered.
 
     ## What it does
-    Looks up the pipe of `TSYNC<OpCode>()`'s operation in the op table (common/event.hpp): A5 only accepts
-    operations on the MTE2 (loads), MTE3 (vector stores) or ALL pipe.
+    Looks up the pipe of `TSYNC<OpCode>()`'s operation in the op table (common/event.hpp): A5 (A6 alike) only
+    accepts operations on the MTE2 (loads), MTE3 (vector stores) or ALL pipe.
 
     ## Why is this bad?
-    A5 rejects any other pipe with a `static_assert`: the kernel does not compile. A2/A3 accepts every pipe,
+    A5 and A6 reject any other pipe with a `static_assert`: the kernel does not compile. A2/A3 accepts every pipe,
     so the code is not portable.
 
     ## Example

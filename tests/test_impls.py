@@ -139,6 +139,30 @@ def test_own_facts_of_the_tile_arithmetic_files() -> None:
     assert own_impls.own("TFMOD", "kirinx90").impl == "kirin9030" and rules["PTO601"].runs("TFMOD", "kirinx90")
 
 
+def test_a6_reuses_the_a5_facts_where_its_files_behave_as_a5s() -> None:
+    """ptolint/own_impls.py entries keyed by a family ("a5"): A6's TSTORE / TADD (a5 files impls.py calls divergent),
+    TSYNC, TEXTRACT, TMATMUL and TQUANT take the A5 facts, except for the element types and input pairs A6 adds."""
+    from ptolint.executor.machine import Machine
+    from ptolint.ir import CallSite
+
+    rules = load_rules()
+    assert impls.family("TSTORE", "a6") is None and own_impls.family("TSTORE", "a6", ("float",)) == "a5"
+    assert own_impls.family("TSTORE", "a6", ("hifloat4x2_t",)) is None  # caps::IsHIF4: A6 only
+    assert rules["PTO950"].runs("TSTORE", "a6", ("float",)) and rules["PTO602"].runs("TADD", "a6", ("half",))
+    assert rules["PTO059"].runs("TSYNC", "a6")
+    # TMATMUL: A5's triples hold, except the pairs A6 adds (half / bfloat16 x int8_t, x float8_e4m3_t; int4b_t)
+    assert rules["PTO910"].runs("TMATMUL", "a6", ("float", "half", "half"))
+    for types in (("float", "half", "int8_t"), ("float", "bfloat16_t", "float8_e4m3_t"), ("int32_t", "int8_t",
+                                                                                          "int4b_t")):
+        assert not rules["PTO910"].runs("TMATMUL", "a6", types), types
+        assert "read without its paths" in own_impls.left_out("TMATMUL", "a6", types)
+    assert not rules["PTO104"].runs("TEXTRACT", "a6", ("uint8_t",))  # is_textract_supported_type: A6 adds it
+    assert own_impls.left_out("TEXTRACT", "a6", ("half",)) is None
+    assert not rules["PTO977"].runs("TQUANT", "a6", ("bfloat16_t", "float4_e1m2x2_t"))  # the HiF4 form
+    site = CallSite("TSTORE", "k.cpp", 1, 1, 1, 1, "a6", [], [], {})
+    assert Machine(site, "a6").impl == "a5"  # the executor runs A5's semantics for it
+
+
 #: the kernel above with TDIV on int16 tiles: npu/kirinDev0000/TDiv.hpp, whose facts PTO601..PTO604 hold
 OWN_KERNEL = KERNEL.replace("float, 16, 64> a, b", "int16_t, 16, 64> a, b").replace("TRECIP(b, a)", "TDIV(b, a, a)")
 

@@ -6,6 +6,7 @@ which `*_IMPL` each defines for the wrappers of include/pto/common/pto_instr.hpp
 - TGET_SCALE_ADDR, TGEMV_MX, TMATMUL_MX, TRANDOM, THISTOGRAM, TINTERLEAVE, TDEINTERLEAVE: A5 only;
 - GridPipe TPUSH / TPOP (a `Direction` or `Span` template argument): A2/A3 only;
 - TQUANT with a `store_mode` template argument (the exp_zz NZ-store form): no A5 implementation;
+- the two-destination TEXTRACT (a `dst1` operand): not on A6 (a6/TExtract.hpp has no TEXTRACT_ND2XNZ_IMPL);
 - A6, Kirin 9030, Kirin X90, Kirin Dev0000: `_LACKS`, what each target's include/pto/npu/<target>/header.hpp
   does not include (and what pto_instr.hpp does not declare, or rejects, there).
 
@@ -49,6 +50,11 @@ _FORM_IMPLEMENTED_ON = {
     "TQUANT": (("store_mode",), _NOWHERE),
 }
 
+#: (target, builtin) -> (the operand that selects the form, what is missing): an operand form a target lacks
+_OPERAND_FORM_LACKS = {
+    ("a6", "TEXTRACT"): ("dst1", "the two-destination TEXTRACT does not exist on a6 (a6/TExtract.hpp defines no "
+                                 "TEXTRACT_ND2XNZ_IMPL)"),
+}
 #: the four newer targets: every builtin a target lacks (its header.hpp includes no `*_IMPL` for it, pto_instr.hpp
 #: does not declare it there, or rejects it there with a static_assert as SYNCALL), read from pto-isa 3186c381's
 #: include/pto/npu/<target>/header.hpp and pto_instr.hpp; TADDC / TSUBC / TADDSC / TSUBSC are missing everywhere
@@ -95,6 +101,9 @@ _LACKS = {
 def missing(m: Machine) -> str | None:
     """Why the call cannot run on m.target, or None when the target has it."""
     name = m.site.builtin
+    form = _OPERAND_FORM_LACKS.get((m.target, name))
+    if form is not None and any(n == form[0] for n, _ in m.site.tiles()):
+        return form[1]
     if name in _LACKS.get(m.target, ()):
         return f"{name} does not exist on {m.target} (its header.hpp includes no implementation or pto_instr.hpp " \
                "does not declare it there)"
@@ -111,7 +120,9 @@ def missing(m: Machine) -> str | None:
     return None
 
 
-def _gate(inner: Op | None) -> Op:
+def _gate(inner: Op | None, read_only: bool = False) -> Op:
+    """`read_only`: a builtin gated for an operand form only: the machine still runs it only where it has the
+    facts of the implementation used (a family's file, or a read own file its op lists), as an ungated op."""
     def gated(m: Machine) -> None:
         why = missing(m)
         if why is not None:
@@ -119,7 +130,8 @@ def _gate(inner: Op | None) -> Op:
         if inner is not None:
             inner(m)
 
-    gated.availability_gate = True  # type: ignore[attr-defined]
+    gated.availability_gate = not read_only  # type: ignore[attr-defined]
+    gated.own_impls = getattr(inner, "own_impls", ())  # type: ignore[attr-defined]
     return gated
 
 
@@ -129,11 +141,12 @@ def _install() -> None:
     for mod in pkgutil.iter_modules(pkg.__path__):
         if mod.name != __name__.rsplit(".", 1)[-1]:
             importlib.import_module(f"{pkg.__name__}.{mod.name}")
-    for name in dict.fromkeys([*_IMPLEMENTED_ON, *_FORM_IMPLEMENTED_ON, *(n for s in _LACKS.values() for n in s)]):
+    gated = dict.fromkeys([*_IMPLEMENTED_ON, *_FORM_IMPLEMENTED_ON, *(n for s in _LACKS.values() for n in s)])
+    for name in dict.fromkeys([*gated, *(b for _, b in _OPERAND_FORM_LACKS)]):
         current = OPS.get(name)
-        if current is not None and getattr(current, "availability_gate", False):
+        if current is not None and hasattr(current, "availability_gate"):
             continue
-        OPS[name] = _gate(current)
+        OPS[name] = _gate(current, read_only=name not in gated)
 
 
 _install()
