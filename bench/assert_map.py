@@ -439,6 +439,10 @@ ENTRIES: list[Entry] = [
           note="open (checkable): an L1 destination of at most 16384 rows and 512 Ki elements (static shape; the "
                "header counts elements, its message says 512KB); PTO901 checks the bytes of a TASSIGNed tile "
                "against L1's capacity, which implies the element bound for 1-byte types only; no rule"),
+    Entry("pto/npu/a5/TQuant.hpp|pto/npu/a6/TQuant.hpp", "function:CheckTQuantMxTypes|function:TQUANT_IMPL",
+          cond=r"^quant_type == QuantType::MXFP8 \|\| quant_type == QuantType::MXFP4_E2M1$", rules=("PTO977",),
+          note="the MX form's QuantType template argument: MXFP8 or MXFP4_E2M1 (PTO977 reports any other; the "
+               "grp_axis / MxQuantAlg form derives one of the two)"),
     Entry("pto/npu/a6/TQuant.hpp", "function:CheckTQuantHif4Types|function:TQUANT_IMPL",
           cond=r"^T == bfloat16_t$|^OutT == float4_e1m2x2_t$|^grp_axis == 1$", targets=("a6",),
           note="open (checkable): A6's HiF4 TQUANT (MxQuantAlg::Hif4: bfloat16 -> float4_e1m2x2_t, ND only) and "
