@@ -18,7 +18,9 @@ behave as in its family after all: the entry's key is then the family itself ("a
 with that family's facts takes the call (`family`). A6 compiles a5/TStore.hpp, TAdd.hpp and its own TSync.hpp's
 TSYNC_IMPL that way: impls.py sees other `#if` branches because a6/datatype.hpp shadows a5/datatype.hpp, but the
 two files are byte-identical (one include guard), and arch_capability.hpp gives A6 A5's traits
-(ArchTraitsFp4Capable) except caps::IsHIF4, true only for hifloat4x2_t, a type A5 lacks (left out).
+(ArchTraitsFp4Capable) except caps::IsHIF4, true only for hifloat4x2_t, a type A5 lacks (left out). A6's own
+TExtract.hpp, TMatmul.hpp and TQuant.hpp are A5's checks with longer type lists: keyed "a5" too, with the element
+types (`excluded`) and type combinations (`combos`) A6 adds left out.
 
 This module imports nothing of the rules or the executor; both read it.
 """
