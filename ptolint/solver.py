@@ -33,6 +33,9 @@ from ptolint.ir import (
     sym_set,
 )
 from ptolint.ruleset import Check, Ctx, GlobalView, Rule, TileView
+from ptolint.z3lazy import install_fast_paths
+
+install_fast_paths()  # the same terms, built with fewer Python-level Z3 calls (ptolint/z3lazy.py)
 
 COMPARE = {"<", "<=", ">", ">=", "==", "!="}
 #: signed types whose arithmetic overflow is undefined behaviour (narrower types are promoted to int first)

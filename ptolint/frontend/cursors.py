@@ -53,7 +53,7 @@ def file_name(c: ci.Cursor) -> str:
 #: clang_getInstantiationLocation with out-parameters allocated once: the binding's SourceLocation.file / line
 #: allocates five ctypes objects and a File per location, several times the cost of the query itself, and the
 #: interpreter asks for the position of every expression it meets
-_where = (ctypes.c_void_p(), ctypes.c_uint(), ctypes.c_uint())
+_where = (ctypes.c_void_p(), ctypes.c_uint(), ctypes.c_uint(), ctypes.c_uint())
 _instantiation = None
 
 
@@ -67,14 +67,24 @@ def position(c: ci.Cursor) -> tuple[str, int, int]:
         _instantiation = ctypes.CFUNCTYPE(
             None, ci.SourceLocation, ctypes.POINTER(ctypes.c_void_p), ctypes.POINTER(ctypes.c_uint),
             ctypes.POINTER(ctypes.c_uint), ctypes.POINTER(ctypes.c_uint))(("clang_getInstantiationLocation", ci.conf.lib))
-    f, line, col = _where
-    _instantiation(c.location, ctypes.byref(f), ctypes.byref(line), ctypes.byref(col), None)
+    f, line, col, off = _where
+    _instantiation(c.location, ctypes.byref(f), ctypes.byref(line), ctypes.byref(col), ctypes.byref(off))
     key = f.value
     name = "" if key is None else _file_names.get(key)
     if name is None:
         name = _file_names[key] = c.location.file.name
+    c._ptolint_offset = off.value
     out = c._ptolint_position = (name, line.value, col.value)
     return out
+
+
+def offset(c: ci.Cursor) -> int:
+    """`c.location.offset` (the binding allocates a location, four ctypes values and a File for it)."""
+    known = c.__dict__.get("_ptolint_offset")
+    if known is None:
+        position(c)
+        known = c._ptolint_offset
+    return known
 
 
 _KINDS = ci.CursorKind._kinds
@@ -87,13 +97,30 @@ def kind(c: ci.Cursor) -> ci.CursorKind:
     return k if k is not None else ci.CursorKind.from_id(i)
 
 
+def _collect(child: ci.Cursor, _parent: ci.Cursor, into: list) -> int:
+    into.append(child)
+    return 1  # CXChildVisit_Continue
+
+
+#: one visitor for every children() query (the binding builds a closure and a ctypes callback per call, and
+#: compares each child with a freshly fetched null cursor: two more libclang calls per child)
+_collect_children = None
+
+
 def children(c: ci.Cursor) -> tuple[ci.Cursor, ...]:
-    """The children of `c`, computed once per cursor object."""
+    """The children of `c`, computed once per cursor object (the cursors `c.get_children()` gives)."""
+    global _collect_children
     out = c.__dict__.get("_ptolint_kids")
     if out is None:
         _check_headroom()
-        out = tuple(c.get_children())
-        c._ptolint_kids = out
+        if _collect_children is None:
+            _collect_children = ci.callbacks["cursor_visit"](_collect)
+        kids: list[ci.Cursor] = []
+        ci.conf.lib.clang_visitChildren(c, _collect_children, kids)
+        tu = c._tu
+        for k in kids:
+            k._tu = tu  # as the binding does: the cursor keeps its translation unit alive
+        out = c._ptolint_kids = tuple(kids)
     return out
 
 
@@ -192,6 +219,28 @@ def spellings(c: ci.Cursor) -> tuple[str, ...]:
         arr = ctypes.cast(mem, ctypes.POINTER(ci.Token * n)).contents
         spell = lib.clang_getTokenSpelling
         return tuple([spell(tu, arr[i]) for i in range(n)])
+    finally:
+        lib.clang_disposeTokens(tu, mem, count)
+
+
+def scan_tokens(c: ci.Cursor, consume):
+    """`consume(spellings)` over the cursor's tokens, each token spelled only when `consume` reaches it: a
+    reader that stops early (the template argument list after a call's name) does not pay for the rest of a
+    long extent (a call written in a macro spans the whole expansion: 1,500 tokens in one pto-isa kernel)."""
+    known = c.__dict__.get("_ptolint_tokens")
+    if known is not None:
+        return consume(iter(known))
+    tu = c._tu
+    lib = ci.conf.lib
+    mem, count = ctypes.POINTER(ci.Token)(), ctypes.c_uint()
+    lib.clang_tokenize(tu, c.extent, ctypes.byref(mem), ctypes.byref(count))
+    n = count.value
+    if n < 1:
+        return consume(iter(()))
+    try:
+        arr = ctypes.cast(mem, ctypes.POINTER(ci.Token * n)).contents
+        spell = lib.clang_getTokenSpelling
+        return consume(spell(tu, arr[i]) for i in range(n))
     finally:
         lib.clang_disposeTokens(tu, mem, count)
 

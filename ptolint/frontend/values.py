@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 import clang.cindex as ci
 
-from ptolint.frontend.cursors import children, file_name, memo, template_int, type_memo
+from ptolint.frontend.cursors import children, file_name, memo, offset, scan_tokens, template_int, type_memo
 from ptolint.frontend.cursors import tokens as cursor_tokens
 from ptolint.frontend.types import (
     ELEMENT_SIZES,
@@ -164,7 +164,7 @@ class Frame:
 
 
 def decl_key(c: ci.Cursor) -> DeclKey:
-    return (file_name(c), c.location.offset, c.spelling)
+    return (file_name(c), offset(c), c.spelling)
 
 
 def tokens(c: ci.Cursor) -> list[str]:
@@ -522,36 +522,42 @@ class Symbols:
 
 def spelled_template_args(call: ci.Cursor, name: str) -> list[str]:
     """The explicit template arguments of a call as the source spells them (`div_tile<int8_t>(x)` -> ['int8_t']):
-    libclang gives an instantiation's type arguments canonical (`signed char`), which the user never wrote."""
+    libclang gives an instantiation's type arguments canonical (`signed char`), which the user never wrote.
+    Reads the call's tokens only up to the end of the argument list after the first `name`."""
+
+    def read(toks) -> list[str]:
+        for t in toks:
+            if t == name:
+                break
+        else:
+            return []
+        if next(toks, None) != "<":
+            return []
+        args, cur, depth = [], [], 0
+        for t in toks:
+            if t in ("<", "(", "["):
+                depth += 1
+            elif t in (")", "]") or (t == ">" and depth):
+                depth -= 1
+            elif t == ">>" and depth:
+                depth -= 2
+                if depth < 0:
+                    break
+            elif t in (">", ">>"):
+                break
+            elif t == "," and not depth:
+                args.append(cur)
+                cur = []
+                continue
+            cur.append(t)
+        else:
+            return []
+        return [_joined(a) for a in (args + [cur] if cur else args)]
+
     try:
-        toks = list(cursor_tokens(call))
+        return scan_tokens(call, read)
     except Exception:  # noqa: BLE001 - a macro expansion without tokens: no spelling
         return []
-    if name not in toks:
-        return []
-    i = toks.index(name) + 1
-    if i >= len(toks) or toks[i] != "<":
-        return []
-    args, cur, depth = [], [], 0
-    for t in toks[i + 1:]:
-        if t in ("<", "(", "["):
-            depth += 1
-        elif t in (")", "]") or (t == ">" and depth):
-            depth -= 1
-        elif t == ">>" and depth:
-            depth -= 2
-            if depth < 0:
-                break
-        elif t in (">", ">>"):
-            break
-        elif t == "," and not depth:
-            args.append(cur)
-            cur = []
-            continue
-        cur.append(t)
-    else:
-        return []
-    return [_joined(a) for a in (args + [cur] if cur else args)]
 
 
 def _joined(tokens: list[str]) -> str:

@@ -12,7 +12,7 @@ import re
 
 import clang.cindex as ci
 
-from ptolint.frontend.cursors import arguments, children, file_name, memo, referenced, template_int, tokens
+from ptolint.frontend.cursors import arguments, children, file_name, memo, offset, referenced, template_int, tokens
 from ptolint.frontend.paths import MODEL_INCLUDE
 from ptolint.frontend.types import ELEMENT_NAMES, parse_dims, scalar_ctype, split_template_args, strip_ns
 
@@ -30,7 +30,7 @@ _slots: dict[tuple[str, int, str], int] = {}
 
 def slot(decl: ci.Cursor) -> int:
     """A small integer naming a declaration (a variable or parameter) for frame lookups."""
-    key = (file_name(decl), decl.location.offset, decl.spelling)  # a macro's declarations share a location
+    key = (file_name(decl), offset(decl), decl.spelling)  # a macro's declarations share a location
     s = _slots.get(key)
     if s is None:
         s = _slots[key] = len(_slots)
