@@ -117,6 +117,9 @@ def compiler_args(target: str, opts: ParseOptions) -> list[str]:
 def clang_index():
     import clang.cindex as ci
 
+    from ptolint.frontend import fastbind
+
+    fastbind.install()  # the binding's hot accessors without their generic result checks (same answers)
     return ci.Index.create()
 
 
