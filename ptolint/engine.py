@@ -55,6 +55,17 @@ def check_file(path: str, opts: Options, source: str | None = None) -> FileResul
     builtins = builtin_names()
     rules = resolve(opts.rules)  # the options may hold entries of the rule index (ptolint.ruleset)
     seen: set[tuple] = set()
+    by_builtin: dict[str, list[Rule]] = {}
+
+    def for_builtin(builtin: str) -> list[Rule]:
+        """The per-call rules that look at calls of `builtin`, in the rules' order (asked once per builtin, not
+        of every rule at every site)."""
+        out = by_builtin.get(builtin)
+        if out is None:
+            out = by_builtin[builtin] = [r for r in rules if r.sequences is None and (
+                builtin in r.instructions or "*" in r.instructions)]
+        return out
+
     for target in opts.targets:
         tu, diags = parse(abspath, target, opts.parse, source)
         parents = include_parents(tu) if tu is not None and any(
@@ -99,9 +110,7 @@ def check_file(path: str, opts: Options, source: str | None = None) -> FileResul
             encoded: list[SiteEncoding] = []  # built on first use, shared by the site's rules
             dtypes = tuple(t.spec.dtype for _, t in site.tiles())
             note_unchecked(site, target, dtypes, rules, res)
-            for rule in rules:
-                if rule.sequences is not None or (site.builtin not in rule.instructions and "*" not in rule.instructions):
-                    continue
+            for rule in for_builtin(site.builtin):
                 if not rule.runs(site.builtin if site.builtin in rule.instructions else "*", target, dtypes):
                     if opts.prove:
                         proof.record(res, site, rule.code, proof.not_run(rule, site, dtypes))
@@ -153,9 +162,11 @@ def note_unchecked(site: CallSite, target: str, dtypes: tuple[str, ...], rules: 
     """Record a call that the selected rules cover but whose implementation on `target` they have no facts for
     (the matrix then says the target was not fully checked, never legal)."""
     why = impls.unmodelled(site.builtin, target, dtypes)
+    if why is None:
+        return
     covering = [r for r in rules if site.builtin in r.instructions and r.families is not None
                 and not own_impls.foreign(r.families, site.builtin, target, dtypes)]
-    if why is None or not covering or all(r.runs(site.builtin, target, dtypes) for r in covering):
+    if not covering or all(r.runs(site.builtin, target, dtypes) for r in covering):
         return  # every covering rule has facts for the target's own file (ptolint/own_impls.py)
     entry = (target, site.line, site.builtin, why)
     if entry not in res.unchecked:

@@ -65,8 +65,10 @@ SOLVED: dict[tuple[int, bool], tuple[z3.BoolRef, z3.CheckSatResult, z3.ModelRef 
 #: CALLS): an ST kernel's instantiations and paths make the same call again and again (half of the rule checks of a
 #: file), and building a rule's formula and simplifying it was most of checking a call. The Ctx is kept, so the
 #: term ids of its identity stay its own.
-CHECKED: dict[tuple[str, int], tuple[Check | None, z3.BoolRef | None]] = {}
+CHECKED: dict[tuple[str, int], tuple[Check | None, z3.BoolRef | None, bool]] = {}
 CALLS: dict[tuple, tuple[int, Ctx]] = {}
+#: bumped whenever CALLS is emptied: a call number kept on a Ctx is valid only in its generation
+_GENERATION = [0]
 
 
 #: the domain constraints of a symbol (its type's range and declared bounds), by the symbol: the same terms at
@@ -87,6 +89,7 @@ def forget_encodings() -> None:
     SOLVED.clear()
     CHECKED.clear()
     CALLS.clear()
+    _GENERATION[0] += 1
     DOMAINS.clear()
     VARS.clear()
     VARS_KEPT.clear()
@@ -484,18 +487,32 @@ def encode_site(site: CallSite) -> SiteEncoding:
 
 def rule_check(rule: Rule, ctx: Ctx) -> tuple[Check | None, z3.BoolRef | None]:
     """The rule's Check at the call and its simplified violation, built once per rule and equal call."""
-    ident = ctx.identity()
-    call = CALLS.get(ident)
-    if call is None:
-        if len(CALLS) >= MAX_ENCODED:
-            CALLS.clear()
-            CHECKED.clear()
-        call = CALLS[ident] = (len(CALLS), ctx)
+    return _rule_check(rule, ctx)[:2]  # type: ignore[return-value]
+
+
+def _rule_check(rule: Rule, ctx: Ctx) -> tuple[Check | None, z3.BoolRef | None, bool]:
+    """rule_check with a third answer: whether the rule holds at the call whatever the path (no Check, or a
+    violation that simplified to false). The call's number is kept on the Ctx, so that the identity (a large
+    tuple, hashed anew on every lookup) is looked up once per site, not once per rule."""
+    kept = ctx.__dict__.get("_call_number")
+    if kept is not None and kept[0] == _GENERATION[0]:
+        call = kept[1]
+    else:
+        ident = ctx.identity()
+        call = CALLS.get(ident)
+        if call is None:
+            if len(CALLS) >= MAX_ENCODED:
+                CALLS.clear()
+                CHECKED.clear()
+                _GENERATION[0] += 1
+            call = CALLS[ident] = (len(CALLS), ctx)
+        ctx._call_number = (_GENERATION[0], call)
     key = (rule.code, call[0])
     known = CHECKED.get(key)
     if known is None:
         chk = rule.check(call[1])
-        known = CHECKED[key] = (chk, None if chk is None else z3.simplify(chk.violated))
+        violated = None if chk is None else z3.simplify(chk.violated)
+        known = CHECKED[key] = (chk, violated, violated is None or z3.is_false(violated))
     return known
 
 
@@ -504,8 +521,8 @@ def check_rule(rule: Rule, site: CallSite, timeout_ms: int = 5000, encoded: Site
     GAVE_UP.clear()
     se = encoded or encode_site(site)
     enc = se.enc
-    chk, violated = rule_check(rule, se.ctx)
-    if chk is None or violated is None or z3.is_false(violated):
+    chk, violated, holds = _rule_check(rule, se.ctx)
+    if holds:
         return Verdict(rule, None)
     opaque = [enc.vars[n] for n, s in enc.syms.items() if s.kind == "opaque"]
     reach = se.reach_term()

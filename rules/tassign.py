@@ -57,7 +57,16 @@ def _bytes(t: TileView) -> int:
 
 
 def _address(ctx: Ctx) -> tuple[int | None, bool] | None:
-    """(address, template_form) or None when the call is not a tile TASSIGN; address None when not constant."""
+    """(address, template_form) or None when the call is not a tile TASSIGN; address None when not constant.
+    Remembered on the Ctx: the four TASSIGN rules of a call ask it in turn."""
+    try:
+        return ctx.__dict__["_tassign_address"]
+    except KeyError:
+        out = ctx._tassign_address = _read_address(ctx)
+        return out
+
+
+def _read_address(ctx: Ctx) -> tuple[int | None, bool] | None:
     if ctx.tile("obj") is None:
         return None
     if "Addr" in ctx.template_args:
