@@ -265,4 +265,31 @@ def top_level(tu: ci.TranslationUnit) -> tuple[list[ci.Cursor], list[ci.Cursor]]
         return 1
 
     ci.conf.lib.clang_visitChildren(tu.cursor, ci.callbacks["cursor_visit"](visit), [])
+    if "_ptolint_macros" not in tu.__dict__:
+        tu._ptolint_macros = macros  # for macro_index: the definitions are the same whoever asks
     return decls, macros
+
+
+def kept_top_level(tu: ci.TranslationUnit) -> tuple[list[ci.Cursor], list[ci.Cursor]]:
+    """top_level(tu), computed once per translation unit: for the entry replay, which looks up the entry point
+    of every candidate it runs (each visit of the top level is thousands of callbacks from libclang). The
+    symbolic walk keeps its own (its cursors, with everything it remembers on them, go when it is done)."""
+    known = tu.__dict__.get("_ptolint_top_level")
+    if known is None:
+        known = tu._ptolint_top_level = top_level(tu)
+    return known
+
+
+def macro_index(tu: ci.TranslationUnit) -> dict[str, list[ci.Cursor]]:
+    """The translation unit's macro definitions by name, in order (built once per translation unit: the symbolic
+    walk and the entry replay both look macros up; the headers define over a thousand)."""
+    known = tu.__dict__.get("_ptolint_macro_index")
+    if known is None:
+        macros = tu.__dict__.get("_ptolint_macros")
+        if macros is None:
+            macros = top_level(tu)[1]
+        known = {}
+        for m in macros:
+            known.setdefault(m.spelling, []).append(m)
+        tu._ptolint_macro_index = known
+    return known

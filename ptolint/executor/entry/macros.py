@@ -13,7 +13,7 @@ import re
 import clang.cindex as ci
 
 from ptolint.executor.entry.syntax import float_literal, int_literal
-from ptolint.frontend.cursors import file_name, tokens, top_level
+from ptolint.frontend.cursors import file_name, macro_index, tokens
 
 IDENT = re.compile(r"[A-Za-z_]\w*")
 
@@ -22,9 +22,7 @@ class MacroTable:
     """The object-like macro definitions of one translation unit."""
 
     def __init__(self, tu: ci.TranslationUnit):
-        self.defs: dict[str, list[ci.Cursor]] = {}
-        for m in top_level(tu)[1]:
-            self.defs.setdefault(m.spelling, []).append(m)
+        self.defs: dict[str, list[ci.Cursor]] = macro_index(tu)  # (read only)
         self.bodies: dict[str, list[str] | None] = {}
         self.lines: dict[str, list[str]] = {}
 

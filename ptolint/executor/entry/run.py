@@ -48,7 +48,7 @@ def release() -> None:
 
 def _definitions(tu: ci.TranslationUnit, main_file: str | None = None):
     """Function definitions (not templates) at namespace / class scope, in the main file when given."""
-    decls, _ = cursors.top_level(tu)
+    decls, _ = cursors.kept_top_level(tu)
     stack = list(reversed(decls))
     main = real(main_file) if main_file else None
     while stack:

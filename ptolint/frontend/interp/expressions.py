@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import clang.cindex as ci
 
-from ptolint.frontend.cursors import children, memo, position, referenced
+from ptolint.frontend.cursors import children, macro_index, memo, position, referenced
 from ptolint.frontend.interp.core import (
     BUILTIN_VARS,
     COMPARE,
@@ -198,11 +198,9 @@ class Expressions:
         here (integer constant expressions only); anything else is left to the normal path.
         """
         if not hasattr(self, "_macro_defs"):
-            self._macro_defs: dict[str, list[ci.Cursor]] = {}
+            self._macro_defs: dict[str, list[ci.Cursor]] = macro_index(self.tu)  # (read only)
             self._macros: dict[str, list[str] | None] = {}  # tokenised lazily (headers define thousands)
             self._lines: dict[str, list[str]] = {}
-            for m in self.top_level[1]:
-                self._macro_defs.setdefault(m.spelling, []).append(m)
         if not self._macro_defs:
             return None
         fname, line, column = position(c)
