@@ -98,7 +98,10 @@ class Interpreter(Statements, Loops, Expressions, Calls, Tiles, Objects):
                 self.assume_at.setdefault(min(after)[1], []).append(a)
         called: set[str] = set()
         usrs = {d.get_usr() for d in defs}
-        for d in defs:
+        # a call of one definition of the file by another one (a definition's calls of itself do not count):
+        # with a single definition there is none, and its body (a generated kernel: thousands of lines) is not
+        # walked here
+        for d in defs if len(usrs) > 1 else ():
             for c in walk(d):
                 if c.kind == K.CALL_EXPR and c.referenced is not None and c.referenced.get_usr() in usrs:
                     if c.referenced.get_usr() != d.get_usr():
