@@ -60,6 +60,10 @@ def test_replacements_answer_as_the_binding_does() -> None:
             assert canon._tu is tu and _fields(canon) == _fields(_original("Type.get_canonical", t))
             seen += 1
     assert seen > 1000
+    for k in ci.CursorKind.get_all_kinds():
+        for pred in ("is_declaration", "is_reference", "is_expression", "is_statement", "is_attribute", "is_invalid",
+                     "is_translation_unit", "is_preprocessing", "is_unexposed"):
+            assert getattr(k, pred)() == _original(f"CursorKind.{pred}", k), (k, pred)
 
 
 def test_template_arguments_read_from_the_first_tokens() -> None:

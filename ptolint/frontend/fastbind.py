@@ -38,6 +38,21 @@ def is_null(c: ci.Cursor) -> bool:
     return c._kind_id == 70 and not c.xdata and not (c.data[0] or c.data[1] or c.data[2])
 
 
+def _per_kind(original: Any) -> Any:
+    """A CursorKind predicate (clang_isExpression ...) asked of libclang once per kind: it depends on the kind
+    alone, and the walks ask it of every cursor."""
+    known: dict[int, bool] = {}
+
+    def predicate(self: ci.CursorKind) -> bool:
+        v = known.get(self.value)
+        if v is None:
+            v = known[self.value] = original(self)
+        return v
+
+    predicate.__name__ = original.__name__
+    return predicate
+
+
 def install() -> None:
     """Replace the accessors (idempotent)."""
     global _installed
@@ -142,6 +157,11 @@ def install() -> None:
         if ext is None:
             ext = d["_extent"] = get_extent(self)
         return ext
+
+    for pred in ("is_declaration", "is_reference", "is_expression", "is_statement", "is_attribute", "is_invalid",
+                 "is_translation_unit", "is_preprocessing", "is_unexposed"):
+        ORIGINAL[f"CursorKind.{pred}"] = original = ci.CursorKind.__dict__[pred]
+        setattr(ci.CursorKind, pred, _per_kind(original))
 
     cursor.kind = property(kind)
     cursor.type = property(type_)
