@@ -84,3 +84,45 @@ def test_template_arguments_read_from_the_first_tokens() -> None:
             assert lazy == []
         c._ptolint_tokens = tuple(toks)  # the memoised token list gives the same answer
         assert spelled_template_args(c, name) == lazy
+
+
+def _tokenized(c: ci.Cursor) -> tuple[str, ...]:
+    """The cursor's tokens as libclang spells them (what cursors.spellings gave before literal_text)."""
+    import ctypes
+
+    tu, lib = c._tu, ci.conf.lib
+    mem, count = ctypes.POINTER(ci.Token)(), ctypes.c_uint()
+    lib.clang_tokenize(tu, c.extent, ctypes.byref(mem), ctypes.byref(count))
+    try:
+        arr = ctypes.cast(mem, ctypes.POINTER(ci.Token * count.value)).contents if count.value else []
+        return tuple(lib.clang_getTokenSpelling(tu, arr[i]) for i in range(count.value))
+    finally:
+        lib.clang_disposeTokens(tu, mem, count)
+
+
+def test_number_literals_read_from_the_buffer_as_libclang_tokenizes_them(tmp_path) -> None:
+    """literal_text answers exactly the single token libclang gives, and only for plain number literals: a
+    literal written through a macro, a template parameter's substituted value or a line splice goes to
+    libclang. The text comes from libclang's own buffer (an unsaved source differs from the file on disk)."""
+    src = tmp_path / "lits.cpp"
+    text = ("#include <pto/pto-inst.hpp>\n#define N 60\n"
+            "template <int K> int f(int x) { return x * K + 0x1F + 1'000 + 07u + N; }\n"
+            "int g(int y) { float h = 1.5f + 2.; return f<3>(y) + 4\\\n2 + (int)h + 100000000000LL; }\n")
+    src.write_text("// on disk: another text\n")  # what libclang parses is the unsaved text
+    tu, _ = parse(str(src), "a2a3", ParseOptions(), text)
+    assert tu is not None
+    fast = slow = 0
+    for top in cursors.top_level(tu)[0]:
+        if cursors.file_name(top) != str(src):
+            continue
+        for c in cursors.walk(top):
+            if c.kind not in (ci.CursorKind.INTEGER_LITERAL, ci.CursorKind.FLOATING_LITERAL):
+                continue
+            got = cursors.literal_text(c)
+            if got is None:
+                slow += 1
+            else:
+                fast += 1
+                assert (got,) == _tokenized(c)
+            assert cursors.spellings(c) == _tokenized(c)
+    assert fast >= 6 and slow >= 2  # N and the substituted K (and 4\<newline>2) take libclang's path
