@@ -87,7 +87,7 @@ def test_template_arguments_read_from_the_first_tokens() -> None:
 
 
 def _tokenized(c: ci.Cursor) -> tuple[str, ...]:
-    """The cursor's tokens as libclang spells them (what cursors.spellings gave before literal_text)."""
+    """The cursor's tokens as libclang spells them (what cursors.spellings gave before one_token_text)."""
     import ctypes
 
     tu, lib = c._tu, ci.conf.lib
@@ -100,14 +100,15 @@ def _tokenized(c: ci.Cursor) -> tuple[str, ...]:
         lib.clang_disposeTokens(tu, mem, count)
 
 
-def test_number_literals_read_from_the_buffer_as_libclang_tokenizes_them(tmp_path) -> None:
-    """literal_text answers exactly the single token libclang gives, and only for plain number literals: a
-    literal written through a macro, a template parameter's substituted value or a line splice goes to
-    libclang. The text comes from libclang's own buffer (an unsaved source differs from the file on disk)."""
+def test_single_tokens_read_from_the_buffer_as_libclang_tokenizes_them(tmp_path) -> None:
+    """one_token_text answers exactly the single token libclang gives, and only for a number or a name written
+    in the file: a literal or name that comes from a macro, or a line splice, goes to libclang. The text comes
+    from libclang's own buffer (an unsaved source differs from the file on disk)."""
     src = tmp_path / "lits.cpp"
     text = ("#include <pto/pto-inst.hpp>\n#define N 60\n"
             "template <int K> int f(int x) { return x * K + 0x1F + 1'000 + 07u + N; }\n"
-            "int g(int y) { float h = 1.5f + 2.; return f<3>(y) + 4\\\n2 + (int)h + 100000000000LL; }\n")
+            "#define Y y\n"
+            "int g(int y) { float h = 1.5f + 2.; return f<3>(Y) + 4\\\n2 + (int)h + 100000000000LL + y; }\n")
     src.write_text("// on disk: another text\n")  # what libclang parses is the unsaved text
     tu, _ = parse(str(src), "a2a3", ParseOptions(), text)
     assert tu is not None
@@ -116,13 +117,14 @@ def test_number_literals_read_from_the_buffer_as_libclang_tokenizes_them(tmp_pat
         if cursors.file_name(top) != str(src):
             continue
         for c in cursors.walk(top):
-            if c.kind not in (ci.CursorKind.INTEGER_LITERAL, ci.CursorKind.FLOATING_LITERAL):
+            if c.kind not in (ci.CursorKind.INTEGER_LITERAL, ci.CursorKind.FLOATING_LITERAL,
+                              ci.CursorKind.DECL_REF_EXPR):
                 continue
-            got = cursors.literal_text(c)
+            got = cursors.one_token_text(c)
             if got is None:
                 slow += 1
             else:
                 fast += 1
                 assert (got,) == _tokenized(c)
             assert cursors.spellings(c) == _tokenized(c)
-    assert fast >= 6 and slow >= 2  # N and the substituted K (and 4\<newline>2) take libclang's path
+    assert fast >= 9 and slow >= 3  # N, Y and 4\<newline>2 take libclang's path

@@ -204,27 +204,35 @@ def tokens(c: ci.Cursor) -> tuple[str, ...]:
     return memo(c, "tokens", spellings)
 
 
-#: a number literal as one token of the source: a pp-number that starts with a digit, without line splices
-#: or trigraphs (anything else is tokenized by libclang)
-_NUMBER = re.compile(r"[0-9][0-9A-Za-z_'.]*")
-_LITERAL_KINDS = (ci.CursorKind.INTEGER_LITERAL.value, ci.CursorKind.FLOATING_LITERAL.value)
+#: one token of the source: a pp-number that starts with a digit, or an identifier (no line splices, trigraphs
+#: or universal character names: anything else is tokenized by libclang)
+_ONE_TOKEN = re.compile(r"[0-9][0-9A-Za-z_'.]*|[A-Za-z_][0-9A-Za-z_]*")
+#: the cursors whose extent is usually one token: number literals, and names (the template parameters a literal
+#: of an instantiation is spelled with, variables)
+_ONE_TOKEN_KINDS = frozenset(k.value for k in (ci.CursorKind.INTEGER_LITERAL, ci.CursorKind.FLOATING_LITERAL,
+                                               ci.CursorKind.DECL_REF_EXPR))
+#: SourceLocation::MacroIDBit of a raw source location (libclang's CXSourceLocation.int_data): set for a location
+#: inside a macro expansion, whose tokens libclang reads at the spelling location, not at the expansion
+_MACRO_ID_BIT = 1 << 31
 _file_contents = None
 
 
-def literal_text(c: ci.Cursor) -> str | None:
-    """The source text of a number literal cursor when its extent is exactly one number token of a file (what
-    tokenizing the extent gives), else None.
+def one_token_text(c: ci.Cursor) -> str | None:
+    """The source text of a literal or name cursor whose extent is exactly one number or identifier token
+    written in a file (outside any macro expansion): what tokenizing the extent gives. None otherwise.
 
-    libclang spells a literal token by finding its file buffer from the token's location, which costs about
-    a hundred times a cursor query on a translation unit built with the model PCH (a generated kernel's
-    5,000 literals: a tenth of its whole check). The text is read here from the same buffer, the one libclang
-    parsed (clang_getFileContents: an editor's unsaved text too), between the extent's offsets."""
+    libclang spells a token by finding its file buffer from the token's location, which costs tens of times a
+    cursor query on a translation unit built with the model PCH (a generated kernel's 5,000 literals: a tenth
+    of its whole check). The text is read here from the same buffer, the one libclang parsed
+    (clang_getFileContents: an editor's unsaved text too), between the extent's offsets."""
     global _file_contents
-    if c._kind_id not in _LITERAL_KINDS:
+    if c._kind_id not in _ONE_TOKEN_KINDS:
+        return None
+    ext = c.extent
+    if (ext.begin_int_data | ext.end_int_data) & _MACRO_ID_BIT:
         return None
     if _instantiation is None:
         position(c)  # (sets up the location query)
-    ext = c.extent
     f, _line, _col, off = _where
     _instantiation(ext.start, ctypes.byref(f), None, None, ctypes.byref(off))
     start_file, start = f.value, off.value
@@ -243,7 +251,7 @@ def literal_text(c: ci.Cursor) -> str | None:
         ptr = _file_contents(c._tu.obj, start_file, ctypes.byref(size))
         data = buffers[start_file] = ctypes.string_at(ptr, size.value) if ptr else b""
     text = data[start:off.value].decode("ascii", "replace")
-    return text if _NUMBER.fullmatch(text) else None
+    return text if _ONE_TOKEN.fullmatch(text) else None
 
 
 def spellings(c: ci.Cursor) -> tuple[str, ...]:
@@ -251,8 +259,8 @@ def spellings(c: ci.Cursor) -> tuple[str, ...]:
     without the binding's Token objects: it allocates one per token, with a reference to a group whose
     destructor frees the tokens later; here the spellings are read from libclang's array, which is freed at
     once (integer literals, template argument lists: tens of thousands of small extents per kernel). A number
-    literal's single token is read from the file buffer (literal_text)."""
-    text = literal_text(c)
+    literal's or a name's single token is read from the file buffer (one_token_text)."""
+    text = one_token_text(c)
     if text is not None:
         return (text,)
     tu = c._tu
