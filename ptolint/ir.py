@@ -448,6 +448,7 @@ FAULT_KINDS = {
     "partial-result": "the instruction silently processes only part of its operands (the rest stays stale)",
     "invalid-pipe": "a pipe type whose template arguments its class rejects",
     "live-overlap": "a write into a tile's storage overwrites another tile's data before that data is read",
+    "extent-limit": "an extent, stride or tile dimension outside the range the copy instruction's fields accept",
 }
 
 

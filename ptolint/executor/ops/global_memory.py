@@ -80,6 +80,8 @@ def transfer(m: Machine, builtin: str, tile: ConcreteTile, g: ConcreteGlobal, qu
                          f"not {tile.dtype}")
         if builtin == "TSTORE" and not quant and g.dtype not in _FIXPIPE_OUT_OWN.get(m.impl, _FIXPIPE_OUT):
             raise m.trap("unsupported-dtype", f"the fixpipe cannot write {g.dtype} without quantisation")
+        if builtin == "TSTORE":
+            _fixpipe_fields(m, tile, g)
         return
     tw, gw = element_size(tile.spec), _WIDTH.get(g.dtype)
     if gw is None or tw <= 0:
@@ -87,6 +89,11 @@ def transfer(m: Machine, builtin: str, tile: ConcreteTile, g: ConcreteGlobal, qu
     if not (builtin == "TSTORE" and loc == "Mat" and m.impl == "a5") and tw != gw:
         raise m.trap("size-mismatch", f"{tw}-byte tile elements vs {gw}-byte tensor elements")
     key = (builtin, loc, m.impl)
+    if key == ("TSTORE", "Mat", "a2a3") and not quant and g.spec.layout in ("ND", "DN", "NZ"):
+        store = (g.spec.layout, _arrangement(tile, m.impl))  # Vec's pairs, or a one-line tile
+        if store in _ROUTINES[("TSTORE", "Vec", "a2a3")] or tile.spec.rows == 1 or tile.spec.cols == 1:
+            _mte_fields(m, builtin, tile, g, store)
+        return
     if key not in _ROUTINES or quant or g.spec.layout not in ("ND", "DN", "NZ"):
         return  # MX / HIF4 scale and convolution layouts go through other copy routines
     s = tile.spec
@@ -102,6 +109,7 @@ def transfer(m: Machine, builtin: str, tile: ConcreteTile, g: ConcreteGlobal, qu
     if m.impl == "a2a3" and pair == ("NZ", "nz") and tuple(g.spec.shape[3:5]) != (16, 32 // tw):
         raise m.trap("unsupported-layout", f"NZ tensor's last dimensions {tuple(g.spec.shape[3:5])}, not one "
                      f"16 x {32 // tw} fractal")
+    _mte_fields(m, builtin, tile, g, pair)
     if m.impl in _STATIC_EXTENT and builtin == "TLOAD" and loc == "Vec" and pair[1] == "row":
         _a5_static_extent(m, tile, g)
     if loc == "Vec" and pair in (("ND", "row"), ("DN", "col")):
@@ -141,3 +149,99 @@ def _bursts(m: Machine, builtin: str, tile: ConcreteTile, g: ConcreteGlobal, lay
     elif lines < valid_lines:
         m.fault("valid-region", f"{builtin} moves {lines} {what} but the tile's valid region has {valid_lines}: "
                 f"the others are {'left stale' if builtin == 'TLOAD' else 'never stored'}")
+
+
+#: the L0C -> GM copy (fixpipe) per target: the tile shapes its static checks admit per tensor layout
+#: ((rows lo, rows hi), columns in 16s) and, A2/A3 only, what its debug build checks at run time
+_FIXPIPE_ROWS = {"a2a3": {"ND": (8192, False), "NZ": (65535, True), "NC1HWC0": (65535, True),
+                          "NDC1HWC0": (65535, True)},
+                 "a5": {"ND": (8192, False), "NZ": (65535, True), "NHWC": (65535, True), "NCHW": (65535, True),
+                        "NCDHW": (65535, True)}}
+_FIXPIPE_N_MAX = 4095
+
+
+def _fixpipe_fields(m: Machine, tile: ConcreteTile, g: ConcreteGlobal) -> None:
+    """The fixpipe's n / m fields: the tile's static columns (1..4095) and rows, its valid region at run time."""
+    per_layout = _FIXPIPE_ROWS.get(m.impl, {})
+    lay = g.spec.layout
+    if lay not in per_layout:
+        return
+    rows_max, sixteen = per_layout[lay]
+    s = tile.spec
+    if not 1 <= s.cols <= _FIXPIPE_N_MAX or not 1 <= s.rows <= rows_max or (sixteen and s.cols % 16):
+        raise m.trap("extent-limit", f"a {s.rows} x {s.cols} accumulator tile cannot be stored into a {lay} tensor "
+                     f"(columns 1..{_FIXPIPE_N_MAX}{' in 16s' if sixteen else ''}, rows 1..{rows_max})")
+    if m.impl != "a2a3":
+        return  # A5's store asserts nothing more at run time
+    vr, vc = tile.valid_row, tile.valid_col
+    if not 1 <= vc <= _FIXPIPE_N_MAX:
+        m.fault("extent-limit", f"{vc} valid columns: the fixpipe stores 1..{_FIXPIPE_N_MAX}")
+    if not 1 <= vr <= rows_max:
+        m.fault("extent-limit", f"{vr} valid rows: a {lay} store takes 1..{rows_max}")
+    if lay == "NZ" and vc % 16:
+        m.fault("extent-limit", f"{vc} valid columns: an NZ store moves whole 16-column fractals")
+    if lay == "ND" and tuple(g.shape[:3]) != (1, 1, 1):
+        m.fault("extent-limit", f"ND store into a tensor of leading extents {tuple(g.shape[:3])}: 2-D only")
+
+
+def _mte_fields(m: Machine, builtin: str, tile: ConcreteTile, g: ConcreteGlobal, pair: tuple[str, str]) -> None:
+    """The values a GM <-> UB / L1 copy packs into its MTE instruction, and the static shapes its routine insists
+    on (a compile error: the run stops). A2/A3: the burst count (nBurst, 12 bits) of ND / DN / NZ copies, the
+    ND2NZ / DN2ZN instruction's nValue / dValue / srcDValue fields and 32-byte L1 rows; A5: the L1 size checks."""
+    s, shape, stride = tile.spec, g.shape, g.stride
+    two_dim = tuple(g.spec.shape[:3]) == (1, 1, 1)
+    on_l1 = s.loc == "Mat"
+    if m.impl == "a5":
+        if builtin != "TLOAD" or not on_l1:
+            return
+        if s.rows > 16384 or s.rows * s.cols > 512 * 1024:
+            raise m.trap("extent-limit", f"a {s.rows} x {s.cols} L1 tile: at most 16384 rows and 512 Ki elements")
+        if pair[1] == "nz" and pair[0] in ("ND", "DN") and not two_dim:
+            raise m.trap("extent-limit", f"ND/DN -> NZ load from a tensor of static leading extents "
+                         f"{tuple(g.spec.shape[:3])}: 2-D only")
+        return
+    if m.impl != "a2a3":
+        return
+    width = element_size(s)
+    over: list[str] = []  # run-time field overflows (debug builds assert)
+
+    def burst(count: int) -> None:
+        if count >= 4096:
+            over.append(f"{count} bursts (the field holds < 4096)")
+
+    def blocks(extent: int) -> None:
+        if extent * width % 32:
+            over.append(f"a line of {extent} elements is not whole 32-byte blocks")
+
+    arrangement = pair[1]
+    if builtin == "TLOAD" and on_l1 and pair in (("ND", "nz"), ("DN", "zn")):
+        static_len = s.rows if pair[0] == "ND" else s.cols
+        if not two_dim or static_len > 16384:
+            raise m.trap("extent-limit", f"{pair[0]} -> {pair[1].upper()} load: a 2-D tensor and at most 16384 "
+                         f"{'rows' if pair[0] == 'ND' else 'columns'} (static_assert)")
+        n_value, d_value, src_d = (shape[3], shape[4], stride[3]) if pair[0] == "ND" else (shape[4], shape[3],
+                                                                                            stride[4])
+        if not 1 <= n_value <= 16384:
+            over.append(f"nValue {n_value} outside [1, 16384]")
+        if not 1 <= d_value <= 65535:
+            over.append(f"dValue {d_value} outside [1, 65535]")
+        if not 1 <= src_d <= 65535:
+            over.append(f"srcDValue (stride) {src_d} outside [1, 65535]")
+    elif builtin == "TLOAD" and on_l1 and arrangement in ("row", "col") and \
+            (s.rows if arrangement == "row" else s.cols) == 1:
+        if not two_dim:
+            raise m.trap("extent-limit", "a one-line L1 tile loads from a 2-D tensor only (static_assert)")
+    elif arrangement == "row":
+        if builtin == "TLOAD" and not on_l1 and s.rows >= 4096:
+            raise m.trap("extent-limit", f"a UB tile of {s.rows} rows: ND loads take fewer than 4096 (static_assert)")
+        burst(shape[3])
+        if on_l1:
+            blocks(shape[4])
+    elif arrangement == "col":
+        burst(shape[4])
+        if on_l1:
+            blocks(shape[3])
+    elif arrangement == "nz":
+        burst(shape[1])
+    for detail in over:
+        m.fault("extent-limit", f"{builtin}: {detail}")
