@@ -39,6 +39,8 @@ _A5_ACC_STATIC = {"ND": (Bound("Cols", 1, 4095), Bound("Rows", 1, 8192)),
                   **{lay: (Bound("Cols", 1, 4095, 16), Bound("Rows", 1, 65535))
                      for lay in ("NZ", "NHWC", "NCHW", "NCDHW")}}
 _TWO_DIM = (Bound("Static0", 1, 1), Bound("Static1", 1, 1), Bound("Static2", 1, 1))
+#: A2/A3, every TLOAD (CheckNormalTileData) and TSTORE form (TSTORE_IMPL, CheckAcc2gm): nothing empty
+_NONEMPTY = (*(Bound(f"Shape{i}", lo=1) for i in range(5)), Bound("ValidRow", lo=1), Bound("ValidCol", lo=1))
 
 #: (impl, builtin, routine) -> the bounds the routine asserts at run time (PTO_ASSERT, debug builds)
 RUNTIME: dict[tuple[str, str, str], tuple[Bound, ...]] = {
@@ -47,6 +49,8 @@ RUNTIME: dict[tuple[str, str, str], tuple[Bound, ...]] = {
     ("a2a3", "TLOAD", "nz"): (Bound("Shape1", hi=4095),),
     ("a2a3", "TLOAD", "l1-nd"): (Bound("Shape3", hi=4095), Bound("Bytes4", mult=32)),
     ("a2a3", "TLOAD", "l1-dn"): (Bound("Shape4", hi=4095), Bound("Bytes3", mult=32)),
+    ("a2a3", "TLOAD", "l1-row"): (),
+    ("a2a3", "TLOAD", "l1-col"): (),
     ("a2a3", "TLOAD", "nd2nz"): (Bound("Shape3", 1, 16384), Bound("Shape4", 1, 65535), Bound("Stride3", 1, 65535)),
     ("a2a3", "TLOAD", "dn2zn"): (Bound("Shape4", 1, 16384), Bound("Shape3", 1, 65535), Bound("Stride4", 1, 65535)),
     ("a2a3", "TSTORE", "ub-nd"): (Bound("Shape3", hi=4095),),
@@ -70,8 +74,8 @@ STATIC: dict[tuple[str, str, str], tuple[Bound, ...]] = {
     **{("a2a3", "TSTORE", f"acc-{lay}"): b for lay, b in _A2A3_ACC_STATIC.items()},
     **{("a5", "TLOAD", r): (Bound("Rows", hi=16384), Bound("Elems", hi=512 * 1024)) for r in ("l1-nd", "l1-dn",
                                                                                            "nz", "dn2zn")},
-    **{("a5", "TLOAD", r): (Bound("Rows", hi=16384), Bound("Elems", hi=512 * 1024), *_TWO_DIM)
-       for r in ("nd2nz", "dn2nz")},
+    **{("a5", "TLOAD", r): (Bound("Rows", hi=16384), Bound("Elems", hi=512 * 1024), *_TWO_DIM,
+                            Bound("Fractal", 512, 512)) for r in ("nd2nz", "dn2nz")},
     **{("a5", "TSTORE", f"acc-{lay}"): b for lay, b in _A5_ACC_STATIC.items()},
 }
 
@@ -116,7 +120,7 @@ def _term(name: str, t: TileView, g: GlobalView) -> z3.ArithRef | int:
     if name.startswith("Bytes"):
         return g.shape[int(name[-1])] * t.spec.elem_size
     return {"ValidRow": t.valid_row, "ValidCol": t.valid_col, "Rows": t.rows, "Cols": t.cols,
-            "Elems": t.rows * t.cols}[name]
+            "Elems": t.rows * t.cols, "Fractal": t.fractal}[name]
 
 
 def _broken(b: Bound, v):
@@ -152,6 +156,8 @@ def _bounds(ctx: Ctx, table: dict[tuple[str, str, str], tuple[Bound, ...]]) \
         return None
     r = routine(ctx.impl, ctx.builtin, t, g)
     bounds = table.get((ctx.impl, ctx.builtin, r or ""))
+    if bounds is not None and table is RUNTIME:
+        bounds = (*bounds, *_NONEMPTY)
     return (t, g, r or "", bounds) if bounds else None
 
 
@@ -175,6 +181,9 @@ _DOCS = "docs/isa/TLOAD.md, docs/isa/TSTORE.md"
                   Provenance("header-runtime", _A2A3_NPU, "GM -> L1 ND / DN bursts: gShape3 (gShape4) < 4096 and the "
                              "row (column) in 32-byte blocks; UB -> GM DN / NZ: gShape4 / gShape1 < 4096; L0C -> NZ: "
                              "validRow in [1, 65535], validCol a multiple of 16"),
+                  Provenance("header-runtime", "include/pto/common/arch/memory/tload_common.hpp "
+                             "(CheckNormalTileData), include/pto/npu/a2a3/TStore.hpp (TSTORE_IMPL, CheckAcc2gm)",
+                             "PTO_ASSERT every GlobalTensor extent and both valid dimensions > 0"),
                   Provenance("isa-doc", _DOCS, "the docs do not state these ranges")))
 def gm_transfer_extent_limit(ctx: Ctx) -> Check | None:
     """
@@ -188,7 +197,7 @@ def gm_transfer_extent_limit(ctx: Ctx) -> Check | None:
     (Shape3, Shape4 or Shape1 below 4096), the inner extents and row stride of an ND -> NZ (DN -> ZN) load
     into L1 (within [1, 16384] and [1, 65535]), 32-byte rows for GM <-> L1 ND / DN copies, and the valid
     region of an L0C store (columns in [1, 4095], rows in [1, 8192] for an ND tensor that must be 2-D, else
-    [1, 65535]). Reported when every input reaching the call breaks a range (the host chooses the tensor's
+    [1, 65535]); and, for every form, that no tensor extent and no valid dimension is 0. Reported when every input reaching the call breaks a range (the host chooses the tensor's
     extents together with the tile).
 
     ## Why is this bad?
@@ -219,11 +228,14 @@ def gm_transfer_extent_limit(ctx: Ctx) -> Check | None:
         v = _term(b.term, t, g)
         c = _broken(b, v)
         conds.append(z3.BoolVal(c) if isinstance(c, bool) else c)
-        show[b.term] = v
-        parts.append(f"{b.term} = {{{b.term}}} (needs {_range(b)})")
+        show.setdefault(b.term, v)
+        if b not in _NONEMPTY:
+            parts.append(f"{b.term} = {{{b.term}}} (needs {_range(b)})")
+    parts.append("no extent or valid dimension 0 (Shape0..4 = {Shape0}, {Shape1}, {Shape2}, {Shape3}, {Shape4}; "
+                 "valid {ValidRow} x {ValidCol})")
     return Check(z3.Or(*conds), f"{ctx.builtin} ({r}): {'; '.join(parts)} for GlobalTensor `{_esc(g.text)}` and "
-                 f"tile `{_esc(t.text)}`; debug builds trap, release builds truncate the field", show=show,
-                 definite=True)
+                 f"tile `{_esc(t.text)}`; debug builds trap, release builds move what the truncated fields say",
+                 show=show, definite=True)
 
 
 @rule("PTO946", "gm-transfer-static-limit", instructions=("TLOAD", "TSTORE"), fault="extent-limit",
@@ -234,7 +246,7 @@ def gm_transfer_extent_limit(ctx: Ctx) -> Check | None:
                              "L0C -> GM: Cols in [1, 4095]; Rows in [1, 8192] (ND) or [1, 65535] with Cols % 16 == 0 "
                              "(NZ, NC1HWC0, NDC1HWC0)"),
                   Provenance("header-static", _A5_LOAD, "every Mat load but the MX ones: Rows <= 16384, Rows * Cols "
-                             "<= 512 Ki elements; ND2NZ / DN2NZ: a 2-D tensor"),
+                             "<= 512 Ki elements; ND2NZ / DN2NZ: a 2-D tensor and SFractalSize 512"),
                   Provenance("header-static", _A5_STORE, "the same L0C ranges as A2/A3 (NZ, NHWC, NCHW, NCDHW with "
                              "Rows in [1, 65535])"),
                   Provenance("isa-doc", _DOCS, "the docs do not state these ranges")))
@@ -247,7 +259,7 @@ def gm_transfer_static_limit(ctx: Ctx) -> Check | None:
     Finds the copy routine the call takes and checks its compile-time limits: A2/A3 UB ND loads of fewer
     than 4096 rows, ND -> NZ (DN -> ZN) loads into L1 of at most 16384 rows (columns) from a 2-D tensor
     (`Shape<1, 1, 1, M, N>`, a DYNAMIC leading dimension included), A5 L1 loads of at most 16384 rows and
-    512 Ki elements, and L0C stores of 1..4095 columns and 1..8192 rows (ND) or 1..65535 rows with columns
+    512 Ki elements (ND / DN -> NZ: 512-byte fractals, a 2-D tensor), and L0C stores of 1..4095 columns and 1..8192 rows (ND) or 1..65535 rows with columns
     in 16s (the other layouts).
 
     ## Why is this bad?

@@ -173,6 +173,7 @@ def _fixpipe_fields(m: Machine, tile: ConcreteTile, g: ConcreteGlobal) -> None:
                      f"(columns 1..{_FIXPIPE_N_MAX}{' in 16s' if sixteen else ''}, rows 1..{rows_max})")
     if m.impl != "a2a3":
         return  # A5's store asserts nothing more at run time
+    _nothing_empty(m, tile, g)
     vr, vc = tile.valid_row, tile.valid_col
     if not 1 <= vc <= _FIXPIPE_N_MAX:
         m.fault("extent-limit", f"{vc} valid columns: the fixpipe stores 1..{_FIXPIPE_N_MAX}")
@@ -196,12 +197,13 @@ def _mte_fields(m: Machine, builtin: str, tile: ConcreteTile, g: ConcreteGlobal,
             return
         if s.rows > 16384 or s.rows * s.cols > 512 * 1024:
             raise m.trap("extent-limit", f"a {s.rows} x {s.cols} L1 tile: at most 16384 rows and 512 Ki elements")
-        if pair[1] == "nz" and pair[0] in ("ND", "DN") and not two_dim:
+        if pair[1] == "nz" and pair[0] in ("ND", "DN") and (not two_dim or s.fractal != 512):
             raise m.trap("extent-limit", f"ND/DN -> NZ load from a tensor of static leading extents "
-                         f"{tuple(g.spec.shape[:3])}: 2-D only")
+                         f"{tuple(g.spec.shape[:3])} into {s.fractal}-byte fractals: 2-D and 512 only")
         return
     if m.impl != "a2a3":
         return
+    _nothing_empty(m, tile, g)
     width = element_size(s)
     over: list[str] = []  # run-time field overflows (debug builds assert)
 
@@ -245,3 +247,11 @@ def _mte_fields(m: Machine, builtin: str, tile: ConcreteTile, g: ConcreteGlobal,
         burst(shape[1])
     for detail in over:
         m.fault("extent-limit", f"{builtin}: {detail}")
+
+
+def _nothing_empty(m: Machine, tile: ConcreteTile, g: ConcreteGlobal) -> None:
+    """A2/A3's TLOAD / TSTORE entry points assert (debug builds) that the tensor and the valid region are
+    non-empty."""
+    if min(g.shape) < 1 or tile.valid_row < 1 or tile.valid_col < 1:
+        m.fault("extent-limit", f"empty transfer: tensor extents {tuple(g.shape)}, valid region "
+                f"{tile.valid_row} x {tile.valid_col}")
