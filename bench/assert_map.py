@@ -48,6 +48,9 @@ REASONS: dict[str, str] = {
     "dispatch-guarded": "the function is instantiated only from an `if constexpr` branch of its caller that tests "
                         "the same condition: no kernel call reaches it with the condition false (at most an "
                         "out-of-range value cast to the enum, which names no enumerator)",
+    "tile-dtype-implies": "holds for every arithmetic element type (the PTO element types are integers and "
+                          "floating-point types of 1, 2, 4 or 8 bytes); only a non-arithmetic user type as a tile's "
+                          "element breaks it, which ptolint does not model as a tile element",
     "guard-implies": "the enclosing `if constexpr` tests a condition that implies the assertion: it holds wherever "
                      "it is compiled",
 }
@@ -58,10 +61,19 @@ CURATED_ONLY = frozenset({"PTO119", "PTO120", "PTO121", "PTO122", "PTO935", "PTO
 
 _TILE = "pto/common/pto_tile.hpp"
 _MGS = "pto/npu/*/MGather.hpp|pto/npu/*/MScatter.hpp"
+<<<<<<< HEAD
 _K_EXTRACT = "pto/npu/kirin9030/TExtract.hpp"
 _K_MATMUL = "pto/npu/kirin9030/TMatmul.hpp"
 _K_MOV = "pto/npu/kirin9030/TMov.hpp"
 _K_GATHER = "pto/npu/kirin9030/TGather.hpp"
+=======
+_LD2 = "pto/common/arch/memory/tload_common.hpp"
+_ST2 = "pto/common/arch/memory/tstore_common.hpp"
+_T2 = "pto/npu/a2a3/TStore.hpp"
+_LD5 = "pto/common/arch/register/tload_common.hpp"
+_ST5R = "pto/common/arch/register/tstore_common.hpp"
+_ST5 = "pto/npu/a5/TStore.hpp"
+>>>>>>> 7e368eb (assert map: every TLOAD / TSTORE assertion of A2/A3 and A5 read and curated (no provenance inference left for them: PTO956 only for Vec ND / DN line counts, PTO952 only for the element sizes; open entries for what no rule checks); PTO953 covers A2/A3 stores from L1 (CheckStaticForVecAndMat pairs; fixture store_paths corrected: an NZ L1 tile into an ND tensor does not compile on A2/A3); reason tile-dtype-implies)
 
 ENTRIES: list[Entry] = [
     # --- the Tile class (common/pto_tile.hpp): every tile the kernel declares -------------------------------
@@ -405,8 +417,143 @@ ENTRIES: list[Entry] = [
                                              "(tests/test_model_headers.py)"),
     Entry("pto/npu/a5/TStore.hpp", "function:SetAtomicAdd", rules=("PTO957",),
           note="AtomicAdd TSTORE: element type in {half, float, int16, int32, int8, bfloat16} (ATOMIC_ADD_TYPES)"),
+    # --- TLOAD / TSTORE, read one by one (issue 13 item 4; no provenance inference for these files) ----------------
+    # A2/A3: common/arch/memory/tload_common.hpp, tstore_common.hpp, npu/a2a3/TStore.hpp
+    Entry(_LD2, "function:CheckNormalTileData", cond=r"^TileData::DType == int8_t", rules=("PTO951",),
+          note="the A2/A3 TLOAD element-type list (TYPES of tload_tstore.py)"),
+    Entry(_LD2, "function:CheckNormalTileData", topic="location", rules=("PTO950",), note="dst in Vec or Mat"),
+    Entry(_LD2, "function:CheckNormalTileData", cond=r"^sizeof\(TileData::DType\) == sizeof", rules=("PTO952",),
+          note="equal element sizes"),
+    Entry(_LD2, "function:CheckNormalTileData|function:TLOAD_TILE_IMPL", cond=r"^\(GlobalData::layout|^isSameLayout",
+          rules=("PTO953",), note="Vec: ND2ND / DN2DN / NZ2NZ, Mat: also ND2NZ / DN2ZN, b64: ND2ND / DN2DN only "
+                                  "(LAYOUT_PAIRS, B64_PAIRS)"),
+    Entry(_LD2 + "|" + _ST2 + "|" + _T2, "function:CheckNormalTileData|function:TSTORE_IMPL|function:CheckAcc2gm",
+          kind="runtime", cond=r"GetShape\(GlobalTensorDim::DIM_0\) > 0", rules=("PTO945",),
+          note="every extent and both valid dimensions >= 1 (PTO945's non-empty bounds, every TLOAD / TSTORE route "
+               "with a layout pair the target has; definite: reported when every reaching input is empty)"),
+    Entry(_LD2, "function:TLoadGm2L1Nd2nz|function:TLoadGm2L1Dn2zn", cond=r"SFractalSize == 512", rules=("PTO953",),
+          note="A2/A3's layout classifier (GetTileLayoutCustom) calls a boxed tile NZ / ZN only with 512-byte "
+               "fractals: another fractal size makes the pair one TLOAD_TILE_IMPL rejects (tile_layout 'NONE')"),
+    Entry(_LD2, "function:TLoadGm2L1*", kind="static", cond=r"^GlobalData::staticShape\[0\] == 1 &&",
+          rules=("PTO946",), note="ND2NZ / DN2ZN and one-line L1 loads (VectorInND / InDn): a 2-D tensor, static "
+                                  "leading dimensions 1 (routes nd2nz, dn2zn, l1-row, l1-col)"),
+    Entry(_LD2, "function:TLoadGm2ubNd2nd|function:TLoadGm2L1Nd2nz|function:TLoadGm2L1Dn2zn", kind="static",
+          cond=r"^TileData::(Rows|Cols) <", rules=("PTO946",),
+          note="UB ND load: Rows < 4096; ND2NZ: Rows <= 16384; DN2ZN: Cols <= 16384"),
+    Entry(_LD2 + "|" + _ST2 + "|" + _T2, "function:CheckNzFormat|function:TLoadGm2*|function:TStoreMat2Gm*|"
+          "function:TStoreUb2gm*", kind="runtime", cond=r"^gS(hape|tride)\d (<|> 0 &&)|% BLOCK_BYTE_SIZE == 0$",
+          rules=("PTO945",), note="burst counts (gShape3 / gShape4 / gShape1 < 4096), the ND2NZ / DN2ZN fields "
+                                  "(inner extents [1, 16384] / [1, 65535], stride [1, 65535]), L1 <-> GM lines in "
+                                  "32-byte blocks (RUNTIME of rules/gm_limits.py)"),
+    Entry(_ST2 + "|" + _T2, "function:TStoreAcc*|function:CheckAcc2gm", kind="runtime",
+          cond=r"^(validRow >= 1|gShape0 == 1 && gShape1 == 1 && gShape2 == 1$|src\.GetValidCol\(\) >= 1)",
+          rules=("PTO945",), note="L0C -> GM: valid columns [1, 4095] (NZ: in 16s), valid rows [1, 8192] into a "
+                                  "2-D ND tensor, else [1, 65535] (routes acc-ND / NZ / NC1HWC0 / NDC1HWC0)"),
+    Entry(_T2, "function:CheckAcc2gm", kind="static", cond=r"TileData::(Cols|Rows) >= 1", rules=("PTO946",),
+          note="L0C -> GM tile: Cols [1, 4095]; Rows [1, 8192] (ND) or [1, 65535] with Cols % 16 == 0"),
+    Entry(_T2, "function:CheckAcc2gm", cond=r"^TileData::DType == int32_t", rules=("PTO954",),
+          note="int32 / float accumulators (ACC_TILE_TYPES)"),
+    Entry(_T2, "function:CheckAcc2gm", cond=r"^GlobalData::DType == __gm__ int32_t", rules=("PTO954",),
+          note="plain store outputs int32 / float / half / bfloat16 (ACC_STORE_TYPES)"),
+    Entry(_T2, "function:CheckAcc2gm", cond=r"^GlobalData::DType == __gm__ int8_t",
+          note="open (checkable): the quantising stores' output types (float -> int8 / uint8, int32 -> int8 / uint8 "
+               "/ half); PTO954 checks the plain store only"),
+    Entry(_T2, "function:CheckAcc2gm", cond=r"^\(GlobalData::layout == Layout::ND \|\|",
+          note="open (checkable): an L0C store into a tensor of another layout than ND / NZ / NC1HWC0 / NDC1HWC0 "
+               "(PTO953's pairs cover Vec / Mat tiles only)"),
+    Entry(_ST2, "function:TStoreAccNz2NDC1HWC0", kind="static", cond=r"^GlobalData::DType == __gm__ float",
+          rules=("PTO954",), note="a list that contains CheckAcc2gm's (checked first on the same path): a plain store "
+                                  "breaking it breaks PTO954's list; the quantising forms' list is the open entry "
+                                  "above"),
+    Entry(_T2, "function:TSTORE_IMPL", topic="location", builtin="TSTORE", cond=r"^TileData::Loc == TileType::Vec",
+          rules=("PTO950",), note="plain store from Vec / Acc / Mat"),
+    Entry(_T2, "function:TSTORE_IMPL", topic="location", cond=r"^TileData::Loc == TileType::Acc$",
+          rules=("PTO950", "PTO312"), note="the ReluPreMode and preQuantScalar overloads (TSTORE: PTO950's "
+                                           "quantising form) and the fp-tile overload, reached from TSTORE_FP "
+                                           "(PTO312: TSTORE_FP's src in Acc)"),
+    Entry(_ST2, "function:CheckStaticForVecAndMat", cond=r"^sizeof\(TileData::DType\) == sizeof", rules=("PTO952",),
+          note="equal element sizes (Vec and Mat sources)"),
+    Entry(_ST2, "function:CheckStaticForVecAndMat", cond=r"^\(\(GlobalData::layout|^\(GlobalData::layout",
+          rules=("PTO953",), note="ND / DN / NZ pairs or a one-line tile; b64 ND2ND / DN2DN (the Vec store's pairs; "
+                                  "a Mat store's pairs are the same list)"),
+    Entry(_ST2, "function:CheckStaticForVecAndMat", cond=r"^TileData::DType == int8_t",
+          note="open (checkable): the A2/A3 TSTORE element-type list for Vec / Mat sources; PTO951 checks TLOAD's"),
+    Entry(_ST2, "function:SetAtomicAdd", rules=("PTO957",), note="AtomicAdd destination types (ATOMIC_ADD_TYPES)"),
+    Entry(_LD2 + "|" + _ST2 + "|" + _T2, "function:TLoadGm2ubNd2nd|function:TStoreUb2gmNd2nd", kind="runtime",
+          cond=r"^validRow == gShape0 \* gShape1 \* gShape2 \* gShape3$", rules=("PTO956",),
+          note="Vec ND: the tensor's row count against the tile's valid rows; PTO956 reports the two harmful "
+               "directions (more rows than the storage, fewer than the valid region; definite), not a count between "
+               "the valid rows and the storage that a debug build also rejects (the docs and the vendor's ST "
+               "kernels, see PTO956's provenance)"),
+    Entry(_LD2 + "|" + _ST2 + "|" + _T2, "function:TLoadGm2ubDn2dn|function:TStoreUb2gmDn2dn", kind="runtime",
+          cond=r"^validCol == gShape0 \* gShape1 \* gShape2 \* gShape4$", rules=("PTO956",),
+          note="Vec DN: the tensor's column count against the tile's valid columns (the same two directions)"),
+    Entry(_LD2 + "|" + _ST2 + "|" + _T2, kind="runtime", cond=r"^valid(Row|Col) == ",
+          note="open (checkable): the valid region against the tensor's extents on the paths PTO956 does not model: "
+               "the burst length of Vec ND / DN transfers (validCol == Shape4, validRow == Shape3), L1 (Mat) and "
+               "L0C (Acc) transfers, NZ tensors; the executor replays Vec ND / DN line counts only"),
+    Entry(_ST2 + "|" + _T2, "function:TStoreAcc*", kind="static", cond=r"staticShape\[[34]\]",
+          note="open (checkable): L0C -> NZ / NC1HWC0 tensor: staticShape[3] == 16 and staticShape[4] by the output "
+               "type (float 8 or 16, int32 16, else 32 / sizeof); PTO959 models the Vec / Mat NZ transfers"),
+    # A5: common/arch/register/tload_common.hpp, tstore_common.hpp, npu/a5/TStore.hpp
+    Entry(_LD5, "function:TLoadCubeCheck", cond=r"^\(\(GlobalData::layout == pto::Layout::ND\)", rules=("PTO953",),
+          note="the six Mat pairs ND2NZ DN2NZ NZ2NZ ND2ND DN2DN DN2ZN (LAYOUT_PAIRS a5 Mat)"),
+    Entry(_LD5, "function:TLoadCubeCheck", cond=r"^TileData::Rows (<=|\* TileData::Cols)|SFractalSize == 512|"
+          r"^GlobalData::staticShape\[0\] == 1 &&", rules=("PTO946",),
+          note="L1 loads: Rows <= 16384 and Rows * Cols <= 512 Ki; ND2NZ / DN2NZ: 512-byte fractals and a 2-D "
+               "tensor (A5's tile_layout ignores the fractal size, so PTO953 does not)"),
+    Entry(_LD5, "function:TLoadCubeCheck", cond=r"^sizeof\(TileData::DType\) != 8$", rules=("PTO953",),
+          note="no b64 ND2NZ / DN2NZ (B64_PAIRS a5 Mat)"),
+    Entry(_LD5, "function:TLoadCubeCheck", cond=r"^GlobalData::layout != pto::Layout::DN",
+          note="open (checkable): no DN2NZ for the 4-bit types (float4_e2m1x2_t / float4_e1m2x2_t); PTO953's pairs "
+               "are per layout, not per type"),
+    Entry(_LD5, "function:TLoadCubeCheck|function:StaticCheck", cond=r"== GlobalData::staticShape\[4\] && BLOCK_LEN",
+          note="open (checkable): A5 NZ tensor's last two static dimensions [16, 32 / sizeof] ([16, 64] for 4-bit "
+               "types); PTO959 is A2/A3's"),
+    Entry(_LD5, "function:StaticCheck", cond=r"^\(sizeof\(TileData::DType\) == 1\)", reason="tile-dtype-implies",
+          note="b8 / b16 / b32 / b64: every element type a Tile admits has one of these sizes"),
+    Entry(_LD5, "function:StaticCheck", cond=r"PadVal", note="open (checkable): an int64 tile loaded with a PadVal "
+                                                             "other than Null / Zero; no rule"),
+    Entry(_LD5, "function:StaticCheck", cond=r"^sizeof\(TileData::DType\) == sizeof", rules=("PTO952",),
+          note="equal element sizes"),
+    Entry(_LD5, "function:StaticCheck", cond=r"^\(\(GlobalData::layout == pto::Layout::ND\)", rules=("PTO953",),
+          note="Vec: ND2ND / DN2DN / NZ2NZ"),
+    Entry(_LD5, "function:StaticCheck", cond=r"^TileData::Valid(Col|Row) == ", rules=("PTO955",),
+          note="static valid shape of a row-major Vec tile against the static ND tensor"),
+    Entry(_ST5R, "*", kind="static", cond=r"staticShape\[[34]\]",
+          note="open (checkable): A5 Vec / L0C -> NZ tensor: staticShape[3] == 16 and staticShape[4] by the output "
+               "type; PTO959 is A2/A3's"),
+    Entry(_ST5R, "*", kind="runtime", cond=r"^valid(Row|Col) == ",
+          note="open (checkable): the valid region against an NZ / NHWC / NCHW / NCDHW tensor's extents (A5 Vec NZ "
+               "and L0C stores); PTO956 models Vec ND / DN only"),
+    Entry(_ST5, "function:CheckStaticAcc", cond=r"^caps::IsSInt32<TileData::DType>", rules=("PTO954",),
+          note="int32 / float accumulators"),
+    Entry(_ST5, "function:CheckStaticAcc", cond=r"^caps::IsSInt32<GlobalData::RawDType>", rules=("PTO954",),
+          note="plain store outputs int32 / float / half / bfloat16"),
+    Entry(_ST5, "function:CheckStaticAcc", cond=r"^caps::IsInt8<GlobalData::RawDType>",
+          note="open (checkable): the quantising stores' output types; PTO954 checks the plain store only"),
+    Entry(_ST5, "function:CheckStaticAcc", cond=r"TileData::(Cols|Rows) >= 1", rules=("PTO946",),
+          note="L0C -> GM tile: Cols [1, 4095]; Rows [1, 8192] (ND) or [1, 65535] with Cols % 16 == 0"),
+    Entry(_ST5, "function:CheckStaticAcc", cond=r"^\(GlobalData::layout == pto::Layout::ND\) \|\|",
+          note="open (checkable): an L0C store into a tensor of another layout than ND / NZ / NHWC / NCHW / NCDHW"),
+    Entry(_ST5, "function:CheckStaticVec", cond=r"^sizeof\(TileData::DType\) == sizeof", rules=("PTO952",),
+          note="equal element sizes"),
+    Entry(_ST5, "function:CheckStaticVec", cond=r"IsTypeSupported", reason="tile-dtype-implies",
+          note="caps::IsTypeSupported: any floating-point or integer type, i.e. every element type a Tile admits"),
+    Entry(_ST5, "function:CheckStaticVec", cond=r"^\(\(GlobalData::layout == pto::Layout::ND\) && \(TileData::isRowMajor",
+          rules=("PTO953",), note="ND / DN / NZ pairs or a one-line tile"),
+    Entry(_ST5, "function:CheckStaticVec", cond=r"Cols \* sizeof\(TileData::DType\) % 32 == 0",
+          rules=("PTO003", "PTO953"),
+          note="with the pair check (PTO953) passed, each arm is the Tile class's 32-byte row (column) alignment of "
+               "that tile (PTO003): a row-major ND tile's Cols, a column-major tile's Rows"),
+    Entry(_ST5, "function:TSTORE_IMPL", topic="location", cond=r"^TileData::Loc == pto::TileType::Vec",
+          rules=("PTO950",), note="plain store from Vec / Acc"),
+    Entry(_ST5, "function:TSTORE_IMPL", topic="location", cond=r"^TileData::Loc == pto::TileType::Acc$",
+          rules=("PTO950", "PTO312"), note="the ReluPreMode / preQuantScalar overloads (PTO950) and the fp-tile "
+                                           "overload of TSTORE_FP (PTO312)"),
     # open items (checkable, no rule yet): what each group would need (conditions and owners chosen so that no
     # assertion a rule already checks is matched)
+<<<<<<< HEAD
     Entry("pto/common/arch/memory/tload_common.hpp|pto/common/arch/memory/tstore_common.hpp|pto/npu/a2a3/TStore.hpp|"
           "pto/npu/a5/TStore.hpp", "function:CheckNzFormat|function:TLoadGm2*|function:TStoreMat2Gm*|"
           "function:TStoreAcc*|function:TStoreUb2gmNd2nd|function:CheckAcc2gm|function:CheckStaticAcc",
@@ -419,6 +566,9 @@ ENTRIES: list[Entry] = [
                "(rules/global_tensor.py) and the executor's TLOAD / TSTORE paths"),
     Entry("pto/npu/a5/TLoad.hpp|pto/npu/a6/TLoad.hpp", "function:TLoadMxCube*|function:TLoadHif4Cube*",
           targets=("a2a3", "a5", "a6"),
+=======
+    Entry("pto/npu/a5/TLoad.hpp", "function:TLoadMxCube*", targets=("a2a3", "a5"),
+>>>>>>> 7e368eb (assert map: every TLOAD / TSTORE assertion of A2/A3 and A5 read and curated (no provenance inference left for them: PTO956 only for Vec ND / DN line counts, PTO952 only for the element sizes; open entries for what no rule checks); PTO953 covers A2/A3 stores from L1 (CheckStaticForVecAndMat pairs; fixture store_paths corrected: an NZ L1 tile into an ND tensor does not compile on A2/A3); reason tile-dtype-implies)
           note="open (checkable): A5 TLOAD of MX scale tiles (MX_A_* / MX_B_* GlobalTensor layouts): fp8_e8m0 types, "
                "SFractalSize 32, static shape relations; no rule models the MX GlobalTensor layouts yet"),
     Entry("pto/npu/a5/TLoad.hpp|pto/npu/a6/TLoad.hpp|pto/common/arch/register/tload_common.hpp",

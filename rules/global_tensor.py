@@ -30,6 +30,8 @@ LAYOUT_PAIRS: dict[tuple[str, str], dict[str, frozenset[tuple[str, str]]]] = {
     },
     ("TSTORE", "Vec"): {t: frozenset({("ND", "ND"), ("DN", "DN"), ("NZ", "NZ")})
                         for t in ("a2a3", "a5", "kirin9030", "kirindev0000")},
+    # A2/A3 only stores from L1 (CheckStaticForVecAndMat: the Vec store's pairs)
+    ("TSTORE", "Mat"): {"a2a3": frozenset({("ND", "ND"), ("DN", "DN"), ("NZ", "NZ")})},
 }
 #: (builtin, tile location) -> target -> pairs that a 64-bit element type may use
 B64_PAIRS: dict[tuple[str, str], dict[str, frozenset[tuple[str, str]] | None]] = {
@@ -40,6 +42,7 @@ B64_PAIRS: dict[tuple[str, str], dict[str, frozenset[tuple[str, str]] | None]] =
                        "kirin9030": frozenset({("NZ", "NZ"), ("ND", "ND"), ("DN", "DN"), ("DN", "ZN")})},
     ("TSTORE", "Vec"): {"a2a3": frozenset({("ND", "ND"), ("DN", "DN")}), "a5": None, "kirin9030": None,
                         "kirindev0000": None},
+    ("TSTORE", "Mat"): {"a2a3": frozenset({("ND", "ND"), ("DN", "DN")})},
 }
 #: the GlobalTensor element types a plain (non-quantising) TSTORE from an Acc tile may write, per target
 ACC_STORE_TYPES = {"a2a3": ("int32_t", "float", "half", "bfloat16_t"),
@@ -154,8 +157,8 @@ def gm_element_size_mismatch(ctx: Ctx) -> Check | None:
                              "b64: ND2ND/DN2DN only"),
                   Provenance("header-static", A5_LOAD, "Vec: ND2ND/DN2DN/NZ2NZ; Mat (TLoadCubeCheck): ND2NZ, DN2NZ, "
                              "NZ2NZ, ND2ND, DN2DN, DN2ZN; b64 not in ND2NZ/DN2NZ"),
-                  Provenance("header-static", A2A3_STORE, "Vec: ND/DN/NZ pairs or a single-row/column tile; b64: "
-                             "ND2ND/DN2DN only"),
+                  Provenance("header-static", A2A3_STORE, "Vec and Mat (CheckStaticForVecAndMat): ND/DN/NZ pairs or "
+                             "a single-row/column tile; b64: ND2ND/DN2DN only"),
                   Provenance("header-static", A5_STORE, "Vec: ND/DN/NZ pairs or a single-row/column tile"),
                   Provenance("header-static", K9030_LOAD, "A5's StaticCheck and TLoadCubeCheck; no DN2NZ (the "
                              "cube copy static_asserts), no MX path for a one-row L1 tile"),
@@ -172,8 +175,8 @@ def gm_layout_pairing(ctx: Ctx) -> Check | None:
 
     ## What it does
     The GlobalTensor's `Layout` (ND, DN, NZ) and the tile's layout (ND = row-major, DN = column-major,
-    NZ / ZN = fractal) must be a pair the transfer implements: same layout for Vec tiles (TSTORE also
-    accepts a single-row or single-column tile), and for loads into Mat tiles additionally ND->NZ and
+    NZ / ZN = fractal) must be a pair the transfer implements: same layout for Vec tiles and for A2/A3
+    stores from Mat tiles (TSTORE also accepts a single-row or single-column tile), and for loads into Mat tiles additionally ND->NZ and
     DN->ZN (A5 also DN->NZ). 64-bit element types are limited further (A2/A3: ND->ND and DN->DN only).
 
     ## Why is this bad?
@@ -197,7 +200,7 @@ def gm_layout_pairing(ctx: Ctx) -> Check | None:
         return None
     t, g = got
     key = (ctx.builtin, t.loc)
-    if key not in LAYOUT_PAIRS or not _plain_store(ctx) or g.layout not in ("ND", "DN", "NZ"):
+    if ctx.impl not in LAYOUT_PAIRS.get(key, {}) or not _plain_store(ctx) or g.layout not in ("ND", "DN", "NZ"):
         return None  # MX / HIF4 scale layouts and convolution layouts take their own paths
     if ctx.impl in ("a5", "a6") and key == ("TLOAD", "Mat") and t.rows == 1 and t.blayout == "RowMajor" and \
             t.slayout == "RowMajor":

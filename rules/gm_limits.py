@@ -90,10 +90,7 @@ def routine(impl: str, builtin: str, t: TileView, g: GlobalView) -> str | None:
         return None
     pair = (g.layout, tile_layout(t, impl == "a5"))
     line = builtin == "TSTORE" and (t.rows == 1 or t.cols == 1)
-    if key == ("TSTORE", "Mat") and impl == "a2a3":
-        ok = pair in LAYOUT_PAIRS[("TSTORE", "Vec")]["a2a3"]  # CheckStaticForVecAndMat: the Vec pairs
-    else:
-        ok = key in LAYOUT_PAIRS and pair in LAYOUT_PAIRS[key][impl]
+    ok = pair in LAYOUT_PAIRS.get(key, {}).get(impl, ())
     if not (ok or line):
         return None
     if t.loc == "Vec":  # the store dispatches on the tile's layout alone (a line tile takes any tensor)

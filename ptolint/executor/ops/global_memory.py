@@ -24,6 +24,7 @@ _ROUTINES = {
     ("TLOAD", "Mat", "a5"): {("ND", "row"), ("DN", "col"), ("NZ", "nz"), ("ND", "nz"), ("DN", "nz"), ("DN", "zn")},
     ("TSTORE", "Vec", "a2a3"): {("ND", "row"), ("DN", "col"), ("NZ", "nz")},
     ("TSTORE", "Vec", "a5"): {("ND", "row"), ("DN", "col"), ("NZ", "nz")},
+    ("TSTORE", "Mat", "a2a3"): {("ND", "row"), ("DN", "col"), ("NZ", "nz")},  # the L1 -> GM copies
     # Kirin 9030's TLoad.hpp: A5's StaticCheck and TLoadCubeCheck, but its cube copy has no DN2NZ (static_assert)
     ("TLOAD", "Vec", "kirin9030"): {("ND", "row"), ("DN", "col"), ("NZ", "nz")},
     ("TLOAD", "Mat", "kirin9030"): {("ND", "row"), ("DN", "col"), ("NZ", "nz"), ("ND", "nz"), ("DN", "zn")},
@@ -41,6 +42,7 @@ _WIDE_ROUTINES = {
     ("TLOAD", "Mat", "a6"): {("ND", "row"), ("DN", "col"), ("NZ", "nz"), ("DN", "zn")},
     ("TLOAD", "Mat", "kirin9030"): {("ND", "row"), ("DN", "col"), ("NZ", "nz"), ("DN", "zn")},
     ("TSTORE", "Vec", "a2a3"): {("ND", "row"), ("DN", "col")},
+    ("TSTORE", "Mat", "a2a3"): {("ND", "row"), ("DN", "col")},
 }
 _FIXPIPE_OUT = {"int32_t", "float", "half", "bfloat16_t"}
 #: the accumulator types the fixpipe reads, and the plain store's outputs, where they differ (Kirin's TStore.hpp)
@@ -89,11 +91,6 @@ def transfer(m: Machine, builtin: str, tile: ConcreteTile, g: ConcreteGlobal, qu
     if not (builtin == "TSTORE" and loc == "Mat" and m.impl == "a5") and tw != gw:
         raise m.trap("size-mismatch", f"{tw}-byte tile elements vs {gw}-byte tensor elements")
     key = (builtin, loc, m.impl)
-    if key == ("TSTORE", "Mat", "a2a3") and not quant and g.spec.layout in ("ND", "DN", "NZ"):
-        store = (g.spec.layout, _arrangement(tile, m.impl))  # Vec's pairs, or a one-line tile
-        if store in _ROUTINES[("TSTORE", "Vec", "a2a3")] or tile.spec.rows == 1 or tile.spec.cols == 1:
-            _mte_fields(m, builtin, tile, g, store)
-        return
     if key not in _ROUTINES or quant or g.spec.layout not in ("ND", "DN", "NZ"):
         return  # MX / HIF4 scale and convolution layouts go through other copy routines
     s = tile.spec
