@@ -73,7 +73,11 @@ _T2 = "pto/npu/a2a3/TStore.hpp"
 _LD5 = "pto/common/arch/register/tload_common.hpp"
 _ST5R = "pto/common/arch/register/tstore_common.hpp"
 _ST5 = "pto/npu/a5/TStore.hpp"
+<<<<<<< HEAD
 >>>>>>> 7e368eb (assert map: every TLOAD / TSTORE assertion of A2/A3 and A5 read and curated (no provenance inference left for them: PTO956 only for Vec ND / DN line counts, PTO952 only for the element sizes; open entries for what no rule checks); PTO953 covers A2/A3 stores from L1 (CheckStaticForVecAndMat pairs; fixture store_paths corrected: an NZ L1 tile into an ND tensor does not compile on A2/A3); reason tile-dtype-implies)
+=======
+_A2A3_A5 = ("a2a3", "a5")
+>>>>>>> 6c3c656 (PTO959 on A5 and for L0C stores: NZ tensors' static [16, C0] (A5 4-bit types 64; Vec / L0C -> NZ and A2/A3 L0C -> NC1HWC0 by output type: float 8 or 16, int32 16); executor restates it; fixtures; assert map)
 
 ENTRIES: list[Entry] = [
     # --- the Tile class (common/pto_tile.hpp): every tile the kernel declares -------------------------------
@@ -420,137 +424,137 @@ ENTRIES: list[Entry] = [
     # --- TLOAD / TSTORE, read one by one (issue 13 item 4; no provenance inference for these files) ----------------
     # A2/A3: common/arch/memory/tload_common.hpp, tstore_common.hpp, npu/a2a3/TStore.hpp
     Entry(_LD2, "function:CheckNormalTileData", cond=r"^TileData::DType == int8_t", rules=("PTO951",),
-          note="the A2/A3 TLOAD element-type list (TYPES of tload_tstore.py)"),
-    Entry(_LD2, "function:CheckNormalTileData", topic="location", rules=("PTO950",), note="dst in Vec or Mat"),
+          note="the A2/A3 TLOAD element-type list (TYPES of tload_tstore.py)", targets=_A2A3_A5),
+    Entry(_LD2, "function:CheckNormalTileData", topic="location", rules=("PTO950",), note="dst in Vec or Mat", targets=_A2A3_A5),
     Entry(_LD2, "function:CheckNormalTileData", cond=r"^sizeof\(TileData::DType\) == sizeof", rules=("PTO952",),
-          note="equal element sizes"),
+          note="equal element sizes", targets=_A2A3_A5),
     Entry(_LD2, "function:CheckNormalTileData|function:TLOAD_TILE_IMPL", cond=r"^\(GlobalData::layout|^isSameLayout",
           rules=("PTO953",), note="Vec: ND2ND / DN2DN / NZ2NZ, Mat: also ND2NZ / DN2ZN, b64: ND2ND / DN2DN only "
-                                  "(LAYOUT_PAIRS, B64_PAIRS)"),
+                                  "(LAYOUT_PAIRS, B64_PAIRS)", targets=_A2A3_A5),
     Entry(_LD2 + "|" + _ST2 + "|" + _T2, "function:CheckNormalTileData|function:TSTORE_IMPL|function:CheckAcc2gm",
           kind="runtime", cond=r"GetShape\(GlobalTensorDim::DIM_0\) > 0", rules=("PTO945",),
           note="every extent and both valid dimensions >= 1 (PTO945's non-empty bounds, every TLOAD / TSTORE route "
-               "with a layout pair the target has; definite: reported when every reaching input is empty)"),
+               "with a layout pair the target has; definite: reported when every reaching input is empty)", targets=_A2A3_A5),
     Entry(_LD2, "function:TLoadGm2L1Nd2nz|function:TLoadGm2L1Dn2zn", cond=r"SFractalSize == 512", rules=("PTO953",),
           note="A2/A3's layout classifier (GetTileLayoutCustom) calls a boxed tile NZ / ZN only with 512-byte "
-               "fractals: another fractal size makes the pair one TLOAD_TILE_IMPL rejects (tile_layout 'NONE')"),
+               "fractals: another fractal size makes the pair one TLOAD_TILE_IMPL rejects (tile_layout 'NONE')", targets=_A2A3_A5),
     Entry(_LD2, "function:TLoadGm2L1*", kind="static", cond=r"^GlobalData::staticShape\[0\] == 1 &&",
           rules=("PTO946",), note="ND2NZ / DN2ZN and one-line L1 loads (VectorInND / InDn): a 2-D tensor, static "
-                                  "leading dimensions 1 (routes nd2nz, dn2zn, l1-row, l1-col)"),
+                                  "leading dimensions 1 (routes nd2nz, dn2zn, l1-row, l1-col)", targets=_A2A3_A5),
     Entry(_LD2, "function:TLoadGm2ubNd2nd|function:TLoadGm2L1Nd2nz|function:TLoadGm2L1Dn2zn", kind="static",
           cond=r"^TileData::(Rows|Cols) <", rules=("PTO946",),
-          note="UB ND load: Rows < 4096; ND2NZ: Rows <= 16384; DN2ZN: Cols <= 16384"),
+          note="UB ND load: Rows < 4096; ND2NZ: Rows <= 16384; DN2ZN: Cols <= 16384", targets=_A2A3_A5),
     Entry(_LD2 + "|" + _ST2 + "|" + _T2, "function:CheckNzFormat|function:TLoadGm2*|function:TStoreMat2Gm*|"
           "function:TStoreUb2gm*", kind="runtime", cond=r"^gS(hape|tride)\d (<|> 0 &&)|% BLOCK_BYTE_SIZE == 0$",
           rules=("PTO945",), note="burst counts (gShape3 / gShape4 / gShape1 < 4096), the ND2NZ / DN2ZN fields "
                                   "(inner extents [1, 16384] / [1, 65535], stride [1, 65535]), L1 <-> GM lines in "
-                                  "32-byte blocks (RUNTIME of rules/gm_limits.py)"),
+                                  "32-byte blocks (RUNTIME of rules/gm_limits.py)", targets=_A2A3_A5),
     Entry(_ST2 + "|" + _T2, "function:TStoreAcc*|function:CheckAcc2gm", kind="runtime",
           cond=r"^(validRow >= 1|gShape0 == 1 && gShape1 == 1 && gShape2 == 1$|src\.GetValidCol\(\) >= 1)",
           rules=("PTO945",), note="L0C -> GM: valid columns [1, 4095] (NZ: in 16s), valid rows [1, 8192] into a "
-                                  "2-D ND tensor, else [1, 65535] (routes acc-ND / NZ / NC1HWC0 / NDC1HWC0)"),
+                                  "2-D ND tensor, else [1, 65535] (routes acc-ND / NZ / NC1HWC0 / NDC1HWC0)", targets=_A2A3_A5),
     Entry(_T2, "function:CheckAcc2gm", kind="static", cond=r"TileData::(Cols|Rows) >= 1", rules=("PTO946",),
-          note="L0C -> GM tile: Cols [1, 4095]; Rows [1, 8192] (ND) or [1, 65535] with Cols % 16 == 0"),
+          note="L0C -> GM tile: Cols [1, 4095]; Rows [1, 8192] (ND) or [1, 65535] with Cols % 16 == 0", targets=_A2A3_A5),
     Entry(_T2, "function:CheckAcc2gm", cond=r"^TileData::DType == int32_t", rules=("PTO954",),
-          note="int32 / float accumulators (ACC_TILE_TYPES)"),
+          note="int32 / float accumulators (ACC_TILE_TYPES)", targets=_A2A3_A5),
     Entry(_T2, "function:CheckAcc2gm", cond=r"^GlobalData::DType == __gm__ int32_t", rules=("PTO954",),
-          note="plain store outputs int32 / float / half / bfloat16 (ACC_STORE_TYPES)"),
+          note="plain store outputs int32 / float / half / bfloat16 (ACC_STORE_TYPES)", targets=_A2A3_A5),
     Entry(_T2, "function:CheckAcc2gm", cond=r"^GlobalData::DType == __gm__ int8_t",
           note="open (checkable): the quantising stores' output types (float -> int8 / uint8, int32 -> int8 / uint8 "
-               "/ half); PTO954 checks the plain store only"),
+               "/ half); PTO954 checks the plain store only", targets=_A2A3_A5),
     Entry(_T2, "function:CheckAcc2gm", cond=r"^\(GlobalData::layout == Layout::ND \|\|",
           note="open (checkable): an L0C store into a tensor of another layout than ND / NZ / NC1HWC0 / NDC1HWC0 "
-               "(PTO953's pairs cover Vec / Mat tiles only)"),
+               "(PTO953's pairs cover Vec / Mat tiles only)", targets=_A2A3_A5),
     Entry(_ST2, "function:TStoreAccNz2NDC1HWC0", kind="static", cond=r"^GlobalData::DType == __gm__ float",
           rules=("PTO954",), note="a list that contains CheckAcc2gm's (checked first on the same path): a plain store "
                                   "breaking it breaks PTO954's list; the quantising forms' list is the open entry "
-                                  "above"),
+                                  "above", targets=_A2A3_A5),
     Entry(_T2, "function:TSTORE_IMPL", topic="location", builtin="TSTORE", cond=r"^TileData::Loc == TileType::Vec",
-          rules=("PTO950",), note="plain store from Vec / Acc / Mat"),
+          rules=("PTO950",), note="plain store from Vec / Acc / Mat", targets=_A2A3_A5),
     Entry(_T2, "function:TSTORE_IMPL", topic="location", cond=r"^TileData::Loc == TileType::Acc$",
           rules=("PTO950", "PTO312"), note="the ReluPreMode and preQuantScalar overloads (TSTORE: PTO950's "
                                            "quantising form) and the fp-tile overload, reached from TSTORE_FP "
-                                           "(PTO312: TSTORE_FP's src in Acc)"),
+                                           "(PTO312: TSTORE_FP's src in Acc)", targets=_A2A3_A5),
     Entry(_ST2, "function:CheckStaticForVecAndMat", cond=r"^sizeof\(TileData::DType\) == sizeof", rules=("PTO952",),
-          note="equal element sizes (Vec and Mat sources)"),
+          note="equal element sizes (Vec and Mat sources)", targets=_A2A3_A5),
     Entry(_ST2, "function:CheckStaticForVecAndMat", cond=r"^\(\(GlobalData::layout|^\(GlobalData::layout",
           rules=("PTO953",), note="ND / DN / NZ pairs or a one-line tile; b64 ND2ND / DN2DN (the Vec store's pairs; "
-                                  "a Mat store's pairs are the same list)"),
+                                  "a Mat store's pairs are the same list)", targets=_A2A3_A5),
     Entry(_ST2, "function:CheckStaticForVecAndMat", cond=r"^TileData::DType == int8_t",
-          note="open (checkable): the A2/A3 TSTORE element-type list for Vec / Mat sources; PTO951 checks TLOAD's"),
-    Entry(_ST2, "function:SetAtomicAdd", rules=("PTO957",), note="AtomicAdd destination types (ATOMIC_ADD_TYPES)"),
+          note="open (checkable): the A2/A3 TSTORE element-type list for Vec / Mat sources; PTO951 checks TLOAD's", targets=_A2A3_A5),
+    Entry(_ST2, "function:SetAtomicAdd", rules=("PTO957",), note="AtomicAdd destination types (ATOMIC_ADD_TYPES)", targets=_A2A3_A5),
     Entry(_LD2 + "|" + _ST2 + "|" + _T2, "function:TLoadGm2ubNd2nd|function:TStoreUb2gmNd2nd", kind="runtime",
           cond=r"^validRow == gShape0 \* gShape1 \* gShape2 \* gShape3$", rules=("PTO956",),
           note="Vec ND: the tensor's row count against the tile's valid rows; PTO956 reports the two harmful "
                "directions (more rows than the storage, fewer than the valid region; definite), not a count between "
                "the valid rows and the storage that a debug build also rejects (the docs and the vendor's ST "
-               "kernels, see PTO956's provenance)"),
+               "kernels, see PTO956's provenance)", targets=_A2A3_A5),
     Entry(_LD2 + "|" + _ST2 + "|" + _T2, "function:TLoadGm2ubDn2dn|function:TStoreUb2gmDn2dn", kind="runtime",
           cond=r"^validCol == gShape0 \* gShape1 \* gShape2 \* gShape4$", rules=("PTO956",),
-          note="Vec DN: the tensor's column count against the tile's valid columns (the same two directions)"),
+          note="Vec DN: the tensor's column count against the tile's valid columns (the same two directions)", targets=_A2A3_A5),
     Entry(_LD2 + "|" + _ST2 + "|" + _T2, kind="runtime", cond=r"^valid(Row|Col) == ",
           note="open (checkable): the valid region against the tensor's extents on the paths PTO956 does not model: "
                "the burst length of Vec ND / DN transfers (validCol == Shape4, validRow == Shape3), L1 (Mat) and "
-               "L0C (Acc) transfers, NZ tensors; the executor replays Vec ND / DN line counts only"),
-    Entry(_ST2 + "|" + _T2, "function:TStoreAcc*", kind="static", cond=r"staticShape\[[34]\]",
-          note="open (checkable): L0C -> NZ / NC1HWC0 tensor: staticShape[3] == 16 and staticShape[4] by the output "
-               "type (float 8 or 16, int32 16, else 32 / sizeof); PTO959 models the Vec / Mat NZ transfers"),
+               "L0C (Acc) transfers, NZ tensors; the executor replays Vec ND / DN line counts only", targets=_A2A3_A5),
+    Entry(_ST2 + "|" + _T2, "function:TStoreAcc*", kind="static", cond=r"staticShape\[[34]\]", rules=("PTO959",),
+          note="L0C -> NZ: staticShape[3] == 16; L0C -> NZ / NC1HWC0: staticShape[4] by the output type (float 8 or "
+               "16, int32 16, else 32 / sizeof): nz_inner", targets=_A2A3_A5),
     # A5: common/arch/register/tload_common.hpp, tstore_common.hpp, npu/a5/TStore.hpp
     Entry(_LD5, "function:TLoadCubeCheck", cond=r"^\(\(GlobalData::layout == pto::Layout::ND\)", rules=("PTO953",),
-          note="the six Mat pairs ND2NZ DN2NZ NZ2NZ ND2ND DN2DN DN2ZN (LAYOUT_PAIRS a5 Mat)"),
+          note="the six Mat pairs ND2NZ DN2NZ NZ2NZ ND2ND DN2DN DN2ZN (LAYOUT_PAIRS a5 Mat)", targets=_A2A3_A5),
     Entry(_LD5, "function:TLoadCubeCheck", cond=r"^TileData::Rows (<=|\* TileData::Cols)|SFractalSize == 512|"
           r"^GlobalData::staticShape\[0\] == 1 &&", rules=("PTO946",),
           note="L1 loads: Rows <= 16384 and Rows * Cols <= 512 Ki; ND2NZ / DN2NZ: 512-byte fractals and a 2-D "
-               "tensor (A5's tile_layout ignores the fractal size, so PTO953 does not)"),
+               "tensor (A5's tile_layout ignores the fractal size, so PTO953 does not)", targets=_A2A3_A5),
     Entry(_LD5, "function:TLoadCubeCheck", cond=r"^sizeof\(TileData::DType\) != 8$", rules=("PTO953",),
-          note="no b64 ND2NZ / DN2NZ (B64_PAIRS a5 Mat)"),
+          note="no b64 ND2NZ / DN2NZ (B64_PAIRS a5 Mat)", targets=_A2A3_A5),
     Entry(_LD5, "function:TLoadCubeCheck", cond=r"^GlobalData::layout != pto::Layout::DN",
           note="open (checkable): no DN2NZ for the 4-bit types (float4_e2m1x2_t / float4_e1m2x2_t); PTO953's pairs "
-               "are per layout, not per type"),
+               "are per layout, not per type", targets=_A2A3_A5),
     Entry(_LD5, "function:TLoadCubeCheck|function:StaticCheck", cond=r"== GlobalData::staticShape\[4\] && BLOCK_LEN",
-          note="open (checkable): A5 NZ tensor's last two static dimensions [16, 32 / sizeof] ([16, 64] for 4-bit "
-               "types); PTO959 is A2/A3's"),
+          rules=("PTO959",), note="A5 NZ2NZ into Vec / Mat: the tensor's last two static dimensions [16, 32 / sizeof] "
+                                  "([16, 64] for 4-bit types)", targets=_A2A3_A5),
     Entry(_LD5, "function:StaticCheck", cond=r"^\(sizeof\(TileData::DType\) == 1\)", reason="tile-dtype-implies",
-          note="b8 / b16 / b32 / b64: every element type a Tile admits has one of these sizes"),
+          note="b8 / b16 / b32 / b64: every element type a Tile admits has one of these sizes", targets=_A2A3_A5),
     Entry(_LD5, "function:StaticCheck", cond=r"PadVal", note="open (checkable): an int64 tile loaded with a PadVal "
-                                                             "other than Null / Zero; no rule"),
+                                                             "other than Null / Zero; no rule", targets=_A2A3_A5),
     Entry(_LD5, "function:StaticCheck", cond=r"^sizeof\(TileData::DType\) == sizeof", rules=("PTO952",),
-          note="equal element sizes"),
+          note="equal element sizes", targets=_A2A3_A5),
     Entry(_LD5, "function:StaticCheck", cond=r"^\(\(GlobalData::layout == pto::Layout::ND\)", rules=("PTO953",),
-          note="Vec: ND2ND / DN2DN / NZ2NZ"),
+          note="Vec: ND2ND / DN2DN / NZ2NZ", targets=_A2A3_A5),
     Entry(_LD5, "function:StaticCheck", cond=r"^TileData::Valid(Col|Row) == ", rules=("PTO955",),
-          note="static valid shape of a row-major Vec tile against the static ND tensor"),
-    Entry(_ST5R, "*", kind="static", cond=r"staticShape\[[34]\]",
-          note="open (checkable): A5 Vec / L0C -> NZ tensor: staticShape[3] == 16 and staticShape[4] by the output "
-               "type; PTO959 is A2/A3's"),
+          note="static valid shape of a row-major Vec tile against the static ND tensor", targets=_A2A3_A5),
+    Entry(_ST5R, "*", kind="static", cond=r"staticShape\[[34]\]", rules=("PTO959",),
+          note="A5 Vec / L0C -> NZ: staticShape[3] == 16 and staticShape[4] by the output type (Vec also 64 for 4-bit "
+               "types)", targets=_A2A3_A5),
     Entry(_ST5R, "*", kind="runtime", cond=r"^valid(Row|Col) == ",
           note="open (checkable): the valid region against an NZ / NHWC / NCHW / NCDHW tensor's extents (A5 Vec NZ "
-               "and L0C stores); PTO956 models Vec ND / DN only"),
+               "and L0C stores); PTO956 models Vec ND / DN only", targets=_A2A3_A5),
     Entry(_ST5, "function:CheckStaticAcc", cond=r"^caps::IsSInt32<TileData::DType>", rules=("PTO954",),
-          note="int32 / float accumulators"),
+          note="int32 / float accumulators", targets=_A2A3_A5),
     Entry(_ST5, "function:CheckStaticAcc", cond=r"^caps::IsSInt32<GlobalData::RawDType>", rules=("PTO954",),
-          note="plain store outputs int32 / float / half / bfloat16"),
+          note="plain store outputs int32 / float / half / bfloat16", targets=_A2A3_A5),
     Entry(_ST5, "function:CheckStaticAcc", cond=r"^caps::IsInt8<GlobalData::RawDType>",
-          note="open (checkable): the quantising stores' output types; PTO954 checks the plain store only"),
+          note="open (checkable): the quantising stores' output types; PTO954 checks the plain store only", targets=_A2A3_A5),
     Entry(_ST5, "function:CheckStaticAcc", cond=r"TileData::(Cols|Rows) >= 1", rules=("PTO946",),
-          note="L0C -> GM tile: Cols [1, 4095]; Rows [1, 8192] (ND) or [1, 65535] with Cols % 16 == 0"),
+          note="L0C -> GM tile: Cols [1, 4095]; Rows [1, 8192] (ND) or [1, 65535] with Cols % 16 == 0", targets=_A2A3_A5),
     Entry(_ST5, "function:CheckStaticAcc", cond=r"^\(GlobalData::layout == pto::Layout::ND\) \|\|",
-          note="open (checkable): an L0C store into a tensor of another layout than ND / NZ / NHWC / NCHW / NCDHW"),
+          note="open (checkable): an L0C store into a tensor of another layout than ND / NZ / NHWC / NCHW / NCDHW", targets=_A2A3_A5),
     Entry(_ST5, "function:CheckStaticVec", cond=r"^sizeof\(TileData::DType\) == sizeof", rules=("PTO952",),
-          note="equal element sizes"),
+          note="equal element sizes", targets=_A2A3_A5),
     Entry(_ST5, "function:CheckStaticVec", cond=r"IsTypeSupported", reason="tile-dtype-implies",
-          note="caps::IsTypeSupported: any floating-point or integer type, i.e. every element type a Tile admits"),
+          note="caps::IsTypeSupported: any floating-point or integer type, i.e. every element type a Tile admits", targets=_A2A3_A5),
     Entry(_ST5, "function:CheckStaticVec", cond=r"^\(\(GlobalData::layout == pto::Layout::ND\) && \(TileData::isRowMajor",
-          rules=("PTO953",), note="ND / DN / NZ pairs or a one-line tile"),
+          rules=("PTO953",), note="ND / DN / NZ pairs or a one-line tile", targets=_A2A3_A5),
     Entry(_ST5, "function:CheckStaticVec", cond=r"Cols \* sizeof\(TileData::DType\) % 32 == 0",
           rules=("PTO003", "PTO953"),
           note="with the pair check (PTO953) passed, each arm is the Tile class's 32-byte row (column) alignment of "
-               "that tile (PTO003): a row-major ND tile's Cols, a column-major tile's Rows"),
+               "that tile (PTO003): a row-major ND tile's Cols, a column-major tile's Rows", targets=_A2A3_A5),
     Entry(_ST5, "function:TSTORE_IMPL", topic="location", cond=r"^TileData::Loc == pto::TileType::Vec",
-          rules=("PTO950",), note="plain store from Vec / Acc"),
+          rules=("PTO950",), note="plain store from Vec / Acc", targets=_A2A3_A5),
     Entry(_ST5, "function:TSTORE_IMPL", topic="location", cond=r"^TileData::Loc == pto::TileType::Acc$",
           rules=("PTO950", "PTO312"), note="the ReluPreMode / preQuantScalar overloads (PTO950) and the fp-tile "
-                                           "overload of TSTORE_FP (PTO312)"),
+                                           "overload of TSTORE_FP (PTO312)", targets=_A2A3_A5),
     # open items (checkable, no rule yet): what each group would need (conditions and owners chosen so that no
     # assertion a rule already checks is matched)
 <<<<<<< HEAD

@@ -449,29 +449,62 @@ def tstore_atomic_add_dtype(ctx: Ctx) -> Check | None:
                  f"{', '.join(ATOMIC_ADD_TYPES)} (static_assert)")
 
 
-@rule("PTO959", "gm-nz-fractal-shape", instructions=INSTR, targets=("a2a3",), fault="unsupported-layout",
+#: 4-bit element types (two per byte): an NZ fractal row holds 64 of them
+FP4 = ("float4_e2m1x2_t", "float4_e1m2x2_t")
+
+
+def nz_inner(builtin: str, impl: str, t: TileView, gdtype: str) -> frozenset[int] | None:
+    """The static Shape4 values an NZ / NC1HWC0 tensor may have on this transfer (Shape3 must be 16), None
+    when the element size is unknown."""
+    size = SIZES.get(gdtype, 0)
+    if size <= 0 or 32 % size:
+        return None
+    if impl == "a2a3" and t.loc != "Acc":
+        return frozenset({32 // size})
+    if t.loc != "Acc" and builtin == "TLOAD":  # A5 StaticCheck / TLoadCubeCheck: the tile's type decides
+        return frozenset({64 if t.dtype in FP4 else 32 // size})
+    ok = {32 // size}  # A5 TStoreVecNZ and both targets' L0C stores: the output type decides
+    if gdtype == "int32_t":
+        ok.add(16)
+    if gdtype == "float":
+        ok |= {8, 16}
+    if gdtype in FP4 and t.loc != "Acc":
+        ok.add(64)
+    return frozenset(ok)
+
+
+@rule("PTO959", "gm-nz-fractal-shape", instructions=INSTR, targets=("a2a3", "a5"), fault="unsupported-layout",
       provenance=(Provenance("header-static", "include/pto/common/arch/memory/tload_common.hpp (CheckNzFormat), "
                              "include/pto/npu/a2a3/TStore.hpp (TStoreUb2gmNz2nz), include/pto/common/arch/memory/"
                              "tstore_common.hpp (TStoreMat2GmNz2Nz)",
-                             "NZ tile <-> Layout::NZ tensor (Vec and Mat): staticShape[3] == FRACTAL_NZ_ROW (16) && "
-                             "staticShape[4] == 32 / sizeof(T): the last two dimensions static, one fractal"),
-                  Provenance("header-static", "include/pto/common/arch/register/tload_common.hpp, "
-                             "include/pto/common/arch/register/tstore_common.hpp",
-                             "A5 asserts the same with more cases (Acc sources, 4-bit types): not modelled here")))
+                             "A2/A3 NZ tile <-> Layout::NZ tensor (Vec and Mat): staticShape[3] == FRACTAL_NZ_ROW (16) "
+                             "&& staticShape[4] == 32 / sizeof(T): the last two dimensions static, one fractal"),
+                  Provenance("header-static", "include/pto/npu/a2a3/TStore.hpp (TStoreAccNz2nz), include/pto/common/"
+                             "arch/memory/tstore_common.hpp (TStoreAccNz2NC1HWC0)",
+                             "A2/A3 L0C -> NZ: staticShape[3] == 16; L0C -> NZ / NC1HWC0: staticShape[4] == 32 / "
+                             "sizeof(out), or 8 / 16 for float (channel split), 16 for int32"),
+                  Provenance("header-static", "include/pto/common/arch/register/tload_common.hpp (StaticCheck, "
+                             "TLoadCubeCheck)", "A5 NZ2NZ loads into Vec / Mat: [16, 32 / sizeof], [16, 64] for "
+                             "4-bit types"),
+                  Provenance("header-static", "include/pto/common/arch/register/tstore_common.hpp (TStoreVecNZ, "
+                             "TStoreAccNZ)", "A5 Vec / L0C -> NZ: staticShape[3] == 16, staticShape[4] as the A2/A3 "
+                             "L0C store (Vec also 64 for 4-bit types)")))
 def gm_nz_fractal_shape(ctx: Ctx) -> Check | None:
     """
     ## Summary
-    A2/A3 TLOAD / TSTORE between an NZ tile and a `Layout::NZ` GlobalTensor whose last two dimensions are
-    not one static 16 x C0 fractal.
+    TLOAD / TSTORE between an NZ tile (or an accumulator) and a `Layout::NZ` GlobalTensor whose last two
+    dimensions are not one static fractal.
 
     ## What it does
-    For a plain TLOAD / TSTORE whose tile is NZ (`BLayout::ColMajor` + `SLayout::RowMajor`, fractal 512) and
-    whose tensor is `Layout::NZ`, checks the tensor's static `Shape<..., 16, C0>` (C0 = 32 / sizeof(T)):
-    the transfer copies whole fractals and reads their geometry from the type.
+    For a TLOAD / TSTORE whose tile is NZ (`BLayout::ColMajor` + `SLayout::RowMajor`) and whose tensor is
+    `Layout::NZ`, checks the tensor's static `Shape<..., 16, C0>`: C0 = 32 / sizeof(T) (A5: 64 for 4-bit
+    types), the transfer copies whole fractals and reads their geometry from the type. A store from an
+    accumulator (L0C) into an NZ tensor (A2/A3 also NC1HWC0) accepts C0 = 32 / sizeof(out), and 8 or 16
+    for float, 16 for int32 outputs; A5's Vec store accepts the same.
 
     ## Why is this bad?
-    The A2/A3 implementation rejects any other inner shape, a DYNAMIC one included, with a
-    `static_assert`: the kernel does not compile.
+    The implementation rejects any other inner shape, a DYNAMIC one included, with a `static_assert`:
+    the kernel does not compile.
 
     ## Example
     ```cpp
@@ -486,13 +519,21 @@ def gm_nz_fractal_shape(ctx: Ctx) -> Check | None:
     ```
     """
     ops = operands(ctx)
-    if ops is None or not _plain_store(ctx):
+    if ops is None:
         return None
     t, g = ops
-    size = t.spec.elem_size
-    if t.loc not in ("Vec", "Mat") or tile_layout(t) != "NZ" or g.layout != "NZ" or size <= 0 or 32 % size:
+    if t.loc == "Acc":
+        if ctx.builtin != "TSTORE" or g.layout not in (("NZ", "NC1HWC0") if ctx.impl == "a2a3" else ("NZ",)):
+            return None
+    elif not _plain_store(ctx) or t.loc not in ("Vec", "Mat") or tile_layout(t, ctx.impl != "a2a3") != "NZ" or \
+            g.layout != "NZ":
         return None
-    inner, c0 = tuple(g.spec.shape[3:5]), 32 // size
-    return Check(ctx.static(inner != (16, c0)),
-                 f"{ctx.builtin}: NZ GlobalTensor `{_esc(g.text)}` has last dimensions {inner[0]} x {inner[1]}, an NZ "
-                 f"{t.dtype} tile `{_esc(t.text)}` needs one static 16 x {c0} fractal (static_assert)")
+    ok = nz_inner(ctx.builtin, ctx.impl, t, g.dtype)
+    if ok is None:
+        return None
+    inner = tuple(g.spec.shape[3:5])
+    bad = inner[1] not in ok or (g.layout == "NZ" and inner[0] != 16)
+    want = " or ".join(map(str, sorted(ok)))
+    return Check(ctx.static(bad),
+                 f"{ctx.builtin}: {g.layout} GlobalTensor `{_esc(g.text)}` has last dimensions {inner[0]} x {inner[1]}; "
+                 f"with tile `{_esc(t.text)}` ({t.loc}, {t.dtype}) it needs 16 x {want} (static_assert)")

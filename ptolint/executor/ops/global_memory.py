@@ -83,6 +83,7 @@ def transfer(m: Machine, builtin: str, tile: ConcreteTile, g: ConcreteGlobal, qu
         if builtin == "TSTORE" and not quant and g.dtype not in _FIXPIPE_OUT_OWN.get(m.impl, _FIXPIPE_OUT):
             raise m.trap("unsupported-dtype", f"the fixpipe cannot write {g.dtype} without quantisation")
         if builtin == "TSTORE":
+            _fractal_columns(m, builtin, tile, g)
             _fixpipe_fields(m, tile, g)
         return
     tw, gw = element_size(tile.spec), _WIDTH.get(g.dtype)
@@ -103,9 +104,8 @@ def transfer(m: Machine, builtin: str, tile: ConcreteTile, g: ConcreteGlobal, qu
         raise m.trap("unsupported-layout", f"no {builtin} routine for a {pair[0]} tensor and a {pair[1]} tile")
     if not line and tw == 8 and key in _WIDE_ROUTINES and pair not in _WIDE_ROUTINES[key]:
         raise m.trap("unsupported-layout", f"no 64-bit {builtin} routine for a {pair[0]} tensor and a {pair[1]} tile")
-    if m.impl == "a2a3" and pair == ("NZ", "nz") and tuple(g.spec.shape[3:5]) != (16, 32 // tw):
-        raise m.trap("unsupported-layout", f"NZ tensor's last dimensions {tuple(g.spec.shape[3:5])}, not one "
-                     f"16 x {32 // tw} fractal")
+    if pair == ("NZ", "nz"):
+        _fractal_columns(m, builtin, tile, g)
     _mte_fields(m, builtin, tile, g, pair)
     if m.impl in _STATIC_EXTENT and builtin == "TLOAD" and loc == "Vec" and pair[1] == "row":
         _a5_static_extent(m, tile, g)
@@ -252,3 +252,31 @@ def _nothing_empty(m: Machine, tile: ConcreteTile, g: ConcreteGlobal) -> None:
     if min(g.shape) < 1 or tile.valid_row < 1 or tile.valid_col < 1:
         m.fault("extent-limit", f"empty transfer: tensor extents {tuple(g.shape)}, valid region "
                 f"{tile.valid_row} x {tile.valid_col}")
+
+
+_FOUR_BIT = ("float4_e2m1x2_t", "float4_e1m2x2_t")
+
+
+def _fractal_columns(m: Machine, builtin: str, tile: ConcreteTile, g: ConcreteGlobal) -> None:
+    """An NZ tensor is walked fractal by fractal with the geometry of its static type: 16 rows of one 32-byte
+    block (a 4-bit type packs 64 elements into it on A5). The fixpipe writing an accumulator out (and A5's UB
+    store) also takes a channel-split block of 8 floats or a 16-wide block of floats / int32s; A2/A3 writes
+    NC1HWC0 tensors the same way (any number of rows per block)."""
+    if m.impl not in ("a2a3", "a5"):
+        return
+    width = _WIDTH.get(g.dtype, 0)
+    if width <= 0 or 32 % width:
+        return
+    acc = tile.spec.loc == "Acc"
+    if acc and g.spec.layout not in (("NZ", "NC1HWC0") if m.impl == "a2a3" else ("NZ",)):
+        return
+    rows_ok = g.spec.layout != "NZ" or g.spec.shape[3] == 16
+    block = {32 // width}
+    four_bit = (tile.dtype if builtin == "TLOAD" else g.dtype) in _FOUR_BIT
+    if m.impl == "a5" and four_bit and not acc:
+        block = {64} if builtin == "TLOAD" else block | {64}
+    if (acc or m.impl == "a5") and builtin == "TSTORE":
+        block |= {16} if g.dtype == "int32_t" else {8, 16} if g.dtype == "float" else set()
+    if not rows_ok or g.spec.shape[4] not in block:
+        raise m.trap("unsupported-layout", f"{g.spec.layout} tensor's last dimensions {tuple(g.spec.shape[3:5])}: "
+                     f"blocks of 16 x {sorted(block)} only")
