@@ -462,9 +462,8 @@ ENTRIES: list[Entry] = [
     Entry(_T2, "function:CheckAcc2gm", cond=r"^GlobalData::DType == __gm__ int8_t",
           note="open (checkable): the quantising stores' output types (float -> int8 / uint8, int32 -> int8 / uint8 "
                "/ half); PTO954 checks the plain store only", targets=_A2A3_A5),
-    Entry(_T2, "function:CheckAcc2gm", cond=r"^\(GlobalData::layout == Layout::ND \|\|",
-          note="open (checkable): an L0C store into a tensor of another layout than ND / NZ / NC1HWC0 / NDC1HWC0 "
-               "(PTO953's pairs cover Vec / Mat tiles only)", targets=_A2A3_A5),
+    Entry(_T2, "function:CheckAcc2gm", cond=r"^\(GlobalData::layout == Layout::ND \|\|", rules=("PTO953",),
+          note="an L0C store writes ND / NZ / NC1HWC0 / NDC1HWC0 tensors only (ACC_STORE_LAYOUTS)", targets=_A2A3_A5),
     Entry(_ST2, "function:TStoreAccNz2NDC1HWC0", kind="static", cond=r"^GlobalData::DType == __gm__ float",
           rules=("PTO954",), note="a list that contains CheckAcc2gm's (checked first on the same path): a plain store "
                                   "breaking it breaks PTO954's list; the quantising forms' list is the open entry "
@@ -539,7 +538,7 @@ ENTRIES: list[Entry] = [
     Entry(_ST5, "function:CheckStaticAcc", cond=r"TileData::(Cols|Rows) >= 1", rules=("PTO946",),
           note="L0C -> GM tile: Cols [1, 4095]; Rows [1, 8192] (ND) or [1, 65535] with Cols % 16 == 0", targets=_A2A3_A5),
     Entry(_ST5, "function:CheckStaticAcc", cond=r"^\(GlobalData::layout == pto::Layout::ND\) \|\|",
-          note="open (checkable): an L0C store into a tensor of another layout than ND / NZ / NHWC / NCHW / NCDHW", targets=_A2A3_A5),
+          rules=("PTO953",), note="an L0C store writes ND / NZ / NHWC / NCHW / NCDHW tensors only (ACC_STORE_LAYOUTS)", targets=_A2A3_A5),
     Entry(_ST5, "function:CheckStaticVec", cond=r"^sizeof\(TileData::DType\) == sizeof", rules=("PTO952",),
           note="equal element sizes", targets=_A2A3_A5),
     Entry(_ST5, "function:CheckStaticVec", cond=r"IsTypeSupported", reason="tile-dtype-implies",

@@ -33,6 +33,8 @@ LAYOUT_PAIRS: dict[tuple[str, str], dict[str, frozenset[tuple[str, str]]]] = {
     # A2/A3 only stores from L1 (CheckStaticForVecAndMat: the Vec store's pairs)
     ("TSTORE", "Mat"): {"a2a3": frozenset({("ND", "ND"), ("DN", "DN"), ("NZ", "NZ")})},
 }
+#: target -> the GlobalTensor layouts a store from L0C writes (CheckAcc2gm / CheckStaticAcc, every TSTORE form)
+ACC_STORE_LAYOUTS = {"a2a3": ("ND", "NZ", "NC1HWC0", "NDC1HWC0"), "a5": ("ND", "NZ", "NHWC", "NCHW", "NCDHW")}
 #: (builtin, tile location) -> target -> pairs that a 64-bit element type may use
 B64_PAIRS: dict[tuple[str, str], dict[str, frozenset[tuple[str, str]] | None]] = {
     ("TLOAD", "Vec"): {"a2a3": frozenset({("ND", "ND"), ("DN", "DN")}), "a5": None, "kirin9030": None, "a6": None},
@@ -160,6 +162,9 @@ def gm_element_size_mismatch(ctx: Ctx) -> Check | None:
                   Provenance("header-static", A2A3_STORE, "Vec and Mat (CheckStaticForVecAndMat): ND/DN/NZ pairs or "
                              "a single-row/column tile; b64: ND2ND/DN2DN only"),
                   Provenance("header-static", A5_STORE, "Vec: ND/DN/NZ pairs or a single-row/column tile"),
+                  Provenance("header-static", "include/pto/npu/a2a3/TStore.hpp (CheckAcc2gm), include/pto/npu/a5/"
+                             "TStore.hpp (CheckStaticAcc)", "every store from L0C: a2a3 ND / NZ / NC1HWC0 / "
+                             "NDC1HWC0 tensors, a5 ND / NZ / NHWC / NCHW / NCDHW"),
                   Provenance("header-static", K9030_LOAD, "A5's StaticCheck and TLoadCubeCheck; no DN2NZ (the "
                              "cube copy static_asserts), no MX path for a one-row L1 tile"),
                   Provenance("header-static", A6_LOAD, "A5's StaticCheck and TLoadCubeCheck, the MX path for a "
@@ -178,6 +183,8 @@ def gm_layout_pairing(ctx: Ctx) -> Check | None:
     NZ / ZN = fractal) must be a pair the transfer implements: same layout for Vec tiles and for A2/A3
     stores from Mat tiles (TSTORE also accepts a single-row or single-column tile), and for loads into Mat tiles additionally ND->NZ and
     DN->ZN (A5 also DN->NZ). 64-bit element types are limited further (A2/A3: ND->ND and DN->DN only).
+    A store from an accumulator (L0C) writes ND, NZ and the convolution layouts only (A2/A3 NC1HWC0 /
+    NDC1HWC0, A5 NHWC / NCHW / NCDHW), whatever its form.
 
     ## Why is this bad?
     The implementation rejects the pair with a `static_assert`: the kernel does not compile.
@@ -199,6 +206,11 @@ def gm_layout_pairing(ctx: Ctx) -> Check | None:
     if got is None:
         return None
     t, g = got
+    if t.loc == "Acc" and ctx.builtin == "TSTORE" and ctx.impl in ACC_STORE_LAYOUTS:
+        lays = ACC_STORE_LAYOUTS[ctx.impl]
+        return Check(ctx.static(g.layout not in lays), f"TSTORE: accumulator `{_esc(t.text)}` into GlobalTensor "
+                     f"`{_esc(g.text)}` of Layout::{g.layout}; {ctx.target}'s L0C store writes only "
+                     f"{', '.join(lays)} (static_assert)")
     key = (ctx.builtin, t.loc)
     if ctx.impl not in LAYOUT_PAIRS.get(key, {}) or not _plain_store(ctx) or g.layout not in ("ND", "DN", "NZ"):
         return None  # MX / HIF4 scale layouts and convolution layouts take their own paths

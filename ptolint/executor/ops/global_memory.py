@@ -45,6 +45,8 @@ _WIDE_ROUTINES = {
     ("TSTORE", "Mat", "a2a3"): {("ND", "row"), ("DN", "col")},
 }
 _FIXPIPE_OUT = {"int32_t", "float", "half", "bfloat16_t"}
+#: the output formats the fixpipe writes (its NZ -> X conversions), where the store's checks were read
+_FIXPIPE_LAYOUTS = {"a2a3": ("ND", "NZ", "NC1HWC0", "NDC1HWC0"), "a5": ("ND", "NZ", "NHWC", "NCHW", "NCDHW")}
 #: the accumulator types the fixpipe reads, and the plain store's outputs, where they differ (Kirin's TStore.hpp)
 _ACC_TYPES = {"kirin9030": {"int32_t", "half"}, "kirindev0000": {"int32_t", "half"}}
 _FIXPIPE_OUT_OWN = {"kirin9030": {"int32_t", "float", "half"}, "kirindev0000": {"int32_t", "float", "half"}}
@@ -82,6 +84,8 @@ def transfer(m: Machine, builtin: str, tile: ConcreteTile, g: ConcreteGlobal, qu
                          f"not {tile.dtype}")
         if builtin == "TSTORE" and not quant and g.dtype not in _FIXPIPE_OUT_OWN.get(m.impl, _FIXPIPE_OUT):
             raise m.trap("unsupported-dtype", f"the fixpipe cannot write {g.dtype} without quantisation")
+        if builtin == "TSTORE" and g.spec.layout not in _FIXPIPE_LAYOUTS.get(m.impl, (g.spec.layout,)):
+            raise m.trap("unsupported-layout", f"the fixpipe has no {g.spec.layout} output format on {m.impl}")
         if builtin == "TSTORE":
             _fractal_columns(m, builtin, tile, g)
             _fixpipe_fields(m, tile, g)
