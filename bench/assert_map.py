@@ -407,6 +407,8 @@ ENTRIES: list[Entry] = [
     Entry("pto/npu/a5/TGetScaleAddr.hpp", "function:TGET_SCALE_ADDR_IMPL", cond=r"^is_tile_data_v",
           reason="model-compile-error", note="dst and src are tiles: the model's TGET_SCALE_ADDR asserts the same "
                                              "(tests/test_model_headers.py)"),
+    Entry("pto/npu/a2a3/TPop.hpp|pto/npu/a5/TPop.hpp", "function:TPOP_IMPL", cond=r"^Pipe::is_(c2v|v2c|both)",
+          rules=("PTO058",), note="TPOP(pipe, gmTensor): a GM-FIFO direction (A2/A3 C2V / V2C / BOTH, A5 the *_GM ones)"),
     Entry("pto/npu/a2a3/TPop.hpp|pto/npu/a5/TPop.hpp", "function:TPOP_IMPL", cond=r"^is_global_data_v<GlobalData>$",
           reason="enable-if-implies", note="the GlobalTensor TPOP_IMPL overload is declared with "
                                            "enable_if_t<is_global_data_v<GlobalData>>"),

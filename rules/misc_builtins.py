@@ -118,6 +118,7 @@ MANUAL_MODES = frozenset({"FMATRIX_A_MANUAL", "FMATRIX_B_MANUAL"})
 GM_PIPE_DIRECTIONS: dict[str, dict[str, frozenset[int]]] = {
     "TALLOC": {"a2a3": frozenset({1, 2, 3}), "a5": frozenset({5, 6, 7})},
     "TFREE": {"a2a3": frozenset({1, 2, 3}), "a5": frozenset({5, 6, 7})},
+    "TPOP": {"a2a3": frozenset({1, 2, 3}), "a5": frozenset({5, 6, 7})},
 }
 DIRECTION_NAMES = {1: "DIR_C2V", 2: "DIR_V2C", 3: "DIR_BOTH", 4: "DIR_V2C_CTRL", 5: "DIR_C2V_GM", 6: "DIR_V2C_GM",
                    7: "DIR_BOTH_GM", 0: "0"}
@@ -584,9 +585,9 @@ def pipe_direction(spelling: str | None) -> int | None:
 
 
 @rule("PTO058", "pipe-gm-form-direction", instructions=tuple(GM_PIPE_DIRECTIONS), fault="unsupported-path",
-      provenance=(Provenance("header-static", A2 + "TAlloc.hpp, TFree.hpp (GlobalTensor overloads)",
+      provenance=(Provenance("header-static", A2 + "TAlloc.hpp, TFree.hpp, TPop.hpp (GlobalTensor overloads)",
                              "static_assert Pipe::is_c2v || is_v2c || is_both"),
-                  Provenance("header-static", A5 + "TAlloc.hpp, TFree.hpp (GlobalTensor overloads)",
+                  Provenance("header-static", A5 + "TAlloc.hpp, TFree.hpp, TPop.hpp (GlobalTensor overloads)",
                              "static_assert Pipe::is_c2v_gm || is_v2c_gm || is_both_gm"),
                   Provenance("header-static", A2 + "TPush.hpp / " + A5 + "TPush.hpp (TPipe)",
                              "DIR_TYPE = DirType & 0x7; C2V 1, V2C 2, BOTH 3, V2C_CTRL 4, C2V_GM 5, V2C_GM 6, "
@@ -594,11 +595,11 @@ def pipe_direction(spelling: str | None) -> int | None:
 def pipe_gm_form_direction(ctx: Ctx) -> Check | None:
     """
     ## Summary
-    TALLOC / TFREE with a GlobalTensor on a TPipe whose direction has no GM FIFO on this target.
+    TALLOC / TFREE / TPOP with a GlobalTensor on a TPipe whose direction has no GM FIFO on this target.
 
     ## What it does
-    Reads the TPipe's `DirType` template argument for the GlobalTensor forms `TALLOC(pipe, gmTensor)` and
-    `TFREE(pipe, gmTensor)`: A2/A3 accepts `DIR_C2V`, `DIR_V2C` and `DIR_BOTH` (not `DIR_V2C_CTRL`); A5 only
+    Reads the TPipe's `DirType` template argument for the GlobalTensor forms `TALLOC(pipe, gmTensor)`,
+    `TFREE(pipe, gmTensor)` and `TPOP(pipe, gmTensor)`: A2/A3 accepts `DIR_C2V`, `DIR_V2C` and `DIR_BOTH` (not `DIR_V2C_CTRL`); A5 only
     the GM directions `DIR_C2V_GM`, `DIR_V2C_GM` and `DIR_BOTH_GM`.
 
     ## Why is this bad?

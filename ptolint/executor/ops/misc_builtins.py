@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 
 from ptolint.executor.machine import ConcreteTile, Machine, op
-from ptolint.executor.ops.pipes import char_value, pipe_class
+from ptolint.executor.ops.pipes import gm_form_direction, pipe_class
 
 _SIZES = {"int8_t": 1, "uint8_t": 1, "int16_t": 2, "uint16_t": 2, "half": 2, "bfloat16_t": 2, "int32_t": 4,
           "uint32_t": 4, "float": 4, "int64_t": 8, "uint64_t": 8, "double": 8}
@@ -37,7 +37,6 @@ _IMG2COL_TYPES = {
     "a5": {"int8_t", "uint8_t", "int16_t", "uint16_t", "int32_t", "uint32_t", "half", "bfloat16_t", "float"},
 }
 _IMG2COL_DST_LAYOUT = {"a2a3": ("RowMajor", "RowMajor"), "a5": ("ColMajor", "RowMajor")}
-_GM_DIRS = {"a2a3": {1, 2, 3}, "a5": {5, 6, 7}}
 _TSYNC_A5 = {"MTE2", "MTE3", "ALL"}
 # common/event.hpp: ops on a pipe other than ALL that a5 accepts (MTE2 / MTE3); every other listed op is on
 # S, V, M, MTE1 or FIX; unlisted ops are PIPE_ALL
@@ -220,16 +219,7 @@ def fmatrix_setters(m: Machine) -> None:
 def talloc_tfree(m: Machine) -> None:
 
     pipe_class(m)
-    if "gmTensor" not in m.site.params:
-        return  # TFREE(pipe): no compile-time check
-    mt = re.search(r"TPipe<\s*([^,]+),\s*([^,]+),", _arg(m, "pipe"))
-    if mt is None:
-        return
-    d = char_value(mt.group(2))
-    if d is None:
-        return
-    if d & 7 not in _GM_DIRS[m.impl]:
-        _reject(m, "unsupported-path", f"GlobalTensor form on a pipe of direction {d & 7}")
+    gm_form_direction(m)
 
 
 @op("TSYNC")

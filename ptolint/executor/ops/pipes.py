@@ -80,6 +80,23 @@ def _reject(m: Machine, what: str, loc: str, ok: set[str]) -> None:
                  f"(accepted: {', '.join(sorted(ok))})")
 
 
+#: the directions whose TPipe has a global-memory FIFO, per target: what the GlobalTensor forms of TALLOC, TFREE
+#: and TPOP static_assert
+_GM_DIRS = {"a2a3": {1, 2, 3}, "a5": {5, 6, 7}}
+
+
+def gm_form_direction(m: Machine) -> None:
+    """A GlobalTensor form (TALLOC / TFREE / TPOP with `gmTensor`) needs a pipe whose FIFO is in global memory."""
+    if "gmTensor" not in m.site.params or m.impl not in _GM_DIRS:
+        return  # TFREE(pipe) / the tile forms: no such check
+    a = m.site.arg("pipe")
+    mt = re.search(r"TPipe<\s*([^,]+),\s*([^,]+),", getattr(a, "spelling", "") or "")
+    d = char_value(mt.group(2)) if mt else None
+    if d is not None and d & 7 not in _GM_DIRS[m.impl]:
+        raise m.trap("unsupported-path", f"{m.site.builtin}: GlobalTensor form on a pipe of direction {d & 7} "
+                     f"(static_assert on {m.impl})")
+
+
 @op("TPUSH")
 def tpush(m: Machine) -> None:
     pipe_class(m)
@@ -108,6 +125,7 @@ def tpush(m: Machine) -> None:
 @op("TPOP")
 def tpop(m: Machine) -> None:
     pipe_class(m)
+    gm_form_direction(m)
     tile = m.tile("tile")
     if tile is None or _grid(m):
         return
