@@ -493,6 +493,13 @@ ENTRIES: list[Entry] = [
     Entry(_LD2 + "|" + _ST2 + "|" + _T2, "function:TLoadGm2ubDn2dn|function:TStoreUb2gmDn2dn", kind="runtime",
           cond=r"^validCol == gShape0 \* gShape1 \* gShape2 \* gShape4$", rules=("PTO956",),
           note="Vec DN: the tensor's column count against the tile's valid columns (the same two directions)", targets=_A2A3_A5),
+    Entry(_LD2 + "|" + _ST2, "function:TLoadGm2L1VectorInND|function:TStoreMat2GmNd2Nd", kind="runtime",
+          cond=r"^validRow == gShape0 \* gShape1 \* gShape2 \* gShape3$", rules=("PTO956",),
+          note="A2/A3 L1 ND: the tensor's row count against the tile (the same two directions as Vec)",
+          targets=_A2A3_A5),
+    Entry(_LD2 + "|" + _ST2, "function:TLoadGm2L1VectorInDn|function:TStoreMat2GmDn2Dn", kind="runtime",
+          cond=r"^validCol == gShape0 \* gShape1 \* gShape2 \* gShape4$", rules=("PTO956",),
+          note="A2/A3 L1 DN: the tensor's column count against the tile", targets=_A2A3_A5),
     Entry(_LD2 + "|" + _ST2 + "|" + _T2, kind="runtime", cond=r"^valid(Row|Col) == ",
           note="open (checkable): the valid region against the tensor's extents on the paths PTO956 does not model: "
                "the burst length of Vec ND / DN transfers (validCol == Shape4, validRow == Shape3), L1 (Mat) and "

@@ -354,6 +354,11 @@ def gm_static_shape_mismatch(ctx: Ctx) -> Check | None:
                              "Shape0*1*2*3 (DN: validCol == Shape0*1*2*4), debug builds only; the burst loop moves "
                              "the tensor's extent with the tile's row pitch"),
                   Provenance("header-runtime", A2A3_STORE, "TStoreVecND/DN: the same assert and loop"),
+                  Provenance("header-runtime", "include/pto/common/arch/memory/tload_common.hpp (TLoadGm2L1VectorInND "
+                             "/ InDn), include/pto/npu/a2a3/TLoad.hpp (TLoadGm2L1Nd2nd / Dn2dn), include/pto/common/"
+                             "arch/memory/tstore_common.hpp (TStoreMat2GmNd2Nd / Dn2Dn)",
+                             "A2/A3 L1 (Mat) ND / DN transfers: the same PTO_ASSERT and a burst per tensor line with "
+                             "the tile's row (column) pitch"),
                   Provenance("header-runtime", A5_LOAD, "A5: the same relation (static_assert when both sides are "
                              "static: PTO955)"),
                   Provenance("isa-doc", DOCS, "the docs require equal extents; the vendor's own ST kernels move "
@@ -370,8 +375,8 @@ def gm_extent_vs_tile(ctx: Ctx) -> Check | None:
     TLOAD / TSTORE whose GlobalTensor extent overflows the tile's storage or misses part of its valid region.
 
     ## What it does
-    A transfer between a Vec tile and an ND (DN) GlobalTensor moves one row (column) per
-    Shape0*Shape1*Shape2*Shape3 (Shape0*Shape1*Shape2*Shape4) of the tensor, whatever the tile's valid
+    A transfer between a Vec tile (A2/A3: also a Mat tile) and an ND (DN) GlobalTensor moves one row
+    (column) per Shape0*Shape1*Shape2*Shape3 (Shape0*Shape1*Shape2*Shape4) of the tensor, whatever the tile's valid
     region says. It is reported when, for every input that reaches the call, that count exceeds the tile's
     storage rows (columns), or is below its valid rows (columns). Run-time shapes and DYNAMIC valid regions
     are followed along the path.
@@ -398,7 +403,7 @@ def gm_extent_vs_tile(ctx: Ctx) -> Check | None:
     if got is None:
         return None
     t, g = got
-    if t.loc != "Vec" or not _plain_store(ctx):
+    if not (t.loc == "Vec" or (t.loc == "Mat" and ctx.impl == "a2a3")) or not _plain_store(ctx):
         return None
     lay = _nd_dn(t, g)
     if lay is None:
