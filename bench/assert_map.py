@@ -563,6 +563,75 @@ ENTRIES: list[Entry] = [
     Entry(_ST5, "function:TSTORE_IMPL", topic="location", cond=r"^TileData::Loc == pto::TileType::Acc$",
           rules=("PTO950", "PTO312"), note="the ReluPreMode / preQuantScalar overloads (PTO950) and the fp-tile "
                                            "overload of TSTORE_FP (PTO312)", targets=_A2A3_A5),
+    # --- the rest of issue 13 item 4's list (A2/A3, A5), read one by one ---------------------------------------------
+    Entry("pto/npu/a2a3/TExpandS.hpp|pto/npu/a5/TExpandS.hpp", "function:TExpandsMatTile|function:TExpandsTile",
+          cond=r"^repeatTimes >= 1 && repeatTimes <= EXPANDS_MAX_SUPPORT_REPEAT_TIMES$", rules=("PTO901", "PTO903"),
+          note="TEXPANDS of a Mat tile: Rows * Cols * sizeof / 32 (cast to uint16_t) in [1, 32767]; >= 1 by the 32-byte "
+               "rows (PTO003 / PTO004); it exceeds 32767 (or wraps) only for a tile over 1 MiB, which no placement "
+               "fits in L1 (512 KiB on both): TASSIGN reports it (PTO901 template form, PTO903 run-time form)",
+          targets=_A2A3_A5),
+    Entry("pto/npu/a2a3/TExpandS.hpp|pto/npu/a5/TExpandS.hpp", "function:TExpandsMat5HD|function:TExpandsConvTile",
+          note="open (checkable): TEXPANDS of a ConvTile: the product of its run-time shape in 32-byte blocks within "
+               "[1, 32767]; the frontend reads ConvTile operands for TIMG2COL only", targets=_A2A3_A5),
+    Entry("pto/npu/a5/TExpandS.hpp", "function:TExpandS", cond=r"^TileData::isRowMajor$",
+          note="open (checkable): A5 TEXPANDS of a 64-bit tile needs a row-major tile; the TEXPANDS facts "
+               "(rules/tile_scalar.py) have no per-type layout", targets=_A2A3_A5),
+    Entry("pto/common/arch/memory/textract_common.hpp|pto/npu/a5/TExtract.hpp", "function:TEXTRACT_CONVTILE_IMPL",
+          cond=r"Loc == pto::TileType::(Mat|Right)$|^SrcTileData::staticShape\[2\] == FRACTAL_NZ_ROW", note="open (checkable): TEXTRACT of a ConvTile (L1 fractal-Z -> L0B): locations and the source's static "
+               "[.., 16, C0] shape; the frontend reads ConvTile operands for TIMG2COL only", targets=_A2A3_A5),
+    Entry("pto/common/constants.hpp", "class:PadValueMap",
+          note="open (checkable): a tile with a PadVal whose element type has no PadValueMap entry (e.g. 8-bit or "
+               "16-bit integers with Max / Min) is rejected where the pad value is read (TLOAD, TFILLPAD, the row "
+               "reductions' tmp fill); no rule has the table", targets=_A2A3_A5),
+    Entry("pto/common/pto_tile.hpp", "function:GetTileOffset",
+          note="open (checkable): TPRINT of a boxed tile whose block / fractal orders are neither Nz, Zn nor Zz "
+               "(ColMajor blocks of ColMajor fractals); PTO020 checks TPRINT's location only", targets=_A2A3_A5),
+    Entry("pto/npu/a2a3/TPrint.hpp", "function:PrintValue",
+          note="open (checkable): TPRINT of an element type PrintValue has no format for (bfloat16 and the 8-bit "
+               "float formats are neither float / half nor std integers); no rule", targets=_A2A3_A5),
+    Entry("pto/npu/a2a3/MScatter.hpp|pto/npu/a5/MScatter.hpp", "function:MScatterCheck", cond=r"Atomic",
+          note="open (checkable): MSCATTER's atomic operation: Add only for int8 / int16 / int32 / half / bfloat16 / "
+               "float, A2/A3 no Max / Min; the gather rules do not read the atomic template argument",
+          targets=_A2A3_A5),
+    Entry("pto/npu/a2a3/TBitwiseSOp.hpp|pto/npu/a2a3/TXor.hpp", "function:T*_IMPL|function:TXorCheck",
+          topic="aliasing", note="open (checkable): A2/A3 TANDS / TORS / TXORS / TXOR need dst, src (and tmp) at "
+                                 "different addresses (an in-place call traps in debug builds); per-call rules do "
+                                 "not see placements yet (only PTO904 follows TASSIGN addresses)", targets=_A2A3_A5),
+    Entry("pto/npu/a2a3/TGather.hpp|pto/npu/a5/TGather.hpp", "function:TGATHER_IMPL",
+          cond=r"^\(cmpMode == CmpMode::GT|^gatherType == GatherAxis::GATHER_ROW$",
+          note="open (checkable): TGATHER's compare form takes CmpMode GT or EQ only, A5's 64-bit mask form row gathers "
+               "only; the gather rules do not read these template arguments", targets=_A2A3_A5),
+    Entry("pto/npu/a2a3/TMov.hpp", "function:TMovToVec", cond=r"^valid(Row|Col) > 0$",
+          note="open (checkable): A2/A3 TMOV Acc -> Vec with an empty valid region (debug builds trap); no rule",
+          targets=_A2A3_A5),
+    Entry("pto/npu/a2a3/TMrgSort.hpp", "function:TMRGSORT_IMPL", cond=r"^repeatTimes",
+          note="open (checkable): A2/A3 TMRGSORT's repeat count (from the source's valid columns) within [1, 255]; "
+               "no rule", targets=_A2A3_A5),
+    Entry("pto/npu/a2a3/TRem.hpp", "function:TRemCheck", cond=r"^tmp\.",
+          note="open (checkable): A2/A3 TREM's tmp tile needs RowStride + 2 * ceil(RowStride / repeatBit) valid "
+               "columns; no rule", targets=_A2A3_A5),
+    Entry("pto/npu/a2a3/TPush.hpp|pto/npu/a5/TPush.hpp", "function:Producer::push|function:Consumer::pop",
+          cond=r"fifoType", note="open (checkable): a TMPipe whose FIFOType the push / pop of that tile has no copy "
+                                 "for (A2/A3 GM or CTRL; A5 Acc -> GM or VEC, Vec -> GM, MAT or CTRL); PTO022 reads "
+                                 "TPipe arguments, not TMPipe's FIFO type", targets=_A2A3_A5),
+    Entry("pto/npu/a5/TPush.hpp", "function:Producer::pushAcc2VecFiFo|function:Producer::pushVec2MatFiFo",
+          cond=r"% 2 == 0|% 32 == 0|^isSplitM \|\| isSplitN \|\| nonSplit$", note="open (checkable): A5 TMPipe pushes into a local FIFO: Acc -> Vec needs fp32 data and even ProdM / "
+               "valid rows (32-column ProdN / valid columns), Vec -> Mat 32-byte valid rows, and a split mode the "
+               "consumer shape implies; no rule models TMPipe's local FIFOs", targets=_A2A3_A5),
+    Entry("pto/npu/a5/TQuant.hpp", cond=r"^elemPerVL % StaticCols|^quant_type == QuantType::MXFP8|Rows % 64 == 0$|"
+          r"interleavedExp|GetValidRow\(\) % 64|exp->GetValidRow|^grp_axis == 1$|^!interleave$", note="open (checkable): A5 MX TQUANT: MXFP8 / MXFP4 quant types, grp_axis 1 and "
+                                        "no interleave, source rows in 64s and the exponent tile's shape; PTO977 "
+                                        "checks the MX types only", targets=_A2A3_A5),
+    Entry("pto/npu/a5/TRandom.hpp", "function:TRANDOM_IMPL", cond=r"nullptr",
+          note="open (checkable): TRANDOM's key and counter pointers non-null (debug builds trap); pointer values "
+               "are not followed", targets=_A2A3_A5),
+    Entry("pto/npu/a5/common.hpp", "function:GetDualDstCtl", cond=r"quantPre",
+          note="open (checkable): A5 Acc -> Vec dual-destination modes (DualModeSplitM / SplitN) without "
+               "quantisation; PTO112 checks the split alignment only", targets=_A2A3_A5),
+    Entry("pto/npu/a5/utils.hpp", "function:GetDistVst",
+          note="open (checkable): a vector store of a 64-bit element type through DIST_NORM / DIST_ONEPT (b8 / b16 / "
+               "b32 only), reached from about a hundred A5 routines; the per-builtin type lists decide most of them, "
+               "this shared helper is not mapped builtin by builtin", targets=_A2A3_A5),
     # open items (checkable, no rule yet): what each group would need (conditions and owners chosen so that no
     # assertion a rule already checks is matched)
 <<<<<<< HEAD
