@@ -51,6 +51,9 @@ REASONS: dict[str, str] = {
     "tile-dtype-implies": "holds for every arithmetic element type (the PTO element types are integers and "
                           "floating-point types of 1, 2, 4 or 8 bytes); only a non-arithmetic user type as a tile's "
                           "element breaks it, which ptolint does not model as a tile element",
+    "buffer-fit-implies": "holds for every tile that fits in its buffer; a tile larger than the buffer has no valid "
+                          "placement, and ptolint reports its TASSIGN (PTO901 for the template form, PTO903 for the "
+                          "run-time form), not this builtin",
     "guard-implies": "the enclosing `if constexpr` tests a condition that implies the assertion: it holds wherever "
                      "it is compiled",
 }
@@ -565,10 +568,10 @@ ENTRIES: list[Entry] = [
                                            "overload of TSTORE_FP (PTO312)", targets=_A2A3_A5),
     # --- the rest of issue 13 item 4's list (A2/A3, A5), read one by one ---------------------------------------------
     Entry("pto/npu/a2a3/TExpandS.hpp|pto/npu/a5/TExpandS.hpp", "function:TExpandsMatTile|function:TExpandsTile",
-          cond=r"^repeatTimes >= 1 && repeatTimes <= EXPANDS_MAX_SUPPORT_REPEAT_TIMES$", rules=("PTO901", "PTO903"),
+          cond=r"^repeatTimes >= 1 && repeatTimes <= EXPANDS_MAX_SUPPORT_REPEAT_TIMES$", reason="buffer-fit-implies",
           note="TEXPANDS of a Mat tile: Rows * Cols * sizeof / 32 (cast to uint16_t) in [1, 32767]; >= 1 by the 32-byte "
-               "rows (PTO003 / PTO004); it exceeds 32767 (or wraps) only for a tile over 1 MiB, which no placement "
-               "fits in L1 (512 KiB on both): TASSIGN reports it (PTO901 template form, PTO903 run-time form)",
+               "rows (PTO003 / PTO004); it exceeds 32767 (or wraps) only for a tile over 1 MiB, which does not fit L1 "
+               "(512 KiB on both targets)",
           targets=_A2A3_A5),
     Entry("pto/npu/a2a3/TExpandS.hpp|pto/npu/a5/TExpandS.hpp", "function:TExpandsMat5HD|function:TExpandsConvTile",
           note="open (checkable): TEXPANDS of a ConvTile: the product of its run-time shape in 32-byte blocks within "
