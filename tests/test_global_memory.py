@@ -183,3 +183,51 @@ def test_frontend_follows_2d_helper_constructors(tmp_path):
     assert g.shape[0] == Const(1, "int64_t") and g.shape[2] == Const(2, "int64_t")  # 32 / 16 row fractals
     assert "'n'" in repr(g.shape[1]) and "'/'" in repr(g.shape[1])  # n / C0 column fractals
     assert g.stride[1] == Const(512, "int64_t") and g.stride[2] == Const(256, "int64_t")
+
+
+# --- the copy routines' field ranges (PTO945 / PTO946) and NZ fractal columns (PTO959), executor side -------------
+
+
+def mat_nz(dtype: str, rows: int, cols: int, size: int, fractal: int = 512) -> TileSpec:
+    return TileSpec("Mat", dtype, rows, cols, "ColMajor", rows, cols, "RowMajor", fractal, elem_size=size)
+
+
+def strided(dtype: str, shape: tuple[int, ...], row_stride: int, layout: str = "ND") -> GlobalOperand:
+    spec = GlobalSpec(dtype, shape, (1, 1, 1, row_stride, 1), layout)
+    return GlobalOperand(spec, tuple(Const(d, "int64_t") for d in shape),
+                         tuple(Const(s, "int64_t") for s in spec.stride), "g")
+
+
+def store(tile_spec: TileSpec, g: GlobalOperand, target: str = "a2a3", vr=None) -> CallSite:
+    t = TileOperand(tile_spec, vr or Const(tile_spec.rows), Const(tile_spec.cols), "t")
+    return CallSite("TSTORE", "k.cpp", 3, 5, 3, 20, target, ["dst", "src"], [g, t], {})
+
+
+def test_executor_nd2nz_source_stride_beyond_its_16_bit_field_on_a2a3_only():
+    tile = mat_nz("half", 16, 64, 2)
+    assert kinds(load(tile, strided("half", (1, 1, 1, 16, 64), 70000))) == {"extent-limit"}
+    assert kinds(load(tile, strided("half", (1, 1, 1, 16, 64), 65535))) == set()
+    assert kinds(load(tile, strided("half", (1, 1, 1, 16, 64), 70000), "a5")) == set()
+
+
+def test_executor_nd2nz_needs_a_2d_tensor_and_a5_512_byte_fractals():
+    assert kinds(load(mat_nz("half", 32, 64, 2), strided("half", (1, 2, 1, 16, 64), 64))) == {"extent-limit"}
+    assert kinds(load(mat_nz("float", 16, 64, 4, 1024), strided("float", (1, 1, 1, 16, 64), 64), "a5")) == \
+        {"extent-limit"}
+
+
+def test_executor_fixpipe_nd_store_is_2d_with_rows_in_range():
+    acc = TileSpec("Acc", "float", 32, 16, "ColMajor", 32, 16, "RowMajor", 1024, elem_size=4)
+    assert kinds(store(acc, gt("float", (1, 1, 1, 32, 16)))) == set()
+    assert kinds(store(acc, gt("float", (1, 2, 1, 16, 16)))) == {"extent-limit"}
+    assert kinds(store(acc, gt("float", (1, 1, 1, 0, 16)), vr=Const(0))) == {"extent-limit"}
+    assert kinds(store(acc, gt("float", (1, 2, 1, 16, 16)), "a5")) == set()  # A5 asserts none of these
+
+
+def test_executor_fixpipe_writes_nz_blocks_of_8_or_16_floats_and_no_dn():
+    acc = TileSpec("Acc", "float", 16, 32, "ColMajor", 16, 32, "RowMajor", 1024, elem_size=4)
+    for target in ("a2a3", "a5"):
+        assert kinds(store(acc, gt("float", (1, 2, 1, 16, 16), "NZ"), target)) == set()
+        assert kinds(store(acc, gt("float", (1, 4, 1, 16, 8), "NZ"), target)) == set()
+        assert kinds(store(acc, gt("float", (1, 1, 1, 16, 32), "NZ"), target)) == {"unsupported-layout"}
+        assert kinds(store(acc, gt("float", (1, 1, 1, 16, 32), "DN"), target)) == {"unsupported-layout"}
