@@ -174,7 +174,6 @@ def _fixpipe_fields(m: Machine, tile: ConcreteTile, g: ConcreteGlobal) -> None:
                      f"(columns 1..{_FIXPIPE_N_MAX}{' in 16s' if sixteen else ''}, rows 1..{rows_max})")
     if m.impl != "a2a3":
         return  # A5's store asserts nothing more at run time
-    _nothing_empty(m, tile, g)
     vr, vc = tile.valid_row, tile.valid_col
     if not 1 <= vc <= _FIXPIPE_N_MAX:
         m.fault("extent-limit", f"{vc} valid columns: the fixpipe stores 1..{_FIXPIPE_N_MAX}")
@@ -204,7 +203,6 @@ def _mte_fields(m: Machine, builtin: str, tile: ConcreteTile, g: ConcreteGlobal,
         return
     if m.impl != "a2a3":
         return
-    _nothing_empty(m, tile, g)
     width = element_size(s)
     over: list[str] = []  # run-time field overflows (debug builds assert)
 
@@ -249,13 +247,6 @@ def _mte_fields(m: Machine, builtin: str, tile: ConcreteTile, g: ConcreteGlobal,
     for detail in over:
         m.fault("extent-limit", f"{builtin}: {detail}")
 
-
-def _nothing_empty(m: Machine, tile: ConcreteTile, g: ConcreteGlobal) -> None:
-    """A2/A3's TLOAD / TSTORE entry points assert (debug builds) that the tensor and the valid region are
-    non-empty."""
-    if min(g.shape) < 1 or tile.valid_row < 1 or tile.valid_col < 1:
-        m.fault("extent-limit", f"empty transfer: tensor extents {tuple(g.shape)}, valid region "
-                f"{tile.valid_row} x {tile.valid_col}")
 
 
 _FOUR_BIT = ("float4_e2m1x2_t", "float4_e1m2x2_t")
