@@ -505,7 +505,10 @@ def nz_inner(builtin: str, impl: str, t: TileView, gdtype: str) -> frozenset[int
                              "4-bit types"),
                   Provenance("header-static", "include/pto/common/arch/register/tstore_common.hpp (TStoreVecNZ, "
                              "TStoreAccNZ)", "A5 Vec / L0C -> NZ: staticShape[3] == 16, staticShape[4] as the A2/A3 "
-                             "L0C store (Vec also 64 for 4-bit types)")))
+                             "L0C store (Vec also 64 for 4-bit types)"),
+                  Provenance("header-static", K9030_LOAD + ", " + A6_LOAD + ", " + KIRIN_STORE,
+                             "the same shared checks (StaticCheck, TLoadCubeCheck, register/tstore_common.hpp)")),
+      own=OWN)
 def gm_nz_fractal_shape(ctx: Ctx) -> Check | None:
     """
     ## Summary

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ptolint.rules.global_tensor import LAYOUT_PAIRS, _esc, _plain_store, operands, tile_layout
+from ptolint.rules.global_tensor import LAYOUT_PAIRS, OWN, _esc, _plain_store, operands, tile_layout
 
 from ptolint import z3lazy as z3
 from ptolint.ruleset import Check, Ctx, GlobalView, Provenance, TileView, rule
@@ -76,15 +76,23 @@ STATIC: dict[tuple[str, str, str], tuple[Bound, ...]] = {
 }
 
 
+#: the newer targets' own TLOAD / TSTORE files (OWN) call A5's shared checks (common/arch/register/
+#: tload_common.hpp StaticCheck / TLoadCubeCheck, tstore_common.hpp) and, for stores from L0C, a CheckStaticAcc
+#: with A5's ranges for ND and NZ tensors (kirin9030/TStore.hpp, kirinDev0000/TStore.hpp)
+A5_LIKE = ("kirin9030", "kirindev0000", "a6")
+STATIC.update({(own, b, r): v for own in A5_LIKE for (impl, b, r), v in list(STATIC.items())
+               if impl == "a5" and (b == "TLOAD" or r in ("acc-ND", "acc-NZ"))})
+
+
 def routine(impl: str, builtin: str, t: TileView, g: GlobalView) -> str | None:
     """The copy routine the call reaches (keys of RUNTIME / STATIC), None for a path these rules leave to others:
     a layout pair the target lacks (PTO953), MX / convolution layouts, A5's one-row MX load of an L1 tile."""
     if t.loc == "Acc":
         return f"acc-{g.layout}" if builtin == "TSTORE" else None
     key = (builtin, t.loc)
-    if g.layout not in ("ND", "DN", "NZ") or impl not in ("a2a3", "a5"):
+    if g.layout not in ("ND", "DN", "NZ") or impl not in ("a2a3", "a5", *A5_LIKE):
         return None
-    pair = (g.layout, tile_layout(t, impl == "a5"))
+    pair = (g.layout, tile_layout(t, impl != "a2a3"))
     line = builtin == "TSTORE" and (t.rows == 1 or t.cols == 1)
     ok = pair in LAYOUT_PAIRS.get(key, {}).get(impl, ())
     if not (ok or line):
@@ -93,7 +101,7 @@ def routine(impl: str, builtin: str, t: TileView, g: GlobalView) -> str | None:
         return {"ND": "ub-nd", "DN": "ub-dn", "NZ": "nz"}.get(pair[1] if builtin == "TSTORE" else pair[0])
     if builtin == "TSTORE":
         return {"ND": "l1-nd", "DN": "l1-dn", "NZ": "nz"}.get(pair[1])
-    if impl == "a5" and t.rows == 1 and t.blayout == "RowMajor" and t.slayout == "RowMajor":
+    if impl in ("a5", "a6") and t.rows == 1 and t.blayout == "RowMajor" and t.slayout == "RowMajor":
         return None  # A5's one-row MX vector load
     if pair in (("ND", "ND"), ("DN", "DN")):
         one = t.rows == 1 if pair[0] == "ND" else t.cols == 1
@@ -238,7 +246,11 @@ def gm_transfer_extent_limit(ctx: Ctx) -> Check | None:
                              "<= 512 Ki elements; ND2NZ / DN2NZ: a 2-D tensor and SFractalSize 512"),
                   Provenance("header-static", _A5_STORE, "the same L0C ranges as A2/A3 (NZ, NHWC, NCHW, NCDHW with "
                              "Rows in [1, 65535])"),
-                  Provenance("isa-doc", _DOCS, "the docs do not state these ranges")))
+                  Provenance("header-static", "include/pto/npu/kirin9030/TLoad.hpp, include/pto/npu/a6/TLoad.hpp, "
+                             "include/pto/npu/kirin9030/TStore.hpp, include/pto/npu/kirinDev0000/TStore.hpp",
+                             "the Kirin and A6 loads call A5's TLoadCubeCheck; the Kirin L0C stores assert A5's "
+                             "ranges for ND and NZ tensors"),
+                  Provenance("isa-doc", _DOCS, "the docs do not state these ranges")), own=OWN)
 def gm_transfer_static_limit(ctx: Ctx) -> Check | None:
     """
     ## Summary

@@ -157,7 +157,8 @@ def _bursts(m: Machine, builtin: str, tile: ConcreteTile, g: ConcreteGlobal, lay
 _FIXPIPE_ROWS = {"a2a3": {"ND": (8192, False), "NZ": (65535, True), "NC1HWC0": (65535, True),
                           "NDC1HWC0": (65535, True)},
                  "a5": {"ND": (8192, False), "NZ": (65535, True), "NHWC": (65535, True), "NCHW": (65535, True),
-                        "NCDHW": (65535, True)}}
+                        "NCDHW": (65535, True)},
+                 **{k: {"ND": (8192, False), "NZ": (65535, True)} for k in ("kirin9030", "kirindev0000")}}
 _FIXPIPE_N_MAX = 4095
 
 
@@ -192,7 +193,7 @@ def _mte_fields(m: Machine, builtin: str, tile: ConcreteTile, g: ConcreteGlobal,
     s, shape, stride = tile.spec, g.shape, g.stride
     two_dim = tuple(g.spec.shape[:3]) == (1, 1, 1)
     on_l1 = s.loc == "Mat"
-    if m.impl == "a5":
+    if m.impl in ("a5", "kirin9030", "a6"):  # the newer targets' loads call A5's TLoadCubeCheck
         if builtin != "TLOAD" or not on_l1:
             return
         if s.rows > 16384 or s.rows * s.cols > 512 * 1024:
@@ -257,7 +258,7 @@ def _fractal_columns(m: Machine, builtin: str, tile: ConcreteTile, g: ConcreteGl
     block (a 4-bit type packs 64 elements into it on A5). The fixpipe writing an accumulator out (and A5's UB
     store) also takes a channel-split block of 8 floats or a 16-wide block of floats / int32s; A2/A3 writes
     NC1HWC0 tensors the same way (any number of rows per block)."""
-    if m.impl not in ("a2a3", "a5"):
+    if m.impl not in ("a2a3", "a5", "kirin9030", "kirindev0000", "a6"):  # the newer ones: A5's shared checks
         return
     width = _WIDTH.get(g.dtype, 0)
     if width <= 0 or 32 % width:
@@ -268,9 +269,9 @@ def _fractal_columns(m: Machine, builtin: str, tile: ConcreteTile, g: ConcreteGl
     rows_ok = g.spec.layout != "NZ" or g.spec.shape[3] == 16
     block = {32 // width}
     four_bit = (tile.dtype if builtin == "TLOAD" else g.dtype) in _FOUR_BIT
-    if m.impl == "a5" and four_bit and not acc:
+    if m.impl != "a2a3" and four_bit and not acc:
         block = {64} if builtin == "TLOAD" else block | {64}
-    if (acc or m.impl == "a5") and builtin == "TSTORE":
+    if (acc or m.impl != "a2a3") and builtin == "TSTORE":
         block |= {16} if g.dtype == "int32_t" else {8, 16} if g.dtype == "float" else set()
     if not rows_ok or g.spec.shape[4] not in block:
         raise m.trap("unsupported-layout", f"{g.spec.layout} tensor's last dimensions {tuple(g.spec.shape[3:5])}: "
