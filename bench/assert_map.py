@@ -67,23 +67,17 @@ CURATED_ONLY = frozenset({"PTO119", "PTO120", "PTO121", "PTO122", "PTO935", "PTO
 
 _TILE = "pto/common/pto_tile.hpp"
 _MGS = "pto/npu/*/MGather.hpp|pto/npu/*/MScatter.hpp"
-<<<<<<< HEAD
 _K_EXTRACT = "pto/npu/kirin9030/TExtract.hpp"
 _K_MATMUL = "pto/npu/kirin9030/TMatmul.hpp"
 _K_MOV = "pto/npu/kirin9030/TMov.hpp"
 _K_GATHER = "pto/npu/kirin9030/TGather.hpp"
-=======
 _LD2 = "pto/common/arch/memory/tload_common.hpp"
 _ST2 = "pto/common/arch/memory/tstore_common.hpp"
 _T2 = "pto/npu/a2a3/TStore.hpp"
 _LD5 = "pto/common/arch/register/tload_common.hpp"
 _ST5R = "pto/common/arch/register/tstore_common.hpp"
 _ST5 = "pto/npu/a5/TStore.hpp"
-<<<<<<< HEAD
->>>>>>> 7e368eb (assert map: every TLOAD / TSTORE assertion of A2/A3 and A5 read and curated (no provenance inference left for them: PTO956 only for Vec ND / DN line counts, PTO952 only for the element sizes; open entries for what no rule checks); PTO953 covers A2/A3 stores from L1 (CheckStaticForVecAndMat pairs; fixture store_paths corrected: an NZ L1 tile into an ND tensor does not compile on A2/A3); reason tile-dtype-implies)
-=======
 _A2A3_A5 = ("a2a3", "a5")
->>>>>>> 6c3c656 (PTO959 on A5 and for L0C stores: NZ tensors' static [16, C0] (A5 4-bit types 64; Vec / L0C -> NZ and A2/A3 L0C -> NC1HWC0 by output type: float 8 or 16, int32 16); executor restates it; fixtures; assert map)
 
 ENTRIES: list[Entry] = [
     # --- the Tile class (common/pto_tile.hpp): every tile the kernel declares -------------------------------
@@ -641,22 +635,18 @@ ENTRIES: list[Entry] = [
                "this shared helper is not mapped builtin by builtin", targets=_A2A3_A5),
     # open items (checkable, no rule yet): what each group would need (conditions and owners chosen so that no
     # assertion a rule already checks is matched)
-<<<<<<< HEAD
     Entry("pto/common/arch/memory/tload_common.hpp|pto/common/arch/memory/tstore_common.hpp|pto/npu/a2a3/TStore.hpp|"
           "pto/npu/a5/TStore.hpp", "function:CheckNzFormat|function:TLoadGm2*|function:TStoreMat2Gm*|"
           "function:TStoreAcc*|function:TStoreUb2gmNd2nd|function:CheckAcc2gm|function:CheckStaticAcc",
           cond=r"(<|<=) (4096|8192|16384|65535|4095)\b|% BLOCK_BYTE_SIZE == 0$|^gShape0 == 1 && gShape1 == 1 && "
                r"gShape2 == 1$",
-          targets=("a2a3", "a5", "a6"),
+          targets=("a6",),
           note="open (checkable): GM <-> tile extent limits (A2/A3 ND / DN rows < 4096, ND -> NZ 16384 / 65535, Acc "
                "-> GM cols [1, 4095], rows [1, 8192] / [1, 65535], Mat -> GM row bytes in 32-byte blocks; A5 Acc "
                "cols [1, 4095]); needs a per-path table over the GlobalTensor's shape / stride terms "
                "(rules/global_tensor.py) and the executor's TLOAD / TSTORE paths"),
     Entry("pto/npu/a5/TLoad.hpp|pto/npu/a6/TLoad.hpp", "function:TLoadMxCube*|function:TLoadHif4Cube*",
           targets=("a2a3", "a5", "a6"),
-=======
-    Entry("pto/npu/a5/TLoad.hpp", "function:TLoadMxCube*", targets=("a2a3", "a5"),
->>>>>>> 7e368eb (assert map: every TLOAD / TSTORE assertion of A2/A3 and A5 read and curated (no provenance inference left for them: PTO956 only for Vec ND / DN line counts, PTO952 only for the element sizes; open entries for what no rule checks); PTO953 covers A2/A3 stores from L1 (CheckStaticForVecAndMat pairs; fixture store_paths corrected: an NZ L1 tile into an ND tensor does not compile on A2/A3); reason tile-dtype-implies)
           note="open (checkable): A5 TLOAD of MX scale tiles (MX_A_* / MX_B_* GlobalTensor layouts): fp8_e8m0 types, "
                "SFractalSize 32, static shape relations; no rule models the MX GlobalTensor layouts yet"),
     Entry("pto/npu/a5/TLoad.hpp|pto/npu/a6/TLoad.hpp|pto/common/arch/register/tload_common.hpp",
