@@ -149,7 +149,9 @@ def result_to_dict(res) -> dict[str, Any]:
     return {
         "findings": [finding(f) for f in res.findings],
         "diagnostics": [[_abs(d.file), d.line, d.column, d.level, d.code, d.message,
-                         [[_abs(a), b] for a, b in d.included_from]] for d in res.diagnostics],
+                         [[_abs(a), b] for a, b in d.included_from],
+                         [[_abs(a), b, c, n] for a, b, c, n in d.instantiated_from], d.targets]
+                        for d in res.diagnostics],
         "stats": {t: {"entry_points": list(s.entry_points), "instantiations": sorted(s.instantiations),
                       "builtin_calls": s.builtin_calls, "resolved": s.resolved, "unresolved": s.unresolved,
                       "other_builtins": dict(s.other_builtins), "skipped_statements": s.skipped_statements}
@@ -189,7 +191,9 @@ def result_from_dict(doc: dict[str, Any], path: str):
             fixes=[Fix.from_dict({**fx, "edits": [{**e, "file": shown(e["file"])} for e in fx["edits"]]},
                                  f["rule_id"], s["line"], s["column"]) for fx in f.get("fixes", [])]))
     res.diagnostics = [Diagnostic(shown(d[0]), *d[1:6], checked=path,
-                                  included_from=[(shown(a), b) for a, b in (d[6] if len(d) > 6 else [])])
+                                  included_from=[(shown(a), b) for a, b in (d[6] if len(d) > 6 else [])],
+                                  instantiated_from=[(shown(a), b, c, n) for a, b, c, n in (d[7] if len(d) > 7 else [])],
+                                  targets=list(d[8]) if len(d) > 8 else [])
                        for d in doc["diagnostics"]]
     for t, s in doc["stats"].items():
         res.stats[t] = Stats(entry_points=list(s["entry_points"]), instantiations=set(s["instantiations"]),

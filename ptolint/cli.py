@@ -389,6 +389,8 @@ def user_facing_diagnostics(r, allow_missing_includes: bool) -> None:
 
     for d in r.diagnostics:
         d.checked = d.checked or r.path
+        if d.targets and r.stats and set(d.targets) < set(r.stats):
+            d.only_on = [t for t in r.stats if t in d.targets]
         if d.code == "missing-include" and not allow_missing_includes:
             d.level = "error"
             d.message += "; pass -I DIR (or --allow-missing-includes)"

@@ -55,6 +55,7 @@ def check_file(path: str, opts: Options, source: str | None = None) -> FileResul
     builtins = builtin_names()
     rules = resolve(opts.rules)  # the options may hold entries of the rule index (ptolint.ruleset)
     seen: set[tuple] = set()
+    parsed: dict[tuple, Diagnostic] = {}  # the parse's diagnostics, to list every target that raised each
     by_builtin: dict[str, list[Rule]] = {}
 
     def for_builtin(builtin: str) -> list[Rule]:
@@ -73,11 +74,16 @@ def check_file(path: str, opts: Options, source: str | None = None) -> FileResul
         for d in diags:
             d.checked = path
             d.included_from = [(rel(f, abspath, path), ln) for f, ln in include_chain(parents, d.file, abspath)]
+            d.instantiated_from = [(rel(f, abspath, path), ln, col, note) for f, ln, col, note in d.instantiated_from]
             d.file = rel(d.file, abspath, path)
             key = (d.file, d.line, d.column, d.message)
             if key not in seen:
                 seen.add(key)
+                d.targets = [target]
                 res.diagnostics.append(d)
+                parsed[key] = d
+            elif key in parsed:
+                parsed[key].targets.append(target)
         if tu is None:
             continue
         record_includes(tu, res)

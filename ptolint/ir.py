@@ -424,6 +424,13 @@ class Diagnostic:
     checked: str = ""
     #: for a diagnostic in another file: the #include lines leading there from the checked file, outermost first
     included_from: list[tuple[str, int]] = field(default_factory=list)
+    #: for an error in a template the kernel instantiates (a header's static_assert): the compiler's
+    #: "requested here" chain, innermost first, as (file, line, column, note)
+    instantiated_from: list[tuple[str, int, int, str]] = field(default_factory=list)
+    #: the targets whose parse raised it (empty: not target-specific, e.g. an unreadable file)
+    targets: list[str] = field(default_factory=list)
+    #: `targets` when they are some, not all, of the targets the file was checked for (shown in text)
+    only_on: list[str] = field(default_factory=list)
 
 
 # --- what the executor can observe ---------------------------------------------------------------

@@ -232,8 +232,12 @@ def input_diagnostic(d: Diagnostic, lines: Lines) -> dict:
     """An input diagnostic (parse error, configuration error, unused suppression ...) on the document."""
     here = not d.file or os.path.abspath(d.file) == lines.doc
     message = d.message
+    requested = next((n for n in d.instantiated_from if os.path.abspath(n[0]) == lines.doc), None)
     if here:
         rng = lines.range(lines.doc, d.line, d.column or 1)
+    elif requested:  # a header's check failed for a template this document instantiates: on that line
+        rng = lines.range(lines.doc, requested[1], requested[2] or 1)
+        message = f"{d.file}{f':{d.line}' if d.line else ''}: {message} ({requested[3]})"
     else:  # e.g. an error inside an included header: on the document's first line, naming the header
         rng = lines.range(lines.doc, 0, 0)
         message = f"{d.file}{f':{d.line}' if d.line else ''}: {message}"

@@ -419,6 +419,41 @@ def test_diagnostic_in_a_header_names_the_checked_file(tmp_path: Path) -> None:
     assert n["properties"]["includeChain"] == [{"uri": "k.cpp", "line": 2}, {"uri": "inc/top.hpp", "line": 2}]
 
 
+
+def test_static_assert_in_a_header_names_the_kernel_line_and_targets(tmp_path: Path) -> None:
+    """A header's static_assert that fails for a template the kernel instantiates: every format names the kernel's
+    line that instantiated it (the compiler's "requested here" chain), and a failure on some targets only says
+    which (issue 14, item 13)."""
+    write(tmp_path, "k.cpp", '#include <pto/pto-inst.hpp>\n#include "inc/check.hpp"\n'
+                             'extern "C" __global__ AICORE void kern(int n) {\n'
+                             '  Checked<ArchWord> c;\n  (void)c;\n}\n')
+    (tmp_path / "inc").mkdir()
+    write(tmp_path, "inc/check.hpp",
+          "#pragma once\n#if __NPU_ARCH__ == 3510\nusing ArchWord = short;\n#else\nusing ArchWord = int;\n#endif\n"
+          'template <typename T> struct Checked {\n  static_assert(sizeof(T) == 4, "needs a 4-byte word");\n};\n')
+    text = ptolint("check", "k.cpp", "--target", "a2a3,a5", "--no-cache", cwd=tmp_path)
+    assert text.code == 2
+    assert ("inc/check.hpp:8:17: error: [parse-error] static assertion failed due to requirement "
+            "'sizeof(short) == 4': needs a 4-byte word\n"
+            "  while checking k.cpp; included from k.cpp:2; required from k.cpp:4 (in instantiation of template "
+            "class 'Checked<short>'); only on a5\n") in text.stdout, text.stdout
+    [d] = [d for d in ptolint("check", "k.cpp", "--target", "a2a3,a5", "-f", "json", cwd=tmp_path).json["diagnostics"]
+           if d["code"] == "parse-error"]
+    assert d["targets"] == ["a5"] and d["checked_file"] == "k.cpp"
+    assert d["instantiation_chain"] == [{"file": "k.cpp", "line": 4, "column": 21,
+                                         "message": "in instantiation of template class 'Checked<short>'"}]
+    sarif = json.loads(ptolint("check", "k.cpp", "--target", "a2a3,a5", "-f", "sarif", cwd=tmp_path).stdout)
+    [n] = [n for n in sarif["runs"][0]["invocations"][0]["toolExecutionNotifications"]
+           if n["properties"]["code"] == "parse-error"]
+    assert n["properties"]["targets"] == ["a5"]
+    assert [loc["physicalLocation"]["artifactLocation"]["uri"] for loc in n["locations"]] == ["inc/check.hpp", "k.cpp"]
+    assert n["locations"][1]["physicalLocation"]["region"]["startLine"] == 4
+    gh = ptolint("check", "k.cpp", "--target", "a2a3,a5", "-f", "github", cwd=tmp_path).stdout
+    assert "required from k.cpp:4" in gh and "only on a5" in gh
+    both = ptolint("check", "k.cpp", "--target", "a5", "--no-cache", cwd=tmp_path).stdout
+    assert "required from k.cpp:4" in both and "only on" not in both
+
+
 GROUP_KERNEL = """#include <pto/pto-inst.hpp>
 using namespace pto;
 extern "C" __global__ AICORE void kern(int rows) {

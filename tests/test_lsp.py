@@ -302,6 +302,25 @@ def test_findings_to_lsp_merge_targets_and_columns():
     assert h["relatedInformation"][0]["location"]["uri"] == Path(header).as_uri()
 
 
+
+def test_header_static_assert_is_shown_on_the_instantiating_line():
+    """A parse error inside a header, raised by a template this document instantiates, is shown on the document's
+    line that instantiated it (not on line 1), naming the header's line."""
+    from ptolint.ir import Diagnostic
+    from ptolint.lsp import to_lsp
+
+    text = "#include \"h.hpp\"\nvoid k() {\n  Checked<short> c;\n}\n"
+    path = os.path.abspath("k.cpp")
+    header = os.path.abspath("h.hpp")
+    d = Diagnostic(header, 8, 17, "error", "parse-error", "static assertion failed: needs a 4-byte word",
+                   instantiated_from=[(path, 3, 18, "in instantiation of template class 'Checked<short>'")])
+    (lsp,) = to_lsp(path, text, [], [d])
+    assert lsp["range"]["start"] == {"line": 2, "character": 17}
+    assert lsp["message"] == (f"{header}:8: static assertion failed: needs a 4-byte word "
+                              "(in instantiation of template class 'Checked<short>')")
+    assert lsp["relatedInformation"][0]["location"]["uri"] == Path(header).as_uri()
+
+
 def test_pygls_is_imported_only_by_the_lsp_command():
     code = ("import sys\nsys.argv = ['ptolint', '--version']\nfrom ptolint.cli import run\ntry:\n    run()\n"
             "except SystemExit:\n    pass\nprint(sorted(m for m in sys.modules if m.split('.')[0] in ('pygls', 'lsprotocol',"

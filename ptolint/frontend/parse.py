@@ -291,5 +291,18 @@ def parse(path: str, target: str, opts: ParseOptions, source: str | None = None)
         fname = loc.file.name if loc.file else path
         level = "warning" if missing and not MISSING.match(d.spelling) else "error"
         code = "host-code-error" if level == "warning" else "parse-error"
-        diags.append(Diagnostic(fname, loc.line, loc.column, level, code, d.spelling))
+        diags.append(Diagnostic(fname, loc.line, loc.column, level, code, d.spelling,
+                                instantiated_from=instantiation_notes(d, path)))
     return tu, diags
+
+
+def instantiation_notes(d, path: str) -> list[tuple[str, int, int, str]]:
+    """The compiler's "... requested here" notes of diagnostic `d`, innermost first: where the kernel's own code
+    instantiated the template whose check failed (the actionable line when the error is inside a header)."""
+    out = []
+    for c in d.children:
+        loc = c.location
+        if loc.line and "requested here" in c.spelling:
+            note = c.spelling.removesuffix(" requested here")
+            out.append((loc.file.name if loc.file else path, loc.line, loc.column, note))
+    return out

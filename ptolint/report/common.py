@@ -174,12 +174,22 @@ def merge_targets(findings: list[Finding]) -> list[tuple[Finding, list[str]]]:
 def origin_text(d) -> str:
     """For a diagnostic located outside the file being checked (a vendor header): which checked file raised it and
     through which #include lines ('' when it is in the checked file itself)."""
+    only = f"only on {', '.join(d.only_on)}" if d.only_on else ""
     if not d.checked or d.file == d.checked:
-        return ""
+        return only
     out = f"while checking {d.checked}"
     if d.included_from:
         out += "; included from " + " -> ".join(f"{f}:{ln}" for f, ln in d.included_from)
-    return out
+    here = requested_in(d)
+    if here:
+        out += f"; required from {here[0]}:{here[1]} ({here[3]})"
+    return out + (f"; {only}" if only else "")
+
+
+def requested_in(d) -> tuple[str, int, int, str] | None:
+    """The innermost "requested here" note of a diagnostic raised inside a template that lies in the checked file:
+    the kernel's line that instantiated the failing template (None when there is none)."""
+    return next((n for n in d.instantiated_from if n[0] == d.checked), None)
 
 
 def witness_values(f: Finding) -> dict:

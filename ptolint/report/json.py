@@ -46,7 +46,10 @@ def finding_dict(f: Finding, group: tuple[int, bool] | None = None) -> dict:
 def diagnostic_dict(d: Diagnostic) -> dict:
     return {"file": d.file, "line": d.line, "column": d.column, "level": d.level, "code": d.code,
             "message": d.message, "checked_file": d.checked or d.file,
-            "include_chain": [{"file": f, "line": ln} for f, ln in d.included_from]}
+            "include_chain": [{"file": f, "line": ln} for f, ln in d.included_from],
+            "instantiation_chain": [{"file": f, "line": ln, "column": col, "message": note}
+                                    for f, ln, col, note in d.instantiated_from],
+            "targets": list(d.targets)}
 
 
 def render(findings: list[Finding], diagnostics: list[Diagnostic], stats: dict, portability: dict | None = None,

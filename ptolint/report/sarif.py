@@ -23,6 +23,7 @@ from ptolint.report.common import (
     merge_targets,
     origin_text,
     release_text,
+    requested_in,
     short_function,
     target_kind,
     witness_text,
@@ -159,6 +160,13 @@ def notification(d: Diagnostic, uris: Uris) -> dict:
         out["properties"]["checkedFile"] = uris.artifact(d.checked)["uri"]
         out["properties"]["includeChain"] = [{"uri": uris.artifact(p)["uri"], "line": ln}
                                              for p, ln in d.included_from]
+        out["properties"]["instantiationChain"] = [{"uri": uris.artifact(p)["uri"], "line": ln, "message": note}
+                                                   for p, ln, _col, note in d.instantiated_from]
+        here = requested_in(d)
+        if here:  # the kernel's line that instantiated the failing template
+            out["locations"].append(uris.location(here[0], here[1], here[2] or 1))
+    if d.targets:
+        out["properties"]["targets"] = list(d.targets)
     return out
 
 
