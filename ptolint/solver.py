@@ -83,8 +83,38 @@ VARS: dict[int, frozenset[str]] = {}
 VARS_KEPT: list[z3.ExprRef] = []
 
 
+#: the most recent satisfying models of the file's queries, most recently useful first (at most KEEP of them).
+#: The queries of one path differ mostly in the rule's formula, and a model that satisfied one of them often
+#: satisfies the next: evaluating a new query under these models first (exact: a model under which the query is
+#: true is a model of it) saves a Z3 check; a witness is still shrunk from it, so witnesses stay minimal.
+KEEPING: list[z3.ModelRef] = []
+KEEP = 8
+
+
+def keep(model: z3.ModelRef | None) -> None:
+    """Remember a satisfying model (the most recent first, KEEP at most)."""
+    if model is None:
+        return
+    for i, m in enumerate(KEEPING):
+        if m is model:
+            del KEEPING[i]
+            break
+    KEEPING.insert(0, model)
+    del KEEPING[KEEP:]
+
+
+def kept_model(goal: z3.BoolRef) -> z3.ModelRef | None:
+    """A remembered model under which `goal` is true (moved to the front), or None."""
+    for m in KEEPING:
+        if z3.is_true(m.eval(goal, model_completion=True)):
+            keep(m)
+            return m
+    return None
+
+
 def forget_encodings() -> None:
     """Drop the terms and answers remembered for the file checked before (each file starts afresh)."""
+    KEEPING.clear()
     ENCODED.clear()
     SOLVED.clear()
     CHECKED.clear()
@@ -541,11 +571,22 @@ def check_rule(rule: Rule, site: CallSite, timeout_ms: int = 5000, encoded: Site
     def solve_new(goal: z3.BoolRef, friendly: bool) -> tuple[z3.CheckSatResult, z3.ModelRef | None]:
         s = z3.Solver()
         s.add(goal)
+        ints = [v for n, v in enc.vars.items() if z3.is_int(v) and enc.syms[n].kind in CHOSEN]
+        reused = kept_model(goal) if KEEPING else None
+        if reused is not None and not friendly:
+            return z3.sat, reused  # (only the answer is read: a model of the query is as good as Z3's)
+        if reused is not None and len(ints) == len(enc.vars) and all(
+                0 <= reused.eval(v, model_completion=True).as_long() <= FRIENDLY[0][1] for v in ints):
+            # what the first friendly range would give: every chosen value within it, then shrunk input by input
+            # to the least one the query allows (which does not depend on where the shrinking starts)
+            model = shrink(s, ints, reused)
+            keep(model)
+            return z3.sat, model
         r, model = staged_check(s, list(enc.vars.values()), timeout_ms)
         if r != z3.sat or not friendly:
+            keep(model)
             return r, model
         # prefer a witness a person would write: small values first, then anything
-        ints = [v for n, v in enc.vars.items() if z3.is_int(v) and enc.syms[n].kind in CHOSEN]
         for lo, hi in FRIENDLY:
             s.push()
             s.add(*[z3.And(v >= lo, v <= hi) for v in ints])
@@ -555,7 +596,9 @@ def check_rule(rule: Rule, site: CallSite, timeout_ms: int = 5000, encoded: Site
                 s.pop()
                 break
             s.pop()
-        return r, shrink(s, ints, model)
+        model = shrink(s, ints, model)
+        keep(model)
+        return r, model
 
     # a definite rule is reported only when every reaching input breaks it: one input that reaches the call and
     # keeps the rule settles it, before the costlier search for a witness (a moe kernel's TLOADs: most of its time)
@@ -725,9 +768,12 @@ def _exists_forall(reach: z3.BoolRef, violated: z3.BoolRef, inputs: list[z3.Expr
     the candidate query. With no inputs it takes at most two rounds.
     """
     if not inputs:  # one opaque value that reaches without violating settles it, and is usually easy
+        if KEEPING and kept_model(z3.And(reach, z3.Not(violated))) is not None:
+            return z3.unsat, None  # a remembered model is such a value
         refute = z3.Solver()
         refute.add(reach, z3.Not(violated))
-        r, _ = staged_check(refute, opaque, timeout_ms)
+        r, m = staged_check(refute, opaque, timeout_ms)
+        keep(m)
         if r != z3.unsat:
             return (z3.unsat if r == z3.sat else r), None
     cand = z3.Solver()

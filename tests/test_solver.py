@@ -163,3 +163,51 @@ def test_and_with_a_high_mask_is_linear_and_equals_the_bitwise_and() -> None:
     enc = Encoder()
     other = enc.enc(Bin("&", Sym("x", "int"), Const(-6, "int"), "int"))  # not ~(2^k - 1): the bit-vector form
     assert "bv" in other.sexpr()
+
+
+def test_kept_models_answer_later_queries_with_the_same_verdicts_and_witnesses(monkeypatch) -> None:  # noqa: ANN001
+    """solver.KEEPING: a model that satisfied an earlier query of the path is tried first; the verdicts, witnesses
+    and assignments are those of a run that asks Z3 every time (KEEP = 0), and the later rules are answered
+    without a new satisfying check."""
+    from dataclasses import replace
+
+    from ptolint import solver
+    from ptolint.ir import CallSite, TileOperand, TileSpec
+    from ptolint.ruleset import Check, Ctx, load_rules
+
+    base = next(iter(load_rules().values()))
+
+    def rule(code: str, bound: int) -> object:
+        def check(ctx: Ctx) -> Check:
+            t = ctx.tile("dst")
+            return Check(t.valid_col > bound, "valid cols {v} past " + str(bound), {"v": t.valid_col})
+        return replace(base, code=code, check=check, severity="error")
+
+    rows, cols = Sym("rows", "int"), Sym("cols", "int")
+    spec = TileSpec("Vec", "float", 16, 64, elem_size=4)
+    site = CallSite("TADD", "k.cpp", 10, 5, 10, 30, "a2a3", ["dst"], [TileOperand(spec, rows, cols, "dst")], {},
+                    path=[Bin(">", cols, Const(0, "int"), "bool"), Bin("<", rows, Const(17, "int"), "bool"),
+                          Bin("<=", cols, Bin("*", rows, Const(8, "int"), "int"), "bool")])
+    rules = [rule(f"PTO{k}", b) for k, b in ((990, 64), (991, 60), (992, 48), (993, 200))]
+
+    def verdicts() -> list[tuple]:
+        solver.forget_encodings()
+        enc = solver.encode_site(site)
+        out = [solver.check_rule(r, site, encoded=enc) for r in rules]
+        return [(v.level, v.message, v.inputs, v.values, v.assignment) for v in out]
+
+    monkeypatch.setattr(solver, "KEEP", 0)
+    plain = verdicts()
+    monkeypatch.setattr(solver, "KEEP", 8)
+    checks = []
+    real = solver.staged_check
+    monkeypatch.setattr(solver, "staged_check", lambda *a, **k: checks.append(1) or real(*a, **k))
+    kept = verdicts()
+    assert kept == plain
+    assert plain[0][:3] == ("warning", "valid cols 65 past 64", {"cols": 65, "rows": 9}) and plain[3][0] is None
+    assert solver.KEEPING and len(solver.KEEPING) <= solver.KEEP
+    # PTO990 asks Z3 for a witness (65: outside the first friendly range) and for an input that keeps it; PTO991
+    # asks for a witness (61) and reuses the model that keeps the rule; PTO992 reuses both; PTO993 asks once (unsat)
+    assert len(checks) == 4, checks
+    solver.forget_encodings()
+    assert not solver.KEEPING
