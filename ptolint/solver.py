@@ -49,6 +49,11 @@ CEGIS_ROUNDS = 8
 #: first, short attempt of every query (most are decided in a few ms); then sampling, then the full timeout.
 #: A resource limit, not a time limit, so that the answer does not depend on the machine's load.
 QUICK_RLIMIT = 300_000
+#: the attempt at a query with most variables fixed from a remembered model (solver.repair): most are decided well
+#: within it, and one that is not costs little before the usual staged check
+REPAIR_RLIMIT = 60_000
+#: remembered models (the most recent first) a query is repaired from before the staged check
+REPAIRS = 1
 
 
 #: every expression node encoded so far, by identity (the node is kept, so its id stays its own) -> its term, what
@@ -110,6 +115,30 @@ def kept_model(goal: z3.BoolRef) -> z3.ModelRef | None:
             keep(m)
             return m
     return None
+
+
+def repair(goal: z3.BoolRef, variables: dict[str, z3.ExprRef], model: z3.ModelRef) -> z3.ModelRef | None:
+    """A model of `goal` near a remembered one, or None: the variables of the conjuncts `model` falsifies are left
+    free, every other variable keeps its value in `model`, and Z3 gets one quick attempt at that much smaller
+    query. A model it finds is a model of `goal` (exact: only used where the answer alone is read)."""
+    conj, stack = [], [goal]
+    while stack:
+        x = stack.pop()
+        if z3.is_and(x):
+            stack += x.children()
+        else:
+            conj.append(x)
+    free: set[str] = set()
+    for c in conj:
+        if not z3.is_true(model.eval(c, model_completion=True)):
+            free |= var_names(c)
+    fixed = [v == model.eval(v, model_completion=True) for n, v in variables.items() if n not in free]
+    if not fixed:
+        return None
+    s = z3.Solver()
+    s.add(goal, *fixed)
+    s.set("rlimit", REPAIR_RLIMIT)
+    return s.model() if s.check() == z3.sat else None
 
 
 def forget_encodings() -> None:
@@ -575,6 +604,12 @@ def check_rule(rule: Rule, site: CallSite, timeout_ms: int = 5000, encoded: Site
         reused = kept_model(goal) if KEEPING else None
         if reused is not None and not friendly:
             return z3.sat, reused  # (only the answer is read: a model of the query is as good as Z3's)
+        if not friendly and KEEPING:
+            for m in KEEPING[:REPAIRS]:
+                repaired = repair(goal, enc.vars, m)
+                if repaired is not None:
+                    keep(repaired)
+                    return z3.sat, repaired
         if reused is not None and len(ints) == len(enc.vars) and all(
                 0 <= reused.eval(v, model_completion=True).as_long() <= FRIENDLY[0][1] for v in ints):
             # what the first friendly range would give: every chosen value within it, then shrunk input by input

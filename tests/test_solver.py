@@ -206,8 +206,26 @@ def test_kept_models_answer_later_queries_with_the_same_verdicts_and_witnesses(m
     assert kept == plain
     assert plain[0][:3] == ("warning", "valid cols 65 past 64", {"cols": 65, "rows": 9}) and plain[3][0] is None
     assert solver.KEEPING and len(solver.KEEPING) <= solver.KEEP
-    # PTO990 asks Z3 for a witness (65: outside the first friendly range) and for an input that keeps it; PTO991
-    # asks for a witness (61) and reuses the model that keeps the rule; PTO992 reuses both; PTO993 asks once (unsat)
-    assert len(checks) == 4, checks
+    # PTO990 asks Z3 for a witness (65: outside the first friendly range) and repairs it into an input that keeps
+    # the rule (solver.repair: cols freed); PTO991 asks for a witness (61) and reuses the model that keeps the rule;
+    # PTO992 reuses both; PTO993 asks once (unsat)
+    assert len(checks) == 3, checks
     solver.forget_encodings()
     assert not solver.KEEPING
+
+
+def test_a_query_is_repaired_from_a_remembered_model() -> None:
+    """solver.repair: the conjuncts a remembered model falsifies free their variables, the others keep the model's
+    values; what Z3 then finds is a model of the whole query, and a query no such model can satisfy gives None."""
+    from ptolint.solver import repair
+
+    a, b, c = z3.Ints("a b c")
+    s = z3.Solver()
+    s.add(a == 7, b == 3, c == 40)
+    assert s.check() == z3.sat
+    old = s.model()
+    goal = z3.And(a * b == 21, a > 5, c > 100, c < 103)  # only the conjuncts over c are false under `old`
+    new = repair(goal, {"a": a, "b": b, "c": c}, old)
+    assert new is not None and z3.is_true(new.eval(goal, model_completion=True))
+    assert new.eval(a).as_long() == 7 and new.eval(b).as_long() == 3
+    assert repair(z3.And(goal, a + c < 50), {"a": a, "b": b, "c": c}, old) is None  # needs a moved, too
