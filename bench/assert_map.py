@@ -218,6 +218,18 @@ ENTRIES: list[Entry] = [
     Entry(_ST2, "function:CheckStaticForVecAndMat", targets=("kirinx90",), cond=r"^TileData::DType == int8_t",
           note="open (checkable): the TSTORE element-type list for Vec / Mat sources (written against header.hpp's "
                "bfloat16_t -> half: bf16 calls are left out, ptolint/own_impls.py); no rule, as on A2/A3"),
+    # kirinX90/TMov.hpp: functions that cannot compile (TMOV itself is not read yet)
+    Entry("pto/npu/kirinX90/TMov.hpp", "function:TMovToVecNd2Nz", targets=("kirinx90",), reason="header-ill-formed",
+          note="its body names DstTile / SrcTile, which are not declared (its template parameters are DstTileData / "
+               "SrcTileData): clang 'use of undeclared identifier' at kirinX90/TMov.hpp:164-187"),
+    Entry("pto/npu/kirinX90/TMov.hpp", "function:TMovToVecImpl", targets=("kirinx90",), cond=r"^sizeof\(T\) == sizeof",
+          note="open: TMovToVecImpl is defined twice with the same signature (kirinX90/TMov.hpp:74 and :105, clang "
+               "'redefinition of TMovToVecImpl'); the first copy is the Vec -> Vec TMOV's element-size check, no "
+               "rule has X90's TMOV"),
+    # Kirin 9030's TSync.hpp (kirinX90/header.hpp includes it; ptolint/own_impls.py kirinx90 TSYNC, key kirin9030)
+    Entry("pto/npu/kirin9030/TSync.hpp", "function:TSYNC_IMPL", targets=("kirinx90",), rules=("PTO059",),
+          note="single-op TSYNC<Op> only for ops whose pipe is M, MTE1, MTE2, MTE3, FIX or ALL (TSYNC_PIPES "
+               "kirin9030)"),
     # === end of branch x90 ==========================================================================================
     # --- TEXTRACT two-destination form (ND -> 2xNZ): rules/textract_nd2nz.py -------------------------------------
     Entry("pto/npu/*/TExtract.hpp", "function:CheckTExtractNdToNz", cond=r"Loc == TileType::Vec", rules=("PTO119",),

@@ -166,6 +166,9 @@ OWN: dict[str, dict[str, Own]] = {
     # same text there: ptolint/impls.py finds TADDS, built on it, reused); its type list names no renamed type
     "kirinx90": {"TSUBS": Own("kirin9030", _K9030_SUBS + " (included by kirinX90/header.hpp)"),
                  "TSTORE": Own("kirinx90", _KX90_STORE, excluded=("bfloat16_t",), lineage="a2a3"),
+                 # Kirin 9030's TSync.hpp (kirinX90/header.hpp includes it): its own single-op pipe list
+                 "TSYNC": Own("kirin9030", "include/pto/npu/kirin9030/TSync.hpp (TSYNC_IMPL, GetPipeByOpForKirin9030; "
+                                           "included by kirinX90/header.hpp)"),
                  **{b: Own("kirin9030", _K9030_MATMUL + " (included by kirinX90/header.hpp)") for b in _MATMUL},
                  "TGATHER": Own("kirin9030", _K9030_GATHER + " (included by kirinX90/header.hpp)"),
                  "TQUANT": Own("kirin9030", _K9030_QUANT + " (included by kirinX90/header.hpp)"),
