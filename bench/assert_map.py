@@ -59,6 +59,10 @@ REASONS: dict[str, str] = {
                            "vendor ships as correct (the note names the kernels)",
     "guard-implies": "the enclosing `if constexpr` tests a condition that implies the assertion: it holds wherever "
                      "it is compiled",
+    "header-ill-formed": "the target's header cannot compile the function the assertion is in: every path to it "
+                         "goes through a call of an undeclared name or a redefined function (the note names the "
+                         "header lines and the compiler's error), so no kernel reaches the assertion there; the "
+                         "kernel fails with a `parse-error` at the header (`--headers real`)",
 }
 
 #: rules that check one form's assertions only and cite a file shared with other forms (TExtract.hpp): mapped by
@@ -136,6 +140,97 @@ ENTRIES: list[Entry] = [
                "on the target, PTO010 not listing the builtin there, leaves the assertion to the entries below)"),
     Entry("pto/common/pto_instr.hpp", "function:TPUSH", cond=r"GridDirection::SOURCE",
           note="open (checkable): GridPipe TPUSH with a SOURCE direction; no rule"),
+    # === branch x90: Kirin X90's own files (issue 13 items 2-4; every entry targets kirinx90 only) ===============
+    # kirinX90/TLoad.hpp: TLOAD_IMPL calls TLOAD_TILE_IMPL, which nothing kirinX90/header.hpp includes declares, and
+    # CheckConvTileData names an undeclared TileData: no TLOAD compiles on Kirin X90 (PTO010 has no entry for it)
+    Entry("pto/npu/kirinX90/TLoad.hpp", targets=("kirinx90",), reason="header-ill-formed",
+          note="kirinX90/TLoad.hpp:363 calls TLOAD_TILE_IMPL<...>, declared nowhere in what kirinX90/header.hpp "
+               "includes (a2a3/TLoad.hpp, common/arch/memory/tload_common.hpp define it, X90 includes neither); "
+               "CheckConvTileData (lines 314-318) reads TileData::DType, an undeclared name; clang: 'use of "
+               "undeclared identifier' at both (ptolint check --headers real -t kirinx90): every function of the "
+               "file is reachable only from that TLOAD_IMPL"),
+    # kirinX90/TStore.hpp = A2/A3's TStore.hpp + common/arch/memory/tstore_common.hpp with its own lists
+    # (ptolint/own_impls.py kirinx90 TSTORE, lineage a2a3; rules/global_tensor.py A2A3_MEM)
+    Entry(_ST2, "function:TStoreAccNz2NDC1HWC0", targets=("kirinx90",), reason="header-ill-formed",
+          note="reachable on Kirin X90 only from TStoreAccFp: X90's TStoreAcc has no NDC1HWC0 branch, and the "
+               "TStoreAccFp that has one is tstore_common.hpp's, which kirinX90/TStore.hpp:206 defines a second time "
+               "(clang: 'redefinition of TStoreAccFp'), so the fp-tile path never compiles there"),
+    Entry(_ST2 + "|pto/npu/kirinX90/TStore.hpp", "function:TStoreMat2Gm*|function:TStoreUb2gm*|function:TStoreAcc*"
+          "|function:CheckAcc2gm", kind="runtime", targets=("kirinx90",),
+          cond=r"^gShape\d <|% BLOCK_BYTE_SIZE == 0$|^gShape0 == 1 && gShape1 == 1 && gShape2 == 1$|^validRow >= 1"
+               r"|^src\.GetValidCol\(\) >= 1", rules=("PTO945",),
+          note="burst counts (Shape3 / Shape4 / Shape1 < 4096), L1 lines in 32-byte blocks, L0C valid columns "
+               "[1, 4095] (NZ: in 16s), valid rows [1, 8192] into a 2-D ND tensor, else [1, 65535] (RUNTIME "
+               "kirinx90 of rules/gm_limits.py, A2/A3's routes)"),
+    Entry(_ST2 + "|pto/npu/kirinX90/TStore.hpp", "function:TStoreUb2gmNd2nd|function:TStoreMat2GmNd2Nd", kind="runtime",
+          targets=("kirinx90",), cond=r"^validRow == gShape0 \* gShape1 \* gShape2 \* gShape3$", rules=("PTO956",),
+          note="Vec / L1 ND: the tensor's row count against the tile (PTO956's two harmful directions, as on A2/A3)"),
+    Entry(_ST2 + "|pto/npu/kirinX90/TStore.hpp", "function:TStoreUb2gmDn2dn|function:TStoreMat2GmDn2Dn", kind="runtime",
+          targets=("kirinx90",), cond=r"^validCol == gShape0 \* gShape1 \* gShape2 \* gShape4$", rules=("PTO956",),
+          note="Vec / L1 DN: the tensor's column count against the tile (the same two directions)"),
+    Entry(_ST2 + "|pto/npu/kirinX90/TStore.hpp", kind="runtime", targets=("kirinx90",), cond=r"^valid(Row|Col) == ",
+          note="open (checkable): the valid region against the tensor's extents on the paths PTO956 does not model "
+               "(burst lengths, NZ and L0C stores), as on A2/A3"),
+    Entry(_ST2 + "|pto/npu/kirinX90/TStore.hpp", "function:TStore*", kind="static", targets=("kirinx90",),
+          cond=r"staticShape\[[34]\]", rules=("PTO959",),
+          note="NZ tensors: staticShape[3] == 16; staticShape[4] == 32 / sizeof (Vec / L1), by the output type for "
+               "L0C (X90's own TStoreAccNz2nz: 16 for int32, no channel-split float; NC1HWC0: A2/A3's, float 8 or "
+               "16): nz_inner"),
+    Entry("pto/npu/kirinX90/TStore.hpp", "function:CheckAcc2gm", targets=("kirinx90",),
+          cond=r"^\(GlobalData::layout == Layout::ND \|\|", rules=("PTO953",),
+          note="an L0C store writes ND / NZ / NC1HWC0 / NDC1HWC0 tensors only (ACC_STORE_LAYOUTS kirinx90)"),
+    Entry("pto/npu/kirinX90/TStore.hpp", "function:CheckAcc2gm", targets=("kirinx90",),
+          cond=r"^TileData::DType == int32_t \|\| TileData::DType == half$|^GlobalData::DType == __gm__ int32_t \|\|",
+          rules=("PTO954",), note="int32 / half accumulators, plain outputs int32 / float / half (ACC_TILE_TYPES, "
+                                  "ACC_STORE_TYPES kirinx90)"),
+    Entry("pto/npu/kirinX90/TStore.hpp", "function:CheckAcc2gm", targets=("kirinx90",),
+          cond=r"^GlobalData::DType == __gm__ int8_t \|\| GlobalData::DType == __gm__ uint8_t$", rules=("PTO954",),
+          note="inside `if constexpr (TileData::DType == float)`: a float accumulator, which the assertion before it "
+               "(int32 / half only) rejects on every path and PTO954 reports for every TSTORE form"),
+    Entry("pto/npu/kirinX90/TStore.hpp", "function:CheckAcc2gm", targets=("kirinx90",),
+          cond=r"^GlobalData::DType == __gm__ int8_t \|\|",
+          note="open: the quantising store's int32 output list, inside `if constexpr (TileData::DType == __gm__ "
+               "int32_t)`, a test a tile's element type (no address space) never passes in a device build: dead "
+               "code there; no rule"),
+    Entry("pto/npu/kirinX90/TStore.hpp", "function:CheckAcc2gm", kind="static", targets=("kirinx90",),
+          cond=r"TileData::(Cols|Rows) >= 1", rules=("PTO946",),
+          note="L0C -> GM tile: Cols [1, 4095]; Rows [1, 8192] (ND) or [1, 65535] with Cols % 16 == 0 (STATIC "
+               "kirinx90)"),
+    Entry("pto/npu/kirinX90/TStore.hpp", "function:CheckAcc2gm|function:TSTORE_IMPL", kind="runtime",
+          targets=("kirinx90",), cond=r"GetShape\(GlobalTensorDim::DIM_0\) > 0",
+          note="open (checkable): every extent and both valid dimensions > 0; no rule (PTO945 / PTO956 leave empty "
+               "transfers alone, as on A2/A3, whose ST kernels rely on them)"),
+    Entry("pto/npu/kirinX90/TStore.hpp", "function:TSTORE_IMPL", targets=("kirinx90",),
+          cond=r"^currentAtomicType == AtomicType::AtomicNone$", builtin="TSTORE", rules=("PTO957",),
+          note="no atomic add at all on Kirin X90 (NO_ATOMIC): every AtomicAdd TSTORE is reported (the fp-tile "
+               "overload's copy of the assertion, reached from TSTORE_FP only, has the same text and is counted "
+               "here; TSTORE_FP, whose TStoreAccFp kirinX90/TStore.hpp defines twice, is not read)"),
+    Entry("pto/npu/kirinX90/TStore.hpp", "function:TSTORE_IMPL", topic="location", targets=("kirinx90",),
+          builtin="TSTORE", rules=("PTO950",),
+          note="plain store from Vec / Acc / Mat; the ReluPreMode and preQuantScalar overloads from Acc only "
+               "(TILE_LOCATIONS kirinx90, the quantising form; the fp-tile overload's same-text copy is counted here "
+               "too, TSTORE_FP itself is not read)"),
+    Entry(_ST2, "function:CheckStaticForVecAndMat", targets=("kirinx90",), cond=r"^sizeof\(TileData::DType\) == sizeof",
+          rules=("PTO952",), note="equal element sizes (Vec and Mat sources)"),
+    Entry(_ST2, "function:CheckStaticForVecAndMat", targets=("kirinx90",),
+          cond=r"^\(\(GlobalData::layout|^\(GlobalData::layout", rules=("PTO953",),
+          note="ND / DN / NZ pairs or a one-line tile; b64 ND2ND / DN2DN (LAYOUT_PAIRS / B64_PAIRS kirinx90)"),
+    Entry(_ST2, "function:CheckStaticForVecAndMat", targets=("kirinx90",), cond=r"^TileData::DType == int8_t",
+          note="open (checkable): the TSTORE element-type list for Vec / Mat sources (written against header.hpp's "
+               "bfloat16_t -> half: bf16 calls are left out, ptolint/own_impls.py); no rule, as on A2/A3"),
+    # kirinX90/TMov.hpp: functions that cannot compile (TMOV itself is not read yet)
+    Entry("pto/npu/kirinX90/TMov.hpp", "function:TMovToVecNd2Nz", targets=("kirinx90",), reason="header-ill-formed",
+          note="its body names DstTile / SrcTile, which are not declared (its template parameters are DstTileData / "
+               "SrcTileData): clang 'use of undeclared identifier' at kirinX90/TMov.hpp:164-187"),
+    Entry("pto/npu/kirinX90/TMov.hpp", "function:TMovToVecImpl", targets=("kirinx90",), cond=r"^sizeof\(T\) == sizeof",
+          note="open: TMovToVecImpl is defined twice with the same signature (kirinX90/TMov.hpp:74 and :105, clang "
+               "'redefinition of TMovToVecImpl'); the first copy is the Vec -> Vec TMOV's element-size check, no "
+               "rule has X90's TMOV"),
+    # Kirin 9030's TSync.hpp (kirinX90/header.hpp includes it; ptolint/own_impls.py kirinx90 TSYNC, key kirin9030)
+    Entry("pto/npu/kirin9030/TSync.hpp", "function:TSYNC_IMPL", targets=("kirinx90",), rules=("PTO059",),
+          note="single-op TSYNC<Op> only for ops whose pipe is M, MTE1, MTE2, MTE3, FIX or ALL (TSYNC_PIPES "
+               "kirin9030)"),
+    # === end of branch x90 ==========================================================================================
     # --- TEXTRACT two-destination form (ND -> 2xNZ): rules/textract_nd2nz.py -------------------------------------
     Entry("pto/npu/*/TExtract.hpp", "function:CheckTExtractNdToNz", cond=r"Loc == TileType::Vec", rules=("PTO119",),
           note="src, dst0 and dst1 in UB"),

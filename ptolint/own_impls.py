@@ -51,6 +51,15 @@ class Own:
 _K9030_LOAD = "include/pto/npu/kirin9030/TLoad.hpp (TLOAD_TILE_IMPL), common/arch/register/tload_common.hpp"
 _K9030_STORE = "include/pto/npu/kirin9030/TStore.hpp (TSTORE_IMPL, CheckStaticVec, CheckStaticAcc)"
 _KDEV_STORE = "include/pto/npu/kirinDev0000/TStore.hpp (TSTORE_IMPL, CheckStaticVec, CheckStaticAcc)"
+#: Kirin X90's TStore.hpp: A2/A3's file (it includes common/arch/memory/tstore_common.hpp: CheckStaticForVecAndMat,
+#: the Vec / Mat / L0C copy routines) with its own CheckAcc2gm type lists (int32_t / half accumulators; plain outputs
+#: int32_t / float / half), no atomic add (static_assert AtomicNone in every TSTORE_IMPL), no NDC1HWC0 branch in
+#: TStoreAcc and an L0C -> NZ store without A2/A3's channel-split float case; its TStoreAccFp redefines the one of
+#: tstore_common.hpp (a compile error of the fp-tile form: TSTORE_FP is left out). header.hpp `#define`s bfloat16_t as
+#: half while it includes the file, so CheckStaticForVecAndMat's type list names half twice there: bf16 calls are
+#: left out (a kernel's bf16 tile is the real type)
+_KX90_STORE = ("include/pto/npu/kirinX90/TStore.hpp (TSTORE_IMPL, CheckAcc2gm, TStoreAccNz2nz), "
+               "common/arch/memory/tstore_common.hpp (CheckStaticForVecAndMat)")
 
 #: Kirin 9030's TExtract.hpp (Kirin Dev0000 includes the same file): A5's routines without the MX / fp4 paths, its
 #: own type lists (is_textract_supported_type, CheckTExtractToL0, the Vec -> Vec list), no ScaleLeft / ScaleRight
@@ -156,6 +165,10 @@ OWN: dict[str, dict[str, Own]] = {
     # Kirin X90's header.hpp includes Kirin 9030's TSubS.hpp (no #if in it; a5/TBinSOp.hpp, which it uses, is the
     # same text there: ptolint/impls.py finds TADDS, built on it, reused); its type list names no renamed type
     "kirinx90": {"TSUBS": Own("kirin9030", _K9030_SUBS + " (included by kirinX90/header.hpp)"),
+                 "TSTORE": Own("kirinx90", _KX90_STORE, excluded=("bfloat16_t",), lineage="a2a3"),
+                 # Kirin 9030's TSync.hpp (kirinX90/header.hpp includes it): its own single-op pipe list
+                 "TSYNC": Own("kirin9030", "include/pto/npu/kirin9030/TSync.hpp (TSYNC_IMPL, GetPipeByOpForKirin9030; "
+                                           "included by kirinX90/header.hpp)"),
                  **{b: Own("kirin9030", _K9030_MATMUL + " (included by kirinX90/header.hpp)") for b in _MATMUL},
                  "TGATHER": Own("kirin9030", _K9030_GATHER + " (included by kirinX90/header.hpp)"),
                  "TQUANT": Own("kirin9030", _K9030_QUANT + " (included by kirinX90/header.hpp)"),

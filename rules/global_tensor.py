@@ -29,12 +29,13 @@ LAYOUT_PAIRS: dict[tuple[str, str], dict[str, frozenset[tuple[str, str]]]] = {
         "kirin9030": frozenset({("ND", "NZ"), ("NZ", "NZ"), ("ND", "ND"), ("DN", "DN"), ("DN", "ZN")}),
     },
     ("TSTORE", "Vec"): {t: frozenset({("ND", "ND"), ("DN", "DN"), ("NZ", "NZ")})
-                        for t in ("a2a3", "a5", "kirin9030", "kirindev0000")},
-    # A2/A3 only stores from L1 (CheckStaticForVecAndMat: the Vec store's pairs)
-    ("TSTORE", "Mat"): {"a2a3": frozenset({("ND", "ND"), ("DN", "DN"), ("NZ", "NZ")})},
+                        for t in ("a2a3", "a5", "kirin9030", "kirindev0000", "kirinx90")},
+    # A2/A3 and Kirin X90 (the same tstore_common.hpp) store from L1 (CheckStaticForVecAndMat: the Vec store's pairs)
+    ("TSTORE", "Mat"): {t: frozenset({("ND", "ND"), ("DN", "DN"), ("NZ", "NZ")}) for t in ("a2a3", "kirinx90")},
 }
 #: target -> the GlobalTensor layouts a store from L0C writes (CheckAcc2gm / CheckStaticAcc, every TSTORE form)
-ACC_STORE_LAYOUTS = {"a2a3": ("ND", "NZ", "NC1HWC0", "NDC1HWC0"), "a5": ("ND", "NZ", "NHWC", "NCHW", "NCDHW")}
+ACC_STORE_LAYOUTS = {"a2a3": ("ND", "NZ", "NC1HWC0", "NDC1HWC0"), "a5": ("ND", "NZ", "NHWC", "NCHW", "NCDHW"),
+                     "kirinx90": ("ND", "NZ", "NC1HWC0", "NDC1HWC0")}
 #: (builtin, tile location) -> target -> pairs that a 64-bit element type may use
 B64_PAIRS: dict[tuple[str, str], dict[str, frozenset[tuple[str, str]] | None]] = {
     ("TLOAD", "Vec"): {"a2a3": frozenset({("ND", "ND"), ("DN", "DN")}), "a5": None, "kirin9030": None, "a6": None},
@@ -43,18 +44,22 @@ B64_PAIRS: dict[tuple[str, str], dict[str, frozenset[tuple[str, str]] | None]] =
                        "a6": frozenset({("NZ", "NZ"), ("ND", "ND"), ("DN", "DN"), ("DN", "ZN")}),
                        "kirin9030": frozenset({("NZ", "NZ"), ("ND", "ND"), ("DN", "DN"), ("DN", "ZN")})},
     ("TSTORE", "Vec"): {"a2a3": frozenset({("ND", "ND"), ("DN", "DN")}), "a5": None, "kirin9030": None,
-                        "kirindev0000": None},
-    ("TSTORE", "Mat"): {"a2a3": frozenset({("ND", "ND"), ("DN", "DN")})},
+                        "kirindev0000": None, "kirinx90": frozenset({("ND", "ND"), ("DN", "DN")})},
+    ("TSTORE", "Mat"): {t: frozenset({("ND", "ND"), ("DN", "DN")}) for t in ("a2a3", "kirinx90")},
 }
 #: the GlobalTensor element types a plain (non-quantising) TSTORE from an Acc tile may write, per target
 ACC_STORE_TYPES = {"a2a3": ("int32_t", "float", "half", "bfloat16_t"),
                    "a5": ("int32_t", "float", "half", "bfloat16_t"),
-                   "kirin9030": ("int32_t", "float", "half"), "kirindev0000": ("int32_t", "float", "half")}
+                   "kirin9030": ("int32_t", "float", "half"), "kirindev0000": ("int32_t", "float", "half"),
+                   "kirinx90": ("int32_t", "float", "half")}
 #: the element types an Acc (L0C) tile may have for any TSTORE form (CheckAcc2gm / CheckStaticAcc), per target
 ACC_TILE_TYPES = {"a2a3": ("int32_t", "float"), "a5": ("int32_t", "float"), "kirin9030": ("int32_t", "half"),
-                  "kirindev0000": ("int32_t", "half")}
+                  "kirindev0000": ("int32_t", "half"), "kirinx90": ("int32_t", "half")}
 #: the newer targets' own TLOAD / TSTORE files these tables hold (ptolint/own_impls.py keys)
-OWN = {"kirin9030": ("TLOAD", "TSTORE"), "kirindev0000": ("TSTORE",), "a6": ("TLOAD",)}
+OWN = {"kirin9030": ("TLOAD", "TSTORE"), "kirindev0000": ("TSTORE",), "a6": ("TLOAD",), "kirinx90": ("TSTORE",)}
+#: implementations whose stores go through common/arch/memory/tstore_common.hpp (A2/A3's CheckStaticForVecAndMat,
+#: layout classifier and Vec / Mat / L0C copy routines): A2/A3 and Kirin X90's own TStore.hpp
+A2A3_MEM = ("a2a3", "kirinx90")
 B64 = ("int64_t", "uint64_t")
 SIZES = {"int8_t": 1, "uint8_t": 1, "int16_t": 2, "uint16_t": 2, "int32_t": 4, "uint32_t": 4, "int64_t": 8,
          "uint64_t": 8, "half": 2, "bfloat16_t": 2, "float": 4, "double": 8, "float8_e4m3_t": 1,
@@ -68,6 +73,7 @@ DOCS = "docs/isa/TLOAD.md, docs/isa/TSTORE.md"
 K9030_LOAD = "include/pto/npu/kirin9030/TLoad.hpp (TLOAD_TILE_IMPL, Kirin9030LoadOp; Kirin Dev0000 includes it too)"
 A6_LOAD = "include/pto/npu/a6/TLoad.hpp (TLOAD_TILE_IMPL, A6LoadOp)"
 KIRIN_STORE = "include/pto/npu/kirin9030/TStore.hpp, kirinDev0000/TStore.hpp (CheckStaticVec, CheckStaticAcc)"
+X90_STORE = "include/pto/npu/kirinX90/TStore.hpp (CheckAcc2gm, TSTORE_IMPL), common/arch/memory/tstore_common.hpp"
 
 
 def tile_layout(t: TileView, a5: bool = False) -> str:
@@ -112,6 +118,7 @@ def _plain_store(ctx: Ctx) -> bool:
                   Provenance("header-static", K9030_LOAD, "A5's StaticCheck"),
                   Provenance("header-static", A6_LOAD, "A5's StaticCheck"),
                   Provenance("header-static", KIRIN_STORE, "CheckStaticVec: the same as A5"),
+                  Provenance("header-static", X90_STORE, "A2/A3's CheckStaticForVecAndMat (Vec and Mat sources)"),
                   Provenance("isa-doc", DOCS, "the docs ask for equal element types; the headers compare sizes only")),
       own=OWN)
 def gm_element_size_mismatch(ctx: Ctx) -> Check | None:
@@ -145,7 +152,7 @@ def gm_element_size_mismatch(ctx: Ctx) -> Check | None:
     if got is None:
         return None
     t, g = got
-    if t.loc not in ("Vec", "Mat") or (ctx.builtin == "TSTORE" and t.loc == "Mat" and ctx.impl != "a2a3"):
+    if t.loc not in ("Vec", "Mat") or (ctx.builtin == "TSTORE" and t.loc == "Mat" and ctx.impl not in A2A3_MEM):
         return None
     ts, gs = SIZES.get(t.dtype), SIZES.get(g.dtype)
     if ts is None or gs is None:
@@ -170,6 +177,9 @@ def gm_element_size_mismatch(ctx: Ctx) -> Check | None:
                   Provenance("header-static", A6_LOAD, "A5's StaticCheck and TLoadCubeCheck, the MX path for a "
                              "one-row L1 tile"),
                   Provenance("header-static", KIRIN_STORE, "CheckStaticVec: the same pairs as A5"),
+                  Provenance("header-static", X90_STORE, "A2/A3's CheckStaticForVecAndMat pairs (Vec and Mat, b64 "
+                             "ND2ND / DN2DN) and CheckAcc2gm's L0C layouts ND / NZ / NC1HWC0 / NDC1HWC0 (its TStoreAcc "
+                             "has no NDC1HWC0 branch: such a store compiles to nothing, not reported)"),
                   Provenance("isa-doc", DOCS, "the docs list the same-layout pairs; A2/A3 has no DN2NZ load into "
                              "L1 although A5 does")),
       own=OWN)
@@ -217,7 +227,7 @@ def gm_layout_pairing(ctx: Ctx) -> Check | None:
     if ctx.impl in ("a5", "a6") and key == ("TLOAD", "Mat") and t.rows == 1 and t.blayout == "RowMajor" and \
             t.slayout == "RowMajor":
         return None  # A5 loads a one-row row-major L1 tile through the MX vector path, without the pair check
-    pair = (g.layout, tile_layout(t, ctx.impl != "a2a3"))  # the Kirin files use A5's checks
+    pair = (g.layout, tile_layout(t, ctx.impl not in A2A3_MEM))  # Kirin 9030 / Dev0000 use A5's checks
     ok = LAYOUT_PAIRS[key][ctx.impl]
     bad = pair not in ok
     if ctx.builtin == "TSTORE" and (t.rows == 1 or t.cols == 1):
@@ -238,7 +248,9 @@ def gm_layout_pairing(ctx: Ctx) -> Check | None:
                   Provenance("header-static", A5_STORE, "CheckStaticAcc: TileData::DType in {int32, float}; "
                              "<..., false>: GlobalData::RawDType in {int32, float, half, bfloat16}"),
                   Provenance("header-static", KIRIN_STORE, "CheckStaticAcc: TileData::DType in {int32, half}; "
-                             "<..., false>: GlobalData::RawDType in {int32, float, half}")),
+                             "<..., false>: GlobalData::RawDType in {int32, float, half}"),
+                  Provenance("header-static", X90_STORE, "CheckAcc2gm: TileData::DType in {int32, half}; isQuant == "
+                             "false: GlobalData::DType in {int32, float, half}")),
       own=OWN)
 def tstore_acc_output_dtype(ctx: Ctx) -> Check | None:
     """
@@ -367,7 +379,10 @@ def gm_static_shape_mismatch(ctx: Ctx) -> Check | None:
                   Provenance("header-runtime", K9030_LOAD, "the same burst loop as A5's (no assert)"),
                   Provenance("header-runtime", A6_LOAD, "A5's burst loop (no assert)"),
                   Provenance("header-runtime", KIRIN_STORE, "TStoreVecND/DN: PTO_ASSERT as on A5, debug builds "
-                             "only; the same burst loop")),
+                             "only; the same burst loop"),
+                  Provenance("header-runtime", X90_STORE, "TStoreUb2gmNd2nd (tstore_common.hpp), its own "
+                             "TStoreUb2gmDn2dn and the L1 TStoreMat2GmNd2Nd / Dn2Dn: A2/A3's PTO_ASSERTs and burst "
+                             "loops")),
       own=OWN)
 def gm_extent_vs_tile(ctx: Ctx) -> Check | None:
     """
@@ -403,7 +418,7 @@ def gm_extent_vs_tile(ctx: Ctx) -> Check | None:
     if got is None:
         return None
     t, g = got
-    if not (t.loc == "Vec" or (t.loc == "Mat" and ctx.impl == "a2a3")) or not _plain_store(ctx):
+    if not (t.loc == "Vec" or (t.loc == "Mat" and ctx.impl in A2A3_MEM)) or not _plain_store(ctx):
         return None
     lay = _nd_dn(t, g)
     if lay is None:
@@ -419,7 +434,7 @@ def gm_extent_vs_tile(ctx: Ctx) -> Check | None:
 #: element types the atomic-add store supports (both targets' SetAtomicAdd)
 ATOMIC_ADD_TYPES = ("half", "float", "int16_t", "int32_t", "int8_t", "bfloat16_t")
 #: own TSTORE files that static_assert AtomicNone for every form
-NO_ATOMIC = ("kirin9030", "kirindev0000")
+NO_ATOMIC = ("kirin9030", "kirindev0000", "kirinx90")
 
 
 @rule("PTO957", "tstore-atomic-add-dtype", instructions=("TSTORE",), fault="unsupported-dtype",
@@ -428,6 +443,8 @@ NO_ATOMIC = ("kirin9030", "kirindev0000")
                   Provenance("header-static", "include/pto/npu/a5/TStore.hpp (SetAtomicAdd)", "A5: the same list"),
                   Provenance("header-static", KIRIN_STORE, "every TSTORE_IMPL: static_assert atomicType == "
                              "AtomicNone (no atomic add)"),
+                  Provenance("header-static", X90_STORE, "every TSTORE_IMPL: static_assert currentAtomicType == "
+                             "AtomicNone (no atomic add on Kirin X90)"),
                   Provenance("isa-doc", DOCS, "AtomicAdd stores accumulate into global memory")),
       own=OWN)
 def tstore_atomic_add_dtype(ctx: Ctx) -> Check | None:
@@ -470,14 +487,16 @@ def tstore_atomic_add_dtype(ctx: Ctx) -> Check | None:
 FP4 = ("float4_e2m1x2_t", "float4_e1m2x2_t")
 
 
-def nz_inner(builtin: str, impl: str, t: TileView, gdtype: str) -> frozenset[int] | None:
+def nz_inner(builtin: str, impl: str, t: TileView, gdtype: str, layout: str = "NZ") -> frozenset[int] | None:
     """The static Shape4 values an NZ / NC1HWC0 tensor may have on this transfer (Shape3 must be 16), None
     when the element size is unknown."""
     size = SIZES.get(gdtype, 0)
     if size <= 0 or 32 % size:
         return None
-    if impl == "a2a3" and t.loc != "Acc":
+    if impl in A2A3_MEM and t.loc != "Acc":
         return frozenset({32 // size})
+    if impl == "kirinx90" and t.loc == "Acc" and layout == "NZ":  # its own TStoreAccNz2nz: no channel split
+        return frozenset({32 // size} | ({16} if gdtype == "int32_t" else set()))
     if t.loc != "Acc" and builtin == "TLOAD":  # A5 StaticCheck / TLoadCubeCheck: the tile's type decides
         return frozenset({64 if t.dtype in FP4 else 32 // size})
     ok = {32 // size}  # A5 TStoreVecNZ and both targets' L0C stores: the output type decides
@@ -507,7 +526,10 @@ def nz_inner(builtin: str, impl: str, t: TileView, gdtype: str) -> frozenset[int
                              "TStoreAccNZ)", "A5 Vec / L0C -> NZ: staticShape[3] == 16, staticShape[4] as the A2/A3 "
                              "L0C store (Vec also 64 for 4-bit types)"),
                   Provenance("header-static", K9030_LOAD + ", " + A6_LOAD + ", " + KIRIN_STORE,
-                             "the same shared checks (StaticCheck, TLoadCubeCheck, register/tstore_common.hpp)")),
+                             "the same shared checks (StaticCheck, TLoadCubeCheck, register/tstore_common.hpp)"),
+                  Provenance("header-static", X90_STORE, "Vec / Mat NZ and L0C -> NC1HWC0: A2/A3's checks; its own "
+                             "TStoreAccNz2nz (L0C -> NZ): staticShape[3] == 16 and staticShape[4] == 32 / sizeof(out) "
+                             "or 16 for int32, without A2/A3's channel-split float case (8 / 16)")),
       own=OWN)
 def gm_nz_fractal_shape(ctx: Ctx) -> Check | None:
     """
@@ -543,12 +565,12 @@ def gm_nz_fractal_shape(ctx: Ctx) -> Check | None:
         return None
     t, g = ops
     if t.loc == "Acc":
-        if ctx.builtin != "TSTORE" or g.layout not in (("NZ", "NC1HWC0") if ctx.impl == "a2a3" else ("NZ",)):
+        if ctx.builtin != "TSTORE" or g.layout not in (("NZ", "NC1HWC0") if ctx.impl in A2A3_MEM else ("NZ",)):
             return None
-    elif not _plain_store(ctx) or t.loc not in ("Vec", "Mat") or tile_layout(t, ctx.impl != "a2a3") != "NZ" or \
+    elif not _plain_store(ctx) or t.loc not in ("Vec", "Mat") or tile_layout(t, ctx.impl not in A2A3_MEM) != "NZ" or \
             g.layout != "NZ":
         return None
-    ok = nz_inner(ctx.builtin, ctx.impl, t, g.dtype)
+    ok = nz_inner(ctx.builtin, ctx.impl, t, g.dtype, g.layout)
     if ok is None:
         return None
     inner = tuple(g.spec.shape[3:5])

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ptolint.rules.global_tensor import LAYOUT_PAIRS, OWN, _esc, _plain_store, operands, tile_layout
+from ptolint.rules.global_tensor import A2A3_MEM, LAYOUT_PAIRS, OWN, _esc, _plain_store, operands, tile_layout
 
 from ptolint import z3lazy as z3
 from ptolint.ruleset import Check, Ctx, GlobalView, Provenance, TileView, rule
@@ -60,6 +60,10 @@ RUNTIME: dict[tuple[str, str, str], tuple[Bound, ...]] = {
     ("a2a3", "TSTORE", "acc-NC1HWC0"): (Bound("ValidCol", 1, 4095), Bound("ValidRow", 1, 65535)),
     ("a2a3", "TSTORE", "acc-NDC1HWC0"): (Bound("ValidCol", 1, 4095), Bound("ValidRow", 1, 65535)),
 }
+#: Kirin X90's own TStore.hpp: A2/A3's routines and asserts (tstore_common.hpp; its own TStoreUb2gmDn2dn / Nz2nz and
+#: TStoreAccNz2nz assert the same), but its TStoreAcc has no NDC1HWC0 branch: only CheckAcc2gm's column range
+RUNTIME.update({("kirinx90", b, r): v for (impl, b, r), v in list(RUNTIME.items()) if impl == "a2a3" and b == "TSTORE"})
+RUNTIME[("kirinx90", "TSTORE", "acc-NDC1HWC0")] = (Bound("ValidCol", 1, 4095),)
 #: (impl, builtin, routine) -> the bounds the routine static_asserts
 STATIC: dict[tuple[str, str, str], tuple[Bound, ...]] = {
     ("a2a3", "TLOAD", "ub-nd"): (Bound("Rows", hi=4095),),
@@ -82,6 +86,8 @@ STATIC: dict[tuple[str, str, str], tuple[Bound, ...]] = {
 A5_LIKE = ("kirin9030", "kirindev0000", "a6")
 STATIC.update({(own, b, r): v for own in A5_LIKE for (impl, b, r), v in list(STATIC.items())
                if impl == "a5" and (b == "TLOAD" or r in ("acc-ND", "acc-NZ"))})
+#: Kirin X90's own TStore.hpp: A2/A3's CheckAcc2gm ranges (its TSTORE only: its TLoad.hpp cannot compile)
+STATIC.update({("kirinx90", "TSTORE", f"acc-{lay}"): b for lay, b in _A2A3_ACC_STATIC.items()})
 
 
 def routine(impl: str, builtin: str, t: TileView, g: GlobalView) -> str | None:
@@ -90,9 +96,9 @@ def routine(impl: str, builtin: str, t: TileView, g: GlobalView) -> str | None:
     if t.loc == "Acc":
         return f"acc-{g.layout}" if builtin == "TSTORE" else None
     key = (builtin, t.loc)
-    if g.layout not in ("ND", "DN", "NZ") or impl not in ("a2a3", "a5", *A5_LIKE):
+    if g.layout not in ("ND", "DN", "NZ") or impl not in ("a2a3", "a5", *A5_LIKE, *A2A3_MEM):
         return None
-    pair = (g.layout, tile_layout(t, impl != "a2a3"))
+    pair = (g.layout, tile_layout(t, impl not in A2A3_MEM))
     line = builtin == "TSTORE" and (t.rows == 1 or t.cols == 1)
     ok = pair in LAYOUT_PAIRS.get(key, {}).get(impl, ())
     if not (ok or line):
@@ -168,7 +174,7 @@ _DOCS = "docs/isa/TLOAD.md, docs/isa/TSTORE.md"
 
 
 @rule("PTO945", "gm-transfer-extent-limit", instructions=("TLOAD", "TSTORE"), fault="extent-limit",
-      targets=("a2a3",),
+      targets=("a2a3",), own={"kirinx90": ("TSTORE",)},
       provenance=(Provenance("header-runtime", _A2A3_MEM,
                              "PTO_ASSERT, debug builds only: UB ND / DN / NZ bursts (TLoadGm2ubNd2nd gShape3 < 4096, "
                              "Dn2dn gShape4 < 4096, CheckNzFormat gShape1 < 4096; TStoreUb2gmNd2nd, TStoreMat2Gm*); "
@@ -184,12 +190,16 @@ _DOCS = "docs/isa/TLOAD.md, docs/isa/TSTORE.md"
                              "CheckNormalTileData / TSTORE_IMPL also PTO_ASSERT every extent and valid dimension > 0; "
                              "the vendor's own kernels load an empty tensor into an empty valid region on purpose "
                              "(a release build moves nothing), so an empty transfer is not reported (as PTO956)"),
+                  Provenance("header-runtime", "include/pto/npu/kirinX90/TStore.hpp (CheckAcc2gm, TStoreUb2gmDn2dn, "
+                             "TStoreUb2gmNz2nz, TStoreAccNz2nz)", "Kirin X90's TSTORE: A2/A3's asserts (its "
+                             "TStoreUb2gmInstr splits the bursts into chunks of 4095, the assert stays); its TStoreAcc "
+                             "has no NDC1HWC0 branch, so only CheckAcc2gm's valid-column range holds there"),
                   Provenance("isa-doc", _DOCS, "the docs do not state these ranges")))
 def gm_transfer_extent_limit(ctx: Ctx) -> Check | None:
     """
     ## Summary
-    A2/A3 TLOAD / TSTORE whose GlobalTensor extent, stride or valid region is outside the range its copy
-    routine asserts.
+    A2/A3 TLOAD / TSTORE (and Kirin X90's TSTORE, A2/A3's routines) whose GlobalTensor extent, stride or valid
+    region is outside the range its copy routine asserts.
 
     ## What it does
     Finds the copy routine the call takes (the tile's buffer and layout, the tensor's layout) and checks the
@@ -250,6 +260,8 @@ def gm_transfer_extent_limit(ctx: Ctx) -> Check | None:
                              "include/pto/npu/kirin9030/TStore.hpp, include/pto/npu/kirinDev0000/TStore.hpp",
                              "the Kirin and A6 loads call A5's TLoadCubeCheck; the Kirin L0C stores assert A5's "
                              "ranges for ND and NZ tensors"),
+                  Provenance("header-static", "include/pto/npu/kirinX90/TStore.hpp (CheckAcc2gm)",
+                             "Kirin X90's L0C stores: A2/A3's ranges (ND, NZ, NC1HWC0, NDC1HWC0)"),
                   Provenance("isa-doc", _DOCS, "the docs do not state these ranges")), own=OWN)
 def gm_transfer_static_limit(ctx: Ctx) -> Check | None:
     """

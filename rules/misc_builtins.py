@@ -150,6 +150,8 @@ OP_PIPES: dict[str, str] = {
 TSYNC_PIPES: dict[str, frozenset[str]] = {
     "a2a3": frozenset({"S", "V", "M", "MTE1", "MTE2", "MTE3", "FIX", "ALL"}),
     "a5": frozenset({"MTE2", "MTE3", "ALL"}),
+    # kirin9030/TSync.hpp (Kirin X90 includes it, ptolint/own_impls.py): no S or V pipe
+    "kirin9030": frozenset({"M", "MTE1", "MTE2", "MTE3", "ALL", "FIX"}),
 }
 
 
@@ -640,7 +642,11 @@ def pipe_gm_form_direction(ctx: Ctx) -> Check | None:
                   Provenance("header-static", A2 + "TSync.hpp", "A2/A3 accepts S/V/M/MTE1/MTE2/MTE3/FIX/ALL: every "
                              "pipe of the table"),
                   Provenance("header-static", "include/pto/npu/a6/TSync.hpp TSYNC_IMPL<OpCode>", "A6: A5's text "
-                             "(GetPipeByOpForA6, the same static_assert; ptolint/own_impls.py)")))
+                             "(GetPipeByOpForA6, the same static_assert; ptolint/own_impls.py)"),
+                  Provenance("header-static", "include/pto/npu/kirin9030/TSync.hpp TSYNC_IMPL<OpCode>",
+                             "Kirin X90 (its header.hpp includes this file): PTO_STATIC_ASSERT pipe == PIPE_M || "
+                             "MTE1 || MTE2 || MTE3 || ALL || FIX (no S or V pipe)")),
+      own={"kirin9030": ("TSYNC",)})
 def tsync_op_pipe_unsupported(ctx: Ctx) -> Check | None:
     """
     ## Summary

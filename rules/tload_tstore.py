@@ -20,10 +20,11 @@ TILE_LOCATIONS: dict[str, dict[str, tuple[tuple[str, ...], str]]] = {
     "TLOAD": {"a2a3": (("Vec", "Mat"), "static"), "a5": (("Vec", "Mat"), "no-op"),
               "kirin9030": (("Vec", "Mat"), "no-op"), "a6": (("Vec", "Mat"), "no-op")},
     "TSTORE": {"a2a3": (("Vec", "Acc", "Mat"), "static"), "a5": (("Vec", "Acc"), "static"),
-               "kirin9030": (("Vec", "Acc"), "static"), "kirindev0000": (("Vec", "Acc"), "static")},
+               "kirin9030": (("Vec", "Acc"), "static"), "kirindev0000": (("Vec", "Acc"), "static"),
+               "kirinx90": (("Vec", "Acc", "Mat"), "static")},
 }
 #: the newer targets' own TLOAD / TSTORE files these tables hold (ptolint/own_impls.py keys)
-OWN = {"kirin9030": ("TLOAD", "TSTORE"), "kirindev0000": ("TSTORE",), "a6": ("TLOAD",)}
+OWN = {"kirin9030": ("TLOAD", "TSTORE"), "kirindev0000": ("TSTORE",), "a6": ("TLOAD",), "kirinx90": ("TSTORE",)}
 #: the quantising TSTORE(dst, src, preQuantScalar) form and the ReluPreMode forms read the fixpipe: Acc only
 TSTORE_QUANT_LOCATIONS = ("Acc",)
 TLOAD_TYPES: dict[str, tuple[str, ...] | None] = {
@@ -39,6 +40,7 @@ A5_STORE = "include/pto/npu/a5/TStore.hpp (TSTORE_IMPL overloads)"
 K9030_LOAD = "include/pto/npu/kirin9030/TLoad.hpp (TLOAD_TILE_IMPL; Kirin Dev0000 includes the same file)"
 A6_LOAD = "include/pto/npu/a6/TLoad.hpp (TLOAD_TILE_IMPL)"
 KIRIN_STORE = "include/pto/npu/kirin9030/TStore.hpp, kirinDev0000/TStore.hpp (TSTORE_IMPL overloads)"
+X90_STORE = "include/pto/npu/kirinX90/TStore.hpp (TSTORE_IMPL overloads)"
 
 
 def _tile(ctx: Ctx) -> tuple[str, TileView] | None:
@@ -65,6 +67,8 @@ def _quant_form(ctx: Ctx) -> bool:
                   Provenance("hazard", A6_LOAD, "as A5: Vec and Mat branches, no else"),
                   Provenance("header-static", KIRIN_STORE, "static_assert Loc == Vec || Acc; the other overloads: "
                              "Acc only"),
+                  Provenance("header-static", X90_STORE, "A2/A3's: static_assert Loc == Vec || Acc || Mat; the other "
+                             "overloads: Acc only"),
                   Provenance("isa-doc", "docs/isa/TLOAD.md, docs/isa/TSTORE.md", "supported tile locations")),
       own=OWN)
 def tload_tstore_tile_location(ctx: Ctx) -> Check | None:

@@ -30,6 +30,9 @@ _ROUTINES = {
     ("TLOAD", "Mat", "kirin9030"): {("ND", "row"), ("DN", "col"), ("NZ", "nz"), ("ND", "nz"), ("DN", "zn")},
     ("TSTORE", "Vec", "kirin9030"): {("ND", "row"), ("DN", "col"), ("NZ", "nz")},
     ("TSTORE", "Vec", "kirindev0000"): {("ND", "row"), ("DN", "col"), ("NZ", "nz")},
+    # Kirin X90's TStore.hpp: A2/A3's routines (common/arch/memory/tstore_common.hpp), Vec and L1 sources
+    ("TSTORE", "Vec", "kirinx90"): {("ND", "row"), ("DN", "col"), ("NZ", "nz")},
+    ("TSTORE", "Mat", "kirinx90"): {("ND", "row"), ("DN", "col"), ("NZ", "nz")},
     # A6's TLoad.hpp: A5's checks and routines
     ("TLOAD", "Vec", "a6"): {("ND", "row"), ("DN", "col"), ("NZ", "nz")},
     ("TLOAD", "Mat", "a6"): {("ND", "row"), ("DN", "col"), ("NZ", "nz"), ("ND", "nz"), ("DN", "nz"), ("DN", "zn")},
@@ -43,17 +46,23 @@ _WIDE_ROUTINES = {
     ("TLOAD", "Mat", "kirin9030"): {("ND", "row"), ("DN", "col"), ("NZ", "nz"), ("DN", "zn")},
     ("TSTORE", "Vec", "a2a3"): {("ND", "row"), ("DN", "col")},
     ("TSTORE", "Mat", "a2a3"): {("ND", "row"), ("DN", "col")},
+    ("TSTORE", "Vec", "kirinx90"): {("ND", "row"), ("DN", "col")},
+    ("TSTORE", "Mat", "kirinx90"): {("ND", "row"), ("DN", "col")},
 }
+#: implementations whose stores are A2/A3's memory routines (the layout classifier, L1 sources, the L0C checks)
+_A2A3_MEM = ("a2a3", "kirinx90")
 _FIXPIPE_OUT = {"int32_t", "float", "half", "bfloat16_t"}
 #: the output formats the fixpipe writes (its NZ -> X conversions), where the store's checks were read
-_FIXPIPE_LAYOUTS = {"a2a3": ("ND", "NZ", "NC1HWC0", "NDC1HWC0"), "a5": ("ND", "NZ", "NHWC", "NCHW", "NCDHW")}
+_FIXPIPE_LAYOUTS = {"a2a3": ("ND", "NZ", "NC1HWC0", "NDC1HWC0"), "a5": ("ND", "NZ", "NHWC", "NCHW", "NCDHW"),
+                    "kirinx90": ("ND", "NZ", "NC1HWC0", "NDC1HWC0")}
 #: the accumulator types the fixpipe reads, and the plain store's outputs, where they differ (Kirin's TStore.hpp)
-_ACC_TYPES = {"kirin9030": {"int32_t", "half"}, "kirindev0000": {"int32_t", "half"}}
-_FIXPIPE_OUT_OWN = {"kirin9030": {"int32_t", "float", "half"}, "kirindev0000": {"int32_t", "float", "half"}}
+_ACC_TYPES = {"kirin9030": {"int32_t", "half"}, "kirindev0000": {"int32_t", "half"}, "kirinx90": {"int32_t", "half"}}
+_FIXPIPE_OUT_OWN = {"kirin9030": {"int32_t", "float", "half"}, "kirindev0000": {"int32_t", "float", "half"},
+                    "kirinx90": {"int32_t", "float", "half"}}
 #: destinations the hardware atomic add (set_atomic_f32 / f16 / bf16 / s8 / s16 / s32) can accumulate into
 _ATOMIC_ADD = {"float", "half", "bfloat16_t", "int8_t", "int16_t", "int32_t"}
 #: targets whose store has no atomic add at all
-_NO_ATOMIC = ("kirin9030", "kirindev0000")
+_NO_ATOMIC = ("kirin9030", "kirindev0000", "kirinx90")
 #: implementations whose Vec load compares static extents first (common/arch/register/tload_common.hpp StaticCheck)
 _STATIC_EXTENT = ("a5", "kirin9030", "a6")
 #: implementations that load a one-row row-major L1 tile through the MX vector path (no layout-pair check)
@@ -64,7 +73,7 @@ def _arrangement(t: ConcreteTile, target: str) -> str:
     s = t.spec
     if s.slayout == "NoneBox":
         return "row" if s.blayout == "RowMajor" else "col"
-    if s.fractal != 512 and target == "a2a3":  # A2/A3's layout classifier insists on 512-byte fractals
+    if s.fractal != 512 and target in _A2A3_MEM:  # A2/A3's layout classifier insists on 512-byte fractals
         return "other"
     if s.blayout == "ColMajor" and s.slayout == "RowMajor":
         return "nz"
@@ -113,7 +122,7 @@ def transfer(m: Machine, builtin: str, tile: ConcreteTile, g: ConcreteGlobal, qu
     _mte_fields(m, builtin, tile, g, pair)
     if m.impl in _STATIC_EXTENT and builtin == "TLOAD" and loc == "Vec" and pair[1] == "row":
         _a5_static_extent(m, tile, g)
-    if (loc == "Vec" or (loc == "Mat" and m.impl == "a2a3")) and pair in (("ND", "row"), ("DN", "col")):
+    if (loc == "Vec" or (loc == "Mat" and m.impl in _A2A3_MEM)) and pair in (("ND", "row"), ("DN", "col")):
         _bursts(m, builtin, tile, g, pair[0])  # A2/A3 copies L1 lines the same way (TLoadGm2L1Nd2nd, TStoreMat2Gm*)
 
 
@@ -159,6 +168,8 @@ _FIXPIPE_ROWS = {"a2a3": {"ND": (8192, False), "NZ": (65535, True), "NC1HWC0": (
                  "a5": {"ND": (8192, False), "NZ": (65535, True), "NHWC": (65535, True), "NCHW": (65535, True),
                         "NCDHW": (65535, True)},
                  **{k: {"ND": (8192, False), "NZ": (65535, True)} for k in ("kirin9030", "kirindev0000")}}
+#: Kirin X90's CheckAcc2gm: A2/A3's static ranges (its run-time asserts are not replayed)
+_FIXPIPE_ROWS["kirinx90"] = dict(_FIXPIPE_ROWS["a2a3"])
 _FIXPIPE_N_MAX = 4095
 
 
@@ -173,11 +184,13 @@ def _fixpipe_fields(m: Machine, tile: ConcreteTile, g: ConcreteGlobal) -> None:
     if not 1 <= s.cols <= _FIXPIPE_N_MAX or not 1 <= s.rows <= rows_max or (sixteen and s.cols % 16):
         raise m.trap("extent-limit", f"a {s.rows} x {s.cols} accumulator tile cannot be stored into a {lay} tensor "
                      f"(columns 1..{_FIXPIPE_N_MAX}{' in 16s' if sixteen else ''}, rows 1..{rows_max})")
-    if m.impl != "a2a3":
+    if m.impl not in _A2A3_MEM:
         return  # A5's store asserts nothing more at run time
     vr, vc = tile.valid_row, tile.valid_col
     if not 1 <= vc <= _FIXPIPE_N_MAX:
         m.fault("extent-limit", f"{vc} valid columns: the fixpipe stores 1..{_FIXPIPE_N_MAX}")
+    if m.impl == "kirinx90" and lay == "NDC1HWC0":
+        return  # Kirin X90's TStoreAcc has no NDC1HWC0 branch: only CheckAcc2gm's column range is asserted
     if not 1 <= vr <= rows_max:
         m.fault("extent-limit", f"{vr} valid rows: a {lay} store takes 1..{rows_max}")
     if lay == "NZ" and vc % 16:
@@ -202,7 +215,7 @@ def _mte_fields(m: Machine, builtin: str, tile: ConcreteTile, g: ConcreteGlobal,
             raise m.trap("extent-limit", f"ND/DN -> NZ load from a tensor of static leading extents "
                          f"{tuple(g.spec.shape[:3])} into {s.fractal}-byte fractals: 2-D and 512 only")
         return
-    if m.impl != "a2a3":
+    if m.impl not in _A2A3_MEM:  # A2/A3's memory routines (Kirin X90's stores include them)
         return
     width = element_size(s)
     over: list[str] = []  # run-time field overflows (debug builds assert)
@@ -258,20 +271,22 @@ def _fractal_columns(m: Machine, builtin: str, tile: ConcreteTile, g: ConcreteGl
     block (a 4-bit type packs 64 elements into it on A5). The fixpipe writing an accumulator out (and A5's UB
     store) also takes a channel-split block of 8 floats or a 16-wide block of floats / int32s; A2/A3 writes
     NC1HWC0 tensors the same way (any number of rows per block)."""
-    if m.impl not in ("a2a3", "a5", "kirin9030", "kirindev0000", "a6"):  # the newer ones: A5's shared checks
+    if m.impl not in ("a2a3", "a5", "kirin9030", "kirindev0000", "a6", "kirinx90"):  # A5's / A2/A3's shared checks
         return
     width = _WIDTH.get(g.dtype, 0)
     if width <= 0 or 32 % width:
         return
     acc = tile.spec.loc == "Acc"
-    if acc and g.spec.layout not in (("NZ", "NC1HWC0") if m.impl == "a2a3" else ("NZ",)):
+    if acc and g.spec.layout not in (("NZ", "NC1HWC0") if m.impl in _A2A3_MEM else ("NZ",)):
         return
     rows_ok = g.spec.layout != "NZ" or g.spec.shape[3] == 16
     block = {32 // width}
     four_bit = (tile.dtype if builtin == "TLOAD" else g.dtype) in _FOUR_BIT
-    if m.impl != "a2a3" and four_bit and not acc:
+    if m.impl not in _A2A3_MEM and four_bit and not acc:
         block = {64} if builtin == "TLOAD" else block | {64}
-    if (acc or m.impl != "a2a3") and builtin == "TSTORE":
+    if m.impl == "kirinx90" and acc and g.spec.layout == "NZ":
+        block |= {16} if g.dtype == "int32_t" else set()  # its own L0C -> NZ store: no channel-split float blocks
+    elif (acc or m.impl not in _A2A3_MEM) and builtin == "TSTORE":
         block |= {16} if g.dtype == "int32_t" else {8, 16} if g.dtype == "float" else set()
     if not rows_ok or g.spec.shape[4] not in block:
         raise m.trap("unsupported-layout", f"{g.spec.layout} tensor's last dimensions {tuple(g.spec.shape[3:5])}: "

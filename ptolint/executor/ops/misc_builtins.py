@@ -13,7 +13,7 @@ Written from the target headers (include/pto/npu/a2a3, include/pto/npu/a5), inde
   RowMajor (a2a3) / ColMajor (a5); dst type lists per target.
 - SET_QUANT_VECTOR: Scaling tile. SETFMATRIX / SET_IMG2COL_RPT / SET_IMG2COL_PADDING: AUTO modes do nothing.
 - TALLOC / TFREE GlobalTensor forms: pipe direction C2V/V2C/BOTH (a2a3), C2V_GM/V2C_GM/BOTH_GM (a5).
-- TSYNC<Op>: a5 only barriers ops on MTE2 / MTE3 / ALL.
+- TSYNC<Op>: a5 only barriers ops on MTE2 / MTE3 / ALL; Kirin 9030's TSync.hpp (Kirin X90 includes it) not ops on S / V.
 """
 
 from __future__ import annotations
@@ -38,6 +38,11 @@ _IMG2COL_TYPES = {
 }
 _IMG2COL_DST_LAYOUT = {"a2a3": ("RowMajor", "RowMajor"), "a5": ("ColMajor", "RowMajor")}
 _TSYNC_A5 = {"MTE2", "MTE3", "ALL"}
+#: ops of _NON_MTE_OPS on the M, MTE1 or FIX pipe, which Kirin 9030's TSync.hpp (Kirin X90 includes it) barriers too;
+#: the rest of _NON_MTE_OPS is on S or V, which it rejects
+_M_MTE1_FIX_OPS = {"TGEMV", "TMATMUL", "TEXTRACT_A2M", "TEXTRACT_V2M", "TINSERT_A2M", "TMOV_A2M", "TMOV_A2V",
+                   "TMOV_M2S", "TMOV_V2M", "TSTORE_ACC", "TEXTRACT_M2LR", "TIMG2COL", "TMOV_M2B", "TMOV_M2L",
+                   "TMOV_M2R"}
 # common/event.hpp: ops on a pipe other than ALL that a5 accepts (MTE2 / MTE3); every other listed op is on
 # S, V, M, MTE1 or FIX; unlisted ops are PIPE_ALL
 _MTE_OPS = {"TSTORE_MAT", "TSTORE_VEC", "MGATHER_MAT", "TEXPANDS_MAT", "TFILLPAD_MAT", "TLOAD", "TPREFETCH"}
@@ -222,11 +227,15 @@ def talloc_tfree(m: Machine) -> None:
     gm_form_direction(m)
 
 
-@op("TSYNC")
+@op("TSYNC", own=("kirin9030",))
 def tsync(m: Machine) -> None:
     code = m.template_args.get("OpCode")
-    if code is None or m.impl != "a5":
+    if code is None or m.impl not in ("a5", "kirin9030"):
         return
     code = str(code).split("::")[-1]
+    if m.impl == "kirin9030":
+        if code in _NON_MTE_OPS - _M_MTE1_FIX_OPS:  # listed on S / V
+            _reject(m, "unsupported-path", f"TSYNC<Op::{code}> on the S or V pipe (Kirin 9030's TSync.hpp)")
+        return
     if code in _NON_MTE_OPS:  # listed on S / V / M / MTE1 / FIX
         _reject(m, "unsupported-path", f"TSYNC<Op::{code}> on a pipe other than {' / '.join(sorted(_TSYNC_A5))}")

@@ -379,12 +379,12 @@ def tmov(m: Machine) -> None:
 #: target -> TileTypes the load writes / the plain store reads
 _LOAD_LOCS = {"a2a3": ("Vec", "Mat"), "a5": ("Vec", "Mat"), "kirin9030": ("Vec", "Mat"), "a6": ("Vec", "Mat")}
 _STORE_LOCS = {"a2a3": ("Vec", "Acc", "Mat"), "a5": ("Vec", "Acc"), "kirin9030": ("Vec", "Acc"),
-               "kirindev0000": ("Vec", "Acc")}
+               "kirindev0000": ("Vec", "Acc"), "kirinx90": ("Vec", "Acc", "Mat")}
 #: the own files whose TLOAD / TSTORE semantics are restated here (ptolint/own_impls.py): Kirin 9030's and A6's
 #: TLoad.hpp branch as A5's does (Vec, Mat, nothing else) behind the same StaticCheck; Kirin 9030's and Kirin
-#: Dev0000's TStore.hpp
+#: Dev0000's TStore.hpp; Kirin X90's TStore.hpp (A2/A3's Vec / Acc / Mat sources)
 _OWN_LOAD = ("kirin9030", "a6")
-_OWN_STORE = ("kirin9030", "kirindev0000")
+_OWN_STORE = ("kirin9030", "kirindev0000", "kirinx90")
 _A2A3_LOAD_TYPES = {"int8_t", "uint8_t", "int16_t", "uint16_t", "int32_t", "uint32_t", "int64_t", "uint64_t",
                     "half", "bfloat16_t", "float"}
 
