@@ -957,6 +957,10 @@ def entry_matches(e, a: dict) -> bool:
         return False
     if e.builtin and not set(e.builtin.split("|")) & set(a["builtins"]):
         return False
+    if e.lines and not e.lines[0] <= a["line"] <= e.lines[1]:
+        return False
+    if getattr(e, "guard", "") and not any(re.fullmatch(e.guard, g) for g in a.get("guards", ())):
+        return False
     return not (e.cond and not re.search(e.cond, a["cond"]))
 
 
