@@ -127,6 +127,15 @@ def test_the_map_follows_rule_targets(inventory, rules) -> None:
     assert tile and all(r["status"] == "checked" and r["rules"] == ["PTO001", "PTO002"] for r in tile)
 
 
+def test_nothing_on_a2a3_or_a5_is_inferred(report) -> None:
+    """Issue 13 item 4: every assertion on the two modelled targets is decided by a curated entry (a rule, an open
+    item or a reason), none by the provenance inference; the document says so."""
+    for t in ("a2a3", "a5"):
+        assert report["summary"][t]["checked_inferred"] == 0
+        assert not [r["id"] for r in report["assertions"] if r["target"] == t and r["basis"] == "provenance"]
+    assert "Inferred credits per target: a2a3 0, a5 0," in ac.render_doc(report)
+
+
 def test_entry_lines_pin_one_assertion_where_the_text_repeats() -> None:
     """Entry.lines matches by the assertion's line (inclusive range), so two assertions with the same condition
     text in one function can be mapped apart."""
