@@ -1154,8 +1154,9 @@ ENTRIES: list[Entry] = [
                "/ TROWMIN as for TROWPROD; PTO207 / PTO208 check TROWPROD only (PTO806 skips an empty src)"),
     Entry("pto/npu/a5/TMatmul.hpp", "function:CheckMadValid", topic="location", rules=("PTO911", "PTO912"),
           targets=_A2A3_A5, note="Left / Right / Acc locations (PTO911) and their fractal layouts (PTO912)"),
-    Entry("pto/npu/a2a3/TDequant.hpp|pto/npu/a5/TDeQuant.hpp", cond=r"^src\.GetValid", rules=("PTO972",),
-          targets=_A2A3_A5, note="src's valid shape equal to dst's (any difference, dst non-empty)"),
+    Entry("pto/npu/a2a3/TDequant.hpp|pto/npu/a5/TDeQuant.hpp", cond=r"^src\.GetValid", targets=_A2A3_A5,
+          note="open (partial, PTO972): TDEQUANT wants src's valid shape EQUAL to dst's; PTO972 reports a src "
+               "smaller than dst (the stale read), not a larger one (a debug trap all the same)"),
     Entry("pto/npu/a5/TDeQuant.hpp", cond=r"^scaleRow == validRows", targets=_A2A3_A5,
           note="open (partial, PTO973): A5 TDEQUANT wants the scale and offset tiles' valid rows EQUAL to dst's; "
                "PTO973 reports parameter tiles with fewer rows only"),
