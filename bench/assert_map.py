@@ -944,6 +944,10 @@ ENTRIES: list[Entry] = [
     Entry("pto/npu/a5/TInsert.hpp", "function:TINSERT_IMPL", cond=r"^\(DstTileData::Loc == TileType::Vec\)$",
           targets=_A2A3_A5, note="open (checkable): A5 TINSERT<AccToVecMode> (Acc -> Vec forms): a Vec dst; not "
                                  "judged (rearrange.form() skips `mode`)"),
+    Entry("pto/npu/a5/TInsert.hpp", "function:TInsertAccDispatch", topic="location", targets=_A2A3_A5,
+          note="open (partial, PTO312): A5 TINSERT of an Acc source into a Mat or Vec dst: PTO312 checks it for "
+               "TINSERT_FP; the plain TINSERT(dst, accSrc) form is not judged (rearrange.form() skips an Acc "
+               "source)"),
     Entry("pto/npu/a5/TInsert.hpp", "function:TInsertAccDispatch", topic="layout", targets=_A2A3_A5,
           note="open (checkable): A5 TINSERT of an Acc source into an NZ Mat tile; TINSERT_FP's facts hold the "
                "source layout only"),
