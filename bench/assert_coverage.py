@@ -957,6 +957,10 @@ def entry_matches(e, a: dict) -> bool:
         return False
     if e.builtin and not set(e.builtin.split("|")) & set(a["builtins"]):
         return False
+    if e.lines and not e.lines[0] <= a["line"] <= e.lines[1]:
+        return False
+    if getattr(e, "guard", "") and not any(re.fullmatch(e.guard, g) for g in a.get("guards", ())):
+        return False
     return not (e.cond and not re.search(e.cond, a["cond"]))
 
 
@@ -1139,7 +1143,11 @@ def render_doc(report: dict) -> str:
     w("- **Checked, basis `curated`**: bench/assert_map.py names the rules after reading the assertion and the "
       "rule. **Basis `provenance`**: no curated entry; the rules that name one of its builtins (or `*`), run on "
       "the target, cite its header file in their provenance and constrain the same topic (element type, "
-      "location, layout, shape, valid region, index ...). Inferred, not read one by one.")
+      "location, layout, shape, valid region, index ...). Inferred, not read one by one. Inferred credits per "
+      "target: " + ", ".join(f"{t} {report['summary'][t]['checked_inferred']}" for t in report["targets"]) +
+      ". On a2a3 and a5 every credit the inference gave was read one by one (issue 13 item 4) and replaced by a "
+      "curated decision: the right rule, an open entry (\"open (partial, PTOnnn)\" where the rule checks only part "
+      "of the condition) or a reason.")
     w("- **Reasoned**: a curated reason (below) or `target-not-modelled` (no rule runs on the target at all: "
       "ptolint knows a2a3 and a5 only). **Unmapped**: neither; on a2a3 and a5 these are the open work.")
     w("")

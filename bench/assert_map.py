@@ -3,7 +3,10 @@ documented reason they are not checkable.
 
 Each Entry matches assertions of the inventory (bench/assert_inventory.json) by file (fnmatch over the path
 relative to include/), owner (fnmatch over "function:Name" / "class:Name" / "file:path"), condition (a regular
-expression searched in the short normalised condition), topic, kind, builtin and target; the FIRST matching
+expression searched in the short normalised condition), topic, kind, builtin, target and line range (`lines`,
+inclusive, in the assertion's own file: pins one assertion where the condition text repeats) and guard (a regular
+expression fullmatched against one of the build-mode `#if` conditions around it, e.g. the `__PTO_AUTO__` arm); the
+FIRST matching
 entry decides. An entry names `rules` (they check the assertion where they run: `rule.targets` decides, so a
 rule gaining a target takes its assertions there with it) or a `reason` (a key of REASONS); an entry with
 neither records an open item (unmapped) with its `note`. Assertions no entry matches are mapped by provenance
@@ -27,6 +30,8 @@ class Entry:
     kind: str = ""  # static | runtime
     builtin: str = ""  # "A|B": one of them on the assertion's path
     targets: tuple[str, ...] = ()
+    lines: tuple[int, int] = ()  # (first, last): the assertion's line in its file lies in this range (inclusive)
+    guard: str = ""  # a regular expression matching one of the assertion's guards (#if conditions of unknown value)
     rules: tuple[str, ...] = ()
     reason: str = ""
     note: str = ""
@@ -57,6 +62,11 @@ REASONS: dict[str, str] = {
     "vendor-kernels-rely": "a debug-build PTO_ASSERT that the vendor's own ST kernels break on purpose where a "
                            "release build is harmless: ptolint does not report it, so as not to flag code the "
                            "vendor ships as correct (the note names the kernels)",
+    "enum-complete": "the condition admits every enumerator of the enum the template argument has (a switch or "
+                     "static_assert over an enum the kernel cannot leave): only an out-of-range value cast to the "
+                     "enum breaks it",
+    "signature-implies": "the builtin's wrapper (common/pto_instr.hpp) takes the operands the assertion compares as "
+                         "one template parameter: a kernel cannot pass operands for which it fails",
     "guard-implies": "the enclosing `if constexpr` tests a condition that implies the assertion: it holds wherever "
                      "it is compiled",
     "header-ill-formed": "the target's header cannot compile the function the assertion is in: every path to it "
@@ -771,6 +781,613 @@ ENTRIES: list[Entry] = [
           note="open (checkable): A6's HiF4 TQUANT (MxQuantAlg::Hif4: bfloat16 -> float4_e1m2x2_t, ND only) and "
                "the grp_axis value of its MX forms; ptolint/own_impls.py leaves float4_e1m2x2_t TQUANT calls out "
                "and no rule reads the grp_axis / mx_alg form"),
+    # --- branch `audit` (issue 13 item 4): every assertion on a2a3 / a5 the provenance inference credited, read one
+    # by one against the rule's documentation and check function (nothing on a2a3 / a5 is left to inference).
+    # Notes: "open (partial, PTOnnn)" = the rule checks part of the condition (says which part is missing);
+    # "open (checkable)" = no rule checks it. Entries are pinned to a2a3 / a5: the newer targets keep their own.
+    Entry("pto/npu/a2a3/*|pto/npu/a5/*", guard=r"!\(!defined\(__PTO_AUTO__\)\)", reason="auto-mode-only",
+          targets=_A2A3_A5, note="the `#else` arm of `#ifndef __PTO_AUTO__` (auto placement only)"),
+    # -- elementwise (rules/elementwise.py FACTS) --
+    Entry("pto/npu/a2a3/TAddReluConv.hpp|pto/npu/a2a3/TSubReluConv.hpp|pto/npu/a5/TAddReluConv.hpp|"
+          "pto/npu/a5/TSubReluConv.hpp", "function:T*ReluConvCheck", cond=r"^ST == TileDataSrc1::DType$",
+          rules=("PTO602",), targets=_A2A3_A5, note="src0 and src1 of one element type (FACTS same=('src1',))"),
+    Entry("pto/npu/a2a3/TSel.hpp|pto/npu/a5/TSel.hpp", "function:TSEL_IMPL", topic="dtype-equal",
+          reason="signature-implies", targets=_A2A3_A5,
+          note="TSEL(TileData& dst, MaskTile&, TileData& src0, TileData& src1, ...) (common/pto_instr.hpp): dst, "
+               "src0 and src1 are one type, so their element types are equal"),
+    Entry("pto/npu/a2a3/TPartArgOp.hpp|pto/npu/a5/TPartArgBinOps.hpp", "function:checkTiles|function:TPartArgCheck",
+          cond=r"^(TIdx|U) == ", rules=("PTO608",), targets=_A2A3_A5,
+          note="dstIdx, src0Idx, src1Idx of one element type"),
+    Entry("pto/npu/a2a3/TPartArgOp.hpp", "function:checkTiles", cond=r"^false$", lines=(213, 213), targets=_A2A3_A5,
+          note="open (partial, PTO609): A2/A3 TPARTARG with an empty dst (debug trap, release returns); PTO609 "
+               "checks the other early returns on a non-empty dst only"),
+    Entry("pto/npu/a2a3/TPartArgOp.hpp", "function:checkTiles|function:TPartArgInstr", cond=r"^false$",
+          rules=("PTO609",), targets=_A2A3_A5,
+          note="the index tiles' valid shapes equal to the value tiles', dst's the maximum of the sources', the "
+               "sources combinable (PTO609, on a non-empty dst)"),
+    Entry("pto/npu/a5/TPartArgBinOps.hpp", "function:TPartArgCheck", kind="runtime", targets=_A2A3_A5,
+          note="open (checkable): A5 TPARTARG valid shapes (index tiles equal to the value tiles, one source equal "
+               "to dst, dst the maximum); PTO604 skips the partial forms and PTO609 runs on A2/A3 only: A5 needs "
+               "its own rule"),
+    Entry("pto/npu/a*/T*.hpp", "function:T*Check|function:TPOW*_IMPL", cond=r"^valid(Row|Col)s? > 0 && ",
+          kind="runtime", builtin="TADDRELUCONV|TSUBRELUCONV|TADDDEQRELU", targets=_A2A3_A5,
+          note="open (checkable): TADDRELUCONV / TSUBRELUCONV / TADDDEQRELU with an empty dst (debug trap); "
+               "PTO604 requires a non-empty dst"),
+    Entry("pto/npu/a2a3/TAddDeqRelu.hpp|pto/npu/a2a3/TPrelu.hpp|pto/npu/a2a3/TPow.hpp", cond=r"tmp\.GetValid",
+          kind="runtime", targets=_A2A3_A5,
+          note="open (checkable): A2/A3 TADDDEQRELU / TPRELU / TPOW(S) tmp tile's valid shape (>= dst's, > dst's "
+               "rows, == dst's for floats); the tmp tile is not among PTO604's inputs"),
+    Entry("pto/npu/a2a3/TCmp.hpp|pto/npu/a2a3/TCmps.hpp|pto/npu/a5/TCmps.hpp", "function:TCMP*_IMPL",
+          cond=r"^src0\.GetValidRow\(\) == dst\.GetValidRow\(\)$", targets=_A2A3_A5,
+          note="open (checkable): TCMP / TCMPS dst's valid rows equal to src0's (the packed mask's rows); PTO604 "
+               "compares src1 with src0 only (TCMPS: nothing)"),
+    Entry("pto/npu/a2a3/T*.hpp|pto/npu/a5/T*.hpp", kind="runtime", topic="valid-region",
+          builtin="TADD|TSUB|TMUL|TMAX|TMIN|TDIV|TSHL|TSHR|TAND|TOR|TXOR|TREM|TFMOD|TPRELU|TCMP|TSELS|TPOW|TPOWS|"
+                  "TSUBRELU|TFUSEDMULADD|TFUSEDMULADDRELU|TMULADDDST|TPAIRREDUCESUM|TADDRELUCONV|TSUBRELUCONV|"
+                  "TADDDEQRELU",
+          cond=r"GetValid(Row|Col)\(\) ==|== \w+\.GetValid(Row|Col)\(\)", targets=_A2A3_A5,
+          note="open (partial, PTO604): the PTO_ASSERT wants each source's valid shape EQUAL to the domain's; "
+               "PTO604 reports a source smaller than it (a stale read in release builds) but not a larger one, "
+               "which traps in debug builds all the same: PTO604 would report any difference as debug-trap"),
+    Entry("pto/npu/a5/TPartBinOps.hpp", "function:TPARTOP_IMPL", kind="runtime", targets=_A2A3_A5,
+          note="open (partial, PTO607): A5 TPART*: one source equal to dst and dst the element-wise maximum of the "
+               "sources (debug trap); PTO607 reports only the larger source not covering dst (the stale read)"),
+    Entry("pto/npu/a2a3/TPartAdd.hpp|pto/npu/a2a3/TPartOp.hpp", "function:TPartAdd|function:TPartInstr",
+          kind="runtime", rules=("PTO607",), targets=_A2A3_A5,
+          note="one source with dst's valid shape, the other no larger (PTO607 on a non-empty dst)"),
+    Entry("pto/npu/a2a3/TPartArgOp.hpp|pto/npu/a5/TPartArgBinOps.hpp", "function:checkTiles|function:TPartArgCheck",
+          cond=r"^\(TVal == float && \(TIdx|^\(T == half && \(U", rules=("PTO601", "PTO608"), targets=_A2A3_A5,
+          note="value type float / half (PTO601) and the index type it admits (PTO608)"),
+    Entry("pto/npu/a2a3/T*.hpp|pto/npu/a5/T*.hpp", kind="static", topic="dtype",
+          builtin="TADD|TSUB|TMUL|TMAX|TMIN|TDIV|TSHL|TSHR|TAND|TOR|TXOR|TREM|TFMOD|TPRELU|TSEL|TCMP|TPARTADD|"
+                  "TPARTMAX|TPARTMIN|TPARTMUL|TSUBRELU|TFUSEDMULADD|TFUSEDMULADDRELU|TMULADDDST|TCMPS|TSELS|"
+                  "TPAIRREDUCESUM|TADDRELUCONV|TSUBRELUCONV|TADDDEQRELU|TPOW|TPOWS|TPARTARGMAX|TPARTARGMIN",
+          rules=("PTO601",), targets=_A2A3_A5,
+          note="the element-type list (or sizes, fixed types, conversion pairs) of FACTS[instr][target], read "
+               "against each static_assert"),
+    Entry("pto/npu/a2a3/T*.hpp|pto/npu/a5/T*.hpp", kind="static", topic="dtype-equal",
+          builtin="TADD|TSUB|TMUL|TMAX|TMIN|TDIV|TSHL|TSHR|TAND|TOR|TXOR|TREM|TFMOD|TPRELU|TCMP|TPARTADD|"
+                  "TPARTMAX|TPARTMIN|TPARTMUL|TSUBRELU|TFUSEDMULADD|TFUSEDMULADDRELU|TMULADDDST|TCMPS|TSELS|"
+                  "TPAIRREDUCESUM|TPOW|TPOWS|TPARTARGMAX|TPARTARGMIN",
+          rules=("PTO602",), targets=_A2A3_A5, note="the operands FACTS `same` names (a2a3 TREM: src0 only, as the "
+                                                   "header compares src0 twice)"),
+    Entry("pto/npu/a2a3/T*.hpp|pto/npu/a5/T*.hpp", kind="static", topic="layout",
+          builtin="TADD|TSUB|TMUL|TMAX|TMIN|TDIV|TSHL|TSHR|TAND|TOR|TXOR|TREM|TFMOD|TPRELU|TSEL|TCMP|TPARTADD|"
+                  "TPARTMAX|TPARTMIN|TPARTMUL|TSUBRELU|TFUSEDMULADD|TFUSEDMULADDRELU|TMULADDDST|TCMPS|TSELS|"
+                  "TPAIRREDUCESUM|TADDRELUCONV|TSUBRELUCONV|TADDDEQRELU|TPOW|TPOWS",
+          rules=("PTO603",), targets=_A2A3_A5, note="isRowMajor of the operands FACTS `row_major` names"),
+    Entry("pto/npu/a2a3/T*.hpp|pto/npu/a5/T*.hpp", kind="static", topic="location",
+          builtin="TCMP|TCMPS|TPOW|TPOWS|TADDRELUCONV|TSUBRELUCONV|TADDDEQRELU",
+          rules=("PTO606",), targets=_A2A3_A5, note="Loc == Vec of the operands FACTS `vec` names"),
+    # -- tile-scalar (rules/tile_scalar.py TABLE) --
+    Entry("pto/npu/a2a3/TAxpy.hpp|pto/npu/a5/TAxpy.hpp", "function:TAXPY_IMPL", cond=r"^T == U \|\|",
+          rules=("PTO702",), targets=_A2A3_A5, note="src0 of dst's type or half with a float dst (Facts.mixed)"),
+    Entry("pto/npu/a2a3/TFmodS.hpp|pto/npu/a2a3/TRemS.hpp|pto/npu/a5/TFModS.hpp|pto/npu/a5/TRemS.hpp",
+          kind="static", topic="dtype", rules=("PTO701",), targets=_A2A3_A5,
+          note="A2/A3 TFMODS float, TREMS float / int32 (and the `sizeof(T) == 0` fallback of other types); A5 "
+               "TFMODS sizeof 2 / 4, TREMS 2 / 4 / 8"),
+    Entry("pto/npu/a2a3/TAddS.hpp|pto/npu/a2a3/TSubS.hpp|pto/npu/a2a3/TMins.hpp|pto/npu/a2a3/TAxpy.hpp|"
+          "pto/npu/a2a3/TMulS.hpp", "function:T*_IMPL", cond=r"^false$|^\(dstValidRow != 0", kind="runtime",
+          targets=_A2A3_A5,
+          note="open (partial, PTO704): A2/A3 TADDS / TSUBS / TMINS / TAXPY / TMULS with an EMPTY dst (debug trap; "
+               "release skips); PTO704 reports unequal valid shapes on a non-empty dst only"),
+    Entry("pto/npu/a2a3/TLRelu.hpp|pto/npu/a2a3/TMaxS.hpp", "function:T*_IMPL", cond=r"^dstValidRow > 0",
+          kind="runtime", targets=_A2A3_A5,
+          note="open (checkable): A2/A3 TLRELU / TMAXS with an empty dst (debug trap); PTO704 requires a non-empty "
+               "dst there (Facts.positive is False)"),
+    Entry("pto/npu/a2a3/T*.hpp|pto/npu/a5/T*.hpp", kind="runtime", topic="valid-region",
+          builtin="TADDS|TSUBS|TMULS|TMAXS|TMINS|TLRELU|TSHLS|TSHRS|TREMS|TFMODS|TANDS|TORS|TXORS|TAXPY",
+          rules=("PTO704",), targets=_A2A3_A5,
+          note="the dimensions Facts.equal names (and Facts.positive: a non-empty dst), any difference reported on "
+               "a non-empty dst (an unequal pair with an EMPTY dst traps in debug builds unreported)"),
+    Entry("pto/npu/a2a3/T*.hpp|pto/npu/a5/T*.hpp", kind="static", topic="dtype",
+          builtin="TADDS|TSUBS|TMULS|TMAXS|TMINS|TLRELU|TSHLS|TSHRS|TREMS|TFMODS|TANDS|TORS|TXORS|TAXPY|TEXPANDS",
+          rules=("PTO701",), targets=_A2A3_A5, note="TABLE[instr][target].types (or sizes)"),
+    Entry("pto/npu/a2a3/T*.hpp|pto/npu/a5/T*.hpp", kind="static", topic="dtype-equal",
+          builtin="TADDS|TSUBS|TMULS|TMAXS|TMINS|TLRELU|TSHLS|TSHRS|TREMS|TFMODS|TANDS|TORS|TXORS|TAXPY",
+          rules=("PTO702",), targets=_A2A3_A5, note="Facts.same: dst's and src's element types equal"),
+    Entry("pto/npu/a2a3/T*.hpp|pto/npu/a5/T*.hpp", kind="static", topic="location",
+          builtin="TADDS|TSUBS|TMULS|TMAXS|TMINS|TLRELU|TSHLS|TSHRS|TREMS|TFMODS|TANDS|TORS|TXORS|TAXPY|TEXPANDS",
+          rules=("PTO703",), targets=_A2A3_A5, note="Facts.vec / Facts.locs (TEXPANDS Vec or Mat)"),
+    Entry("pto/npu/a2a3/T*.hpp|pto/npu/a5/T*.hpp", kind="static", topic="layout",
+          builtin="TREMS|TFMODS|TANDS|TORS|TXORS", rules=("PTO705",), targets=_A2A3_A5,
+          note="Facts.row_major: both tiles row-major"),
+    # -- unary (rules/unary.py TABLE) --
+    Entry("pto/npu/a2a3/TUnaryOp.hpp|pto/npu/a5/TUnaryOp.hpp|pto/npu/a5/TRsqrt.hpp", kind="runtime",
+          topic="valid-region", targets=_A2A3_A5,
+          note="open (partial, PTO725): the PTO_ASSERT wants src's valid shape EQUAL to dst's; PTO725 reports a "
+               "src not covering dst's (the stale read), not a larger one (a debug trap all the same)"),
+    Entry("pto/npu/a2a3/TUnaryOp.hpp|pto/npu/a5/TUnaryOp.hpp|pto/npu/a5/TRsqrt.hpp", kind="static", topic="dtype",
+          rules=("PTO721",), targets=_A2A3_A5, note="TABLE[instr][target].types (TunaryCheck's float list, TRELU, "
+                                                    "A5 TABS / TNOT lists)"),
+    Entry("pto/npu/a2a3/TUnaryOp.hpp|pto/npu/a5/TUnaryOp.hpp|pto/npu/a5/TRsqrt.hpp", kind="static",
+          topic="dtype-equal", rules=("PTO722",), targets=_A2A3_A5, note="dst and src of one element type"),
+    Entry("pto/npu/a2a3/TUnaryOp.hpp|pto/npu/a5/TUnaryOp.hpp|pto/npu/a5/TRsqrt.hpp", kind="static",
+          topic="location", rules=("PTO723",), targets=_A2A3_A5, note="dst and src Vec"),
+    Entry("pto/npu/a2a3/TUnaryOp.hpp|pto/npu/a5/TUnaryOp.hpp|pto/npu/a5/TRsqrt.hpp", kind="static",
+          topic="layout", rules=("PTO724",), targets=_A2A3_A5, note="dst and src row-major"),
+    # -- reductions (rules/reduce.py REDUCE) --
+    Entry("pto/npu/a2a3/TRowReduceOps.hpp", "function:TRowReduceOp::ReduceOptFP32_*", reason="dispatch-guarded",
+          targets=_A2A3_A5, note="TRowReduceInstr calls ReduceOptFP32_RxC only under `if constexpr (is_same<T, "
+                                 "float>)` and the matching ShapeOfRxC (Rows, ValidRow, Cols, ValidCol all equal)"),
+    Entry("pto/npu/a2a3/TColReduceIdx.hpp|pto/npu/a5/TColReduceIdx.hpp", "function:TColReduceIdxCheck",
+          cond=r"^TileDataOutIdx::DType == |^sizeof\(TileDataIn::DType\) != 1$", rules=("PTO808",),
+          targets=_A2A3_A5, note="the index tile's element type (the value+index form by the value's width; no "
+                                 "1-byte values there)"),
+    Entry("pto/npu/a2a3/TRowReduceIdxOps.hpp|pto/npu/a5/TRowReduceIdx.hpp", "function:TRowReduceIdxCheck",
+          topic="dtype", rules=("PTO808",), targets=_A2A3_A5,
+          note="the index type by the value's width (the value+index form) or int32 / uint32 (index only)"),
+    Entry("pto/npu/a2a3/TColReduceIdx.hpp|pto/npu/a5/TColReduceIdx.hpp", "function:TColReduceIdxCheck",
+          cond=r"ValidCol == dstValidCol$|^srcValidCol == dstVal", rules=("PTO806",), targets=_A2A3_A5,
+          note="src's valid columns equal to the index tile's and dstVal's (any difference, src non-empty)"),
+    Entry("pto/npu/a2a3/TColReduceIdx.hpp|pto/npu/a5/TColReduceIdx.hpp", "function:TColReduceIdxCheck",
+          kind="runtime", targets=_A2A3_A5,
+          note="open (checkable): TCOLARGMAX / TCOLARGMIN: a non-empty src, one valid row in the index and value "
+               "outputs, dstVal's valid shape equal to the index tile's; PTO806 compares the columns only"),
+    Entry("pto/npu/a2a3/TColSum.hpp|pto/npu/a5/TColSum.hpp", "function:TCOLSUM_IMPL", cond=r"tmpStride",
+          targets=_A2A3_A5, note="open (checkable): TCOLSUM's tmp row stride must hold src's valid columns (debug "
+                                 "trap; release writes past tmp's rows); no rule sizes TCOLSUM's tmp"),
+    Entry("pto/npu/a5/TRowReduce.hpp", "function:TRowReduceCheck", cond=r"^srcValidRows != 0", targets=_A2A3_A5,
+          note="open (checkable): A5 row reductions of an empty src (debug trap); PTO806 skips an empty src"),
+    Entry("pto/npu/a5/TRowReduce.hpp", "function:TRowReduceCheck", cond=r"^TileDataIn::isRowMajor",
+          rules=("PTO802",), targets=_A2A3_A5, note="src ND (row-major, not boxed)"),
+    Entry("pto/npu/a*/T*Reduce*.hpp|pto/npu/a*/TColSum.hpp|pto/npu/a5/TColProd.hpp", topic="layout|shape",
+          cond=r"^TileData(In|Src)::|^\(TileData(In|Src)::", rules=("PTO802",), targets=_A2A3_A5,
+          note="src row-major / NoneBox (the column arg reductions: NoneBox only, REDUCE src_nd False)"),
+    Entry("pto/npu/a*/T*Reduce*.hpp|pto/npu/a*/TColSum.hpp|pto/npu/a5/TColProd.hpp", "function:TColSumCheck",
+          cond=r"^TileDataTmp::isRowMajor", targets=_A2A3_A5,
+          note="open (checkable): A2/A3 TCOLSUM's tmp tile ND; PTO801 checks tmp's location only, PTO802 / "
+               "PTO803 src / dst"),
+    Entry("pto/npu/a*/T*Reduce*.hpp|pto/npu/a*/TColSum.hpp|pto/npu/a5/TColProd.hpp", topic="layout|shape",
+          rules=("PTO803",), targets=_A2A3_A5,
+          note="dst (the index tile, dstVal) ND, a row reduction's dst also DN with one column"),
+    Entry("pto/npu/a*/T*Reduce*.hpp|pto/npu/a*/TColSum.hpp|pto/npu/a5/TColProd.hpp", topic="location",
+          rules=("PTO801",), targets=_A2A3_A5, note="dst, src (A2/A3 TCOLSUM's tmp; the arg reductions' outputs) Vec"),
+    Entry("pto/npu/a*/T*Reduce*.hpp|pto/npu/a*/TColSum.hpp|pto/npu/a5/TColProd.hpp", topic="dtype",
+          rules=("PTO804",), targets=_A2A3_A5, note="src's element type in REDUCE[instr][target]"),
+    Entry("pto/npu/a*/T*Reduce*.hpp|pto/npu/a*/TColSum.hpp|pto/npu/a5/TColProd.hpp", topic="dtype-equal",
+          rules=("PTO805",), targets=_A2A3_A5, note="dst (dstVal; A2/A3 TCOLARG* tmp) of src's element type"),
+    Entry("pto/npu/a*/T*Reduce*.hpp|pto/npu/a*/TColSum.hpp|pto/npu/a5/TColProd.hpp", topic="valid-region",
+          cond=r"==", rules=("PTO806",), targets=_A2A3_A5,
+          note="src's valid rows (row reductions) / columns (column reductions) equal to dst's: any difference "
+               "on a non-empty src"),
+    # -- row / column expansions (rules/expand.py) --
+    Entry("pto/npu/a*/TRowExpand*.hpp", "function:TROWEXPAND*_IMPL", cond=r"^\(\(TileDataSrc[01]::isRowMajor|"
+          r"^\(!TileDataSrc[01]::isRowMajor", targets=_A2A3_A5,
+          note="open (partial, PTO825): the per-row operand's valid shape EXACTLY one 32-byte block (row-major) or "
+               "one column (column-major) by dst's valid rows; PTO825 reports a per-row operand too small for what "
+               "a release build reads, not a larger one (a debug trap)"),
+    Entry("pto/npu/a*/TRowExpand*.hpp", "function:TROWEXPAND*_IMPL", cond=r"src0eqdst", rules=("PTO824",),
+          targets=_A2A3_A5, note="src0 or src1 row-major with dst's valid shape (on a non-empty dst)"),
+    Entry("pto/npu/a*/TRowExpand.hpp|pto/npu/a*/TColExpand.hpp", cond=r"^srcValidRow != 0", targets=_A2A3_A5,
+          note="open (checkable): TROWEXPAND / TCOLEXPAND with an empty src (or dst) (debug trap); PTO828 compares "
+               "the broadcast dimension on a non-empty dst only"),
+    Entry("pto/npu/a*/TRowExpand.hpp|pto/npu/a*/TColExpand.hpp", kind="runtime", rules=("PTO828",),
+          targets=_A2A3_A5, note="TROWEXPAND src rows == dst rows, TCOLEXPAND src cols == dst cols"),
+    Entry("pto/npu/a*/TColExpandBinOp.hpp", "function:TCOLEXPANDOP_IMPL", topic="dtype", rules=("PTO401", "PTO820"),
+          targets=_A2A3_A5, note="the shared TCOLEXPAND<op> list: PTO401 for TCOLEXPANDMAX, PTO820 the others"),
+    Entry("pto/npu/a*/TColExpandBinOp.hpp", "function:TCOLEXPANDOP_IMPL", topic="layout", rules=("PTO403", "PTO822"),
+          targets=_A2A3_A5, note="dst row-major: PTO403 for TCOLEXPANDMAX, PTO822 the others"),
+    Entry("pto/npu/a*/TRowExpand*.hpp|pto/npu/a*/TColExpand.hpp", topic="dtype", kind="static", rules=("PTO820",),
+          targets=_A2A3_A5, note="ROW_BIN / BCAST lists per target (TQUANT's internal TROWEXPANDMUL / ADD call "
+                                 "passes its own tiles: not judged here)"),
+    Entry("pto/npu/a*/TRowExpand*.hpp|pto/npu/a*/TColExpand.hpp", topic="dtype-equal", kind="static",
+          rules=("PTO821",), targets=_A2A3_A5, note="dst, src0, src1 (dst, src) of one element type"),
+    Entry("pto/npu/a*/TRowExpand*.hpp|pto/npu/a*/TColExpand.hpp", topic="layout", kind="static", rules=("PTO822",),
+          targets=_A2A3_A5, note="dst row-major (ND for the broadcasts), TCOLEXPAND src ND, TROWEXPAND src NoneBox"),
+    Entry("pto/npu/a*/TRowExpand.hpp|pto/npu/a*/TColExpand.hpp", topic="location", kind="static",
+          rules=("PTO823",), targets=_A2A3_A5, note="dst and src Vec"),
+    # -- data rearrangement (rules/rearrange.py FACTS, rules/rearrange_runtime.py) and TMOV (rules/tmov.py) --
+    Entry("pto/common/pto_instr.hpp", "function:TFILLPAD", cond=r"^mode == TFillPadMode::Normal", reason="enum-complete",
+          targets=_A2A3_A5, note="TFillPadMode has exactly the three enumerators the assertion lists (common/type.hpp)"),
+    Entry("pto/npu/a5/TTrans.hpp", "function:TTransB32*|function:TTransB16*", reason="dispatch-guarded",
+          targets=_A2A3_A5, note="TTransTile calls the B32 / B16 helpers only under `if constexpr (sizeof(T) == 4)` "
+                                 "/ `== 2`"),
+    Entry("pto/npu/a5/TTrans.hpp", "function:TTransTile", lines=(300, 313), reason="buffer-fit-implies",
+          targets=_A2A3_A5, note="4-byte TTRANS: the last element index below 2^32 holds for any tile in UB"),
+    Entry("pto/npu/a5/TTrans.hpp", "function:TTransTile", targets=_A2A3_A5,
+          note="open (checkable): A5 TTRANS of 1- / 2-byte tiles: (Rows - 1) * RowStride + Cols - 1 <= 0xFFFF for the "
+               "wider of src / dst (a 16-bit index register: a 2-byte tile over 128 KiB fits UB but fails); no rule"),
+    Entry("pto/npu/a2a3/TConcat.hpp|pto/npu/a5/TConcat.hpp", "function:TConcatIdxCheck", targets=_A2A3_A5,
+          note="open (checkable): TCONCAT's index-tile form (dst, src0, src1, src0Idx, src1Idx[, dstIdx]): types, "
+               "locations, equal index types; rules/rearrange.py does not judge that form"),
+    Entry("pto/npu/a2a3/TConcat.hpp|pto/npu/a5/TConcat.hpp", "function:TCONCAT_IMPL", lines=(200, 270),
+          targets=_A2A3_A5, note="open (checkable): TCONCAT's index-tile form: both sources' valid rows equal to "
+                                 "dst's, the index dst one column wide, index types equal; not judged by the "
+                                 "rearrange rules"),
+    Entry("pto/npu/a2a3/TConcat.hpp", "function:TCONCAT_IMPL", cond=r"^TD == TS0 && TD == TS1$", rules=("PTO311",),
+          targets=_A2A3_A5, note="dst, src0 and src1 of one element type"),
+    Entry("pto/npu/a2a3/TConcat.hpp", "function:TCONCAT_IMPL", cond=r"^validCol0 \+ validCol1 <= ",
+          rules=("PTO316",), targets=_A2A3_A5, note="src0's plus src1's valid columns within Dst::Cols"),
+    Entry("pto/npu/a5/TConcat.hpp", "function:TConcatCheck", cond=r"^validCols0 \+ validCols1 == ",
+          targets=_A2A3_A5,
+          note="open (partial, PTO316 / PTO317): A5 wants src0's plus src1's valid columns EQUAL to dst's; PTO317 "
+               "reports a sum below dst's valid columns, PTO316 one past Dst::Cols, not a sum between the two"),
+    Entry("pto/npu/a5/TInterleave.hpp", "function:TInterleaveCheck", cond=r"% 2 == 0", targets=_A2A3_A5,
+          note="open (checkable): A5 TINTERLEAVE's valid columns even; PTO317 compares the shapes only"),
+    Entry("pto/npu/a2a3/TConcat.hpp|pto/npu/a5/TConcat.hpp|pto/npu/a5/TInterleave.hpp|pto/npu/a5/TDeInterleave.hpp",
+          kind="runtime", topic="valid-region", targets=_A2A3_A5,
+          note="open (partial, PTO317): the PTO_ASSERT wants the sources' (and dst1's) valid shapes EQUAL to the "
+               "region computed; PTO317 reports a source smaller than what is read and a destination larger than "
+               "what is written, not the other direction (a debug trap all the same)"),
+    Entry("pto/npu/a2a3/TTrans.hpp|pto/npu/a5/TTrans.hpp", "function:Check*ConvTile|function:CheckConv3DTile",
+          targets=_A2A3_A5, note="open (checkable): TTRANS of ConvTiles (NCHW <-> NC1HWC0 / FractalZ shapes, the "
+                                 "UB budget); the frontend reads ConvTile operands for TIMG2COL only"),
+    Entry("pto/common/arch/memory/tinsert_common.hpp", "function:CheckTInsertVecToVec*",
+          cond=r"RowStride \* sizeof\(T\) % BLOCK_BYTE_SIZE", rules=("PTO003",), targets=_A2A3_A5,
+          note="an ND tile's RowStride (its Cols) 32-byte aligned: the Tile class invariant"),
+    Entry("pto/common/arch/memory/tinsert_common.hpp", "function:CheckTInsertVecToVecNZ",
+          cond=r"% FRACTAL_NZ_ROW == 0$|% kC0Size == 0$", rules=("PTO004",), targets=_A2A3_A5,
+          note="an NZ tile's Rows / Cols multiples of its 16 x C0 box: the Tile class invariant"),
+    Entry("pto/common/arch/memory/tinsert_common.hpp", "function:CheckTInsertVecToVec*",
+          cond=r"ValidCol \* sizeof\(T\)\) % sizeof\(uint16_t\)", targets=_A2A3_A5,
+          note="open (checkable): A2/A3 TINSERT Vec->Vec of 1-byte elements needs an even static src ValidCol; "
+               "PTO310 checks the type list only"),
+    Entry("pto/common/arch/memory/tinsert_common.hpp", "function:TInsertVecToVecNZDispatch",
+          cond=r"% FRACTAL_NZ_ROW == 0$|% kC0Size == 0$", targets=_A2A3_A5,
+          note="open (checkable): A2/A3 NZ TINSERT: indexRow a multiple of 16 and indexCol of C0; PTO318 checks "
+               "the extent, PTO319 the ND column alignment only"),
+    Entry("pto/npu/a2a3/TInsert.hpp", "function:TInsertVecToVecNDDispatch", cond=r"% BLOCK_BYTE_SIZE == 0$",
+          rules=("PTO319",), targets=_A2A3_A5, note="ND TINSERT: indexCol * sizeof a multiple of 32 bytes"),
+    Entry("pto/npu/a2a3/TInsert.hpp", "function:TINSERT_IMPL", cond=r"SrcTileData::(Rows|Cols) <= ", targets=_A2A3_A5,
+          note="open (checkable): A2/A3 TINSERT of an Acc source (Acc -> Mat, relu / scalar / vector-quantised "
+               "forms): indexRow / indexCol plus Src's static Rows / Cols within Dst's; the rearrange rules do not "
+               "judge the Acc forms"),
+    Entry("pto/npu/a5/TInsert.hpp", "function:TINSERT_IMPL", lines=(660, 700), targets=_A2A3_A5,
+          note="open (checkable): A5 TINSERT<TInsertMode> (the split form into a Mat tile): types, locations, the "
+               "NZ source, the extent; rules/rearrange.py does not judge that form"),
+    Entry("pto/npu/a5/TInsert.hpp", "function:TINSERT_IMPL", cond=r"^\(DstTileData::Loc == TileType::Vec\)$",
+          targets=_A2A3_A5, note="open (checkable): A5 TINSERT<AccToVecMode> (Acc -> Vec forms): a Vec dst; not "
+                                 "judged (rearrange.form() skips `mode`)"),
+    Entry("pto/npu/a5/TInsert.hpp", "function:TInsertAccDispatch", topic="location", targets=_A2A3_A5,
+          note="open (partial, PTO312): A5 TINSERT of an Acc source into a Mat or Vec dst: PTO312 checks it for "
+               "TINSERT_FP; the plain TINSERT(dst, accSrc) form is not judged (rearrange.form() skips an Acc "
+               "source)"),
+    Entry("pto/npu/a5/TInsert.hpp", "function:TInsertAccDispatch", topic="layout", targets=_A2A3_A5,
+          note="open (checkable): A5 TINSERT of an Acc source into an NZ Mat tile; TINSERT_FP's facts hold the "
+               "source layout only"),
+    Entry("pto/npu/a5/TInsert.hpp", "function:TInsertVecToMatImpl", cond=r"irSize|^DstTileData::isRowMajor",
+          targets=_A2A3_A5, note="open (checkable): A5 TINSERT Vec -> Mat: dst layout matching the source's, "
+                                 "indexRow and valid rows multiples of the inner box rows; PTO318 checks the extent"),
+    Entry("pto/common/arch/memory/tinsert_common.hpp|pto/npu/a2a3/TInsert.hpp|pto/npu/a5/TInsert.hpp",
+          kind="runtime", topic="index|valid-region", rules=("PTO318",), targets=_A2A3_A5,
+          note="indexRow + valid rows / indexCol + valid columns within Dst's Rows / Cols (an index past Dst with "
+               "nothing copied traps in debug builds unreported)"),
+    Entry("pto/npu/a2a3/TMov.hpp", "function:TMovToVecImpl", cond=r"^sizeof\(T\) == sizeof\(U\)$",
+          rules=("PTO932",), targets=_A2A3_A5, note="A2/A3 Vec -> Vec TMOV: equal element sizes (PATHS 'sizeof')"),
+    Entry("pto/npu/a2a3/TMov.hpp|pto/npu/a5/TMov.hpp|pto/npu/a2a3/TInsert.hpp", cond=r"^FpTileData::Loc == ",
+          rules=("PTO312",), targets=_A2A3_A5, note="TMOV_FP / TINSERT_FP: the fp tile in Scaling"),
+    Entry("pto/npu/a5/TMov.hpp", "function:CommonCheckZZ|function:TMovNdTo2Zz|function:TMovDnTo2Zz",
+          targets=_A2A3_A5, note="open (checkable): A5 TMOV ND / DN -> ZZ with a tmp tile (fp8 / e8m0 scale "
+                                 "data): types and layouts; rules/tmov.py does not judge the form with a tmp tile"),
+    Entry("pto/npu/a5/TMov.hpp", "function:TMovToVecNd2Nz|function:TMovNdTo2Zn", targets=_A2A3_A5,
+          note="open (checkable): A5 Vec -> Vec TMOV ND -> NZ / ND -> ZN: the element-type lists; PATHS['a5'] "
+               "(Vec, Vec) checks nothing"),
+    Entry("pto/npu/a5/TMov.hpp", "function:TMOV_IMPL", targets=_A2A3_A5,
+          note="open (checkable): A5 TMOV<AccToVecMode> / preQuantScalar forms: a Vec dst, single-destination "
+               "modes with quantisation; rules/tmov.py judges the plain TMOV(dst, src) only"),
+    Entry("pto/npu/a5/common.hpp", "function:GetDualDstCtl", targets=_A2A3_A5,
+          note="open (checkable): A5 Acc -> Vec dual-destination modes need a dst that is not DN; the mode forms "
+               "are not judged"),
+    Entry("pto/npu/a5/TMov.hpp", "function:CommonCheck*", topic="dtype|dtype-equal", rules=("PTO932",),
+          targets=_A2A3_A5, note="Mat -> Left / Right / ScaleLeft / ScaleRight (CommonCheckMX): dst of src's type, "
+                                 "in the TEXTRACT list (PATHS 'same')"),
+    Entry("pto/npu/a5/TMov.hpp", "function:CommonCheck|function:TMovToLeft|function:TMovToRight", topic="layout",
+          rules=("PTO934",), targets=_A2A3_A5, note="the source's and the L0A / L0B destination's layouts"),
+    Entry("pto/npu/a5/common.hpp", "function:CheckTMovAccValid", cond=r"^\(\(DstTileData::isRowMajor",
+          rules=("PTO934",), targets=_A2A3_A5, note="Acc -> Vec / Mat destinations ND, DN or NZ (dst_layouts)"),
+    Entry("pto/npu/a2a3/common.hpp|pto/npu/a5/common.hpp", "function:CheckTMovAccToMat|function:CheckTMovAccValid",
+          topic="location", rules=("PTO109", "PTO312"), targets=_A2A3_A5,
+          note="an Acc source (a Mat dst on A2/A3): TEXTRACT's Acc path (PTO109), TMOV_FP / TINSERT_FP (PTO312); "
+               "plain TMOV reaches it only from its `Src::Loc == Acc` branch"),
+    Entry("pto/npu/a2a3/common.hpp|pto/npu/a5/common.hpp", "function:CheckTMovAccToMat|function:CheckTMovAccValid",
+          topic="layout", rules=("PTO313", "PTO934"), targets=_A2A3_A5,
+          note="the Acc source NZ (A2/A3 also the Mat dst): TMOV_FP / TINSERT_FP (PTO313), TMOV (PTO934)"),
+    Entry("pto/common/arch/memory/tinsert_common.hpp|pto/npu/a*/TConcat.hpp|pto/npu/a*/TFillPad.hpp|"
+          "pto/npu/a*/TTrans.hpp|pto/npu/a*/TInsert.hpp|pto/npu/a5/T*Interleave.hpp|pto/npu/a2a3/TSubView.hpp",
+          kind="static", topic="dtype", rules=("PTO310",), targets=_A2A3_A5,
+          note="FACTS[form][target] types / sizes (TTRANS's per-size helpers and getCopyNullPtr's fallback are "
+               "implied by the size list)"),
+    Entry("pto/common/arch/memory/tinsert_common.hpp|pto/npu/a*/TConcat.hpp|pto/npu/a*/TFillPad.hpp|"
+          "pto/npu/a*/TTrans.hpp|pto/npu/a*/TInsert.hpp|pto/npu/a5/T*Interleave.hpp|pto/npu/a2a3/TSubView.hpp",
+          kind="static", topic="dtype-equal", rules=("PTO311",), targets=_A2A3_A5,
+          note="FACTS same / same_size"),
+    Entry("pto/common/arch/memory/tinsert_common.hpp|pto/npu/a*/TConcat.hpp|pto/npu/a*/TFillPad.hpp|"
+          "pto/npu/a*/TTrans.hpp|pto/npu/a*/TInsert.hpp|pto/npu/a5/T*Interleave.hpp|pto/npu/a2a3/TSubView.hpp",
+          kind="static", topic="location", rules=("PTO312",), targets=_A2A3_A5,
+          note="FACTS loc / same_loc (TSUBVIEW: dst's location equal to src's)"),
+    Entry("pto/common/arch/memory/tinsert_common.hpp|pto/npu/a*/TConcat.hpp|pto/npu/a*/TFillPad.hpp|"
+          "pto/npu/a*/TTrans.hpp|pto/npu/a*/TInsert.hpp|pto/npu/a5/T*Interleave.hpp|pto/npu/a2a3/TSubView.hpp",
+          kind="static", topic="layout", rules=("PTO313",), targets=_A2A3_A5,
+          note="FACTS layout / layout_match (TFILLPAD's Mat form NZ)"),
+    Entry("pto/common/arch/memory/tinsert_common.hpp|pto/npu/a*/TConcat.hpp|pto/npu/a*/TFillPad.hpp|"
+          "pto/npu/a*/TTrans.hpp|pto/npu/a*/TInsert.hpp|pto/npu/a5/T*Interleave.hpp|pto/npu/a2a3/TSubView.hpp",
+          kind="static", topic="shape", cond=r"<=|>=|==|% 32 == 0", rules=("PTO314",), targets=_A2A3_A5,
+          note="FACTS shape / shape_cols / shape_nd / cols32 (A5 TTRANS's 12-bit strides: see the entry above)"),
+    Entry("pto/npu/a2a3/TMov.hpp|pto/npu/a5/TMov.hpp", "function:TMovToBt|function:TMovToFb",
+          cond=r"^SrcTileData::Rows == 1$|BURST_LEN_UNIT|BIAS_TABLE|FIXPIPE_BUFFER", rules=("PTO933",),
+          targets=_A2A3_A5, note="bias / scaling source of one row, whole 64 / 128-byte bursts (A5: within the "
+                                 "4 KiB table)"),
+    Entry("pto/npu/a5/TMov.hpp", "function:TMovCcToCb|function:TMovCcToUb", cond=r"dstStride", rules=("PTO003", "PTO004"),
+          targets=_A2A3_A5, note="the destination's stride (Cols of ND / NZ, Rows of DN) in 32-byte units: the Tile "
+                                 "invariant of the destinations PTO934 admits"),
+    Entry("pto/npu/a2a3/common.hpp", "function:CheckTMovAccToMat", topic="shape", rules=("PTO004", "PTO934"),
+          targets=_A2A3_A5, note="an NZ Mat dst's Cols in 32-byte units (the Tile invariant, PTO004); a dst that is "
+                                 "not NZ is PTO934 (TMOV) / PTO313 (the fp forms)"),
+    Entry("pto/npu/a2a3/common.hpp", "function:CheckTMovAccToMat", lines=(110, 120), topic="dtype",
+          rules=("PTO310",), targets=_A2A3_A5, note="the quantising forms' dst types (QUANT_A2A3: TMOV_FP, TINSERT_FP)"),
+    Entry("pto/npu/a5/common.hpp", "function:CheckTMovAccValid", lines=(150, 163), topic="dtype",
+          rules=("PTO310",), targets=_A2A3_A5, note="the quantising forms' dst types (QUANT_A5: TMOV_FP, TINSERT_FP; "
+                                                    "TMOV's preQuantScalar form is not judged)"),
+    Entry("pto/npu/a2a3/common.hpp|pto/npu/a5/common.hpp", "function:CheckTMovAccToMat|function:CheckTMovAccValid",
+          cond=r"^\(\(SrcType == float\) \|\| \(SrcType == int32_t\)\)$", rules=("PTO310", "PTO932"),
+          targets=_A2A3_A5, note="an fp32 / int32 accumulator: TMOV's pairs (PTO932), the quantising forms' table "
+                                 "(PTO310)"),
+    Entry("pto/npu/a2a3/common.hpp|pto/npu/a5/common.hpp", "function:CheckTMovAccToMat|function:CheckTMovAccValid",
+          topic="dtype", rules=("PTO932",), targets=_A2A3_A5, note="the non-quantising pairs (PATHS pairs)"),
+    Entry("pto/npu/a2a3/TMov.hpp|pto/npu/a5/TMov.hpp", topic="dtype|dtype-equal", rules=("PTO932",),
+          targets=_A2A3_A5, note="PATHS pairs / same / dst_types"),
+    Entry("pto/npu/a2a3/TMov.hpp|pto/npu/a5/TMov.hpp", topic="shape", rules=("PTO931",), targets=_A2A3_A5,
+          note="static Rows / Cols of src and dst equal"),
+    Entry("pto/npu/a2a3/TMov.hpp|pto/npu/a5/TMov.hpp", topic="location", rules=("PTO930",), targets=_A2A3_A5,
+          note="the (src, dst) location pairs PATHS lists"),
+    # -- TEXTRACT (rules/textract.py) --
+    Entry("pto/common/arch/memory/textract_common.hpp|pto/npu/a5/TExtract.hpp",
+          "function:TEXTRACT_CONVTILE_IMPL|function:TextractConvTileCheck", targets=_A2A3_A5,
+          note="open (checkable): TEXTRACT of a FractalZ ConvTile into L0B: element types, locations, layouts; "
+               "the frontend reads ConvTile operands for TIMG2COL only"),
+    Entry("pto/common/arch/memory/textract_common.hpp", "function:TExtractToACompact|function:TExtractToBCompact",
+          kind="static", rules=("PTO935",), targets=_A2A3_A5,
+          note="the compact copies' static extents (A2/A3: a compact destination constrains the source)"),
+    Entry("pto/common/arch/memory/textract_common.hpp|pto/npu/a5/TExtract.hpp",
+          "function:TExtractToLeft|function:TExtractToRight|function:TExtractToAmx|function:TExtractToBmx",
+          cond=r"^\(?DstTileData::", rules=("PTO107",), targets=_A2A3_A5,
+          note="the L0A / L0B (A5 also ScaleLeft / ScaleRight) destination's layout"),
+    Entry("pto/common/arch/memory/textract_common.hpp|pto/npu/a5/TExtract.hpp",
+          "function:TExtractToLeft|function:TExtractToRight|function:TExtractToAmx|function:TExtractToBmx",
+          cond=r"^\(?SrcTileData::", rules=("PTO106",), targets=_A2A3_A5,
+          note="the Mat source ZN or NZ (a one-row GEMV source for Left; A5 ScaleLeft ZZ, ScaleRight NN)"),
+    Entry("pto/npu/a5/TExtract.hpp", "function:TExtractToAVector", targets=_A2A3_A5,
+          note="open (checkable): A5 TEXTRACT into Left from a one-row source (the GEMV routine): src / dst Cols "
+               "and indexCol in 512-byte fractals; PTO935 has A2/A3's GEMV facts only, PTO103 bounds the columns"),
+    Entry("pto/common/arch/memory/textract_common.hpp|pto/npu/a2a3/TExtract.hpp|pto/npu/a5/TExtract.hpp",
+          cond=r"^(DstT == SrcT|\(SrcTileData::Loc == TileType::Acc\) \|\| DstType == SrcType)$",
+          rules=("PTO101",), targets=_A2A3_A5, note="dst of src's element type unless the source is Acc"),
+    Entry("pto/common/arch/memory/textract_common.hpp|pto/npu/a5/TExtract.hpp",
+          "function:CheckTExtractVecToVec*|function:TExtractVecToVecNDDispatch", cond=r"RowStride \* sizeof",
+          rules=("PTO003", "PTO116"), targets=_A2A3_A5,
+          note="Vec -> Vec rows on 32-byte blocks: an ND tile's by the Tile invariant (PTO003), a boxed row-major "
+               "tile's by PTO116"),
+    Entry("pto/common/arch/memory/textract_common.hpp", "function:CheckTExtractVecToVecNZ",
+          cond=r"% FRACTAL_NZ_ROW == 0$|% kC0Size == 0$", rules=("PTO004",), targets=_A2A3_A5,
+          note="an NZ tile's Rows / Cols multiples of its 16 x C0 box: the Tile class invariant"),
+    Entry("pto/common/arch/memory/textract_common.hpp|pto/npu/a2a3/TExtract.hpp|pto/npu/a5/TExtract.hpp",
+          cond=r"ValidCol \* sizeof\(T\)\)? % |idxCol \* sizeof\(T\) % BLOCK|indexCol \* sizeof\(T\) % BLOCK|"
+               r"^idx(Row|Col) % (FRACTAL_NZ_ROW|kC0Size) == 0$", targets=_A2A3_A5,
+          note="open (checkable): Vec -> Vec TEXTRACT alignment: an even (A5 32-byte) static dst ValidCol in bytes, "
+               "indexCol on a 32-byte block (ND), indexRow / indexCol on the 16 x C0 box (NZ); PTO102 / PTO103 / "
+               "PTO117 check extents only"),
+    Entry("pto/npu/a2a3/TExtract.hpp", "function:TEXTRACT_IMPL", cond=r"DstTileData::(Rows|Cols) <= ",
+          targets=_A2A3_A5,
+          note="open (partial, PTO102 / PTO103): A2/A3 TEXTRACT of an Acc source (relu / scalar / vector-quantised "
+               "forms) asserts index + Dst's STATIC Rows / Cols within Src's; the rules bound the rows / columns "
+               "the copy reads (dst's valid shape), not the static extent"),
+    Entry("pto/npu/a5/TExtract.hpp", "function:TExtractAccToVec", cond=r"dstStride", rules=("PTO003", "PTO004"),
+          targets=_A2A3_A5, note="the Vec destination's stride in 32-byte units: the Tile invariant"),
+    Entry("pto/npu/a5/TExtract.hpp", "function:TEXTRACT_IMPL|function:TEXTRACT_TILE_IMPL",
+          cond=r"^\(\(?!DstTileData::isRowMajor && DstTileData::SFractal == SLayout::RowMajor\)|"
+               r"^\(DstTileData::isRowMajor && DstTileData::SFractal == SLayout::NoneBox\)$", rules=("PTO108",),
+          targets=_A2A3_A5, note="an Acc copy's destination NZ or ND (ND only for the AccToVecMode forms)"),
+    Entry("pto/npu/a5/TExtract.hpp", "function:TEXTRACT_IMPL", cond=r"^T == half", rules=("PTO115",),
+          targets=_A2A3_A5, note="A5 Vec -> Vec: the element-type list (int32 accepted, 16-bit integers not)"),
+    Entry("pto/common/arch/memory/textract_common.hpp|pto/npu/a2a3/TExtract.hpp|pto/npu/a5/TExtract.hpp",
+          topic="dtype", kind="static", builtin="TEXTRACT|TEXTRACT_FP", cond=r"^DstT == int8_t",
+          rules=("PTO115",), targets=_A2A3_A5, note="A2/A3 Vec -> Vec: the element-type list"),
+    Entry("pto/common/arch/memory/textract_common.hpp|pto/npu/a2a3/TExtract.hpp|pto/npu/a5/TExtract.hpp",
+          topic="dtype", kind="static", builtin="TEXTRACT|TEXTRACT_FP", rules=("PTO104",), targets=_A2A3_A5,
+          note="dst's element type in the target's list (paths other than Vec -> Vec)"),
+    Entry("pto/common/arch/memory/textract_common.hpp|pto/npu/a2a3/TExtract.hpp|pto/npu/a5/TExtract.hpp",
+          topic="dtype-equal", builtin="TEXTRACT|TEXTRACT_FP", rules=("PTO101",), targets=_A2A3_A5,
+          note="dst of src's element type"),
+    Entry("pto/common/arch/memory/textract_common.hpp|pto/npu/a2a3/TExtract.hpp|pto/npu/a5/TExtract.hpp",
+          topic="shape", builtin="TEXTRACT|TEXTRACT_FP", rules=("PTO117",), targets=_A2A3_A5,
+          note="Vec -> Vec: Dst::Rows / Cols within Src's"),
+    Entry("pto/common/arch/memory/textract_common.hpp|pto/npu/a2a3/TExtract.hpp|pto/npu/a5/TExtract.hpp",
+          topic="layout", builtin="TEXTRACT|TEXTRACT_FP", cond=r"== SrcTileData::", rules=("PTO118",),
+          targets=_A2A3_A5, note="Vec -> Vec: both tiles ND or both NZ (A2/A3 also the same SFractal)"),
+    Entry("pto/common/arch/memory/textract_common.hpp|pto/npu/a2a3/TExtract.hpp|pto/npu/a5/TExtract.hpp",
+          topic="location", builtin="TEXTRACT|TEXTRACT_FP", cond=r"^FpTileData::Loc", rules=("PTO113",),
+          targets=_A2A3_A5, note="the fp operand a Scaling tile"),
+    Entry("pto/common/arch/memory/textract_common.hpp|pto/npu/a2a3/TExtract.hpp|pto/npu/a5/TExtract.hpp",
+          topic="location", builtin="TEXTRACT|TEXTRACT_FP", rules=("PTO109",), targets=_A2A3_A5,
+          note="the relu / quantised / AccToVecMode forms' destinations (Mat or Vec; Vec for the mode forms)"),
+    Entry("pto/common/arch/memory/textract_common.hpp|pto/npu/a2a3/TExtract.hpp|pto/npu/a5/TExtract.hpp",
+          topic="index", kind="runtime", cond=r"[Rr]ow", rules=("PTO102",), targets=_A2A3_A5,
+          note="the rows the copy reads from indexRow within Src::Rows (an indexRow past Src with no row copied "
+               "traps in debug builds unreported)"),
+    Entry("pto/common/arch/memory/textract_common.hpp|pto/npu/a2a3/TExtract.hpp|pto/npu/a5/TExtract.hpp",
+          topic="index", kind="runtime", cond=r"[Cc]ol", rules=("PTO103",), targets=_A2A3_A5,
+          note="the columns the copy reads from indexCol within Src::Cols"),
+    # -- pipes, TPRINT, misc builtins, TROWPROD, TRESHAPE, TDIVS, matmul, quant --
+    Entry("pto/npu/a2a3/TPrint.hpp", "function:TPRINT_IMPL", topic="operand-kind", targets=_A2A3_A5,
+          note="open (checkable): TPRINT(src, tmp): src a Tile and tmp a GlobalTensor; PTO020 checks src's "
+               "location only"),
+    Entry("pto/npu/a5/TPush.hpp", "function:TPUSH_IMPL", cond=r"is_c2v_gm", targets=_A2A3_A5,
+          note="open (checkable): A5 TPUSH(pipe, gmTensor) only on the GM FIFO directions; PTO058 reads the "
+               "direction for TALLOC / TFREE / TPOP's GlobalTensor forms, not TPUSH's"),
+    Entry("pto/npu/a5/TPush.hpp", "function:Producer::pushAcc2VecFiFo|function:Producer::pushVec2MatFiFo",
+          targets=_A2A3_A5, note="open (checkable): A5 TMPipe local FIFOs: an Acc tile into a VEC_FIFO, a Vec tile "
+                                 "into a MAT_FIFO; no rule reads TMPipe's FIFO type"),
+    Entry("pto/npu/a2a3/TPush.hpp|pto/npu/a5/TPush.hpp", "function:Producer::push|function:Consumer::pop",
+          topic="location", rules=("PTO020",), targets=_A2A3_A5,
+          note="the tile's TileType for the overload used (TPipe / TMPipe / TConfig)"),
+    Entry("pto/npu/a2a3/TPush.hpp", "class:TPipe", cond=r"^SlotNum >= 1$", rules=("PTO022",), targets=_A2A3_A5,
+          note="at least one slot"),
+    Entry("pto/npu/a2a3/TPush.hpp|pto/npu/a5/TPush.hpp", "class:TPipe", cond=r"^is_c2v \|\| is_v2c \|\| is_both",
+          rules=("PTO022",), targets=_A2A3_A5, note="a direction the target knows (DirType & 0x7)"),
+    Entry("pto/npu/a5/TPush.hpp", "class:TMPipe", targets=_A2A3_A5,
+          note="open (checkable): A5 TMPipe's direction C2V or V2C; PTO022 reads TPipe's arguments only"),
+    Entry("pto/npu/a2a3/TAlloc.hpp|pto/npu/a2a3/TFree.hpp|pto/npu/a5/TAlloc.hpp|pto/npu/a5/TFree.hpp",
+          topic="operand-kind", targets=_A2A3_A5,
+          note="open (checkable): TALLOC / TFREE's second operand a GlobalTensor; PTO058 reads the pipe's "
+               "direction only"),
+    Entry("pto/npu/a2a3/TAlloc.hpp|pto/npu/a2a3/TFree.hpp|pto/npu/a5/TAlloc.hpp|pto/npu/a5/TFree.hpp",
+          topic="template-arg", rules=("PTO058",), targets=_A2A3_A5,
+          note="the GlobalTensor forms' pipe direction (A2/A3 C2V / V2C / BOTH, A5 the GM directions)"),
+    Entry("pto/npu/a2a3/TCI.hpp|pto/npu/a5/Tci.hpp", "function:CheckValid", cond=r"^\(TileData::DType == T\)$",
+          targets=_A2A3_A5, note="open (checkable): TCI's start value of dst's element type (T is deduced from "
+                                 "the scalar argument); PTO050 checks dst's type list only"),
+    Entry("pto/npu/a2a3/TImg2col.hpp|pto/npu/a5/TImg2col.hpp", cond=r"^ConvTileData::", rules=("PTO055",),
+          targets=_A2A3_A5, note="the ConvTile source: L1, NC1HWC0 / NDC1HWC0, dst's element type"),
+    Entry("pto/npu/a5/THistogram.hpp", "function:THISTOGRAM_IMPL", cond=r"^\(?!?TileIdx::", rules=("PTO056",),
+          targets=_A2A3_A5, note="the index tile's layout and shape per source width and byte pass"),
+    Entry("pto/npu/a2a3/TReshape.hpp", "function:TRESHAPE_IMPL", topic="operand-kind", targets=_A2A3_A5,
+          note="open (checkable): TRESHAPE's operands Tiles (is_tile_data_v); PTO301 compares locations only"),
+    Entry("pto/npu/a5/TRowProd.hpp", "function:TRowProdCheck", cond=r"^TileDataIn::isRowMajor", rules=("PTO203",),
+          targets=_A2A3_A5, note="src ND"),
+    Entry("pto/npu/a5/TRowProd.hpp", "function:TRowProdCheck", cond=r"^srcValidRows != 0", rules=("PTO207", "PTO208"),
+          targets=_A2A3_A5, note="src's valid rows and columns non-zero"),
+    Entry("pto/npu/a2a3/TRowReduceOps.hpp", "function:TRowReduceCheck", cond=r"^validCol != 0 && validRow != 0$",
+          targets=_A2A3_A5,
+          note="open (partial, PTO207 / PTO208): A2/A3 TRowReduceCheck wants a non-empty src for TROWSUM / TROWMAX "
+               "/ TROWMIN as for TROWPROD; PTO207 / PTO208 check TROWPROD only (PTO806 skips an empty src)"),
+    Entry("pto/npu/a5/TMatmul.hpp", "function:CheckMadValid", topic="location", rules=("PTO911", "PTO912"),
+          targets=_A2A3_A5, note="Left / Right / Acc locations (PTO911) and their fractal layouts (PTO912)"),
+    Entry("pto/npu/a2a3/TDequant.hpp|pto/npu/a5/TDeQuant.hpp", cond=r"^src\.GetValid", targets=_A2A3_A5,
+          note="open (partial, PTO972): TDEQUANT wants src's valid shape EQUAL to dst's; PTO972 reports a src "
+               "smaller than dst (the stale read), not a larger one (a debug trap all the same)"),
+    Entry("pto/npu/a5/TDeQuant.hpp", cond=r"^scaleRow == validRows", targets=_A2A3_A5,
+          note="open (partial, PTO973): A5 TDEQUANT wants the scale and offset tiles' valid rows EQUAL to dst's; "
+               "PTO973 reports parameter tiles with fewer rows only"),
+    Entry("pto/npu/a5/TQuant.hpp", "function:TQUANT_IMPL", cond=r"^T == float32_t$", lines=(3200, 3250),
+          rules=("PTO970",), targets=_A2A3_A5, note="the INT8 forms' float source"),
+    Entry("pto/npu/a5/TQuant.hpp", "function:CheckTQuantMxTypes|function:TQUANT_IMPL", topic="dtype",
+          lines=(3260, 3330), rules=("PTO977",), targets=_A2A3_A5,
+          note="the MX forms: MXFP8 from float / bfloat16 / half, MXFP4_E2M1 from half / bfloat16 into "
+               "float4_e2m1x2_t"),
+    Entry("pto/npu/a2a3/TCI.hpp|pto/npu/a5/Tci.hpp", topic="dtype", rules=('PTO050',), targets=_A2A3_A5,
+          note="dst a 2- / 4-byte type (A5: 16 / 32-bit integers)"),
+    Entry("pto/npu/a2a3/TCI.hpp|pto/npu/a5/Tci.hpp", topic="shape", rules=('PTO053',), targets=_A2A3_A5,
+          note="dst of one row"),
+    Entry("pto/npu/a*/TGatherB.hpp|pto/npu/a*/TImg2col.hpp|pto/npu/a*/TTri.hpp|pto/npu/a5/THistogram.hpp|pto/npu/a5/TRandom.hpp", topic="dtype", rules=('PTO050',), targets=_A2A3_A5,
+          note="the element-type lists of TGATHERB, TIMG2COL, TTRI, THISTOGRAM, TRANDOM"),
+    Entry("pto/npu/a*/TGatherB.hpp|pto/npu/a*/TImg2col.hpp|pto/npu/a*/TTri.hpp|pto/npu/a5/THistogram.hpp|pto/npu/a5/TRandom.hpp", topic="layout", rules=('PTO051',), targets=_A2A3_A5,
+          note="row-major dst (TIMG2COL's Left dst per target)"),
+    Entry("pto/npu/a*/TImg2col.hpp|pto/npu/a*/SetQuantVector.hpp", topic="location", rules=('PTO052',), targets=_A2A3_A5,
+          note="TIMG2COL's dst in L0A, SET_QUANT_VECTOR's tile Scaling"),
+    Entry("pto/npu/a5/TRandom.hpp", topic="template-arg", rules=('PTO054',), targets=_A2A3_A5,
+          note="7 or 10 rounds"),
+    Entry("pto/npu/a*/TRowProd.hpp", topic="location", rules=('PTO201', 'PTO202'), targets=_A2A3_A5,
+          note="src and dst Vec"),
+    Entry("pto/npu/a*/TRowProd.hpp", topic="shape|layout", rules=('PTO204',), targets=_A2A3_A5,
+          note="dst ND, or DN with one column"),
+    Entry("pto/npu/a*/TRowProd.hpp", topic="dtype-equal", rules=('PTO205',), targets=_A2A3_A5,
+          note="dst of src's element type"),
+    Entry("pto/npu/a*/TRowProd.hpp", topic="dtype", rules=('PTO206',), targets=_A2A3_A5,
+          note="half, float, int32, int16 (A2/A3: the `sizeof(T) == 0` fallback of others)"),
+    Entry("pto/npu/a*/TRowProd.hpp", topic="valid-region", rules=('PTO209',), targets=_A2A3_A5,
+          note="src's valid rows equal to dst's (any difference)"),
+    Entry("pto/npu/a2a3/TReshape.hpp", topic="location", rules=('PTO301',), targets=_A2A3_A5,
+          note="dst and src in one buffer"),
+    Entry("pto/npu/a2a3/TReshape.hpp", topic="shape", rules=('PTO302',), targets=_A2A3_A5,
+          note="equal storage bytes"),
+    Entry("pto/npu/a2a3/TReshape.hpp", topic="layout", rules=('PTO303',), targets=_A2A3_A5,
+          note="both NoneBox or both boxed"),
+    Entry("pto/npu/a*/TDivS.hpp", topic="dtype", rules=('PTO501',), targets=_A2A3_A5,
+          note="dst's element-type list"),
+    Entry("pto/npu/a*/TDivS.hpp", topic="dtype-equal", rules=('PTO502', 'PTO722'), targets=_A2A3_A5,
+          note="src0 of dst's type (TDIVS: PTO502; TRECIP, which is TDIVS: PTO722)"),
+    Entry("pto/npu/a*/TDivS.hpp", topic="location", rules=('PTO503', 'PTO723'), targets=_A2A3_A5,
+          note="dst and src Vec (TRECIP: PTO723)"),
+    Entry("pto/npu/a*/TDequant.hpp|pto/npu/a5/TDeQuant.hpp|pto/npu/a*/TQuant.hpp", topic="dtype", rules=('PTO970',), targets=_A2A3_A5,
+          note="TDEQUANT dst / src / parameter types; TQUANT INT8 forms float -> int8 / uint8"),
+    Entry("pto/npu/a*/TDequant.hpp|pto/npu/a5/TDeQuant.hpp", topic="layout", rules=('PTO971',), targets=_A2A3_A5,
+          note="dst and src row-major"),
+    Entry("pto/npu/a*/TMatmul.hpp", "function:CheckMadMxValid|function:TMATMUL_MX_IMPL|function:TGEMV_MX_IMPL",
+          topic="dtype", rules=("PTO974",), targets=_A2A3_A5, note="MX: float result (and bias), fp4 / fp8 operands"),
+    Entry("pto/npu/a*/TMatmul.hpp", "function:CheckMadMxValid", cond=r"% BASEK == 0", rules=("PTO976",),
+          targets=_A2A3_A5, note="MX: the left tile's Cols a multiple of 64"),
+    Entry("pto/npu/a*/TMatmul.hpp", topic="dtype", rules=("PTO910",), targets=_A2A3_A5,
+          note="(C, A, B) element-type triples"),
+    Entry("pto/npu/a*/TMatmul.hpp", topic="location", rules=("PTO911",), targets=_A2A3_A5,
+          note="Left / Right / Acc locations"),
+    Entry("pto/npu/a*/TMatmul.hpp", topic="dtype-equal", rules=("PTO913",), targets=_A2A3_A5,
+          note="the bias tile of the result's element type"),
+    Entry("pto/npu/a*/TMatmul.hpp", "function:T*_BIAS_IMPL", topic="shape", rules=("PTO914",), targets=_A2A3_A5,
+          note="the bias tile a one-row Bias tile (A5 TMATMUL_BIAS also row-major)"),
+    # -- gather / scatter (rules/gather.py FACTS) and sort (rules/sort.py) --
+    Entry("pto/npu/a2a3/TScatter.hpp|pto/npu/a5/TScatter.hpp", "function:TSCATTER_IMPL",
+          cond=r"^mask >= MaskPattern::P0101 && mask <= MaskPattern::P1111$", reason="enum-complete",
+          targets=_A2A3_A5, note="MaskPattern's enumerators are exactly P0101 (1) .. P1111 (7) (common/type.hpp)"),
+    Entry("pto/npu/a2a3/TScatter.hpp|pto/npu/a5/TScatter.hpp", "function:TSCATTER_IMPL", kind="runtime",
+          lines=(150, 170), targets=("a2a3",),
+          note="open (checkable): TSCATTER with P1111 (a TMOV): src's valid shape equal to dst's; rules/tmov.py "
+               "judges its static shape only"),
+    Entry("pto/npu/a5/TScatter.hpp", "function:TSCATTER_IMPL", kind="runtime", lines=(220, 230), targets=("a5",),
+          note="open (checkable): TSCATTER with P1111 (a TMOV): src's valid shape equal to dst's; rules/tmov.py "
+               "judges its static shape only"),
+    Entry("pto/npu/a2a3/TScatter.hpp|pto/npu/a5/TScatter.hpp", "function:TSCATTER_IMPL", kind="runtime",
+          targets=_A2A3_A5,
+          note="open (partial, PTO998): mask-form TSCATTER wants dst's valid shape EQUAL to what the pattern "
+               "writes; PTO998 reports a dst too small, not a larger one, which the vendor's tcolscatter tests use "
+               "(a debug trap there)"),
+    Entry("pto/npu/a2a3/TGather.hpp", "function:TGATHER_IMPL", kind="runtime", cond=r"^src1\.GetValid",
+          targets=_A2A3_A5, note="open (checkable): A2/A3 TGATHER index form: tmp's valid shape equal to src1's "
+                                 "(debug trap); PTO996 sizes tmp's storage only"),
+    Entry("pto/npu/a2a3/TGather.hpp", "function:TGATHER_IMPL", kind="runtime", reason="vendor-kernels-rely",
+          targets=_A2A3_A5, note="TGATHER's mask form: dst's valid columns == Dst::Cols (GATHER_ROW), src's valid "
+                                 "rows == dst's times the pattern (GATHER_COL); the vendor's a5 tgather "
+                                 "runTGATHERDynamic, kernels/manual/a2a3/topk and the tcolgather cases break them "
+                                 "(rules/gather.py PTO998 provenance)"),
+    Entry("pto/npu/a2a3/TGather.hpp|pto/npu/a5/TGather.hpp", "function:CheckValid",
+          cond=r"^\(sizeof\(Src1TileData::DType\)|^sizeof\(DstTileData::DType\) != 8", rules=("PTO991",),
+          targets=_A2A3_A5, note="the index tile's element size (4 bytes for 8-byte data on A5)"),
+    Entry("pto/npu/a5/TGather.hpp", "function:TGATHER_IMPL", cond=r"^\(TileDataS1::DType == uint16_t",
+          rules=("PTO991",), targets=_A2A3_A5, note="A5 compare form: k_value uint16 / uint32"),
+    Entry("pto/npu/a2a3/TScatter.hpp|pto/npu/a5/TScatter.hpp", "function:TSCATTER_IMPL",
+          cond=r"^\(sizeof\(TD\) == |^TI == ", rules=("PTO991",), targets=_A2A3_A5,
+          note="the index type (16 / 32-bit) and its size by the data's"),
+    Entry("pto/npu/a2a3/TScatter.hpp|pto/npu/a5/TScatter.hpp", "function:TSCATTER_IMPL",
+          cond=r"^TD == (TS|SrcTile::DType)$", rules=("PTO992",), targets=_A2A3_A5, note="dst of src's type"),
+    Entry("pto/npu/a*/MGather.hpp|pto/npu/a*/MScatter.hpp", "function:MGatherCheck|function:MScatterCheck",
+          topic="dtype", cond=r"^TIdx == ", rules=("PTO991",), targets=_A2A3_A5, note="int32 / uint32 indices"),
+    Entry("pto/npu/a*/TGather.hpp|pto/npu/a*/TScatter.hpp|pto/npu/a*/MGather.hpp|pto/npu/a*/MScatter.hpp",
+          topic="dtype", rules=("PTO990",), targets=_A2A3_A5,
+          note="the data operands' element types per form (the compare form's int32 / uint32 dst too)"),
+    Entry("pto/npu/a*/TGather.hpp|pto/npu/a*/TScatter.hpp|pto/npu/a*/MGather.hpp|pto/npu/a*/MScatter.hpp",
+          topic="dtype-equal", rules=("PTO992",), targets=_A2A3_A5, note="FACTS same / same_size"),
+    Entry("pto/npu/a*/TGather.hpp|pto/npu/a*/TScatter.hpp|pto/npu/a*/MGather.hpp|pto/npu/a*/MScatter.hpp",
+          topic="location", rules=("PTO993",), targets=_A2A3_A5, note="FACTS vec"),
+    Entry("pto/npu/a*/TGather.hpp|pto/npu/a*/TScatter.hpp|pto/npu/a*/MGather.hpp|pto/npu/a*/MScatter.hpp",
+          topic="layout", rules=("PTO994",), targets=_A2A3_A5, note="FACTS row_major"),
+    Entry("pto/npu/a*/TMrgSort.hpp", "function:CheckOverMemory", cond=r"^Src[123]TileData::Cols \* elemSize <= UB_SIZE$",
+          reason="buffer-fit-implies", targets=_A2A3_A5, note="one source row's bytes within UB"),
+    Entry("pto/npu/a*/TMrgSort.hpp", "function:CheckOverMemory|function:TMRGSORT_IMPL", cond=r"UB_SIZE|GetValidCol\(\) \+ ",
+          targets=_A2A3_A5, note="open (checkable): TMRGSORT: tmp plus the sources (their valid columns) within UB; "
+                                 "holds for tiles placed apart in UB, which no rule checks for this builtin"),
+    Entry("pto/npu/a2a3/TMrgSort.hpp", "function:TMRGSORT_IMPL", cond=r"^blockLen % TMRGSORT_BLOCK_LEN == 0$",
+          targets=_A2A3_A5, note="open (partial, PTO989): A2/A3 TMRGSORT's blockLen a multiple of "
+                                 "TMRGSORT_BLOCK_LEN; PTO989 checks blockLen != 0 and the source columns only"),
+    Entry("pto/npu/a2a3/TMrgSort.hpp", "function:TMRGSORT_IMPL", cond=r"^srcCol % \(blockLen \* BLOCK_NUM\) == 0$",
+          rules=("PTO989",), targets=_A2A3_A5, note="the source's valid columns a multiple of blockLen * 4"),
+    Entry("pto/npu/a*/TMrgSort.hpp|pto/npu/a*/TSort32.hpp", "function:CheckStatic", topic="dtype",
+          cond=r"IdxTileData", rules=("PTO982",), targets=_A2A3_A5, note="TSORT32's index tile uint32"),
+    Entry("pto/npu/a*/TMrgSort.hpp|pto/npu/a*/TSort32.hpp", "function:CheckStatic", topic="dtype",
+          rules=("PTO980",), targets=_A2A3_A5, note="half / float"),
+    Entry("pto/npu/a*/TMrgSort.hpp|pto/npu/a*/TSort32.hpp", "function:CheckStatic", topic="dtype-equal",
+          rules=("PTO981",), targets=_A2A3_A5, note="one element type across the operands"),
+    Entry("pto/npu/a*/TMrgSort.hpp|pto/npu/a*/TSort32.hpp", "function:CheckStatic", topic="location",
+          rules=("PTO983",), targets=_A2A3_A5, note="every operand Vec"),
+    Entry("pto/npu/a*/TMrgSort.hpp|pto/npu/a*/TSort32.hpp", "function:CheckStatic", topic="layout",
+          rules=("PTO984",), targets=_A2A3_A5, note="every operand row-major"),
+    Entry("pto/npu/a*/TMrgSort.hpp", "function:CheckStatic", topic="shape", rules=("PTO985",), targets=_A2A3_A5,
+          note="every TMRGSORT operand one row"),
+    # -- MX matmul bias and the remaining MX shape --
+    Entry("pto/npu/a5/TMatmul.hpp", "function:TMATMUL_MX_IMPL|function:TGEMV_MX_IMPL", topic="shape",
+          targets=_A2A3_A5, note="open (checkable): TMATMUL_MX / TGEMV_MX bias a one-row Bias tile; PTO914 runs "
+                                 "for TMATMUL_BIAS / TGEMV_BIAS only, PTO976 checks K and L0C"),
+    Entry("pto/npu/a5/TMatmul.hpp", "function:CheckMadMxValid", cond=r"% 2 == 0\)?$", rules=("PTO976",),
+          targets=_A2A3_A5, note="MX matmul: the left tile's Cols even, implied by PTO976's Cols % 64"),
     # --- synchronisation ------------------------------------------------------------------------------------------
     Entry("pto/npu/a2a3/TSync.hpp", "function:TSYNC_IMPL", reason="header-constants",
           note="the pipe comes from the header's Op -> pipe table (common/event.hpp); every pipe of the table is "

@@ -127,6 +127,43 @@ def test_the_map_follows_rule_targets(inventory, rules) -> None:
     assert tile and all(r["status"] == "checked" and r["rules"] == ["PTO001", "PTO002"] for r in tile)
 
 
+def test_nothing_on_a2a3_or_a5_is_inferred(report) -> None:
+    """Issue 13 item 4: every assertion on the two modelled targets is decided by a curated entry (a rule, an open
+    item or a reason), none by the provenance inference; the document says so."""
+    for t in ("a2a3", "a5"):
+        assert report["summary"][t]["checked_inferred"] == 0
+        assert not [r["id"] for r in report["assertions"] if r["target"] == t and r["basis"] == "provenance"]
+    assert "Inferred credits per target: a2a3 0, a5 0," in ac.render_doc(report)
+
+
+def test_entry_lines_pin_one_assertion_where_the_text_repeats() -> None:
+    """Entry.lines matches by the assertion's line (inclusive range), so two assertions with the same condition
+    text in one function can be mapped apart."""
+    table = ac.load_table()
+    a = {"target": "a5", "file": "pto/npu/a5/TShl.hpp", "owner": "function:TShlCheck", "kind": "static",
+         "topic": "dtype-equal", "builtins": ["TSHL"], "cond": "T == TileDataSrc0::DType", "line": 78}
+    first = table.Entry("pto/npu/a5/TShl.hpp", "function:TShlCheck", lines=(70, 80), rules=("PTO602",))
+    assert ac.entry_matches(first, a)
+    assert not ac.entry_matches(first, {**a, "line": 89})
+    assert ac.entry_matches(table.Entry("pto/npu/a5/TShl.hpp", lines=(89, 89)), {**a, "line": 89})
+    assert ac.entry_matches(table.Entry("pto/npu/a5/TShl.hpp"), {**a, "line": 89})  # no range: every line
+
+
+def test_entry_guard_matches_the_build_mode_arm() -> None:
+    """Entry.guard is fullmatched against the assertion's guards: an entry for the `__PTO_AUTO__` arm does not
+    take the manual-placement arm's twin (or an assertion with no guard)."""
+    table = ac.load_table()
+    a = {"target": "a2a3", "file": "pto/npu/a2a3/TRowExpandSub.hpp", "owner": "function:TROWEXPANDSUB_IMPL",
+         "kind": "runtime", "topic": "valid-region", "builtins": ["TROWEXPANDSUB"], "cond": "x", "line": 94,
+         "guards": ["!(!defined(__PTO_AUTO__))"]}
+    auto = table.Entry("pto/npu/a2a3/*", guard=r"!\(!defined\(__PTO_AUTO__\)\)", reason="auto-mode-only")
+    assert ac.entry_matches(auto, a)
+    assert not ac.entry_matches(auto, {**a, "guards": ["!defined(__PTO_AUTO__)"]})
+    assert not ac.entry_matches(auto, {**a, "guards": []})
+    m = ac.Mapper({}, table).map(a)
+    assert m.status == "reasoned" and m.reason == "auto-mode-only"
+
+
 # --- the extractor on a synthetic header tree --------------------------------------------------------------------
 
 FILES = {
