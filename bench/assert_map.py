@@ -645,10 +645,26 @@ ENTRIES: list[Entry] = [
                "-> GM cols [1, 4095], rows [1, 8192] / [1, 65535], Mat -> GM row bytes in 32-byte blocks; A5 Acc "
                "cols [1, 4095]); needs a per-path table over the GlobalTensor's shape / stride terms "
                "(rules/global_tensor.py) and the executor's TLOAD / TSTORE paths"),
-    Entry("pto/npu/a5/TLoad.hpp|pto/npu/a6/TLoad.hpp", "function:TLoadMxCube*|function:TLoadHif4Cube*",
+    # --- branch mx: A5 / A6 MX scale TLOAD (PTO968, PTO951, PTO955) and MX TQUANT (PTO966, PTO967, PTO977) ----
+    Entry("pto/npu/a5/TLoad.hpp|pto/npu/a6/TLoad.hpp", "function:TLoadMxCubeCheck*", cond=r"IsFP8E8M0",
+          rules=("PTO951",), note="MX scale load: tile and tensor element types float8_e8m0_t (A6: or uint8_t); "
+                                  "PTO951's MX_SCALE types"),
+    Entry("pto/npu/a5/TLoad.hpp|pto/npu/a6/TLoad.hpp", "function:TLoadMxCubeCheck", cond=r"^TileData::Rows \* "
+          r"TileData::Cols <= 512 \* 1024$", reason="buffer-fit-implies",
+          note="the element-type assertion beside it admits 1-byte scales only, so Rows * Cols elements are that "
+               "many bytes of L1 (512 KiB on A5 and A6)"),
+    Entry("pto/npu/a5/TLoad.hpp|pto/npu/a6/TLoad.hpp", "function:TLoadMxCubeCheck*", cond=r"^\(TileData::Rows >=",
+          rules=("PTO955",), note="MX_A_ZZ / MX_B_NN (A6 also HIF4_A_ZZ / HIF4_B_NN): the tile covers the tensor's "
+                                  "static extent (mx_scale_extents)"),
+    Entry("pto/npu/a5/TLoad.hpp|pto/npu/a6/TLoad.hpp", "function:TLoadMxCubeCheck*|function:TLoadMxCubeAVector",
+          rules=("PTO968",), note="MX scale load: layout / tile-arrangement pairs, SFractalSize 32, the [16, 2] "
+                                  "(HiF4 [16, 4]) tensor fractal, the 3-D ND / DN views with last dimension 2, the "
+                                  "one-row form's [1, 1, 1, 1, k] tensor"),
+    # --- end of branch mx -------------------------------------------------------------------------------------
+    Entry("pto/npu/a5/TLoad.hpp|pto/npu/a6/TLoad.hpp", "function:TLoadHif4Cube*",
           targets=("a2a3", "a5", "a6"),
-          note="open (checkable): A5 TLOAD of MX scale tiles (MX_A_* / MX_B_* GlobalTensor layouts): fp8_e8m0 types, "
-               "SFractalSize 32, static shape relations; no rule models the MX GlobalTensor layouts yet"),
+          note="open (checkable): A6 TLOAD of hifloat4x2_t tiles (TLoadHif4CubeCheck: element type, ValidCol vs "
+               "staticShape[4]); ptolint/own_impls.py leaves hifloat4x2_t TLOAD calls on A6 out"),
     Entry("pto/npu/a5/TLoad.hpp|pto/npu/a6/TLoad.hpp|pto/common/arch/register/tload_common.hpp",
           "function:TLoadNHWC|function:TLoadNCHW*|"
           "function:TLoadNCDHW*|function:TLoad5HD|function:TLoadFractalZ|function:CheckConvTileData",
