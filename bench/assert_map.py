@@ -619,10 +619,9 @@ ENTRIES: list[Entry] = [
           cond=r"% 2 == 0|% 32 == 0|^isSplitM \|\| isSplitN \|\| nonSplit$", note="open (checkable): A5 TMPipe pushes into a local FIFO: Acc -> Vec needs fp32 data and even ProdM / "
                "valid rows (32-column ProdN / valid columns), Vec -> Mat 32-byte valid rows, and a split mode the "
                "consumer shape implies; no rule models TMPipe's local FIFOs", targets=_A2A3_A5),
-    Entry("pto/npu/a5/TQuant.hpp", cond=r"^elemPerVL % StaticCols|^quant_type == QuantType::MXFP8|Rows % 64 == 0$|"
-          r"interleavedExp|GetValidRow\(\) % 64|exp->GetValidRow|^grp_axis == 1$|^!interleave$", note="open (checkable): A5 MX TQUANT: MXFP8 / MXFP4 quant types, grp_axis 1 and "
-                                        "no interleave, source rows in 64s and the exponent tile's shape; PTO977 "
-                                        "checks the MX types only", targets=_A2A3_A5),
+    Entry("pto/npu/a5/TQuant.hpp", cond=r"^elemPerVL % StaticCols",
+          note="open (checkable): A5 TQUANT's column zero-padding helper needs the static columns to divide one "
+               "vector register's elements; no rule (the MX rules are in the branch mx block)", targets=_A2A3_A5),
     Entry("pto/npu/a5/TRandom.hpp", "function:TRANDOM_IMPL", cond=r"nullptr",
           note="open (checkable): TRANDOM's key and counter pointers non-null (debug builds trap); pointer values "
                "are not followed", targets=_A2A3_A5),
@@ -660,6 +659,12 @@ ENTRIES: list[Entry] = [
           rules=("PTO968",), note="MX scale load: layout / tile-arrangement pairs, SFractalSize 32, the [16, 2] "
                                   "(HiF4 [16, 4]) tensor fractal, the 3-D ND / DN views with last dimension 2, the "
                                   "one-row form's [1, 1, 1, 1, k] tensor"),
+    Entry("pto/npu/a5/TQuant.hpp", "function:TQUANT_IMPL", cond=r"^grp_axis == 1$|^!interleave$",
+          rules=("PTO966",), note="the grp_axis / mx_alg form: grp_axis 0 or 1, interleave with grp_axis 0 only"),
+    Entry("pto/npu/a5/TQuant.hpp", "function:TQUANT_IMPL", cond=r"Rows % 64 == 0$|interleavedExp|"
+          r"GetValidRow\(\) % 64|exp->GetValidRow", rules=("PTO967",),
+          note="DN interleave: static source rows in 64s and exponent tile [ceil(Rows / 64), align32(2 * Cols)]; "
+               "at run time valid rows in 64s and the exponent's valid region [ceil(validRow / 64), 2 * validCol]"),
     # --- end of branch mx -------------------------------------------------------------------------------------
     Entry("pto/npu/a5/TLoad.hpp|pto/npu/a6/TLoad.hpp", "function:TLoadHif4Cube*",
           targets=("a2a3", "a5", "a6"),
