@@ -665,6 +665,12 @@ ENTRIES: list[Entry] = [
           r"GetValidRow\(\) % 64|exp->GetValidRow", rules=("PTO967",),
           note="DN interleave: static source rows in 64s and exponent tile [ceil(Rows / 64), align32(2 * Cols)]; "
                "at run time valid rows in 64s and the exponent's valid region [ceil(validRow / 64), 2 * validCol]"),
+    Entry("pto/npu/a6/TQuant.hpp", "function:CheckTQuantHif4Types", cond=r"^T == bfloat16_t$|^OutT == "
+          r"float4_e1m2x2_t$", rules=("PTO977",), note="A6's HiF4 TQUANT: bfloat16 source, float4_e1m2x2_t result "
+                                                       "(PTO977's HIF4 table)"),
+    Entry("pto/npu/a6/TQuant.hpp", "function:TQUANT_IMPL", cond=r"^grp_axis == 1$", rules=("PTO966",),
+          note="A6's grp_axis / mx_alg form: the MX branch takes grp_axis 0 or 1, the HiF4 branch 1 only (PTO966's "
+               "HIF4 table)"),
     # --- end of branch mx -------------------------------------------------------------------------------------
     Entry("pto/npu/a5/TLoad.hpp|pto/npu/a6/TLoad.hpp", "function:TLoadHif4Cube*",
           targets=("a2a3", "a5", "a6"),
@@ -692,11 +698,6 @@ ENTRIES: list[Entry] = [
           cond=r"^quant_type == QuantType::MXFP8 \|\| quant_type == QuantType::MXFP4_E2M1$", rules=("PTO977",),
           note="the MX form's QuantType template argument: MXFP8 or MXFP4_E2M1 (PTO977 reports any other; the "
                "grp_axis / MxQuantAlg form derives one of the two)"),
-    Entry("pto/npu/a6/TQuant.hpp", "function:CheckTQuantHif4Types|function:TQUANT_IMPL",
-          cond=r"^T == bfloat16_t$|^OutT == float4_e1m2x2_t$|^grp_axis == 1$", targets=("a6",),
-          note="open (checkable): A6's HiF4 TQUANT (MxQuantAlg::Hif4: bfloat16 -> float4_e1m2x2_t, ND only) and "
-               "the grp_axis value of its MX forms; ptolint/own_impls.py leaves float4_e1m2x2_t TQUANT calls out "
-               "and no rule reads the grp_axis / mx_alg form"),
     # --- synchronisation ------------------------------------------------------------------------------------------
     Entry("pto/npu/a2a3/TSync.hpp", "function:TSYNC_IMPL", reason="header-constants",
           note="the pipe comes from the header's Op -> pipe table (common/event.hpp); every pipe of the table is "

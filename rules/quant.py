@@ -406,6 +406,13 @@ def mx_matmul_static_shape(ctx: Ctx) -> Check | None:
 MX_ALG_QUANT = {"OcpMxFp8E4M3": "MXFP8", "NvMxFp8E4M3": "MXFP8", "OcpMxFp4E2M1": "MXFP4_E2M1",
                 "NvMxFp4E2M1": "MXFP4_E2M1", "Hif4": "MXFP4_E2M1", "0": "MXFP8", "1": "MXFP8", "2": "MXFP4_E2M1",
                 "3": "MXFP4_E2M1", "4": "MXFP4_E2M1"}
+#: targets whose TQUANT_IMPL gives MxQuantAlg::Hif4 its own path (a6/TQuant.hpp, CheckTQuantHif4Types): target ->
+#: (src type, dst type, the only grp_axis); elsewhere (A5) Hif4 is decoded as MXFP4_E2M1
+HIF4: dict[str, tuple[str, str, str]] = {"a6": ("bfloat16_t", "float4_e1m2x2_t", "1")}
+#: targets whose TQuant.hpp has no TQUANT<grp_axis, mx_alg, interleave> overload (a6): PTO966 / PTO967 say nothing
+#: about the interleave argument there
+NO_INTERLEAVE = ("a6",)
+Q_HIF4_A6 = "include/pto/npu/a6/TQuant.hpp (TQUANT_IMPL grp_axis / mx_alg overload, CheckTQuantHif4Types)"
 #: MX TQUANT (A5): quant_type -> (accepted src types, required dst type or None)
 MX_QUANT = {"MXFP8": (frozenset({"float", "bfloat16_t", "half"}), None),
             "MXFP4_E2M1": (frozenset({"half", "bfloat16_t"}), "float4_e2m1x2_t")}
@@ -417,6 +424,9 @@ Q_MX_A5 = "include/pto/npu/a5/TQuant.hpp (MX TQUANT_IMPL, CheckTQuantMxTypes)"
                              "float32, bfloat16 or half; MXFP4_E2M1: src half or bfloat16, dst float4_e2m1x2_t; the "
                              "grp_axis / mx_alg TQUANT_IMPL derives quant_type from mx_alg and runs the same checks "
                              "(CheckTQuantMxTypes)"),
+                  Provenance("header-static", Q_HIF4_A6, "a6: MxQuantAlg::Hif4 has its own path: "
+                             "CheckTQuantHif4Types static_asserts a bfloat16 source and a float4_e1m2x2_t result (A5 "
+                             "decodes Hif4 as MXFP4_E2M1)"),
                   Provenance("isa-doc", "docs/isa/TQUANT.md", "MX formats and their input types")))
 def tquant_mx_unsupported_dtype(ctx: Ctx) -> Check | None:
     """
@@ -428,7 +438,7 @@ def tquant_mx_unsupported_dtype(ctx: Ctx) -> Check | None:
     `MXFP4_E2M1`; MXFP8 quantises float, bfloat16 or half sources; MXFP4_E2M1 quantises half or bfloat16
     sources into a `float4_e2m1x2_t` tile. The `TQUANT<grp_axis, mx_alg[, interleave]>` form derives the
     format from the `MxQuantAlg` (the two fp8 algorithms MXFP8, every other one MXFP4_E2M1) and checks the
-    same types.
+    same types, except A6's `MxQuantAlg::Hif4`, which quantises bfloat16 into `float4_e1m2x2_t`.
 
     ## Why is this bad?
     The MX implementation rejects anything else with a `static_assert`: the kernel does not compile.
@@ -448,6 +458,12 @@ def tquant_mx_unsupported_dtype(ctx: Ctx) -> Check | None:
     ```
     """
     dst, src, qt = ctx.tile("dst"), ctx.tile("src"), ctx.template_args.get("quant_type", "")
+    if _hif4(ctx) and dst is not None and src is not None and ctx.tile("exp") is not None:
+        want_src, want_dst, _ = HIF4[ctx.target]
+        bad = [f"{r} `{_esc(t.text)}` is {t.dtype} (must be {w})" for r, t, w in (("src", src, want_src),
+                                                                                  ("dst", dst, want_dst))
+               if t.dtype != w]
+        return Check(ctx.static(bool(bad)), "TQUANT HiF4: " + "; ".join(bad) + " (static_assert)")
     if not qt and "mx_alg" in ctx.template_args:
         qt = MX_ALG_QUANT.get(ctx.template_args["mx_alg"], "")  # the grp_axis form derives it from the MxQuantAlg
     if dst is None or src is None or ctx.tile("exp") is None or not qt:
@@ -482,6 +498,11 @@ def _grp_form(ctx: Ctx) -> tuple[str, bool] | None:
     return args["grp_axis"], args.get("interleave", "false") in ("true", "1")
 
 
+def _hif4(ctx: Ctx) -> bool:
+    """A grp_axis-form call with MxQuantAlg::Hif4 on a target that gives it its own path."""
+    return ctx.target in HIF4 and ctx.template_args.get("mx_alg") in ("Hif4", "4")
+
+
 def _grp_types_ok(ctx: Ctx) -> bool:
     qt = MX_ALG_QUANT.get(ctx.template_args.get("mx_alg", ""))
     if qt is None:
@@ -494,6 +515,8 @@ def _grp_types_ok(ctx: Ctx) -> bool:
 @rule("PTO966", "tquant-mx-group-axis", instructions=("TQUANT",), fault="unsupported-layout", targets=("a5",),
       provenance=(Provenance("header-static", Q_MX_GRP, "else branch of if constexpr (grp_axis == 0): static_assert "
                              "grp_axis == 1 and static_assert !interleave"),
+                  Provenance("header-static", Q_HIF4_A6, "a6: the same grp_axis == 1 in the MX branch; the Hif4 "
+                             "branch static_asserts grp_axis == 1 (ND only); A6 has no interleave overload"),
                   Provenance("isa-doc", "docs/isa/TQUANT.md", "grp_axis 0 groups along columns (DN), 1 along rows "
                              "(ND); the exponent interleave is a DN output")))
 def tquant_mx_group_axis(ctx: Ctx) -> Check | None:
@@ -504,7 +527,8 @@ def tquant_mx_group_axis(ctx: Ctx) -> Check | None:
     ## What it does
     For `TQUANT<grp_axis, mx_alg[, interleave]>(dst, src, &exp, &max, &scaling)`: `grp_axis` must be 0
     (groups of 32 along the columns, DN) or 1 (along the rows, ND), and `interleave = true` (the exponents
-    written as [group pair, column, group in pair]) exists for `grp_axis == 0` only.
+    written as [group pair, column, group in pair]) exists for `grp_axis == 0` only. On A6,
+    `MxQuantAlg::Hif4` (HiFloat4) groups along the rows only: `grp_axis` must be 1.
 
     ## Why is this bad?
     Both are `static_assert`s in the ND branch of A5's implementation: the kernel does not compile.
@@ -525,9 +549,11 @@ def tquant_mx_group_axis(ctx: Ctx) -> Check | None:
         return None
     axis, interleave = form
     bad = []
-    if axis not in ("0", "1"):
+    if _hif4(ctx) and axis != HIF4[ctx.target][2]:
+        bad.append(f"MxQuantAlg::Hif4 groups along grp_axis {HIF4[ctx.target][2]} only (ND), not {axis}")
+    elif axis not in ("0", "1"):
         bad.append(f"grp_axis is {axis} (must be 0 for DN or 1 for ND)")
-    elif axis == "1" and interleave:
+    elif axis == "1" and interleave and ctx.target not in NO_INTERLEAVE:
         bad.append("interleave = true needs grp_axis 0 (the ND form has no interleaved exponent)")
     return Check(ctx.static(bool(bad)), "TQUANT MX: " + "; ".join(bad) + " (static_assert)")
 
@@ -570,7 +596,7 @@ def tquant_mx_dn_interleave_shape(ctx: Ctx) -> Check | None:
     ```
     """
     form = _grp_form(ctx)
-    if form is None or form != ("0", True) or not _grp_types_ok(ctx):
+    if form is None or form != ("0", True) or ctx.target in NO_INTERLEAVE or not _grp_types_ok(ctx):
         return None
     src, exp = ctx.tile("src"), ctx.tile("exp")
     exp_name = exp.text.lstrip("& ")

@@ -264,6 +264,10 @@ def tdequant(m: Machine) -> None:
 # --- TQUANT (INT8 forms) ----------------------------------------------------------------------------
 
 
+#: targets whose TQUANT decodes MxQuantAlg::Hif4 itself (a6/TQuant.hpp): target -> (source, result) types
+_HIF4 = {"a6": ("bfloat16_t", "float4_e1m2x2_t")}
+#: targets without the interleave overload (a6): the grp_axis checks below are A5's
+_NO_INTERLEAVE = ("a6",)
 #: A5's grp_axis / mx_alg TQUANT: the algorithm (enumerator or value) -> the format it quantises to
 _MX_ALG = {"OcpMxFp8E4M3": "MXFP8", "NvMxFp8E4M3": "MXFP8", "0": "MXFP8", "1": "MXFP8"}
 
@@ -299,6 +303,14 @@ def _mx_types(m: Machine, dst: ConcreteTile, src: ConcreteTile) -> None:
     """A5's MX quantisation entry: the MX formats and, per format, the source (and fp4 result) types."""
     if m.tile("exp") is None or m.impl != "a5":
         return
+    if m.target in _HIF4 and m.template_args.get("mx_alg") in ("Hif4", "4"):  # a6/TQuant.hpp's HiF4 branch
+        src_t, dst_t = _HIF4[m.target]
+        if m.template_args.get("grp_axis") != "1":
+            raise m.trap("unsupported-layout", "HiF4 quantises ND groups only (grp_axis 1)")
+        if src.spec.dtype != src_t or dst.spec.dtype != dst_t:
+            raise m.trap("unsupported-dtype", f"HiF4 quantises {src_t} into {dst_t}, not {src.spec.dtype} into "
+                         f"{dst.spec.dtype}")
+        return
     fmt = m.template_args.get("quant_type", "")
     if not fmt and "mx_alg" in m.template_args:  # the grp_axis form: fp8 algorithms MXFP8, the others MXFP4_E2M1
         fmt = _MX_ALG.get(m.template_args["mx_alg"], "MXFP4_E2M1")
@@ -309,7 +321,7 @@ def _mx_types(m: Machine, dst: ConcreteTile, src: ConcreteTile) -> None:
         raise m.trap("unsupported-dtype", f"{fmt} does not quantise {src.spec.dtype}")
     if fmt == "MXFP4_E2M1" and dst.spec.dtype != "float4_e2m1x2_t":
         raise m.trap("unsupported-dtype", f"MXFP4_E2M1 writes float4_e2m1x2_t, not {dst.spec.dtype}")
-    if "grp_axis" in m.template_args:
+    if "grp_axis" in m.template_args and not (m.target in _NO_INTERLEAVE and "interleave" in m.template_args):
         _mx_group_form(m, src)
 
 
