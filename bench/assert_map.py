@@ -619,9 +619,6 @@ ENTRIES: list[Entry] = [
           cond=r"% 2 == 0|% 32 == 0|^isSplitM \|\| isSplitN \|\| nonSplit$", note="open (checkable): A5 TMPipe pushes into a local FIFO: Acc -> Vec needs fp32 data and even ProdM / "
                "valid rows (32-column ProdN / valid columns), Vec -> Mat 32-byte valid rows, and a split mode the "
                "consumer shape implies; no rule models TMPipe's local FIFOs", targets=_A2A3_A5),
-    Entry("pto/npu/a5/TQuant.hpp", cond=r"^elemPerVL % StaticCols",
-          note="open (checkable): A5 TQUANT's column zero-padding helper needs the static columns to divide one "
-               "vector register's elements; no rule (the MX rules are in the branch mx block)", targets=_A2A3_A5),
     Entry("pto/npu/a5/TRandom.hpp", "function:TRANDOM_IMPL", cond=r"nullptr",
           note="open (checkable): TRANDOM's key and counter pointers non-null (debug builds trap); pointer values "
                "are not followed", targets=_A2A3_A5),
@@ -671,6 +668,10 @@ ENTRIES: list[Entry] = [
     Entry("pto/npu/a6/TQuant.hpp", "function:TQUANT_IMPL", cond=r"^grp_axis == 1$", rules=("PTO966",),
           note="A6's grp_axis / mx_alg form: the MX branch takes grp_axis 0 or 1, the HiF4 branch 1 only (PTO966's "
                "HIF4 table)"),
+    Entry("pto/npu/a5/TQuant.hpp|pto/npu/a6/TQuant.hpp", "function:ZeroPadColumns_VLAligned",
+          cond=r"^elemPerVL % StaticCols == 0$", reason="guard-implies",
+          note="its only caller, ZeroPadSourceTile, calls it under if constexpr (elemPerVL % StaticCols == 0) and "
+               "takes ZeroPadColumns_Unaligned otherwise"),
     # --- end of branch mx -------------------------------------------------------------------------------------
     Entry("pto/npu/a5/TLoad.hpp|pto/npu/a6/TLoad.hpp", "function:TLoadHif4Cube*",
           targets=("a2a3", "a5", "a6"),
