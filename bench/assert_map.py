@@ -63,7 +63,7 @@ REASONS: dict[str, str] = {
 
 #: rules that check one form's assertions only and cite a file shared with other forms (TExtract.hpp): mapped by
 #: the entries below alone, never inferred from provenance for the file's other assertions
-CURATED_ONLY = frozenset({"PTO119", "PTO120", "PTO121", "PTO122", "PTO935", "PTO959"})
+CURATED_ONLY = frozenset({"PTO119", "PTO120", "PTO121", "PTO122", "PTO935", "PTO951", "PTO959", "PTO968"})
 
 _TILE = "pto/common/pto_tile.hpp"
 _MGS = "pto/npu/*/MGather.hpp|pto/npu/*/MScatter.hpp"

@@ -635,9 +635,14 @@ def gm_nz_fractal_shape(ctx: Ctx) -> Check | None:
                              "TLoadMxCubeAVector: staticShape[0..3] == 1 (DYNAMIC not accepted)"),
                   Provenance("header-static", MX_A6, "the same checks split into helpers; the HIF4_A_ZZ / "
                              "HIF4_B_NN layouts join the pairs with a [16, 4] scale fractal"),
-                  Provenance("isa-doc", "docs/isa/TLOAD.md", "MX scale layouts; the doc does not state the "
-                             "GlobalTensor shape forms, the header's static_asserts are modelled")),
-      own={"a6": ("TLOAD",)})
+                  Provenance("isa-doc", "docs/isa/TLOAD.md", "the MX_A_* -> ZZ / MX_B_* -> NN pairs and the same "
+                             "[16, 2] and 3-D shape conditions; the doc adds even valid columns (scale A) / rows "
+                             "(scale B), which TLoadMxCubeCheck does not assert (not modelled here), and does not "
+                             "mention SFractalSize 32 or the one-row form's [1, 1, 1, 1, k] tensor (header "
+                             "modelled)")),
+      # Kirin 9030's TLoad.hpp (Kirin Dev0000 includes it) was read: it has no MX scale load (a static_assert rejects
+      # the scale layouts, not modelled by this rule), so the rule runs there and has nothing to report
+      own={"a6": ("TLOAD",), "kirin9030": ("TLOAD",)})
 def tload_mx_scale_operands(ctx: Ctx) -> Check | None:
     """
     ## Summary

@@ -517,8 +517,9 @@ def _grp_types_ok(ctx: Ctx) -> bool:
                              "grp_axis == 1 and static_assert !interleave"),
                   Provenance("header-static", Q_HIF4_A6, "a6: the same grp_axis == 1 in the MX branch; the Hif4 "
                              "branch static_asserts grp_axis == 1 (ND only); A6 has no interleave overload"),
-                  Provenance("isa-doc", "docs/isa/TQUANT.md", "grp_axis 0 groups along columns (DN), 1 along rows "
-                             "(ND); the exponent interleave is a DN output")))
+                  Provenance("isa-doc", "docs/isa/TQUANT.md", "grp_axis 0 = DN (axis-0 groups), 1 = ND (axis-1 "
+                             "groups); the doc does not mention the interleave argument (the header's overload is "
+                             "modelled)")))
 def tquant_mx_group_axis(ctx: Ctx) -> Check | None:
     """
     ## Summary
@@ -566,7 +567,8 @@ def tquant_mx_group_axis(ctx: Ctx) -> Check | None:
                              "valid shape [ceil(validRow / 64), 2 * validCol] (debug builds only); release builds "
                              "write the exponents for the source's valid region whatever the exponent tile's valid "
                              "region says"),
-                  Provenance("isa-doc", "docs/isa/TQUANT.md", "DN interleaved exponent layout")))
+                  Provenance("isa-doc", "docs/isa/TQUANT.md", "not documented: the doc has no interleave form; its "
+                             "DN constraint M % 32 == 0 is not asserted by the header (not modelled)")))
 def tquant_mx_dn_interleave_shape(ctx: Ctx) -> Check | None:
     """
     ## Summary

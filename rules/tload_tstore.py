@@ -122,7 +122,9 @@ def tload_tstore_tile_location(ctx: Ctx) -> Check | None:
                              "row-major ZZ L1 tile): static_assert tile and tensor element types float8_e8m0_t"),
                   Provenance("header-static", MX_A6, "A6's TLoadMxCubeCheck: float8_e8m0_t or uint8_t (MX and HiF4 "
                              "scales)")),
-      own={"a6": ("TLOAD",)})
+      # Kirin 9030's TLoad.hpp (Kirin Dev0000 includes it) was read: A5's StaticCheck (any 1/2/4/8-byte type) and no
+      # MX scale path, so the rule runs there and has nothing to report
+      own={"a6": ("TLOAD",), "kirin9030": ("TLOAD",)})
 def tload_unsupported_dtype(ctx: Ctx) -> Check | None:
     """
     ## Summary
