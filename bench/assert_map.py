@@ -77,7 +77,7 @@ REASONS: dict[str, str] = {
 
 #: rules that check one form's assertions only and cite a file shared with other forms (TExtract.hpp): mapped by
 #: the entries below alone, never inferred from provenance for the file's other assertions
-CURATED_ONLY = frozenset({"PTO119", "PTO120", "PTO121", "PTO122", "PTO935", "PTO959"})
+CURATED_ONLY = frozenset({"PTO119", "PTO120", "PTO121", "PTO122", "PTO935", "PTO951", "PTO959", "PTO968"})
 
 _TILE = "pto/common/pto_tile.hpp"
 _MGS = "pto/npu/*/MGather.hpp|pto/npu/*/MScatter.hpp"
@@ -724,10 +724,6 @@ ENTRIES: list[Entry] = [
           cond=r"% 2 == 0|% 32 == 0|^isSplitM \|\| isSplitN \|\| nonSplit$", note="open (checkable): A5 TMPipe pushes into a local FIFO: Acc -> Vec needs fp32 data and even ProdM / "
                "valid rows (32-column ProdN / valid columns), Vec -> Mat 32-byte valid rows, and a split mode the "
                "consumer shape implies; no rule models TMPipe's local FIFOs", targets=_A2A3_A5),
-    Entry("pto/npu/a5/TQuant.hpp", cond=r"^elemPerVL % StaticCols|^quant_type == QuantType::MXFP8|Rows % 64 == 0$|"
-          r"interleavedExp|GetValidRow\(\) % 64|exp->GetValidRow|^grp_axis == 1$|^!interleave$", note="open (checkable): A5 MX TQUANT: MXFP8 / MXFP4 quant types, grp_axis 1 and "
-                                        "no interleave, source rows in 64s and the exponent tile's shape; PTO977 "
-                                        "checks the MX types only", targets=_A2A3_A5),
     Entry("pto/npu/a5/TRandom.hpp", "function:TRANDOM_IMPL", cond=r"nullptr",
           note="open (checkable): TRANDOM's key and counter pointers non-null (debug builds trap); pointer values "
                "are not followed", targets=_A2A3_A5),
@@ -750,10 +746,42 @@ ENTRIES: list[Entry] = [
                "-> GM cols [1, 4095], rows [1, 8192] / [1, 65535], Mat -> GM row bytes in 32-byte blocks; A5 Acc "
                "cols [1, 4095]); needs a per-path table over the GlobalTensor's shape / stride terms "
                "(rules/global_tensor.py) and the executor's TLOAD / TSTORE paths"),
-    Entry("pto/npu/a5/TLoad.hpp|pto/npu/a6/TLoad.hpp", "function:TLoadMxCube*|function:TLoadHif4Cube*",
+    # --- branch mx: A5 / A6 MX scale TLOAD (PTO968, PTO951, PTO955) and MX TQUANT (PTO966, PTO967, PTO977) ----
+    Entry("pto/npu/a5/TLoad.hpp|pto/npu/a6/TLoad.hpp", "function:TLoadMxCubeCheck*", cond=r"IsFP8E8M0",
+          rules=("PTO951",), note="MX scale load: tile and tensor element types float8_e8m0_t (A6: or uint8_t); "
+                                  "PTO951's MX_SCALE types"),
+    Entry("pto/npu/a5/TLoad.hpp|pto/npu/a6/TLoad.hpp", "function:TLoadMxCubeCheck", cond=r"^TileData::Rows \* "
+          r"TileData::Cols <= 512 \* 1024$", reason="buffer-fit-implies",
+          note="the element-type assertion beside it admits 1-byte scales only, so Rows * Cols elements are that "
+               "many bytes of L1 (512 KiB on A5 and A6)"),
+    Entry("pto/npu/a5/TLoad.hpp|pto/npu/a6/TLoad.hpp", "function:TLoadMxCubeCheck*", cond=r"^\(TileData::Rows >=",
+          rules=("PTO955",), note="MX_A_ZZ / MX_B_NN (A6 also HIF4_A_ZZ / HIF4_B_NN): the tile covers the tensor's "
+                                  "static extent (mx_scale_extents)"),
+    Entry("pto/npu/a5/TLoad.hpp|pto/npu/a6/TLoad.hpp", "function:TLoadMxCubeCheck*|function:TLoadMxCubeAVector",
+          rules=("PTO968",), note="MX scale load: layout / tile-arrangement pairs, SFractalSize 32, the [16, 2] "
+                                  "(HiF4 [16, 4]) tensor fractal, the 3-D ND / DN views with last dimension 2, the "
+                                  "one-row form's [1, 1, 1, 1, k] tensor"),
+    Entry("pto/npu/a5/TQuant.hpp", "function:TQUANT_IMPL", cond=r"^grp_axis == 1$|^!interleave$",
+          rules=("PTO966",), note="the grp_axis / mx_alg form: grp_axis 0 or 1, interleave with grp_axis 0 only"),
+    Entry("pto/npu/a5/TQuant.hpp", "function:TQUANT_IMPL", cond=r"Rows % 64 == 0$|interleavedExp|"
+          r"GetValidRow\(\) % 64|exp->GetValidRow", rules=("PTO967",),
+          note="DN interleave: static source rows in 64s and exponent tile [ceil(Rows / 64), align32(2 * Cols)]; "
+               "at run time valid rows in 64s and the exponent's valid region [ceil(validRow / 64), 2 * validCol]"),
+    Entry("pto/npu/a6/TQuant.hpp", "function:CheckTQuantHif4Types", cond=r"^T == bfloat16_t$|^OutT == "
+          r"float4_e1m2x2_t$", rules=("PTO977",), note="A6's HiF4 TQUANT: bfloat16 source, float4_e1m2x2_t result "
+                                                       "(PTO977's HIF4 table)"),
+    Entry("pto/npu/a6/TQuant.hpp", "function:TQUANT_IMPL", cond=r"^grp_axis == 1$", rules=("PTO966",),
+          note="A6's grp_axis / mx_alg form: the MX branch takes grp_axis 0 or 1, the HiF4 branch 1 only (PTO966's "
+               "HIF4 table)"),
+    Entry("pto/npu/a5/TQuant.hpp|pto/npu/a6/TQuant.hpp", "function:ZeroPadColumns_VLAligned",
+          cond=r"^elemPerVL % StaticCols == 0$", reason="guard-implies",
+          note="its only caller, ZeroPadSourceTile, calls it under if constexpr (elemPerVL % StaticCols == 0) and "
+               "takes ZeroPadColumns_Unaligned otherwise"),
+    # --- end of branch mx -------------------------------------------------------------------------------------
+    Entry("pto/npu/a5/TLoad.hpp|pto/npu/a6/TLoad.hpp", "function:TLoadHif4Cube*",
           targets=("a2a3", "a5", "a6"),
-          note="open (checkable): A5 TLOAD of MX scale tiles (MX_A_* / MX_B_* GlobalTensor layouts): fp8_e8m0 types, "
-               "SFractalSize 32, static shape relations; no rule models the MX GlobalTensor layouts yet"),
+          note="open (checkable): A6 TLOAD of hifloat4x2_t tiles (TLoadHif4CubeCheck: element type, ValidCol vs "
+               "staticShape[4]); ptolint/own_impls.py leaves hifloat4x2_t TLOAD calls on A6 out"),
     Entry("pto/npu/a5/TLoad.hpp|pto/npu/a6/TLoad.hpp|pto/common/arch/register/tload_common.hpp",
           "function:TLoadNHWC|function:TLoadNCHW*|"
           "function:TLoadNCDHW*|function:TLoad5HD|function:TLoadFractalZ|function:CheckConvTileData",
@@ -776,11 +804,6 @@ ENTRIES: list[Entry] = [
           cond=r"^quant_type == QuantType::MXFP8 \|\| quant_type == QuantType::MXFP4_E2M1$", rules=("PTO977",),
           note="the MX form's QuantType template argument: MXFP8 or MXFP4_E2M1 (PTO977 reports any other; the "
                "grp_axis / MxQuantAlg form derives one of the two)"),
-    Entry("pto/npu/a6/TQuant.hpp", "function:CheckTQuantHif4Types|function:TQUANT_IMPL",
-          cond=r"^T == bfloat16_t$|^OutT == float4_e1m2x2_t$|^grp_axis == 1$", targets=("a6",),
-          note="open (checkable): A6's HiF4 TQUANT (MxQuantAlg::Hif4: bfloat16 -> float4_e1m2x2_t, ND only) and "
-               "the grp_axis value of its MX forms; ptolint/own_impls.py leaves float4_e1m2x2_t TQUANT calls out "
-               "and no rule reads the grp_axis / mx_alg form"),
     # --- branch `audit` (issue 13 item 4): every assertion on a2a3 / a5 the provenance inference credited, read one
     # by one against the rule's documentation and check function (nothing on a2a3 / a5 is left to inference).
     # Notes: "open (partial, PTOnnn)" = the rule checks part of the condition (says which part is missing);

@@ -54,8 +54,18 @@ def _tassign_form(message: str) -> str | None:
     return "runtime-fault" if message.startswith("TASSIGN(obj, addr)") else None
 
 
+def _tquant_dn_valid(message: str) -> str | None:
+    # PTO967: the exponent / source valid shapes are PTO_ASSERTs; the static tile shapes static_asserts
+    return "debug-trap" if message.startswith("TQUANT MX DN interleave (run time)") else None
+
+
 #: rules whose derived kind is wrong (read their documentation and provenance)
 OVERRIDES: dict[str, Override] = {
+    "PTO967": Override({"*": "compile-error"}, "the static tile shapes are static_asserts; the valid shapes are "
+                                               "PTO_ASSERTs (debug-trap)",
+                       release={"*": "release build: writes the exponents of the source's valid region whatever the "
+                                     "exponent tile's valid region says"},
+                       refine=_tquant_dn_valid),
     "PTO210": Override({"*": "runtime-fault"}, "the header-static entry records that nothing is checked: tmp's "
                                                "address is used as a UB pointer"),
     "PTO211": Override({"*": "runtime-fault"}, "the header checks nothing about tmp: a 32-byte block per row is "

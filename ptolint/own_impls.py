@@ -142,9 +142,10 @@ OWN: dict[str, dict[str, Own]] = {
         **{b: Own("a5", _A6_EXTRACT, excluded=("uint8_t", "int4b_t", "hifloat4x2_t")) for b in ("TEXTRACT", "TEXTRACT_FP")},
         **{b: Own("a5", _A6_MATMUL, excluded=("int4b_t", "hifloat4x2_t"), combos=_A6_MAD_PAIRS) for b in _MAD},
         # a6/TQuant.hpp: A5's INT8 (float32 -> int8_t / uint8_t) and MX (CheckTQuantMxTypes) type checks; its own
-        # HiF4 form (bfloat16 -> float4_e1m2x2_t, MxQuantAlg::Hif4) is left out, and it has no DN interleave form
-        "TQUANT": Own("a5", "include/pto/npu/a6/TQuant.hpp (TQUANT_IMPL INT8 forms, CheckTQuantMxTypes: A5's checks)",
-                      excluded=("float4_e1m2x2_t", "hifloat4x2_t")),
+        # HiF4 form (MxQuantAlg::Hif4: bfloat16 -> float4_e1m2x2_t, grp_axis 1 only) is the one A6 fact the MX
+        # rules add per target (PTO966 / PTO977: HIF4 tables); it has no DN interleave form
+        "TQUANT": Own("a5", "include/pto/npu/a6/TQuant.hpp (TQUANT_IMPL INT8 forms, CheckTQuantMxTypes: A5's checks; "
+                            "CheckTQuantHif4Types)", excluded=("hifloat4x2_t",)),
         **{b: Own("a5", _A6_MATMUL + " (CheckMadMxValid)", excluded=("hifloat4x2_t",), combos=_A6_MX_PAIRS)
            for b in ("TMATMUL_MX", "TGEMV_MX")},
     },

@@ -76,6 +76,61 @@ KIRIN_STORE = "include/pto/npu/kirin9030/TStore.hpp, kirinDev0000/TStore.hpp (Ch
 X90_STORE = "include/pto/npu/kirinX90/TStore.hpp (CheckAcc2gm, TSTORE_IMPL), common/arch/memory/tstore_common.hpp"
 
 
+# --- TLOAD of MX / HiF4 scale tiles into L1 (A5, A6) ---------------------------------------------------------
+
+#: the GlobalTensor layouts IsScale() routes to TLoadMxCube (common/arch/register/tload_common.hpp)
+SCALE_LAYOUTS = ("MX_A_ZZ", "MX_A_ND", "MX_A_DN", "MX_B_NN", "MX_B_ND", "MX_B_DN", "HIF4_A_ZZ", "HIF4_B_NN")
+#: implementation -> what its TLoadMxCubeCheck accepts: the tensor layouts paired with a row-major ZZ tile ("a":
+#: ND only reaches it through the one-row path), with a column-major NN tile ("b"), the element types of tile and
+#: tensor, the [rows, cols] scale fractal of the ZZ / NN tensor layouts, and the layouts whose tile extents it
+#: compares ((rows terms, cols terms) as indices of the static shape)
+MX_SCALE: dict[str, dict] = {
+    "a5": {"a": ("MX_A_ZZ", "MX_A_ND", "MX_A_DN", "ND"), "b": ("MX_B_NN", "MX_B_ND", "MX_B_DN"),
+           "types": ("float8_e8m0_t",), "fractal": {"MX_A_ZZ": (16, 2), "MX_B_NN": (16, 2)},
+           "extents": {"MX_A_ZZ": ((0, 1, 3), (2, 4)), "MX_B_NN": ((2, 4), (0, 1, 3))}},
+    "a6": {"a": ("MX_A_ZZ", "MX_A_ND", "MX_A_DN", "HIF4_A_ZZ", "ND"),
+           "b": ("MX_B_NN", "MX_B_ND", "MX_B_DN", "HIF4_B_NN"),
+           "types": ("float8_e8m0_t", "uint8_t"),
+           "fractal": {"MX_A_ZZ": (16, 2), "MX_B_NN": (16, 2), "HIF4_A_ZZ": (16, 4), "HIF4_B_NN": (16, 4)},
+           "extents": {"MX_A_ZZ": ((0, 1, 3), (2, 4)), "MX_B_NN": ((2, 4), (0, 1, 3)),
+                       "HIF4_A_ZZ": ((0, 1, 3), (2, 4)), "HIF4_B_NN": ((2, 4), (0, 1, 3))}},
+}
+#: the ND / DN scale layouts: a 3-D tensor (Shape0 and Shape1 of 1) whose last dimension is the pair of 2
+MX_3D = ("MX_A_ND", "MX_A_DN", "MX_B_ND", "MX_B_DN")
+MX_SFRACTAL = 32
+MX_A5 = "include/pto/npu/a5/TLoad.hpp (TLOAD_TILE_IMPL, TLoadMxCubeCheck, TLoadMxCubeAVector)"
+MX_A6 = ("include/pto/npu/a6/TLoad.hpp (TLOAD_TILE_IMPL, TLoadMxCubeCheck and its SFractalShape / MxTileShape / "
+         "Hif4TileShape helpers, TLoadMxCubeAVector)")
+
+
+def mx_scale_path(ctx: Ctx, t: TileView, g: GlobalView) -> str | None:
+    """'row' (a one-row row-major ZZ L1 tile: TLoadMxCubeAVector), 'scale' (an MX / HiF4 scale tensor layout:
+    TLoadMxCube), or None when the TLOAD takes neither of the paths that run TLoadMxCubeCheck."""
+    if ctx.builtin != "TLOAD" or ctx.impl not in MX_SCALE or t.loc != "Mat":
+        return None
+    if t.rows == 1 and t.blayout == "RowMajor" and t.slayout == "RowMajor":
+        return "row"
+    return "scale" if g.layout in SCALE_LAYOUTS else None
+
+
+def mx_scale_extents(impl: str, t: TileView, g: GlobalView) -> str:
+    """TLoadMxCubeCheck's static tile-vs-tensor comparison for the ZZ / NN layouts ('' when it holds)."""
+    terms = MX_SCALE[impl]["extents"].get(g.layout)
+    if terms is None:
+        return ""
+    st = g.spec.shape
+    need = []
+    for idx in terms:
+        prod = 1
+        for i in idx:
+            prod *= st[i]  # the header multiplies the static shape as written (DYNAMIC is -1)
+        need.append(prod)
+    if t.rows >= need[0] and t.cols >= need[1]:
+        return ""
+    return (f"the {t.rows}x{t.cols} tile is smaller than the {need[0]}x{need[1]} the {g.layout} tensor's static "
+            f"shape {'x'.join(map(str, st))} needs")
+
+
 def tile_layout(t: TileView, a5: bool = False) -> str:
     """The headers' layout class of a tile: A2/A3's GetTileLayoutCustom (NZ/ZN need 512-byte fractals); A5's
     checks test only the block and fractal orders."""
@@ -316,7 +371,13 @@ def _lines(t: TileView, g: GlobalView, lay: str) -> tuple[z3.ArithRef, z3.ArithR
                   Provenance("header-runtime", A2A3_LOAD, "A2/A3 checks the same only at run time (PTO_ASSERT, debug "
                              "builds): see PTO956"),
                   Provenance("header-static", K9030_LOAD, "the same StaticCheck"),
-                  Provenance("header-static", A6_LOAD, "the same StaticCheck")),
+                  Provenance("header-static", A6_LOAD, "the same StaticCheck"),
+                  Provenance("header-static", MX_A5, "TLoadMxCubeCheck (MX scale load into L1): MX_A_ZZ: Rows >= "
+                             "staticShape[0]*[1]*[3] and Cols >= staticShape[2]*[4]; MX_B_NN: Rows >= "
+                             "staticShape[2]*[4] and Cols >= staticShape[0]*[1]*[3] (the static shape as written, "
+                             "DYNAMIC counting as -1)"),
+                  Provenance("header-static", MX_A6, "the same for MX_A_ZZ / MX_B_NN and, with the [16, 4] "
+                             "fractal, HIF4_A_ZZ / HIF4_B_NN")),
       own={"kirin9030": ("TLOAD",), "a6": ("TLOAD",)})
 def gm_static_shape_mismatch(ctx: Ctx) -> Check | None:
     """
@@ -326,7 +387,9 @@ def gm_static_shape_mismatch(ctx: Ctx) -> Check | None:
     ## What it does
     When a row-major Vec tile has a static valid shape and the ND GlobalTensor has static dimensions,
     A5 requires the tile's valid columns to equal the last dimension and its valid rows to equal the
-    product of the other four.
+    product of the other four. For an MX scale load into L1 (A5 and A6: `Layout::MX_A_ZZ` / `MX_B_NN`, on
+    A6 also `HIF4_A_ZZ` / `HIF4_B_NN`) the tile must hold the tensor's static extent: for the A layouts
+    `Rows >= Shape0*Shape1*Shape3` and `Cols >= Shape2*Shape4`, for the B layouts the transpose.
 
     ## Why is this bad?
     A5 rejects the mismatch with a `static_assert`: the kernel does not compile.
@@ -348,6 +411,10 @@ def gm_static_shape_mismatch(ctx: Ctx) -> Check | None:
     if got is None or ctx.builtin != "TLOAD":
         return None
     t, g = got
+    if mx_scale_path(ctx, t, g) is not None:
+        short = mx_scale_extents(ctx.impl, t, g)
+        return Check(ctx.static(bool(short)), f"TLOAD: MX scale load of GlobalTensor `{_esc(g.text)}` into tile "
+                     f"`{_esc(t.text)}`: {short} (static_assert)")
     if t.loc != "Vec" or tile_layout(t) != "ND" or g.layout not in ("ND", "DN", "NZ"):
         return None
     st = g.spec.shape
@@ -579,3 +646,89 @@ def gm_nz_fractal_shape(ctx: Ctx) -> Check | None:
     return Check(ctx.static(bad),
                  f"{ctx.builtin}: {g.layout} GlobalTensor `{_esc(g.text)}` has last dimensions {inner[0]} x {inner[1]}; "
                  f"with tile `{_esc(t.text)}` ({t.loc}, {t.dtype}) it needs 16 x {want} (static_assert)")
+
+
+@rule("PTO968", "tload-mx-scale-operands", instructions=("TLOAD",), fault="unsupported-layout", targets=("a5",),
+      provenance=(Provenance("header-static", MX_A5, "TLoadMxCubeCheck, reached for an MX_A_* / MX_B_* tensor and "
+                             "for a one-row row-major ZZ L1 tile: static_assert MX_A_ZZ / MX_A_ND / MX_A_DN (or ND) "
+                             "with a row-major RowMajor-fractal tile, MX_B_NN / MX_B_ND / MX_B_DN with a column-major "
+                             "ColMajor-fractal tile; SFractalSize == 32; MX_A_ZZ / MX_B_NN: staticShape[3] 16 and "
+                             "[4] 2 (or DYNAMIC); MX_*_ND / MX_*_DN: staticShape[0], [1] 1 and [4] 2 (or DYNAMIC); "
+                             "TLoadMxCubeAVector: staticShape[0..3] == 1 (DYNAMIC not accepted)"),
+                  Provenance("header-static", MX_A6, "the same checks split into helpers; the HIF4_A_ZZ / "
+                             "HIF4_B_NN layouts join the pairs with a [16, 4] scale fractal"),
+                  Provenance("isa-doc", "docs/isa/TLOAD.md", "the MX_A_* -> ZZ / MX_B_* -> NN pairs and the same "
+                             "[16, 2] and 3-D shape conditions; the doc adds even valid columns (scale A) / rows "
+                             "(scale B), which TLoadMxCubeCheck does not assert (not modelled here), and does not "
+                             "mention SFractalSize 32 or the one-row form's [1, 1, 1, 1, k] tensor (header "
+                             "modelled)")),
+      # Kirin 9030's TLoad.hpp (Kirin Dev0000 includes it) was read: it has no MX scale load (a static_assert rejects
+      # the scale layouts, not modelled by this rule), so the rule runs there and has nothing to report
+      own={"a6": ("TLOAD",), "kirin9030": ("TLOAD",)})
+def tload_mx_scale_operands(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    A5 / A6: TLOAD of an MX scale tile whose tile layout or GlobalTensor shape is not a scale format the load has.
+
+    ## What it does
+    A TLOAD into an L1 (`TileType::Mat`) tile from an MX scale tensor (`Layout::MX_A_ZZ`, `MX_A_ND`, `MX_A_DN`,
+    `MX_B_NN`, `MX_B_ND`, `MX_B_DN`; A6 also `HIF4_A_ZZ`, `HIF4_B_NN`), or into a one-row row-major tile with a
+    row-major fractal, runs the MX scale load. It requires: an `MX_A_*` tensor with a row-major tile of
+    `SLayout::RowMajor` fractals and an `MX_B_*` tensor with a column-major tile of `SLayout::ColMajor` fractals;
+    an `SFractalSize` of 32; for `MX_A_ZZ` / `MX_B_NN` a static shape ending in the [16, 2] scale fractal (HiF4:
+    [16, 4]); for the ND / DN scale layouts a 3-D shape (`Shape0` and `Shape1` of 1) whose last dimension is 2;
+    for the one-row tile a shape whose first four dimensions are 1. DYNAMIC dimensions pass where the header
+    accepts -1 (not in the one-row form).
+
+    ## Why is this bad?
+    Each of these is a `static_assert`: the kernel does not compile for A5 / A6.
+
+    ## Example
+    ```cpp
+    using GS = GlobalTensor<float8_e8m0_t, Shape<1, 1, 64, 2, 4>, Stride<512, 512, 8, 4, 1>, Layout::MX_A_ND>;
+    Tile<TileType::Mat, float8_e8m0_t, 64, 8, BLayout::RowMajor, 64, 8, SLayout::RowMajor, 32> s;
+    TLOAD(s, g);  // the MX_A_ND tensor's last dimension must be the pair of 2
+    ```
+
+    ## Use instead
+    ```cpp
+    using GS = GlobalTensor<float8_e8m0_t, Shape<1, 1, 64, 4, 2>, Stride<512, 512, 8, 2, 1>, Layout::MX_A_ND>;
+    TLOAD(s, g);
+    ```
+    """
+    got = operands(ctx)
+    if got is None:
+        return None
+    t, g = got
+    path = mx_scale_path(ctx, t, g)
+    if path is None:
+        return None
+    facts, st = MX_SCALE[ctx.impl], g.spec.shape
+    bad = []
+    if g.layout in facts["a"]:
+        if (t.blayout, t.slayout) != ("RowMajor", "RowMajor"):
+            bad.append(f"a Layout::{g.layout} tensor needs a row-major tile of SLayout::RowMajor fractals (tile is "
+                       f"BLayout::{t.blayout} SLayout::{t.slayout})")
+    elif g.layout in facts["b"]:
+        if (t.blayout, t.slayout) != ("ColMajor", "ColMajor"):
+            bad.append(f"a Layout::{g.layout} tensor needs a column-major tile of SLayout::ColMajor fractals (tile "
+                       f"is BLayout::{t.blayout} SLayout::{t.slayout})")
+    else:
+        bad.append(f"{ctx.target}'s MX scale load has no Layout::{g.layout} tensor form")
+    if t.fractal != MX_SFRACTAL:
+        bad.append(f"the tile's SFractalSize is {t.fractal} (must be {MX_SFRACTAL})")
+    fr = facts["fractal"].get(g.layout)
+    if fr is not None and not (st[3] in (fr[0], -1) and st[4] in (fr[1], -1)):
+        bad.append(f"a Layout::{g.layout} tensor's last two dimensions must be the [{fr[0]}, {fr[1]}] scale fractal "
+                   f"(static shape {'x'.join(map(str, st))})")
+    if g.layout in MX_3D:
+        if st[0] not in (1, -1) or st[1] not in (1, -1):
+            bad.append(f"a Layout::{g.layout} tensor must be 3-D: Shape0 and Shape1 of 1 (static shape "
+                       f"{'x'.join(map(str, st))})")
+        if st[4] not in (2, -1):
+            bad.append(f"a Layout::{g.layout} tensor's last dimension must be 2 (it is {st[4]})")
+    if path == "row" and any(d != 1 for d in st[:4]):
+        bad.append(f"the one-row load needs a tensor whose first four static dimensions are 1 (static shape "
+                   f"{'x'.join(map(str, st))})")
+    return Check(ctx.static(bool(bad)), f"TLOAD: MX scale load of GlobalTensor `{_esc(g.text)}` into tile "
+                 f"`{_esc(t.text)}`: " + "; ".join(bad) + " (static_assert)")

@@ -401,6 +401,18 @@ def mx_matmul_static_shape(ctx: Ctx) -> Check | None:
     return Check(ctx.static(bool(bad)), f"{ctx.builtin}: " + "; ".join(bad))
 
 
+#: the grp_axis form's MxQuantAlg (by name or value) -> the QuantType A5's TQUANT_IMPL derives from it (every
+#: algorithm that is not an fp8 one is MXFP4_E2M1 there)
+MX_ALG_QUANT = {"OcpMxFp8E4M3": "MXFP8", "NvMxFp8E4M3": "MXFP8", "OcpMxFp4E2M1": "MXFP4_E2M1",
+                "NvMxFp4E2M1": "MXFP4_E2M1", "Hif4": "MXFP4_E2M1", "0": "MXFP8", "1": "MXFP8", "2": "MXFP4_E2M1",
+                "3": "MXFP4_E2M1", "4": "MXFP4_E2M1"}
+#: targets whose TQUANT_IMPL gives MxQuantAlg::Hif4 its own path (a6/TQuant.hpp, CheckTQuantHif4Types): target ->
+#: (src type, dst type, the only grp_axis); elsewhere (A5) Hif4 is decoded as MXFP4_E2M1
+HIF4: dict[str, tuple[str, str, str]] = {"a6": ("bfloat16_t", "float4_e1m2x2_t", "1")}
+#: targets whose TQuant.hpp has no TQUANT<grp_axis, mx_alg, interleave> overload (a6): PTO966 / PTO967 say nothing
+#: about the interleave argument there
+NO_INTERLEAVE = ("a6",)
+Q_HIF4_A6 = "include/pto/npu/a6/TQuant.hpp (TQUANT_IMPL grp_axis / mx_alg overload, CheckTQuantHif4Types)"
 #: MX TQUANT (A5): quant_type -> (accepted src types, required dst type or None)
 MX_QUANT = {"MXFP8": (frozenset({"float", "bfloat16_t", "half"}), None),
             "MXFP4_E2M1": (frozenset({"half", "bfloat16_t"}), "float4_e2m1x2_t")}
@@ -409,7 +421,12 @@ Q_MX_A5 = "include/pto/npu/a5/TQuant.hpp (MX TQUANT_IMPL, CheckTQuantMxTypes)"
 
 @rule("PTO977", "tquant-mx-unsupported-dtype", instructions=("TQUANT",), fault="unsupported-dtype", targets=("a5",),
       provenance=(Provenance("header-static", Q_MX_A5, "static_assert quant_type MXFP8 or MXFP4_E2M1; MXFP8: src "
-                             "float32, bfloat16 or half; MXFP4_E2M1: src half or bfloat16, dst float4_e2m1x2_t"),
+                             "float32, bfloat16 or half; MXFP4_E2M1: src half or bfloat16, dst float4_e2m1x2_t; the "
+                             "grp_axis / mx_alg TQUANT_IMPL derives quant_type from mx_alg and runs the same checks "
+                             "(CheckTQuantMxTypes)"),
+                  Provenance("header-static", Q_HIF4_A6, "a6: MxQuantAlg::Hif4 has its own path: "
+                             "CheckTQuantHif4Types static_asserts a bfloat16 source and a float4_e1m2x2_t result (A5 "
+                             "decodes Hif4 as MXFP4_E2M1)"),
                   Provenance("isa-doc", "docs/isa/TQUANT.md", "MX formats and their input types")))
 def tquant_mx_unsupported_dtype(ctx: Ctx) -> Check | None:
     """
@@ -419,7 +436,9 @@ def tquant_mx_unsupported_dtype(ctx: Ctx) -> Check | None:
     ## What it does
     For `TQUANT<quant_type, ...>(dst, src, &exp, &max, &scaling)`: the format must be `MXFP8` or
     `MXFP4_E2M1`; MXFP8 quantises float, bfloat16 or half sources; MXFP4_E2M1 quantises half or bfloat16
-    sources into a `float4_e2m1x2_t` tile.
+    sources into a `float4_e2m1x2_t` tile. The `TQUANT<grp_axis, mx_alg[, interleave]>` form derives the
+    format from the `MxQuantAlg` (the two fp8 algorithms MXFP8, every other one MXFP4_E2M1) and checks the
+    same types, except A6's `MxQuantAlg::Hif4`, which quantises bfloat16 into `float4_e1m2x2_t`.
 
     ## Why is this bad?
     The MX implementation rejects anything else with a `static_assert`: the kernel does not compile.
@@ -439,6 +458,14 @@ def tquant_mx_unsupported_dtype(ctx: Ctx) -> Check | None:
     ```
     """
     dst, src, qt = ctx.tile("dst"), ctx.tile("src"), ctx.template_args.get("quant_type", "")
+    if _hif4(ctx) and dst is not None and src is not None and ctx.tile("exp") is not None:
+        want_src, want_dst, _ = HIF4[ctx.target]
+        bad = [f"{r} `{_esc(t.text)}` is {t.dtype} (must be {w})" for r, t, w in (("src", src, want_src),
+                                                                                  ("dst", dst, want_dst))
+               if t.dtype != w]
+        return Check(ctx.static(bool(bad)), "TQUANT HiF4: " + "; ".join(bad) + " (static_assert)")
+    if not qt and "mx_alg" in ctx.template_args:
+        qt = MX_ALG_QUANT.get(ctx.template_args["mx_alg"], "")  # the grp_axis form derives it from the MxQuantAlg
     if dst is None or src is None or ctx.tile("exp") is None or not qt:
         return None
     if qt not in MX_QUANT:
@@ -455,3 +482,141 @@ def tquant_mx_unsupported_dtype(ctx: Ctx) -> Check | None:
 
 def _esc(text: str) -> str:
     return text.replace("{", "{{").replace("}", "}}")
+
+
+Q_MX_GRP = "include/pto/npu/a5/TQuant.hpp (TQUANT_IMPL, grp_axis / mx_alg / interleave overload)"
+#: the DN interleaved exponent layout: rows of source in groups of 64, exponent columns padded to 32
+MX_DN_ROWS = 64
+MX_DN_COL_ALIGN = 32
+
+
+def _grp_form(ctx: Ctx) -> tuple[str, bool] | None:
+    """(grp_axis as written, interleave) of a TQUANT<grp_axis, mx_alg[, interleave]> call with its tiles."""
+    args = ctx.template_args
+    if "grp_axis" not in args or ctx.tile("dst") is None or ctx.tile("src") is None or ctx.tile("exp") is None:
+        return None
+    return args["grp_axis"], args.get("interleave", "false") in ("true", "1")
+
+
+def _hif4(ctx: Ctx) -> bool:
+    """A grp_axis-form call with MxQuantAlg::Hif4 on a target that gives it its own path."""
+    return ctx.target in HIF4 and ctx.template_args.get("mx_alg") in ("Hif4", "4")
+
+
+def _grp_types_ok(ctx: Ctx) -> bool:
+    qt = MX_ALG_QUANT.get(ctx.template_args.get("mx_alg", ""))
+    if qt is None:
+        return False
+    srcs, out = MX_QUANT[qt]
+    dst, src = ctx.tile("dst"), ctx.tile("src")
+    return src.dtype in srcs and (out is None or dst.dtype == out)
+
+
+@rule("PTO966", "tquant-mx-group-axis", instructions=("TQUANT",), fault="unsupported-layout", targets=("a5",),
+      provenance=(Provenance("header-static", Q_MX_GRP, "else branch of if constexpr (grp_axis == 0): static_assert "
+                             "grp_axis == 1 and static_assert !interleave"),
+                  Provenance("header-static", Q_HIF4_A6, "a6: the same grp_axis == 1 in the MX branch; the Hif4 "
+                             "branch static_asserts grp_axis == 1 (ND only); A6 has no interleave overload"),
+                  Provenance("isa-doc", "docs/isa/TQUANT.md", "grp_axis 0 = DN (axis-0 groups), 1 = ND (axis-1 "
+                             "groups); the doc does not mention the interleave argument (the header's overload is "
+                             "modelled)")))
+def tquant_mx_group_axis(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    A5: an MX TQUANT with a group axis other than 0 or 1, or an interleaved exponent on the ND axis.
+
+    ## What it does
+    For `TQUANT<grp_axis, mx_alg[, interleave]>(dst, src, &exp, &max, &scaling)`: `grp_axis` must be 0
+    (groups of 32 along the columns, DN) or 1 (along the rows, ND), and `interleave = true` (the exponents
+    written as [group pair, column, group in pair]) exists for `grp_axis == 0` only. On A6,
+    `MxQuantAlg::Hif4` (HiFloat4) groups along the rows only: `grp_axis` must be 1.
+
+    ## Why is this bad?
+    Both are `static_assert`s in the ND branch of A5's implementation: the kernel does not compile.
+
+    ## Example
+    ```cpp
+    TQUANT<1, MxQuantAlg::OcpMxFp8E4M3, true>(dst, src, &exp, &max, &scaling);  // interleave on ND
+    ```
+
+    ## Use instead
+    ```cpp
+    TQUANT<0, MxQuantAlg::OcpMxFp8E4M3, true>(dst, src, &exp, &max, &scaling);  // DN groups, interleaved
+    TQUANT<1, MxQuantAlg::OcpMxFp8E4M3>(dst, src, &exp, &max, &scaling);        // ND groups
+    ```
+    """
+    form = _grp_form(ctx)
+    if form is None:
+        return None
+    axis, interleave = form
+    bad = []
+    if _hif4(ctx) and axis != HIF4[ctx.target][2]:
+        bad.append(f"MxQuantAlg::Hif4 groups along grp_axis {HIF4[ctx.target][2]} only (ND), not {axis}")
+    elif axis not in ("0", "1"):
+        bad.append(f"grp_axis is {axis} (must be 0 for DN or 1 for ND)")
+    elif axis == "1" and interleave and ctx.target not in NO_INTERLEAVE:
+        bad.append("interleave = true needs grp_axis 0 (the ND form has no interleaved exponent)")
+    return Check(ctx.static(bool(bad)), "TQUANT MX: " + "; ".join(bad) + " (static_assert)")
+
+
+@rule("PTO967", "tquant-mx-dn-interleave-shape", instructions=("TQUANT",), fault="valid-region", targets=("a5",),
+      provenance=(Provenance("header-static", Q_MX_GRP, "grp_axis 0 with interleave: static_assert "
+                             "TileDataSrc::Rows % 64 == 0 and the exponent tile's static shape [ceil(Rows / 64), "
+                             "align32(2 * Cols)]"),
+                  Provenance("header-runtime", Q_MX_GRP, "PTO_ASSERT src.GetValidRow() % 64 == 0 and the exponent's "
+                             "valid shape [ceil(validRow / 64), 2 * validCol] (debug builds only); release builds "
+                             "write the exponents for the source's valid region whatever the exponent tile's valid "
+                             "region says"),
+                  Provenance("isa-doc", "docs/isa/TQUANT.md", "not documented: the doc has no interleave form; its "
+                             "DN constraint M % 32 == 0 is not asserted by the header (not modelled)")))
+def tquant_mx_dn_interleave_shape(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    A5: a DN interleaved MX TQUANT whose source rows are not in 64s or whose exponent tile has the wrong shape.
+
+    ## What it does
+    For `TQUANT<0, mx_alg, true>(dst, src, &exp, &max, &scaling)` (column groups, interleaved exponents):
+    the source tile's static rows must be a multiple of 64 and the exponent tile must be declared
+    `[ceil(Rows / 64), align32(2 * Cols)]` of the source; at run time the source's valid rows must be a
+    multiple of 64 and the exponent's valid region `[ceil(validRow / 64), 2 * validCol]`.
+
+    ## Why is this bad?
+    The static shapes are `static_assert`s: the kernel does not compile. The valid shapes are `PTO_ASSERT`s:
+    debug builds trap; release builds quantise the source's valid region and write its exponents regardless
+    of the exponent tile's valid region, which then describes data that is not there (or misses some).
+
+    ## Example
+    ```cpp
+    Tile<TileType::Vec, half, 64, 32, BLayout::RowMajor, DYNAMIC, 32> src(rows);  // rows = 40: not in 64s
+    TQUANT<0, MxQuantAlg::OcpMxFp8E4M3, true>(dst, src, &exp, &max, &scaling);
+    ```
+
+    ## Use instead
+    ```cpp
+    // pad the tail block to 64 rows (or quantise it with the non-interleaved DN form)
+    TQUANT<0, MxQuantAlg::OcpMxFp8E4M3>(dst, src, &exp, &max, &scaling);
+    ```
+    """
+    form = _grp_form(ctx)
+    if form is None or form != ("0", True) or ctx.target in NO_INTERLEAVE or not _grp_types_ok(ctx):
+        return None
+    src, exp = ctx.tile("src"), ctx.tile("exp")
+    exp_name = exp.text.lstrip("& ")
+    want_r = (src.rows + MX_DN_ROWS - 1) // MX_DN_ROWS
+    want_c = (src.cols * 2 + MX_DN_COL_ALIGN - 1) // MX_DN_COL_ALIGN * MX_DN_COL_ALIGN
+    bad = []
+    if src.rows % MX_DN_ROWS:
+        bad.append(f"src `{_esc(src.text)}` has {src.rows} rows (must be a multiple of {MX_DN_ROWS})")
+    if (exp.rows, exp.cols) != (want_r, want_c):
+        bad.append(f"exp `{_esc(exp_name)}` is declared {exp.rows}x{exp.cols} (must be {want_r}x{want_c})")
+    if bad:
+        return Check(ctx.static(True), "TQUANT MX DN interleave: " + "; ".join(bad) + " (static_assert)")
+    vr, vc = src.valid_row, src.valid_col
+    need_r = (vr + MX_DN_ROWS - 1) / MX_DN_ROWS
+    violated = z3.Or(vr % MX_DN_ROWS != 0, exp.valid_row != need_r, exp.valid_col != vc * 2)
+    return Check(violated, f"TQUANT MX DN interleave (run time): src `{_esc(src.text)}` has {{src_validRow}} valid "
+                 f"rows (a multiple of {MX_DN_ROWS} needed) and {{src_validCol}} valid columns; exp `{_esc(exp_name)}` "
+                 "has valid region {exp_validRow}x{exp_validCol} (needs [ceil(validRow / 64), 2 * validCol]); "
+                 "release builds write exponents the exponent tile's valid region does not describe",
+                 {"src_validRow": vr, "src_validCol": vc, "exp_validRow": exp.valid_row,
+                  "exp_validCol": exp.valid_col})

@@ -13,6 +13,8 @@ rules/global_tensor.py; here only the tile's own facts are judged. One table per
 
 from __future__ import annotations
 
+from ptolint.rules.global_tensor import MX_A5, MX_A6, MX_SCALE, mx_scale_path
+
 from ptolint.ruleset import Check, Ctx, Provenance, TileView, rule
 
 #: builtin -> target -> (TileTypes handled, effect on the others)
@@ -115,19 +117,29 @@ def tload_tstore_tile_location(ctx: Ctx) -> Check | None:
                  f"{', '.join(ok)} here: {what}")
 
 
-@rule("PTO951", "tload-unsupported-dtype", instructions=("TLOAD",), fault="unsupported-dtype", targets=("a2a3",),
+@rule("PTO951", "tload-unsupported-dtype", instructions=("TLOAD",), fault="unsupported-dtype",
+      targets=("a2a3", "a5"),
       provenance=(Provenance("header-static", A2A3_LOAD, "CheckNormalTileData: static_assert DType in {int8, uint8, "
                              "int16, uint16, int32, uint32, int64, uint64, half, bfloat16, float}"),
-                  Provenance("header-static", A5_LOAD, "A5 only requires a 1, 2, 4 or 8-byte element type")))
+                  Provenance("header-static", A5_LOAD, "A5 only requires a 1, 2, 4 or 8-byte element type"),
+                  Provenance("header-static", MX_A5, "TLoadMxCubeCheck (MX scale tensor layouts, or a one-row "
+                             "row-major ZZ L1 tile): static_assert tile and tensor element types float8_e8m0_t"),
+                  Provenance("header-static", MX_A6, "A6's TLoadMxCubeCheck: float8_e8m0_t or uint8_t (MX and HiF4 "
+                             "scales)")),
+      # Kirin 9030's TLoad.hpp (Kirin Dev0000 includes it) was read: A5's StaticCheck (any 1/2/4/8-byte type) and no
+      # MX scale path, so the rule runs there and has nothing to report
+      own={"a6": ("TLOAD",), "kirin9030": ("TLOAD",)})
 def tload_unsupported_dtype(ctx: Ctx) -> Check | None:
     """
     ## Summary
-    A2/A3: TLOAD into a tile whose element type the load does not support.
+    TLOAD into a tile whose element type the load does not support (A2/A3; A5 / A6 MX scale loads).
 
     ## What it does
     On A2/A3 the destination tile's element type must be one of int8, uint8, int16, uint16, int32,
     uint32, int64, uint64, half, bfloat16 or float (A5 accepts any 1/2/4/8-byte type, including the
-    fp8/fp4 formats).
+    fp8/fp4 formats). An A5 / A6 MX scale load into L1 (a `Layout::MX_*` or `HIF4_*` tensor, or a one-row
+    row-major tile with row-major fractals) moves `float8_e8m0_t` scales only: tile and tensor must both
+    hold it (A6 also accepts `uint8_t`).
 
     ## Why is this bad?
     A2/A3 rejects the type with a `static_assert`: the kernel does not compile.
@@ -148,7 +160,14 @@ def tload_unsupported_dtype(ctx: Ctx) -> Check | None:
     if got is None:
         return None
     name, t = got
-    ok = TLOAD_TYPES[ctx.impl]
+    g = ctx.global_tensor("src")
+    if g is not None and mx_scale_path(ctx, t, g) is not None:
+        mx = MX_SCALE[ctx.impl]["types"]
+        bad = [f"{what} `{_esc(x.text)}` holds {x.dtype}" for what, x in (("tile", t), ("GlobalTensor", g))
+               if x.dtype not in mx]
+        return Check(ctx.static(bool(bad)), "TLOAD: MX scale load: " + "; ".join(bad) + f"; {ctx.target} moves "
+                     f"only {' or '.join(mx)} scales (static_assert)")
+    ok = TLOAD_TYPES.get(ctx.impl)
     if ok is None or t.loc not in TILE_LOCATIONS["TLOAD"][ctx.impl][0]:
         return None
     return Check(ctx.static(t.dtype not in ok), f"TLOAD: {name} `{_esc(t.text)}` has element type {t.dtype}, not "

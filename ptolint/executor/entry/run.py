@@ -26,6 +26,7 @@ from ptolint.executor.entry.syntax import TK, K, body, ctype, is_reference, poin
 from ptolint.executor.entry.watch import SequenceWatch, Watch
 from ptolint.frontend import cursors
 from ptolint.frontend.cursors import arguments, children, file_name, walk
+from ptolint.frontend.types import ELEMENT_SIZES
 from ptolint.frontend.values import display_name, global_spec_of, tile_spec_of
 from ptolint.ir import CallSite, TileOperand
 from ptolint.ir import Frame as ChainFrame
@@ -132,13 +133,19 @@ def _bind_parameters(fn: ci.Cursor, fr: Frame, run: Run) -> None:
         target = pointee(p.type)
         if target is not None:
             struct = target.kind == TK.RECORD and ctype(target) is None and tile_spec_of(target) is None \
-                and global_spec_of(target) is None
+                and global_spec_of(target) is None and not _device_element(target)
             fr.vars[s] = Cell(InputRef(name) if struct else GmPointer(name))
             continue
         if record_decl(p.type) is not None or is_reference(p.type):
             fr.vars[s] = Cell(InputRef(name))
             continue
         fr.vars[s] = Cell(OpaqueObj(strip_reference(p.type).spelling))
+
+
+def _device_element(t: ci.Type) -> bool:
+    """A device element type the model declares as a class (float8_e8m0_t ...): a pointer to it is global memory."""
+    decl = t.get_canonical().get_declaration()
+    return decl is not None and decl.spelling in ELEMENT_SIZES
 
 
 @dataclass

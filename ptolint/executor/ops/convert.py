@@ -264,11 +264,56 @@ def tdequant(m: Machine) -> None:
 # --- TQUANT (INT8 forms) ----------------------------------------------------------------------------
 
 
+#: targets whose TQUANT decodes MxQuantAlg::Hif4 itself (a6/TQuant.hpp): target -> (source, result) types
+_HIF4 = {"a6": ("bfloat16_t", "float4_e1m2x2_t")}
+#: targets without the interleave overload (a6): the grp_axis checks below are A5's
+_NO_INTERLEAVE = ("a6",)
+#: A5's grp_axis / mx_alg TQUANT: the algorithm (enumerator or value) -> the format it quantises to
+_MX_ALG = {"OcpMxFp8E4M3": "MXFP8", "NvMxFp8E4M3": "MXFP8", "0": "MXFP8", "1": "MXFP8"}
+
+
+def _mx_group_form(m: Machine, src: ConcreteTile) -> None:
+    """A5's TQUANT<grp_axis, mx_alg[, interleave]>: the axis and interleave checks, then (DN, interleaved) the
+    source and exponent shapes: static_asserts on the tile types, PTO_ASSERTs on the valid regions."""
+    axis = m.template_args.get("grp_axis", "")
+    interleave = m.template_args.get("interleave", "false") in ("true", "1")
+    if axis != "0":
+        problem = ("" if axis == "1" and not interleave else
+                   f"grp_axis {axis} is neither 0 (DN) nor 1 (ND)" if axis != "1" else
+                   "the ND form (grp_axis 1) has no interleaved exponent")
+        if problem:
+            raise m.trap("unsupported-layout", problem)
+        return
+    if not interleave:
+        return
+    exp = m.tile("exp")
+    s, e = src.spec, exp.spec
+    rows = -(-s.rows // 64)
+    cols = -(-(s.cols * 2) // 32) * 32
+    if s.rows % 64 or (e.rows, e.cols) != (rows, cols):
+        raise m.trap("valid-region", f"DN interleave needs 64-row source tiles and a {rows}x{cols} exponent tile "
+                     f"(source {s.rows}x{s.cols}, exponent {e.rows}x{e.cols})")
+    if src.valid_row % 64 or exp.valid_row != -(-src.valid_row // 64) or exp.valid_col != src.valid_col * 2:
+        m.fault("valid-region", f"DN interleave: source valid {src.valid_row}x{src.valid_col}, exponent valid "
+                f"{exp.valid_row}x{exp.valid_col}; the exponents of the source's valid region are written "
+                "regardless (PTO_ASSERT in debug builds)")
+
+
 def _mx_types(m: Machine, dst: ConcreteTile, src: ConcreteTile) -> None:
     """A5's MX quantisation entry: the MX formats and, per format, the source (and fp4 result) types."""
     if m.tile("exp") is None or m.impl != "a5":
         return
+    if m.target in _HIF4 and m.template_args.get("mx_alg") in ("Hif4", "4"):  # a6/TQuant.hpp's HiF4 branch
+        src_t, dst_t = _HIF4[m.target]
+        if m.template_args.get("grp_axis") != "1":
+            raise m.trap("unsupported-layout", "HiF4 quantises ND groups only (grp_axis 1)")
+        if src.spec.dtype != src_t or dst.spec.dtype != dst_t:
+            raise m.trap("unsupported-dtype", f"HiF4 quantises {src_t} into {dst_t}, not {src.spec.dtype} into "
+                         f"{dst.spec.dtype}")
+        return
     fmt = m.template_args.get("quant_type", "")
+    if not fmt and "mx_alg" in m.template_args:  # the grp_axis form: fp8 algorithms MXFP8, the others MXFP4_E2M1
+        fmt = _MX_ALG.get(m.template_args["mx_alg"], "MXFP4_E2M1")
     sources = {"MXFP8": ("float", "bfloat16_t", "half"), "MXFP4_E2M1": ("half", "bfloat16_t")}.get(fmt)
     if sources is None:
         raise m.trap("unsupported-dtype", f"QuantType::{fmt} is not an MX format")
@@ -276,6 +321,8 @@ def _mx_types(m: Machine, dst: ConcreteTile, src: ConcreteTile) -> None:
         raise m.trap("unsupported-dtype", f"{fmt} does not quantise {src.spec.dtype}")
     if fmt == "MXFP4_E2M1" and dst.spec.dtype != "float4_e2m1x2_t":
         raise m.trap("unsupported-dtype", f"MXFP4_E2M1 writes float4_e2m1x2_t, not {dst.spec.dtype}")
+    if "grp_axis" in m.template_args and not (m.target in _NO_INTERLEAVE and "interleave" in m.template_args):
+        _mx_group_form(m, src)
 
 
 @op("TQUANT", own=("kirin9030",))

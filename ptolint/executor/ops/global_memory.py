@@ -9,6 +9,8 @@ tensor's rows are Shape4 long; a DN copy is the transpose.
 
 from __future__ import annotations
 
+import numpy as np
+
 from ptolint.executor.machine import ConcreteGlobal, ConcreteTile, Machine
 from ptolint.executor.memory import element_size
 
@@ -100,6 +102,15 @@ def transfer(m: Machine, builtin: str, tile: ConcreteTile, g: ConcreteGlobal, qu
             _fixpipe_fields(m, tile, g)
         return
     tw, gw = element_size(tile.spec), _WIDTH.get(g.dtype)
+    if builtin == "TLOAD" and _mx_scale_load(m, tile, g):
+        problems = _mx_scale_problems(m.impl, tile, g)
+        if gw is not None and tw > 0 and tw != gw:
+            problems.insert(0, ("size-mismatch", f"{tw}-byte tile elements vs {gw}-byte tensor elements"))
+        for kind, detail in problems:
+            m.fault(kind, detail)
+        if problems:
+            raise m.trap(problems[0][0], "the MX scale load does not compile (static_assert)")
+        return  # the scale copy's data movement is not modelled beyond the loaded valid region
     if gw is None or tw <= 0:
         return
     if not (builtin == "TSTORE" and loc == "Mat" and m.impl == "a5") and tw != gw:
@@ -124,6 +135,68 @@ def transfer(m: Machine, builtin: str, tile: ConcreteTile, g: ConcreteGlobal, qu
         _a5_static_extent(m, tile, g)
     if (loc == "Vec" or (loc == "Mat" and m.impl in _A2A3_MEM)) and pair in (("ND", "row"), ("DN", "col")):
         _bursts(m, builtin, tile, g, pair[0])  # A2/A3 copies L1 lines the same way (TLoadGm2L1Nd2nd, TStoreMat2Gm*)
+
+
+#: TLoadMxCubeCheck per implementation (a5/TLoad.hpp, a6/TLoad.hpp): tensor layouts it pairs with a row-major
+#: tile of row-major fractals ("a") and with a column-major tile of column-major fractals ("b"), the scale element
+#: types, the ZZ / NN tensors' [16, x] fractal, and for those layouts which static dimensions the tile's rows and
+#: columns must cover
+_MX_LOAD = {
+    "a5": {"a": {"MX_A_ZZ", "MX_A_ND", "MX_A_DN", "ND"}, "b": {"MX_B_NN", "MX_B_ND", "MX_B_DN"},
+           "types": {"float8_e8m0_t"}, "fr": {"MX_A_ZZ": 2, "MX_B_NN": 2},
+           "cover": {"MX_A_ZZ": ((0, 1, 3), (2, 4)), "MX_B_NN": ((2, 4), (0, 1, 3))}},
+    "a6": {"a": {"MX_A_ZZ", "MX_A_ND", "MX_A_DN", "HIF4_A_ZZ", "ND"},
+           "b": {"MX_B_NN", "MX_B_ND", "MX_B_DN", "HIF4_B_NN"}, "types": {"float8_e8m0_t", "uint8_t"},
+           "fr": {"MX_A_ZZ": 2, "MX_B_NN": 2, "HIF4_A_ZZ": 4, "HIF4_B_NN": 4},
+           "cover": {"MX_A_ZZ": ((0, 1, 3), (2, 4)), "MX_B_NN": ((2, 4), (0, 1, 3)),
+                     "HIF4_A_ZZ": ((0, 1, 3), (2, 4)), "HIF4_B_NN": ((2, 4), (0, 1, 3))}},
+}
+#: the layouts common/arch/register/tload_common.hpp's IsScale() sends to the scale copy
+_SCALE = {"MX_A_ZZ", "MX_A_ND", "MX_A_DN", "MX_B_NN", "MX_B_ND", "MX_B_DN", "HIF4_A_ZZ", "HIF4_B_NN"}
+
+
+def _mx_row(tile: ConcreteTile) -> bool:
+    s = tile.spec
+    return s.rows == 1 and s.blayout == "RowMajor" and s.slayout == "RowMajor"
+
+
+def _mx_scale_load(m: Machine, tile: ConcreteTile, g: ConcreteGlobal) -> bool:
+    """Whether this L1 load goes through TLoadMxCubeCheck (the one-row vector copy or the scale copy)."""
+    return m.impl in _MX_LOAD and tile.spec.loc == "Mat" and (_mx_row(tile) or g.spec.layout in _SCALE)
+
+
+def _mx_scale_problems(impl: str, tile: ConcreteTile, g: ConcreteGlobal) -> list[tuple[str, str]]:
+    """What the scale load's static checks reject, as (fault kind, detail)."""
+    facts, s, lay, sh = _MX_LOAD[impl], tile.spec, g.spec.layout, g.spec.shape
+    out: list[tuple[str, str]] = []
+    if lay in facts["a"]:
+        if not (s.blayout == "RowMajor" and s.slayout == "RowMajor"):
+            out.append(("unsupported-layout", f"{lay} scales go into a row-major ZZ tile"))
+    elif lay in facts["b"]:
+        if not (s.blayout == "ColMajor" and s.slayout == "ColMajor"):
+            out.append(("unsupported-layout", f"{lay} scales go into a column-major NN tile"))
+    else:
+        out.append(("unsupported-layout", f"no MX scale copy from a {lay} tensor on {impl}"))
+    if s.dtype not in facts["types"] or g.dtype not in facts["types"]:
+        out.append(("unsupported-dtype", f"scales are {' / '.join(sorted(facts['types']))}, not {s.dtype} "
+                    f"(tile) / {g.dtype} (tensor)"))
+    if s.fractal != 32:
+        out.append(("unsupported-layout", f"scale tiles use 32-byte fractals, not {s.fractal}"))
+    width = facts["fr"].get(lay)
+    if width is not None and (sh[3] not in (16, -1) or sh[4] not in (width, -1)):
+        out.append(("unsupported-layout", f"a {lay} tensor ends in [16, {width}] fractals, not [{sh[3]}, {sh[4]}]"))
+    if lay in ("MX_A_ND", "MX_A_DN", "MX_B_ND", "MX_B_DN"):
+        if sh[0] not in (1, -1) or sh[1] not in (1, -1) or sh[4] not in (2, -1):
+            out.append(("unsupported-layout", f"a {lay} tensor is [1, 1, x, y, 2], not {list(sh)}"))
+    cover = facts["cover"].get(lay)
+    if cover is not None:
+        need = [int(np.prod([sh[i] for i in idx])) for idx in cover]
+        if s.rows < need[0] or s.cols < need[1]:
+            out.append(("valid-region", f"a {s.rows}x{s.cols} tile cannot hold the {need[0]}x{need[1]} scales of "
+                        f"the static shape {list(sh)}"))
+    if _mx_row(tile) and any(d != 1 for d in sh[:4]):
+        out.append(("unsupported-layout", f"the one-row scale copy reads a [1, 1, 1, 1, k] tensor, not {list(sh)}"))
+    return out
 
 
 def _a5_static_extent(m: Machine, tile: ConcreteTile, g: ConcreteGlobal) -> None:
