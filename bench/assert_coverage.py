@@ -55,7 +55,7 @@ import posixpath
 import re
 import sys
 from collections import defaultdict
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -67,6 +67,9 @@ MAP_FILE = ROOT / "bench" / "assert_map.py"
 DOC = ROOT / "docs" / "assert-coverage.md"
 #: the reason whose assertions ptolint reports as a compile error of its model header (no rule, the same check)
 MODEL_COMPILE_ERROR = "model-compile-error"
+#: the target whose directory include/pto/npu/<dir>/ a header lies in: its curated decisions carry over to the
+#: newer targets that include the same file (Mapper.home_entry)
+HOME_DIRS = {"a2a3": "a2a3", "a5": "a5"}
 
 #: target -> __NPU_ARCH__ (include/pto/common/arch_macro.hpp), in report order
 ARCH: dict[str, int] = {"a2a3": 2201, "a5": 3510, "a6": 9201, "kirin9030": 3113, "kirinx90": 3003,
@@ -984,7 +987,11 @@ class Mapper:
         r = self.rules.get(code)
         if r is None or target not in r.targets:
             return False
-        return a is None or not hasattr(r, "runs") or any(r.runs(b, target) for b in a["builtins"])
+        if a is None:
+            return True
+        if "*" not in r.instructions and not set(a["builtins"]) & set(r.instructions):
+            return False  # the assertion lies on this target's path of other builtins only
+        return not hasattr(r, "runs") or any(r.runs(b, target) for b in a["builtins"])
 
     def inferred(self, a: dict) -> list[str]:
         """Rules of the assertion's builtins, running on its target, citing its file, of its topic's first tier
@@ -1010,9 +1017,24 @@ class Mapper:
                 return [r.code for r in out if score[r.code] == best]
         return []
 
+    def home_entry(self, a: dict):
+        """The entry that decides the same assertion on the target whose directory holds its file (a newer target
+        that includes pto/npu/a5/TAdd.hpp meets A5's assertion there, read and decided for A5): the decision carries
+        over, the rules still only where they run on the assertion's own target. Not `model-compile-error`, which
+        is about the bundled model of one target."""
+        home = HOME_DIRS.get(a["file"].split("/")[2]) if a["file"].startswith("pto/npu/") else None
+        if home is None or home == a["target"]:
+            return None
+        entry = next((e for e in self.table.ENTRIES if entry_matches(e, {**a, "target": home})), None)
+        if entry is None or entry.reason == MODEL_COMPILE_ERROR:
+            return None
+        return replace(entry, note=f"decided on {home} (same file and line): {entry.note}".rstrip(": "))
+
     def map(self, a: dict) -> Mapping:
         target = a["target"]
         entry = next((e for e in self.table.ENTRIES if entry_matches(e, a)), None)
+        if entry is None:
+            entry = self.home_entry(a)
         if entry is not None and entry.reason:
             return Mapping("reasoned", reason=entry.reason, basis="curated", note=entry.note)
         if target not in self.modelled:
@@ -1147,9 +1169,11 @@ def render_doc(report: dict) -> str:
       "target: " + ", ".join(f"{t} {report['summary'][t]['checked_inferred']}" for t in report["targets"]) +
       ". On a2a3 and a5 every credit the inference gave was read one by one (issue 13 item 4) and replaced by a "
       "curated decision: the right rule, an open entry (\"open (partial, PTOnnn)\" where the rule checks only part "
-      "of the condition) or a reason.")
-    w("- **Reasoned**: a curated reason (below) or `target-not-modelled` (no rule runs on the target at all: "
-      "ptolint knows a2a3 and a5 only). **Unmapped**: neither; on a2a3 and a5 these are the open work.")
+      "of the condition) or a reason. A newer target that includes one of their files (the Kirins and A6 include "
+      "many of pto/npu/a5/) takes that decision for the same assertion (note \"decided on a5\"), its rules only "
+      "where they run there for the assertion's builtins; only assertions of its own files are still inferred.")
+    w("- **Reasoned**: a curated reason (below) or `target-not-modelled` (no rule runs on the target at all). "
+      "**Unmapped**: neither: the open work.")
     w("")
     w("## Reasons")
     w("")

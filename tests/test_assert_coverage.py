@@ -136,6 +136,26 @@ def test_nothing_on_a2a3_or_a5_is_inferred(report) -> None:
     assert "Inferred credits per target: a2a3 0, a5 0," in ac.render_doc(report)
 
 
+def test_a_newer_target_takes_the_decision_made_for_the_file_it_includes(report) -> None:
+    """A Kirin that includes pto/npu/a5/<File>.hpp meets A5's assertion there: the curated A5 decision (rules,
+    open item or reason) carries over, not the provenance inference; its rules only where they run on the Kirin."""
+    by_id = {(r["file"], r["line"], r["cond"], r["target"]): r for r in report["assertions"]}
+    shared = [r for r in report["assertions"] if r["target"] in ("kirin9030", "kirindev0000", "kirinx90", "a6")
+              and r["file"].startswith("pto/npu/a5/")]
+    assert shared
+    for r in shared:
+        home = by_id.get((r["file"], r["line"], r["cond"], "a5"))
+        if home is None or home["basis"] != "curated" or home["reason"] == "model-compile-error":
+            continue
+        assert r["basis"] == "curated", r["id"]
+        if home["status"] == "unmapped":
+            assert r["status"] == "unmapped", r["id"]
+        if r["status"] == "checked":
+            assert set(r["rules"]) <= set(home["rules"]), r["id"]
+    carried = [r for r in shared if r["note"].startswith("decided on a5")]
+    assert carried and any(r["status"] == "unmapped" for r in carried)
+
+
 def test_entry_lines_pin_one_assertion_where_the_text_repeats() -> None:
     """Entry.lines matches by the assertion's line (inclusive range), so two assertions with the same condition
     text in one function can be mapped apart."""
