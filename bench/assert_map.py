@@ -804,6 +804,13 @@ ENTRIES: list[Entry] = [
           cond=r"^quant_type == QuantType::MXFP8 \|\| quant_type == QuantType::MXFP4_E2M1$", rules=("PTO977",),
           note="the MX form's QuantType template argument: MXFP8 or MXFP4_E2M1 (PTO977 reports any other; the "
                "grp_axis / MxQuantAlg form derives one of the two)"),
+    # --- forms: open assertion groups on a2a3 / a5 (issue 13 item 4): TCONCAT index-tile form, TSCATTER P1111,
+    # TCOLARGMAX / TCOLARGMIN, TMRGSORT, TTRANS. Placed before the audit block: these entries decide assertions its
+    # broader entries would otherwise match first (the audit's own open entries for them were edited in place). ---
+    Entry("pto/npu/a2a3/TColReduceIdx.hpp|pto/npu/a5/TColReduceIdx.hpp", "function:TColReduceIdxCheck",
+          kind="runtime", cond=r"^dstValValidCol != 0$", rules=("PTO806", "PTO212"), targets=_A2A3_A5,
+          note="dstVal's valid columns non-zero: PTO806 (equal to a non-empty src's), PTO212 (src empty)"),
+    # --- end of branch forms ---
     # --- branch `audit` (issue 13 item 4): every assertion on a2a3 / a5 the provenance inference credited, read one
     # by one against the rule's documentation and check function (nothing on a2a3 / a5 is left to inference).
     # Notes: "open (partial, PTOnnn)" = the rule checks part of the condition (says which part is missing);
@@ -944,9 +951,9 @@ ENTRIES: list[Entry] = [
           cond=r"ValidCol == dstValidCol$|^srcValidCol == dstVal", rules=("PTO806",), targets=_A2A3_A5,
           note="src's valid columns equal to the index tile's and dstVal's (any difference, src non-empty)"),
     Entry("pto/npu/a2a3/TColReduceIdx.hpp|pto/npu/a5/TColReduceIdx.hpp", "function:TColReduceIdxCheck",
-          kind="runtime", targets=_A2A3_A5,
-          note="open (checkable): TCOLARGMAX / TCOLARGMIN: a non-empty src, one valid row in the index and value "
-               "outputs, dstVal's valid shape equal to the index tile's; PTO806 compares the columns only"),
+          kind="runtime", rules=("PTO212",), targets=_A2A3_A5,
+          note="TCOLARGMAX / TCOLARGMIN: a non-empty src, one valid row in the index and value outputs (so equal "
+               "valid rows); the valid-column equalities are PTO806's (branch forms)"),
     Entry("pto/npu/a2a3/TColSum.hpp|pto/npu/a5/TColSum.hpp", "function:TCOLSUM_IMPL", cond=r"tmpStride",
           targets=_A2A3_A5, note="open (checkable): TCOLSUM's tmp row stride must hold src's valid columns (debug "
                                  "trap; release writes past tmp's rows); no rule sizes TCOLSUM's tmp"),

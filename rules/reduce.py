@@ -523,3 +523,62 @@ def argreduce_index_dtype(ctx: Ctx) -> Check | None:
     return Check(ctx.static(_dt(dst.dtype) not in ok),
                  _esc(f"{ctx.builtin}: index tile {name} `{dst.text}` has element type {dst.dtype}; {form} "
                       f"{ctx.target} accepts {', '.join(ok) or 'no index type'}"))
+
+
+COL_ARG_INSTR = tuple(k for k in ARG_INSTR if REDUCE[k]["axis"] == "col")
+COL_ARG_HDR = "include/pto/npu/a2a3/TColReduceIdx.hpp, a5/TColReduceIdx.hpp (TColReduceIdxCheck)"
+
+
+@rule("PTO212", "colargreduce-output-shape", instructions=COL_ARG_INSTR, fault="valid-region",
+      provenance=(Provenance("header-runtime", COL_ARG_HDR, "PTO_ASSERT srcValidRow != 0 && srcValidCol != 0, the "
+                             "index tile's valid rows == 1 and, in the value+index form, dstVal's valid rows == 1, "
+                             "!= 0 valid columns and the same valid rows as the index tile, checked before any early "
+                             "return (debug builds only); release builds write the results into row 0 only"),
+                  Provenance("isa-doc", "docs/isa/TCOLARGMAX.md, TCOLARGMIN.md", "one result row per source column; "
+                             "the documents do not state the one-row or non-empty requirements, taken from the "
+                             "headers")))
+def colargreduce_output_shape(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    A column arg reduction with an empty source, or whose index / value output has other than one valid row.
+
+    ## What it does
+    For TCOLARGMAX / TCOLARGMIN (index-only form `(dst, src, tmp)` and value+index form
+    `(dstVal, dstIdx, src, tmp)`) checks at run time that src's valid region is not empty and that the index
+    tile (and dstVal) has exactly one valid row. The valid-column equalities are PTO806's.
+
+    ## Why is this bad?
+    Both targets check these with a `PTO_ASSERT` before anything else: a debug build traps, also on an empty
+    source (which other reductions simply skip). A release build writes the results into row 0 only: the
+    other valid rows of the outputs keep stale data that later instructions read as results.
+
+    ## Example
+    ```cpp
+    Tile<TileType::Vec, float, 8, 64, BLayout::RowMajor, DYNAMIC, 64> src(rows);  // rows may be 0
+    Tile<TileType::Vec, int32_t, 8, 64, BLayout::RowMajor, 8, 64> idx;           // 8 valid rows
+    TCOLARGMAX(idx, src, tmp);
+    ```
+
+    ## Use instead
+    ```cpp
+    Tile<TileType::Vec, int32_t, 1, 64> idx;  // one row of indices
+    if (rows > 0) {
+        TCOLARGMAX(idx, src, tmp);
+    }
+    ```
+    """
+    ops = _ops(ctx)
+    if ops is None or ctx.builtin not in COL_ARG_INSTR:
+        return None
+    dst, src = ops
+    if not _compiles(ctx, dst, src):
+        return None
+    show = {"src_validRow": src.valid_row, "src_validCol": src.valid_col}
+    bads = [src.valid_row == 0, src.valid_col == 0]
+    parts = [f"src `{_esc(src.text)}` has {{src_validRow}} x {{src_validCol}} valid elements"]
+    for n, t in _outs(ctx, dst):
+        show[f"{n}_validRow"] = t.valid_row
+        bads.append(t.valid_row != 1)
+        parts.append(f"{n} `{_esc(t.text)}` has {{{n}_validRow}} valid rows")
+    return Check(z3.Or(*bads), f"{ctx.builtin}: " + ", ".join(parts) + "; the header asserts a non-empty src and "
+                 "one valid row per output (debug builds trap; release builds write row 0 only)", show)

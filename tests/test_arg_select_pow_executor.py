@@ -191,3 +191,14 @@ def test_tcolargmin_index_type(idx: str, kinds: set[str]) -> None:
     st = site("TCOLARGMIN", "a2a3", dst=tile(spec(idx, 1, 64), "i"), src=tile(spec(), "s"), tmp=tile(spec(), "t"))
     assert replay(st, {}).kinds() == kinds
     assert (check_rule(load_rules()["PTO808"], st).level is not None) == bool(kinds)
+
+
+@pytest.mark.parametrize("target", ["a2a3", "a5"])
+@pytest.mark.parametrize("src_rows,idx_rows,kinds", [(8, 1, set()), (0, 1, {"valid-region"}),
+                                                     (8, 8, {"valid-region"})])
+def test_tcolargmax_empty_src_or_multirow_index(target: str, src_rows: int, idx_rows: int, kinds: set[str]) -> None:
+    """PTO212: TColReduceIdxCheck asserts a non-empty src and one valid row in the index tile (debug trap)."""
+    st = site("TCOLARGMAX", target, dst=tile(spec("int32_t", 8, 64, vr=idx_rows, vc=64), "i", Const(idx_rows)),
+              src=tile(spec(), "s", Const(src_rows)), tmp=tile(spec(), "t"))
+    assert replay(st, {}).kinds() == kinds
+    assert (check_rule(load_rules()["PTO212"], st).level is not None) == bool(kinds)

@@ -121,7 +121,8 @@ def reduce_op(m: Machine) -> None:
 # Index form (dst, src, tmp), value+index form (dstVal, dstIdx, src, tmp). Compile time: every tile but tmp in UB;
 # row forms: src ND, outputs ND or one-column DN; column forms: src NoneBox (ND or DN), outputs ND; dstVal has
 # src's type (a2a3 columns: tmp too); index types as listed below. Run time: one (value, index) per src valid
-# row (column), written into column 0 of row i (row 0, column j); PTO_ASSERTs on the output counts only.
+# row (column), written into column 0 of row i (row 0, column j); PTO_ASSERTs on the output counts; the column forms
+# also assert a non-empty src and one valid row per output, before anything else.
 _B1_2_4 = {"int8_t", "uint8_t", "int16_t", "uint16_t", "half", "bfloat16_t", "int32_t", "uint32_t", "float"}
 _ARG = {  # builtin -> (axis, max?, value types per target (None: unchecked), value types of the value+index form)
     "TROWARGMAX": ("row", True, {"a2a3": _STD, "a5": None}, {}),
@@ -182,6 +183,12 @@ def arg_reduce(m: Machine) -> None:
             m.fault(kind, detail)
         raise Trap(f"{name} does not compile for these tiles")
     vr, vc = src.valid_row, src.valid_col
+    if axis == "col":  # TColReduceIdxCheck's PTO_ASSERTs run before anything else
+        if vr <= 0 or vc <= 0:
+            m.fault("valid-region", f"src has an empty valid region ({vr} x {vc}): the check traps")
+        for t in outs:
+            if t.valid_row != 1:
+                m.fault("valid-region", f"{t.name} has {t.valid_row} valid rows, not 1: results go to row 0 only")
     if vr <= 0 or vc <= 0:
         return
     data = np.array(m.window(src, 0, 0, vr, vc))
