@@ -1350,12 +1350,11 @@ ENTRIES: list[Entry] = [
           cond=r"^mask >= MaskPattern::P0101 && mask <= MaskPattern::P1111$", reason="enum-complete",
           targets=_A2A3_A5, note="MaskPattern's enumerators are exactly P0101 (1) .. P1111 (7) (common/type.hpp)"),
     Entry("pto/npu/a2a3/TScatter.hpp|pto/npu/a5/TScatter.hpp", "function:TSCATTER_IMPL", kind="runtime",
-          lines=(150, 170), targets=("a2a3",),
-          note="open (checkable): TSCATTER with P1111 (a TMOV): src's valid shape equal to dst's; rules/tmov.py "
-               "judges its static shape only"),
-    Entry("pto/npu/a5/TScatter.hpp", "function:TSCATTER_IMPL", kind="runtime", lines=(220, 230), targets=("a5",),
-          note="open (checkable): TSCATTER with P1111 (a TMOV): src's valid shape equal to dst's; rules/tmov.py "
-               "judges its static shape only"),
+          lines=(150, 170), rules=("PTO213",), targets=("a2a3",),
+          note="TSCATTER with P1111 (a TMOV): src's valid shape equal to dst's (branch forms)"),
+    Entry("pto/npu/a5/TScatter.hpp", "function:TSCATTER_IMPL", kind="runtime", lines=(220, 230),
+          rules=("PTO213",), targets=("a5",),
+          note="TSCATTER with P1111 (a TMOV): src's valid shape equal to dst's (branch forms)"),
     Entry("pto/npu/a2a3/TScatter.hpp|pto/npu/a5/TScatter.hpp", "function:TSCATTER_IMPL", kind="runtime",
           targets=_A2A3_A5,
           note="open (partial, PTO998): mask-form TSCATTER wants dst's valid shape EQUAL to what the pattern "

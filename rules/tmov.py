@@ -16,6 +16,7 @@ compiles and does nothing.
 
 from __future__ import annotations
 
+from ptolint import z3lazy as z3
 from ptolint.ruleset import Check, Ctx, Provenance, TileView, rule
 
 INSTR = ("TMOV", "TSCATTER")
@@ -445,6 +446,59 @@ def tmov_unsupported_layout(ctx: Ctx) -> Check | None:
     dst, src, f = got
     bad = _layout_problems(f, dst, src)
     return Check(ctx.static(bool(bad)), f"{_path(dst, src)}: " + _esc("; ".join(bad)))
+
+
+SCATTER_HDR = "include/pto/npu/a2a3/TScatter.hpp, a5/TScatter.hpp (TSCATTER_IMPL(dst, src), mask == P1111)"
+
+
+@rule("PTO213", "tscatter-p1111-valid-shape", instructions=("TSCATTER",), fault="valid-region",
+      provenance=(Provenance("header-runtime", SCATTER_HDR, "PTO_ASSERT src.GetValidRow() == dst.GetValidRow() and "
+                             "src.GetValidCol() == dst.GetValidCol() before TMOV_IMPL(dst, src) (debug builds only); "
+                             "release builds run the TMOV, which copies by its own valid-shape rules"),
+                  Provenance("isa-doc", "docs/isa/TSCATTER.md", "the mask-pattern form's shape rules; P1111 (every "
+                             "element) is documented as a plain copy, the equal valid shapes are the header's")))
+def tscatter_p1111_valid_shape(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    TSCATTER with MaskPattern::P1111 (a plain copy) whose source and destination valid shapes differ.
+
+    ## What it does
+    For `TSCATTER<MaskPattern::P1111>(dst, src)` (the default pattern) on a move path that compiles (see
+    PTO930-PTO934), compares src's valid rows and columns with dst's at run time.
+
+    ## Why is this bad?
+    Both targets assert the equality with a `PTO_ASSERT` before handing the call to TMOV: a debug build traps.
+    A release build copies by TMOV's rules, so dst's valid region keeps stale elements (src smaller) or part of
+    src is not copied (dst smaller), while the kernel reads dst as a copy of src.
+
+    ## Example
+    ```cpp
+    Tile<TileType::Vec, float, 16, 64, BLayout::RowMajor, DYNAMIC, 64> src(rows);
+    Tile<TileType::Vec, float, 16, 64> dst;  // always 16 valid rows
+    TSCATTER<MaskPattern::P1111>(dst, src);
+    ```
+
+    ## Use instead
+    ```cpp
+    Tile<TileType::Vec, float, 16, 64, BLayout::RowMajor, DYNAMIC, 64> dst(rows);
+    TSCATTER<MaskPattern::P1111>(dst, src);
+    ```
+    """
+    if ctx.builtin != "TSCATTER":
+        return None
+    got = _same_shape_path(ctx)
+    if got is None:
+        return None
+    dst, src, f = got
+    if _dtype_problem(f, dst, src) or _layout_problems(f, dst, src) or _bias_scaling_problems(f, dst, src,
+                                                                                              ctx.target):
+        return None
+    show = {"src_validRow": src.valid_row, "src_validCol": src.valid_col, "dst_validRow": dst.valid_row,
+            "dst_validCol": dst.valid_col}
+    return Check(z3.Or(src.valid_row != dst.valid_row, src.valid_col != dst.valid_col),
+                 f"TSCATTER<MaskPattern::P1111>(dst, src): src `{_esc(src.text)}` valid shape "
+                 f"{{src_validRow}}x{{src_validCol}}, dst `{_esc(dst.text)}` {{dst_validRow}}x{{dst_validCol}}; the "
+                 "header asserts them equal before the TMOV (debug builds trap)", show)
 
 
 COPY_HDR = "include/pto/common/arch/memory/textract_common.hpp (TExtractToA/B, TExtractToA/BCompact)"

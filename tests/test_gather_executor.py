@@ -119,3 +119,15 @@ def test_mgather_mscatter_static_checks() -> None:
     assert run(machine(site("MGATHER", ops))) == {"unsupported-dtype"}
     ops = [("src", tile(spec("float", 16, 64), "src")), ("indexes", tile(spec("int32_t", 1, 16, loc="Mat"), "i"))]
     assert run(machine(site("MSCATTER", ops, target="a5"))) == {"unsupported-path"}
+
+
+@pytest.mark.parametrize("target", ["a2a3", "a5"])
+@pytest.mark.parametrize(("src_valid", "ok"), [((8, 64), True), ((3, 64), False), ((8, 17), False)])
+def test_tscatter_p1111_asserts_equal_valid_shapes(target: str, src_valid: tuple[int, int], ok: bool) -> None:
+    """PTO213: TSCATTER<P1111> asserts src's valid shape equal to dst's before its TMOV."""
+    s = site("TSCATTER", [("dst", tile(spec("float", 8, 64), "dst")),
+                          ("src", tile(spec("float", 8, 64), "src", *src_valid))],
+             target=target, targs={"maskPattern": "MaskPattern::P1111"})
+    m = machine(s)
+    assert ("valid-region" in run(m)) is (not ok)
+    assert m.tile("dst").data()[0, 0] == m.tile("src").data()[0, 0]

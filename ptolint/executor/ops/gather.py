@@ -11,6 +11,7 @@ a2a3/MScatter.hpp and the a5/ versions.
   contiguously from dst's start; GATHER_COL copies rows.
 - TSCATTER(dst, src, indexes): dst is zeroed; for each element (i, j) of the index tile's valid region,
   src's storage at i * src.Cols + j is written to dst at the index (modulo dst's size).
+- TSCATTER<P1111>(dst, src): PTO_ASSERT equal valid shapes, then TMOV.
 - TSCATTER<mask, axis>(dst, src) (mask != P1111): dst is zeroed; src (i, j) goes to dst (i, times*j + k)
   along rows or (times*i + k, j) along columns.
 - MGATHER / MSCATTER: only the compile-time checks (global memory contents are not modelled). MGATHER takes the
@@ -330,6 +331,11 @@ def gather_scatter(m: Machine) -> None:
     if m.impl == "kirin9030" and form not in ("index", "mask"):
         raise LookupError("Kirin 9030's TGATHER compare form (an empty body) is not modelled")
     if m.site.builtin == "TSCATTER" and form is None and _pattern(m) == (1, 0) and m.tile("indexes") is None:
+        dst, src = m.tile("dst"), m.tile("src")
+        if dst is not None and src is not None and (dst.valid_row, dst.valid_col) != (src.valid_row, src.valid_col):
+            # the PTO_ASSERT before TMOV_IMPL (a2a3 / a5 TScatter.hpp)
+            m.fault("valid-region", f"TSCATTER<P1111>: src valid shape {src.valid_row}x{src.valid_col} differs from "
+                    f"dst's {dst.valid_row}x{dst.valid_col}")
         tmov(m)  # TSCATTER<P1111>(dst, src) is TMOV_IMPL(dst, src) on both targets
         return
     if form is None:
