@@ -1015,9 +1015,9 @@ ENTRIES: list[Entry] = [
                                  "/ `== 2`"),
     Entry("pto/npu/a5/TTrans.hpp", "function:TTransTile", lines=(300, 313), reason="buffer-fit-implies",
           targets=_A2A3_A5, note="4-byte TTRANS: the last element index below 2^32 holds for any tile in UB"),
-    Entry("pto/npu/a5/TTrans.hpp", "function:TTransTile", targets=_A2A3_A5,
-          note="open (checkable): A5 TTRANS of 1- / 2-byte tiles: (Rows - 1) * RowStride + Cols - 1 <= 0xFFFF for the "
-               "wider of src / dst (a 16-bit index register: a 2-byte tile over 128 KiB fits UB but fails); no rule"),
+    Entry("pto/npu/a5/TTrans.hpp", "function:TTransTile", rules=("PTO314",), targets=_A2A3_A5,
+          note="A5 TTRANS of 1- / 2-byte tiles: (Rows - 1) * RowStride + Cols - 1 <= 0xFFFF for dst (src wider than "
+               "tall) or src (a 16-bit index register; rules/rearrange.py FACTS index16, branch forms)"),
     Entry("pto/npu/a2a3/TConcat.hpp|pto/npu/a5/TConcat.hpp", "function:TConcatIdxCheck", targets=_A2A3_A5,
           note="open (checkable): TCONCAT's index-tile form (dst, src0, src1, src0Idx, src1Idx[, dstIdx]): types, "
                "locations, equal index types; rules/rearrange.py does not judge that form"),

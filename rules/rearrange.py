@@ -59,7 +59,9 @@ _DILV1 = {"types": {"dst0": CONCAT_TYPES}, "same": (("dst0", "src"), ("dst0", "d
 #: same_size ((a, b): equal sizeof), loc {op: TileTypes}, same_loc ((a, b)), layout {op: (BLayout, SLayout)},
 #: layout_match ((a, b): both ND or both NZ), shape ((a, "=="|"<=", b): static Rows/Cols),
 #: shape_cols ((a, "<=", b): Cols only), cols32 (ops whose Cols * sizeof must be a multiple of 32 bytes),
-#: pad_not_null (ops), pad_in {op: PadValues}, quant (src dtype -> dst dtypes of a vector-quantised move)
+#: pad_not_null (ops), pad_in {op: PadValues}, quant (src dtype -> dst dtypes of a vector-quantised move),
+#: index16 (element sizes whose TTRANS addresses elements through a 16-bit index register: the last element index
+#: (Rows - 1) * RowStride + Cols - 1 of dst (src wider than tall) or src (otherwise) at most 0xFFFF)
 FACTS: dict[str, dict[str, dict]] = {
     "TFILLPAD": {"a2a3": _FILL_EQ, "a5": _FILL_EQ},
     "TFILLPAD_INPLACE": {"a2a3": _FILL_EQ, "a5": _FILL_EQ},
@@ -71,7 +73,7 @@ FACTS: dict[str, dict[str, dict]] = {
         "a5": {"types": {"dst": CONCAT_TYPES}, "same": (("dst", "src0"), ("dst", "src1")),
                "layout": {"dst": ND, "src0": ND, "src1": ND}},
     },
-    "TTRANS": {"a2a3": _TRANS, "a5": {**_TRANS, "cols32": ("src", "dst")}},
+    "TTRANS": {"a2a3": _TRANS, "a5": {**_TRANS, "cols32": ("src", "dst"), "index16": (1, 2)}},
     "TINSERT(Vec->Vec)": {
         "a2a3": {"same": (("dst", "src"),), "types": {"dst": INSERT_A2A3}, "layout_match": ("dst", "src"),
                  "layout_match_sf": True,
@@ -287,6 +289,13 @@ def shape_problems(ctx: Ctx, fx: dict) -> list[str]:
             if (op == "==" and x != y) or (op == "<=" and x > y):
                 rel = "equal" if op == "==" else "not exceed"
                 out.append(f"{a} `{ta.text}` {dim} {x} must {rel} {b} `{tb.text}` {dim} {y}")
+    src, dst = tiles.get("src"), tiles.get("dst")
+    if src is not None and dst is not None and _size(src) in fx.get("index16", ()):
+        n, t = ("dst", dst) if src.rows < src.cols else ("src", src)
+        last = (t.rows - 1) * (t.cols if t.blayout == "RowMajor" else 1) + t.cols - 1
+        if last > 0xFFFF:
+            out.append(f"{n} `{t.text}`'s last element index {last} (Rows - 1) * RowStride + Cols - 1 exceeds the "
+                       f"16-bit index register of the {_size(src)}-byte transpose (0xFFFF)")
     for n in fx.get("cols32", ()):
         t = tiles.get(n)
         if t is not None and _size(t) and t.cols * _size(t) % 32:
@@ -476,6 +485,10 @@ def rearrange_unsupported_layout(ctx: Ctx) -> Check | None:
                   Provenance("header-static", HDR["TINSERT"], "Vec->Vec ND: src Rows <= dst Rows and src Cols <= dst "
                              "Cols (both targets); NZ: A2/A3 both, A5 Cols only"),
                   Provenance("header-static", HDR["TTRANS"], "A5: src and dst Cols * sizeof a multiple of 32 bytes"),
+                  Provenance("header-static", "include/pto/npu/a5/TTrans.hpp (TTransTile)", "A5, 1- and 2-byte "
+                             "types: (Rows - 1) * RowStride + Cols - 1 <= 0xFFFF for dst when Src::Rows < Src::Cols, "
+                             "for src otherwise (a 16-bit gather / scatter index register; 4-byte types have a "
+                             "32-bit one, which every tile in UB satisfies)"),
                   Provenance("isa-doc", "docs/isa/TFILLPAD_INPLACE.md", "the header's message says 'greater or equal' "
                              "but the check is equality")))
 def rearrange_tile_shape(ctx: Ctx) -> Check | None:
@@ -486,7 +499,9 @@ def rearrange_tile_shape(ctx: Ctx) -> Check | None:
     ## What it does
     TFILLPAD and TFILLPAD_INPLACE need equal Rows and Cols; TFILLPAD_EXPAND a destination at least as
     large as the source; TINSERT Vec->Vec a source no larger than the destination; TTRANS on A5 rows of
-    a multiple of 32 bytes.
+    a multiple of 32 bytes and, for 1- and 2-byte elements, a last element index
+    `(Rows - 1) * RowStride + Cols - 1` of at most 0xFFFF in the tile the transpose indexes (dst when src is
+    wider than tall, src otherwise).
 
     ## Why is this bad?
     A `static_assert` rejects the call: the kernel does not compile.

@@ -106,6 +106,21 @@ def test_ttrans_transposes_and_bounds() -> None:
     assert run(machine(site("TTRANS", "a5", {"dst": small, "src": src, "tmp": tmp}))) == {"out-of-bounds"}
 
 
+@pytest.mark.parametrize(("dtype", "size", "dst_shape", "target", "kinds"), [
+    ("int8_t", 1, (512, 128), "a5", set()),               # last dst index 511 * 128 + 127 = 0xFFFF
+    ("int8_t", 1, (512, 256), "a5", {"size-mismatch"}),   # 511 * 256 + 255 > 0xFFFF
+    ("int8_t", 1, (512, 256), "a2a3", set()),             # A2/A3 has no 16-bit index register
+    ("half", 2, (300, 256), "a5", {"size-mismatch"})])    # 299 * 256 + 255 > 0xFFFF
+def test_ttrans_a5_16_bit_index(dtype: str, size: int, dst_shape: tuple[int, int], target: str,
+                                kinds: set[str]) -> None:
+    """PTO314 (A5 TTransTile): a 1- / 2-byte transpose indexes dst (src wider than tall) with 16 bits."""
+    src, tmp = tile(spec(dtype, 8, 64, size), "src"), tile(spec(dtype, 64, 8 * 32 // size, size), "tmp")
+    dst = tile(spec(dtype, *dst_shape, size), "dst")
+    st = site("TTRANS", target, {"dst": dst, "src": src, "tmp": tmp})
+    assert run(machine(st)) == kinds
+    assert (check_rule(load_rules()["PTO314"], st).level is not None) == bool(kinds)
+
+
 @pytest.mark.parametrize(("target", "col", "kinds"), [("a2a3", 4, {"misaligned"}), ("a5", 4, set()),
                                                       ("a2a3", 8, set()), ("a2a3", 56, {"out-of-bounds"})])
 def test_tinsert(target: str, col: int, kinds: set[str]) -> None:

@@ -8,7 +8,8 @@ trapping), then replays what a release build does with the concrete valid region
   src has more rows; a5 computes the bottom pad length unsigned (wrapping) and stores it flat.
 - TCONCAT: for each of dst's valid rows, src0's valid cols then src1's (a5: dst valid cols should be
   covered).
-- TTRANS: dst[j][i] = src[i][j] over src's valid shape.
+- TTRANS: dst[j][i] = src[i][j] over src's valid shape (a5, 1- / 2-byte types: the indexed tile's last element
+  index within 16 bits, a static_assert).
 - TINSERT (non-Acc source): src's valid region stored at (indexRow, indexCol); a2a3's ND block copy needs a
   32-byte aligned column.
 - TINTERLEAVE / TDEINTERLEAVE (a5): over dst0's valid shape (single-source form: src's rows, half its cols).
@@ -206,6 +207,11 @@ def ttrans(m: Machine) -> None:
     if m.impl == "a5":
         for t in (src, dst):
             chk.need(t.spec.cols * _size(t) % 32 == 0, "size-mismatch", f"{t.name} rows are not 32-byte multiples")
+        if _size(src) in (1, 2):  # TTransTile: a 16-bit gather (src) / scatter (dst) index register
+            t = dst if src.spec.rows < src.spec.cols else src
+            stride = t.spec.cols if t.spec.blayout == "RowMajor" else 1
+            last = (t.spec.rows - 1) * stride + t.spec.cols - 1
+            chk.need(last <= 0xFFFF, "size-mismatch", f"{t.name}'s last element index {last} needs more than 16 bits")
     chk.done()
     vr, vc = src.valid_row, src.valid_col
     if vr <= 0 or vc <= 0:
