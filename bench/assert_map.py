@@ -1018,13 +1018,24 @@ ENTRIES: list[Entry] = [
     Entry("pto/npu/a5/TTrans.hpp", "function:TTransTile", rules=("PTO314",), targets=_A2A3_A5,
           note="A5 TTRANS of 1- / 2-byte tiles: (Rows - 1) * RowStride + Cols - 1 <= 0xFFFF for dst (src wider than "
                "tall) or src (a 16-bit index register; rules/rearrange.py FACTS index16, branch forms)"),
-    Entry("pto/npu/a2a3/TConcat.hpp|pto/npu/a5/TConcat.hpp", "function:TConcatIdxCheck", targets=_A2A3_A5,
-          note="open (checkable): TCONCAT's index-tile form (dst, src0, src1, src0Idx, src1Idx[, dstIdx]): types, "
-               "locations, equal index types; rules/rearrange.py does not judge that form"),
+    Entry("pto/npu/a2a3/TConcat.hpp|pto/npu/a5/TConcat.hpp", "function:TConcatIdxCheck",
+          cond=r"^dataType == (Src0Tile|TileSrc0)::DType|^idxType == (Src1IdxTile|TileSrc1Idx)::DType$",
+          rules=("PTO311",), targets=_A2A3_A5,
+          note="TCONCAT's index-tile form: dst of src0's (A2/A3 and src1's) type, src1Idx of src0Idx's "
+               "(rules/rearrange.py FACTS TCONCAT(idx), branch forms)"),
+    Entry("pto/npu/a2a3/TConcat.hpp|pto/npu/a5/TConcat.hpp", "function:TConcatIdxCheck",
+          cond=r"^(dataType|idxType) == int32_t \|\|", rules=("PTO310",), targets=_A2A3_A5,
+          note="TCONCAT's index-tile form: the data and index type lists (FACTS TCONCAT(idx), branch forms)"),
+    Entry("pto/npu/a2a3/TConcat.hpp|pto/npu/a5/TConcat.hpp", "function:TConcatIdxCheck", cond=r"::Loc == ",
+          rules=("PTO312",), targets=_A2A3_A5,
+          note="TCONCAT's index-tile form: dst, src0, src1 Vec tiles (FACTS TCONCAT(idx), branch forms)"),
     Entry("pto/npu/a2a3/TConcat.hpp|pto/npu/a5/TConcat.hpp", "function:TCONCAT_IMPL", lines=(200, 270),
-          targets=_A2A3_A5, note="open (checkable): TCONCAT's index-tile form: both sources' valid rows equal to "
-                                 "dst's, the index dst one column wide, index types equal; not judged by the "
-                                 "rearrange rules"),
+          kind="static", rules=("PTO311",), targets=_A2A3_A5,
+          note="TCONCAT's form with dstIdx: dstIdx of src0Idx's type (FACTS TCONCAT(idx), branch forms)"),
+    Entry("pto/npu/a2a3/TConcat.hpp|pto/npu/a5/TConcat.hpp", "function:TCONCAT_IMPL", lines=(200, 270),
+          kind="runtime", rules=("PTO215",), targets=_A2A3_A5,
+          note="TCONCAT's index-tile form: both sources' valid rows equal to dst's, dstIdx one valid column wide "
+               "(branch forms)"),
     Entry("pto/npu/a2a3/TConcat.hpp", "function:TCONCAT_IMPL", cond=r"^TD == TS0 && TD == TS1$", rules=("PTO311",),
           targets=_A2A3_A5, note="dst, src0 and src1 of one element type"),
     Entry("pto/npu/a2a3/TConcat.hpp", "function:TCONCAT_IMPL", cond=r"^validCol0 \+ validCol1 <= ",

@@ -13,9 +13,9 @@ and TDEINTERLEAVE(dst1, dst0, src).
 static_asserts require. A form missing for a target is not judged there. The run-time rules (valid regions,
 insert offsets, transposed shapes, concatenated widths) are in rules/rearrange_runtime.py.
 
-Not judged: TIMG2COL (its source is a ConvTile the frontend does not model), TTRANS of ConvTiles, TCONCAT's
-index-tile forms, A5's TINSERT<TInsertMode> split form, TINSERT with an Acc source (a TMOV-like conversion
-path) and TSTORE_FP's global-tensor side. TINTERLEAVE and TDEINTERLEAVE exist on A5 only.
+Not judged: TIMG2COL (its source is a ConvTile the frontend does not model), TTRANS of ConvTiles, A5's
+TINSERT<TInsertMode> split form, TINSERT with an Acc source (a TMOV-like conversion path) and TSTORE_FP's
+global-tensor side. TINTERLEAVE and TDEINTERLEAVE exist on A5 only.
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ INSTR = ("TFILLPAD", "TFILLPAD_INPLACE", "TFILLPAD_EXPAND", "TCONCAT", "TTRANS",
 
 B124 = (1, 2, 4)
 CONCAT_TYPES = ("int32_t", "uint32_t", "int16_t", "uint16_t", "int8_t", "uint8_t", "half", "float", "bfloat16_t")
+CONCAT_IDX_TYPES = ("int32_t", "uint32_t", "int16_t", "uint16_t", "int8_t", "uint8_t")
 INSERT_A2A3 = ("int8_t", "uint8_t", "int16_t", "uint16_t", "half", "bfloat16_t", "float", "int32_t", "uint32_t")
 INSERT_A5 = ("half", "bfloat16_t", "float", "int32_t", "float8_e4m3_t", "float8_e5m2_t", "hifloat8_t", "int8_t",
              "float8_e8m0_t", "float4_e2m1x2_t", "float4_e1m2x2_t")
@@ -73,6 +74,16 @@ FACTS: dict[str, dict[str, dict]] = {
         "a5": {"types": {"dst": CONCAT_TYPES}, "same": (("dst", "src0"), ("dst", "src1")),
                "layout": {"dst": ND, "src0": ND, "src1": ND}},
     },
+    # the index-tile forms TCONCAT(dst, src0, src1, src0Idx, src1Idx[, dstIdx]) (TConcatIdxCheck): A5's check
+    # compares dst's type with src0's twice, never with src1's
+    "TCONCAT(idx)": {
+        "a2a3": {"types": {"dst": CONCAT_TYPES, "src0Idx": CONCAT_IDX_TYPES},
+                 "same": (("dst", "src0"), ("dst", "src1"), ("src0Idx", "src1Idx"), ("src0Idx", "dstIdx")),
+                 "loc": {"dst": ("Vec",), "src0": ("Vec",), "src1": ("Vec",)}},
+        "a5": {"types": {"dst": CONCAT_TYPES, "src0Idx": CONCAT_IDX_TYPES},
+               "same": (("dst", "src0"), ("src0Idx", "src1Idx"), ("src0Idx", "dstIdx")),
+               "loc": {"dst": ("Vec",), "src0": ("Vec",), "src1": ("Vec",)}},
+    },
     "TTRANS": {"a2a3": _TRANS, "a5": {**_TRANS, "cols32": ("src", "dst"), "index16": (1, 2)}},
     "TINSERT(Vec->Vec)": {
         "a2a3": {"same": (("dst", "src"),), "types": {"dst": INSERT_A2A3}, "layout_match": ("dst", "src"),
@@ -114,6 +125,8 @@ HDR = {
     "TFILLPAD": "include/pto/npu/{a2a3,a5}/TFillPad.hpp (TFILLPAD_IMPL / _INPLACE_IMPL / _EXPAND_IMPL, "
                 "TFILLPAD_GENERIC_IMPL); common/pto_instr.hpp (TFILLPAD mode dispatch, Vec enable_if)",
     "TCONCAT": "include/pto/npu/a2a3/TConcat.hpp (TCONCAT_IMPL); a5/TConcat.hpp (TConcatCheck)",
+    "TCONCAT(idx)": "include/pto/npu/a2a3/TConcat.hpp, a5/TConcat.hpp (TConcatIdxCheck, the index-tile TCONCAT_IMPL "
+                    "overloads)",
     "TTRANS": "include/pto/npu/{a2a3,a5}/TTrans.hpp (TTRANS_IMPL)",
     "TINSERT": "include/pto/npu/a2a3/TInsert.hpp + common/arch/memory/tinsert_common.hpp "
                "(CheckTInsertVecToVecCommon/ND/NZ); a5/TInsert.hpp (TINSERT_IMPL, TInsertVecToVecImpl; Kirin 9030 / "
@@ -139,7 +152,10 @@ def form(builtin: str, tiles: dict, template_args: dict[str, str], texts) -> str
     if builtin in ("TFILLPAD_INPLACE", "TFILLPAD_EXPAND", "TTRANS", "TSUBVIEW"):
         return builtin if dst is not None and src is not None else None
     if builtin == "TCONCAT":
-        return "TCONCAT" if set(tiles) == {"dst", "src0", "src1"} else None
+        if set(tiles) == {"dst", "src0", "src1"}:
+            return "TCONCAT"
+        idx = {"dst", "src0", "src1", "src0Idx", "src1Idx"}
+        return "TCONCAT(idx)" if set(tiles) in (idx, idx | {"dstIdx"}) else None
     if builtin == "TINSERT":
         if dst is None or src is None or set(tiles) != {"dst", "src"} or "preQuantScalar" in texts:
             return None
@@ -327,6 +343,8 @@ _ALL_HDRS = "; ".join(HDR.values())
       provenance=(Provenance("header-static", HDR["TFILLPAD"], "sizeof(T) in {1, 2, 4} (Vec and Mat forms)"),
                   Provenance("header-static", HDR["TCONCAT"], "DType in {u/int8, u/int16, u/int32, half, bfloat16, "
                              "float} on both targets"),
+                  Provenance("header-static", HDR["TCONCAT(idx)"], "index-tile forms: dst DType in the same list, "
+                             "src0Idx DType in {u/int8, u/int16, u/int32}"),
                   Provenance("header-static", HDR["TTRANS"], "sizeof(T) in {1, 2, 4}"),
                   Provenance("header-static", HDR["TINSERT"], "Vec->Vec: A2/A3 {u/int8, u/int16, u/int32, half, "
                              "bfloat16, float}; A5 (non-Acc source) {half, bfloat16, float, int32, int8, fp8 e4m3/e5m2/"
@@ -344,7 +362,8 @@ def rearrange_unsupported_dtype(ctx: Ctx) -> Check | None:
 
     ## What it does
     Looks the call's implementation path up in a per-target table (TFILLPAD and TTRANS: 1-, 2- or 4-byte
-    types; TCONCAT, TINTERLEAVE, TDEINTERLEAVE: 8/16/32-bit integers, half, bfloat16, float; TINSERT
+    types; TCONCAT, TINTERLEAVE, TDEINTERLEAVE: 8/16/32-bit integers, half, bfloat16, float, and TCONCAT's
+    index tiles 8/16/32-bit integers; TINSERT
     Vec->Vec: A2/A3 and A5 have different lists; TMOV_FP / TINSERT_FP: the Acc type and the quantised
     destination type must form a supported pair) and reports an element type the path rejects.
 
@@ -371,6 +390,8 @@ def rearrange_unsupported_dtype(ctx: Ctx) -> Check | None:
 @rule("PTO311", "rearrange-dtype-mismatch", instructions=INSTR, own=OWN, fault="dtype-mismatch",
       provenance=(Provenance("header-static", HDR["TFILLPAD"], "sizeof(src DType) == sizeof(dst DType)"),
                   Provenance("header-static", HDR["TCONCAT"], "dst, src0, src1 DType identical"),
+                  Provenance("header-static", HDR["TCONCAT(idx)"], "index-tile forms: dst == src0 (A2/A3 also == "
+                             "src1; A5's check names src0 twice and never src1) and src0Idx == src1Idx (== dstIdx)"),
                   Provenance("header-static", HDR["TTRANS"], "sizeof(src DType) == sizeof(dst DType)"),
                   Provenance("header-static", HDR["TINSERT"], "Vec->Vec (both) and Vec->Mat (A5): identical DType"),
                   Provenance("header-static", HDR["ILV"], "all operands identical DType")))
@@ -380,8 +401,9 @@ def rearrange_dtype_mismatch(ctx: Ctx) -> Check | None:
     Rearrangement operands whose element types (or element sizes) differ.
 
     ## What it does
-    TCONCAT, TINSERT, TINTERLEAVE and TDEINTERLEAVE need identical element types on all tiles; TFILLPAD
-    and TTRANS move raw elements and need equal element sizes.
+    TCONCAT, TINSERT, TINTERLEAVE and TDEINTERLEAVE need identical element types on all tiles (TCONCAT's
+    index-tile forms: dst and the sources, and the index tiles among themselves); TFILLPAD and TTRANS move
+    raw elements and need equal element sizes.
 
     ## Why is this bad?
     Both targets reject the call with a `static_assert`: the kernel does not compile.
@@ -405,6 +427,8 @@ def rearrange_dtype_mismatch(ctx: Ctx) -> Check | None:
 @rule("PTO312", "rearrange-operand-location", instructions=INSTR, own=OWN, fault="unsupported-path",
       provenance=(Provenance("header-static", HDR["TCONCAT"], "A2/A3: all three tiles TileType::Vec; A5's header "
                              "does not check it (docs/isa/TCONCAT.md says it does)"),
+                  Provenance("header-static", HDR["TCONCAT(idx)"], "index-tile forms, both targets: dst, src0 and "
+                             "src1 TileType::Vec (the index tiles are not checked)"),
                   Provenance("header-static", HDR["TFILLPAD"], "TFILLPAD_INPLACE/_EXPAND forward to the Vec-only "
                              "TFILLPAD<mode> overload (enable_if)"),
                   Provenance("header-static", HDR["TINSERT"], "A2/A3: any TINSERT that is not Vec->Vec takes the "

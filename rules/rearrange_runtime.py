@@ -320,3 +320,54 @@ def ttrans_dst_too_small(ctx: Ctx) -> Check | None:
                  f"TTRANS: the transpose of src `{_esc(src.text)}` ({{src_validRow}} x {{src_validCol}} valid) is "
                  f"{{src_validCol}} x {{src_validRow}}, larger than dst `{_esc(dst.text)}` ({dst.rows} x {dst.cols})",
                  {"src_validRow": src.valid_row, "src_validCol": src.valid_col})
+
+
+@rule("PTO215", "tconcat-idx-valid-shape", instructions=("TCONCAT",), fault="valid-region",
+      provenance=(Provenance("header-runtime", HDR["TCONCAT(idx)"], "PTO_ASSERT dst.GetValidRow() == "
+                             "src0.GetValidRow() and == src1.GetValidRow(); the form with dstIdx also "
+                             "dstIdx.GetValidCol() == 1 (debug builds only); release builds copy, per dst valid row, "
+                             "the counts the index tiles give from both sources and write one count per row into "
+                             "column 0 of dstIdx"),
+                  Provenance("isa-doc", "docs/isa/TCONCAT.md", "the index-tile forms are not documented; the "
+                             "conditions are the headers'")))
+def tconcat_idx_valid_shape(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    TCONCAT's index-tile form whose sources' valid rows differ from dst's, or whose dstIdx is not one column.
+
+    ## What it does
+    For `TCONCAT(dst, src0, src1, src0Idx, src1Idx)` and `TCONCAT(dst, src0, src1, dstIdx, src0Idx, src1Idx)`
+    (calls that compile, see PTO310-PTO312) compares src0's and src1's valid rows with dst's and, in the
+    second form, checks that dstIdx has exactly one valid column, at run time.
+
+    ## Why is this bad?
+    Both targets check these with `PTO_ASSERT`s: a debug build traps. A release build walks dst's valid rows,
+    reading rows of a source past its valid region (stale data) or leaving rows unjoined, and writes each
+    row's joined count into column 0 of dstIdx only, so any other valid column of dstIdx keeps stale counts.
+
+    ## Example
+    ```cpp
+    Tile<TileType::Vec, float, 16, 64, BLayout::RowMajor, DYNAMIC, 64> a(rows), b(rows);
+    Tile<TileType::Vec, float, 16, 128> dst;  // always 16 valid rows
+    TCONCAT(dst, a, b, aLen, bLen);
+    ```
+
+    ## Use instead
+    ```cpp
+    Tile<TileType::Vec, float, 16, 128, BLayout::RowMajor, DYNAMIC, 128> dst(rows);
+    TCONCAT(dst, a, b, aLen, bLen);
+    ```
+    """
+    if _active(ctx, "TCONCAT(idx)") is None:
+        return None
+    dst, s0, s1, di = ctx.tile("dst"), ctx.tile("src0"), ctx.tile("src1"), ctx.tile("dstIdx")
+    conds = [s0.valid_row != dst.valid_row, s1.valid_row != dst.valid_row]
+    show = {"dst_validRow": dst.valid_row, "src0_validRow": s0.valid_row, "src1_validRow": s1.valid_row}
+    what = (f"TCONCAT (index-tile form): dst `{_esc(dst.text)}` has {{dst_validRow}} valid rows, src0 "
+            f"`{_esc(s0.text)}` {{src0_validRow}}, src1 `{_esc(s1.text)}` {{src1_validRow}}")
+    if di is not None:
+        conds.append(di.valid_col != 1)
+        show["dstIdx_validCol"] = di.valid_col
+        what += f", dstIdx `{_esc(di.text)}` {{dstIdx_validCol}} valid columns"
+    return Check(z3.Or(*conds), what + "; the header asserts equal valid rows and one dstIdx column (debug builds "
+                 "trap)", show)

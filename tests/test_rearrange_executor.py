@@ -106,6 +106,30 @@ def test_ttrans_transposes_and_bounds() -> None:
     assert run(machine(site("TTRANS", "a5", {"dst": small, "src": src, "tmp": tmp}))) == {"out-of-bounds"}
 
 
+@pytest.mark.parametrize("target", ["a2a3", "a5"])
+def test_tconcat_index_form_joins_counted_prefixes(target: str) -> None:
+    """TCONCAT(dst, src0, src1, dstIdx, src0Idx, src1Idx): per row, src0Idx / src1Idx hold byte counts."""
+    i32 = lambda name, vc=1: tile(spec("int32_t", 4, 8, 4), name, 4, vc)  # noqa: E731
+    args = {"dst": tile(spec(F, 4, 64, 4), "dst"), "src0": tile(spec(F, 4, 32, 4), "src0"),
+            "src1": tile(spec(F, 4, 32, 4), "src1"), "dstIdx": i32("dstIdx"), "src0Idx": i32("src0Idx"),
+            "src1Idx": i32("src1Idx")}
+    m = machine(site("TCONCAT", target, args))
+    m.tiles["src0Idx"].data()[:, 0] = [4 * 3, 4 * 5, 0, 4 * 32]
+    m.tiles["src1Idx"].data()[:, 0] = [4 * 2, 4 * 40, 4 * 1, 4 * 32]
+    assert run(m) == set()
+    d, a, b = m.tiles["dst"].data(), m.tiles["src0"].data(), m.tiles["src1"].data()
+    np.testing.assert_array_equal(d[0, :5], np.concatenate([a[0, :3], b[0, :2]]))
+    np.testing.assert_array_equal(d[3], np.concatenate([a[3], b[3]]))
+    assert m.tiles["dstIdx"].data()[:, 0].tolist() == [4 * 5, 4 * 45, 4 * 1, 4 * 64]  # min(n0 + n1, 64)
+    # the PTO_ASSERTs: src rows equal to dst's, one dstIdx column; index tiles of one type (static)
+    bad = {**args, "src1": tile(spec(F, 4, 32, 4), "src1", 3), "dstIdx": i32("dstIdx", 2)}
+    st = site("TCONCAT", target, bad)
+    assert run(machine(st)) == {"valid-region"}
+    assert check_rule(load_rules()["PTO215"], st).level == "error"
+    mixed = {**args, "src1Idx": tile(spec("int16_t", 4, 16, 2), "src1Idx", 4, 1)}
+    assert run(machine(site("TCONCAT", target, mixed))) == {"dtype-mismatch"}
+
+
 @pytest.mark.parametrize(("dtype", "size", "dst_shape", "target", "kinds"), [
     ("int8_t", 1, (512, 128), "a5", set()),               # last dst index 511 * 128 + 127 = 0xFFFF
     ("int8_t", 1, (512, 256), "a5", {"size-mismatch"}),   # 511 * 256 + 255 > 0xFFFF

@@ -7,7 +7,8 @@ trapping), then replays what a release build does with the concrete valid region
   dst's valid rows with the dst pad value. a2a3 returns early on an empty dst and skips bottom padding when
   src has more rows; a5 computes the bottom pad length unsigned (wrapping) and stores it flat.
 - TCONCAT: for each of dst's valid rows, src0's valid cols then src1's (a5: dst valid cols should be
-  covered).
+  covered). The index-tile forms: PTO_ASSERT equal valid rows (and one dstIdx column); per dst valid row the byte
+  counts in column 0 of src0Idx / src1Idx select how many elements of each source are joined.
 - TTRANS: dst[j][i] = src[i][j] over src's valid shape (a5, 1- / 2-byte types: the indexed tile's last element
   index within 16 bits, a static_assert).
 - TINSERT (non-Acc source): src's valid region stored at (indexRow, indexCol); a2a3's ND block copy needs a
@@ -159,10 +160,53 @@ def _tfillpad_mat(m: Machine, dst: ConcreteTile) -> None:
 # --- TCONCAT ---------------------------------------------------------------------------------------
 
 
+_CAT_IDX_TYPES = {"int8_t", "uint8_t", "int16_t", "uint16_t", "int32_t", "uint32_t"}
+
+
+def _tconcat_idx(m: Machine) -> None:
+    """TCONCAT(dst, src0, src1, src0Idx, src1Idx[, dstIdx]) (TConcatIdxCheck and the index-tile TCONCAT_IMPL)."""
+    dst, s0, s1 = m.tile("dst"), m.tile("src0"), m.tile("src1")
+    i0, i1, di = m.tile("src0Idx"), m.tile("src1Idx"), m.tile("dstIdx")
+    chk = _Static(m, "TCONCAT")
+    chk.need(dst.dtype in _CAT_TYPES, "unsupported-dtype", f"dst element type {dst.dtype}")
+    # A5's check compares dst's type with src0's twice and never with src1's
+    for s in (s0,) if m.impl == "a5" else (s0, s1):
+        chk.need(s.dtype == dst.dtype, "dtype-mismatch", f"{s.name} is {s.dtype}, dst is {dst.dtype}")
+    chk.need(i0.dtype in _CAT_IDX_TYPES, "unsupported-dtype", f"src0Idx element type {i0.dtype}")
+    for t in (i1,) + ((di,) if di is not None else ()):
+        chk.need(t.dtype == i0.dtype, "dtype-mismatch", f"{t.name} is {t.dtype}, src0Idx is {i0.dtype}")
+    for t in (dst, s0, s1):
+        chk.need(t.spec.loc == "Vec", "unsupported-path", f"{t.name} is TileType::{t.spec.loc}")
+    chk.done()
+    rows, cols = dst.valid_row, dst.valid_col
+    for s in (s0, s1):
+        if s.valid_row != rows:
+            m.fault("valid-region", f"TCONCAT (index-tile form): {s.name} has {s.valid_row} valid rows, dst {rows}")
+    if di is not None and di.valid_col != 1:
+        m.fault("valid-region", f"TCONCAT (index-tile form): dstIdx has {di.valid_col} valid columns, not 1")
+    size = _SIZES.get(i0.dtype, 4)
+    for i in range(max(rows, 0)):
+        # per row: the byte counts in column 0 of the index tiles, clamped to dst's valid columns (and, here, to
+        # the storage: index values are data the run does not know)
+        n0 = int(m.window(i0, i, 0, 1, 1)[0, 0]) // size
+        n1 = int(m.window(i1, i, 0, 1, 1)[0, 0]) // size
+        k0 = min(max(n0, 0), cols, s0.spec.cols)
+        k1 = min(max(n1, 0), max(cols - k0, 0), s1.spec.cols, dst.spec.cols - k0)
+        out = m.window(dst, i, 0, 1, k0 + k1, write=True)
+        out[0, :k0] = m.window(s0, i, 0, 1, k0)[0]
+        out[0, k0:] = m.window(s1, i, 0, 1, k1)[0]
+        if di is not None:
+            count = min(max(n0, 0) + max(n1, 0), cols) * size
+            m.write(di, i, 0, np.array(count, dtype=np.int64).astype(di.data().dtype))
+
+
 @op("TCONCAT")
 def tconcat(m: Machine) -> None:
+    if _has(m, "dst", "src0", "src1", "src0Idx", "src1Idx") and len(m.tiles) in (5, 6):
+        _tconcat_idx(m)
+        return
     if not _has(m, "dst", "src0", "src1") or len(m.tiles) != 3:
-        return  # the index-tile forms are not replayed
+        return
     dst, s0, s1 = m.tile("dst"), m.tile("src0"), m.tile("src1")
     a5 = m.impl == "a5"
     chk = _Static(m, "TCONCAT")
