@@ -710,9 +710,10 @@ ENTRIES: list[Entry] = [
     Entry("pto/npu/a2a3/TMov.hpp", "function:TMovToVec", cond=r"^valid(Row|Col) > 0$",
           note="open (checkable): A2/A3 TMOV Acc -> Vec with an empty valid region (debug builds trap); no rule",
           targets=_A2A3_A5),
-    Entry("pto/npu/a2a3/TMrgSort.hpp", "function:TMRGSORT_IMPL", cond=r"^repeatTimes",
-          note="open (checkable): A2/A3 TMRGSORT's repeat count (from the source's valid columns) within [1, 255]; "
-               "no rule", targets=_A2A3_A5),
+    Entry("pto/npu/a2a3/TMrgSort.hpp", "function:TMRGSORT_IMPL", cond=r"^repeatTimes", rules=("PTO989",),
+          note="A2/A3 TMRGSORT's repeat count uint8_t(srcCol / (blockLen * 4)) within [1, 255]: PTO989 reports any "
+               "quotient outside [1, 255], a superset of the truncated count's 0 (branch forms)",
+          targets=_A2A3_A5),
     Entry("pto/npu/a2a3/TRem.hpp", "function:TRemCheck", cond=r"^tmp\.",
           note="open (checkable): A2/A3 TREM's tmp tile needs RowStride + 2 * ceil(RowStride / repeatBit) valid "
                "columns; no rule", targets=_A2A3_A5),
@@ -1402,12 +1403,16 @@ ENTRIES: list[Entry] = [
           topic="layout", rules=("PTO994",), targets=_A2A3_A5, note="FACTS row_major"),
     Entry("pto/npu/a*/TMrgSort.hpp", "function:CheckOverMemory", cond=r"^Src[123]TileData::Cols \* elemSize <= UB_SIZE$",
           reason="buffer-fit-implies", targets=_A2A3_A5, note="one source row's bytes within UB"),
-    Entry("pto/npu/a*/TMrgSort.hpp", "function:CheckOverMemory|function:TMRGSORT_IMPL", cond=r"UB_SIZE|GetValidCol\(\) \+ ",
-          targets=_A2A3_A5, note="open (checkable): TMRGSORT: tmp plus the sources (their valid columns) within UB; "
-                                 "holds for tiles placed apart in UB, which no rule checks for this builtin"),
+    Entry("pto/npu/a*/TMrgSort.hpp", "function:CheckOverMemory", cond=r"UB_SIZE", rules=("PTO216",),
+          targets=_A2A3_A5, note="TMRGSORT: tmp's (single-list: dst's) plus src0's row bytes within UB_SIZE (branch "
+                                 "forms)"),
+    Entry("pto/npu/a*/TMrgSort.hpp", "function:TMRGSORT_IMPL", cond=r"UB_SIZE|GetValidCol\(\) \+ ",
+          rules=("PTO217",), targets=_A2A3_A5,
+          note="A2/A3 TMRGSORT: the operands' valid columns, in bytes, below UB_SIZE (branch forms)"),
     Entry("pto/npu/a2a3/TMrgSort.hpp", "function:TMRGSORT_IMPL", cond=r"^blockLen % TMRGSORT_BLOCK_LEN == 0$",
-          targets=_A2A3_A5, note="open (partial, PTO989): A2/A3 TMRGSORT's blockLen a multiple of "
-                                 "TMRGSORT_BLOCK_LEN; PTO989 checks blockLen != 0 and the source columns only"),
+          rules=("PTO218",), targets=_A2A3_A5,
+          note="A2/A3 TMRGSORT's blockLen a multiple of TMRGSORT_BLOCK_LEN (64) (branch forms; PTO989 is a silent "
+               "partial-result rule, this PTO_ASSERT a debug trap: a rule of its own)"),
     Entry("pto/npu/a2a3/TMrgSort.hpp", "function:TMRGSORT_IMPL", cond=r"^srcCol % \(blockLen \* BLOCK_NUM\) == 0$",
           rules=("PTO989",), targets=_A2A3_A5, note="the source's valid columns a multiple of blockLen * 4"),
     Entry("pto/npu/a*/TMrgSort.hpp|pto/npu/a*/TSort32.hpp", "function:CheckStatic", topic="dtype",

@@ -559,3 +559,162 @@ def tmrgsort_block_len_mismatch(ctx: Ctx) -> Check | None:
     return Check(violated, f"TMRGSORT(dst, src, blockLen): src `{_esc(src.text)}` has {{src_validCol}} valid columns "
                  "and blockLen is {blockLen}: not 1..255 whole groups of blockLen * 4, so only part of the list is "
                  "merged", {"src_validCol": col, "blockLen": block})
+
+
+#: TMrgSort.hpp's UB_SIZE per target (A2/A3: 192 KiB; A5: PTO_UBUF_SIZE_BYTES, 256 KiB)
+MRG_UB = {"a2a3": 196608, "a5": 262144}
+
+
+def _mrg_operands(ctx: Ctx) -> tuple[str, TileView, list[tuple[str, TileView]]] | None:
+    """(form, dst, the sources) of a TMRGSORT call that compiles: "single" (dst, src, blockLen) or "multi"."""
+    f = _facts(ctx)
+    if f is None or ctx.builtin != "TMRGSORT" or not _compiles(ctx, f):
+        return None
+    dst = ctx.tile("dst")
+    if ctx.tile("src") is not None:
+        return "single", dst, [("src", ctx.tile("src"))]
+    srcs = _present(ctx, ("src0", "src1", "src2", "src3"))
+    if ctx.tile("tmp") is None or len(srcs) < 2:
+        return None
+    return "multi", dst, srcs
+
+
+def _static_ub(ctx: Ctx, form: str, dst: TileView, src: TileView) -> tuple[str, TileView, int]:
+    """CheckOverMemory's operands and their row bytes: (name of the first operand, that tile, total bytes)."""
+    first = ("dst", dst) if form == "single" else ("tmp", ctx.tile("tmp"))
+    return first[0], first[1], (first[1].cols + src.cols) * (dst.elem_size or 0)
+
+
+@rule("PTO216", "tmrgsort-tiles-exceed-ub", instructions=("TMRGSORT",), fault="size-mismatch",
+      provenance=(Provenance("header-static", A2 + "TMrgSort.hpp; " + A5 + "TMrgSort.hpp (CheckOverMemory)",
+                             "static_assert (tmpSize + Src0::Cols * sizeof(T)) <= UB_SIZE with tmpSize = Tmp::Cols * "
+                             "sizeof(T) (the list forms) or Dst::Cols * sizeof(T) (TMRGSORT(dst, src, blockLen)); "
+                             "UB_SIZE 192 KiB on A2/A3, 256 KiB on A5"),
+                  Provenance("isa-doc", DOCS + "TMRGSORT.md", "does not state the limit; taken from the headers")))
+def tmrgsort_tiles_exceed_ub(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    TMRGSORT's tmp (or, single-list, dst) and first source tile together are larger than the Unified Buffer.
+
+    ## What it does
+    Adds the row bytes (`Cols * sizeof(T)`) of `tmp` and `src0` (the 2/3/4-list forms) or of `dst` and `src`
+    (`TMRGSORT(dst, src, blockLen)`) and compares the sum with the target's UB size (A2/A3 192 KiB, A5 256 KiB).
+
+    ## Why is this bad?
+    Both targets reject the call with a `static_assert`: the kernel does not compile. Each tile may fit the
+    buffer on its own, but the merge needs both at once.
+
+    ## Example
+    ```cpp
+    Tile<TileType::Vec, float, 1, 16384> src0, src1;   // 64 KiB each
+    Tile<TileType::Vec, float, 1, 32768> tmp;          // 128 KiB: with src0 over A2/A3's 192 KiB
+    TMRGSORT<Dst, decltype(tmp), decltype(src0), decltype(src1), false>(dst, executed, tmp, src0, src1);
+    ```
+
+    ## Use instead
+    ```cpp
+    Tile<TileType::Vec, float, 1, 8192> src0, src1;
+    Tile<TileType::Vec, float, 1, 16384> tmp;  // the two lists' columns
+    ```
+    """
+    ops = _mrg_operands(ctx)
+    if ops is None:
+        return None
+    form, dst, srcs = ops
+    src_name, src = srcs[0]
+    es = dst.elem_size or 0
+    name, first, total = _static_ub(ctx, form, dst, src)
+    limit = MRG_UB[ctx.impl]
+    return Check(ctx.static(es > 0 and total > limit),
+                 _esc(f"TMRGSORT: {name} `{first.text}` ({first.cols * es} bytes a row) and {src_name} "
+                      f"`{src.text}` ({src.cols * es} bytes) take {total} bytes, more than the {limit}-byte UB the "
+                      f"header allows on {ctx.target}"))
+
+
+@rule("PTO217", "tmrgsort-valid-exceeds-ub", instructions=("TMRGSORT",), fault="valid-region", targets=("a2a3",),
+      provenance=(Provenance("header-runtime", A2 + "TMrgSort.hpp (TMRGSORT_IMPL)", "PTO_ASSERT (the sources' valid "
+                             "columns + tmp's) * sizeof(T) < UB_SIZE (the list forms) and (src's + dst's valid "
+                             "columns) * sizeof(T) < UB_SIZE (the single-list form), 192 KiB (debug builds only); "
+                             "release builds merge the valid columns as given"),
+                  Provenance("header-runtime", A5 + "TMrgSort.hpp", "no run-time check"),
+                  Provenance("isa-doc", DOCS + "TMRGSORT.md", "does not state the limit; taken from the header")))
+def tmrgsort_valid_exceeds_ub(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    A2/A3 TMRGSORT whose operands' valid columns add up to the Unified Buffer's size or more.
+
+    ## What it does
+    Adds, at run time, the valid columns of every source list and of `tmp` (the 2/3/4-list forms) or of `src`
+    and `dst` (`TMRGSORT(dst, src, blockLen)`), in bytes, and compares the sum with A2/A3's 192 KiB UB.
+
+    ## Why is this bad?
+    A2/A3 asserts the sum below the UB size with a `PTO_ASSERT`: a debug build traps. Operands whose valid
+    data do not fit the buffer together overlap, so the merge reads lists it is overwriting.
+
+    ## Example
+    ```cpp
+    Tile<TileType::Vec, float, 1, 16384, BLayout::RowMajor, 1, DYNAMIC> src0(n), src1(n), src2(n);
+    Tile<TileType::Vec, float, 1, 16384> tmp;  // 4 x 64 KiB reach 192 KiB with n = 16384
+    TMRGSORT<Dst, decltype(tmp), decltype(src0), decltype(src1), decltype(src2), false>(
+        dst, executed, tmp, src0, src1, src2);
+    ```
+
+    ## Use instead
+    ```cpp
+    if (n <= 8192) {
+        TMRGSORT<...>(dst, executed, tmp, src0, src1, src2);
+    }
+    ```
+    """
+    ops = _mrg_operands(ctx)
+    if ops is None:
+        return None
+    form, dst, srcs = ops
+    es = dst.elem_size or 0
+    if not es or _static_ub(ctx, form, dst, srcs[0][1])[2] > MRG_UB[ctx.impl]:
+        return None  # PTO216: the call does not compile
+    parts = srcs + ([("dst", dst)] if form == "single" else [("tmp", ctx.tile("tmp"))])
+    total = z3.Sum([t.valid_col for _, t in parts]) * es
+    show = {f"{n}_validCol": t.valid_col for n, t in parts}
+    show["bytes"] = total
+    listed = ", ".join(f"{n} `{_esc(t.text)}` {{{n}_validCol}}" for n, t in parts)
+    return Check(total >= MRG_UB["a2a3"], f"TMRGSORT: valid columns {listed} take {{bytes}} bytes, not below the "
+                 f"{MRG_UB['a2a3']}-byte UB A2/A3 asserts (debug builds trap)", show)
+
+
+@rule("PTO218", "tmrgsort-block-len-not-64-multiple", instructions=("TMRGSORT",), fault="valid-region",
+      targets=("a2a3",),
+      provenance=(Provenance("header-runtime", A2 + "TMrgSort.hpp (TMRGSORT_IMPL(dst, src, blockLen))",
+                             "PTO_ASSERT blockLen % TMRGSORT_BLOCK_LEN == 0 with TMRGSORT_BLOCK_LEN 64 (debug builds "
+                             "only); release builds merge blocks of blockLen * sizeof(T) / 8 structures"),
+                  Provenance("header-runtime", A5 + "TMrgSort.hpp", "no check"),
+                  Provenance("isa-doc", DOCS + "TMRGSORT.md", "blockLen a multiple of 64")))
+def tmrgsort_block_len_not_64_multiple(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    A2/A3 single-list TMRGSORT with a `blockLen` that is not a multiple of 64.
+
+    ## What it does
+    For `TMRGSORT(dst, src, blockLen)` on A2/A3 checks that blockLen (elements per sorted block, values and
+    indices together) is a multiple of 64. The source-column and repeat-count conditions are PTO989's.
+
+    ## Why is this bad?
+    A2/A3 asserts it with a `PTO_ASSERT`: a debug build traps. The documentation requires it on every
+    target: blocks produced by TSORT32 hold 32 (value, index) pairs, and merges build on whole blocks.
+
+    ## Example
+    ```cpp
+    TMRGSORT<decltype(dst), decltype(src)>(dst, src, 48);
+    ```
+
+    ## Use instead
+    ```cpp
+    TMRGSORT<decltype(dst), decltype(src)>(dst, src, 64);
+    ```
+    """
+    ops = _mrg_operands(ctx)
+    block = ctx.scalar("blockLen")
+    if ops is None or ops[0] != "single" or block is None or z3.is_real(block) or z3.is_bool(block):
+        return None
+    return Check(block % 64 != 0, "TMRGSORT(dst, src, blockLen): blockLen is {blockLen}, not a multiple of 64 "
+                 "(A2/A3 asserts it; debug builds trap)", {"blockLen": block})

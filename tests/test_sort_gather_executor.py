@@ -110,3 +110,40 @@ def test_rules_and_executor_agree_on_tmp_bound() -> None:
     good = mrg([a, b], spec("float", 1, 128), spec("float", 1, 64), "true")
     assert check_rule(rules["PTO988"], bad).level == "error"
     assert check_rule(rules["PTO988"], good).level is None
+
+
+def single_sized(cols: int, vc: int, block: int, target: str = "a2a3") -> CallSite:
+    return site("TMRGSORT", [("dst", tile(spec("float", 1, cols), "dst")),
+                             ("src", tile(spec("float", 1, cols), "src", vc=vc)),
+                             ("blockLen", ScalarOperand(Const(block), "blockLen"))], target=target)
+
+
+@pytest.mark.parametrize(("target", "cols", "block", "kinds", "rule"), [
+    ("a2a3", 512, 48, {"valid-region"}, "PTO218"),        # blockLen % 64 (A2/A3 PTO_ASSERT)
+    ("a5", 512, 48, set(), "PTO218"),                     # A5 does not check it (and PTO218 does not run there)
+    ("a2a3", 24576, 64, {"valid-region"}, "PTO217")])     # 2 x 24576 floats = 192 KiB, not below UB_SIZE
+def test_tmrgsort_ub_budget_and_block_len(target: str, cols: int, block: int, kinds: set[str], rule: str) -> None:
+    st = single_sized(cols, cols if cols != 512 else 192, block, target)
+    assert run(machine(st)) - {"partial-result"} == kinds
+    r = load_rules()[rule]
+    if target in r.targets:
+        assert (check_rule(r, st).level is not None) == bool(kinds)
+
+
+@pytest.mark.parametrize(("target", "cols", "bad"), [("a2a3", 28672, True), ("a5", 28672, False),
+                                                     ("a5", 36864, True), ("a2a3", 24576, False)])
+def test_tmrgsort_static_ub_check(target: str, cols: int, bad: bool) -> None:
+    """PTO216 (CheckOverMemory): dst's (single-list) plus src's row bytes within UB_SIZE. Two such rows do not fit
+    the executor's UB at once, so the check is exercised on unplaced tiles."""
+    from ptolint.executor.machine import Machine
+    from ptolint.executor.ops.sort_gather import _ub_checks
+
+    st = single_sized(512, 512, 64, target)
+    m = Machine(st, target)
+    row = spec("float", 1, cols)
+    kinds = {k for k, _ in _ub_checks(m, ConcreteTile("dst", row, 1, cols, None), ConcreteTile("src", row, 1, cols,
+                                                                                                 None), 4)}
+    assert kinds == ({"size-mismatch"} if bad else set())
+    big = site("TMRGSORT", [("dst", tile(row, "dst")), ("src", tile(row, "src")),
+                            ("blockLen", ScalarOperand(Const(64), "blockLen"))], target=target)
+    assert (check_rule(load_rules()["PTO216"], big).level == "error") is bad

@@ -11,7 +11,8 @@ a5/TSort32.hpp and a5/TMrgSort.hpp.
   Multi-list: `validCol >> (1 float | 2 half)` structures of each list are merged (descending) into
   tmp, stopping when a list runs out if `exhausted`; then dst's valid columns (rounded up to 32 bytes)
   are copied from tmp. Single-list: 4 blocks of `blockLen` elements are merged
-  `uint8_t(srcCol / (blockLen * 4))` times, from src to dst.
+  `uint8_t(srcCol / (blockLen * 4))` times, from src to dst. Both: (tmp's or dst's) plus src0's row bytes within
+  UB_SIZE (static_assert); A2/A3: the operands' valid columns below UB_SIZE and blockLen % 64 == 0 (PTO_ASSERT).
 """
 
 from __future__ import annotations
@@ -23,6 +24,24 @@ from ptolint.executor.machine import ConcreteTile, Machine, op
 _SORT_TYPES = {"half", "float"}
 _VAL = {"float": np.float32, "half": np.float16}
 _ESIZE = {"float": 4, "half": 2}
+_UB = {"a2a3": 196608, "a5": 262144}  # TMrgSort.hpp's UB_SIZE
+
+
+def _ub_checks(m: Machine, first: ConcreteTile, src0: ConcreteTile, es: int) -> list[tuple[str, str]]:
+    """CheckOverMemory: (tmp's or, single-list, dst's) Cols + src0's Cols, in bytes, within UB_SIZE."""
+    total = (first.spec.cols + src0.spec.cols) * es
+    if total > _UB[m.impl]:
+        return [("size-mismatch", f"{first.name} and {src0.name} rows take {total} bytes, over the "
+                 f"{_UB[m.impl]}-byte UB_SIZE")]
+    return []
+
+
+def _ub_valid_assert(m: Machine, tiles: list[ConcreteTile], es: int) -> None:
+    """A2/A3's PTO_ASSERT: the operands' valid columns, in bytes, below UB_SIZE."""
+    total = sum(t.valid_col for t in tiles) * es
+    if m.impl == "a2a3" and total >= _UB["a2a3"]:
+        m.fault("valid-region", f"valid columns of {', '.join(t.name for t in tiles)} take {total} bytes, not below "
+                f"the {_UB['a2a3']}-byte UB_SIZE")
 
 
 def _static(m: Machine, checks: list[tuple[str, str]]) -> None:
@@ -165,10 +184,12 @@ def tmrgsort(m: Machine) -> None:
     if tmp is None or len(srcs) < 2:
         raise m.trap("unsupported-path", "TMRGSORT needs tmp and 2 to 4 source lists")
     rows_checked = [dst, tmp] + srcs[:3]  # src3's rows are not checked
-    _static(m, _common_checks(m, dst, [tmp] + srcs, [dst, tmp] + srcs, [dst, tmp] + srcs, rows_checked))
+    errs = _common_checks(m, dst, [tmp] + srcs, [dst, tmp] + srcs, [dst, tmp] + srcs, rows_checked)
+    _static(m, errs or _ub_checks(m, tmp, srcs[0], _ESIZE[dst.dtype]))
 
     dtype = dst.dtype
     es = _ESIZE[dtype]
+    _ub_valid_assert(m, srcs + [tmp], es)
     shift = 1 if dtype == "float" else 2
     exhausted = str(m.template_args.get("exhausted", "")) in ("true", "1")
     counts = [max(s.valid_col, 0) >> shift for s in srcs]
@@ -198,12 +219,16 @@ def _longest_exhausted_merge(m: Machine, srcs: list[ConcreteTile], counts: list[
 
 
 def _single(m: Machine, dst: ConcreteTile, src: ConcreteTile) -> None:
-    _static(m, _common_checks(m, dst, [src], [dst, src], [dst, src], [dst, src]))
+    errs = _common_checks(m, dst, [src], [dst, src], [dst, src], [dst, src])
+    _static(m, errs or _ub_checks(m, dst, src, _ESIZE[dst.dtype]))
     block = m.scalar("blockLen")
     if block is None:
         raise m.trap("unsupported-path", "TMRGSORT(dst, src, blockLen) needs blockLen")
     dtype = dst.dtype
     es = _ESIZE[dtype]
+    _ub_valid_assert(m, [src, dst], es)
+    if m.impl == "a2a3" and (int(block) & 0xFFFFFFFF) % 64:
+        m.fault("valid-region", f"blockLen {block} is not a multiple of TMRGSORT_BLOCK_LEN (64)")
     col = src.valid_col
     if col <= 0:
         return
