@@ -1053,8 +1053,10 @@ ENTRIES: list[Entry] = [
                "region computed; PTO317 reports a source smaller than what is read and a destination larger than "
                "what is written, not the other direction (a debug trap all the same)"),
     Entry("pto/npu/a2a3/TTrans.hpp|pto/npu/a5/TTrans.hpp", "function:Check*ConvTile|function:CheckConv3DTile",
-          targets=_A2A3_A5, note="open (checkable): TTRANS of ConvTiles (NCHW <-> NC1HWC0 / FractalZ shapes, the "
-                                 "UB budget); the frontend reads ConvTile operands for TIMG2COL only"),
+          rules=("PTO219",), targets=_A2A3_A5,
+          note="TTRANS of ConvTiles (NCHW -> NC1HWC0 / FractalZ shapes, the H * W alignment, the UB budget), read from "
+               "the ConvTiles' static ConvTileShape (a DYNAMIC dimension set at run time is not followed: the call is "
+               "then not judged) (branch forms)"),
     Entry("pto/common/arch/memory/tinsert_common.hpp", "function:CheckTInsertVecToVec*",
           cond=r"RowStride \* sizeof\(T\) % BLOCK_BYTE_SIZE", rules=("PTO003",), targets=_A2A3_A5,
           note="an ND tile's RowStride (its Cols) 32-byte aligned: the Tile class invariant"),

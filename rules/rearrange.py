@@ -13,7 +13,8 @@ and TDEINTERLEAVE(dst1, dst0, src).
 static_asserts require. A form missing for a target is not judged there. The run-time rules (valid regions,
 insert offsets, transposed shapes, concatenated widths) are in rules/rearrange_runtime.py.
 
-Not judged: TIMG2COL (its source is a ConvTile the frontend does not model), TTRANS of ConvTiles, A5's
+Not judged: TIMG2COL (its source is a ConvTile the frontend does not model), TTRANS of ConvTiles (their static
+shapes: PTO219 in rules/rearrange_runtime.py), A5's
 TINSERT<TInsertMode> split form, TINSERT with an Acc source (a TMOV-like conversion path) and TSTORE_FP's
 global-tensor side. TINTERLEAVE and TDEINTERLEAVE exist on A5 only.
 """

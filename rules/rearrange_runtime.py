@@ -8,6 +8,8 @@ each rule models what a release build then does.
 
 from __future__ import annotations
 
+import re
+
 from ptolint.rules.rearrange import HDR, OWN, compiles, facts
 
 from ptolint import z3lazy as z3
@@ -371,3 +373,123 @@ def tconcat_idx_valid_shape(ctx: Ctx) -> Check | None:
         what += f", dstIdx `{_esc(di.text)}` {{dstIdx_validCol}} valid columns"
     return Check(z3.Or(*conds), what + "; the header asserts equal valid rows and one dstIdx column (debug builds "
                  "trap)", show)
+
+
+_CONV_TILE = re.compile(r"ConvTile<\s*(?:pto::)?TileType::\w+\s*,\s*([^,]+?)\s*,\s*-?\d+\s*,\s*(?:pto::)?Layout::(\w+)\s*,"
+                        r"\s*(?:pto::)?ConvTileShape<([-\d,\s]+)>")
+_CONV_SIZES = {"float": 4, "int": 4, "unsigned int": 4, "int32_t": 4, "uint32_t": 4, "half": 2, "bfloat16_t": 2,
+               "__fp16": 2, "_Float16": 2, "short": 2, "unsigned short": 2, "int16_t": 2, "uint16_t": 2,
+               "signed char": 1, "char": 1, "unsigned char": 1, "int8_t": 1, "uint8_t": 1}
+#: (src layout, dst layout) -> which TTransImplConvTile check runs, per target (a2a3 / a5 TTrans.hpp)
+CONV_PAIRS = {
+    ("NCHW", "NC1HWC0"): "conv", ("NC1HWC0", "FRACTAL_Z"): "conv_fz", ("GNCHW", "GNC1HWC0"): "group",
+    ("GNC1HWC0", "FRACTAL_Z"): "group_fz", ("NCDHW", "FRACTAL_Z_3D"): "conv3d",
+}
+CONV_PAIRS_BY_TARGET = {"a2a3": tuple(CONV_PAIRS), "a5": tuple(p for p in CONV_PAIRS if CONV_PAIRS[p] != "conv3d")}
+CONV_UB = {"a2a3": 196608, "a5": 262144}
+CONV_DIMS = {"conv": (4, 5), "conv_fz": (5, 4), "group": (5, 6), "group_fz": (6, 4), "conv3d": (5, 4)}
+CONV_HDR = "include/pto/npu/a2a3/TTrans.hpp, a5/TTrans.hpp (CheckConvTile, CheckGroupConvTile; a2a3 CheckConv3DTile)"
+
+
+def conv_tile_shape(spelling: str | None) -> tuple[str, list[int], int] | None:
+    """(Layout, static shape, element size) of a ConvTile type spelling, None when it is not one."""
+    m = _CONV_TILE.search(spelling or "")
+    if not m:
+        return None
+    dtype = re.sub(r"^(?:pto::|::)", "", m.group(1).strip())
+    return m.group(2), [int(v) for v in m.group(3).split(",") if v.strip()], _CONV_SIZES.get(dtype, 0)
+
+
+def _ceil(a: int, b: int) -> int:
+    return (a + b - 1) // b
+
+
+def conv_ttrans_problems(kind: str, s: list[int], d: list[int], tmp_elems: int, es: int, ub: int) -> list[str]:
+    """What the header's debug checks reject for one (src, dst) ConvTile pair with static shapes."""
+    out = []
+    if kind in ("conv", "group"):
+        *lead, c, h, w = s  # [G,] N, C, H, W
+        dc1, dh, dw, dc0 = d[-4:]
+        if h * w * es % 32:
+            out.append(f"src H * W * sizeof(T) = {h * w * es} bytes is not a multiple of 32")
+        if dc0 <= 0 or lead != d[:len(lead)] or (h, w) != (dh, dw) or dc1 != _ceil(c, dc0):
+            out.append(f"dst shape {d} does not match src shape {s} (C1 = ceil(C / C0))")
+    elif kind in ("conv_fz", "group_fz"):
+        *g, n, c1, h, w, c0 = s  # [G,] N, C1, H, W, C0
+        dc1hw, dn1, dn0, dc0 = d
+        groups = g[0] if g else 1
+        if dn0 <= 0 or groups * c1 * h * w != dc1hw or c0 != dc0 or dn1 != _ceil(n, dn0):
+            out.append(f"dst shape {d} does not match src shape {s} ((G *) C1 * H * W, C0, N1 = ceil(N / N0))")
+    else:  # conv3d: src N, C, D, H, W; dst D*C1*H*W, N1, N0, C0
+        n, c, dd, h, w = s
+        ddc1hw, dn1, dn0, dc0 = d
+        if dc0 <= 0 or dn0 <= 0 or dd * _ceil(c, dc0) * h * w != ddc1hw or dn1 != _ceil(n, dn0):
+            out.append(f"dst shape {d} does not match src shape {s} (D * C1 * H * W, N1 = ceil(N / N0))")
+    size = 1
+    for v in s:
+        size *= v
+    dsize = 1
+    for v in d:
+        dsize *= v
+    total = (size + dsize + tmp_elems) * es
+    if total >= ub:
+        out.append(f"src, dst and tmp take {total} bytes, not below the {ub}-byte UB")
+    return out
+
+
+@rule("PTO219", "ttrans-convtile-shape", instructions=("TTRANS",), fault="size-mismatch",
+      provenance=(Provenance("header-runtime", CONV_HDR, "in debug builds (`#ifdef _DEBUG`, PTO_ASSERT): NCHW -> "
+                             "NC1HWC0 and GNCHW -> GNC1HWC0 need H * W * sizeof(T) a multiple of 32 bytes and dst's "
+                             "(G,) N, H, W equal to src's with C1 = ceil(C / C0); NC1HWC0 / GNC1HWC0 -> FRACTAL_Z need "
+                             "(G *) C1 * H * W, C0 equal and N1 = ceil(N / N0); A2/A3 NCDHW -> FRACTAL_Z_3D D * C1 * H "
+                             "* W and N1; every pair (src + dst + tmp elements) * sizeof(T) below UB (192 KiB A2/A3, "
+                             "256 KiB A5); release builds transpose by the shapes as given"),
+                  Provenance("isa-doc", "docs/isa/TTRANS.md", "the ConvTile forms' shape relations are the "
+                             "headers'; NC1HWC0 -> NCHW (A2/A3) is not checked there")))
+def ttrans_convtile_shape(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    TTRANS between ConvTiles (NCHW <-> NC1HWC0 / FractalZ) whose static shapes do not correspond, or that
+    together with tmp do not fit the Unified Buffer.
+
+    ## What it does
+    Reads the `ConvTileShape` of both ConvTile operands (only when every dimension is static) and checks
+    what the target's debug checks assert for the layout pair: the 32-byte alignment of a source plane
+    `H * W`, the destination dimensions derived from the source (`C1 = ceil(C / C0)`, `N1 = ceil(N / N0)`,
+    the FractalZ `C1 * H * W`), and source, destination and tmp elements together below the UB size.
+
+    ## Why is this bad?
+    The checks are `PTO_ASSERT`s in debug builds: such a kernel traps there. A release build transposes by
+    the shapes as given: the destination is filled only in part or written past the shape the kernel
+    reads it by, and tiles that do not fit the buffer together overlap.
+
+    ## Example
+    ```cpp
+    using Src = ConvTile<TileType::Vec, half, 2048, Layout::NCHW, ConvTileShape<1, 32, 2, 16>>;
+    using Dst = ConvTile<TileType::Vec, half, 2048, Layout::NC1HWC0, ConvTileShape<1, 1, 2, 16, 16>>;  // C1 2
+    TTRANS(dst, src, tmp);
+    ```
+
+    ## Use instead
+    ```cpp
+    using Dst = ConvTile<TileType::Vec, half, 2048, Layout::NC1HWC0, ConvTileShape<1, 2, 2, 16, 16>>;
+    TTRANS(dst, src, tmp);
+    ```
+    """
+    src = conv_tile_shape(ctx.type_spelling("src"))
+    dst = conv_tile_shape(ctx.type_spelling("dst"))
+    tmp = ctx.tile("tmp")
+    if src is None or dst is None or tmp is None or ctx.impl not in CONV_PAIRS_BY_TARGET:
+        return None
+    pair = (src[0], dst[0])
+    if pair not in CONV_PAIRS_BY_TARGET[ctx.impl]:
+        return None
+    kind = CONV_PAIRS[pair]
+    if (len(src[1]), len(dst[1])) != CONV_DIMS[kind] or any(v < 0 for v in src[1] + dst[1]):
+        return None  # a DYNAMIC dimension: its run-time value is not followed
+    es = src[2]
+    if not es:
+        return None
+    bad = conv_ttrans_problems(kind, src[1], dst[1], tmp.rows * tmp.cols, es, CONV_UB[ctx.impl])
+    return Check(ctx.static(bool(bad)), _esc(f"TTRANS Layout::{pair[0]} -> Layout::{pair[1]}: " + "; ".join(bad) +
+                                              " (debug builds trap)"))

@@ -203,3 +203,38 @@ def test_tinsert_witness_confirmed_and_bogus_rejected() -> None:
     assert v.level == "warning"
     assert "out-of-bounds" in replay(s, v.assignment).kinds()
     assert "out-of-bounds" not in replay(s, {"row": 16}).kinds()
+
+
+def _conv_site(target: str, src: str, dst: str, tmp_elems: tuple[int, int] = (16, 32)) -> CallSite:
+    from ptolint.ir import TypeOperand
+
+    ops = {"dst": TypeOperand(f"pto::ConvTile<pto::TileType::Vec, half, 4096, {dst}> &", "dst"),
+           "src": TypeOperand(f"pto::ConvTile<pto::TileType::Vec, half, 4096, {src}> &", "src"),
+           "tmp": tile(spec("half", *tmp_elems, 2), "tmp")}
+    return CallSite("TTRANS", "k.cpp", 10, 5, 10, 30, target, list(ops), list(ops.values()), {})
+
+
+@pytest.mark.parametrize("target", ["a2a3", "a5"])
+@pytest.mark.parametrize(("src", "dst", "kinds"), [
+    ("pto::Layout::NCHW, pto::ConvTileShape<1, 32, 2, 16>", "pto::Layout::NC1HWC0, pto::ConvTileShape<1, 2, 2, 16, 16>",
+     set()),
+    ("pto::Layout::NCHW, pto::ConvTileShape<1, 32, 2, 16>", "pto::Layout::NC1HWC0, pto::ConvTileShape<1, 1, 2, 16, 16>",
+     {"size-mismatch"}),                                       # C1 must be ceil(32 / 16) = 2
+    ("pto::Layout::NCHW, pto::ConvTileShape<1, 32, 1, 3>", "pto::Layout::NC1HWC0, pto::ConvTileShape<1, 2, 1, 3, 16>",
+     {"size-mismatch"}),                                       # H * W * 2 = 6 bytes: not 32-byte aligned
+    ("pto::Layout::NC1HWC0, pto::ConvTileShape<32, 2, 3, 3, 16>", "pto::Layout::FRACTAL_Z, pto::ConvTileShape<18, 2, 16, "
+     "16>", set()),
+    ("pto::Layout::NCHW, pto::ConvTileShape<1, -1, 2, 16>", "pto::Layout::NC1HWC0, pto::ConvTileShape<1, 1, 2, 16, 16>",
+     set())])                                                  # DYNAMIC: not judged
+def test_ttrans_convtile_shapes(target: str, src: str, dst: str, kinds: set[str]) -> None:
+    """PTO219: the debug checks of TTRANS between ConvTiles, on static ConvTileShapes."""
+    st = _conv_site(target, src, dst)
+    assert run(machine(st)) == kinds
+    assert (check_rule(load_rules()["PTO219"], st).level is not None) == bool(kinds)
+
+
+def test_ttrans_convtile_ub_budget_per_target() -> None:
+    src = "pto::Layout::NC1HWC0, pto::ConvTileShape<64, 6, 3, 3, 16>"  # 55296 halves, 110592 bytes
+    dst = "pto::Layout::FRACTAL_Z, pto::ConvTileShape<54, 4, 16, 16>"
+    assert run(machine(_conv_site("a2a3", src, dst))) == {"size-mismatch"}  # 221696 bytes >= 192 KiB
+    assert run(machine(_conv_site("a5", src, dst))) == set()  # < 256 KiB

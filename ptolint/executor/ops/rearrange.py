@@ -19,6 +19,8 @@ trapping), then replays what a release build does with the concrete valid region
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 
 from ptolint.executor.machine import ConcreteTile, Machine, op
@@ -239,8 +241,67 @@ def tconcat(m: Machine) -> None:
 # --- TTRANS ----------------------------------------------------------------------------------------
 
 
+_CONV = re.compile(r"ConvTile<\s*(?:pto::)?TileType::\w+\s*,\s*([^,]+?)\s*,\s*-?\d+\s*,\s*(?:pto::)?Layout::(\w+)\s*,"
+                   r"\s*(?:pto::)?ConvTileShape<([-\d,\s]+)>")
+_CONV_ES = {"float": 4, "int": 4, "unsigned int": 4, "int32_t": 4, "uint32_t": 4, "half": 2, "bfloat16_t": 2,
+            "__fp16": 2, "_Float16": 2, "short": 2, "unsigned short": 2, "int16_t": 2, "uint16_t": 2, "signed char": 1,
+            "char": 1, "unsigned char": 1, "int8_t": 1, "uint8_t": 1}
+
+
+def _conv(m: Machine, name: str) -> tuple[str, list[int], int] | None:
+    a = m.site.arg(name)
+    found = _CONV.search(getattr(a, "spelling", "") or "")
+    if not found:
+        return None
+    dtype = re.sub(r"^(?:pto::|::)", "", found.group(1).strip())
+    return found.group(2), [int(v) for v in found.group(3).split(",") if v.strip()], _CONV_ES.get(dtype, 0)
+
+
+def _prod(vals: list[int]) -> int:
+    out = 1
+    for v in vals:
+        out *= v
+    return out
+
+
+def _ttrans_conv(m: Machine) -> None:
+    """TTRANS of ConvTiles: the debug checks of CheckConvTile / CheckGroupConvTile / (a2a3) CheckConv3DTile on the
+    static ConvTileShapes; the transposition itself is not replayed."""
+    src, dst, tmp = _conv(m, "src"), _conv(m, "dst"), m.tile("tmp")
+    if src is None or dst is None or tmp is None or not src[2]:
+        return
+    (sl, s, es), (dl, d, _) = src, dst
+    if any(v < 0 for v in s + d):
+        return  # DYNAMIC dimensions: set at run time on the ConvTile object, not followed here
+    cdiv = lambda a, b: (a + b - 1) // b if b > 0 else -1  # noqa: E731
+    wrong = None
+    if (sl, dl) in (("NCHW", "NC1HWC0"), ("GNCHW", "GNC1HWC0")) and len(d) == len(s) + 1:
+        if s[-2] * s[-1] * es % 32:
+            m.fault("size-mismatch", f"TTRANS {sl} -> {dl}: H * W * sizeof(T) = {s[-2] * s[-1] * es} bytes")
+        lead = len(s) - 3
+        wrong = s[:lead] != d[:lead] or s[-2:] != d[-3:-1] or d[lead] != cdiv(s[lead], d[-1])
+    elif (sl, dl) in (("NC1HWC0", "FRACTAL_Z"), ("GNC1HWC0", "FRACTAL_Z")) and len(d) == 4 and len(s) >= 5:
+        g = s[0] if len(s) == 6 else 1
+        n, c1, h, w, c0 = s[-5:]
+        wrong = g * c1 * h * w != d[0] or c0 != d[3] or d[1] != cdiv(n, d[2])
+    elif (sl, dl) == ("NCDHW", "FRACTAL_Z_3D") and m.impl == "a2a3" and len(s) == 5 and len(d) == 4:
+        n, c, dd, h, w = s
+        wrong = dd * cdiv(c, d[3]) * h * w != d[0] or d[1] != cdiv(n, d[2])
+    if wrong is None:
+        return  # a pair whose check does not look at the shapes (or A5's missing 3-D form)
+    if wrong:
+        m.fault("size-mismatch", f"TTRANS {sl} -> {dl}: dst shape {d} does not follow src shape {s}")
+    ub = 196608 if m.impl == "a2a3" else 262144
+    total = (_prod(s) + _prod(d) + tmp.spec.rows * tmp.spec.cols) * es
+    if total >= ub:
+        m.fault("size-mismatch", f"TTRANS {sl} -> {dl}: src, dst and tmp take {total} bytes, not below {ub}")
+
+
 @op("TTRANS")
 def ttrans(m: Machine) -> None:
+    if m.tile("src") is None and m.tile("dst") is None:
+        _ttrans_conv(m)
+        return
     if not _has(m, "dst", "src"):
         return
     dst, src = m.tile("dst"), m.tile("src")
