@@ -561,8 +561,14 @@ def tmrgsort_block_len_mismatch(ctx: Ctx) -> Check | None:
                  "merged", {"src_validCol": col, "blockLen": block})
 
 
-#: TMrgSort.hpp's UB_SIZE per target (A2/A3: 192 KiB; A5: PTO_UBUF_SIZE_BYTES, 256 KiB)
-MRG_UB = {"a2a3": 196608, "a5": 262144}
+#: TMrgSort.hpp's UB_SIZE per target: A2/A3 a literal 192 KiB; A5's file PTO_UBUF_SIZE_BYTES (common/buffer_limits.hpp),
+#: which is a fact of the chip the file is built for (A5 / A6 256 KiB, the Kirins 128 KiB)
+MRG_UB = {"a2a3": 196608, "a5": 262144, "a6": 262144, "kirin9030": 131072, "kirinx90": 131072,
+          "kirindev0000": 131072}
+
+
+def _mrg_ub(ctx: Ctx) -> int:
+    return MRG_UB["a2a3"] if ctx.impl == "a2a3" else MRG_UB.get(ctx.target, MRG_UB["a5"])
 
 
 def _mrg_operands(ctx: Ctx) -> tuple[str, TileView, list[tuple[str, TileView]]] | None:
@@ -589,7 +595,8 @@ def _static_ub(ctx: Ctx, form: str, dst: TileView, src: TileView) -> tuple[str, 
       provenance=(Provenance("header-static", A2 + "TMrgSort.hpp; " + A5 + "TMrgSort.hpp (CheckOverMemory)",
                              "static_assert (tmpSize + Src0::Cols * sizeof(T)) <= UB_SIZE with tmpSize = Tmp::Cols * "
                              "sizeof(T) (the list forms) or Dst::Cols * sizeof(T) (TMRGSORT(dst, src, blockLen)); "
-                             "UB_SIZE 192 KiB on A2/A3, 256 KiB on A5"),
+                             "UB_SIZE 192 KiB on A2/A3; A5's file takes PTO_UBUF_SIZE_BYTES: 256 KiB on A5 / A6, "
+                             "128 KiB on the Kirins that build it"),
                   Provenance("isa-doc", DOCS + "TMRGSORT.md", "does not state the limit; taken from the headers")))
 def tmrgsort_tiles_exceed_ub(ctx: Ctx) -> Check | None:
     """
@@ -598,7 +605,8 @@ def tmrgsort_tiles_exceed_ub(ctx: Ctx) -> Check | None:
 
     ## What it does
     Adds the row bytes (`Cols * sizeof(T)`) of `tmp` and `src0` (the 2/3/4-list forms) or of `dst` and `src`
-    (`TMRGSORT(dst, src, blockLen)`) and compares the sum with the target's UB size (A2/A3 192 KiB, A5 256 KiB).
+    (`TMRGSORT(dst, src, blockLen)`) and compares the sum with the target's UB size (A2/A3 192 KiB, A5 256 KiB,
+    the Kirins 128 KiB).
 
     ## Why is this bad?
     Both targets reject the call with a `static_assert`: the kernel does not compile. Each tile may fit the
@@ -624,7 +632,7 @@ def tmrgsort_tiles_exceed_ub(ctx: Ctx) -> Check | None:
     src_name, src = srcs[0]
     es = dst.elem_size or 0
     name, first, total = _static_ub(ctx, form, dst, src)
-    limit = MRG_UB[ctx.impl]
+    limit = _mrg_ub(ctx)
     return Check(ctx.static(es > 0 and total > limit),
                  _esc(f"TMRGSORT: {name} `{first.text}` ({first.cols * es} bytes a row) and {src_name} "
                       f"`{src.text}` ({src.cols * es} bytes) take {total} bytes, more than the {limit}-byte UB the "
@@ -671,7 +679,7 @@ def tmrgsort_valid_exceeds_ub(ctx: Ctx) -> Check | None:
         return None
     form, dst, srcs = ops
     es = dst.elem_size or 0
-    if not es or _static_ub(ctx, form, dst, srcs[0][1])[2] > MRG_UB[ctx.impl]:
+    if not es or _static_ub(ctx, form, dst, srcs[0][1])[2] > _mrg_ub(ctx):
         return None  # PTO216: the call does not compile
     parts = srcs + ([("dst", dst)] if form == "single" else [("tmp", ctx.tile("tmp"))])
     total = z3.Sum([t.valid_col for _, t in parts]) * es

@@ -24,15 +24,17 @@ from ptolint.executor.machine import ConcreteTile, Machine, op
 _SORT_TYPES = {"half", "float"}
 _VAL = {"float": np.float32, "half": np.float16}
 _ESIZE = {"float": 4, "half": 2}
-_UB = {"a2a3": 196608, "a5": 262144}  # TMrgSort.hpp's UB_SIZE
+# TMrgSort.hpp's UB_SIZE: A2/A3's literal; A5's file uses the chip's PTO_UBUF_SIZE_BYTES (buffer_limits.hpp)
+_UB = {"a2a3": 196608, "a5": 262144, "a6": 262144, "kirin9030": 131072, "kirinx90": 131072, "kirindev0000": 131072}
 
 
 def _ub_checks(m: Machine, first: ConcreteTile, src0: ConcreteTile, es: int) -> list[tuple[str, str]]:
     """CheckOverMemory: (tmp's or, single-list, dst's) Cols + src0's Cols, in bytes, within UB_SIZE."""
     total = (first.spec.cols + src0.spec.cols) * es
-    if total > _UB[m.impl]:
-        return [("size-mismatch", f"{first.name} and {src0.name} rows take {total} bytes, over the "
-                 f"{_UB[m.impl]}-byte UB_SIZE")]
+    ub = _UB["a2a3"] if m.impl == "a2a3" else _UB.get(m.target, _UB["a5"])
+    if total > ub:
+        return [("size-mismatch", f"{first.name} and {src0.name} rows take {total} bytes, over the {ub}-byte "
+                 "UB_SIZE")]
     return []
 
 
