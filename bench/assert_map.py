@@ -92,6 +92,7 @@ _LD5 = "pto/common/arch/register/tload_common.hpp"
 _ST5R = "pto/common/arch/register/tstore_common.hpp"
 _ST5 = "pto/npu/a5/TStore.hpp"
 _A2A3_A5 = ("a2a3", "a5")
+_KIRINS = ("kirin9030", "kirinx90", "kirindev0000")
 
 ENTRIES: list[Entry] = [
     # --- the Tile class (common/pto_tile.hpp): every tile the kernel declares -------------------------------
@@ -136,6 +137,29 @@ ENTRIES: list[Entry] = [
                "PTO002 checks it for every tile operand"),
     Entry("pto/common/arch/*", topic="valid-vs-shape", kind="static", rules=("PTO002",),
           note="the Tile class invariant re-asserted by the implementation; PTO002 checks every tile operand"),
+    # --- kirin: the Kirin targets (TFILLPAD, TSYNC, MX scale TLOAD, MX TQUANT, PTO007). Kept before every other
+    # section: the PTO010 wrapper entry below matches TFILLPAD's pto_instr.hpp mode assertion on the Kirins through the
+    # TPUSH on its path, and the generic `pto/npu/*/...` entries further down would take the Kirin files first; every
+    # entry here lists Kirin targets only ------------------------------------------------------------------------
+    # A5's TFillPad.hpp on every Kirin (ptolint/own_impls.py _A5_FILLPAD: keyed "a5", its TLoad.hpp include skipped)
+    Entry("pto/npu/a5/TFillPad.hpp", kind="static", topic="dtype", rules=("PTO310",), targets=_KIRINS,
+          note="A5's file: 1-, 2- or 4-byte element types (FACTS TFILLPAD / TFILLPAD(Mat) sizes, key a5)"),
+    Entry("pto/npu/a5/TFillPad.hpp", kind="static", topic="dtype-equal", rules=("PTO311",), targets=_KIRINS,
+          note="A5's file: src and dst element sizes equal (FACTS same_size, key a5)"),
+    Entry("pto/npu/a5/TFillPad.hpp", kind="static", topic="shape", rules=("PTO314",), targets=_KIRINS,
+          note="A5's file: equal Rows / Cols (TFILLPAD, _INPLACE), dst at least src (_EXPAND)"),
+    Entry("pto/npu/a5/TFillPad.hpp", kind="static", topic="layout", rules=("PTO313",), targets=_KIRINS,
+          note="A5's file: the Mat form's dst NZ"),
+    Entry("pto/common/pto_instr.hpp", "function:TFILLPAD", cond=r"^mode == TFillPadMode::Normal", reason="enum-complete",
+          targets=_KIRINS, note="TFillPadMode has exactly the three enumerators the assertion lists (common/type.hpp)"),
+    # Kirin 9030's TSync.hpp on Kirin 9030 and Kirin Dev0000 (own_impls.py TSYNC, key kirin9030; X90's entry is below)
+    Entry("pto/npu/kirin9030/TSync.hpp", "function:TSYNC_IMPL", targets=("kirin9030", "kirindev0000"),
+          rules=("PTO059",), note="single-op TSYNC<Op> only for ops whose pipe is M, MTE1, MTE2, MTE3, FIX or ALL "
+                                  "(TSYNC_PIPES kirin9030)"),
+    # Kirin 9030's TLoad.hpp (Kirin Dev0000 includes it): no MX / HiF4 scale load into L1
+    Entry("pto/npu/kirin9030/TLoad.hpp", "function:TLOAD_TILE_IMPL", cond=r"IsScale", targets=("kirin9030", "kirindev0000"),
+          rules=("PTO953",), note="a Mat tile with an MX_A_* / MX_B_* / HIF4_* tensor (rules/global_tensor.py NO_MX_CUBE)"),
+    # --- end of kirin ----------------------------------------------------------------------------------------------
     # --- builtins a target does not provide ---------------------------------------------------------------------
     Entry("pto/common/pto_instr.hpp", "function:TPUSH|function:TPOP", cond=r"^sizeof\(Pipe\) == 0",
           rules=("PTO010",), note="GridPipe TPUSH/TPOP outside A2/A3: the #else branch rejects every call"),
