@@ -159,6 +159,12 @@ ENTRIES: list[Entry] = [
     # Kirin 9030's TLoad.hpp (Kirin Dev0000 includes it): no MX / HiF4 scale load into L1
     Entry("pto/npu/kirin9030/TLoad.hpp", "function:TLOAD_TILE_IMPL", cond=r"IsScale", targets=("kirin9030", "kirindev0000"),
           rules=("PTO953",), note="a Mat tile with an MX_A_* / MX_B_* / HIF4_* tensor (rules/global_tensor.py NO_MX_CUBE)"),
+    # Kirin 9030's TQuant.hpp (every Kirin): the MX TQUANT_IMPL rejects every call (precedes the open entry of the
+    # TQuant section below)
+    Entry("pto/npu/kirin9030/TQuant.hpp", "function:TQUANT_IMPL", cond=r"^sizeof\(TileDataSrc::DType\) == 0",
+          targets=_KIRINS, rules=("PTO977",),
+          note="every MX TQUANT on the Kirins (rules/quant.py: impl kirin9030 reports any call with exp / max / "
+               "scaling tiles; pto_instr.hpp declares the MX wrappers for Kirin 9030 only: provenance)"),
     # --- end of kirin ----------------------------------------------------------------------------------------------
     # --- builtins a target does not provide ---------------------------------------------------------------------
     Entry("pto/common/pto_instr.hpp", "function:TPUSH|function:TPOP", cond=r"^sizeof\(Pipe\) == 0",
