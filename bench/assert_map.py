@@ -165,6 +165,27 @@ ENTRIES: list[Entry] = [
           targets=_KIRINS, rules=("PTO977",),
           note="every MX TQUANT on the Kirins (rules/quant.py: impl kirin9030 reports any call with exp / max / "
                "scaling tiles; pto_instr.hpp declares the MX wrappers for Kirin 9030 only: provenance)"),
+    # Kirin Dev0000 has no L0C (PTO007): every call that reaches the Acc paths of the Kirin 9030 files it compiles copies
+    # from an Acc tile and is reported by PTO007 (the TMOV / TEXTRACT ones do not compile: CheckTMovAccValid, which
+    # static_asserts an Acc source on Kirin 9030, is undeclared there; an Acc TSTORE faults at run time)
+    Entry("pto/npu/kirin9030/TExtract.hpp", "function:TExtractAccToVec", targets=("kirindev0000",), rules=("PTO007",),
+          note="the Acc -> Vec copy (an Acc source): PTO007 on Kirin Dev0000"),
+    Entry("pto/npu/kirin9030/TExtract.hpp", "function:TEXTRACT_TILE_IMPL", lines=(416, 425), targets=("kirindev0000",),
+          rules=("PTO007",), note="the `SrcTile::Loc == Acc` branch: PTO007 on Kirin Dev0000"),
+    Entry("pto/npu/kirin9030/TExtract.hpp", "function:TEXTRACT_IMPL", topic="layout", lines=(755, 870),
+          targets=("kirindev0000",), rules=("PTO007",),
+          note="the relu / quant / AccToVecMode / fp forms, Acc sources (CheckTMovAccValid first): PTO007 on Kirin "
+               "Dev0000 (a non-Acc source fails CheckTMovAccValid's own Acc assertion wherever it is declared)"),
+    Entry("pto/npu/kirin9030/common.hpp", "function:GetDualDstCtl", targets=("kirindev0000",), rules=("PTO007",),
+          note="reached from TExtractAccToVec only (an Acc source): PTO007 on Kirin Dev0000"),
+    Entry("pto/npu/kirin9030/TMov.hpp", "function:TMovCcToCb|function:TMovCcToUb", targets=("kirindev0000",),
+          rules=("PTO007",), note="the L0C -> L1 / UB copies (an Acc source): PTO007 on Kirin Dev0000"),
+    Entry("pto/npu/kirin9030/TMov.hpp", "function:TMOV_IMPL", lines=(418, 530), targets=("kirindev0000",),
+          rules=("PTO007",), note="the relu / AccToVecMode / quant / fp TMOV forms, Acc sources (CheckTMovAccValid "
+                                  "first): PTO007 on Kirin Dev0000"),
+    Entry("pto/npu/kirinDev0000/TStore.hpp", "function:CheckStaticAcc", cond=r"Cols <= 4095", rules=("PTO007",),
+          note="reached by a TSTORE from an Acc tile only, which PTO007 reports on Kirin Dev0000 (no L0C) whatever "
+               "its columns"),
     # --- end of kirin ----------------------------------------------------------------------------------------------
     # --- builtins a target does not provide ---------------------------------------------------------------------
     Entry("pto/common/pto_instr.hpp", "function:TPUSH|function:TPOP", cond=r"^sizeof\(Pipe\) == 0",
