@@ -186,6 +186,13 @@ ENTRIES: list[Entry] = [
     Entry("pto/npu/kirinDev0000/TStore.hpp", "function:CheckStaticAcc", cond=r"Cols <= 4095", rules=("PTO007",),
           note="reached by a TSTORE from an Acc tile only, which PTO007 reports on Kirin Dev0000 (no L0C) whatever "
                "its columns"),
+    # Kirin 9030's TLoad.hpp (Kirin Dev0000 includes it): its ND2NZ / DN2NZ cube copy and tload_common.hpp's StaticCheck
+    Entry("pto/npu/kirin9030/TLoad.hpp", "function:Kirin9030LoadOp::TLoadCubeInstr", cond=r"^sizeof\(T\) == 0",
+          targets=("kirin9030", "kirindev0000"), rules=("PTO953",),
+          note="the DN -> NZ load into L1 (the only layout reaching this branch): LAYOUT_PAIRS kirin9030 has no (DN, NZ)"),
+    Entry(_LD5, "function:StaticCheck", cond=r"^\(sizeof\(TileData::DType\) == 1\)", reason="tile-dtype-implies",
+          targets=("kirin9030", "kirindev0000"),
+          note="b8 / b16 / b32 / b64: every element type a Tile admits has one of these sizes (as on A5)"),
     # --- end of kirin ----------------------------------------------------------------------------------------------
     # --- builtins a target does not provide ---------------------------------------------------------------------
     Entry("pto/common/pto_instr.hpp", "function:TPUSH|function:TPOP", cond=r"^sizeof\(Pipe\) == 0",
