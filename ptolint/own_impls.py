@@ -20,7 +20,9 @@ TSYNC_IMPL that way: impls.py sees other `#if` branches because a6/datatype.hpp 
 two files are byte-identical (one include guard), and arch_capability.hpp gives A6 A5's traits
 (ArchTraitsFp4Capable) except caps::IsHIF4, true only for hifloat4x2_t, a type A5 lacks (left out). A6's own
 TExtract.hpp, TMatmul.hpp and TQuant.hpp are A5's checks with longer type lists: keyed "a5" too, with the element
-types (`excluded`) and type combinations (`combos`) A6 adds left out.
+types (`excluded`) and type combinations (`combos`) A6 adds left out. Every Kirin compiles A5's TFillPad.hpp, which
+impls.py calls divergent only through its `#include "TLoad.hpp"`, skipped there by the include guard the Kirin's
+own TLoad.hpp (included first) defines: keyed "a5" as well.
 
 This module imports nothing of the rules or the executor; both read it.
 """
