@@ -92,6 +92,7 @@ _LD5 = "pto/common/arch/register/tload_common.hpp"
 _ST5R = "pto/common/arch/register/tstore_common.hpp"
 _ST5 = "pto/npu/a5/TStore.hpp"
 _A2A3_A5 = ("a2a3", "a5")
+_KIRINS = ("kirin9030", "kirinx90", "kirindev0000")
 
 ENTRIES: list[Entry] = [
     # --- the Tile class (common/pto_tile.hpp): every tile the kernel declares -------------------------------
@@ -136,6 +137,63 @@ ENTRIES: list[Entry] = [
                "PTO002 checks it for every tile operand"),
     Entry("pto/common/arch/*", topic="valid-vs-shape", kind="static", rules=("PTO002",),
           note="the Tile class invariant re-asserted by the implementation; PTO002 checks every tile operand"),
+    # --- kirin: the Kirin targets (TFILLPAD, TSYNC, MX scale TLOAD, MX TQUANT, PTO007). Kept before every other
+    # section: the PTO010 wrapper entry below matches TFILLPAD's pto_instr.hpp mode assertion on the Kirins through the
+    # TPUSH on its path, and the generic `pto/npu/*/...` entries further down would take the Kirin files first; every
+    # entry here lists Kirin targets only ------------------------------------------------------------------------
+    # A5's TFillPad.hpp on every Kirin (ptolint/own_impls.py _A5_FILLPAD: keyed "a5", its TLoad.hpp include skipped)
+    Entry("pto/npu/a5/TFillPad.hpp", kind="static", topic="dtype", rules=("PTO310",), targets=_KIRINS,
+          note="A5's file: 1-, 2- or 4-byte element types (FACTS TFILLPAD / TFILLPAD(Mat) sizes, key a5)"),
+    Entry("pto/npu/a5/TFillPad.hpp", kind="static", topic="dtype-equal", rules=("PTO311",), targets=_KIRINS,
+          note="A5's file: src and dst element sizes equal (FACTS same_size, key a5)"),
+    Entry("pto/npu/a5/TFillPad.hpp", kind="static", topic="shape", rules=("PTO314",), targets=_KIRINS,
+          note="A5's file: equal Rows / Cols (TFILLPAD, _INPLACE), dst at least src (_EXPAND)"),
+    Entry("pto/npu/a5/TFillPad.hpp", kind="static", topic="layout", rules=("PTO313",), targets=_KIRINS,
+          note="A5's file: the Mat form's dst NZ"),
+    Entry("pto/common/pto_instr.hpp", "function:TFILLPAD", cond=r"^mode == TFillPadMode::Normal", reason="enum-complete",
+          targets=_KIRINS, note="TFillPadMode has exactly the three enumerators the assertion lists (common/type.hpp)"),
+    # Kirin 9030's TSync.hpp on Kirin 9030 and Kirin Dev0000 (own_impls.py TSYNC, key kirin9030; X90's entry is below)
+    Entry("pto/npu/kirin9030/TSync.hpp", "function:TSYNC_IMPL", targets=("kirin9030", "kirindev0000"),
+          rules=("PTO059",), note="single-op TSYNC<Op> only for ops whose pipe is M, MTE1, MTE2, MTE3, FIX or ALL "
+                                  "(TSYNC_PIPES kirin9030)"),
+    # Kirin 9030's TLoad.hpp (Kirin Dev0000 includes it): no MX / HiF4 scale load into L1
+    Entry("pto/npu/kirin9030/TLoad.hpp", "function:TLOAD_TILE_IMPL", cond=r"IsScale", targets=("kirin9030", "kirindev0000"),
+          rules=("PTO953",), note="a Mat tile with an MX_A_* / MX_B_* / HIF4_* tensor (rules/global_tensor.py NO_MX_CUBE)"),
+    # Kirin 9030's TQuant.hpp (every Kirin): the MX TQUANT_IMPL rejects every call (precedes the open entry of the
+    # TQuant section below)
+    Entry("pto/npu/kirin9030/TQuant.hpp", "function:TQUANT_IMPL", cond=r"^sizeof\(TileDataSrc::DType\) == 0",
+          targets=_KIRINS, rules=("PTO977",),
+          note="every MX TQUANT on the Kirins (rules/quant.py: impl kirin9030 reports any call with exp / max / "
+               "scaling tiles; pto_instr.hpp declares the MX wrappers for Kirin 9030 only: provenance)"),
+    # Kirin Dev0000 has no L0C (PTO007): every call that reaches the Acc paths of the Kirin 9030 files it compiles copies
+    # from an Acc tile and is reported by PTO007 (the TMOV / TEXTRACT ones do not compile: CheckTMovAccValid, which
+    # static_asserts an Acc source on Kirin 9030, is undeclared there; an Acc TSTORE faults at run time)
+    Entry("pto/npu/kirin9030/TExtract.hpp", "function:TExtractAccToVec", targets=("kirindev0000",), rules=("PTO007",),
+          note="the Acc -> Vec copy (an Acc source): PTO007 on Kirin Dev0000"),
+    Entry("pto/npu/kirin9030/TExtract.hpp", "function:TEXTRACT_TILE_IMPL", lines=(416, 425), targets=("kirindev0000",),
+          rules=("PTO007",), note="the `SrcTile::Loc == Acc` branch: PTO007 on Kirin Dev0000"),
+    Entry("pto/npu/kirin9030/TExtract.hpp", "function:TEXTRACT_IMPL", topic="layout", lines=(755, 870),
+          targets=("kirindev0000",), rules=("PTO007",),
+          note="the relu / quant / AccToVecMode / fp forms, Acc sources (CheckTMovAccValid first): PTO007 on Kirin "
+               "Dev0000 (a non-Acc source fails CheckTMovAccValid's own Acc assertion wherever it is declared)"),
+    Entry("pto/npu/kirin9030/common.hpp", "function:GetDualDstCtl", targets=("kirindev0000",), rules=("PTO007",),
+          note="reached from TExtractAccToVec only (an Acc source): PTO007 on Kirin Dev0000"),
+    Entry("pto/npu/kirin9030/TMov.hpp", "function:TMovCcToCb|function:TMovCcToUb", targets=("kirindev0000",),
+          rules=("PTO007",), note="the L0C -> L1 / UB copies (an Acc source): PTO007 on Kirin Dev0000"),
+    Entry("pto/npu/kirin9030/TMov.hpp", "function:TMOV_IMPL", lines=(418, 530), targets=("kirindev0000",),
+          rules=("PTO007",), note="the relu / AccToVecMode / quant / fp TMOV forms, Acc sources (CheckTMovAccValid "
+                                  "first): PTO007 on Kirin Dev0000"),
+    Entry("pto/npu/kirinDev0000/TStore.hpp", "function:CheckStaticAcc", cond=r"Cols <= 4095", rules=("PTO007",),
+          note="reached by a TSTORE from an Acc tile only, which PTO007 reports on Kirin Dev0000 (no L0C) whatever "
+               "its columns"),
+    # Kirin 9030's TLoad.hpp (Kirin Dev0000 includes it): its ND2NZ / DN2NZ cube copy and tload_common.hpp's StaticCheck
+    Entry("pto/npu/kirin9030/TLoad.hpp", "function:Kirin9030LoadOp::TLoadCubeInstr", cond=r"^sizeof\(T\) == 0",
+          targets=("kirin9030", "kirindev0000"), rules=("PTO953",),
+          note="the DN -> NZ load into L1 (the only layout reaching this branch): LAYOUT_PAIRS kirin9030 has no (DN, NZ)"),
+    Entry(_LD5, "function:StaticCheck", cond=r"^\(sizeof\(TileData::DType\) == 1\)", reason="tile-dtype-implies",
+          targets=("kirin9030", "kirindev0000"),
+          note="b8 / b16 / b32 / b64: every element type a Tile admits has one of these sizes (as on A5)"),
+    # --- end of kirin ----------------------------------------------------------------------------------------------
     # --- builtins a target does not provide ---------------------------------------------------------------------
     Entry("pto/common/pto_instr.hpp", "function:TPUSH|function:TPOP", cond=r"^sizeof\(Pipe\) == 0",
           rules=("PTO010",), note="GridPipe TPUSH/TPOP outside A2/A3: the #else branch rejects every call"),

@@ -20,7 +20,9 @@ TSYNC_IMPL that way: impls.py sees other `#if` branches because a6/datatype.hpp 
 two files are byte-identical (one include guard), and arch_capability.hpp gives A6 A5's traits
 (ArchTraitsFp4Capable) except caps::IsHIF4, true only for hifloat4x2_t, a type A5 lacks (left out). A6's own
 TExtract.hpp, TMatmul.hpp and TQuant.hpp are A5's checks with longer type lists: keyed "a5" too, with the element
-types (`excluded`) and type combinations (`combos`) A6 adds left out.
+types (`excluded`) and type combinations (`combos`) A6 adds left out. Every Kirin compiles A5's TFillPad.hpp, which
+impls.py calls divergent only through its `#include "TLoad.hpp"`, skipped there by the include guard the Kirin's
+own TLoad.hpp (included first) defines: keyed "a5" as well.
 
 This module imports nothing of the rules or the executor; both read it.
 """
@@ -81,7 +83,21 @@ _K9030_GATHER = "include/pto/npu/kirin9030/TGather.hpp (CheckValid, TGATHER_IMPL
 _A5_INSERT = "include/pto/npu/a5/TInsert.hpp (TINSERT_IMPL Vec -> Vec / Vec -> Mat, TInsertVecToVecImpl)"
 #: Kirin 9030's TQuant.hpp (all three Kirins include it): the INT8 forms' static checks
 _K9030_QUANT = "include/pto/npu/kirin9030/TQuant.hpp (TQUANT_IMPL, INT8 forms)"
+#: Kirin 9030's TSync.hpp (all three Kirin header.hpp files include it): its own single-op pipe list (no S or V pipe),
+#: the pipe from common/event.hpp's OpPipeEntry table, which has no per-target branch
+_K9030_SYNC = "include/pto/npu/kirin9030/TSync.hpp (TSYNC_IMPL, GetPipeByOpForKirin9030)"
 _MATMUL = ("TMATMUL", "TMATMUL_ACC", "TMATMUL_BIAS", "TGEMV", "TGEMV_ACC", "TGEMV_BIAS")
+#: A5's TFillPad.hpp, which every Kirin header.hpp includes (kirin9030/header.hpp line 74, kirinX90 53, kirinDev0000
+#: 75). ptolint/impls.py calls it divergent only through its `#include "TLoad.hpp"`: a5/TLoad.hpp takes other `#if`
+#: branches on the Kirins, but each Kirin header.hpp includes its own TLoad.hpp first (kirin9030 line 27, kirinX90 26,
+#: kirinDev0000 34: kirin9030/TLoad.hpp), whose include guard is a5/TLoad.hpp's (TLOAD_HPP), so a5/TLoad.hpp is
+#: skipped there; TFillPad.hpp itself has no `#if PTO_NPU_ARCH_*`, uses only constants.hpp / a5/utils.hpp helpers
+#: (GetPadValue, GetDistVst) and names no element type header.hpp renames (sizeof checks only), and the
+#: common/pto_instr.hpp TFILLPAD wrappers (mode dispatch, Vec enable_if) have no per-target branch: A5's facts
+_A5_FILLPAD = ("include/pto/npu/a5/TFillPad.hpp (TFILLPAD_IMPL Vec / Mat, TFILLPAD_INPLACE_IMPL, TFILLPAD_EXPAND_IMPL, "
+               "TFILLPAD_GENERIC_IMPL); its a5/TLoad.hpp include is skipped by the TLOAD_HPP guard the target's own "
+               "TLoad.hpp (included first by header.hpp) defines")
+_FILLPAD = ("TFILLPAD", "TFILLPAD_INPLACE", "TFILLPAD_EXPAND")
 
 _A6_LOAD = "include/pto/npu/a6/TLoad.hpp (TLOAD_TILE_IMPL), common/arch/register/tload_common.hpp"
 #: a6/TExtract.hpp is a5/TExtract.hpp with longer type lists (is_textract_supported_type and the fp4 sets add
@@ -160,20 +176,22 @@ OWN: dict[str, dict[str, Own]] = {
         "TMOV": Own("kirin9030", _K9030_MOV),
         "TGATHER": Own("kirin9030", _K9030_GATHER),
         "TQUANT": Own("kirin9030", _K9030_QUANT),
+        "TSYNC": Own("kirin9030", _K9030_SYNC),
         "TINSERT": Own("kirin9030", _A5_INSERT + " under kirin9030/header.hpp's renames"),
         **{b: Own("kirin9030", f) for b, f in _A5_ELSE.items()},
+        **{b: Own("a5", _A5_FILLPAD) for b in _FILLPAD},
     },
     # Kirin X90's header.hpp includes Kirin 9030's TSubS.hpp (no #if in it; a5/TBinSOp.hpp, which it uses, is the
     # same text there: ptolint/impls.py finds TADDS, built on it, reused); its type list names no renamed type
     "kirinx90": {"TSUBS": Own("kirin9030", _K9030_SUBS + " (included by kirinX90/header.hpp)"),
                  "TSTORE": Own("kirinx90", _KX90_STORE, excluded=("bfloat16_t",), lineage="a2a3"),
                  # Kirin 9030's TSync.hpp (kirinX90/header.hpp includes it): its own single-op pipe list
-                 "TSYNC": Own("kirin9030", "include/pto/npu/kirin9030/TSync.hpp (TSYNC_IMPL, GetPipeByOpForKirin9030; "
-                                           "included by kirinX90/header.hpp)"),
+                 "TSYNC": Own("kirin9030", _K9030_SYNC + " (included by kirinX90/header.hpp)"),
                  **{b: Own("kirin9030", _K9030_MATMUL + " (included by kirinX90/header.hpp)") for b in _MATMUL},
                  "TGATHER": Own("kirin9030", _K9030_GATHER + " (included by kirinX90/header.hpp)"),
                  "TQUANT": Own("kirin9030", _K9030_QUANT + " (included by kirinX90/header.hpp)"),
-                 **{b: Own("kirin9030", f) for b, f in _A5_ELSE.items()}},
+                 **{b: Own("kirin9030", f) for b, f in _A5_ELSE.items()},
+                 **{b: Own("a5", _A5_FILLPAD) for b in _FILLPAD}},
     "kirindev0000": {
         "TLOAD": Own(
             "kirin9030",
@@ -188,8 +206,10 @@ OWN: dict[str, dict[str, Own]] = {
         "TMOV": Own("kirin9030", _K9030_MOV + " (included by kirinDev0000/header.hpp)"),
         "TGATHER": Own("kirin9030", _K9030_GATHER + " (included by kirinDev0000/header.hpp)"),
         "TQUANT": Own("kirin9030", _K9030_QUANT + " (included by kirinDev0000/header.hpp)"),
+        "TSYNC": Own("kirin9030", _K9030_SYNC + " (included by kirinDev0000/header.hpp)"),
         "TINSERT": Own("kirindev0000", _A5_INSERT + " under kirinDev0000/header.hpp's renames"),
         **{b: Own("kirindev0000", f) for b, f in _A5_ELSE.items() if b.startswith("TPOW")},
+        **{b: Own("a5", _A5_FILLPAD) for b in _FILLPAD},
     },
 }
 

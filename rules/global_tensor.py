@@ -80,6 +80,9 @@ X90_STORE = "include/pto/npu/kirinX90/TStore.hpp (CheckAcc2gm, TSTORE_IMPL), com
 
 #: the GlobalTensor layouts IsScale() routes to TLoadMxCube (common/arch/register/tload_common.hpp)
 SCALE_LAYOUTS = ("MX_A_ZZ", "MX_A_ND", "MX_A_DN", "MX_B_NN", "MX_B_ND", "MX_B_DN", "HIF4_A_ZZ", "HIF4_B_NN")
+#: loads whose L1 path rejects every scale layout: Kirin 9030's TLoad.hpp (Kirin Dev0000 includes it) asserts
+#: `!IsScale<TileData, GlobalData>()` in its Mat branch
+NO_MX_CUBE = ("kirin9030",)
 #: implementation -> what its TLoadMxCubeCheck accepts: the tensor layouts paired with a row-major ZZ tile ("a":
 #: ND only reaches it through the one-row path), with a column-major NN tile ("b"), the element types of tile and
 #: tensor, the [rows, cols] scale fractal of the ZZ / NN tensor layouts, and the layouts whose tile extents it
@@ -228,7 +231,9 @@ def gm_element_size_mismatch(ctx: Ctx) -> Check | None:
                              "TStore.hpp (CheckStaticAcc)", "every store from L0C: a2a3 ND / NZ / NC1HWC0 / "
                              "NDC1HWC0 tensors, a5 ND / NZ / NHWC / NCHW / NCDHW"),
                   Provenance("header-static", K9030_LOAD, "A5's StaticCheck and TLoadCubeCheck; no DN2NZ (the "
-                             "cube copy static_asserts), no MX path for a one-row L1 tile"),
+                             "cube copy static_asserts), no MX path for a one-row L1 tile; its Mat branch "
+                             "static_asserts !IsScale (tload_common.hpp: the MX_A_* / MX_B_* / HIF4_* layouts), so "
+                             "every MX or HiF4 scale load into L1 fails to compile (Kirin 9030, Kirin Dev0000)"),
                   Provenance("header-static", A6_LOAD, "A5's StaticCheck and TLoadCubeCheck, the MX path for a "
                              "one-row L1 tile"),
                   Provenance("header-static", KIRIN_STORE, "CheckStaticVec: the same pairs as A5"),
@@ -236,7 +241,10 @@ def gm_element_size_mismatch(ctx: Ctx) -> Check | None:
                              "ND2ND / DN2DN) and CheckAcc2gm's L0C layouts ND / NZ / NC1HWC0 / NDC1HWC0 (its TStoreAcc "
                              "has no NDC1HWC0 branch: such a store compiles to nothing, not reported)"),
                   Provenance("isa-doc", DOCS, "the docs list the same-layout pairs; A2/A3 has no DN2NZ load into "
-                             "L1 although A5 does")),
+                             "L1 although A5 does"),
+                  Provenance("isa-doc", "docs/isa/TLOAD.md", "lists the MX scale loads into Mat tiles (MX_A_* -> ZZ, "
+                             "MX_B_* -> NN) without naming a target; Kirin 9030's TLoad.hpp rejects them (header "
+                             "modelled)")),
       own=OWN)
 def gm_layout_pairing(ctx: Ctx) -> Check | None:
     """
@@ -249,7 +257,8 @@ def gm_layout_pairing(ctx: Ctx) -> Check | None:
     stores from Mat tiles (TSTORE also accepts a single-row or single-column tile), and for loads into Mat tiles additionally ND->NZ and
     DN->ZN (A5 also DN->NZ). 64-bit element types are limited further (A2/A3: ND->ND and DN->DN only).
     A store from an accumulator (L0C) writes ND, NZ and the convolution layouts only (A2/A3 NC1HWC0 /
-    NDC1HWC0, A5 NHWC / NCHW / NCDHW), whatever its form.
+    NDC1HWC0, A5 NHWC / NCHW / NCDHW), whatever its form. Kirin 9030 and Kirin Dev0000 (Kirin 9030's TLoad.hpp)
+    load no MX / HiF4 scale tensor (`Layout::MX_A_*`, `MX_B_*`, `HIF4_*`) into an L1 tile at all.
 
     ## Why is this bad?
     The implementation rejects the pair with a `static_assert`: the kernel does not compile.
@@ -276,6 +285,10 @@ def gm_layout_pairing(ctx: Ctx) -> Check | None:
         return Check(ctx.static(g.layout not in lays), f"TSTORE: accumulator `{_esc(t.text)}` into GlobalTensor "
                      f"`{_esc(g.text)}` of Layout::{g.layout}; {ctx.target}'s L0C store writes only "
                      f"{', '.join(lays)} (static_assert)")
+    if ctx.builtin == "TLOAD" and t.loc == "Mat" and ctx.impl in NO_MX_CUBE and g.layout in SCALE_LAYOUTS:
+        return Check(ctx.static(True), f"TLOAD: GlobalTensor `{_esc(g.text)}` is the scale layout Layout::{g.layout} "
+                     f"and tile `{_esc(t.text)}` is Mat; {ctx.target} has no MX / HiF4 scale load into L1 "
+                     f"(static_assert)")
     key = (ctx.builtin, t.loc)
     if ctx.impl not in LAYOUT_PAIRS.get(key, {}) or not _plain_store(ctx) or g.layout not in ("ND", "DN", "NZ"):
         return None  # MX / HIF4 scale layouts and convolution layouts take their own paths

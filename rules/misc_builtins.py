@@ -150,7 +150,7 @@ OP_PIPES: dict[str, str] = {
 TSYNC_PIPES: dict[str, frozenset[str]] = {
     "a2a3": frozenset({"S", "V", "M", "MTE1", "MTE2", "MTE3", "FIX", "ALL"}),
     "a5": frozenset({"MTE2", "MTE3", "ALL"}),
-    # kirin9030/TSync.hpp (Kirin X90 includes it, ptolint/own_impls.py): no S or V pipe
+    # kirin9030/TSync.hpp (Kirin X90 and Kirin Dev0000 include it, ptolint/own_impls.py): no S or V pipe
     "kirin9030": frozenset({"M", "MTE1", "MTE2", "MTE3", "ALL", "FIX"}),
 }
 
@@ -644,17 +644,19 @@ def pipe_gm_form_direction(ctx: Ctx) -> Check | None:
                   Provenance("header-static", "include/pto/npu/a6/TSync.hpp TSYNC_IMPL<OpCode>", "A6: A5's text "
                              "(GetPipeByOpForA6, the same static_assert; ptolint/own_impls.py)"),
                   Provenance("header-static", "include/pto/npu/kirin9030/TSync.hpp TSYNC_IMPL<OpCode>",
-                             "Kirin X90 (its header.hpp includes this file): PTO_STATIC_ASSERT pipe == PIPE_M || "
+                             "Kirin 9030, Kirin X90 and Kirin Dev0000 (their header.hpp includes this file): "
+                             "PTO_STATIC_ASSERT pipe == PIPE_M || "
                              "MTE1 || MTE2 || MTE3 || ALL || FIX (no S or V pipe)")),
       own={"kirin9030": ("TSYNC",)})
 def tsync_op_pipe_unsupported(ctx: Ctx) -> Check | None:
     """
     ## Summary
-    On A5 (and A6), single-op `TSYNC<Op>()` names an operation whose pipe cannot be barriered.
+    On A5 (and A6, the Kirins), single-op `TSYNC<Op>()` names an operation whose pipe cannot be barriered.
 
     ## What it does
     Looks up the pipe of `TSYNC<OpCode>()`'s operation in the op table (common/event.hpp): A5 (A6 alike) only
-    accepts operations on the MTE2 (loads), MTE3 (vector stores) or ALL pipe.
+    accepts operations on the MTE2 (loads), MTE3 (vector stores) or ALL pipe; the three Kirins (Kirin 9030's
+    TSync.hpp) operations on the M, MTE1, MTE2, MTE3, FIX or ALL pipe, not on S or V.
 
     ## Why is this bad?
     A5 and A6 reject any other pipe with a `static_assert`: the kernel does not compile. A2/A3 accepts every pipe,

@@ -41,6 +41,7 @@ Q_A5 = "include/pto/npu/a5/TQuant.hpp (TQUANT_IMPL, INT8 overloads)"
 #: Kirin 9030's own TQuant.hpp (all three Kirins compile it): the INT8 forms' checks are A5's (src float32, INT8_SYM
 #: int8, INT8_ASYM uint8); its MX form rejects every call
 Q_KIRIN = "include/pto/npu/kirin9030/TQuant.hpp (TQUANT_IMPL, INT8 form)"
+Q_KIRIN_MX = "include/pto/npu/kirin9030/TQuant.hpp (MX TQUANT_IMPL)"
 
 # --- MX matmul tables --------------------------------------------------------------------------------------
 
@@ -427,21 +428,34 @@ Q_MX_A5 = "include/pto/npu/a5/TQuant.hpp (MX TQUANT_IMPL, CheckTQuantMxTypes)"
                   Provenance("header-static", Q_HIF4_A6, "a6: MxQuantAlg::Hif4 has its own path: "
                              "CheckTQuantHif4Types static_asserts a bfloat16 source and a float4_e1m2x2_t result (A5 "
                              "decodes Hif4 as MXFP4_E2M1)"),
-                  Provenance("isa-doc", "docs/isa/TQUANT.md", "MX formats and their input types")))
+                  Provenance("isa-doc", "docs/isa/TQUANT.md", "MX formats and their input types"),
+                  Provenance("header-static", Q_KIRIN_MX, "the Kirins (their header.hpp includes this file): the MX "
+                             "TQUANT_IMPL<quant_type, ...>(dst, src, exp, max, scaling) static_asserts "
+                             "sizeof(DType) == 0 ('does not support MX data type'); there is no grp_axis / mx_alg "
+                             "TQUANT_IMPL, so those forms do not compile either"),
+                  Provenance("header-static", "include/pto/common/pto_instr.hpp (MX TQUANT wrappers)",
+                             "disagrees: declares the MX TQUANT forms under `#if` PTO_NPU_ARCH_A5 || A6 || KIRIN9030 "
+                             "(Kirin 9030 gets wrappers whose TQUANT_IMPL rejects them; the quant_type wrapper passes "
+                             "scale_alg as the second template argument, which the Kirin TQUANT_IMPL does not take); "
+                             "Kirin X90 / Dev0000 get no MX wrapper at all (the model declares them there: "
+                             "reported here, as on Kirin 9030)")),
+      own={"kirin9030": ("TQUANT",)})
 def tquant_mx_unsupported_dtype(ctx: Ctx) -> Check | None:
     """
     ## Summary
     A5: an MX TQUANT (exponent / max / scaling outputs) with a format or element type it rejects.
 
     ## What it does
-    For `TQUANT<quant_type, ...>(dst, src, &exp, &max, &scaling)`: the format must be `MXFP8` or
+    On the Kirins (Kirin 9030's TQuant.hpp) every MX TQUANT is rejected, whatever its format and types. On A5,
+    for `TQUANT<quant_type, ...>(dst, src, &exp, &max, &scaling)`: the format must be `MXFP8` or
     `MXFP4_E2M1`; MXFP8 quantises float, bfloat16 or half sources; MXFP4_E2M1 quantises half or bfloat16
     sources into a `float4_e2m1x2_t` tile. The `TQUANT<grp_axis, mx_alg[, interleave]>` form derives the
     format from the `MxQuantAlg` (the two fp8 algorithms MXFP8, every other one MXFP4_E2M1) and checks the
     same types, except A6's `MxQuantAlg::Hif4`, which quantises bfloat16 into `float4_e1m2x2_t`.
 
     ## Why is this bad?
-    The MX implementation rejects anything else with a `static_assert`: the kernel does not compile.
+    The MX implementation rejects anything else with a `static_assert`: the kernel does not compile (on the Kirins
+    any MX call).
 
     ## Example
     ```cpp
@@ -458,6 +472,11 @@ def tquant_mx_unsupported_dtype(ctx: Ctx) -> Check | None:
     ```
     """
     dst, src, qt = ctx.tile("dst"), ctx.tile("src"), ctx.template_args.get("quant_type", "")
+    if ctx.impl == "kirin9030":  # Kirin 9030's TQuant.hpp, every Kirin: no MX TQUANT compiles
+        if dst is None or src is None or ctx.tile("exp") is None or "store_mode" in ctx.template_args:
+            return None  # the INT8 forms are PTO970's, the exp_zz NZ-store form PTO010's
+        return Check(ctx.static(True), f"TQUANT MX form on {ctx.target}: Kirin 9030's TQuant.hpp rejects every MX "
+                     "TQUANT (static_assert 'does not support MX data type')")
     if _hif4(ctx) and dst is not None and src is not None and ctx.tile("exp") is not None:
         want_src, want_dst, _ = HIF4[ctx.target]
         bad = [f"{r} `{_esc(t.text)}` is {t.dtype} (must be {w})" for r, t, w in (("src", src, want_src),

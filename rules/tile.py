@@ -363,3 +363,66 @@ def _region_outside(t: TileView) -> z3.BoolRef:
 
 def _esc(text: str) -> str:
     return text.replace("{", "{{").replace("}", "}}")
+
+
+#: copies that read or write an Acc (L0C) tile
+ACC_COPIES = ("TMOV", "TMOV_FP", "TEXTRACT", "TEXTRACT_FP", "TINSERT", "TINSERT_FP", "TSTORE", "TSTORE_FP")
+#: of them, those whose Acc path goes through CheckTMovAccValid (kirin9030/common.hpp, declared only under
+#: `#if defined(PTO_NPU_ARCH_KIRIN9030)`): on a target without it they do not compile
+ACC_CHECKED = ("TMOV", "TMOV_FP", "TEXTRACT", "TEXTRACT_FP", "TINSERT", "TINSERT_FP")
+#: targets with no L0C at all (common/buffer_limits.hpp: PTO_L0C_SIZE_BYTES 0u)
+NO_L0C = ("kirindev0000",)
+
+
+@rule("PTO007", "acc-copy-unavailable", instructions=ACC_COPIES, targets=NO_L0C, chip=True, fault="unsupported-path",
+      failure={"*": "compile-error", **{f"{t}/{b}": "runtime-fault" for t in NO_L0C for b in ("TSTORE", "TSTORE_FP")}},
+      provenance=(Provenance("header-static", "include/pto/common/buffer_limits.hpp (PTO_L0C_SIZE_BYTES)",
+                             "kirindev0000: PTO_L0C_SIZE_BYTES 0u (no L0C; PTO_L0A_SIZE_BYTES 0u as well)"),
+                  Provenance("header-static", "include/pto/npu/kirin9030/common.hpp (CheckTMovAccValid)",
+                             "kirindev0000: declared only under #if defined(PTO_NPU_ARCH_KIRIN9030); the Acc paths of "
+                             "kirin9030/TMov.hpp (TMOV, TMOV_FP), kirin9030/TExtract.hpp (TEXTRACT, TEXTRACT_FP) and "
+                             "a5/TInsert.hpp (TINSERT, TINSERT_FP; the Kirin common.hpp shadows a5/common.hpp), "
+                             "which kirinDev0000/header.hpp includes, call it: an undeclared name, no compile"),
+                  Provenance("hazard", "include/pto/npu/kirinDev0000/TStore.hpp (TSTORE_IMPL Acc overloads)",
+                             "kirindev0000, TSTORE / TSTORE_FP from an Acc tile: CheckStaticAcc passes and the fixpipe "
+                             "copy is issued from an L0C the chip does not have (0 bytes): it faults at run time")))
+def acc_copy_unavailable(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    Kirin Dev0000: a TMOV / TEXTRACT / TINSERT / TSTORE from or to an Acc (L0C) tile, a buffer the chip lacks.
+
+    ## What it does
+    Reports every call of TMOV, TMOV_FP, TEXTRACT, TEXTRACT_FP, TINSERT, TINSERT_FP, TSTORE or TSTORE_FP with a
+    `TileType::Acc` tile operand on Kirin Dev0000, whose `buffer_limits.hpp` sizes L0C at 0 bytes.
+
+    ## Why is this bad?
+    There is no accumulator buffer to copy from or to. The TMOV, TEXTRACT and TINSERT Acc paths that Kirin Dev0000
+    compiles (Kirin 9030's TMov.hpp and TExtract.hpp, A5's TInsert.hpp) call `CheckTMovAccValid`, which Kirin
+    9030's common.hpp declares for Kirin 9030 only: the kernel does not compile. TSTORE from an Acc tile compiles
+    (Kirin Dev0000's own TStore.hpp) and issues a fixpipe copy out of an L0C that does not exist: it faults at run
+    time. Kernels written for Kirin 9030 or A5 that keep a matmul's result in an Acc tile cannot run there.
+
+    ## Example
+    ```cpp
+    Tile<TileType::Acc, float, 16, 16, BLayout::ColMajor, 16, 16, SLayout::RowMajor, 1024> acc;
+    Tile<TileType::Vec, float, 16, 16> out;
+    TMOV(out, acc);  // Kirin Dev0000 has no L0C
+    ```
+
+    ## Use instead
+    ```cpp
+    #if !defined(PTO_NPU_ARCH_KIRINDEV0000)
+    TMOV(out, acc);
+    #else
+    // compute the result in Vec tiles (TADD / TMUL ...) on Kirin Dev0000
+    #endif
+    ```
+    """
+    acc = [t for _, t in ctx.tiles().items() if t.loc == "Acc"]
+    if not acc:
+        return None
+    names = ", ".join(f"`{_esc(t.text)}`" for t in acc)
+    how = ("its fixpipe copy has no L0C to read (run-time fault)" if ctx.builtin in ("TSTORE", "TSTORE_FP")
+           else "its Acc path calls CheckTMovAccValid, which is not declared there (does not compile)")
+    return Check(ctx.static(True), f"{ctx.builtin} with the Acc tile {names}: {ctx.target} has no L0C "
+                 f"(PTO_L0C_SIZE_BYTES 0); {how}")

@@ -231,3 +231,13 @@ def test_executor_fixpipe_writes_nz_blocks_of_8_or_16_floats_and_no_dn():
         assert kinds(store(acc, gt("float", (1, 4, 1, 16, 8), "NZ"), target)) == set()
         assert kinds(store(acc, gt("float", (1, 1, 1, 16, 32), "NZ"), target)) == {"unsupported-layout"}
         assert kinds(store(acc, gt("float", (1, 1, 1, 16, 32), "DN"), target)) == {"unsupported-layout"}
+
+
+@pytest.mark.parametrize("target", ["kirin9030", "kirindev0000"])
+def test_executor_kirin_rejects_every_mx_scale_load_into_l1(target):
+    """Kirin 9030's TLoad.hpp (Kirin Dev0000 includes it) static_asserts !IsScale in its Mat branch: an MX scale
+    tensor into an L1 tile has no copy there, whatever its shape; A5 loads the same call."""
+    mat = TileSpec("Mat", "float8_e8m0_t", 64, 4, "RowMajor", 64, 4, "RowMajor", 32, elem_size=1)
+    g = gt("float8_e8m0_t", (1, 1, 64, 2, 2), "MX_A_ND")
+    assert kinds(load(mat, g, target)) == {"unsupported-layout"}
+    assert kinds(load(mat, g, "a5")) == set()

@@ -313,3 +313,17 @@ def test_a2a3_l1_to_l0_copy_extents(builtin: str, dst: TileSpec, src: TileSpec, 
 
     got = l1_to_l0_alignment(builtin, dst, src)
     assert [p.split(" is ")[0] for p in got] == problems
+
+
+@pytest.mark.parametrize("builtin", ["TMOV", "TEXTRACT"])
+def test_acc_copy_on_a_target_without_l0c_is_refused_by_the_buffer_gate(builtin):
+    """Kirin Dev0000 has no L0C (buffer_limits.hpp: 0 bytes): the machine's buffer gate faults any copy from an Acc
+    tile there (unsupported-path) before the op runs; Kirin 9030, with an L0C, runs the same call."""
+    args = [tile(spec("Vec", "int32_t", 16, 16), "dst"), tile(acc("int32_t", 16, 16), "src")]
+    params = ["dst", "src"] if builtin == "TMOV" else ["dst", "src", "indexRow", "indexCol"]
+    if builtin == "TEXTRACT":
+        args += [ScalarOperand(Const(0), "0"), ScalarOperand(Const(0), "0")]
+    out = replay(site(builtin, params, args, "kirindev0000"), {})
+    assert "unsupported-path" in out.kinds()
+    assert any("no Acc buffer" in f.detail for f in out.faults)
+    assert "unsupported-path" not in replay(site(builtin, params, args, "kirin9030"), {}).kinds()

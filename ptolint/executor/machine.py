@@ -14,6 +14,7 @@ from ptolint.evaluate import EvalError, evaluate
 from ptolint.executor.layout import tile_layout_faults
 from ptolint.executor.memory import LayoutError, Memory, TileBuffer
 from ptolint.ir import CallSite, GlobalOperand, GlobalSpec, ScalarOperand, TileOperand, TileSpec
+from ptolint.targets import BUFFERS
 
 
 @dataclass(frozen=True)
@@ -234,8 +235,33 @@ def bind_tile(m: Machine, name: str, spec: TileSpec, vr: int, vc: int,
     return tile
 
 
+#: copies that read or write an accumulator (TSTORE: to global memory): on a target without an L0C (Kirin Dev0000:
+#: buffer_limits.hpp sizes it at 0 bytes, ptolint.targets.BUFFERS has no Acc entry) there is nothing to move; the op
+#: is not run (the other buffers a target lacks are left to the ops: their calls are bound, then refused or run)
+_COPIES = frozenset({"TMOV", "TMOV_FP", "TEXTRACT", "TEXTRACT_FP", "TINSERT", "TINSERT_FP", "TSTORE", "TSTORE_FP"})
+_STORES = frozenset({"TSTORE", "TSTORE_FP"})
+
+
+def missing_buffer(m: Machine) -> str | None:
+    """Why the site's copy cannot run on m.target because one of its tiles is an accumulator and the target has no
+    L0C (ptolint.targets.BUFFERS, the executor's memory model), or None."""
+    if m.site.builtin not in _COPIES:
+        return None
+    lacking = [(n, t.spec.loc) for n, t in m.site.tiles() if t.spec.loc == "Acc" and "Acc" not in BUFFERS[m.target]]
+    if not lacking:
+        return None
+    n, loc = lacking[0]
+    return f"{m.site.builtin}: {n} is a {loc} tile and {m.target} has no {loc} buffer (0 bytes): nothing to copy"
+
+
 def run(m: Machine, out: Outcome) -> None:
     """Run the site's instruction on the bound machine; its faults go to `out`."""
+    why = missing_buffer(m)
+    if why is not None:
+        m.fault("unsupported-path", why)
+        if m.site.builtin not in _STORES:  # the store compiles (its static checks stand) and faults at run time
+            out.faults = m.faults
+            return
     fn = OPS.get(m.site.builtin)
     if fn is None:
         out.refused = f"no semantics for {m.site.builtin}"

@@ -330,6 +330,10 @@ def tquant(m: Machine) -> None:
     dst, src, scale = m.tile("dst"), m.tile("src"), m.tile("scale")
     if dst is None or src is None:
         raise m.trap("unsupported-path", "TQUANT needs tiles dst and src")
+    if m.impl == "kirin9030" and scale is None and m.tile("exp") is not None and "store_mode" not in m.template_args:
+        # Kirin 9030's TQuant.hpp (every Kirin compiles it): its MX TQUANT_IMPL static_asserts on every call, and the
+        # grp_axis / mx_alg forms find no TQUANT_IMPL of theirs (a compile error either way)
+        raise m.trap("unsupported-dtype", "Kirin 9030's TQuant.hpp rejects every MX TQUANT (static_assert)")
     if m.impl == "kirin9030" and (scale is None or m.tile("tmp") is not None):
         raise LookupError("Kirin 9030's TQUANT: only the INT8 forms without tmp are modelled")
     if scale is None:

@@ -69,6 +69,9 @@ _NO_ATOMIC = ("kirin9030", "kirindev0000", "kirinx90")
 _STATIC_EXTENT = ("a5", "kirin9030", "a6")
 #: implementations that load a one-row row-major L1 tile through the MX vector path (no layout-pair check)
 _MX_ROW = ("a5", "a6")
+#: loads whose L1 path rejects every MX / HiF4 scale layout (kirin9030/TLoad.hpp TLOAD_TILE_IMPL: static_assert
+#: !IsScale; Kirin Dev0000 compiles the same file)
+_NO_MX_CUBE = ("kirin9030",)
 
 
 def _arrangement(t: ConcreteTile, target: str) -> str:
@@ -102,6 +105,9 @@ def transfer(m: Machine, builtin: str, tile: ConcreteTile, g: ConcreteGlobal, qu
             _fixpipe_fields(m, tile, g)
         return
     tw, gw = element_size(tile.spec), _WIDTH.get(g.dtype)
+    if builtin == "TLOAD" and loc == "Mat" and m.impl in _NO_MX_CUBE and g.spec.layout in _SCALE:
+        raise m.trap("unsupported-layout", f"no MX / HiF4 scale copy into L1 from a {g.spec.layout} tensor on "
+                                           f"{m.impl}'s TLoad.hpp")
     if builtin == "TLOAD" and _mx_scale_load(m, tile, g):
         problems = _mx_scale_problems(m.impl, tile, g)
         if gw is not None and tw > 0 and tw != gw:
