@@ -200,8 +200,26 @@ def type_memo(t: ci.Type, key: str, compute):
 
 
 def tokens(c: ci.Cursor) -> tuple[str, ...]:
-    """The spellings of the cursor's tokens."""
-    return memo(c, "tokens", spellings)
+    """The spellings of the cursor's tokens, remembered on the cursor and, for every cursor with the same extent,
+    on its translation unit.
+
+    Tokens are a function of the source range alone, and every instantiation of a template has its own cursors
+    over the very same ranges (a kernel's helper instantiated for 20 shapes): tokenizing costs far more than
+    reading a cursor's extent, so each range is tokenized once per translation unit. libclang's raw locations
+    (`int_data`) identify a range within its translation unit, macro expansions included."""
+    known = c.__dict__.get("_ptolint_tokens")
+    if known is None:
+        ext = c.extent
+        key = (ext.begin_int_data, ext.end_int_data)
+        tu = c._tu
+        by_extent = tu.__dict__.get("_ptolint_extent_tokens")
+        if by_extent is None:
+            by_extent = tu._ptolint_extent_tokens = {}
+        known = by_extent.get(key)
+        if known is None:
+            known = by_extent[key] = spellings(c)
+        c._ptolint_tokens = known
+    return known
 
 
 #: one token of the source: a pp-number that starts with a digit, or an identifier (no line splices, trigraphs

@@ -222,14 +222,23 @@ BINARY_OPS = {3: "*", 4: "/", 5: "%", 6: "+", 7: "-", 8: "<<", 9: ">>", 11: "<",
 UNARY_OPS = {1: "post++", 2: "post--", 3: "++", 4: "--", 5: "&", 6: "*", 7: "+", 8: "-", 9: "~", 10: "!"}
 
 
+_operator_apis: dict[str, object] = {}
+
+
 def _operator_api(name: str):
-    """libclang's operator-kind query (in the C library since clang 17, not wrapped by the Python binding)."""
+    """libclang's operator-kind query (in the C library since clang 17, not wrapped by the Python binding); set up
+    once per name (every binary and unary operator the walk evaluates asks)."""
+    try:
+        return _operator_apis[name]
+    except KeyError:
+        pass
     import ctypes
 
     fn = getattr(ci.conf.lib, name, None)
     if fn is not None:
         fn.argtypes = [ci.Cursor]
         fn.restype = ctypes.c_uint
+    _operator_apis[name] = fn
     return fn
 
 
@@ -577,14 +586,21 @@ def display_name(fn: ci.Cursor, call: ci.Cursor | None = None) -> str:
         return out
 
 
+def _template_params(fn: ci.Cursor) -> tuple[ci.Cursor, ...]:
+    """The template parameters of the template `fn` instantiates (asked once per instantiation cursor: the
+    display name is computed per call of it, and each query of the template builds a new cursor whose children
+    libclang visits again)."""
+    tmpl = ci.conf.lib.clang_getSpecializedCursorTemplate(fn)
+    return tuple(c for c in children(tmpl) if c.kind in (
+        K.TEMPLATE_TYPE_PARAMETER, K.TEMPLATE_NON_TYPE_PARAMETER, K.TEMPLATE_TEMPLATE_PARAMETER)) if tmpl else ()
+
+
 def _display_name(fn: ci.Cursor, call: ci.Cursor | None) -> str:
     n = fn.get_num_template_arguments()
     if n <= 0:
         return fn.spelling
     args = []
-    tmpl = ci.conf.lib.clang_getSpecializedCursorTemplate(fn)
-    params = [c for c in children(tmpl) if c.kind in (
-        K.TEMPLATE_TYPE_PARAMETER, K.TEMPLATE_NON_TYPE_PARAMETER, K.TEMPLATE_TEMPLATE_PARAMETER)] if tmpl else []
+    params = memo(fn, "template_params", _template_params)
     spelled = spelled_template_args(call, fn.spelling) if call is not None else []
     for i in range(n):
         kind = targ_kind(fn, i)

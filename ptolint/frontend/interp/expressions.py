@@ -14,6 +14,7 @@ from ptolint.frontend.interp.core import (
     COMPARE,
     IDENT,
     INPUT_ROOT,
+    MAX_STEPS,
     K,
     root_decl,
 )
@@ -53,6 +54,11 @@ from ptolint.ir import (
     Unary,
 )
 
+#: the cursor kinds value() hands to one method as they are (looked up before the other kinds are told apart)
+DELEGATED = {K.INTEGER_LITERAL: "int_literal", K.DECL_REF_EXPR: "decl_ref", K.MEMBER_REF_EXPR: "member_ref",
+             K.BINARY_OPERATOR: "binary", K.COMPOUND_ASSIGNMENT_OPERATOR: "compound_assign",
+             K.UNARY_OPERATOR: "unary", K.CXX_UNARY_EXPR: "sizeof", K.CALL_EXPR: "call"}
+
 
 class Expressions:
     def scalar(self, c: ci.Cursor) -> Expr:
@@ -63,15 +69,18 @@ class Expressions:
 
     def value(self, c: ci.Cursor):
         """Evaluate an expression cursor: an IR Expr, a TileState, or None (no scalar value)."""
-        self.tick()
+        self.steps += 1  # self.tick(), inline: value() is the walk's most frequent call
+        if self.steps > MAX_STEPS:
+            raise Unsupported("analysis step budget exhausted")
         try:
             k, macro = c.__dict__["_ptolint_head"]
         except KeyError:
             k, macro = c._ptolint_head = self.head(c)
         if macro is not None:
             return Const(*macro)
-        if k == K.INTEGER_LITERAL:
-            return self.int_literal(c)
+        method = DELEGATED.get(k)
+        if method is not None:
+            return getattr(self, method)(c)
         if k == K.FLOATING_LITERAL:
             toks = tokens(c)
             v = parse_float_literal(toks[0]) if toks else None
@@ -115,16 +124,6 @@ class Expressions:
             if isinstance(v, (Const, Sym, Bin, Unary, Cast, Select)):
                 return convert(v, ct) if ct is not None else v
             return v
-        if k == K.DECL_REF_EXPR:
-            return self.decl_ref(c)
-        if k == K.MEMBER_REF_EXPR:
-            return self.member_ref(c)
-        if k == K.BINARY_OPERATOR:
-            return self.binary(c)
-        if k == K.COMPOUND_ASSIGNMENT_OPERATOR:
-            return self.compound_assign(c)
-        if k == K.UNARY_OPERATOR:
-            return self.unary(c)
         if k == K.CONDITIONAL_OPERATOR:
             cond, a, b = list(children(c))
             cv = self.cond_expr(cond)
@@ -136,10 +135,6 @@ class Expressions:
                 raise Unsupported("conditional over non-scalar values")
             ct = ctype(c.type) or av.ctype
             return fold(Select(cv, convert(av, ct), convert(bv, ct), ct))
-        if k == K.CXX_UNARY_EXPR:
-            return self.sizeof(c)
-        if k == K.CALL_EXPR:
-            return self.call(c)
         if k == K.ARRAY_SUBSCRIPT_EXPR:
             base, idx = list(children(c))
             self.value(idx)

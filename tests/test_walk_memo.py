@@ -1,0 +1,79 @@
+"""Caches of the symbolic walk that are shared between cursors: each must answer exactly what the uncached query
+answers, for every cursor that shares an entry, and keep apart what differs.
+
+- token spellings are remembered per source range of a translation unit (cursors.tokens): the cursors of two
+  instantiations of one template cover the same ranges and share them; ranges that differ (a sub-expression, a
+  macro expansion, the other instantiation's call) do not;
+- an instantiation's display name reads the template's parameters once per instantiation (values.display_name).
+"""
+
+from __future__ import annotations
+
+import clang.cindex as ci
+
+from ptolint.frontend import cursors
+from ptolint.frontend.parse import ParseOptions, parse
+from ptolint.frontend.values import binop_token, display_name, unop_token
+
+SOURCE = """#include <pto/pto-inst.hpp>
+#define WIDTH (16 + 8)
+
+template <typename T, int N, bool B>
+AICORE int helper(int x) {
+    int y = x * N + WIDTH;
+    y += sizeof(T) - 1;
+    return B ? -y : y++;
+}
+
+extern "C" __global__ AICORE void kern(int x) {
+    helper<float, 4, true>(x);
+    helper<short, 9, false>(x + 1);
+}
+"""
+
+
+def _tu(tmp_path):
+    path = tmp_path / "k.cpp"
+    path.write_text(SOURCE)
+    tu, _ = parse(str(path), "a2a3", ParseOptions(), SOURCE)
+    assert tu is not None
+    kern = next(c for top in cursors.top_level(tu)[0] if cursors.file_name(top) == str(path)
+                for c in cursors.walk(top) if c.spelling == "kern" and c.is_definition())
+    calls = [c for c in cursors.walk(kern) if c.kind == ci.CursorKind.CALL_EXPR]
+    assert len(calls) == 2
+    return tu, calls
+
+
+def _uncached(c: ci.Cursor) -> tuple[str, ...]:
+    return tuple(t.spelling for t in c.get_tokens())
+
+
+def test_tokens_per_range_are_the_tokens_of_each_cursor(tmp_path) -> None:
+    tu, calls = _tu(tmp_path)
+    bodies = [list(cursors.walk(cursors.referenced(c))) for c in calls]
+    assert len(bodies[0]) == len(bodies[1]) > 20
+    shared = 0
+    for a, b in zip(*bodies, strict=True):
+        assert a is not b  # each instantiation has cursors of its own ...
+        ta, tb = cursors.tokens(a), cursors.tokens(b)
+        assert ta == _uncached(a) and tb == _uncached(b)
+        if a.extent.start.offset == b.extent.start.offset and a.extent.end.offset == b.extent.end.offset:
+            shared += ta is tb  # ... over the same source ranges, tokenized once
+    assert shared > 20
+    # different ranges keep different tokens: the two calls, and a sub-expression and its parent
+    assert cursors.tokens(calls[0]) == _uncached(calls[0]) != cursors.tokens(calls[1]) == _uncached(calls[1])
+    everything = [c for c in cursors.walk(tu.cursor) if cursors.file_name(c) == calls[0].location.file.name]
+    for c in everything:
+        assert cursors.tokens(c) == _uncached(c), c.kind
+
+
+def test_operator_tokens_and_display_names_per_instantiation(tmp_path) -> None:
+    _tu_, calls = _tu(tmp_path)
+    fns = [cursors.referenced(c) for c in calls]
+    assert [display_name(f) for f in fns] == ["helper<float, 4, true>", "helper<short, 9, false>"]
+    assert [display_name(f, c) for f, c in zip(fns, calls, strict=True)] == ["helper<float, 4, true>", "helper<short, 9, false>"]
+    ops = {(binop_token(c) if c.kind != ci.CursorKind.UNARY_OPERATOR else unop_token(c))
+           for f in fns for c in cursors.walk(f)
+           if c.kind in (ci.CursorKind.BINARY_OPERATOR, ci.CursorKind.COMPOUND_ASSIGNMENT_OPERATOR,
+                         ci.CursorKind.UNARY_OPERATOR)}
+    assert ops == {"*", "+", "+=", "-", "post++"}
