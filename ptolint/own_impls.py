@@ -60,6 +60,15 @@ _KDEV_STORE = "include/pto/npu/kirinDev0000/TStore.hpp (TSTORE_IMPL, CheckStatic
 #: left out (a kernel's bf16 tile is the real type)
 _KX90_STORE = ("include/pto/npu/kirinX90/TStore.hpp (TSTORE_IMPL, CheckAcc2gm, TStoreAccNz2nz), "
                "common/arch/memory/tstore_common.hpp (CheckStaticForVecAndMat)")
+#: Kirin X90's own TExtract.hpp: A2/A3's lineage (it includes common/arch/memory/textract_common.hpp: the L1 -> L0A /
+#: L0B routines TExtractToLeft / TExtractToRight and the Vec -> Vec checks) behind its own TEXTRACT_IMPL (Vec -> Vec:
+#: the ND branch also takes any NoneBox tile) and TEXTRACT_TILE_IMPL (CheckTExtract: (u)int8, (u)int16, int32, half,
+#: float; Vec -> Mat and Acc -> Mat / Vec branches). Read for the plain form's Vec -> Vec and L1 -> L0 paths; its Acc
+#: copies (kirinX90/common.hpp CheckTMovAccValid) and the Vec -> Mat copy are not modelled. header.hpp `#define`s
+#: bfloat16_t as half while it includes the file: the lists that name bfloat16_t name half twice, a kernel's bf16
+#: tile (the real type) is in none of them
+_KX90_EXTRACT = ("include/pto/npu/kirinX90/TExtract.hpp (TEXTRACT_IMPL, TEXTRACT_TILE_IMPL, CheckTExtract), "
+                 "common/arch/memory/textract_common.hpp (TExtractToLeft/Right, CheckTExtractVecToVec*)")
 
 #: Kirin 9030's TExtract.hpp (Kirin Dev0000 includes the same file): A5's routines without the MX / fp4 paths, its
 #: own type lists (is_textract_supported_type, CheckTExtractToL0, the Vec -> Vec list), no ScaleLeft / ScaleRight
@@ -167,6 +176,7 @@ OWN: dict[str, dict[str, Own]] = {
     # same text there: ptolint/impls.py finds TADDS, built on it, reused); its type list names no renamed type
     "kirinx90": {"TSUBS": Own("kirin9030", _K9030_SUBS + " (included by kirinX90/header.hpp)"),
                  "TSTORE": Own("kirinx90", _KX90_STORE, excluded=("bfloat16_t",), lineage="a2a3"),
+                 **{b: Own("kirinx90", _KX90_EXTRACT, lineage="a2a3") for b in ("TEXTRACT", "TEXTRACT_FP")},
                  # Kirin 9030's TSync.hpp (kirinX90/header.hpp includes it): its own single-op pipe list
                  "TSYNC": Own("kirin9030", "include/pto/npu/kirin9030/TSync.hpp (TSYNC_IMPL, GetPipeByOpForKirin9030; "
                                            "included by kirinX90/header.hpp)"),

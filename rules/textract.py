@@ -22,8 +22,17 @@ A5_COMMON = "include/pto/npu/a5/common.hpp"
 K9030 = "include/pto/npu/kirin9030/TExtract.hpp"
 K9030_COMMON = "include/pto/npu/kirin9030/common.hpp"
 KIRIN = "kirin9030"
+#: Kirin X90's own file (ptolint/own_impls.py key "kirinx90"): A2/A3's L1 -> L0 and Vec -> Vec routines
+#: (textract_common.hpp) behind its own TEXTRACT_IMPL / TEXTRACT_TILE_IMPL; the rules below that list it in their
+#: `own` have its plain form's facts (Vec -> Vec, L1 -> L0A / L0B, the no-op pairs), not its Acc or Vec -> Mat copies
+X90_HDR = "include/pto/npu/kirinX90/TExtract.hpp"
+X90 = "kirinx90"
 #: the own files whose facts the tables below hold, per builtin (ptolint/own_impls.py keys)
 OWN = {KIRIN: INSTR}
+#: the same with Kirin X90's plain form (the rules that model its paths)
+OWN_X90 = {KIRIN: INSTR, X90: ("TEXTRACT",)}
+#: implementations that copy into L0A / L0B with A2/A3's routines (textract_common.hpp)
+A2_L0 = ("a2a3", X90)
 
 FP8 = {"float8_e4m3_t", "float8_e5m2_t", "float8_e8m0_t", "hifloat8_t"}
 FP4 = {"float4_e2m1x2_t", "float4_e1m2x2_t"}
@@ -35,6 +44,8 @@ TILE_TYPES = {
     # is_textract_supported_type: no float, no bfloat16_t (header.hpp renames it while the file is read, so a
     # kernel's bfloat16_t tile is not the type the list names)
     KIRIN: {"int8_t", "uint8_t", "half", "int16_t", "uint16_t", "int32_t"},
+    # Kirin X90's CheckTExtract: Kirin 9030's list and float
+    X90: {"int8_t", "uint8_t", "half", "int16_t", "uint16_t", "int32_t", "float"},
 }
 #: element types an L1 -> L0A / L0B copy takes, where the target restricts them beyond TILE_TYPES (Kirin 9030's
 #: CheckTExtractToL0)
@@ -44,6 +55,8 @@ VEC_TYPES = {
     "a2a3": {"int8_t", "uint8_t", "int16_t", "uint16_t", "int32_t", "uint32_t", "half", "bfloat16_t", "float"},
     "a5": {"half", "bfloat16_t", "float", "int32_t", "int8_t"} | FP8 | FP4,
     KIRIN: {"half", "float", "int32_t", "int8_t"},
+    # textract_common.hpp's list read under kirinX90/header.hpp's `#define bfloat16_t half`: no bfloat16_t
+    X90: {"int8_t", "uint8_t", "int16_t", "uint16_t", "int32_t", "uint32_t", "half", "float"},
 }
 #: Acc conversions: target -> kind -> src dtype -> allowed dst dtypes
 ACC_CONV = {
@@ -115,6 +128,11 @@ def is_nd(t: TileView) -> bool:
     return t.blayout == "RowMajor" and t.slayout == "NoneBox"
 
 
+def row_stride(t: TileView) -> int:
+    """Tile::RowStride: Cols for a row-major block layout, 1 for a column-major one."""
+    return t.cols if t.is_row_major else 1
+
+
 def layout(t: TileView) -> str:
     return f"{t.blayout}/{t.slayout}"
 
@@ -123,10 +141,12 @@ def vec_branch(target: str, dst: TileView, src: TileView) -> str:
     """Vec -> Vec: 'nd', 'nz', 'noop' (layouts pass the static checks but no branch copies) or 'error'."""
     if dst.is_row_major and src.is_row_major:
         return "nd"
+    if target == X90 and "NoneBox" in (dst.slayout, src.slayout):
+        return "nd"  # Kirin X90's TEXTRACT_IMPL sends any NoneBox tile to the ND copy
     if not dst.is_row_major and not src.is_row_major and dst.slayout == "RowMajor" and src.slayout == "RowMajor":
         return "nz"
     same = dst.is_row_major == src.is_row_major
-    if target == "a2a3":
+    if target in A2_L0:
         same = same and dst.slayout == src.slayout
     return "noop" if same else "error"
 
@@ -141,6 +161,11 @@ def e1_path(target: str, dst: TileView, src: TileView) -> str:
         return "right"
     if target == "a2a3":
         return "acc" if src.loc == "Acc" and dst.loc == "Mat" else "noop"
+    if target == X90:
+        # TEXTRACT_TILE_IMPL: Vec -> Mat (ND -> ND or NZ -> NZ, else a static_assert), Acc -> Mat / Vec; no Scale
+        if src.loc == "Vec" and dst.loc == "Mat":
+            return "vec-mat"
+        return "acc" if src.loc == "Acc" and dst.loc in ("Mat", "Vec") else "noop"
     if src.loc == "Vec" and dst.loc == "Mat":
         return "vec-mat" if is_nd(src) or is_nz(src) else "noop"
     if dst.loc == "ScaleLeft":
@@ -204,7 +229,7 @@ def window(ctx: Ctx) -> tuple[str, object, object, z3.BoolRef] | None:
             branch = vec_branch(ctx.impl, dst, src)
             if branch not in ("nd", "nz"):
                 return None
-            if dst.cols > src.cols or (dst.rows > src.rows and (branch == "nd" or ctx.impl == "a2a3")):
+            if dst.cols > src.cols or (dst.rows > src.rows and (branch == "nd" or ctx.impl in A2_L0)):
                 return None  # PTO117: does not compile, nothing runs
             return "vec", dst.valid_row, dst.valid_col, sane
         if path in ("left", "right"):
@@ -213,15 +238,15 @@ def window(ctx: Ctx) -> tuple[str, object, object, z3.BoolRef] | None:
                 return "gemv", None, ceil_to(dst.valid_col, f), sane
             transpose = dst.slayout != src.slayout
             compact = dst.compact == "Normal" or (
-                transpose and size(src) == 1 and (ctx.impl != "a2a3" or path == "right"))
+                transpose and size(src) == 1 and (ctx.impl not in A2_L0 or path == "right"))
             if compact:
                 return path, dst.valid_row, dst.valid_col, sane
             return path, dst.rows, dst.cols, z3.BoolVal(True)
         if path in ("scale-left", "scale-right"):
             return None if ctx.impl == KIRIN else (path, dst.valid_row, dst.valid_col, sane)
-        if path != "acc" or ctx.impl == KIRIN:
-            return None  # Kirin 9030's Acc copy extents are not modelled
-    elif ctx.impl == KIRIN or not is_acc_copy(ctx, ov, dst, src):
+        if path != "acc" or ctx.impl in (KIRIN, X90):
+            return None  # Kirin 9030's and X90's Acc copy extents are not modelled
+    elif ctx.impl in (KIRIN, X90) or not is_acc_copy(ctx, ov, dst, src):
         return None
     c0 = 32 // max(size(dst), 1)
     if ctx.impl == "a5" and dst.fractal == 1024 and not (is_nz(dst) and dst.dtype == "float"):
@@ -236,12 +261,14 @@ def window(ctx: Ctx) -> tuple[str, object, object, z3.BoolRef] | None:
 
 # --- rules ---------------------------------------------------------------------------------------
 
-@rule("PTO101", "textract-dtype-mismatch", instructions=INSTR, own=OWN, fault="dtype-mismatch",
+@rule("PTO101", "textract-dtype-mismatch", instructions=INSTR, own=OWN_X90, fault="dtype-mismatch",
       provenance=(Provenance("seed-doc", SEED, "DstTileData::DType must be equal to SrcTileData::DType"),
                   Provenance("header-static", A2, "CheckTExtract: waived when Src::Loc == Acc; E2-E7 never check"),
                   Provenance("header-static", A5, "TEXTRACT_TILE_IMPL and the Vec->Vec path: same waiver"),
                   Provenance("header-static", K9030, "Kirin 9030 / Dev0000: TEXTRACT_TILE_IMPL, the Vec->Vec path and "
-                             "CheckTExtractToL0: the same, same waiver")))
+                             "CheckTExtractToL0: the same, same waiver"),
+                  Provenance("header-static", X90_HDR, "Kirin X90: CheckTExtract (waived for an Acc source) and "
+                             "textract_common.hpp's CheckTExtractVecToVecCommon: the same")))
 def dtype_mismatch(ctx: Ctx) -> Check | None:
     """
     ## Summary
@@ -279,12 +306,15 @@ def dtype_mismatch(ctx: Ctx) -> Check | None:
                                   f"(only an Acc source may convert{', and not into L0A / L0B' if l0 else ''})")
 
 
-@rule("PTO102", "textract-row-out-of-bounds", instructions=INSTR, own=OWN, fault="out-of-bounds",
+@rule("PTO102", "textract-row-out-of-bounds", instructions=INSTR, own=OWN_X90, fault="out-of-bounds",
       provenance=(Provenance("seed-doc", SEED, "runtime check indexRow + DstTileData::Rows <= SrcTileData::Rows"),
                   Provenance("header-runtime", A2, "PTO_ASSERT on full dims, only with _DEBUG; Vec->Vec uses valid dims"),
                   Provenance("isa-doc", A5, "A5 has no bounds check on Mat/Acc paths: the copy reads past src"),
                   Provenance("header-runtime", K9030, "Kirin 9030 / Dev0000: A5's Vec->Vec PTO_ASSERTs (the ND one on "
-                             "the static Dst::ValidRow), none on the L0 paths; Acc copies not modelled")))
+                             "the static Dst::ValidRow), none on the L0 paths; Acc copies not modelled"),
+                  Provenance("header-runtime", X90_HDR, "Kirin X90: TEXTRACT_TILE_IMPL's PTO_ASSERT on the full Dst::Rows, "
+                             "the Vec -> Vec ones (ND on the static Dst::ValidRow); Acc and Vec -> Mat copies not "
+                             "modelled")))
 def row_out_of_bounds(ctx: Ctx) -> Check | None:
     """
     ## Summary
@@ -324,13 +354,15 @@ def row_out_of_bounds(ctx: Ctx) -> Check | None:
                                         f"({path} copy)", {"indexRow": idx, "rows": rows})
 
 
-@rule("PTO103", "textract-col-out-of-bounds", instructions=INSTR, own=OWN, fault="out-of-bounds",
+@rule("PTO103", "textract-col-out-of-bounds", instructions=INSTR, own=OWN_X90, fault="out-of-bounds",
       provenance=(Provenance("seed-doc", SEED, "runtime check indexCol + DstTileData::Cols <= SrcTileData::Cols"),
                   Provenance("header-runtime", A2, "PTO_ASSERT on full dims, only with _DEBUG; Vec->Vec uses valid dims"),
                   Provenance("isa-doc", A5, "A5 has no bounds check on Mat/Acc paths: the copy reads past src"),
                   Provenance("header-runtime", K9030, "Kirin 9030 / Dev0000: A5's Vec->Vec PTO_ASSERTs (the ND one on "
                              "the static Dst::ValidCol); TExtractToAVector reads whole 512-byte fractals from "
-                             "indexCol; Acc copies not modelled")))
+                             "indexCol; Acc copies not modelled"),
+                  Provenance("header-runtime", X90_HDR, "Kirin X90: TEXTRACT_TILE_IMPL's PTO_ASSERT on the full Dst::Cols, "
+                             "the Vec -> Vec ones; the L0 copies A2/A3's; Acc and Vec -> Mat copies not modelled")))
 def col_out_of_bounds(ctx: Ctx) -> Check | None:
     """
     ## Summary
@@ -372,12 +404,14 @@ def col_out_of_bounds(ctx: Ctx) -> Check | None:
                                         f"({path} copy)", {"indexCol": idx, "cols": cols})
 
 
-@rule("PTO104", "textract-unsupported-dtype", instructions=INSTR, own=OWN, fault="unsupported-dtype",
+@rule("PTO104", "textract-unsupported-dtype", instructions=INSTR, own=OWN_X90, fault="unsupported-dtype",
       provenance=(Provenance("seed-doc", SEED, "A2/A3: int8_t, half, bfloat16_t, float; A5 adds fp8/fp4 types"),
                   Provenance("header-static", A2, "CheckTExtract checks Dst::DType only"),
                   Provenance("header-static", A5, "is_textract_supported_type<Dst::DType>; no int32/uint8/int16"),
                   Provenance("header-static", K9030, "Kirin 9030 / Dev0000: is_textract_supported_type is (u)int8, "
-                             "(u)int16, int32, half (no float); CheckTExtractToL0: Left/Right half/(u)int8/(u)int16")))
+                             "(u)int16, int32, half (no float); CheckTExtractToL0: Left/Right half/(u)int8/(u)int16"),
+                  Provenance("header-static", X90_HDR, "Kirin X90: CheckTExtract takes (u)int8, (u)int16, int32, half, "
+                             "float (no bfloat16_t)")))
 def unsupported_dtype(ctx: Ctx) -> Check | None:
     """
     ## Summary
@@ -388,7 +422,8 @@ def unsupported_dtype(ctx: Ctx) -> Check | None:
     target's list: A2/A3 {int8_t, half, bfloat16_t, float}; A5 additionally the fp8 (e4m3, e5m2, e8m0,
     hifloat8) and packed fp4 types. Notably int32_t is rejected on both (even Acc int32 -> int32 on A5).
     Kirin 9030's own file (Kirin Dev0000 compiles it too) takes (u)int8_t, (u)int16_t, int32_t and half, and
-    into Left / Right only half and (u)int8_t / (u)int16_t: no float, no bfloat16_t.
+    into Left / Right only half and (u)int8_t / (u)int16_t: no float, no bfloat16_t. Kirin X90's own file takes
+    (u)int8_t, (u)int16_t, int32_t, half and float on every such path (no bfloat16_t).
 
     ## Why is this bad?
     The header's `static_assert` rejects the instantiation: the kernel does not compile for that target.
@@ -470,13 +505,15 @@ def acc_conversion(ctx: Ctx) -> Check | None:
     return Check(Ctx.static(bad), why)
 
 
-@rule("PTO106", "textract-src-layout", instructions=INSTR, own=OWN, fault="unsupported-layout",
+@rule("PTO106", "textract-src-layout", instructions=INSTR, own=OWN_X90, fault="unsupported-layout",
       provenance=(Provenance("seed-doc", SEED, "(SFractal ColMajor && isRowMajor) or (SFractal RowMajor && "
                                                "!isRowMajor); GEMV: Rows == 1 && isRowMajor (Left only)"),
                   Provenance("header-static", TC, "TExtractToLeft/TExtractToRight src static_assert"),
                   Provenance("header-static", A5, "ScaleLeft src ZZ, ScaleRight src NN (A5 only)"),
                   Provenance("header-static", K9030, "Kirin 9030 / Dev0000: TExtractToLeft/TExtractToRight src "
-                             "static_assert as A5's; no Scale path (PTO109)")))
+                             "static_assert as A5's; no Scale path (PTO109)"),
+                  Provenance("header-static", X90_HDR, "Kirin X90: textract_common.hpp's TExtractToLeft / TExtractToRight "
+                             "(A2/A3's)")))
 def src_layout(ctx: Ctx) -> Check | None:
     """
     ## Summary
@@ -522,11 +559,13 @@ def src_layout(ctx: Ctx) -> Check | None:
     return Check(Ctx.static(not ok), f"{dst.loc} destination needs a {want} source, src is {layout(src)}")
 
 
-@rule("PTO107", "textract-dst-layout", instructions=INSTR, own=OWN, fault="unsupported-layout",
+@rule("PTO107", "textract-dst-layout", instructions=INSTR, own=OWN_X90, fault="unsupported-layout",
       provenance=(Provenance("header-static", TC, "A2/A3 Left dst ZZ, Right dst ZN"),
                   Provenance("header-static", A5, "A5 Left dst NZ, Right dst ZN, ScaleLeft ZZ, ScaleRight NN"),
                   Provenance("header-static", K9030, "Kirin 9030 / Dev0000: Left dst NZ, Right dst ZN (A5's)"),
-                  Provenance("seed-doc", SEED, "docs only say 'a layout supported by the destination'")))
+                  Provenance("seed-doc", SEED, "docs only say 'a layout supported by the destination'"),
+                  Provenance("header-static", X90_HDR, "Kirin X90: textract_common.hpp's routines, Left dst ZZ, Right dst ZN "
+                             "(A2/A3's)")))
 def dst_layout(ctx: Ctx) -> Check | None:
     """
     ## Summary
@@ -534,7 +573,8 @@ def dst_layout(ctx: Ctx) -> Check | None:
 
     ## What it does
     Checks the destination layout per target: Left is ZZ on A2/A3 but NZ on A5 (the `TileLeft` alias picks the
-    right one for each target); Right is ZN on both; on A5 ScaleLeft is ZZ and ScaleRight NN.
+    right one for each target); Right is ZN on both; on A5 ScaleLeft is ZZ and ScaleRight NN. Kirin X90
+    copies with A2/A3's routines: Left ZZ, Right ZN.
 
     ## Why is this bad?
     The header rejects the layout with a `static_assert`. A hand-written Left tile type that matches one target
@@ -557,7 +597,7 @@ def dst_layout(ctx: Ctx) -> Check | None:
         return None
     path = e1_path(ctx.impl, dst, src)
     if path == "left":
-        ok, want = (is_zz(dst), "ZZ") if ctx.impl == "a2a3" else (is_nz(dst), "NZ")
+        ok, want = (is_zz(dst), "ZZ") if ctx.impl in A2_L0 else (is_nz(dst), "NZ")
     elif path == "right":
         ok, want = is_zn(dst), "ZN"
     elif ctx.impl == KIRIN:
@@ -674,13 +714,16 @@ def unsupported_path(ctx: Ctx) -> Check | None:
                                    f"got {src.loc} -> {dst.loc}")
 
 
-@rule("PTO110", "textract-no-op", instructions=INSTR, own=OWN, fault="no-op",
+@rule("PTO110", "textract-no-op", instructions=INSTR, own=OWN_X90, fault="no-op",
       provenance=(Provenance("hazard", A2, "TEXTRACT_TILE_IMPL: no branch for other src/dst pairs (compiles to "
                              "nothing)"),
                   Provenance("hazard", A5, "TEXTRACT_TILE_IMPL / Vec->Vec: no else branch (compiles to nothing)"),
                   Provenance("seed-doc", SEED, "docs say unsupported destinations are rejected; they are not"),
                   Provenance("hazard", K9030, "Kirin 9030 / Dev0000: TEXTRACT_TILE_IMPL as A5's (Scale branches "
-                             "reject the call instead)")))
+                             "reject the call instead)"),
+                  Provenance("hazard", X90_HDR, "Kirin X90: TEXTRACT_TILE_IMPL has no branch for Mat -> Mat, "
+                             "Mat -> Vec, Scale destinations; the Vec -> Vec else branch compiles to nothing for "
+                             "equal non-ND, non-NZ layouts")))
 def no_op(ctx: Ctx) -> Check | None:
     """
     ## Summary
@@ -797,11 +840,12 @@ def split_n_misaligned(ctx: Ctx) -> Check | None:
                                           "{validCol} to be a multiple of 32", {"validCol": src.valid_col})
 
 
-@rule("PTO113", "textract-fp-not-scaling", instructions=INSTR, own=OWN, fault="unsupported-path",
+@rule("PTO113", "textract-fp-not-scaling", instructions=INSTR, own={KIRIN: INSTR, X90: INSTR}, fault="unsupported-path",
       provenance=(Provenance("header-static", A2, "TEXTRACT_FP: static_assert FpTileData::Loc == Scaling"),
                   Provenance("header-static", A5, "same check"),
                   Provenance("header-static", K9030, "Kirin 9030 / Dev0000: same check"),
-                  Provenance("seed-doc", SEED, "'FpTileData scaling operand'")))
+                  Provenance("seed-doc", SEED, "'FpTileData scaling operand'"),
+                  Provenance("header-static", X90_HDR, "Kirin X90: the same check (the vector-quantised overload)")))
 def fp_not_scaling(ctx: Ctx) -> Check | None:
     """
     ## Summary
@@ -863,12 +907,14 @@ def relu_ignored(ctx: Ctx) -> Check | None:
     return Check(Ctx.static(bad), "NormalRelu is ignored for Acc -> Vec on a5 (copied with NoRelu)")
 
 
-@rule("PTO115", "textract-vec-unsupported-dtype", instructions=INSTR, own=OWN, fault="unsupported-dtype",
+@rule("PTO115", "textract-vec-unsupported-dtype", instructions=INSTR, own=OWN_X90, fault="unsupported-dtype",
       provenance=(Provenance("seed-doc", SEED, "Vec->Vec: int8/uint8/int16/uint16/int32/uint32/half/bf16/float on both"),
                   Provenance("header-static", TC, "A2/A3 CheckTExtractVecToVecCommon matches the docs"),
                   Provenance("header-static", A5, "A5: half/bf16/float/int32/int8 + fp8/fp4; no uint8/int16/"
                                                   "uint16/uint32 (docs disagree)"),
-                  Provenance("header-static", K9030, "Kirin 9030 / Dev0000: half/float/int32/int8 only")))
+                  Provenance("header-static", K9030, "Kirin 9030 / Dev0000: half/float/int32/int8 only"),
+                  Provenance("header-static", X90_HDR, "Kirin X90: textract_common.hpp's A2/A3 list read under header.hpp's "
+                             "#define bfloat16_t half: no bfloat16_t")))
 def vec_unsupported_dtype(ctx: Ctx) -> Check | None:
     """
     ## Summary
@@ -878,7 +924,8 @@ def vec_unsupported_dtype(ctx: Ctx) -> Check | None:
     A2/A3 accepts int8_t, uint8_t, int16_t, uint16_t, int32_t, uint32_t, half, bfloat16_t, float. A5 accepts
     half, bfloat16_t, float, int32_t, int8_t and the fp8/fp4 types, and rejects uint8_t, int16_t, uint16_t and
     uint32_t, although the documentation lists them for both targets. Kirin 9030 / Dev0000 accept half,
-    float, int32_t and int8_t only.
+    float, int32_t and int8_t only; Kirin X90 A2/A3's list without bfloat16_t (its header renames that type to
+    half while the list is read).
 
     ## Why is this bad?
     A `static_assert` fails: the kernel does not compile for that target.
@@ -902,10 +949,12 @@ def vec_unsupported_dtype(ctx: Ctx) -> Check | None:
                  f"Vec -> Vec TEXTRACT does not support {dst.dtype} on {ctx.target}")
 
 
-@rule("PTO116", "textract-vec-row-stride", instructions=INSTR, fault="unsupported-layout",
+@rule("PTO116", "textract-vec-row-stride", instructions=INSTR, fault="unsupported-layout", own={X90: ("TEXTRACT",)},
       provenance=(Provenance("seed-doc", SEED, "ND path: the row stride must be 32-byte aligned"),
                   Provenance("header-static", TC, "A2/A3: Src/Dst RowStride * sizeof % 32 == 0"),
-                  Provenance("header-static", A5, "A5 checks it only for fp4 types")))
+                  Provenance("header-static", A5, "A5 checks it only for fp4 types"),
+                  Provenance("header-static", X90_HDR, "Kirin X90: the ND branch (which also takes a pair with a NoneBox tile) "
+                             "checks both tiles' RowStride: a column-major tile's is one element")))
 def vec_row_stride(ctx: Ctx) -> Check | None:
     """
     ## Summary
@@ -914,7 +963,8 @@ def vec_row_stride(ctx: Ctx) -> Check | None:
     ## What it does
     On the row-major Vec -> Vec path the source and destination rows must start on 32-byte blocks. A2/A3
     always requires it; A5 only for the packed fp4 types (other types use an unaligned vector path). Plain ND
-    tiles always satisfy it; boxed row-major tiles (e.g. SFractalSize 32) may not.
+    tiles always satisfy it; boxed row-major tiles (e.g. SFractalSize 32) may not. Kirin X90 sends every pair
+    with a NoneBox tile to this copy: a column-major (DN) tile's row stride is one element, never 32 bytes.
 
     ## Why is this bad?
     The UB block copy moves whole 32-byte blocks per row; the header rejects the layout at compile time.
@@ -936,16 +986,18 @@ def vec_row_stride(ctx: Ctx) -> Check | None:
         return None
     if ctx.impl == "a5" and dst.dtype not in FP4:
         return None
-    bad = [t for t in (src, dst) if (t.cols * size(t)) % 32]
-    names = ", ".join(f"{t.name} ({t.cols} x {size(t)} bytes)" for t in bad)
+    # the row stride: Cols elements for a row-major tile, one for a column-major one (Kirin X90's ND branch)
+    bad = [t for t in (src, dst) if (row_stride(t) * size(t)) % 32]
+    names = ", ".join(f"{t.name} ({row_stride(t)} x {size(t)} bytes)" for t in bad)
     return Check(Ctx.static(bool(bad)), f"row stride not 32-byte aligned: {names}")
 
 
-@rule("PTO117", "textract-vec-dst-exceeds-src", instructions=INSTR, own=OWN, fault="size-mismatch",
+@rule("PTO117", "textract-vec-dst-exceeds-src", instructions=INSTR, own=OWN_X90, fault="size-mismatch",
       provenance=(Provenance("seed-doc", SEED, "the Dst rows/columns must not exceed Src"),
                   Provenance("header-static", TC, "A2/A3 ND and NZ: Rows and Cols"),
                   Provenance("header-static", A5, "A5 ND: Rows and Cols; NZ: Cols only"),
-                  Provenance("header-static", K9030, "Kirin 9030 / Dev0000: as A5")))
+                  Provenance("header-static", K9030, "Kirin 9030 / Dev0000: as A5"),
+                  Provenance("header-static", X90_HDR, "Kirin X90: A2/A3's ND and NZ checks (textract_common.hpp)")))
 def vec_dst_exceeds_src(ctx: Ctx) -> Check | None:
     """
     ## Summary
@@ -976,16 +1028,17 @@ def vec_dst_exceeds_src(ctx: Ctx) -> Check | None:
     branch = vec_branch(ctx.impl, dst, src)
     if branch not in ("nd", "nz"):
         return None
-    rows_checked = branch == "nd" or ctx.impl == "a2a3"
+    rows_checked = branch == "nd" or ctx.impl in A2_L0
     bad = dst.cols > src.cols or (rows_checked and dst.rows > src.rows)
     return Check(Ctx.static(bad), f"dst {dst.rows}x{dst.cols} exceeds src {src.rows}x{src.cols}")
 
 
-@rule("PTO118", "textract-vec-layout-mismatch", instructions=INSTR, own=OWN, fault="unsupported-layout",
+@rule("PTO118", "textract-vec-layout-mismatch", instructions=INSTR, own=OWN_X90, fault="unsupported-layout",
       provenance=(Provenance("header-static", TC, "A2/A3: isRowMajor and SFractal must match"),
                   Provenance("header-static", A5, "A5: isRowMajor must match"),
                   Provenance("header-static", K9030, "Kirin 9030 / Dev0000: as A5"),
-                  Provenance("seed-doc", SEED, "docs: ND and NZ layouts only")))
+                  Provenance("seed-doc", SEED, "docs: ND and NZ layouts only"),
+                  Provenance("header-static", X90_HDR, "Kirin X90: A2/A3's, but a pair with a NoneBox tile takes the ND copy")))
 def vec_layout_mismatch(ctx: Ctx) -> Check | None:
     """
     ## Summary
@@ -1035,10 +1088,10 @@ def l0_index_units(dst: TileView, src: TileView) -> tuple[int, int] | None:
     return (16, c0) if dst.loc == "Left" else (c0, 16)
 
 
-def _l0_copy_compiles(dst: TileView, src: TileView) -> bool:
+def _l0_copy_compiles(dst: TileView, src: TileView, impl: str = "a2a3") -> bool:
     """The A2/A3 E1 Mat -> Left/Right call passes its static checks (PTO101/104/106/107 and PTO935's extents),
     so the copy routine runs and its PTO_ASSERTs are reached."""
-    if not e1_tile_types_ok("a2a3", dst, src):
+    if not e1_tile_types_ok(impl, dst, src):
         return False
     gemv = dst.loc == "Left" and src.rows == 1 and src.is_row_major
     if not (is_zn(src) or is_nz(src) or gemv):
@@ -1058,6 +1111,7 @@ def _l0_copy_compiles(dst: TileView, src: TileView) -> bool:
 
 
 @rule("PTO123", "textract-l0-index-misaligned", instructions=("TEXTRACT",), fault="misaligned", targets=("a2a3",),
+      own={X90: ("TEXTRACT",)},
       provenance=(Provenance("header-runtime", TC + " (TExtractToA/B, TExtractToA/BCompact, TExtractToAVector)",
                              "PTO_ASSERT indexRow % 16 and indexCol % C0 (L0A), indexRow % C0 and indexCol % 16 "
                              "(L0B), both % 16 (32 for 1-byte types) when transposed, indexCol % (512 / sizeof) on "
@@ -1065,7 +1119,9 @@ def _l0_copy_compiles(dst: TileView, src: TileView) -> bool:
                   Provenance("header-runtime", TC + " (TExtractToATranspose, TExtractToAVector)", "release builds "
                              "load from the unaligned index unchecked, and the transposed and one-row loads, which "
                              "address whole fractals by shifting the index, start at the fractal below it"),
-                  Provenance("isa-doc", SEED, "the window of an L0 load starts on a fractal boundary")))
+                  Provenance("isa-doc", SEED, "the window of an L0 load starts on a fractal boundary"),
+                  Provenance("header-runtime", X90_HDR + " (TEXTRACT_TILE_IMPL -> textract_common.hpp TExtractToLeft/Right)",
+                             "Kirin X90 calls the same routines")))
 def l0_index_misaligned(ctx: Ctx) -> Check | None:
     """
     ## Summary
@@ -1073,7 +1129,7 @@ def l0_index_misaligned(ctx: Ctx) -> Check | None:
 
     ## What it does
     For `TEXTRACT(dst, src, indexRow, indexCol)` from a Mat tile into a Left or Right tile that compiles
-    on A2/A3, checks the indices the copy routine asserts: without a transpose (same SLayout on both
+    on A2/A3 (and on Kirin X90, whose TEXTRACT calls the same routine), checks the indices the copy routine asserts: without a transpose (same SLayout on both
     sides) an L0A load needs `indexRow` a multiple of 16 and `indexCol` a multiple of C0 (one 32-byte block
     of the source type: 32 int8, 16 half, 8 float), an L0B load the reverse; with a transpose both must be
     whole fractals (16, or 32 for 1-byte types); the one-row (GEMV) L0A source needs `indexCol` in
@@ -1100,7 +1156,7 @@ def l0_index_misaligned(ctx: Ctx) -> Check | None:
     if dst is None or overload(ctx) != "E1":
         return None
     units = l0_index_units(dst, src)
-    if units is None or not _l0_copy_compiles(dst, src):
+    if units is None or not _l0_copy_compiles(dst, src, ctx.impl):
         return None
     row, col = ctx.scalar("indexRow"), ctx.scalar("indexCol")
     if row is None or col is None or z3.is_real(row) or z3.is_real(col):
@@ -1111,4 +1167,4 @@ def l0_index_misaligned(ctx: Ctx) -> Check | None:
                                           f"{'A' if dst.loc == 'Left' else 'B'}"
     need = f"indexCol a multiple of {uc}" if ur == 1 else f"indexRow a multiple of {ur} and indexCol of {uc}"
     return Check(bad, f"TEXTRACT {path} load of {src.dtype} at ({{indexRow}}, {{indexCol}}): needs {need} "
-                 "(PTO_ASSERT on a2a3)", {"indexRow": row, "indexCol": col})
+                 f"(PTO_ASSERT on {ctx.target})", {"indexRow": row, "indexCol": col})
