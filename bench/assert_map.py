@@ -92,6 +92,9 @@ _LD5 = "pto/common/arch/register/tload_common.hpp"
 _ST5R = "pto/common/arch/register/tstore_common.hpp"
 _ST5 = "pto/npu/a5/TStore.hpp"
 _A2A3_A5 = ("a2a3", "a5")
+_X90 = ("kirinx90",)
+_TC = "pto/common/arch/memory/textract_common.hpp"
+_X90_EXTRACT = "pto/npu/kirinX90/TExtract.hpp"
 
 ENTRIES: list[Entry] = [
     # --- the Tile class (common/pto_tile.hpp): every tile the kernel declares -------------------------------
@@ -241,6 +244,84 @@ ENTRIES: list[Entry] = [
           note="single-op TSYNC<Op> only for ops whose pipe is M, MTE1, MTE2, MTE3, FIX or ALL (TSYNC_PIPES "
                "kirin9030)"),
     # === end of branch x90 ==========================================================================================
+    # --- x90b: Kirin X90's own TExtract.hpp (issue 13 items 2-4; rules/textract.py key "kirinx90", every entry
+    # targets kirinx90 only). X90 compiles A2/A3's textract_common.hpp (L1 -> L0 copies, Vec -> Vec checks) under its
+    # header.hpp's type renames, behind its own TEXTRACT_IMPL / TEXTRACT_TILE_IMPL. Placed before the generic
+    # textract_common.hpp entries below, which credit A2/A3's rules or leave these functions open on the other targets
+    Entry(_TC, "function:TExtractToACompact|function:TExtractToBCompact", kind="static", targets=_X90,
+          rules=("PTO935",), note="the compact L0 copies' static extents (A2/A3's routines, l0_copy_units)"),
+    Entry(_TC, "function:TExtractToLeft|function:TExtractToRight", cond=r"^\(?DstTileData::", targets=_X90,
+          rules=("PTO107",), note="Left dst ZZ, Right dst ZN (A2/A3's, the TileLeft alias of Kirin X90 is ZZ)"),
+    Entry(_TC, "function:TExtractToLeft|function:TExtractToRight", cond=r"^\(?SrcTileData::", targets=_X90,
+          rules=("PTO106",), note="the Mat source ZN or NZ (a one-row GEMV source for Left)"),
+    Entry(_TC, "function:TEXTRACT_CONVTILE_IMPL", targets=_X90,
+          note="open (checkable): TEXTRACT of a FractalZ ConvTile into L0B (X90's TEXTRACT_IMPL sends ConvTile "
+               "sources there as A2/A3's does); the frontend reads ConvTile operands for TIMG2COL only"),
+    Entry(_TC, "function:CheckTExtractVecToVecCommon", cond=r"^DstT == SrcT$", targets=_X90, rules=("PTO101",),
+          note="Vec -> Vec: dst of src's element type"),
+    Entry(_TC, "function:CheckTExtractVecToVecCommon", targets=_X90, rules=("PTO115",),
+          note="Vec -> Vec element types: A2/A3's list, read under header.hpp's `#define bfloat16_t half` (no bf16)"),
+    Entry(_TC, "function:CheckTExtractVecToVecND", cond=r"RowStride \* sizeof", targets=_X90, rules=("PTO116",),
+          note="both tiles' RowStride in 32-byte blocks: the ND branch also takes a pair with a NoneBox tile on "
+               "Kirin X90, a column-major tile's RowStride is one element (PTO116 reads it as Tile::RowStride)"),
+    Entry(_TC, "function:CheckTExtractVecToVecND|function:CheckTExtractVecToVecNZ", cond=r"ValidCol \* sizeof",
+          targets=_X90, note="open (checkable): Vec -> Vec of a 1-byte type needs an even static dst ValidCol; no "
+                             "rule, as on A2/A3"),
+    Entry(_TC, "function:CheckTExtractVecToVecNZ", cond=r"% FRACTAL_NZ_ROW == 0$|% kC0Size == 0$", targets=_X90,
+          rules=("PTO004",), note="an NZ tile's Rows / Cols multiples of its 16 x C0 box: the Tile class invariant"),
+    Entry(_TC, "function:CheckTExtractVecToVecND|function:CheckTExtractVecToVecNZ", cond=r"(Rows|Cols) <= ",
+          targets=_X90, rules=("PTO117",), note="Vec -> Vec: Dst::Rows / Cols within Src's (ND and NZ)"),
+    Entry(_X90_EXTRACT, "function:CheckTExtract", cond=r"^\(SrcTileData::Loc == TileType::Acc\)", targets=_X90,
+          rules=("PTO101",), note="dst of src's element type unless the source is Acc"),
+    Entry(_X90_EXTRACT, "function:CheckTExtract", targets=_X90, rules=("PTO104",),
+          note="the tile path's dst element types: (u)int8, (u)int16, int32, half, float (TILE_TYPES kirinx90)"),
+    Entry(_X90_EXTRACT, "function:TExtractAccToMat|function:TExtractAccToVec", cond=r"dstStride", targets=_X90,
+          rules=("PTO001", "PTO003"),
+          note="accDstStride (kirinX90/common.hpp TMovConfig) is Dst::Cols for an ND destination, whose rows are "
+               "32-byte blocks by the Tile invariant (PTO003), Dst::Rows x one 32-byte block otherwise; > 0 as "
+               "Rows, Cols are (PTO001)"),
+    Entry(_X90_EXTRACT, "function:TEXTRACT_TILE_IMPL", kind="runtime", cond=r"[Rr]ow", targets=_X90,
+          rules=("PTO102",),
+          note="indexRow + the static Dst::Rows within Src::Rows (debug builds, every tile path): PTO102 bounds the "
+               "rows the copy reads, Dst::Rows on the non-compact L0 loads (as on A2/A3); the Acc and Vec -> Mat "
+               "copies are not modelled on Kirin X90"),
+    Entry(_X90_EXTRACT, "function:TEXTRACT_TILE_IMPL", kind="runtime", cond=r"[Cc]ol", targets=_X90,
+          rules=("PTO103",), note="indexCol + the static Dst::Cols within Src::Cols, as the row bound"),
+    Entry(_X90_EXTRACT, "function:TExtractVecToVecNZDispatch", cond=r"^idx(Row|Col) % ", targets=_X90,
+          note="open (checkable): NZ Vec -> Vec TEXTRACT: indexRow / indexCol on the 16 x C0 box; PTO102 / PTO103 "
+               "check extents only (as on A2/A3)"),
+    Entry(_X90_EXTRACT, "function:TExtractVecToVecNDDispatch|function:TExtractVecToVecNZDispatch", cond=r"[Rr]ow",
+          targets=_X90, rules=("PTO102",),
+          note="Vec -> Vec: indexRow + dst valid rows (the ND branch the static Dst::ValidRow; a 1 x 1 dst: indexRow "
+               "< Src::Rows) within Src::Rows"),
+    Entry(_X90_EXTRACT, "function:TExtractVecToVecNDDispatch|function:TExtractVecToVecNZDispatch", cond=r"[Cc]ol",
+          targets=_X90, rules=("PTO103",), note="Vec -> Vec: indexCol + dst valid columns within Src::Cols"),
+    Entry(_X90_EXTRACT, "function:TEXTRACT_IMPL", kind="static", topic="layout", targets=_X90, rules=("PTO118",),
+          note="Vec -> Vec pairs that are neither ND (a NoneBox tile on either side) nor both NZ: same BLayout and "
+               "SLayout"),
+    Entry(_X90_EXTRACT, "function:TEXTRACT_IMPL", cond=r"^FpTileData::Loc", targets=_X90, rules=("PTO113",),
+          note="the fp operand a Scaling tile"),
+    Entry(_X90_EXTRACT, "function:TEXTRACT_IMPL", cond=r"^mode == AccToVecMode::SingleModeVec0$", targets=_X90,
+          rules=("PTO124",), note="the AccToVecMode forms take SingleModeVec0 only"),
+    Entry(_X90_EXTRACT, "function:TEXTRACT_IMPL", kind="runtime", topic="index", targets=_X90,
+          note="open (checkable): the relu / scalar-quantised / vector-quantised Acc forms assert indexRow / indexCol "
+               "+ Dst's static Rows / Cols within Src's; Kirin X90's Acc copies are not modelled (no rule)"),
+    Entry(_X90_EXTRACT, "function:TExtractVecToMat", cond=r"^sizeof\(T\) == 1", targets=_X90, rules=("PTO104",),
+          note="element size 1, 2 or 4: CheckTExtract, which TEXTRACT_TILE_IMPL runs first, admits no other type"),
+    Entry(_X90_EXTRACT, "function:TExtractVecToMat", cond=r"^SrcTile::Loc == TileType::Vec", targets=_X90,
+          reason="dispatch-guarded", note="called only from TEXTRACT_TILE_IMPL's `SrcTileData::Loc == Vec && "
+                                          "DstTileData::Loc == Mat` branch"),
+    Entry(_X90_EXTRACT, "function:TExtractVecToMat", targets=_X90,
+          note="open (checkable): Kirin X90's Vec -> Mat TEXTRACT copies ND -> ND or NZ -> NZ only; the copy is not "
+               "modelled (rules/textract.py leaves the path out, the executor refuses it)"),
+    Entry("pto/npu/kirinX90/common.hpp", "function:CheckTMovAccValid", targets=_X90,
+          note="open (checkable): Kirin X90's Acc copies (TEXTRACT / TMOV / TINSERT from L0C): locations, half / "
+               "int32 sources, without quantisation the same type, NZ source, ND or NZ destination; no rule has "
+               "Kirin X90's Acc facts"),
+    Entry("pto/npu/kirin9030/common.hpp", "function:GetCastPreQuantMode", targets=_X90,
+          note="open (checkable): an Acc copy without quantisation between different element types; no rule has "
+               "Kirin X90's Acc facts"),
+    # --- end of x90b ------------------------------------------------------------------------------------------------
     # --- TEXTRACT two-destination form (ND -> 2xNZ): rules/textract_nd2nz.py -------------------------------------
     Entry("pto/npu/*/TExtract.hpp", "function:CheckTExtractNdToNz", cond=r"Loc == TileType::Vec", rules=("PTO119",),
           note="src, dst0 and dst1 in UB"),

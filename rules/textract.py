@@ -1168,3 +1168,42 @@ def l0_index_misaligned(ctx: Ctx) -> Check | None:
     need = f"indexCol a multiple of {uc}" if ur == 1 else f"indexRow a multiple of {ur} and indexCol of {uc}"
     return Check(bad, f"TEXTRACT {path} load of {src.dtype} at ({{indexRow}}, {{indexCol}}): needs {need} "
                  f"(PTO_ASSERT on {ctx.target})", {"indexRow": row, "indexCol": col})
+
+
+@rule("PTO124", "textract-acc-to-vec-mode-unsupported", instructions=INSTR, fault="unsupported-path", targets=(),
+      own={X90: INSTR},
+      provenance=(Provenance("header-static", X90_HDR, "the three TEXTRACT_IMPL overloads taking an AccToVecMode "
+                             "static_assert(mode == AccToVecMode::SingleModeVec0) before they forward to the "
+                             "relu / scalar-quant / vector-quant forms"),
+                  Provenance("isa-doc", "include/pto/common/pto_instr.hpp", "the mode forms are declared for every "
+                             "target with any AccToVecMode"),
+                  Provenance("isa-doc", SEED, "the dual modes split the copy over two vector cores (A5)")))
+def mode_unsupported(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    TEXTRACT with an AccToVecMode other than SingleModeVec0 on Kirin X90.
+
+    ## What it does
+    Kirin X90's own TExtract.hpp implements the `TEXTRACT<Dst, Src, AccToVecMode::...>` forms (plain / relu,
+    scalar-quantised and fp) for `AccToVecMode::SingleModeVec0` only: each rejects any other mode with a
+    `static_assert` before it forwards to the form without a mode. The dual modes (`DualModeSplitM`,
+    `DualModeSplitN`), which split the copy over the two vector cores on A5, do not exist there.
+
+    ## Why is this bad?
+    The kernel does not compile for Kirin X90.
+
+    ## Example
+    ```cpp
+    TEXTRACT<VecT, AccT, AccToVecMode::DualModeSplitN>(v, acc, 0, 0);
+    ```
+
+    ## Use instead
+    ```cpp
+    TEXTRACT<VecT, AccT, AccToVecMode::SingleModeVec0>(v, acc, 0, 0);  // one vector core copies the whole tile
+    ```
+    """
+    if "mode" not in ctx.template_args or ctx.tile("dst") is None:
+        return None
+    mode = str(ctx.template_args["mode"]).split("::")[-1]
+    return Check(Ctx.static(mode != "SingleModeVec0"), f"TEXTRACT<..., AccToVecMode::{mode}> is not implemented on "
+                                                       f"{ctx.target} (SingleModeVec0 only)")
