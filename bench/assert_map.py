@@ -305,7 +305,8 @@ ENTRIES: list[Entry] = [
           rules=("PTO124",), note="the AccToVecMode forms take SingleModeVec0 only"),
     Entry(_X90_EXTRACT, "function:TEXTRACT_IMPL", kind="runtime", topic="index", targets=_X90,
           note="open (checkable): the relu / scalar-quantised / vector-quantised Acc forms assert indexRow / indexCol "
-               "+ Dst's static Rows / Cols within Src's; Kirin X90's Acc copies are not modelled (no rule)"),
+               "+ Dst's static Rows / Cols within Src's; Kirin X90's Acc copies are not modelled (the rules check "
+               "their static pairs only, PTO105 / PTO108 / PTO109)"),
     Entry(_X90_EXTRACT, "function:TExtractVecToMat", cond=r"^sizeof\(T\) == 1", targets=_X90, rules=("PTO104",),
           note="element size 1, 2 or 4: CheckTExtract, which TEXTRACT_TILE_IMPL runs first, admits no other type"),
     Entry(_X90_EXTRACT, "function:TExtractVecToMat", cond=r"^SrcTile::Loc == TileType::Vec", targets=_X90,
@@ -314,13 +315,19 @@ ENTRIES: list[Entry] = [
     Entry(_X90_EXTRACT, "function:TExtractVecToMat", targets=_X90,
           note="open (checkable): Kirin X90's Vec -> Mat TEXTRACT copies ND -> ND or NZ -> NZ only; the copy is not "
                "modelled (rules/textract.py leaves the path out, the executor refuses it)"),
+    # kirinX90/common.hpp CheckTMovAccValid: TEXTRACT calls it with isCastQuant = false (every form), X90's TMOV with
+    # true; the unquantised branch is TEXTRACT's alone, the rest is shared with the TMOV nobody has read for X90
+    Entry("pto/npu/kirinX90/common.hpp", "function:CheckTMovAccValid", cond=r"^DstType == SrcType$|^DstType == int32_t",
+          targets=_X90, rules=("PTO105",),
+          note="the unquantised branch (TEXTRACT's only): the destination of the half / int32 source's type "
+               "(ACC_CONV kirinx90)"),
     Entry("pto/npu/kirinX90/common.hpp", "function:CheckTMovAccValid", targets=_X90,
-          note="open (checkable): Kirin X90's Acc copies (TEXTRACT / TMOV / TINSERT from L0C): locations, half / "
-               "int32 sources, without quantisation the same type, NZ source, ND or NZ destination; no rule has "
-               "Kirin X90's Acc facts"),
+          note="open (partial, PTO105 / PTO108 / PTO109): Kirin X90's L0C copies: locations, a half / int32 NZ "
+               "source, an ND or NZ destination of 32-byte rows, the quantised pairs; TEXTRACT's calls are checked, "
+               "X90's TMOV (isCastQuant = true) has no rule"),
     Entry("pto/npu/kirin9030/common.hpp", "function:GetCastPreQuantMode", targets=_X90,
-          note="open (checkable): an Acc copy without quantisation between different element types; no rule has "
-               "Kirin X90's Acc facts"),
+          note="open (partial, PTO105): an L0C copy without quantisation between different element types; TEXTRACT's "
+               "(CheckTMovAccValid requires the same type first) is checked, X90's TMOV and TSTORE from L0C not"),
     # --- end of x90b ------------------------------------------------------------------------------------------------
     # --- TEXTRACT two-destination form (ND -> 2xNZ): rules/textract_nd2nz.py -------------------------------------
     Entry("pto/npu/*/TExtract.hpp", "function:CheckTExtractNdToNz", cond=r"Loc == TileType::Vec", rules=("PTO119",),

@@ -31,6 +31,9 @@ X90 = "kirinx90"
 OWN = {KIRIN: INSTR}
 #: the same with Kirin X90's plain form (the rules that model its paths)
 OWN_X90 = {KIRIN: INSTR, X90: ("TEXTRACT",)}
+#: the same with all of Kirin X90's forms (the Acc copies' static checks, kirinX90/common.hpp CheckTMovAccValid)
+OWN_X90_ALL = {KIRIN: INSTR, X90: INSTR}
+X90_COMMON = "include/pto/npu/kirinX90/common.hpp"
 #: implementations that copy into L0A / L0B with A2/A3's routines (textract_common.hpp)
 A2_L0 = ("a2a3", X90)
 
@@ -75,6 +78,12 @@ ACC_CONV = {
     "kirin9030": {
         "cast": {"half": {"half"}, "int32_t": {"int32_t"}},
         "quant": {"half": {"half", "int8_t", "uint8_t", "int16_t"}, "int32_t": {"half", "int8_t", "uint8_t", "int16_t"}},
+    },
+    # kirinX90/common.hpp CheckTMovAccValid: half or int32_t accumulators; every TEXTRACT form calls it with
+    # isCastQuant = false, so the quantising forms too need the destination of the source's type
+    X90: {
+        "cast": {"half": {"half"}, "int32_t": {"int32_t"}},
+        "quant": {"half": {"half"}, "int32_t": {"int32_t"}},
     },
 }
 SIZES = {"int8_t": 1, "uint8_t": 1, "int16_t": 2, "uint16_t": 2, "int32_t": 4, "uint32_t": 4, "int64_t": 8,
@@ -185,6 +194,8 @@ def acc_overload_path(ctx: Ctx, ov: str, dst: TileView, src: TileView) -> bool:
     """E2..E7 reach their Acc copy (Loc checks pass) on this target."""
     if src.loc != "Acc":
         return False
+    if ctx.impl == X90:
+        return dst.loc in ("Mat", "Vec")  # the mode forms forward to the forms without a mode
     if ctx.impl == "a2a3":
         return ov in ("E2", "E4", "E6") and dst.loc == "Mat"
     if ov in ("E3", "E5", "E7"):
@@ -452,13 +463,15 @@ def unsupported_dtype(ctx: Ctx) -> Check | None:
                  f"TEXTRACT does not support element type {dst.dtype} on {ctx.target} (supported: {', '.join(ok)})")
 
 
-@rule("PTO105", "textract-acc-unsupported-conversion", instructions=INSTR, own=OWN, fault="unsupported-dtype",
+@rule("PTO105", "textract-acc-unsupported-conversion", instructions=INSTR, own=OWN_X90_ALL, fault="unsupported-dtype",
       provenance=(Provenance("header-static", A2_COMMON, "CheckTMovAccToMat: cast float->half/bf16; quant lists"),
                   Provenance("header-static", A5_COMMON, "CheckTMovAccValid (isQuant) and GetDualDstCtl NoQuant"),
                   Provenance("seed-doc", SEED, "docs give no Acc conversion table"),
                   Provenance("header-static", K9030_COMMON, "Kirin 9030: CheckTMovAccValid (Src half or int32; "
                              "unquantized Dst == Src; quantized Dst half/int8/uint8/int16); not defined for Kirin "
-                             "Dev0000, whose Acc copies are not checked")))
+                             "Dev0000, whose Acc copies are not checked"),
+                  Provenance("header-static", X90_COMMON, "Kirin X90: CheckTMovAccValid<..., false> from every TEXTRACT form: "
+                             "a half or int32_t source, the destination of the same type (the quantising forms too)")))
 def acc_conversion(ctx: Ctx) -> Check | None:
     """
     ## Summary
@@ -471,7 +484,9 @@ def acc_conversion(ctx: Ctx) -> Check | None:
     quantized forms: float -> int8/uint8/hifloat8/half/bf16/fp8_e4m3/float, int32 -> int8/uint8/half/bf16.
     A5 dual split modes additionally need a non-quantizing pair (same type). Kirin 9030 reads half or int32_t
     accumulators: unquantized into the same type, quantized into half, int8_t, uint8_t or int16_t (its Acc
-    checks are not compiled for Kirin Dev0000, where this rule stays quiet).
+    checks are not compiled for Kirin Dev0000, where this rule stays quiet). Kirin X90 reads half or int32_t
+    accumulators into the same type only, with or without a quantisation parameter (its TEXTRACT forms all
+    check the pair as unquantised).
 
     ## Why is this bad?
     The pair fails a `static_assert` in the header: the kernel does not compile for that target.
@@ -611,11 +626,12 @@ def dst_layout(ctx: Ctx) -> Check | None:
     return Check(Ctx.static(not ok), f"{dst.loc} destination must be {want} on {ctx.target}, dst is {layout(dst)}")
 
 
-@rule("PTO108", "textract-acc-layout", instructions=INSTR, own=OWN, fault="unsupported-layout",
+@rule("PTO108", "textract-acc-layout", instructions=INSTR, own=OWN_X90_ALL, fault="unsupported-layout",
       provenance=(Provenance("header-static", A2_COMMON, "CheckTMovAccToMat: Src NZ, Dst NZ with SFractalSize 512"),
                   Provenance("header-static", A5, "Acc src NZ; dst NZ or ND (ND only with an AccToVecMode)"),
                   Provenance("header-static", K9030, "Kirin 9030: the same dst static_asserts, src NZ in "
-                             "kirin9030/common.hpp CheckTMovAccValid (Kirin Dev0000: not checked)")))
+                             "kirin9030/common.hpp CheckTMovAccValid (Kirin Dev0000: not checked)"),
+                  Provenance("header-static", X90_COMMON, "Kirin X90: CheckTMovAccValid: src NZ, dst NZ or ND (every form)")))
 def acc_layout(ctx: Ctx) -> Check | None:
     """
     ## Summary
@@ -623,7 +639,8 @@ def acc_layout(ctx: Ctx) -> Check | None:
 
     ## What it does
     The Acc source must be NZ (the `TileAcc` layout). A2/A3 writes only NZ Mat tiles with 512-byte fractals;
-    A5 writes NZ or ND tiles, and ND only for the `AccToVecMode` overloads.
+    A5 writes NZ or ND tiles, and ND only for the `AccToVecMode` overloads; Kirin X90 NZ or ND tiles with
+    every form.
 
     ## Why is this bad?
     The header rejects the layout with a `static_assert`: the kernel does not compile.
@@ -651,7 +668,7 @@ def acc_layout(ctx: Ctx) -> Check | None:
         return Check(Ctx.static(True), f"Acc source must be NZ, src is {layout(src)}")
     if ctx.impl == "a2a3":
         ok, want = is_nz(dst) and dst.fractal == 512, "NZ with SFractalSize 512"
-    elif ov in ("E3", "E5", "E7"):
+    elif ov in ("E3", "E5", "E7") and ctx.impl != X90:
         ok, want = is_nd(dst), "ND"
     else:
         ok, want = is_nz(dst) or is_nd(dst), "NZ or ND"
@@ -659,13 +676,15 @@ def acc_layout(ctx: Ctx) -> Check | None:
                                      f"{layout(dst)} (SFractalSize {dst.fractal})")
 
 
-@rule("PTO109", "textract-unsupported-path", instructions=INSTR, own=OWN, fault="unsupported-path",
+@rule("PTO109", "textract-unsupported-path", instructions=INSTR, own=OWN_X90_ALL, fault="unsupported-path",
       provenance=(Provenance("header-static", A2_COMMON, "relu/quant/fp forms: Src Acc, Dst Mat only"),
                   Provenance("header-static", A5, "relu/quant/fp forms: Src Acc, Dst Mat or Vec; mode forms Dst Vec"),
                   Provenance("seed-doc", SEED, "A2/A3 has no Acc -> Vec"),
                   Provenance("header-static", K9030, "Kirin 9030 / Dev0000: relu/quant/fp forms as A5's (Dst Mat or "
                              "Vec; mode forms Dst Vec); the plain form's ScaleLeft / ScaleRight branches "
-                             "static_assert(sizeof(DType) == 0): 'not supported yet'")))
+                             "static_assert(sizeof(DType) == 0): 'not supported yet'"),
+                  Provenance("header-static", X90_COMMON, "Kirin X90: CheckTMovAccValid: Src Acc, Dst Mat or Vec (the mode "
+                             "forms forward to the forms without a mode)")))
 def unsupported_path(ctx: Ctx) -> Check | None:
     """
     ## Summary
@@ -675,7 +694,8 @@ def unsupported_path(ctx: Ctx) -> Check | None:
     The relu, scalar-quant and vector-quant (`TEXTRACT_FP`) forms only copy out of Acc. A2/A3 writes only Mat
     (there is no Acc -> Vec on A2/A3); A5 writes Mat or Vec, and the `AccToVecMode` forms write only Vec.
     Kirin 9030 / Dev0000 connect the same buffers as A5, and their plain form rejects ScaleLeft / ScaleRight
-    destinations outright ("not supported yet").
+    destinations outright ("not supported yet"). Kirin X90 writes Mat or Vec with every form (its
+    `AccToVecMode` forms forward to the forms without a mode).
 
     ## Why is this bad?
     The header's `static_assert` on the tile locations fails: the kernel does not compile for that target.
@@ -706,7 +726,7 @@ def unsupported_path(ctx: Ctx) -> Check | None:
         return Check(Ctx.static(False), "")
     if ctx.impl == "a2a3":
         want = "Acc -> Mat"
-    elif ov in ("E3", "E5", "E7"):
+    elif ov in ("E3", "E5", "E7") and ctx.impl != X90:
         want = "Acc -> Vec"
     else:
         want = "Acc -> Mat or Acc -> Vec"

@@ -219,3 +219,16 @@ def test_kirin_x90_own_file() -> None:
     assert replay(dual, {}).kinds() == {"unsupported-path"}
     single = site("kirinx90", ub, acc, Const(0), Const(0), template_args={"mode": "SingleModeVec0", "reluMode": "NoRelu"})
     assert replay(single, {}).refused is not None
+
+
+def test_kirin_x90_acc_checks() -> None:
+    """Kirin X90's L0C copies: every form checked unquantised (kirinX90/common.hpp CheckTMovAccValid<..., false>):
+    a half / int32 accumulator into its own type, NZ -> NZ or ND; a call that passes is refused (copy not modelled)."""
+    acc = operand(tile("Acc", "int32_t", 16, 32, blayout="ColMajor", slayout="RowMajor", fractal=1024), "acc")
+    i8 = operand(tile("Mat", "int8_t", 16, 32, **NZ_MAT), "o")
+    quant = site("kirinx90", i8, acc, Const(0), Const(0), extra=[("preQuantScalar", ScalarOperand(Const(1), "s"))])
+    assert replay(quant, {}).kinds() == {"unsupported-dtype"}
+    dn = operand(tile("Vec", "int32_t", 16, 32, blayout="ColMajor"), "v")
+    assert replay(site("kirinx90", dn, acc, Const(0), Const(0)), {}).kinds() == {"unsupported-layout"}
+    nd = operand(tile("Vec", "int32_t", 16, 32), "v")
+    assert replay(site("kirinx90", nd, acc, Const(0), Const(0)), {}).refused is not None

@@ -225,22 +225,38 @@ def textract(m: Machine) -> None:
 
 
 def x90_forms(m: Machine, form: str, dst: ConcreteTile, src: ConcreteTile) -> None:
-    """Kirin X90: the checks of the forms whose copies are not modelled (the fixpipe parameters in the Scaling
-    buffer, the one AccToVecMode the file takes) are recorded and stop the call; a call reaching an unmodelled copy
-    (Acc, Vec -> Mat) otherwise is refused before any fault is recorded."""
-    if form != "plain":
-        before = len(m.faults)
-        fp = m.tile("fp")
-        if form.startswith("fp") and fp is not None and fp.spec.loc != "Scaling":
-            m.fault("unsupported-path", f"fixpipe parameters must live in the Scaling buffer, fp is {fp.spec.loc}")
-        mode = str(m.template_args.get("mode", ""))
-        if form.endswith("mode") and mode.split("::")[-1] not in KirinX90.mode_modes:
-            m.fault("unsupported-path", f"AccToVecMode {mode} is not implemented on kirinx90 (SingleModeVec0 only)")
-        if len(m.faults) > before:
-            raise Trap("the call does not compile on this target")
-        raise LookupError("Kirin X90's Acc TEXTRACT forms are not modelled")
-    if (src.spec.loc == "Acc" and dst.spec.loc in ("Mat", "Vec")) or (src.spec.loc == "Vec" and dst.spec.loc == "Mat"):
-        raise LookupError(f"Kirin X90's TEXTRACT {src.spec.loc} -> {dst.spec.loc} copy is not modelled")
+    """Kirin X90: the Acc copies (every form but the plain one, and the plain form from L0C into L1 / UB) are not
+    modelled, their static checks are: the plain form's type list (CheckTExtract), the fp operand in the Scaling
+    buffer, the one AccToVecMode the file takes, and kirinX90/common.hpp CheckTMovAccValid, which every form calls
+    unquantised (a half or int32 source into L1 / UB, the destination of the same type, NZ -> NZ or ND). A call that
+    fails one stops there (it does not compile); one that passes them is refused, as is the Vec -> Mat copy."""
+    d, s = dst.spec, src.spec
+    acc = form != "plain" or (s.loc == "Acc" and d.loc in ("Mat", "Vec"))
+    if not acc:
+        if s.loc == "Vec" and d.loc == "Mat":
+            raise LookupError("Kirin X90's TEXTRACT Vec -> Mat copy is not modelled")
+        return
+    before = len(m.faults)
+    if form == "plain" and d.dtype not in KirinX90.main_types:
+        m.fault("unsupported-dtype", f"TEXTRACT tile path has no {d.dtype} destination on kirinx90")
+    fp = m.tile("fp")
+    if form.startswith("fp") and fp is not None and fp.spec.loc != "Scaling":
+        m.fault("unsupported-path", f"fixpipe parameters must live in the Scaling buffer, fp is {fp.spec.loc}")
+    mode = str(m.template_args.get("mode", ""))
+    if form.endswith("mode") and mode.split("::")[-1] not in KirinX90.mode_modes:
+        m.fault("unsupported-path", f"AccToVecMode {mode} is not implemented on kirinx90 (SingleModeVec0 only)")
+    if s.loc != "Acc" or d.loc not in ("Mat", "Vec"):
+        m.fault("unsupported-path", f"{form} TEXTRACT cannot copy {s.loc} -> {d.loc} on kirinx90")
+    if s.dtype not in ("half", "int32_t") or d.dtype != s.dtype:
+        m.fault("unsupported-dtype", f"L0C copy of {s.dtype} into {d.dtype} on kirinx90 (a half or int32 "
+                                     "accumulator into its own type, quantisation parameter or not)")
+    if lay(src) != NZ:
+        m.fault("unsupported-layout", f"L0C data is NZ, src tile is {lay_text(lay(src))}")
+    if lay(dst) not in (NZ, ND):
+        m.fault("unsupported-layout", f"fixpipe cannot write a {lay_text(lay(dst))} tile on kirinx90")
+    if len(m.faults) > before:
+        raise Trap("the call does not compile on this target")
+    raise LookupError("Kirin X90's Acc TEXTRACT copies are not modelled")
 
 
 # --- static acceptance ---------------------------------------------------------------------------
