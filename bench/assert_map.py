@@ -95,6 +95,8 @@ _A2A3_A5 = ("a2a3", "a5")
 _X90 = ("kirinx90",)
 _TC = "pto/common/arch/memory/textract_common.hpp"
 _X90_EXTRACT = "pto/npu/kirinX90/TExtract.hpp"
+_TI = "pto/common/arch/memory/tinsert_common.hpp"
+_X90_INSERT = "pto/npu/kirinX90/TInsert.hpp"
 
 ENTRIES: list[Entry] = [
     # --- the Tile class (common/pto_tile.hpp): every tile the kernel declares -------------------------------
@@ -244,7 +246,7 @@ ENTRIES: list[Entry] = [
           note="single-op TSYNC<Op> only for ops whose pipe is M, MTE1, MTE2, MTE3, FIX or ALL (TSYNC_PIPES "
                "kirin9030)"),
     # === end of branch x90 ==========================================================================================
-    # --- x90b: Kirin X90's own TExtract.hpp (issue 13 items 2-4; rules/textract.py key "kirinx90", every entry
+    # --- x90b: Kirin X90's own TExtract.hpp and TInsert.hpp (issue 13 items 2-4; rules/textract.py key "kirinx90", every entry
     # targets kirinx90 only). X90 compiles A2/A3's textract_common.hpp (L1 -> L0 copies, Vec -> Vec checks) under its
     # header.hpp's type renames, behind its own TEXTRACT_IMPL / TEXTRACT_TILE_IMPL. Placed before the generic
     # textract_common.hpp entries below, which credit A2/A3's rules or leave these functions open on the other targets
@@ -328,6 +330,45 @@ ENTRIES: list[Entry] = [
     Entry("pto/npu/kirin9030/common.hpp", "function:GetCastPreQuantMode", targets=_X90,
           note="open (partial, PTO105): an L0C copy without quantisation between different element types; TEXTRACT's "
                "(CheckTMovAccValid requires the same type first) is checked, X90's TMOV and TSTORE from L0C not"),
+    # kirinX90/TInsert.hpp (rules/rearrange.py FACTS key "kirinx90": the plain Vec-source forms; its Acc, fp and split
+    # forms are not modelled) and the common/arch/memory/tinsert_common.hpp checks its Vec -> Vec path calls
+    Entry(_TI, "function:CheckTInsertVecToVecCommon", cond=r"^DstT == SrcT$", targets=_X90, rules=("PTO311",),
+          note="Vec -> Vec: dst of src's element type"),
+    Entry(_TI, "function:CheckTInsertVecToVecCommon", targets=_X90, rules=("PTO310",),
+          note="Vec -> Vec element types: A2/A3's list read under header.hpp's `#define bfloat16_t half` (no bf16; "
+               "INSERT_X90_VEC)"),
+    Entry(_TI, "function:CheckTInsertVecToVecND", cond=r"(Rows|Cols) <= ", targets=_X90, rules=("PTO314",),
+          note="the ND branch (two NoneBox row-major tiles on Kirin X90): src Rows / Cols within dst's"),
+    Entry(_TI, "function:CheckTInsertVecToVecND", cond=r"RowStride \* sizeof", targets=_X90, rules=("PTO003",),
+          note="the ND branch takes two NoneBox row-major tiles: their RowStride (Cols) 32-byte aligned by the Tile "
+               "class invariant"),
+    Entry(_TI, "function:CheckTInsertVecToVecND", cond=r"ValidCol \* sizeof", targets=_X90,
+          note="open (checkable): TINSERT Vec -> Vec of 1-byte elements needs an even static src ValidCol; PTO310 "
+               "checks the type list only (as on A2/A3)"),
+    Entry(_X90_INSERT, "function:TInsertAccToVec|function:TInsertAccToMat", targets=_X90,
+          note="open (checkable): Kirin X90's TINSERT from L0C: index + the copied window within Dst; its Acc forms "
+               "are not modelled (no rule)"),
+    Entry(_X90_INSERT, "function:TInsertVecToMatImpl", cond=r"<= dstRow$", targets=_X90,
+          note="open (partial, PTO318): an NZ source into L1 bounds indexRow + valid rows by Dst::Rows for a "
+               "column-major-blocked destination (PTO318) but by Dst::Cols for a row-major-blocked one"),
+    Entry(_X90_INSERT, "function:TINSERT_IMPL", cond=r"% (FRACTAL_NZ_ROW|kC0Size) == 0$", targets=_X90,
+          note="open (checkable): NZ TINSERT Vec -> Vec: indexRow a multiple of 16 and indexCol of C0; PTO318 checks "
+               "the extent only (as on A2/A3)"),
+    Entry(_X90_INSERT, "function:TInsertVecToVecNDDispatch|function:TInsertVecToMatImpl|function:TINSERT_IMPL",
+          kind="runtime", topic="index", targets=_X90, lines=(200, 360), rules=("PTO318",),
+          note="the plain Vec-source forms: indexRow + src valid rows / indexCol + src valid columns within Dst's Rows "
+               "/ Cols (the ND branch the static ValidRow / ValidCol, a 1 x 1 source indexRow < Dst::Rows)"),
+    Entry(_X90_INSERT, "function:TINSERT_IMPL", kind="static", topic="layout", targets=_X90, lines=(330, 370),
+          rules=("PTO313",), note="Vec -> Vec pairs that are neither ND (two NoneBox tiles) nor both NZ: the same "
+                                  "BLayout and SLayout"),
+    Entry(_X90_INSERT, "function:TINSERT_IMPL", topic="dtype-equal", targets=_X90, lines=(368, 380), rules=("PTO311",),
+          note="Vec -> Mat: dst of src's element type"),
+    Entry(_X90_INSERT, "function:TINSERT_IMPL", topic="dtype", targets=_X90, lines=(368, 380), rules=("PTO310",),
+          note="Vec -> Mat element types: A5's list under header.hpp's renames (half, float, int32, int8, int64)"),
+    Entry(_X90_INSERT, "function:TINSERT_IMPL", targets=_X90,
+          note="open (checkable): Kirin X90's TINSERT Acc forms (relu / scalar / vector-quantised: the fp operand a "
+               "Scaling tile) and TInsertMode split forms (Vec NZ -> Mat of the same type, index bounds); not "
+               "modelled (no rule)"),
     # --- end of x90b ------------------------------------------------------------------------------------------------
     # --- TEXTRACT two-destination form (ND -> 2xNZ): rules/textract_nd2nz.py -------------------------------------
     Entry("pto/npu/*/TExtract.hpp", "function:CheckTExtractNdToNz", cond=r"Loc == TileType::Vec", rules=("PTO119",),
