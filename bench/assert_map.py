@@ -290,8 +290,7 @@ ENTRIES: list[Entry] = [
     Entry(_X90_EXTRACT, "function:TEXTRACT_TILE_IMPL", kind="runtime", cond=r"[Cc]ol", targets=_X90,
           rules=("PTO103",), note="indexCol + the static Dst::Cols within Src::Cols, as the row bound"),
     Entry(_X90_EXTRACT, "function:TExtractVecToVecNZDispatch", cond=r"^idx(Row|Col) % ", targets=_X90,
-          note="open (checkable): NZ Vec -> Vec TEXTRACT: indexRow / indexCol on the 16 x C0 box; PTO102 / PTO103 "
-               "check extents only (as on A2/A3)"),
+          rules=("PTO125",), note="NZ Vec -> Vec TEXTRACT: indexRow / indexCol on the 16 x C0 box"),
     Entry(_X90_EXTRACT, "function:TExtractVecToVecNDDispatch|function:TExtractVecToVecNZDispatch", cond=r"[Rr]ow",
           targets=_X90, rules=("PTO102",),
           note="Vec -> Vec: indexRow + dst valid rows (the ND branch the static Dst::ValidRow; a 1 x 1 dst: indexRow "
@@ -352,8 +351,7 @@ ENTRIES: list[Entry] = [
           note="open (partial, PTO318): an NZ source into L1 bounds indexRow + valid rows by Dst::Rows for a "
                "column-major-blocked destination (PTO318) but by Dst::Cols for a row-major-blocked one"),
     Entry(_X90_INSERT, "function:TINSERT_IMPL", cond=r"% (FRACTAL_NZ_ROW|kC0Size) == 0$", targets=_X90,
-          note="open (checkable): NZ TINSERT Vec -> Vec: indexRow a multiple of 16 and indexCol of C0; PTO318 checks "
-               "the extent only (as on A2/A3)"),
+          rules=("PTO125",), note="NZ TINSERT Vec -> Vec: indexRow a multiple of 16 and indexCol of C0"),
     Entry(_X90_INSERT, "function:TInsertVecToVecNDDispatch|function:TInsertVecToMatImpl|function:TINSERT_IMPL",
           kind="runtime", topic="index", targets=_X90, lines=(200, 360), rules=("PTO318",),
           note="the plain Vec-source forms: indexRow + src valid rows / indexCol + src valid columns within Dst's Rows "
@@ -369,6 +367,18 @@ ENTRIES: list[Entry] = [
           note="open (checkable): Kirin X90's TINSERT Acc forms (relu / scalar / vector-quantised: the fp operand a "
                "Scaling tile) and TInsertMode split forms (Vec NZ -> Mat of the same type, index bounds); not "
                "modelled (no rule)"),
+    # a5/TExpandS.hpp on Kirin X90 (reused file): the entries above for A2/A3 / A5 name those targets only
+    Entry("pto/npu/a5/TExpandS.hpp", "function:TExpandsTile", targets=_X90,
+          cond=r"^repeatTimes >= 1 && repeatTimes <= EXPANDS_MAX_SUPPORT_REPEAT_TIMES$",
+          note="open (checkable): TEXPANDS of a Mat tile: Rows * Cols * sizeof / 32 (cast to uint16_t) in [1, 32767]; "
+               "Kirin X90's L1 is 1 MiB, so a Mat tile of the whole L1 (1 MiB: 32768 blocks) fits its buffer and "
+               "still fails (on A2/A3 / A5 the buffer bound implies it); no rule"),
+    Entry("pto/npu/a5/TExpandS.hpp", "function:TExpandsConvTile", targets=_X90,
+          note="open (checkable): TEXPANDS of a ConvTile: the product of its run-time shape in 32-byte blocks within "
+               "[1, 32767]; the frontend reads ConvTile operands for TIMG2COL only (as on A2/A3 / A5)"),
+    Entry("pto/npu/a5/TExpandS.hpp", "function:TExpandS", cond=r"^TileData::isRowMajor$", targets=_X90,
+          note="open (checkable): TEXPANDS of a 64-bit tile needs a row-major tile; the TEXPANDS facts "
+               "(rules/tile_scalar.py) have no per-type layout (as on A5)"),
     # --- end of x90b ------------------------------------------------------------------------------------------------
     # --- TEXTRACT two-destination form (ND -> 2xNZ): rules/textract_nd2nz.py -------------------------------------
     Entry("pto/npu/*/TExtract.hpp", "function:CheckTExtractNdToNz", cond=r"Loc == TileType::Vec", rules=("PTO119",),

@@ -1227,3 +1227,70 @@ def mode_unsupported(ctx: Ctx) -> Check | None:
     mode = str(ctx.template_args["mode"]).split("::")[-1]
     return Check(Ctx.static(mode != "SingleModeVec0"), f"TEXTRACT<..., AccToVecMode::{mode}> is not implemented on "
                                                        f"{ctx.target} (SingleModeVec0 only)")
+
+
+def _nz_window_units(ctx: Ctx) -> tuple[TileView, TileView, int] | None:
+    """(dst, src, C0) for a Kirin X90 Vec -> Vec TEXTRACT / TINSERT between NZ tiles that compiles and reaches the
+    copy's alignment PTO_ASSERTs (TEXTRACT: not the 1 x 1 scalar path), else None."""
+    dst, src = operands(ctx)
+    if dst is None or dst.loc != "Vec" or src.loc != "Vec" or not (is_nz(dst) and is_nz(src)):
+        return None
+    if dst.dtype != src.dtype or dst.dtype not in VEC_TYPES[X90] or size(dst) <= 0:
+        return None
+    if ctx.builtin == "TEXTRACT":
+        if overload(ctx) != "E1" or dst.cols > src.cols or dst.rows > src.rows:
+            return None
+        if (dst.spec.valid_row, dst.spec.valid_col) == (1, 1):
+            return None
+    elif set(ctx.tiles()) != {"dst", "src"} or ctx.template_args or ctx.scalar("preQuantScalar") is not None:
+        return None
+    return dst, src, 32 // size(dst)
+
+
+@rule("PTO125", "vec-nz-window-misaligned", instructions=("TEXTRACT", "TINSERT"), fault="misaligned", targets=(),
+      own={X90: ("TEXTRACT", "TINSERT")},
+      provenance=(Provenance("header-runtime", X90_HDR + " (TExtractVecToVecNZDispatch)",
+                             "PTO_ASSERT idxRow % 16 == 0 and idxCol % C0 == 0 (C0 = 32 / sizeof(T)) before the NZ "
+                             "UB -> UB copy; debug builds only"),
+                  Provenance("header-runtime", "include/pto/npu/kirinX90/TInsert.hpp (TINSERT_IMPL, NZ Vec -> Vec)",
+                             "the same two PTO_ASSERTs on indexRow / indexCol"),
+                  Provenance("header-runtime", X90_HDR + " (TExtractVecToVecNZ)", "release builds start the copy at "
+                             "column stripe indexCol / C0: an unaligned indexCol silently moves another window")))
+def vec_nz_window_misaligned(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    Kirin X90 TEXTRACT / TINSERT between NZ UB tiles at a window start that is not on the 16 x C0 box.
+
+    ## What it does
+    For a Vec -> Vec TEXTRACT or TINSERT between two NZ tiles (BLayout::ColMajor, SLayout::RowMajor) on Kirin
+    X90, checks that `indexRow` is a multiple of 16 and `indexCol` a multiple of C0, one 32-byte block of the
+    element type (16 half, 8 float, 32 int8). (A TEXTRACT into a 1 x 1 destination takes a scalar path
+    without the check.)
+
+    ## Why is this bad?
+    Both are `PTO_ASSERT`s: debug builds trap. A release build copies whole column stripes of C0 elements from
+    stripe `indexCol / C0`: an unaligned `indexCol` silently moves the columns of the stripe boundary below it
+    instead of the window asked for.
+
+    ## Example
+    ```cpp
+    using Nz = Tile<TileType::Vec, half, 32, 64, BLayout::ColMajor, 32, 64, SLayout::RowMajor>;
+    using NzPart = Tile<TileType::Vec, half, 16, 32, BLayout::ColMajor, 16, 32, SLayout::RowMajor>;
+    TEXTRACT(part, whole, 0, 8);  // half: C0 is 16 columns
+    ```
+
+    ## Use instead
+    ```cpp
+    TEXTRACT(part, whole, 0, 16);
+    ```
+    """
+    got = _nz_window_units(ctx)
+    if got is None:
+        return None
+    dst, src, c0 = got
+    row, col = ctx.scalar("indexRow"), ctx.scalar("indexCol")
+    if row is None or col is None or z3.is_real(row) or z3.is_real(col):
+        return None
+    return Check(z3.Or(row % 16 != 0, col % c0 != 0),
+                 f"{ctx.builtin} NZ Vec -> Vec of {dst.dtype} at ({{indexRow}}, {{indexCol}}): needs indexRow a multiple "
+                 f"of 16 and indexCol of {c0} (PTO_ASSERT on {ctx.target})", {"indexRow": row, "indexCol": col})

@@ -143,6 +143,11 @@ def test_tinsert_kirin_x90() -> None:
     nz16 = tile(spec("int16_t", 16, 64, 2, blayout="ColMajor", slayout="RowMajor"), "src")
     assert run(machine(site("TINSERT", "kirinx90", {"dst": mat, "src": nz16, "indexRow": 0, "indexCol": 0}))) == \
         {"unsupported-dtype"}
+    nzd = tile(spec(F, 64, 32, 4, blayout="ColMajor", slayout="RowMajor"), "dst")
+    nzs = tile(spec(F, 16, 32, 4, blayout="ColMajor", slayout="RowMajor"), "src")
+    assert run(machine(site("TINSERT", "kirinx90", {"dst": nzd, "src": nzs, "indexRow": 8, "indexCol": 0}))) == \
+        {"misaligned"}
+    assert run(machine(site("TINSERT", "kirinx90", {"dst": nzd, "src": nzs, "indexRow": 16, "indexCol": 0}))) == set()
 
 
 def test_tdeinterleave_single_source() -> None:

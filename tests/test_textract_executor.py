@@ -232,3 +232,13 @@ def test_kirin_x90_acc_checks() -> None:
     assert replay(site("kirinx90", dn, acc, Const(0), Const(0)), {}).kinds() == {"unsupported-layout"}
     nd = operand(tile("Vec", "int32_t", 16, 32), "v")
     assert replay(site("kirinx90", nd, acc, Const(0), Const(0)), {}).refused is not None
+
+
+def test_kirin_x90_nz_window_alignment() -> None:
+    """Kirin X90's NZ UB -> UB TEXTRACT asserts its window's start on the 16 x C0 box (a 1 x 1 window excepted)."""
+    nz = dict(blayout="ColMajor", slayout="RowMajor")
+    src = operand(tile("Vec", "half", 32, 64, **nz), "whole")
+    dst = operand(tile("Vec", "half", 16, 32, **nz), "part")
+    assert replay(site("kirinx90", dst, src, Const(0), Const(8)), {}).kinds() == {"misaligned"}
+    assert replay(site("kirinx90", dst, src, Const(16), Const(16)), {}).faults == []
+    assert replay(site("a2a3", dst, src, Const(0), Const(8)), {}).kinds() != {"misaligned"}

@@ -360,6 +360,11 @@ def acc_static(m: Machine, hw: Target, form: str, dst: ConcreteTile, src: Concre
 def run(m: Machine, hw: Target, form: str, plan: str, dst: ConcreteTile, src: ConcreteTile, ir: int, ic: int) -> None:
     d, s = dst.spec, src.spec
     esize = element_size(d)
+    if plan == "ub-nz" and hw.name == "kirinx90" and (d.valid_row, d.valid_col) != (1, 1):
+        c0 = 32 // esize
+        if ir % 16 or ic % c0:
+            m.fault("misaligned", f"NZ UB -> UB window at ({ir}, {ic}): the start must be a multiple of (16, {c0}) "
+                                  "(PTO_ASSERT on kirinx90; release builds start at column stripe indexCol / C0)")
     if plan in ("ub-nd", "ub-nz", "scale"):
         copy(m, dst, src, ir, ic, dst.valid_row, dst.valid_col)
     elif plan in ("left", "right"):
