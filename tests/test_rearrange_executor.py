@@ -145,7 +145,9 @@ def test_tinsert_kirin_x90() -> None:
         {"unsupported-dtype"}
     nzd = tile(spec(F, 64, 32, 4, blayout="ColMajor", slayout="RowMajor"), "dst")
     nzs = tile(spec(F, 16, 32, 4, blayout="ColMajor", slayout="RowMajor"), "src")
-    assert run(machine(site("TINSERT", "kirinx90", {"dst": nzd, "src": nzs, "indexRow": 8, "indexCol": 0}))) == \
+    assert run(machine(site("TINSERT", "kirinx90", {"dst": nzd, "src": nzs, "indexRow": 8, "indexCol": 0}))) == set()
+    wide = tile(spec(F, 64, 64, 4, blayout="ColMajor", slayout="RowMajor"), "dst")
+    assert run(machine(site("TINSERT", "kirinx90", {"dst": wide, "src": nzs, "indexRow": 0, "indexCol": 4}))) == \
         {"misaligned"}
     assert run(machine(site("TINSERT", "kirinx90", {"dst": nzd, "src": nzs, "indexRow": 16, "indexCol": 0}))) == set()
 

@@ -241,4 +241,5 @@ def test_kirin_x90_nz_window_alignment() -> None:
     dst = operand(tile("Vec", "half", 16, 32, **nz), "part")
     assert replay(site("kirinx90", dst, src, Const(0), Const(8)), {}).kinds() == {"misaligned"}
     assert replay(site("kirinx90", dst, src, Const(16), Const(16)), {}).faults == []
+    assert replay(site("kirinx90", dst, src, Const(8), Const(16)), {}).faults == []  # rows: release copies them exactly
     assert replay(site("a2a3", dst, src, Const(0), Const(8)), {}).kinds() != {"misaligned"}
