@@ -246,10 +246,11 @@ ENTRIES: list[Entry] = [
           note="single-op TSYNC<Op> only for ops whose pipe is M, MTE1, MTE2, MTE3, FIX or ALL (TSYNC_PIPES "
                "kirin9030)"),
     # === end of branch x90 ==========================================================================================
-    # --- x90b: Kirin X90's own TExtract.hpp and TInsert.hpp (issue 13 items 2-4; rules/textract.py key "kirinx90", every entry
-    # targets kirinx90 only). X90 compiles A2/A3's textract_common.hpp (L1 -> L0 copies, Vec -> Vec checks) under its
-    # header.hpp's type renames, behind its own TEXTRACT_IMPL / TEXTRACT_TILE_IMPL. Placed before the generic
-    # textract_common.hpp entries below, which credit A2/A3's rules or leave these functions open on the other targets
+    # --- x90b: Kirin X90's own TExtract.hpp and TInsert.hpp (issue 13 items 2-4; rules/textract.py and
+    # rules/rearrange.py key "kirinx90"; every entry targets kirinx90 only). X90 compiles A2/A3's textract_common.hpp
+    # (L1 -> L0 copies, Vec -> Vec checks) and tinsert_common.hpp under its header.hpp's type renames, behind its own
+    # TEXTRACT_IMPL / TINSERT_IMPL. Placed before the generic textract_common.hpp entries below, which credit A2/A3's
+    # rules or leave these functions open on the other targets
     Entry(_TC, "function:TExtractToACompact|function:TExtractToBCompact", kind="static", targets=_X90,
           rules=("PTO935",), note="the compact L0 copies' static extents (A2/A3's routines, l0_copy_units)"),
     Entry(_TC, "function:TExtractToLeft|function:TExtractToRight", cond=r"^\(?DstTileData::", targets=_X90,
