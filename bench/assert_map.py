@@ -93,6 +93,11 @@ _ST5R = "pto/common/arch/register/tstore_common.hpp"
 _ST5 = "pto/npu/a5/TStore.hpp"
 _A2A3_A5 = ("a2a3", "a5")
 _KIRINS = ("kirin9030", "kirinx90", "kirindev0000")
+_X90 = ("kirinx90",)
+_TC = "pto/common/arch/memory/textract_common.hpp"
+_X90_EXTRACT = "pto/npu/kirinX90/TExtract.hpp"
+_TI = "pto/common/arch/memory/tinsert_common.hpp"
+_X90_INSERT = "pto/npu/kirinX90/TInsert.hpp"
 
 ENTRIES: list[Entry] = [
     # --- the Tile class (common/pto_tile.hpp): every tile the kernel declares -------------------------------
@@ -299,6 +304,150 @@ ENTRIES: list[Entry] = [
           note="single-op TSYNC<Op> only for ops whose pipe is M, MTE1, MTE2, MTE3, FIX or ALL (TSYNC_PIPES "
                "kirin9030)"),
     # === end of branch x90 ==========================================================================================
+    # --- x90b: Kirin X90's own TExtract.hpp and TInsert.hpp (issue 13 items 2-4; rules/textract.py and
+    # rules/rearrange.py key "kirinx90"; every entry targets kirinx90 only). X90 compiles A2/A3's textract_common.hpp
+    # (L1 -> L0 copies, Vec -> Vec checks) and tinsert_common.hpp under its header.hpp's type renames, behind its own
+    # TEXTRACT_IMPL / TINSERT_IMPL. Placed before the generic textract_common.hpp entries below, which credit A2/A3's
+    # rules or leave these functions open on the other targets
+    Entry(_TC, "function:TExtractToACompact|function:TExtractToBCompact", kind="static", targets=_X90,
+          rules=("PTO935",), note="the compact L0 copies' static extents (A2/A3's routines, l0_copy_units)"),
+    Entry(_TC, "function:TExtractToLeft|function:TExtractToRight", cond=r"^\(?DstTileData::", targets=_X90,
+          rules=("PTO107",), note="Left dst ZZ, Right dst ZN (A2/A3's, the TileLeft alias of Kirin X90 is ZZ)"),
+    Entry(_TC, "function:TExtractToLeft|function:TExtractToRight", cond=r"^\(?SrcTileData::", targets=_X90,
+          rules=("PTO106",), note="the Mat source ZN or NZ (a one-row GEMV source for Left)"),
+    Entry(_TC, "function:TEXTRACT_CONVTILE_IMPL", targets=_X90,
+          note="open (checkable): TEXTRACT of a FractalZ ConvTile into L0B (X90's TEXTRACT_IMPL sends ConvTile "
+               "sources there as A2/A3's does); the frontend reads ConvTile operands for TIMG2COL only"),
+    Entry(_TC, "function:CheckTExtractVecToVecCommon", cond=r"^DstT == SrcT$", targets=_X90, rules=("PTO101",),
+          note="Vec -> Vec: dst of src's element type"),
+    Entry(_TC, "function:CheckTExtractVecToVecCommon", targets=_X90, rules=("PTO115",),
+          note="Vec -> Vec element types: A2/A3's list, read under header.hpp's `#define bfloat16_t half` (no bf16)"),
+    Entry(_TC, "function:CheckTExtractVecToVecND", cond=r"RowStride \* sizeof", targets=_X90, rules=("PTO116",),
+          note="both tiles' RowStride in 32-byte blocks: the ND branch also takes a pair with a NoneBox tile on "
+               "Kirin X90, a column-major tile's RowStride is one element (PTO116 reads it as Tile::RowStride)"),
+    Entry(_TC, "function:CheckTExtractVecToVecND|function:CheckTExtractVecToVecNZ", cond=r"ValidCol \* sizeof",
+          targets=_X90, note="open (checkable): Vec -> Vec of a 1-byte type needs an even static dst ValidCol; no "
+                             "rule, as on A2/A3"),
+    Entry(_TC, "function:CheckTExtractVecToVecNZ", cond=r"% FRACTAL_NZ_ROW == 0$|% kC0Size == 0$", targets=_X90,
+          rules=("PTO004",), note="an NZ tile's Rows / Cols multiples of its 16 x C0 box: the Tile class invariant"),
+    Entry(_TC, "function:CheckTExtractVecToVecND|function:CheckTExtractVecToVecNZ", cond=r"(Rows|Cols) <= ",
+          targets=_X90, rules=("PTO117",), note="Vec -> Vec: Dst::Rows / Cols within Src's (ND and NZ)"),
+    Entry(_X90_EXTRACT, "function:CheckTExtract", cond=r"^\(SrcTileData::Loc == TileType::Acc\)", targets=_X90,
+          rules=("PTO101",), note="dst of src's element type unless the source is Acc"),
+    Entry(_X90_EXTRACT, "function:CheckTExtract", targets=_X90, rules=("PTO104",),
+          note="the tile path's dst element types: (u)int8, (u)int16, int32, half, float (TILE_TYPES kirinx90)"),
+    Entry(_X90_EXTRACT, "function:TExtractAccToMat|function:TExtractAccToVec", cond=r"dstStride", targets=_X90,
+          rules=("PTO001", "PTO003"),
+          note="accDstStride (kirinX90/common.hpp TMovConfig) is Dst::Cols for an ND destination, whose rows are "
+               "32-byte blocks by the Tile invariant (PTO003), Dst::Rows x one 32-byte block otherwise; > 0 as "
+               "Rows, Cols are (PTO001)"),
+    Entry(_X90_EXTRACT, "function:TEXTRACT_TILE_IMPL", kind="runtime", cond=r"[Rr]ow", targets=_X90,
+          rules=("PTO102",),
+          note="indexRow + the static Dst::Rows within Src::Rows (debug builds, every tile path): PTO102 bounds the "
+               "rows the copy reads, Dst::Rows on the non-compact L0 loads (as on A2/A3); the Acc and Vec -> Mat "
+               "copies are not modelled on Kirin X90"),
+    Entry(_X90_EXTRACT, "function:TEXTRACT_TILE_IMPL", kind="runtime", cond=r"[Cc]ol", targets=_X90,
+          rules=("PTO103",), note="indexCol + the static Dst::Cols within Src::Cols, as the row bound"),
+    Entry(_X90_EXTRACT, "function:TExtractVecToVecNZDispatch", cond=r"^idxCol % ", targets=_X90,
+          rules=("PTO125",), note="NZ Vec -> Vec TEXTRACT: indexCol on a C0 block"),
+    Entry(_X90_EXTRACT, "function:TExtractVecToVecNZDispatch", cond=r"^idxRow % ", targets=_X90,
+          reason="vendor-kernels-rely",
+          note="NZ Vec -> Vec TEXTRACT's indexRow % 16 (an 'A3 limitation' comment): a release build copies the exact "
+               "rows (the row offset is indexRow x C0 inside each column stripe); Kirin 9030's textract_vec ST kernel, "
+               "which Kirin X90's test tree links, extracts at rows 8 (testKey 7) and 4 (testKey 8)"),
+    Entry(_X90_EXTRACT, "function:TExtractVecToVecNDDispatch|function:TExtractVecToVecNZDispatch", cond=r"[Rr]ow",
+          targets=_X90, rules=("PTO102",),
+          note="Vec -> Vec: indexRow + dst valid rows (the ND branch the static Dst::ValidRow; a 1 x 1 dst: indexRow "
+               "< Src::Rows) within Src::Rows"),
+    Entry(_X90_EXTRACT, "function:TExtractVecToVecNDDispatch|function:TExtractVecToVecNZDispatch", cond=r"[Cc]ol",
+          targets=_X90, rules=("PTO103",), note="Vec -> Vec: indexCol + dst valid columns within Src::Cols"),
+    Entry(_X90_EXTRACT, "function:TEXTRACT_IMPL", kind="static", topic="layout", targets=_X90, rules=("PTO118",),
+          note="Vec -> Vec pairs that are neither ND (a NoneBox tile on either side) nor both NZ: same BLayout and "
+               "SLayout"),
+    Entry(_X90_EXTRACT, "function:TEXTRACT_IMPL", cond=r"^FpTileData::Loc", targets=_X90, rules=("PTO113",),
+          note="the fp operand a Scaling tile"),
+    Entry(_X90_EXTRACT, "function:TEXTRACT_IMPL", cond=r"^mode == AccToVecMode::SingleModeVec0$", targets=_X90,
+          rules=("PTO124",), note="the AccToVecMode forms take SingleModeVec0 only"),
+    Entry(_X90_EXTRACT, "function:TEXTRACT_IMPL", kind="runtime", topic="index", targets=_X90,
+          note="open (checkable): the relu / scalar-quantised / vector-quantised Acc forms assert indexRow / indexCol "
+               "+ Dst's static Rows / Cols within Src's; Kirin X90's Acc copies are not modelled (the rules check "
+               "their static pairs only, PTO105 / PTO108 / PTO109)"),
+    Entry(_X90_EXTRACT, "function:TExtractVecToMat", cond=r"^sizeof\(T\) == 1", targets=_X90, rules=("PTO104",),
+          note="element size 1, 2 or 4: CheckTExtract, which TEXTRACT_TILE_IMPL runs first, admits no other type"),
+    Entry(_X90_EXTRACT, "function:TExtractVecToMat", cond=r"^SrcTile::Loc == TileType::Vec", targets=_X90,
+          reason="dispatch-guarded", note="called only from TEXTRACT_TILE_IMPL's `SrcTileData::Loc == Vec && "
+                                          "DstTileData::Loc == Mat` branch"),
+    Entry(_X90_EXTRACT, "function:TExtractVecToMat", targets=_X90,
+          note="open (checkable): Kirin X90's Vec -> Mat TEXTRACT copies ND -> ND or NZ -> NZ only; the copy is not "
+               "modelled (rules/textract.py leaves the path out, the executor refuses it)"),
+    # kirinX90/common.hpp CheckTMovAccValid: TEXTRACT calls it with isCastQuant = false (every form), X90's TMOV with
+    # true; the unquantised branch is TEXTRACT's alone, the rest is shared with the TMOV nobody has read for X90
+    Entry("pto/npu/kirinX90/common.hpp", "function:CheckTMovAccValid", cond=r"^DstType == SrcType$|^DstType == int32_t",
+          targets=_X90, rules=("PTO105",),
+          note="the unquantised branch (TEXTRACT's only): the destination of the half / int32 source's type "
+               "(ACC_CONV kirinx90)"),
+    Entry("pto/npu/kirinX90/common.hpp", "function:CheckTMovAccValid", targets=_X90,
+          note="open (partial, PTO105 / PTO108 / PTO109): Kirin X90's L0C copies: locations, a half / int32 NZ "
+               "source, an ND or NZ destination of 32-byte rows, the quantised pairs; TEXTRACT's calls are checked, "
+               "X90's TMOV (isCastQuant = true) has no rule"),
+    Entry("pto/npu/kirin9030/common.hpp", "function:GetCastPreQuantMode", targets=_X90,
+          note="open (partial, PTO105): an L0C copy without quantisation between different element types; TEXTRACT's "
+               "(CheckTMovAccValid requires the same type first) is checked, X90's TMOV and TSTORE from L0C not"),
+    # kirinX90/TInsert.hpp (rules/rearrange.py FACTS key "kirinx90": the plain Vec-source forms; its Acc, fp and split
+    # forms are not modelled) and the common/arch/memory/tinsert_common.hpp checks its Vec -> Vec path calls
+    Entry(_TI, "function:CheckTInsertVecToVecCommon", cond=r"^DstT == SrcT$", targets=_X90, rules=("PTO311",),
+          note="Vec -> Vec: dst of src's element type"),
+    Entry(_TI, "function:CheckTInsertVecToVecCommon", targets=_X90, rules=("PTO310",),
+          note="Vec -> Vec element types: A2/A3's list read under header.hpp's `#define bfloat16_t half` (no bf16; "
+               "INSERT_X90_VEC)"),
+    Entry(_TI, "function:CheckTInsertVecToVecND", cond=r"(Rows|Cols) <= ", targets=_X90, rules=("PTO314",),
+          note="the ND branch (two NoneBox row-major tiles on Kirin X90): src Rows / Cols within dst's"),
+    Entry(_TI, "function:CheckTInsertVecToVecND", cond=r"RowStride \* sizeof", targets=_X90, rules=("PTO003",),
+          note="the ND branch takes two NoneBox row-major tiles: their RowStride (Cols) 32-byte aligned by the Tile "
+               "class invariant"),
+    Entry(_TI, "function:CheckTInsertVecToVecND", cond=r"ValidCol \* sizeof", targets=_X90,
+          note="open (checkable): TINSERT Vec -> Vec of 1-byte elements needs an even static src ValidCol; PTO310 "
+               "checks the type list only (as on A2/A3)"),
+    Entry(_X90_INSERT, "function:TInsertAccToVec|function:TInsertAccToMat", targets=_X90,
+          note="open (checkable): Kirin X90's TINSERT from L0C: index + the copied window within Dst; its Acc forms "
+               "are not modelled (no rule)"),
+    Entry(_X90_INSERT, "function:TInsertVecToMatImpl", cond=r"<= dstRow$", targets=_X90,
+          note="open (partial, PTO318): an NZ source into L1 bounds indexRow + valid rows by Dst::Rows for a "
+               "column-major-blocked destination (PTO318) but by Dst::Cols for a row-major-blocked one"),
+    Entry(_X90_INSERT, "function:TINSERT_IMPL", cond=r"% kC0Size == 0$", targets=_X90,
+          rules=("PTO125",), note="NZ TINSERT Vec -> Vec: indexCol a multiple of C0"),
+    Entry(_X90_INSERT, "function:TINSERT_IMPL", cond=r"% FRACTAL_NZ_ROW == 0$", targets=_X90,
+          note="open (checkable): NZ TINSERT Vec -> Vec: indexRow a multiple of 16, a debug-only assertion (a release "
+               "build places the exact rows); PTO125 leaves rows out as for TEXTRACT, whose twin the vendor's ST "
+               "kernels break"),
+    Entry(_X90_INSERT, "function:TInsertVecToVecNDDispatch|function:TInsertVecToMatImpl|function:TINSERT_IMPL",
+          kind="runtime", topic="index", targets=_X90, lines=(200, 360), rules=("PTO318",),
+          note="the plain Vec-source forms: indexRow + src valid rows / indexCol + src valid columns within Dst's Rows "
+               "/ Cols (the ND branch the static ValidRow / ValidCol, a 1 x 1 source indexRow < Dst::Rows)"),
+    Entry(_X90_INSERT, "function:TINSERT_IMPL", kind="static", topic="layout", targets=_X90, lines=(330, 370),
+          rules=("PTO313",), note="Vec -> Vec pairs that are neither ND (two NoneBox tiles) nor both NZ: the same "
+                                  "BLayout and SLayout"),
+    Entry(_X90_INSERT, "function:TINSERT_IMPL", topic="dtype-equal", targets=_X90, lines=(368, 380), rules=("PTO311",),
+          note="Vec -> Mat: dst of src's element type"),
+    Entry(_X90_INSERT, "function:TINSERT_IMPL", topic="dtype", targets=_X90, lines=(368, 380), rules=("PTO310",),
+          note="Vec -> Mat element types: A5's list under header.hpp's renames (half, float, int32, int8, int64)"),
+    Entry(_X90_INSERT, "function:TINSERT_IMPL", targets=_X90,
+          note="open (checkable): Kirin X90's TINSERT Acc forms (relu / scalar / vector-quantised: the fp operand a "
+               "Scaling tile) and TInsertMode split forms (Vec NZ -> Mat of the same type, index bounds); not "
+               "modelled (no rule)"),
+    # a5/TExpandS.hpp on Kirin X90 (reused file): the entries above for A2/A3 / A5 name those targets only
+    Entry("pto/npu/a5/TExpandS.hpp", "function:TExpandsTile", targets=_X90,
+          cond=r"^repeatTimes >= 1 && repeatTimes <= EXPANDS_MAX_SUPPORT_REPEAT_TIMES$",
+          note="open (checkable): TEXPANDS of a Mat tile: Rows * Cols * sizeof / 32 (cast to uint16_t) in [1, 32767]; "
+               "Kirin X90's L1 is 1 MiB, so a Mat tile of the whole L1 (1 MiB: 32768 blocks) fits its buffer and "
+               "still fails (on A2/A3 / A5 the buffer bound implies it); no rule"),
+    Entry("pto/npu/a5/TExpandS.hpp", "function:TExpandsConvTile", targets=_X90,
+          note="open (checkable): TEXPANDS of a ConvTile: the product of its run-time shape in 32-byte blocks within "
+               "[1, 32767]; the frontend reads ConvTile operands for TIMG2COL only (as on A2/A3 / A5)"),
+    Entry("pto/npu/a5/TExpandS.hpp", "function:TExpandS", cond=r"^TileData::isRowMajor$", targets=_X90,
+          note="open (checkable): TEXPANDS of a 64-bit tile needs a row-major tile; the TEXPANDS facts "
+               "(rules/tile_scalar.py) have no per-type layout (as on A5)"),
+    # --- end of x90b ------------------------------------------------------------------------------------------------
     # --- TEXTRACT two-destination form (ND -> 2xNZ): rules/textract_nd2nz.py -------------------------------------
     Entry("pto/npu/*/TExtract.hpp", "function:CheckTExtractNdToNz", cond=r"Loc == TileType::Vec", rules=("PTO119",),
           note="src, dst0 and dst1 in UB"),

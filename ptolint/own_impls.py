@@ -62,6 +62,20 @@ _KDEV_STORE = "include/pto/npu/kirinDev0000/TStore.hpp (TSTORE_IMPL, CheckStatic
 #: left out (a kernel's bf16 tile is the real type)
 _KX90_STORE = ("include/pto/npu/kirinX90/TStore.hpp (TSTORE_IMPL, CheckAcc2gm, TStoreAccNz2nz), "
                "common/arch/memory/tstore_common.hpp (CheckStaticForVecAndMat)")
+#: Kirin X90's own TExtract.hpp: A2/A3's lineage (it includes common/arch/memory/textract_common.hpp: the L1 -> L0A /
+#: L0B routines TExtractToLeft / TExtractToRight and the Vec -> Vec checks) behind its own TEXTRACT_IMPL (Vec -> Vec:
+#: the ND branch also takes any NoneBox tile) and TEXTRACT_TILE_IMPL (CheckTExtract: (u)int8, (u)int16, int32, half,
+#: float; Vec -> Mat and Acc -> Mat / Vec branches). Read for the plain form's Vec -> Vec and L1 -> L0 paths; its Acc
+#: copies (kirinX90/common.hpp CheckTMovAccValid) and the Vec -> Mat copy are not modelled. header.hpp `#define`s
+#: bfloat16_t as half while it includes the file: the lists that name bfloat16_t name half twice, a kernel's bf16
+#: tile (the real type) is in none of them
+_KX90_EXTRACT = ("include/pto/npu/kirinX90/TExtract.hpp (TEXTRACT_IMPL, TEXTRACT_TILE_IMPL, CheckTExtract), "
+                 "common/arch/memory/textract_common.hpp (TExtractToLeft/Right, CheckTExtractVecToVec*)")
+#: Kirin X90's own TInsert.hpp: its Vec -> Vec copy checks with common/arch/memory/tinsert_common.hpp (A2/A3's list,
+#: bfloat16_t renamed to half) and copies ND only between two NoneBox tiles; its Vec -> Mat copy takes A5's list
+#: under header.hpp's renames (as Kirin 9030's build of a5/TInsert.hpp). Read for the plain Vec-source forms; its Acc
+#: forms (kirinX90/common.hpp CheckTMovAccValid) and the split forms are not modelled
+_KX90_INSERT = "include/pto/npu/kirinX90/TInsert.hpp (TINSERT_IMPL Vec -> Vec / Vec -> Mat), common/arch/memory/tinsert_common.hpp"
 
 #: Kirin 9030's TExtract.hpp (Kirin Dev0000 includes the same file): A5's routines without the MX / fp4 paths, its
 #: own type lists (is_textract_supported_type, CheckTExtractToL0, the Vec -> Vec list), no ScaleLeft / ScaleRight
@@ -185,6 +199,8 @@ OWN: dict[str, dict[str, Own]] = {
     # same text there: ptolint/impls.py finds TADDS, built on it, reused); its type list names no renamed type
     "kirinx90": {"TSUBS": Own("kirin9030", _K9030_SUBS + " (included by kirinX90/header.hpp)"),
                  "TSTORE": Own("kirinx90", _KX90_STORE, excluded=("bfloat16_t",), lineage="a2a3"),
+                 **{b: Own("kirinx90", _KX90_EXTRACT, lineage="a2a3") for b in ("TEXTRACT", "TEXTRACT_FP")},
+                 "TINSERT": Own("kirinx90", _KX90_INSERT),
                  # Kirin 9030's TSync.hpp (kirinX90/header.hpp includes it): its own single-op pipe list
                  "TSYNC": Own("kirin9030", _K9030_SYNC + " (included by kirinX90/header.hpp)"),
                  **{b: Own("kirin9030", _K9030_MATMUL + " (included by kirinX90/header.hpp)") for b in _MATMUL},

@@ -40,6 +40,10 @@ INSERT_KIRIN = {
     "kirindev0000": ("half", "bfloat16_t", "float", "int32_t", "float8_e4m3_t", "float8_e5m2_t", "hifloat8_t",
                      "int8_t", "int64_t"),
 }
+#: Kirin X90's own TInsert.hpp (ptolint/own_impls.py key "kirinx90"): its Vec -> Vec path checks with
+#: common/arch/memory/tinsert_common.hpp, A2/A3's list read under header.hpp's `#define bfloat16_t half` (no bf16);
+#: its Vec -> Mat path has A5's list under the renames Kirin 9030's build makes too (INSERT_KIRIN["kirin9030"])
+INSERT_X90_VEC = ("int8_t", "uint8_t", "int16_t", "uint16_t", "half", "float", "int32_t", "uint32_t")
 #: vector-quantised Acc conversions (fp tile): src dtype -> accepted dst dtypes
 QUANT_A2A3 = {"float": ("int8_t",), "int32_t": ("int8_t", "uint8_t", "half", "int16_t")}
 QUANT_A5 = {"float": ("int8_t", "uint8_t", "hifloat8_t", "half", "bfloat16_t", "float8_e4m3_t", "float"),
@@ -95,12 +99,17 @@ FACTS: dict[str, dict[str, dict]] = {
         **{k: {"same": (("dst", "src"),), "types": {"src": types}, "layout_match": ("dst", "src"),
                "shape_cols": (("src", "<=", "dst"),), "shape_nd": (("src", "<=", "dst"),)}
            for k, types in INSERT_KIRIN.items()},
+        # Kirin X90: ND copy only between two ND (NoneBox) tiles, whose static shapes it checks; NZ pairs unchecked;
+        # any other pair needs the same BLayout and SLayout (and then copies nothing)
+        "kirinx90": {"same": (("dst", "src"),), "types": {"dst": INSERT_X90_VEC}, "layout_match": ("dst", "src"),
+                     "layout_match_sf": "all", "shape_nd": (("src", "<=", "dst"),), "nd_nonebox": True},
     },
     "TINSERT(Vec->Mat)": {
         # a2a3: anything but Vec->Vec takes the Acc->Mat path (CheckTMovAccToMat): the source must be Acc
         "a2a3": {"loc": {"src": ("Acc",)}},
         "a5": {"same": (("dst", "src"),), "types": {"src": INSERT_A5}},
         **{k: {"same": (("dst", "src"),), "types": {"src": types}} for k, types in INSERT_KIRIN.items()},
+        "kirinx90": {"same": (("dst", "src"),), "types": {"src": INSERT_KIRIN["kirin9030"]}},
     },
     "TINSERT_FP": {
         "a2a3": {"loc": {"src": ("Acc",), "dst": ("Mat",), "fp": ("Scaling",)}, "quant": QUANT_A2A3,
@@ -121,6 +130,7 @@ FACTS: dict[str, dict[str, dict]] = {
 
 #: the Kirin builds of A5's TInsert.hpp whose facts FACTS holds (ptolint/own_impls.py keys)
 OWN = {k: ("TINSERT",) for k in INSERT_KIRIN}
+OWN["kirinx90"] = ("TINSERT",)  # Kirin X90's own TInsert.hpp (its Vec -> Vec and Vec -> Mat plain forms)
 
 HDR = {
     "TFILLPAD": "include/pto/npu/{a2a3,a5}/TFillPad.hpp (TFILLPAD_IMPL / _INPLACE_IMPL / _EXPAND_IMPL, "
@@ -131,7 +141,8 @@ HDR = {
     "TTRANS": "include/pto/npu/{a2a3,a5}/TTrans.hpp (TTRANS_IMPL)",
     "TINSERT": "include/pto/npu/a2a3/TInsert.hpp + common/arch/memory/tinsert_common.hpp "
                "(CheckTInsertVecToVecCommon/ND/NZ); a5/TInsert.hpp (TINSERT_IMPL, TInsertVecToVecImpl; Kirin 9030 / "
-               "Dev0000 compile it through kirin9030/TInsert.hpp with renamed type names: INSERT_KIRIN)",
+               "Dev0000 compile it through kirin9030/TInsert.hpp with renamed type names: INSERT_KIRIN); "
+               "kirinX90/TInsert.hpp (TINSERT_IMPL: tinsert_common.hpp's Vec -> Vec checks, A5's Vec -> Mat list)",
     "FP": "include/pto/npu/a2a3/{TMov,TInsert,TStore}.hpp + a2a3/common.hpp (CheckTMovAccToMat); "
           "a5/{TMov,TInsert,TStore}.hpp + a5/common.hpp (CheckTMovAccValid)",
     "TSUBVIEW": "include/pto/npu/a2a3/TSubView.hpp (TSUBVIEW_IMPL; a5 includes it)",
@@ -273,8 +284,8 @@ def layout_problems(ctx: Ctx, fx: dict) -> list[str]:
         if ta is not None and tb is not None and (ta.blayout == "RowMajor") != (tb.blayout == "RowMajor"):
             out.append(f"{pair[0]} `{ta.text}` is {_layout(ta)} but {pair[1]} `{tb.text}` is {_layout(tb)} "
                        "(both must be ND or both NZ)")
-        elif (fx.get("layout_match_sf") and ta is not None and tb is not None and ta.blayout != "RowMajor"
-              and ta.slayout != tb.slayout):
+        elif (fx.get("layout_match_sf") and ta is not None and tb is not None
+              and (ta.blayout != "RowMajor" or fx["layout_match_sf"] == "all") and ta.slayout != tb.slayout):
             out.append(f"{pair[0]} `{ta.text}` has SLayout::{ta.slayout} but {pair[1]} `{tb.text}` has "
                        f"SLayout::{tb.slayout}")
     for n, pads in fx.get("pad_in", {}).items():
@@ -294,7 +305,11 @@ def shape_problems(ctx: Ctx, fx: dict) -> list[str]:
     out = []
     checks = [(a, op, b, True) for a, op, b in fx.get("shape", ())]
     checks += [(a, op, b, False) for a, op, b in fx.get("shape_cols", ())]
-    if tiles.get("src") is not None and tiles["src"].blayout == "RowMajor":
+    src, dst = tiles.get("src"), tiles.get("dst")
+    nd = src is not None and src.blayout == "RowMajor"
+    if fx.get("nd_nonebox"):  # the ND branch takes two NoneBox row-major tiles only
+        nd = nd and dst is not None and src.slayout == "NoneBox" and dst.slayout == "NoneBox"
+    if nd:
         checks += [(a, op, b, True) for a, op, b in fx.get("shape_nd", ())]
     for a, op, b, rows in checks:
         ta, tb = tiles.get(a), tiles.get(b)

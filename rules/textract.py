@@ -22,8 +22,20 @@ A5_COMMON = "include/pto/npu/a5/common.hpp"
 K9030 = "include/pto/npu/kirin9030/TExtract.hpp"
 K9030_COMMON = "include/pto/npu/kirin9030/common.hpp"
 KIRIN = "kirin9030"
+#: Kirin X90's own file (ptolint/own_impls.py key "kirinx90"): A2/A3's L1 -> L0 and Vec -> Vec routines
+#: (textract_common.hpp) behind its own TEXTRACT_IMPL / TEXTRACT_TILE_IMPL; the rules below that list it in their
+#: `own` have its plain form's facts (Vec -> Vec, L1 -> L0A / L0B, the no-op pairs), not its Acc or Vec -> Mat copies
+X90_HDR = "include/pto/npu/kirinX90/TExtract.hpp"
+X90 = "kirinx90"
 #: the own files whose facts the tables below hold, per builtin (ptolint/own_impls.py keys)
 OWN = {KIRIN: INSTR}
+#: the same with Kirin X90's plain form (the rules that model its paths)
+OWN_X90 = {KIRIN: INSTR, X90: ("TEXTRACT",)}
+#: the same with all of Kirin X90's forms (the Acc copies' static checks, kirinX90/common.hpp CheckTMovAccValid)
+OWN_X90_ALL = {KIRIN: INSTR, X90: INSTR}
+X90_COMMON = "include/pto/npu/kirinX90/common.hpp"
+#: implementations that copy into L0A / L0B with A2/A3's routines (textract_common.hpp)
+A2_L0 = ("a2a3", X90)
 
 FP8 = {"float8_e4m3_t", "float8_e5m2_t", "float8_e8m0_t", "hifloat8_t"}
 FP4 = {"float4_e2m1x2_t", "float4_e1m2x2_t"}
@@ -35,6 +47,8 @@ TILE_TYPES = {
     # is_textract_supported_type: no float, no bfloat16_t (header.hpp renames it while the file is read, so a
     # kernel's bfloat16_t tile is not the type the list names)
     KIRIN: {"int8_t", "uint8_t", "half", "int16_t", "uint16_t", "int32_t"},
+    # Kirin X90's CheckTExtract: Kirin 9030's list and float
+    X90: {"int8_t", "uint8_t", "half", "int16_t", "uint16_t", "int32_t", "float"},
 }
 #: element types an L1 -> L0A / L0B copy takes, where the target restricts them beyond TILE_TYPES (Kirin 9030's
 #: CheckTExtractToL0)
@@ -44,6 +58,8 @@ VEC_TYPES = {
     "a2a3": {"int8_t", "uint8_t", "int16_t", "uint16_t", "int32_t", "uint32_t", "half", "bfloat16_t", "float"},
     "a5": {"half", "bfloat16_t", "float", "int32_t", "int8_t"} | FP8 | FP4,
     KIRIN: {"half", "float", "int32_t", "int8_t"},
+    # textract_common.hpp's list read under kirinX90/header.hpp's `#define bfloat16_t half`: no bfloat16_t
+    X90: {"int8_t", "uint8_t", "int16_t", "uint16_t", "int32_t", "uint32_t", "half", "float"},
 }
 #: Acc conversions: target -> kind -> src dtype -> allowed dst dtypes
 ACC_CONV = {
@@ -62,6 +78,12 @@ ACC_CONV = {
     "kirin9030": {
         "cast": {"half": {"half"}, "int32_t": {"int32_t"}},
         "quant": {"half": {"half", "int8_t", "uint8_t", "int16_t"}, "int32_t": {"half", "int8_t", "uint8_t", "int16_t"}},
+    },
+    # kirinX90/common.hpp CheckTMovAccValid: half or int32_t accumulators; every TEXTRACT form calls it with
+    # isCastQuant = false, so the quantising forms too need the destination of the source's type
+    X90: {
+        "cast": {"half": {"half"}, "int32_t": {"int32_t"}},
+        "quant": {"half": {"half"}, "int32_t": {"int32_t"}},
     },
 }
 SIZES = {"int8_t": 1, "uint8_t": 1, "int16_t": 2, "uint16_t": 2, "int32_t": 4, "uint32_t": 4, "int64_t": 8,
@@ -115,6 +137,11 @@ def is_nd(t: TileView) -> bool:
     return t.blayout == "RowMajor" and t.slayout == "NoneBox"
 
 
+def row_stride(t: TileView) -> int:
+    """Tile::RowStride: Cols for a row-major block layout, 1 for a column-major one."""
+    return t.cols if t.is_row_major else 1
+
+
 def layout(t: TileView) -> str:
     return f"{t.blayout}/{t.slayout}"
 
@@ -123,10 +150,12 @@ def vec_branch(target: str, dst: TileView, src: TileView) -> str:
     """Vec -> Vec: 'nd', 'nz', 'noop' (layouts pass the static checks but no branch copies) or 'error'."""
     if dst.is_row_major and src.is_row_major:
         return "nd"
+    if target == X90 and "NoneBox" in (dst.slayout, src.slayout):
+        return "nd"  # Kirin X90's TEXTRACT_IMPL sends any NoneBox tile to the ND copy
     if not dst.is_row_major and not src.is_row_major and dst.slayout == "RowMajor" and src.slayout == "RowMajor":
         return "nz"
     same = dst.is_row_major == src.is_row_major
-    if target == "a2a3":
+    if target in A2_L0:
         same = same and dst.slayout == src.slayout
     return "noop" if same else "error"
 
@@ -141,6 +170,11 @@ def e1_path(target: str, dst: TileView, src: TileView) -> str:
         return "right"
     if target == "a2a3":
         return "acc" if src.loc == "Acc" and dst.loc == "Mat" else "noop"
+    if target == X90:
+        # TEXTRACT_TILE_IMPL: Vec -> Mat (ND -> ND or NZ -> NZ, else a static_assert), Acc -> Mat / Vec; no Scale
+        if src.loc == "Vec" and dst.loc == "Mat":
+            return "vec-mat"
+        return "acc" if src.loc == "Acc" and dst.loc in ("Mat", "Vec") else "noop"
     if src.loc == "Vec" and dst.loc == "Mat":
         return "vec-mat" if is_nd(src) or is_nz(src) else "noop"
     if dst.loc == "ScaleLeft":
@@ -160,6 +194,8 @@ def acc_overload_path(ctx: Ctx, ov: str, dst: TileView, src: TileView) -> bool:
     """E2..E7 reach their Acc copy (Loc checks pass) on this target."""
     if src.loc != "Acc":
         return False
+    if ctx.impl == X90:
+        return dst.loc in ("Mat", "Vec")  # the mode forms forward to the forms without a mode
     if ctx.impl == "a2a3":
         return ov in ("E2", "E4", "E6") and dst.loc == "Mat"
     if ov in ("E3", "E5", "E7"):
@@ -204,7 +240,7 @@ def window(ctx: Ctx) -> tuple[str, object, object, z3.BoolRef] | None:
             branch = vec_branch(ctx.impl, dst, src)
             if branch not in ("nd", "nz"):
                 return None
-            if dst.cols > src.cols or (dst.rows > src.rows and (branch == "nd" or ctx.impl == "a2a3")):
+            if dst.cols > src.cols or (dst.rows > src.rows and (branch == "nd" or ctx.impl in A2_L0)):
                 return None  # PTO117: does not compile, nothing runs
             return "vec", dst.valid_row, dst.valid_col, sane
         if path in ("left", "right"):
@@ -213,15 +249,15 @@ def window(ctx: Ctx) -> tuple[str, object, object, z3.BoolRef] | None:
                 return "gemv", None, ceil_to(dst.valid_col, f), sane
             transpose = dst.slayout != src.slayout
             compact = dst.compact == "Normal" or (
-                transpose and size(src) == 1 and (ctx.impl != "a2a3" or path == "right"))
+                transpose and size(src) == 1 and (ctx.impl not in A2_L0 or path == "right"))
             if compact:
                 return path, dst.valid_row, dst.valid_col, sane
             return path, dst.rows, dst.cols, z3.BoolVal(True)
         if path in ("scale-left", "scale-right"):
             return None if ctx.impl == KIRIN else (path, dst.valid_row, dst.valid_col, sane)
-        if path != "acc" or ctx.impl == KIRIN:
-            return None  # Kirin 9030's Acc copy extents are not modelled
-    elif ctx.impl == KIRIN or not is_acc_copy(ctx, ov, dst, src):
+        if path != "acc" or ctx.impl in (KIRIN, X90):
+            return None  # Kirin 9030's and X90's Acc copy extents are not modelled
+    elif ctx.impl in (KIRIN, X90) or not is_acc_copy(ctx, ov, dst, src):
         return None
     c0 = 32 // max(size(dst), 1)
     if ctx.impl == "a5" and dst.fractal == 1024 and not (is_nz(dst) and dst.dtype == "float"):
@@ -236,12 +272,14 @@ def window(ctx: Ctx) -> tuple[str, object, object, z3.BoolRef] | None:
 
 # --- rules ---------------------------------------------------------------------------------------
 
-@rule("PTO101", "textract-dtype-mismatch", instructions=INSTR, own=OWN, fault="dtype-mismatch",
+@rule("PTO101", "textract-dtype-mismatch", instructions=INSTR, own=OWN_X90, fault="dtype-mismatch",
       provenance=(Provenance("seed-doc", SEED, "DstTileData::DType must be equal to SrcTileData::DType"),
                   Provenance("header-static", A2, "CheckTExtract: waived when Src::Loc == Acc; E2-E7 never check"),
                   Provenance("header-static", A5, "TEXTRACT_TILE_IMPL and the Vec->Vec path: same waiver"),
                   Provenance("header-static", K9030, "Kirin 9030 / Dev0000: TEXTRACT_TILE_IMPL, the Vec->Vec path and "
-                             "CheckTExtractToL0: the same, same waiver")))
+                             "CheckTExtractToL0: the same, same waiver"),
+                  Provenance("header-static", X90_HDR, "Kirin X90: CheckTExtract (waived for an Acc source) and "
+                             "textract_common.hpp's CheckTExtractVecToVecCommon: the same")))
 def dtype_mismatch(ctx: Ctx) -> Check | None:
     """
     ## Summary
@@ -279,12 +317,15 @@ def dtype_mismatch(ctx: Ctx) -> Check | None:
                                   f"(only an Acc source may convert{', and not into L0A / L0B' if l0 else ''})")
 
 
-@rule("PTO102", "textract-row-out-of-bounds", instructions=INSTR, own=OWN, fault="out-of-bounds",
+@rule("PTO102", "textract-row-out-of-bounds", instructions=INSTR, own=OWN_X90, fault="out-of-bounds",
       provenance=(Provenance("seed-doc", SEED, "runtime check indexRow + DstTileData::Rows <= SrcTileData::Rows"),
                   Provenance("header-runtime", A2, "PTO_ASSERT on full dims, only with _DEBUG; Vec->Vec uses valid dims"),
                   Provenance("isa-doc", A5, "A5 has no bounds check on Mat/Acc paths: the copy reads past src"),
                   Provenance("header-runtime", K9030, "Kirin 9030 / Dev0000: A5's Vec->Vec PTO_ASSERTs (the ND one on "
-                             "the static Dst::ValidRow), none on the L0 paths; Acc copies not modelled")))
+                             "the static Dst::ValidRow), none on the L0 paths; Acc copies not modelled"),
+                  Provenance("header-runtime", X90_HDR, "Kirin X90: TEXTRACT_TILE_IMPL's PTO_ASSERT on the full Dst::Rows, "
+                             "the Vec -> Vec ones (ND on the static Dst::ValidRow); Acc and Vec -> Mat copies not "
+                             "modelled")))
 def row_out_of_bounds(ctx: Ctx) -> Check | None:
     """
     ## Summary
@@ -324,13 +365,15 @@ def row_out_of_bounds(ctx: Ctx) -> Check | None:
                                         f"({path} copy)", {"indexRow": idx, "rows": rows})
 
 
-@rule("PTO103", "textract-col-out-of-bounds", instructions=INSTR, own=OWN, fault="out-of-bounds",
+@rule("PTO103", "textract-col-out-of-bounds", instructions=INSTR, own=OWN_X90, fault="out-of-bounds",
       provenance=(Provenance("seed-doc", SEED, "runtime check indexCol + DstTileData::Cols <= SrcTileData::Cols"),
                   Provenance("header-runtime", A2, "PTO_ASSERT on full dims, only with _DEBUG; Vec->Vec uses valid dims"),
                   Provenance("isa-doc", A5, "A5 has no bounds check on Mat/Acc paths: the copy reads past src"),
                   Provenance("header-runtime", K9030, "Kirin 9030 / Dev0000: A5's Vec->Vec PTO_ASSERTs (the ND one on "
                              "the static Dst::ValidCol); TExtractToAVector reads whole 512-byte fractals from "
-                             "indexCol; Acc copies not modelled")))
+                             "indexCol; Acc copies not modelled"),
+                  Provenance("header-runtime", X90_HDR, "Kirin X90: TEXTRACT_TILE_IMPL's PTO_ASSERT on the full Dst::Cols, "
+                             "the Vec -> Vec ones; the L0 copies A2/A3's; Acc and Vec -> Mat copies not modelled")))
 def col_out_of_bounds(ctx: Ctx) -> Check | None:
     """
     ## Summary
@@ -372,12 +415,14 @@ def col_out_of_bounds(ctx: Ctx) -> Check | None:
                                         f"({path} copy)", {"indexCol": idx, "cols": cols})
 
 
-@rule("PTO104", "textract-unsupported-dtype", instructions=INSTR, own=OWN, fault="unsupported-dtype",
+@rule("PTO104", "textract-unsupported-dtype", instructions=INSTR, own=OWN_X90, fault="unsupported-dtype",
       provenance=(Provenance("seed-doc", SEED, "A2/A3: int8_t, half, bfloat16_t, float; A5 adds fp8/fp4 types"),
                   Provenance("header-static", A2, "CheckTExtract checks Dst::DType only"),
                   Provenance("header-static", A5, "is_textract_supported_type<Dst::DType>; no int32/uint8/int16"),
                   Provenance("header-static", K9030, "Kirin 9030 / Dev0000: is_textract_supported_type is (u)int8, "
-                             "(u)int16, int32, half (no float); CheckTExtractToL0: Left/Right half/(u)int8/(u)int16")))
+                             "(u)int16, int32, half (no float); CheckTExtractToL0: Left/Right half/(u)int8/(u)int16"),
+                  Provenance("header-static", X90_HDR, "Kirin X90: CheckTExtract takes (u)int8, (u)int16, int32, half, "
+                             "float (no bfloat16_t)")))
 def unsupported_dtype(ctx: Ctx) -> Check | None:
     """
     ## Summary
@@ -388,7 +433,8 @@ def unsupported_dtype(ctx: Ctx) -> Check | None:
     target's list: A2/A3 {int8_t, half, bfloat16_t, float}; A5 additionally the fp8 (e4m3, e5m2, e8m0,
     hifloat8) and packed fp4 types. Notably int32_t is rejected on both (even Acc int32 -> int32 on A5).
     Kirin 9030's own file (Kirin Dev0000 compiles it too) takes (u)int8_t, (u)int16_t, int32_t and half, and
-    into Left / Right only half and (u)int8_t / (u)int16_t: no float, no bfloat16_t.
+    into Left / Right only half and (u)int8_t / (u)int16_t: no float, no bfloat16_t. Kirin X90's own file takes
+    (u)int8_t, (u)int16_t, int32_t, half and float on every such path (no bfloat16_t).
 
     ## Why is this bad?
     The header's `static_assert` rejects the instantiation: the kernel does not compile for that target.
@@ -417,13 +463,15 @@ def unsupported_dtype(ctx: Ctx) -> Check | None:
                  f"TEXTRACT does not support element type {dst.dtype} on {ctx.target} (supported: {', '.join(ok)})")
 
 
-@rule("PTO105", "textract-acc-unsupported-conversion", instructions=INSTR, own=OWN, fault="unsupported-dtype",
+@rule("PTO105", "textract-acc-unsupported-conversion", instructions=INSTR, own=OWN_X90_ALL, fault="unsupported-dtype",
       provenance=(Provenance("header-static", A2_COMMON, "CheckTMovAccToMat: cast float->half/bf16; quant lists"),
                   Provenance("header-static", A5_COMMON, "CheckTMovAccValid (isQuant) and GetDualDstCtl NoQuant"),
                   Provenance("seed-doc", SEED, "docs give no Acc conversion table"),
                   Provenance("header-static", K9030_COMMON, "Kirin 9030: CheckTMovAccValid (Src half or int32; "
                              "unquantized Dst == Src; quantized Dst half/int8/uint8/int16); not defined for Kirin "
-                             "Dev0000, whose Acc copies are not checked")))
+                             "Dev0000, whose Acc copies are not checked"),
+                  Provenance("header-static", X90_COMMON, "Kirin X90: CheckTMovAccValid<..., false> from every TEXTRACT form: "
+                             "a half or int32_t source, the destination of the same type (the quantising forms too)")))
 def acc_conversion(ctx: Ctx) -> Check | None:
     """
     ## Summary
@@ -436,7 +484,9 @@ def acc_conversion(ctx: Ctx) -> Check | None:
     quantized forms: float -> int8/uint8/hifloat8/half/bf16/fp8_e4m3/float, int32 -> int8/uint8/half/bf16.
     A5 dual split modes additionally need a non-quantizing pair (same type). Kirin 9030 reads half or int32_t
     accumulators: unquantized into the same type, quantized into half, int8_t, uint8_t or int16_t (its Acc
-    checks are not compiled for Kirin Dev0000, where this rule stays quiet).
+    checks are not compiled for Kirin Dev0000, where this rule stays quiet). Kirin X90 reads half or int32_t
+    accumulators into the same type only, with or without a quantisation parameter (its TEXTRACT forms all
+    check the pair as unquantised).
 
     ## Why is this bad?
     The pair fails a `static_assert` in the header: the kernel does not compile for that target.
@@ -470,13 +520,15 @@ def acc_conversion(ctx: Ctx) -> Check | None:
     return Check(Ctx.static(bad), why)
 
 
-@rule("PTO106", "textract-src-layout", instructions=INSTR, own=OWN, fault="unsupported-layout",
+@rule("PTO106", "textract-src-layout", instructions=INSTR, own=OWN_X90, fault="unsupported-layout",
       provenance=(Provenance("seed-doc", SEED, "(SFractal ColMajor && isRowMajor) or (SFractal RowMajor && "
                                                "!isRowMajor); GEMV: Rows == 1 && isRowMajor (Left only)"),
                   Provenance("header-static", TC, "TExtractToLeft/TExtractToRight src static_assert"),
                   Provenance("header-static", A5, "ScaleLeft src ZZ, ScaleRight src NN (A5 only)"),
                   Provenance("header-static", K9030, "Kirin 9030 / Dev0000: TExtractToLeft/TExtractToRight src "
-                             "static_assert as A5's; no Scale path (PTO109)")))
+                             "static_assert as A5's; no Scale path (PTO109)"),
+                  Provenance("header-static", X90_HDR, "Kirin X90: textract_common.hpp's TExtractToLeft / TExtractToRight "
+                             "(A2/A3's)")))
 def src_layout(ctx: Ctx) -> Check | None:
     """
     ## Summary
@@ -522,11 +574,13 @@ def src_layout(ctx: Ctx) -> Check | None:
     return Check(Ctx.static(not ok), f"{dst.loc} destination needs a {want} source, src is {layout(src)}")
 
 
-@rule("PTO107", "textract-dst-layout", instructions=INSTR, own=OWN, fault="unsupported-layout",
+@rule("PTO107", "textract-dst-layout", instructions=INSTR, own=OWN_X90, fault="unsupported-layout",
       provenance=(Provenance("header-static", TC, "A2/A3 Left dst ZZ, Right dst ZN"),
                   Provenance("header-static", A5, "A5 Left dst NZ, Right dst ZN, ScaleLeft ZZ, ScaleRight NN"),
                   Provenance("header-static", K9030, "Kirin 9030 / Dev0000: Left dst NZ, Right dst ZN (A5's)"),
-                  Provenance("seed-doc", SEED, "docs only say 'a layout supported by the destination'")))
+                  Provenance("seed-doc", SEED, "docs only say 'a layout supported by the destination'"),
+                  Provenance("header-static", X90_HDR, "Kirin X90: textract_common.hpp's routines, Left dst ZZ, Right dst ZN "
+                             "(A2/A3's)")))
 def dst_layout(ctx: Ctx) -> Check | None:
     """
     ## Summary
@@ -534,7 +588,8 @@ def dst_layout(ctx: Ctx) -> Check | None:
 
     ## What it does
     Checks the destination layout per target: Left is ZZ on A2/A3 but NZ on A5 (the `TileLeft` alias picks the
-    right one for each target); Right is ZN on both; on A5 ScaleLeft is ZZ and ScaleRight NN.
+    right one for each target); Right is ZN on both; on A5 ScaleLeft is ZZ and ScaleRight NN. Kirin X90
+    copies with A2/A3's routines: Left ZZ, Right ZN.
 
     ## Why is this bad?
     The header rejects the layout with a `static_assert`. A hand-written Left tile type that matches one target
@@ -557,7 +612,7 @@ def dst_layout(ctx: Ctx) -> Check | None:
         return None
     path = e1_path(ctx.impl, dst, src)
     if path == "left":
-        ok, want = (is_zz(dst), "ZZ") if ctx.impl == "a2a3" else (is_nz(dst), "NZ")
+        ok, want = (is_zz(dst), "ZZ") if ctx.impl in A2_L0 else (is_nz(dst), "NZ")
     elif path == "right":
         ok, want = is_zn(dst), "ZN"
     elif ctx.impl == KIRIN:
@@ -571,11 +626,12 @@ def dst_layout(ctx: Ctx) -> Check | None:
     return Check(Ctx.static(not ok), f"{dst.loc} destination must be {want} on {ctx.target}, dst is {layout(dst)}")
 
 
-@rule("PTO108", "textract-acc-layout", instructions=INSTR, own=OWN, fault="unsupported-layout",
+@rule("PTO108", "textract-acc-layout", instructions=INSTR, own=OWN_X90_ALL, fault="unsupported-layout",
       provenance=(Provenance("header-static", A2_COMMON, "CheckTMovAccToMat: Src NZ, Dst NZ with SFractalSize 512"),
                   Provenance("header-static", A5, "Acc src NZ; dst NZ or ND (ND only with an AccToVecMode)"),
                   Provenance("header-static", K9030, "Kirin 9030: the same dst static_asserts, src NZ in "
-                             "kirin9030/common.hpp CheckTMovAccValid (Kirin Dev0000: not checked)")))
+                             "kirin9030/common.hpp CheckTMovAccValid (Kirin Dev0000: not checked)"),
+                  Provenance("header-static", X90_COMMON, "Kirin X90: CheckTMovAccValid: src NZ, dst NZ or ND (every form)")))
 def acc_layout(ctx: Ctx) -> Check | None:
     """
     ## Summary
@@ -583,7 +639,8 @@ def acc_layout(ctx: Ctx) -> Check | None:
 
     ## What it does
     The Acc source must be NZ (the `TileAcc` layout). A2/A3 writes only NZ Mat tiles with 512-byte fractals;
-    A5 writes NZ or ND tiles, and ND only for the `AccToVecMode` overloads.
+    A5 writes NZ or ND tiles, and ND only for the `AccToVecMode` overloads; Kirin X90 NZ or ND tiles with
+    every form.
 
     ## Why is this bad?
     The header rejects the layout with a `static_assert`: the kernel does not compile.
@@ -611,7 +668,7 @@ def acc_layout(ctx: Ctx) -> Check | None:
         return Check(Ctx.static(True), f"Acc source must be NZ, src is {layout(src)}")
     if ctx.impl == "a2a3":
         ok, want = is_nz(dst) and dst.fractal == 512, "NZ with SFractalSize 512"
-    elif ov in ("E3", "E5", "E7"):
+    elif ov in ("E3", "E5", "E7") and ctx.impl != X90:
         ok, want = is_nd(dst), "ND"
     else:
         ok, want = is_nz(dst) or is_nd(dst), "NZ or ND"
@@ -619,13 +676,15 @@ def acc_layout(ctx: Ctx) -> Check | None:
                                      f"{layout(dst)} (SFractalSize {dst.fractal})")
 
 
-@rule("PTO109", "textract-unsupported-path", instructions=INSTR, own=OWN, fault="unsupported-path",
+@rule("PTO109", "textract-unsupported-path", instructions=INSTR, own=OWN_X90_ALL, fault="unsupported-path",
       provenance=(Provenance("header-static", A2_COMMON, "relu/quant/fp forms: Src Acc, Dst Mat only"),
                   Provenance("header-static", A5, "relu/quant/fp forms: Src Acc, Dst Mat or Vec; mode forms Dst Vec"),
                   Provenance("seed-doc", SEED, "A2/A3 has no Acc -> Vec"),
                   Provenance("header-static", K9030, "Kirin 9030 / Dev0000: relu/quant/fp forms as A5's (Dst Mat or "
                              "Vec; mode forms Dst Vec); the plain form's ScaleLeft / ScaleRight branches "
-                             "static_assert(sizeof(DType) == 0): 'not supported yet'")))
+                             "static_assert(sizeof(DType) == 0): 'not supported yet'"),
+                  Provenance("header-static", X90_COMMON, "Kirin X90: CheckTMovAccValid: Src Acc, Dst Mat or Vec (the mode "
+                             "forms forward to the forms without a mode)")))
 def unsupported_path(ctx: Ctx) -> Check | None:
     """
     ## Summary
@@ -635,7 +694,8 @@ def unsupported_path(ctx: Ctx) -> Check | None:
     The relu, scalar-quant and vector-quant (`TEXTRACT_FP`) forms only copy out of Acc. A2/A3 writes only Mat
     (there is no Acc -> Vec on A2/A3); A5 writes Mat or Vec, and the `AccToVecMode` forms write only Vec.
     Kirin 9030 / Dev0000 connect the same buffers as A5, and their plain form rejects ScaleLeft / ScaleRight
-    destinations outright ("not supported yet").
+    destinations outright ("not supported yet"). Kirin X90 writes Mat or Vec with every form (its
+    `AccToVecMode` forms forward to the forms without a mode).
 
     ## Why is this bad?
     The header's `static_assert` on the tile locations fails: the kernel does not compile for that target.
@@ -666,7 +726,7 @@ def unsupported_path(ctx: Ctx) -> Check | None:
         return Check(Ctx.static(False), "")
     if ctx.impl == "a2a3":
         want = "Acc -> Mat"
-    elif ov in ("E3", "E5", "E7"):
+    elif ov in ("E3", "E5", "E7") and ctx.impl != X90:
         want = "Acc -> Vec"
     else:
         want = "Acc -> Mat or Acc -> Vec"
@@ -674,13 +734,16 @@ def unsupported_path(ctx: Ctx) -> Check | None:
                                    f"got {src.loc} -> {dst.loc}")
 
 
-@rule("PTO110", "textract-no-op", instructions=INSTR, own=OWN, fault="no-op",
+@rule("PTO110", "textract-no-op", instructions=INSTR, own=OWN_X90, fault="no-op",
       provenance=(Provenance("hazard", A2, "TEXTRACT_TILE_IMPL: no branch for other src/dst pairs (compiles to "
                              "nothing)"),
                   Provenance("hazard", A5, "TEXTRACT_TILE_IMPL / Vec->Vec: no else branch (compiles to nothing)"),
                   Provenance("seed-doc", SEED, "docs say unsupported destinations are rejected; they are not"),
                   Provenance("hazard", K9030, "Kirin 9030 / Dev0000: TEXTRACT_TILE_IMPL as A5's (Scale branches "
-                             "reject the call instead)")))
+                             "reject the call instead)"),
+                  Provenance("hazard", X90_HDR, "Kirin X90: TEXTRACT_TILE_IMPL has no branch for Mat -> Mat, "
+                             "Mat -> Vec, Scale destinations; the Vec -> Vec else branch compiles to nothing for "
+                             "equal non-ND, non-NZ layouts")))
 def no_op(ctx: Ctx) -> Check | None:
     """
     ## Summary
@@ -797,11 +860,12 @@ def split_n_misaligned(ctx: Ctx) -> Check | None:
                                           "{validCol} to be a multiple of 32", {"validCol": src.valid_col})
 
 
-@rule("PTO113", "textract-fp-not-scaling", instructions=INSTR, own=OWN, fault="unsupported-path",
+@rule("PTO113", "textract-fp-not-scaling", instructions=INSTR, own={KIRIN: INSTR, X90: INSTR}, fault="unsupported-path",
       provenance=(Provenance("header-static", A2, "TEXTRACT_FP: static_assert FpTileData::Loc == Scaling"),
                   Provenance("header-static", A5, "same check"),
                   Provenance("header-static", K9030, "Kirin 9030 / Dev0000: same check"),
-                  Provenance("seed-doc", SEED, "'FpTileData scaling operand'")))
+                  Provenance("seed-doc", SEED, "'FpTileData scaling operand'"),
+                  Provenance("header-static", X90_HDR, "Kirin X90: the same check (the vector-quantised overload)")))
 def fp_not_scaling(ctx: Ctx) -> Check | None:
     """
     ## Summary
@@ -863,12 +927,14 @@ def relu_ignored(ctx: Ctx) -> Check | None:
     return Check(Ctx.static(bad), "NormalRelu is ignored for Acc -> Vec on a5 (copied with NoRelu)")
 
 
-@rule("PTO115", "textract-vec-unsupported-dtype", instructions=INSTR, own=OWN, fault="unsupported-dtype",
+@rule("PTO115", "textract-vec-unsupported-dtype", instructions=INSTR, own=OWN_X90, fault="unsupported-dtype",
       provenance=(Provenance("seed-doc", SEED, "Vec->Vec: int8/uint8/int16/uint16/int32/uint32/half/bf16/float on both"),
                   Provenance("header-static", TC, "A2/A3 CheckTExtractVecToVecCommon matches the docs"),
                   Provenance("header-static", A5, "A5: half/bf16/float/int32/int8 + fp8/fp4; no uint8/int16/"
                                                   "uint16/uint32 (docs disagree)"),
-                  Provenance("header-static", K9030, "Kirin 9030 / Dev0000: half/float/int32/int8 only")))
+                  Provenance("header-static", K9030, "Kirin 9030 / Dev0000: half/float/int32/int8 only"),
+                  Provenance("header-static", X90_HDR, "Kirin X90: textract_common.hpp's A2/A3 list read under header.hpp's "
+                             "#define bfloat16_t half: no bfloat16_t")))
 def vec_unsupported_dtype(ctx: Ctx) -> Check | None:
     """
     ## Summary
@@ -878,7 +944,8 @@ def vec_unsupported_dtype(ctx: Ctx) -> Check | None:
     A2/A3 accepts int8_t, uint8_t, int16_t, uint16_t, int32_t, uint32_t, half, bfloat16_t, float. A5 accepts
     half, bfloat16_t, float, int32_t, int8_t and the fp8/fp4 types, and rejects uint8_t, int16_t, uint16_t and
     uint32_t, although the documentation lists them for both targets. Kirin 9030 / Dev0000 accept half,
-    float, int32_t and int8_t only.
+    float, int32_t and int8_t only; Kirin X90 A2/A3's list without bfloat16_t (its header renames that type to
+    half while the list is read).
 
     ## Why is this bad?
     A `static_assert` fails: the kernel does not compile for that target.
@@ -902,10 +969,12 @@ def vec_unsupported_dtype(ctx: Ctx) -> Check | None:
                  f"Vec -> Vec TEXTRACT does not support {dst.dtype} on {ctx.target}")
 
 
-@rule("PTO116", "textract-vec-row-stride", instructions=INSTR, fault="unsupported-layout",
+@rule("PTO116", "textract-vec-row-stride", instructions=INSTR, fault="unsupported-layout", own={X90: ("TEXTRACT",)},
       provenance=(Provenance("seed-doc", SEED, "ND path: the row stride must be 32-byte aligned"),
                   Provenance("header-static", TC, "A2/A3: Src/Dst RowStride * sizeof % 32 == 0"),
-                  Provenance("header-static", A5, "A5 checks it only for fp4 types")))
+                  Provenance("header-static", A5, "A5 checks it only for fp4 types"),
+                  Provenance("header-static", X90_HDR, "Kirin X90: the ND branch (which also takes a pair with a NoneBox tile) "
+                             "checks both tiles' RowStride: a column-major tile's is one element")))
 def vec_row_stride(ctx: Ctx) -> Check | None:
     """
     ## Summary
@@ -914,7 +983,8 @@ def vec_row_stride(ctx: Ctx) -> Check | None:
     ## What it does
     On the row-major Vec -> Vec path the source and destination rows must start on 32-byte blocks. A2/A3
     always requires it; A5 only for the packed fp4 types (other types use an unaligned vector path). Plain ND
-    tiles always satisfy it; boxed row-major tiles (e.g. SFractalSize 32) may not.
+    tiles always satisfy it; boxed row-major tiles (e.g. SFractalSize 32) may not. Kirin X90 sends every pair
+    with a NoneBox tile to this copy: a column-major (DN) tile's row stride is one element, never 32 bytes.
 
     ## Why is this bad?
     The UB block copy moves whole 32-byte blocks per row; the header rejects the layout at compile time.
@@ -936,16 +1006,18 @@ def vec_row_stride(ctx: Ctx) -> Check | None:
         return None
     if ctx.impl == "a5" and dst.dtype not in FP4:
         return None
-    bad = [t for t in (src, dst) if (t.cols * size(t)) % 32]
-    names = ", ".join(f"{t.name} ({t.cols} x {size(t)} bytes)" for t in bad)
+    # the row stride: Cols elements for a row-major tile, one for a column-major one (Kirin X90's ND branch)
+    bad = [t for t in (src, dst) if (row_stride(t) * size(t)) % 32]
+    names = ", ".join(f"{t.name} ({row_stride(t)} x {size(t)} bytes)" for t in bad)
     return Check(Ctx.static(bool(bad)), f"row stride not 32-byte aligned: {names}")
 
 
-@rule("PTO117", "textract-vec-dst-exceeds-src", instructions=INSTR, own=OWN, fault="size-mismatch",
+@rule("PTO117", "textract-vec-dst-exceeds-src", instructions=INSTR, own=OWN_X90, fault="size-mismatch",
       provenance=(Provenance("seed-doc", SEED, "the Dst rows/columns must not exceed Src"),
                   Provenance("header-static", TC, "A2/A3 ND and NZ: Rows and Cols"),
                   Provenance("header-static", A5, "A5 ND: Rows and Cols; NZ: Cols only"),
-                  Provenance("header-static", K9030, "Kirin 9030 / Dev0000: as A5")))
+                  Provenance("header-static", K9030, "Kirin 9030 / Dev0000: as A5"),
+                  Provenance("header-static", X90_HDR, "Kirin X90: A2/A3's ND and NZ checks (textract_common.hpp)")))
 def vec_dst_exceeds_src(ctx: Ctx) -> Check | None:
     """
     ## Summary
@@ -976,16 +1048,17 @@ def vec_dst_exceeds_src(ctx: Ctx) -> Check | None:
     branch = vec_branch(ctx.impl, dst, src)
     if branch not in ("nd", "nz"):
         return None
-    rows_checked = branch == "nd" or ctx.impl == "a2a3"
+    rows_checked = branch == "nd" or ctx.impl in A2_L0
     bad = dst.cols > src.cols or (rows_checked and dst.rows > src.rows)
     return Check(Ctx.static(bad), f"dst {dst.rows}x{dst.cols} exceeds src {src.rows}x{src.cols}")
 
 
-@rule("PTO118", "textract-vec-layout-mismatch", instructions=INSTR, own=OWN, fault="unsupported-layout",
+@rule("PTO118", "textract-vec-layout-mismatch", instructions=INSTR, own=OWN_X90, fault="unsupported-layout",
       provenance=(Provenance("header-static", TC, "A2/A3: isRowMajor and SFractal must match"),
                   Provenance("header-static", A5, "A5: isRowMajor must match"),
                   Provenance("header-static", K9030, "Kirin 9030 / Dev0000: as A5"),
-                  Provenance("seed-doc", SEED, "docs: ND and NZ layouts only")))
+                  Provenance("seed-doc", SEED, "docs: ND and NZ layouts only"),
+                  Provenance("header-static", X90_HDR, "Kirin X90: A2/A3's, but a pair with a NoneBox tile takes the ND copy")))
 def vec_layout_mismatch(ctx: Ctx) -> Check | None:
     """
     ## Summary
@@ -1035,10 +1108,10 @@ def l0_index_units(dst: TileView, src: TileView) -> tuple[int, int] | None:
     return (16, c0) if dst.loc == "Left" else (c0, 16)
 
 
-def _l0_copy_compiles(dst: TileView, src: TileView) -> bool:
+def _l0_copy_compiles(dst: TileView, src: TileView, impl: str = "a2a3") -> bool:
     """The A2/A3 E1 Mat -> Left/Right call passes its static checks (PTO101/104/106/107 and PTO935's extents),
     so the copy routine runs and its PTO_ASSERTs are reached."""
-    if not e1_tile_types_ok("a2a3", dst, src):
+    if not e1_tile_types_ok(impl, dst, src):
         return False
     gemv = dst.loc == "Left" and src.rows == 1 and src.is_row_major
     if not (is_zn(src) or is_nz(src) or gemv):
@@ -1058,6 +1131,7 @@ def _l0_copy_compiles(dst: TileView, src: TileView) -> bool:
 
 
 @rule("PTO123", "textract-l0-index-misaligned", instructions=("TEXTRACT",), fault="misaligned", targets=("a2a3",),
+      own={X90: ("TEXTRACT",)},
       provenance=(Provenance("header-runtime", TC + " (TExtractToA/B, TExtractToA/BCompact, TExtractToAVector)",
                              "PTO_ASSERT indexRow % 16 and indexCol % C0 (L0A), indexRow % C0 and indexCol % 16 "
                              "(L0B), both % 16 (32 for 1-byte types) when transposed, indexCol % (512 / sizeof) on "
@@ -1065,7 +1139,9 @@ def _l0_copy_compiles(dst: TileView, src: TileView) -> bool:
                   Provenance("header-runtime", TC + " (TExtractToATranspose, TExtractToAVector)", "release builds "
                              "load from the unaligned index unchecked, and the transposed and one-row loads, which "
                              "address whole fractals by shifting the index, start at the fractal below it"),
-                  Provenance("isa-doc", SEED, "the window of an L0 load starts on a fractal boundary")))
+                  Provenance("isa-doc", SEED, "the window of an L0 load starts on a fractal boundary"),
+                  Provenance("header-runtime", X90_HDR + " (TEXTRACT_TILE_IMPL -> textract_common.hpp TExtractToLeft/Right)",
+                             "Kirin X90 calls the same routines")))
 def l0_index_misaligned(ctx: Ctx) -> Check | None:
     """
     ## Summary
@@ -1073,7 +1149,7 @@ def l0_index_misaligned(ctx: Ctx) -> Check | None:
 
     ## What it does
     For `TEXTRACT(dst, src, indexRow, indexCol)` from a Mat tile into a Left or Right tile that compiles
-    on A2/A3, checks the indices the copy routine asserts: without a transpose (same SLayout on both
+    on A2/A3 (and on Kirin X90, whose TEXTRACT calls the same routine), checks the indices the copy routine asserts: without a transpose (same SLayout on both
     sides) an L0A load needs `indexRow` a multiple of 16 and `indexCol` a multiple of C0 (one 32-byte block
     of the source type: 32 int8, 16 half, 8 float), an L0B load the reverse; with a transpose both must be
     whole fractals (16, or 32 for 1-byte types); the one-row (GEMV) L0A source needs `indexCol` in
@@ -1100,7 +1176,7 @@ def l0_index_misaligned(ctx: Ctx) -> Check | None:
     if dst is None or overload(ctx) != "E1":
         return None
     units = l0_index_units(dst, src)
-    if units is None or not _l0_copy_compiles(dst, src):
+    if units is None or not _l0_copy_compiles(dst, src, ctx.impl):
         return None
     row, col = ctx.scalar("indexRow"), ctx.scalar("indexCol")
     if row is None or col is None or z3.is_real(row) or z3.is_real(col):
@@ -1111,4 +1187,112 @@ def l0_index_misaligned(ctx: Ctx) -> Check | None:
                                           f"{'A' if dst.loc == 'Left' else 'B'}"
     need = f"indexCol a multiple of {uc}" if ur == 1 else f"indexRow a multiple of {ur} and indexCol of {uc}"
     return Check(bad, f"TEXTRACT {path} load of {src.dtype} at ({{indexRow}}, {{indexCol}}): needs {need} "
-                 "(PTO_ASSERT on a2a3)", {"indexRow": row, "indexCol": col})
+                 f"(PTO_ASSERT on {ctx.target})", {"indexRow": row, "indexCol": col})
+
+
+@rule("PTO124", "textract-acc-to-vec-mode-unsupported", instructions=INSTR, fault="unsupported-path", targets=(),
+      own={X90: INSTR},
+      provenance=(Provenance("header-static", X90_HDR, "the three TEXTRACT_IMPL overloads taking an AccToVecMode "
+                             "static_assert(mode == AccToVecMode::SingleModeVec0) before they forward to the "
+                             "relu / scalar-quant / vector-quant forms"),
+                  Provenance("isa-doc", "include/pto/common/pto_instr.hpp", "the mode forms are declared for every "
+                             "target with any AccToVecMode"),
+                  Provenance("isa-doc", SEED, "the dual modes split the copy over two vector cores (A5)")))
+def mode_unsupported(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    TEXTRACT with an AccToVecMode other than SingleModeVec0 on Kirin X90.
+
+    ## What it does
+    Kirin X90's own TExtract.hpp implements the `TEXTRACT<Dst, Src, AccToVecMode::...>` forms (plain / relu,
+    scalar-quantised and fp) for `AccToVecMode::SingleModeVec0` only: each rejects any other mode with a
+    `static_assert` before it forwards to the form without a mode. The dual modes (`DualModeSplitM`,
+    `DualModeSplitN`), which split the copy over the two vector cores on A5, do not exist there.
+
+    ## Why is this bad?
+    The kernel does not compile for Kirin X90.
+
+    ## Example
+    ```cpp
+    TEXTRACT<VecT, AccT, AccToVecMode::DualModeSplitN>(v, acc, 0, 0);
+    ```
+
+    ## Use instead
+    ```cpp
+    TEXTRACT<VecT, AccT, AccToVecMode::SingleModeVec0>(v, acc, 0, 0);  // one vector core copies the whole tile
+    ```
+    """
+    if "mode" not in ctx.template_args or ctx.tile("dst") is None:
+        return None
+    mode = str(ctx.template_args["mode"]).split("::")[-1]
+    return Check(Ctx.static(mode != "SingleModeVec0"), f"TEXTRACT<..., AccToVecMode::{mode}> is not implemented on "
+                                                       f"{ctx.target} (SingleModeVec0 only)")
+
+
+def _nz_window_units(ctx: Ctx) -> tuple[TileView, TileView, int] | None:
+    """(dst, src, C0) for a Kirin X90 Vec -> Vec TEXTRACT / TINSERT between NZ tiles that compiles and reaches the
+    copy's alignment PTO_ASSERTs (TEXTRACT: not the 1 x 1 scalar path), else None."""
+    dst, src = operands(ctx)
+    if dst is None or dst.loc != "Vec" or src.loc != "Vec" or not (is_nz(dst) and is_nz(src)):
+        return None
+    if dst.dtype != src.dtype or dst.dtype not in VEC_TYPES[X90] or size(dst) <= 0:
+        return None
+    if ctx.builtin == "TEXTRACT":
+        if overload(ctx) != "E1" or dst.cols > src.cols or dst.rows > src.rows:
+            return None
+        if (dst.spec.valid_row, dst.spec.valid_col) == (1, 1):
+            return None
+    elif set(ctx.tiles()) != {"dst", "src"} or ctx.template_args or ctx.scalar("preQuantScalar") is not None:
+        return None
+    return dst, src, 32 // size(dst)
+
+
+@rule("PTO125", "vec-nz-window-misaligned", instructions=("TEXTRACT", "TINSERT"), fault="misaligned", targets=(),
+      own={X90: ("TEXTRACT", "TINSERT")},
+      provenance=(Provenance("header-runtime", X90_HDR + " (TExtractVecToVecNZDispatch)",
+                             "PTO_ASSERT idxCol % C0 == 0 (C0 = 32 / sizeof(T)) before the NZ UB -> UB copy; debug "
+                             "builds only (its idxRow % 16 assert is left out: release builds copy the exact rows, and "
+                             "the vendor's textract_vec ST kernel starts NZ windows at rows 4 and 8)"),
+                  Provenance("header-runtime", "include/pto/npu/kirinX90/TInsert.hpp (TINSERT_IMPL, NZ Vec -> Vec)",
+                             "the same PTO_ASSERT on indexCol"),
+                  Provenance("header-runtime", X90_HDR + " (TExtractVecToVecNZ)", "release builds start the copy at "
+                             "column stripe indexCol / C0: an unaligned indexCol silently moves another window")))
+def vec_nz_window_misaligned(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    Kirin X90 TEXTRACT / TINSERT between NZ UB tiles at a column that is not on a C0 block.
+
+    ## What it does
+    For a Vec -> Vec TEXTRACT or TINSERT between two NZ tiles (BLayout::ColMajor, SLayout::RowMajor) on Kirin
+    X90, checks that `indexCol` is a multiple of C0, one 32-byte block of the element type (16 half, 8 float,
+    32 int8). (A TEXTRACT into a 1 x 1 destination takes a scalar path without the check. The header also
+    asserts `indexRow % 16 == 0`; a release build copies the exact rows, and the vendor's own ST kernels start
+    NZ windows off the 16-row fractal, so that debug-only assertion is not reported.)
+
+    ## Why is this bad?
+    It is a `PTO_ASSERT`: debug builds trap. A release build copies whole column stripes of C0 elements from
+    stripe `indexCol / C0`: an unaligned `indexCol` silently moves the columns of the stripe boundary below it
+    instead of the window asked for.
+
+    ## Example
+    ```cpp
+    using Nz = Tile<TileType::Vec, half, 32, 64, BLayout::ColMajor, 32, 64, SLayout::RowMajor>;
+    using NzPart = Tile<TileType::Vec, half, 16, 32, BLayout::ColMajor, 16, 32, SLayout::RowMajor>;
+    TEXTRACT(part, whole, 0, 8);  // half: C0 is 16 columns
+    ```
+
+    ## Use instead
+    ```cpp
+    TEXTRACT(part, whole, 0, 16);
+    ```
+    """
+    got = _nz_window_units(ctx)
+    if got is None:
+        return None
+    dst, src, c0 = got
+    row, col = ctx.scalar("indexRow"), ctx.scalar("indexCol")
+    if row is None or col is None or z3.is_real(row) or z3.is_real(col):
+        return None
+    return Check(col % c0 != 0,
+                 f"{ctx.builtin} NZ Vec -> Vec of {dst.dtype} at column {{indexCol}}: needs indexCol a multiple of {c0} "
+                 f"(PTO_ASSERT on {ctx.target}; a release build copies from the C0 block below)", {"indexCol": col})

@@ -541,7 +541,7 @@ def l0_copy_units(builtin: str, dst: TileView, src: TileView, impl: str = "a2a3"
 
 
 @rule("PTO935", "l0-copy-shape-misaligned", instructions=("TMOV", "TEXTRACT"), fault="unsupported-layout",
-      targets=("a2a3", "a5"), own={"kirin9030": ("TEXTRACT", "TMOV")},
+      targets=("a2a3", "a5"), own={"kirin9030": ("TEXTRACT", "TMOV"), "kirinx90": ("TEXTRACT",)},
       provenance=(Provenance("header-static", COPY_HDR, "without a transpose: L0A rows % 16, cols % C0; L0B rows % C0, "
                              "cols % 16 (C0 = 32 / sizeof(src), 2-byte types as half), source and destination; with "
                              "a transpose (dst SFractal != src SFractal): all extents % 16 (32 for 1-byte types); "
@@ -555,6 +555,8 @@ def l0_copy_units(builtin: str, dst: TileView, src: TileView, impl: str = "a2a3"
                   Provenance("header-static", "include/pto/npu/kirin9030/TExtract.hpp (TExtractToA/B, "
                              "TExtractToAVector)", "Kirin 9030 / Dev0000 TEXTRACT: A5's transposing-copy asserts; the "
                              "one-row L0A source: srcCol % (32 / sizeof), dstCol % (512 / sizeof)"),
+                  Provenance("header-static", "include/pto/npu/kirinX90/TExtract.hpp (TEXTRACT_TILE_IMPL -> "
+                             "textract_common.hpp)", "Kirin X90 TEXTRACT: A2/A3's routines, the same extents"),
                   Provenance("isa-doc", "docs/isa/TEXTRACT.md, docs/isa/TMOV.md", "fractal alignment of L0 tiles"),
                   Provenance("header-static", COPY_HDR, "found by bench/differential.py (TMOV Mat -> Right of a "
                              "16-row int8 tile: 'srcRow must be aligned to C0Size')")))
@@ -574,6 +576,7 @@ def l0_copy_shape_misaligned(ctx: Ctx) -> Check | None:
     transposing copy of 2- and 4-byte types (not compact): every extent of both tiles a multiple of 16.
     Kirin 9030's TEXTRACT (Kirin Dev0000's too) checks A5's transposing copy and, for the one-row source,
     source columns in 32-byte blocks and destination columns in 512-byte fractals.
+    Kirin X90's TEXTRACT calls A2/A3's routines: A2/A3's extents.
 
     ## Why is this bad?
     The copy routine rejects the extents with a `static_assert`: the kernel does not compile for the target.

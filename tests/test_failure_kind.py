@@ -56,9 +56,10 @@ def test_derivation_and_overrides() -> None:
     assert "skips" in release_behaviour(rules["PTO504"], "a2a3")
     assert "dst's valid shape" in release_behaviour(rules["PTO504"], "a5")
     # per target provenance (Kirin 9030's TExtract.hpp, which Kirin Dev0000 includes: Vec -> Vec PTO_ASSERTs; A6
-    # compiles A5's checks, ptolint/own_impls.py)
+    # compiles A5's checks; Kirin X90's own TExtract.hpp: PTO_ASSERTs on every path, ptolint/own_impls.py)
     assert rule_kinds(rules["PTO102"]) == {"a2a3": "debug-trap", "a5": "runtime-fault", "a6": "runtime-fault",
-                                           "kirin9030": "debug-trap", "kirindev0000": "debug-trap"}
+                                           "kirin9030": "debug-trap", "kirinx90": "debug-trap",
+                                           "kirindev0000": "debug-trap"}
     assert rule_kinds(rules["PTO960"]) == {"a2a3": "silent", "a5": "compile-error"}  # override on a2a3
     assert set(rule_kinds(rules["PTO963"]).values()) == {"silent"}  # ignored-option
     assert set(rule_kinds(rules["PTO904"]).values()) == {"runtime-fault"}  # hazard
@@ -90,7 +91,7 @@ def test_json_sarif_and_text_show_the_kind(tmp_path: Path) -> None:
     descriptors = {d["id"]: d for d in sarif["runs"][0]["tool"]["driver"]["rules"]}
     assert descriptors["PTO102"]["properties"]["kinds"] == {"a2a3": "debug-trap", "a5": "runtime-fault",
                                                             "a6": "runtime-fault", "kirin9030": "debug-trap",
-                                                            "kirindev0000": "debug-trap"}
+                                                            "kirinx90": "debug-trap", "kirindev0000": "debug-trap"}
 
     text = ptolint("check", "k.cpp", cwd=tmp_path).stdout
     assert "[textract-row-out-of-bounds] [debug-trap on a2a3, runtime-fault on a5] [target a2a3, a5]" in text

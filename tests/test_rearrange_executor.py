@@ -163,6 +163,34 @@ def test_tinsert_a2a3_vec_to_mat_is_not_a_path() -> None:
     assert run(machine(site("TINSERT", "a5", args))) == set()
 
 
+def test_tinsert_kirin_x90() -> None:
+    """Kirin X90's own TInsert.hpp: ND copies between NoneBox tiles only (unaligned columns copied, as on A5), an ND
+    source into a row-major boxed tile rejected, the A2/A3 Vec -> Vec list without bf16, A5's Vec -> Mat list."""
+    dst, src = tile(spec(F, 16, 64, 4), "dst"), tile(spec(F, 8, 16, 4), "src")
+    m = machine(site("TINSERT", "kirinx90", {"dst": dst, "src": src, "indexRow": 8, "indexCol": 4}))
+    assert run(m) == set()
+    np.testing.assert_array_equal(m.tiles["dst"].data()[8:16, 4:20], m.tiles["src"].data())
+    zz = tile(spec(F, 16, 64, 4, slayout="RowMajor"), "dst")
+    assert run(machine(site("TINSERT", "kirinx90", {"dst": zz, "src": src, "indexRow": 0, "indexCol": 0}))) == \
+        {"unsupported-layout"}
+    i16d, i16s = tile(spec("int16_t", 16, 64, 2), "dst"), tile(spec("int16_t", 8, 16, 2), "src")
+    assert run(machine(site("TINSERT", "kirinx90", {"dst": i16d, "src": i16s, "indexRow": 0, "indexCol": 0}))) == set()
+    bfd, bfs = tile(spec("bfloat16_t", 16, 64, 2), "dst"), tile(spec("bfloat16_t", 8, 16, 2), "src")
+    assert run(machine(site("TINSERT", "kirinx90", {"dst": bfd, "src": bfs, "indexRow": 0, "indexCol": 0}))) == \
+        {"unsupported-dtype"}
+    mat = tile(spec("int16_t", 32, 64, 2, loc="Mat", blayout="ColMajor", slayout="RowMajor"), "dst")
+    nz16 = tile(spec("int16_t", 16, 64, 2, blayout="ColMajor", slayout="RowMajor"), "src")
+    assert run(machine(site("TINSERT", "kirinx90", {"dst": mat, "src": nz16, "indexRow": 0, "indexCol": 0}))) == \
+        {"unsupported-dtype"}
+    nzd = tile(spec(F, 64, 32, 4, blayout="ColMajor", slayout="RowMajor"), "dst")
+    nzs = tile(spec(F, 16, 32, 4, blayout="ColMajor", slayout="RowMajor"), "src")
+    assert run(machine(site("TINSERT", "kirinx90", {"dst": nzd, "src": nzs, "indexRow": 8, "indexCol": 0}))) == set()
+    wide = tile(spec(F, 64, 64, 4, blayout="ColMajor", slayout="RowMajor"), "dst")
+    assert run(machine(site("TINSERT", "kirinx90", {"dst": wide, "src": nzs, "indexRow": 0, "indexCol": 4}))) == \
+        {"misaligned"}
+    assert run(machine(site("TINSERT", "kirinx90", {"dst": nzd, "src": nzs, "indexRow": 16, "indexCol": 0}))) == set()
+
+
 def test_tdeinterleave_single_source() -> None:
     t = spec(F, 2, 16, 4)
     m = machine(site("TDEINTERLEAVE", "a5", {"dst1": tile(t, "dst1", 2, 4), "dst0": tile(t, "dst0", 2, 4),

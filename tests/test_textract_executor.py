@@ -184,3 +184,62 @@ def test_fp_operand_must_be_in_scaling_buffer() -> None:
         s = site("a2a3", o, acc, Const(0), Const(0), template_args={"reluMode": "NoRelu"}, extra=[("fp", fp)],
                  builtin="TEXTRACT_FP")
         assert replay(s, {}).kinds() == kinds
+
+
+def test_kirin_x90_own_file() -> None:
+    """Kirin X90's TExtract.hpp: A2/A3's L0 routines (Zz L0A, window starts in copy blocks), its own type lists, a
+    NoneBox pair sent to the ND copy (a column-major tile's row stride fails there), its Acc / Vec -> Mat copies
+    refused, its fp operand and AccToVecMode checked."""
+    src = operand(tile("Mat", "float", 48, 64, **NZ_MAT), "panel")
+    dst = operand(tile("Left", "float", 16, 64, **LEFT["a2a3"]), "a")
+    s = site("kirinx90", dst, src, IV, Const(0), path=LOOP)
+    assert replay(s, {"i": 32}).faults == []  # float: Kirin X90's list has it (Kirin 9030's does not)
+    assert replay(s, {"i": 48}).kinds() == {"out-of-bounds"}
+    nz_left = operand(tile("Left", "float", 16, 64, **NZ_MAT), "a")
+    assert replay(site("kirinx90", nz_left, src, Const(0), Const(0)), {}).kinds() == {"unsupported-layout"}
+    half_src = operand(tile("Mat", "half", 48, 64, **NZ_MAT), "panel")
+    half_dst = operand(tile("Left", "half", 16, 64, **LEFT["a2a3"]), "a")
+    assert replay(site("kirinx90", half_dst, half_src, Const(8), Const(0)), {}).kinds() == {"misaligned"}
+    # UB -> UB: an ND / DN pair takes the ND copy (A2/A3 rejects the layouts), where DN's row stride fails
+    nd = operand(tile("Vec", "float", 16, 32), "s")
+    dn = operand(tile("Vec", "float", 16, 32, blayout="ColMajor"), "d")
+    assert replay(site("kirinx90", dn, nd, Const(0), Const(0)), {}).kinds() == {"unsupported-layout"}
+    assert "row stride" in replay(site("kirinx90", dn, nd, Const(0), Const(0)), {}).faults[0].detail
+    nd2 = operand(tile("Vec", "float", 16, 16), "d")
+    assert replay(site("kirinx90", nd2, nd, Const(0), Const(16)), {}).faults == []
+    # Acc -> Mat and the quantised forms are not modelled: refused, never confirmed
+    acc = operand(tile("Acc", "int32_t", 16, 32, blayout="ColMajor", slayout="RowMajor", fractal=1024), "acc")
+    o = operand(tile("Mat", "int32_t", 16, 32, **NZ_MAT), "o")
+    assert replay(site("kirinx90", o, acc, Const(0), Const(0)), {}).refused is not None
+    fp = operand(tile("Mat", "uint64_t", 1, 32), "fp")
+    bad_fp = site("kirinx90", o, acc, Const(0), Const(0), extra=[("fp", fp)], builtin="TEXTRACT_FP")
+    assert replay(bad_fp, {}).kinds() == {"unsupported-path"}
+    ub = operand(tile("Vec", "int32_t", 16, 32), "v")
+    dual = site("kirinx90", ub, acc, Const(0), Const(0), template_args={"mode": "DualModeSplitM", "reluMode": "NoRelu"})
+    assert replay(dual, {}).kinds() == {"unsupported-path"}
+    single = site("kirinx90", ub, acc, Const(0), Const(0), template_args={"mode": "SingleModeVec0", "reluMode": "NoRelu"})
+    assert replay(single, {}).refused is not None
+
+
+def test_kirin_x90_acc_checks() -> None:
+    """Kirin X90's L0C copies: every form checked unquantised (kirinX90/common.hpp CheckTMovAccValid<..., false>):
+    a half / int32 accumulator into its own type, NZ -> NZ or ND; a call that passes is refused (copy not modelled)."""
+    acc = operand(tile("Acc", "int32_t", 16, 32, blayout="ColMajor", slayout="RowMajor", fractal=1024), "acc")
+    i8 = operand(tile("Mat", "int8_t", 16, 32, **NZ_MAT), "o")
+    quant = site("kirinx90", i8, acc, Const(0), Const(0), extra=[("preQuantScalar", ScalarOperand(Const(1), "s"))])
+    assert replay(quant, {}).kinds() == {"unsupported-dtype"}
+    dn = operand(tile("Vec", "int32_t", 16, 32, blayout="ColMajor"), "v")
+    assert replay(site("kirinx90", dn, acc, Const(0), Const(0)), {}).kinds() == {"unsupported-layout"}
+    nd = operand(tile("Vec", "int32_t", 16, 32), "v")
+    assert replay(site("kirinx90", nd, acc, Const(0), Const(0)), {}).refused is not None
+
+
+def test_kirin_x90_nz_window_alignment() -> None:
+    """Kirin X90's NZ UB -> UB TEXTRACT asserts its window's start on the 16 x C0 box (a 1 x 1 window excepted)."""
+    nz = dict(blayout="ColMajor", slayout="RowMajor")
+    src = operand(tile("Vec", "half", 32, 64, **nz), "whole")
+    dst = operand(tile("Vec", "half", 16, 32, **nz), "part")
+    assert replay(site("kirinx90", dst, src, Const(0), Const(8)), {}).kinds() == {"misaligned"}
+    assert replay(site("kirinx90", dst, src, Const(16), Const(16)), {}).faults == []
+    assert replay(site("kirinx90", dst, src, Const(8), Const(16)), {}).faults == []  # rows: release copies them exactly
+    assert replay(site("a2a3", dst, src, Const(0), Const(8)), {}).kinds() != {"misaligned"}

@@ -140,7 +140,29 @@ class Kirin9030(A5):
         return False
 
 
-TARGETS = {"a2a3": A2A3(), "a5": A5(), "kirin9030": Kirin9030()}
+class KirinX90(A2A3):
+    """Kirin X90's own TExtract.hpp: A2/A3's L1 -> L0A / L0B and UB -> UB routines (textract_common.hpp) behind its
+    own dispatch: a UB -> UB pair with a NoneBox tile on either side takes the ND copy, its own tile-path type list,
+    and its own Vec -> Mat and Acc copies, which are not modelled here (a call reaching them is refused)."""
+
+    name = "kirinx90"
+    main_types = ("int8_t", "uint8_t", "half", "int16_t", "uint16_t", "int32_t", "float")
+    # textract_common.hpp's UB list read under kirinX90/header.hpp's `#define bfloat16_t half`
+    ub_types = ("float", "half", "int8_t", "uint8_t", "int16_t", "uint16_t", "int32_t", "uint32_t")
+    mode_modes = ("SingleModeVec0",)
+
+    def ub_branch(self, dst, src):
+        if (dst[0] == "RowMajor" and src[0] == "RowMajor") or "NoneBox" in (dst[1], src[1]):
+            return "nd"
+        if dst == NZ and src == NZ:
+            return "nz"
+        return "skip" if dst == src else "reject"
+
+
+#: the implementations whose L1 -> L0A / L0B copies are A2/A3's routines (textract_common.hpp)
+A2_L0 = ("a2a3", "kirinx90")
+
+TARGETS = {"a2a3": A2A3(), "a5": A5(), "kirin9030": Kirin9030(), "kirinx90": KirinX90()}
 
 
 def lay(t: ConcreteTile) -> tuple[str, str]:
@@ -173,13 +195,13 @@ def conversion_kind(form: str) -> str:
     return "quant"
 
 
-@op("TEXTRACT", "TEXTRACT_FP", own=("kirin9030",))
+@op("TEXTRACT", "TEXTRACT_FP", own=("kirin9030", "kirinx90"))
 def textract(m: Machine) -> None:
     form = form_of(m)
     hw = TARGETS[m.impl]
     if form == "two-dst":
-        if isinstance(hw, Kirin9030):
-            raise LookupError("the two-destination TEXTRACT is not modelled for Kirin 9030's TExtract.hpp")
+        if isinstance(hw, (Kirin9030, KirinX90)):
+            raise LookupError(f"the two-destination TEXTRACT is not modelled for {hw.name}'s TExtract.hpp")
         two_destinations(m)
         return
     dst, src = m.tile("dst"), m.tile("src")
@@ -189,6 +211,8 @@ def textract(m: Machine) -> None:
             and m.target not in hw.acc_targets:
         # before any fault is recorded: a refusal, never a confirmation
         raise LookupError(f"{m.target}'s Acc copies of Kirin 9030's TExtract.hpp are not modelled")
+    if isinstance(hw, KirinX90):
+        x90_forms(m, form, dst, src)
     ir, ic = int(m.scalar("indexRow") or 0), int(m.scalar("indexCol") or 0)
     plan = accept(m, hw, form, dst, src)
     if m.faults and any(f.kind not in ("valid-region", "invalid-tile") for f in m.faults):
@@ -198,6 +222,41 @@ def textract(m: Machine) -> None:
                          f"{'/'.join(lay(dst))}) matches no branch on {hw.name}: nothing is copied")
         return
     run(m, hw, form, plan, dst, src, ir, ic)
+
+
+def x90_forms(m: Machine, form: str, dst: ConcreteTile, src: ConcreteTile) -> None:
+    """Kirin X90: the Acc copies (every form but the plain one, and the plain form from L0C into L1 / UB) are not
+    modelled, their static checks are: the plain form's type list (CheckTExtract), the fp operand in the Scaling
+    buffer, the one AccToVecMode the file takes, and kirinX90/common.hpp CheckTMovAccValid, which every form calls
+    unquantised (a half or int32 source into L1 / UB, the destination of the same type, NZ -> NZ or ND). A call that
+    fails one stops there (it does not compile); one that passes them is refused, as is the Vec -> Mat copy."""
+    d, s = dst.spec, src.spec
+    acc = form != "plain" or (s.loc == "Acc" and d.loc in ("Mat", "Vec"))
+    if not acc:
+        if s.loc == "Vec" and d.loc == "Mat":
+            raise LookupError("Kirin X90's TEXTRACT Vec -> Mat copy is not modelled")
+        return
+    before = len(m.faults)
+    if form == "plain" and d.dtype not in KirinX90.main_types:
+        m.fault("unsupported-dtype", f"TEXTRACT tile path has no {d.dtype} destination on kirinx90")
+    fp = m.tile("fp")
+    if form.startswith("fp") and fp is not None and fp.spec.loc != "Scaling":
+        m.fault("unsupported-path", f"fixpipe parameters must live in the Scaling buffer, fp is {fp.spec.loc}")
+    mode = str(m.template_args.get("mode", ""))
+    if form.endswith("mode") and mode.split("::")[-1] not in KirinX90.mode_modes:
+        m.fault("unsupported-path", f"AccToVecMode {mode} is not implemented on kirinx90 (SingleModeVec0 only)")
+    if s.loc != "Acc" or d.loc not in ("Mat", "Vec"):
+        m.fault("unsupported-path", f"{form} TEXTRACT cannot copy {s.loc} -> {d.loc} on kirinx90")
+    if s.dtype not in ("half", "int32_t") or d.dtype != s.dtype:
+        m.fault("unsupported-dtype", f"L0C copy of {s.dtype} into {d.dtype} on kirinx90 (a half or int32 "
+                                     "accumulator into its own type, quantisation parameter or not)")
+    if lay(src) != NZ:
+        m.fault("unsupported-layout", f"L0C data is NZ, src tile is {lay_text(lay(src))}")
+    if lay(dst) not in (NZ, ND):
+        m.fault("unsupported-layout", f"fixpipe cannot write a {lay_text(lay(dst))} tile on kirinx90")
+    if len(m.faults) > before:
+        raise Trap("the call does not compile on this target")
+    raise LookupError("Kirin X90's Acc TEXTRACT copies are not modelled")
 
 
 # --- static acceptance ---------------------------------------------------------------------------
@@ -222,8 +281,10 @@ def accept(m: Machine, hw: Target, form: str, dst: ConcreteTile, src: ConcreteTi
             m.fault("size-mismatch", f"dst {d.rows}x{d.cols} larger than src {s.rows}x{s.cols}")
         if branch == "nd" and hw.ub_row_aligned_needed(d.dtype):
             for t in (src, dst):
-                if (t.spec.cols * element_size(t.spec)) % 32:
-                    m.fault("unsupported-layout", f"{t.name}: row of {t.spec.cols * element_size(t.spec)} bytes "
+                # the row stride: Cols elements for a row-major tile, one for a column-major one
+                stride = (t.spec.cols if t.spec.blayout == "RowMajor" else 1) * element_size(t.spec)
+                if stride % 32:
+                    m.fault("unsupported-layout", f"{t.name}: row stride of {stride} bytes "
                                                   f"is not a whole number of 32-byte blocks")
         return "ub-" + branch
     if d.dtype not in hw.main_types:
@@ -240,7 +301,7 @@ def accept(m: Machine, hw: Target, form: str, dst: ConcreteTile, src: ConcreteTi
         want = hw.left_dst if d.loc == "Left" else ZN
         if lay(dst) != want:
             m.fault("unsupported-layout", f"{d.loc} tile on {hw.name} is {lay_text(want)}, got {lay_text(lay(dst))}")
-        alignment = l1_to_l0_alignment("TEXTRACT", d, s) if m.impl == "a2a3" else \
+        alignment = l1_to_l0_alignment("TEXTRACT", d, s) if m.impl in A2_L0 else \
             kirin_l1_to_l0_alignment(d, s) if isinstance(hw, Kirin9030) else a5_l1_to_l0_alignment(d, s)
         for problem in alignment:
             m.fault("unsupported-layout", problem)
@@ -299,20 +360,25 @@ def acc_static(m: Machine, hw: Target, form: str, dst: ConcreteTile, src: Concre
 def run(m: Machine, hw: Target, form: str, plan: str, dst: ConcreteTile, src: ConcreteTile, ir: int, ic: int) -> None:
     d, s = dst.spec, src.spec
     esize = element_size(d)
+    if plan == "ub-nz" and hw.name == "kirinx90" and (d.valid_row, d.valid_col) != (1, 1):
+        c0 = 32 // esize
+        if ic % c0:  # (its indexRow % 16 assert: release copies the exact rows, vendor kernels rely on it)
+            m.fault("misaligned", f"NZ UB -> UB window at column {ic}: not a multiple of {c0} (PTO_ASSERT on "
+                                  "kirinx90; release builds start at column stripe indexCol / C0)")
     if plan in ("ub-nd", "ub-nz", "scale"):
         copy(m, dst, src, ir, ic, dst.valid_row, dst.valid_col)
     elif plan in ("left", "right"):
         transposed = d.slayout != s.slayout
-        if hw.name == "a2a3":
-            l0_index_alignment(m, plan, transposed, element_size(s), ir, ic)
-        compact = d.compact == "Normal" or (transposed and element_size(s) == 1 and (hw.name != "a2a3" or plan == "right"))
+        if hw.name in A2_L0:
+            l0_index_alignment(m, hw, plan, transposed, element_size(s), ir, ic)
+        compact = d.compact == "Normal" or (transposed and element_size(s) == 1 and (hw.name not in A2_L0 or plan == "right"))
         rows, cols = (dst.valid_row, dst.valid_col) if compact else (d.rows, d.cols)
         copy(m, dst, src, ir, ic, rows, cols)
     elif plan == "gemv":
         frac = 1024 if s.dtype in PACKED4 else 512 // element_size(s)
-        if hw.name == "a2a3" and ic % frac:
+        if hw.name in A2_L0 and ic % frac:
             m.fault("misaligned", f"one-row L0A load at column {ic}: not a whole {frac}-element fractal (PTO_ASSERT "
-                                  "on a2a3; the load starts at the fractal below)")
+                                  f"on {hw.name}; the load starts at the fractal below)")
         n = -(-dst.valid_col // frac) * frac
         row = m.window(src, 0, ic, 1, n)
         width = min(n, d.cols)
@@ -329,7 +395,7 @@ def run(m: Machine, hw: Target, form: str, plan: str, dst: ConcreteTile, src: Co
         acc_copy(m, hw, form, dst, src, ir, ic)
 
 
-def l0_index_alignment(m: Machine, plan: str, transposed: bool, size: int, ir: int, ic: int) -> None:
+def l0_index_alignment(m: Machine, hw: Target, plan: str, transposed: bool, size: int, ir: int, ic: int) -> None:
     """A2/A3's L1 -> L0A/L0B copy routines assert the window's start: 16-row / C0-column steps into L0A, C0-row /
     16-column steps into L0B (C0 = one 32-byte block of the source type), whole fractals (32 for 1-byte types,
     else 16) when the copy transposes."""
@@ -337,7 +403,7 @@ def l0_index_alignment(m: Machine, plan: str, transposed: bool, size: int, ir: i
     r, c = (frac, frac) if transposed else (16, c0) if plan == "left" else (c0, 16)
     if ir % r or ic % c:
         m.fault("misaligned", f"L1 -> L0{'A' if plan == 'left' else 'B'} {'transposed ' if transposed else ''}load "
-                              f"at ({ir}, {ic}): the start must be a multiple of ({r}, {c}) (PTO_ASSERT on a2a3)")
+                              f"at ({ir}, {ic}): the start must be a multiple of ({r}, {c}) (PTO_ASSERT on {hw.name})")
 
 
 #: element types of the ND -> 2xNZ copy, per target

@@ -39,7 +39,11 @@ _INS_TYPES = {
     "kirin9030": {"half", "float", "int32_t", "int8_t", "int64_t"},
     "kirindev0000": {"half", "bfloat16_t", "float", "int32_t", "float8_e4m3_t", "float8_e5m2_t", "hifloat8_t", "int8_t",
                      "int64_t"},
+    # Kirin X90's own TInsert.hpp: its Vec -> Mat list is Kirin 9030's build of A5's (the same renames); its Vec -> Vec
+    # list is common/arch/memory/tinsert_common.hpp's (A2/A3's) with bfloat16_t read as half: _INS_VEC_X90
+    "kirinx90": {"half", "float", "int32_t", "int8_t", "int64_t"},
 }
+_INS_VEC_X90 = {"int8_t", "uint8_t", "int16_t", "uint16_t", "int32_t", "uint32_t", "half", "float"}
 _VQUANT = {
     "a2a3": {("float", "int8_t"), ("int32_t", "int8_t"), ("int32_t", "uint8_t"), ("int32_t", "half"),
              ("int32_t", "int16_t")},
@@ -328,7 +332,7 @@ def ttrans(m: Machine) -> None:
 # --- TINSERT ---------------------------------------------------------------------------------------
 
 
-@op("TINSERT", own=("kirin9030", "kirindev0000"))
+@op("TINSERT", own=("kirin9030", "kirindev0000", "kirinx90"))
 def tinsert(m: Machine) -> None:
     dst, src = m.tile("dst"), m.tile("src")
     if dst is None or src is None or len(m.tiles) != 2 or "preQuantScalar" in m.site.params:
@@ -337,7 +341,23 @@ def tinsert(m: Machine) -> None:
         return  # conversion and split forms are not replayed
     a5 = m.impl != "a2a3"  # A5's file (the Kirin builds of it: only their type lists differ, _INS_TYPES)
     chk = _Static(m, "TINSERT")
-    if dst.spec.loc == "Vec" and src.spec.loc == "Vec":
+    if m.impl == "kirinx90" and dst.spec.loc == "Vec" and src.spec.loc == "Vec":
+        # Kirin X90: the ND copy between two NoneBox tiles only (its static shapes checked), NZ pairs unchecked,
+        # any other pair of the same BLayout and SLayout copies nothing
+        chk.need(src.dtype == dst.dtype, "dtype-mismatch", f"src {src.dtype}, dst {dst.dtype}")
+        chk.need(src.dtype in _INS_VEC_X90, "unsupported-dtype", f"element type {src.dtype}")
+        nd = _nd(dst) and _nd(src) and dst.spec.slayout == src.spec.slayout == "NoneBox"
+        nz = _nz(dst) and _nz(src)
+        if not (nd or nz):
+            chk.need(_nd(dst) == _nd(src), "unsupported-layout", "one tile is row-major, the other is not")
+            chk.need(dst.spec.slayout == src.spec.slayout, "unsupported-layout", "SLayouts differ")
+        if nd:
+            chk.need(src.spec.rows <= dst.spec.rows, "size-mismatch", "src Rows > dst Rows")
+            chk.need(src.spec.cols <= dst.spec.cols, "size-mismatch", "src Cols > dst Cols")
+        chk.done()
+        if not (nd or nz):
+            return
+    elif dst.spec.loc == "Vec" and src.spec.loc == "Vec":
         chk.need(src.dtype == dst.dtype, "dtype-mismatch", f"src {src.dtype}, dst {dst.dtype}")
         chk.need(src.dtype in _INS_TYPES[m.impl], "unsupported-dtype", f"element type {src.dtype}")
         nd = _nd(dst) and _nd(src)
@@ -358,6 +378,8 @@ def tinsert(m: Machine) -> None:
         chk.need(src.dtype in _INS_TYPES[m.impl], "unsupported-dtype", f"element type {src.dtype}")
         chk.done()
         nd = _nd(src)
+        if m.impl == "kirinx90" and not (nd or _nz(src)):
+            return  # Kirin X90's TInsertVecToMatImpl copies ND or NZ sources only
     elif dst.spec.loc == "Mat":
         chk.need(False, "unsupported-path", f"a2a3 inserts into Mat only from Acc, src is TileType::{src.spec.loc}")
         chk.done()
@@ -365,6 +387,10 @@ def tinsert(m: Machine) -> None:
     else:
         return
     r, c = int(m.scalar("indexRow") or 0) % (1 << 16), int(m.scalar("indexCol") or 0) % (1 << 16)
+    if m.impl == "kirinx90" and dst.spec.loc == "Vec" and _nz(dst) and _nz(src) and 0 < _size(src) <= 32 \
+            and c % (32 // _size(src)):
+        m.fault("misaligned", f"TINSERT NZ Vec -> Vec at column {c}: not a multiple of {32 // _size(src)} "
+                              "(PTO_ASSERT on kirinx90; the copy starts at the C0 block below)")
     vr, vc = src.valid_row, src.valid_col
     if vr <= 0 or vc <= 0:
         return
