@@ -231,3 +231,14 @@ def test_executor_fixpipe_writes_nz_blocks_of_8_or_16_floats_and_no_dn():
         assert kinds(store(acc, gt("float", (1, 4, 1, 16, 8), "NZ"), target)) == set()
         assert kinds(store(acc, gt("float", (1, 1, 1, 16, 32), "NZ"), target)) == {"unsupported-layout"}
         assert kinds(store(acc, gt("float", (1, 1, 1, 16, 32), "DN"), target)) == {"unsupported-layout"}
+
+
+@pytest.mark.parametrize("cols,line,bad", [(16, 13, True), (64, 32, True), (64, 64, False), (32, 64, False)])
+def test_executor_a2a3_burst_longer_than_the_line(cols, line, bad):
+    """PTO969: A2/A3's UB ND copy moves the tile's valid columns per tensor line (PTO_ASSERT validCol == Shape4);
+    a longer burst is the fault the rule predicts, a shorter one is not (not this rule's)."""
+    s = load(vec("float", 2, cols), gt("float", (1, 1, 1, 2, line)))
+    assert ("size-mismatch" in kinds(s)) == bad
+    verdict = check_rule(load_rules()["PTO969"], s)
+    assert (verdict.level == "error") == bad
+    assert "size-mismatch" not in kinds(load(vec("float", 2, cols), gt("float", (1, 1, 1, 2, line)), "a5"))
