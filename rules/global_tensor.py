@@ -504,6 +504,7 @@ A2A3_BURST = ("include/pto/common/arch/memory/tload_common.hpp (TLoadGm2ubNd2nd,
 
 
 @rule("PTO969", "gm-burst-length-mismatch", instructions=INSTR, targets=("a2a3",), fault="size-mismatch",
+      own={"kirinx90": ("TSTORE",)},
       provenance=(Provenance("header-runtime", A2A3_BURST,
                              "PTO_ASSERT validCol == gShape4 (ND) / validRow == gShape3 (DN), debug builds only; the "
                              "copy moves one burst of validCol (validRow) elements per tensor line and starts the "
@@ -516,6 +517,10 @@ A2A3_BURST = ("include/pto/common/arch/memory/tload_common.hpp (TLoadGm2ubNd2nd,
                              "include/pto/npu/kirinX90/TLoad.hpp",
                              "the same PTO_ASSERT on the L1 paths and other targets' files: not modelled by this rule "
                              "(A2/A3 Vec transfers only)"),
+                  Provenance("header-runtime", "include/pto/npu/kirinX90/TStore.hpp (TStoreUb2gmDn2dn), "
+                             "common/arch/memory/tstore_common.hpp (TStoreUb2gmNd2nd)",
+                             "kirinx90: its TSTORE (A2/A3's file with its own lists) has the same PTO_ASSERTs and "
+                             "burst loops for Vec ND / DN"),
                   Provenance("corpus", "tests/npu/a2a3/src/st/testcase/tsort32/tsort32_kernel.cpp, "
                              "tscatter/tscatter_kernel.cpp",
                              "the vendor's ST kernels load a 2 x 16 index tile from a 2 x 13 tensor (tsort32 case 4) "
@@ -554,7 +559,7 @@ def gm_burst_length_mismatch(ctx: Ctx) -> Check | None:
     ```
     """
     got = operands(ctx)
-    if got is None or ctx.impl != "a2a3":
+    if got is None or not (ctx.impl == "a2a3" or (ctx.impl == "kirinx90" and ctx.builtin == "TSTORE")):
         return None
     t, g = got
     if t.loc != "Vec" or not _plain_store(ctx):

@@ -133,7 +133,8 @@ def transfer(m: Machine, builtin: str, tile: ConcreteTile, g: ConcreteGlobal, qu
     _mte_fields(m, builtin, tile, g, pair)
     if m.impl in _STATIC_EXTENT and builtin == "TLOAD" and loc == "Vec" and pair[1] == "row":
         _a5_static_extent(m, tile, g)
-    if loc == "Vec" and m.impl == "a2a3" and pair in (("ND", "row"), ("DN", "col")):
+    if loc == "Vec" and (m.impl == "a2a3" or (m.impl == "kirinx90" and builtin == "TSTORE")) and \
+            pair in (("ND", "row"), ("DN", "col")):  # Kirin X90's TSTORE: A2/A3's copies (its TStore.hpp)
         _burst_length(m, builtin, tile, g, pair[0])
     if (loc == "Vec" or (loc == "Mat" and m.impl in _A2A3_MEM)) and pair in (("ND", "row"), ("DN", "col")):
         _bursts(m, builtin, tile, g, pair[0])  # A2/A3 copies L1 lines the same way (TLoadGm2L1Nd2nd, TStoreMat2Gm*)
