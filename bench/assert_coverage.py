@@ -27,7 +27,9 @@ Extraction, per target (`__NPU_ARCH__` values of include/pto/common/arch_macro.h
 - the owner: the innermost function (member functions as Class::name) or class around the assertion, found by
   brace matching on the comment- and string-free text; file-scope assertions are owned by the file.
 - the builtins on whose path it lies: a name-based call graph. A function or class reaches every function and
-  class whose name occurs in its body and that is defined in its own file or a file it includes (transitively);
+  class whose name occurs in its body and that is defined in its own file or a file it includes (transitively),
+  or, for a shared part under common/arch/, in a target header under npu/ that includes it (reverse includes,
+  REVERSE_DIRS: a2a3/TLoad.hpp includes tload_common.hpp after the helpers that file's TLOAD_CONVTILE_IMPL calls);
   naming a class reaches its member functions and class-level assertions; `MAP_INSTR_IMPL*(API, ...)` reaches
   API_IMPL. A builtin B starts from the wrapper B in common/pto_instr.hpp and every B_IMPL. Assertions of the
   operand classes the kernel instantiates itself (OPERAND_CLASSES: Tile, GlobalTensor, Shape, ...) are on the
@@ -76,6 +78,9 @@ ARCH: dict[str, int] = {"a2a3": 2201, "a5": 3510, "a6": 9201, "kirin9030": 3113,
                         "kirindev0000": 5101}
 ALL_TARGETS = tuple(ARCH)
 ROOT_HEADER = "pto/pto-inst.hpp"
+#: (included dir, includer dir): a header under the first that a header under the second includes can call that
+#: includer's functions (reverse includes, see extract_target)
+REVERSE_DIRS = ("pto/common/arch/", "pto/npu/")
 #: roots the headers do not reach by themselves (see the module docstring)
 EXTRA_ROOTS: dict[str, tuple[str, ...]] = {"a6": ("pto/npu/a6/header.hpp",)}
 #: predefined for a device build of every target
@@ -714,8 +719,16 @@ def extract_target(include_dir: Path, target: str, builtins: set[str] | None = N
     for extra in EXTRA_ROOTS.get(target, ()):
         if (include_dir / extra).is_file():
             scanner.scan(extra)
-    # include closure per file (what a name in it can refer to)
+    # include closure per file (what a name in it can refer to), plus, for the shared implementation parts under
+    # REVERSE_DIRS, the target headers that include them: a2a3/TLoad.hpp includes common/arch/memory/tload_common.hpp
+    # after its own helpers, and tload_common.hpp's TLOAD_CONVTILE_IMPL calls them (CheckConvTileData, TLoad5HD ...)
+    # by name, resolved when the template is instantiated (reverse includes)
     closure: dict[str, set[str]] = {}
+    includers: dict[str, set[str]] = defaultdict(set)
+    for rel in scanner.order:
+        for g in scanner.files[rel].includes:
+            if g.startswith(REVERSE_DIRS[0]) and rel.startswith(REVERSE_DIRS[1]):
+                includers[g].add(rel)
 
     def visible(f: str) -> set[str]:
         if f in closure:
@@ -729,8 +742,8 @@ def extract_target(include_dir: Path, target: str, builtins: set[str] | None = N
                 continue
             seen.add(g)
             todo += scanner.files[g].includes
-        closure[f] = seen
-        return seen
+        closure[f] = seen | includers.get(f, set())
+        return closure[f]
 
     nodes: list[Node] = []
     raws: list[RawAssert] = []

@@ -100,6 +100,58 @@ _TI = "pto/common/arch/memory/tinsert_common.hpp"
 _X90_INSERT = "pto/npu/kirinX90/TInsert.hpp"
 
 ENTRIES: list[Entry] = [
+    # --- gm: PTO706 (A2/A3 TREM / TREMS tmp), PTO965 (TGATHER template arguments), PTO969 (A2/A3 Vec burst length),
+    # and the assertions the reverse-include extraction added (a2a3/TLoad.hpp, a2a3/TStore.hpp, the A5-family
+    # TStore.hpp Vec bursts). First in the table: the open entries further down (TREM / TREMS tmp, the TGATHER
+    # template arguments, "the burst length of Vec ND / DN transfers") and the provenance inference would
+    # otherwise decide these assertions.
+    Entry("pto/npu/a2a3/TRem.hpp", "function:TRemCheck", cond=r"^tmp\.", kind="runtime", rules=("PTO706",),
+          targets=_A2A3_A5, note="tmp valid columns >= dst RowStride + 2 * ceil(RowStride / 64) (_trem_need)"),
+    Entry("pto/npu/a2a3/TRemS.hpp", "function:TREMS_IMPL", cond=r"^tmp\.", kind="runtime", rules=("PTO706",),
+          targets=_A2A3_A5, note="tmp valid columns >= dst's valid columns, tmp valid rows >= 1"),
+    Entry("pto/npu/a2a3/TGather.hpp|pto/npu/a5/TGather.hpp", "function:TGATHER_IMPL", kind="static",
+          cond=r"^\(cmpMode == CmpMode::GT|^gatherType == GatherAxis::GATHER_ROW$", rules=("PTO965",),
+          targets=_A2A3_A5, note="compare form: CmpMode GT or EQ; A5 64-bit mask-pattern form: GATHER_ROW only "
+                                 "(_template_problems)"),
+    Entry("pto/npu/a2a3/TGather.hpp", "function:TGATHER_IMPL", kind="static", cond=r"^TileDataS::DType == float",
+          rules=("PTO990", "PTO965"), targets=_A2A3_A5,
+          note="compare form src0: half / float (PTO990's list) or int32_t with CmpMode::EQ (PTO965: int32 with GT)"),
+    Entry("pto/common/arch/memory/tload_common.hpp|pto/common/arch/memory/tstore_common.hpp|pto/npu/a2a3/TStore.hpp",
+          "function:TLoadGm2ubNd2nd|function:TLoadGm2ubDn2dn|function:TStoreUb2gmNd2nd|function:TStoreUb2gmDn2dn",
+          kind="runtime", cond=r"^validCol == gShape4$|^validRow == gShape3$", targets=_A2A3_A5,
+          note="open (partial, PTO969): the burst (valid columns, DN valid rows) equal to the tensor's line (Shape4, DN "
+               "Shape3); PTO969 reports a burst LONGER than the line (it runs into the next line, the last past the "
+               "tensor; definite); a shorter burst over several lines (rows shifted, debug trap) is not reported"),
+    # a2a3/TLoad.hpp's own GM -> L1 ND / DN copies and ConvTile loads, reached from tload_common.hpp (reverse include)
+    Entry("pto/npu/a2a3/TLoad.hpp", "function:TLoadGm2L1Nd2nd|function:TLoadGm2L1Dn2dn", kind="runtime",
+          cond=r"^gShape\d < 4096$|% BLOCK_BYTE_SIZE == 0$", rules=("PTO945",), targets=_A2A3_A5,
+          note="GM -> L1 ND / DN: burst count < 4096 and the line in 32-byte blocks (gm_limits.py l1-nd / l1-dn)"),
+    Entry("pto/npu/a2a3/TLoad.hpp", "function:TLoadGm2L1Nd2nd", kind="runtime",
+          cond=r"^validRow == gShape0 \* gShape1 \* gShape2 \* gShape3$", rules=("PTO956",), targets=_A2A3_A5,
+          note="A2/A3 L1 ND: the tensor's row count against the tile (PTO956's two harmful directions)"),
+    Entry("pto/npu/a2a3/TLoad.hpp", "function:TLoadGm2L1Dn2dn", kind="runtime",
+          cond=r"^validCol == gShape0 \* gShape1 \* gShape2 \* gShape4$", rules=("PTO956",), targets=_A2A3_A5,
+          note="A2/A3 L1 DN: the tensor's column count against the tile"),
+    Entry("pto/npu/a2a3/TLoad.hpp", "function:TLoadGm2L1Nd2nd|function:TLoadGm2L1Dn2dn", kind="runtime",
+          cond=r"^validCol == gShape4$|^validRow == gShape3$", targets=_A2A3_A5,
+          note="open (checkable): the burst length of GM -> L1 ND / DN loads (valid columns == Shape4, valid rows == "
+               "Shape3); PTO969 models the Vec copies only"),
+    Entry("pto/npu/a2a3/TLoad.hpp", "function:TLoadNDC1HWC0|function:TLoad5HD|function:TLoadFractalZ|"
+          "function:CheckConvTileData", targets=_A2A3_A5,
+          note="open (checkable): A2/A3 TLOAD into ConvTile destinations (NC1HWC0 / NDC1HWC0 / FractalZ: element "
+               "types, Mat location, layouts, burst fields); the frontend reads ConvTile types for TIMG2COL only"),
+    # the A5-family TStore.hpp Vec copies (reached from common/arch code since the reverse includes)
+    Entry("pto/npu/a5/TStore.hpp|pto/npu/kirin9030/TStore.hpp|pto/npu/kirinDev0000/TStore.hpp",
+          "function:TStoreVecND", kind="runtime", cond=r"^validRow == gShape0 \* gShape1 \* gShape2 \* gShape3$",
+          rules=("PTO956",), note="Vec ND store: the tensor's row count against the tile (PTO956, as on A2/A3)"),
+    Entry("pto/npu/a5/TStore.hpp|pto/npu/kirin9030/TStore.hpp|pto/npu/kirinDev0000/TStore.hpp",
+          "function:TStoreVecDN", kind="runtime", cond=r"^validCol == gShape0 \* gShape1 \* gShape2 \* gShape4$",
+          rules=("PTO956",), note="Vec DN store: the tensor's column count against the tile (PTO956)"),
+    Entry("pto/npu/a5/TStore.hpp|pto/npu/kirin9030/TStore.hpp|pto/npu/kirinDev0000/TStore.hpp",
+          "function:TStoreVecND|function:TStoreVecDN", kind="runtime", cond=r"^validCol == gShape4$|^validRow == gShape3$",
+          note="open (checkable): the burst length of the A5-family Vec ND / DN store (valid columns == Shape4, valid "
+               "rows == Shape3); PTO969 models A2/A3's copies only"),
+    # --- end of branch gm -------------------------------------------------------------------------------------
     # --- the Tile class (common/pto_tile.hpp): every tile the kernel declares -------------------------------
     Entry(_TILE, "class:Tile", cond=r"^Rows > 0 && ValidRow <= Rows", rules=("PTO001", "PTO002"),
           note="Rows, Cols > 0 (PTO001) and static ValidRow <= Rows, ValidCol <= Cols (PTO002)"),

@@ -74,6 +74,11 @@ OVERRIDES: dict[str, Override] = {
                        release={"a2a3": "release build: silently skips the whole instruction (dst unwritten)",
                                 "a5": "release build: computes over dst's valid shape (reading src0 outside its "
                                       "valid region when src0's is smaller)"}),
+    "PTO706": Override({"*": "debug-trap"}, "both tmp checks are PTO_ASSERTs (A2/A3 only)",
+                       release={"a2a3/TREM": "release build: writes the comparison mask at tmp + dst's row stride "
+                                             "(a 256-byte vector_dup and the compare bits), past a shorter tmp",
+                                "a2a3/TREMS": "release build: uses dst's valid columns of tmp as scratch for every "
+                                              "row, past a shorter tmp"}),
     "PTO806": Override({"*": "debug-trap"}, "every check is a PTO_ASSERT (the arg-reduction entry is one too)"),
     "PTO901": Override({"*": "compile-error"}, "TASSIGN<Addr>(obj) is rejected by a static_assert; the run-time "
                                                "form TASSIGN(obj, addr) checks nothing (runtime-fault)",

@@ -593,6 +593,86 @@ def gather_not_row_major(ctx: Ctx) -> Check | None:
     return Check(ctx.static(bool(bad)), f"{_call(ctx)}: " + "; ".join(bad) + " (must be BLayout::RowMajor)")
 
 
+_CMP_MODES = ("EQ", "NE", "LT", "LE", "GT", "GE")  # CmpMode's enumerators in value order (common/type.hpp)
+
+
+def _cmp_mode(ctx: Ctx) -> str | None:
+    """The compare form's CmpMode template argument as its enumerator name, None when unreadable."""
+    raw = ctx.template_args.get("cmpMode", "")
+    m = re.search(r"\b(EQ|NE|LT|LE|GT|GE)\b", raw)
+    if m:
+        return m.group(1)
+    m = re.fullmatch(r"\s*(\d+)\s*", raw)
+    return _CMP_MODES[int(m.group(1))] if m and int(m.group(1)) < len(_CMP_MODES) else None
+
+
+def _template_problems(ctx: Ctx) -> list[str]:
+    """What the TGATHER_IMPL static_asserts reject in the call's template arguments (PTO965)."""
+    form = _form(ctx)
+    if ctx.builtin != "TGATHER" or ctx.impl not in ("a2a3", "a5"):
+        return []
+    if form == "cmp":
+        mode = _cmp_mode(ctx)
+        if mode is None:
+            return []
+        if mode not in ("GT", "EQ"):
+            return [f"CmpMode::{mode} (the compare form takes GT or EQ only)"]
+        src0 = ctx.tile("src0")
+        if ctx.impl == "a2a3" and src0 is not None and src0.dtype == "int32_t" and mode != "EQ":
+            return [f"CmpMode::{mode} with int32_t src0 `{_esc(src0.text)}` (A2/A3 compares int32_t data with EQ only)"]
+        return []
+    if form == "mask" and ctx.impl == "a5":
+        src = ctx.tile("src")
+        if src is not None and src.dtype in I64 and _axis_col(ctx, "gatherType"):
+            return [f"GatherAxis::GATHER_COL with {src.dtype} src `{_esc(src.text)}` (A5's 64-bit pattern gather "
+                    "takes GATHER_ROW only)"]
+    return []
+
+
+@rule("PTO965", "tgather-template-arg", instructions=("TGATHER",), fault="unavailable",
+      provenance=(Provenance("header-static", A2 + "TGather.hpp (TGATHER_IMPL compare form)",
+                             "static_assert cmpMode == CmpMode::GT || cmpMode == CmpMode::EQ; the src0 type list "
+                             "admits int32_t only together with cmpMode == CmpMode::EQ"),
+                  Provenance("header-static", A5 + "TGather.hpp (TGATHER_IMPL compare form, TGATHER_IMPL(dst, src))",
+                             "static_assert cmpMode GT or EQ (any src0 type of its list); the mask form with int64_t / "
+                             "uint64_t data static_asserts gatherType == GatherAxis::GATHER_ROW"),
+                  Provenance("header-static", K9030 + "TGather.hpp",
+                             "Kirin (all three): the compare form's TGATHER_IMPL has an empty body and asserts "
+                             "nothing; the mask form takes no 64-bit type (PTO990) and passes no gather axis: no rule "
+                             "here"),
+                  Provenance("isa-doc", DOCS + "TGATHER.md", "the compare form documents the GT / EQ modes")))
+def tgather_template_arg(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    TGATHER with a template argument its implementation rejects: a compare mode other than GT / EQ, an
+    A2/A3 int32 compare that is not EQ, or an A5 64-bit pattern gather along columns.
+
+    ## What it does
+    Checks the `CmpMode` template argument of the compare form `TGATHER<..., cmpMode>(dst, src0, k_value,
+    cdst, tmp, offset)`: only `CmpMode::GT` and `CmpMode::EQ` exist, and A2/A3 compares `int32_t` data with
+    `EQ` only. On A5 it checks the mask-pattern form `TGATHER<Dst, Src, mask, axis>(dst, src)` with 64-bit
+    data: the 64-bit pattern gather exists for `GatherAxis::GATHER_ROW` only.
+
+    ## Why is this bad?
+    The implementation rejects these arguments with a `static_assert`: the kernel does not compile.
+
+    ## Example
+    ```cpp
+    TGATHER<Dst, Src, K, C, Tmp, CmpMode::GE>(dst, scores, k, counts, tmp, 0);  // GT or EQ only
+    ```
+
+    ## Use instead
+    ```cpp
+    TGATHER<Dst, Src, K, C, Tmp, CmpMode::GT>(dst, scores, k, counts, tmp, 0);  // or EQ, and adjust the bound
+    ```
+    """
+    if _facts(ctx) is None:
+        return None
+    bad = _template_problems(ctx)
+    return Check(ctx.static(bool(bad)), f"{_call(ctx)}: " + "; ".join(bad) + f", rejected on {ctx.target} "
+                 "(static_assert)")
+
+
 @rule("PTO995", "tgather-index-tile-overrun", instructions=("TGATHER",), fault="out-of-bounds",
       provenance=(Provenance("header-runtime", A2 + "TGather.hpp; " + A5 + "TGather.hpp",
                              "index form: for each of dst's valid rows i, dst.GetValidCol() indices are read from "

@@ -511,6 +511,84 @@ def gm_extent_vs_tile(ctx: Ctx) -> Check | None:
                  show={"moved": moved, "valid": valid}, definite=True)
 
 
+A2A3_BURST = ("include/pto/common/arch/memory/tload_common.hpp (TLoadGm2ubNd2nd, TLoadGm2ubDn2dn), "
+              "include/pto/common/arch/memory/tstore_common.hpp (TStoreUb2gmNd2nd), include/pto/npu/a2a3/TStore.hpp "
+              "(TStoreUb2gmDn2dn)")
+
+
+@rule("PTO969", "gm-burst-length-mismatch", instructions=INSTR, targets=("a2a3",), fault="size-mismatch",
+      own={"kirinx90": ("TSTORE",)},
+      provenance=(Provenance("header-runtime", A2A3_BURST,
+                             "PTO_ASSERT validCol == gShape4 (ND) / validRow == gShape3 (DN), debug builds only; the "
+                             "copy moves one burst of validCol (validRow) elements per tensor line and starts the "
+                             "next one (gStride3 - gShape4) ((gStride4 - gShape3)) elements after it: in release "
+                             "builds a burst longer than the line runs into the next line, the last one past the "
+                             "tensor's end"),
+                  Provenance("header-runtime", "include/pto/npu/a2a3/TLoad.hpp (TLoadGm2L1Nd2nd / Dn2dn), "
+                             "include/pto/common/arch/memory/tstore_common.hpp (TStoreMat2GmNd2Nd / Dn2Dn), "
+                             "include/pto/npu/a5/TStore.hpp, include/pto/npu/kirin9030/TStore.hpp, "
+                             "include/pto/npu/kirinX90/TLoad.hpp",
+                             "the same PTO_ASSERT on the L1 paths and other targets' files: not modelled by this rule "
+                             "(A2/A3 Vec transfers only)"),
+                  Provenance("header-runtime", "include/pto/npu/kirinX90/TStore.hpp (TStoreUb2gmDn2dn), "
+                             "common/arch/memory/tstore_common.hpp (TStoreUb2gmNd2nd)",
+                             "kirinx90: its TSTORE (A2/A3's file with its own lists) has the same PTO_ASSERTs and "
+                             "burst loops for Vec ND / DN"),
+                  Provenance("corpus", "tests/npu/a2a3/src/st/testcase/tsort32/tsort32_kernel.cpp, "
+                             "tscatter/tscatter_kernel.cpp",
+                             "the vendor's ST kernels load a 2 x 16 index tile from a 2 x 13 tensor (tsort32 case 4) "
+                             "and store 16 x 128 / 16 x 256 tiles into a 16 x 64 tensor (tscatter mask cases): debug "
+                             "builds trap there; reported"),
+                  Provenance("isa-doc", DOCS, "the tensor's last dimension (ND) is the tile's valid columns")))
+def gm_burst_length_mismatch(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    A2/A3 TLOAD / TSTORE between a Vec tile and an ND (DN) GlobalTensor whose burst is longer than the
+    tensor's line.
+
+    ## What it does
+    A2/A3 moves one burst per tensor line: the tile's valid columns for an ND tensor (valid rows for a DN
+    one), while the line is the tensor's last dimension, Shape4 (Shape3). It is reported when, for every
+    input that reaches the call, the burst is longer than the line. Run-time shapes and DYNAMIC valid
+    regions are followed along the path.
+
+    ## Why is this bad?
+    Debug builds stop on the `PTO_ASSERT` that the two are equal. Release builds copy the longer burst
+    anyway and start the next one only `Stride - Shape` elements later: every burst runs into the next
+    line, rows after the first are shifted, and the last burst reads (TLOAD) or writes (TSTORE) past the
+    tensor's end in global memory.
+
+    ## Example
+    ```cpp
+    using GT = GlobalTensor<float, Shape<1, 1, 1, 16, 64>, Stride<1, 1, 1, 64, 1>>;
+    Tile<TileType::Vec, float, 16, 128> t;  // 128 valid columns, lines of 64
+    TSTORE(g, t);  // 16 bursts of 128 elements into a 16 x 64 tensor
+    ```
+
+    ## Use instead
+    ```cpp
+    using GT = GlobalTensor<float, Shape<1, 1, 1, 16, 128>, Stride<1, 1, 1, 128, 1>>;  // the tile's valid shape
+    TSTORE(g, t);
+    ```
+    """
+    got = operands(ctx)
+    if got is None or not (ctx.impl == "a2a3" or (ctx.impl == "kirinx90" and ctx.builtin == "TSTORE")):
+        return None
+    t, g = got
+    if t.loc != "Vec" or not _plain_store(ctx):
+        return None
+    lay = _nd_dn(t, g)
+    if lay is None or SIZES.get(t.dtype) != SIZES.get(g.dtype):
+        return None
+    burst, line = (t.valid_col, g.shape[4]) if lay == "ND" else (t.valid_row, g.shape[3])
+    what = "valid columns" if lay == "ND" else "valid rows"
+    dim = "Shape4" if lay == "ND" else "Shape3"
+    violated = z3.And(t.valid_row > 0, t.valid_col > 0, line > 0, burst > line)
+    return Check(violated, f"{ctx.builtin}: tile `{_esc(t.text)}` moves bursts of {{burst}} elements (its {what}) "
+                 f"but GlobalTensor `{_esc(g.text)}` ({lay}) has lines of {{line}} ({dim}): each burst runs into the "
+                 "next line, the last past the tensor", show={"burst": burst, "line": line}, definite=True)
+
+
 #: element types the atomic-add store supports (both targets' SetAtomicAdd)
 ATOMIC_ADD_TYPES = ("half", "float", "int16_t", "int32_t", "int8_t", "bfloat16_t")
 #: own TSTORE files that static_assert AtomicNone for every form

@@ -521,3 +521,90 @@ def tile_scalar_not_row_major(ctx: Ctx) -> Check | None:
     if not bad:
         return None
     return Check(ctx.static(True), f"{ctx.builtin}: " + "; ".join(bad) + f" (must be BLayout::RowMajor on {ctx.target})")
+
+
+# ---- PTO706: A2/A3 TREM / TREMS scratch tile (the tile-tile TREM's facts are rules/elementwise.py's) ----------
+_REM_A2 = "include/pto/npu/a2a3/"
+#: A2/A3 TRemCheck: the mask offset is a whole dst row stride, the mask takes 2 elements per 64 (vcmpvs bits)
+_TREM_REPEAT = 64
+
+
+def _trem_need(dst: TileView) -> int:
+    """The tmp valid columns A2/A3 TRemCheck asserts: dst's RowStride + 2 * ceil(RowStride / 64)."""
+    stride = dst.cols  # a row-major dst (static_assert'ed): RowStride == Cols
+    return stride + 2 * -(-stride // _TREM_REPEAT)
+
+
+def _rem_compiles(ctx: Ctx) -> bool:
+    """Whether A2/A3's static_asserts accept this TREM / TREMS call (tmp's own type is never checked)."""
+    if ctx.builtin == "TREM":
+        from ptolint.rules.elementwise import FACTS as _EW
+        from ptolint.rules.elementwise import _compile_errors
+
+        f = _EW["TREM"].get(ctx.impl)
+        return f is not None and ctx.tile("src0") is not None and ctx.tile("src1") is not None and \
+            not _compile_errors(ctx, f)
+    ops = _ops(ctx)
+    return ops is not None and ops[2] is not None and not _static_errors(*ops)
+
+
+@rule("PTO706", "rem-tmp-too-small", instructions=("TREM", "TREMS"), targets=("a2a3",), fault="tmp-undersized",
+      provenance=(Provenance("header-runtime", _REM_A2 + "TRem.hpp (TRemCheck)",
+                             "PTO_ASSERT tmp.GetValidCol() >= Dst::RowStride + CeilDivision(Dst::RowStride, 64) * 2 "
+                             "(row 0 of tmp holds the quotient, the comparison mask follows at tmp + RowStride); "
+                             "release builds compute the quotient into tmp's first validCols elements and write the "
+                             "mask (a 256-byte vector_dup, then the compare bits) at tmp + dst's RowStride elements, "
+                             "past tmp's storage when it is shorter"),
+                  Provenance("header-runtime", _REM_A2 + "TRemS.hpp (TREMS_IMPL)",
+                             "PTO_ASSERT tmp.GetValidCol() >= dst.GetValidCol() and tmp.GetValidRow() >= 1; release "
+                             "builds reuse tmp's first dst.GetValidCol() elements as scratch for every row (the "
+                             "broadcast scalar, the quotient, the compare mask), past tmp's storage when it is shorter"),
+                  Provenance("header-runtime", "include/pto/npu/a5/TRem.hpp, TRemS.hpp; include/pto/npu/kirin9030/"
+                             "TRem.hpp, TRemS.hpp; include/pto/npu/kirinDev0000/TRem.hpp, TRemS.hpp",
+                             "a5: no assertion on tmp (the A5-family files compute in registers): no rule there"),
+                  Provenance("isa-doc", "docs/isa/TREM.md, docs/isa/TREMS.md", "tmp is a scratch tile; the docs give "
+                             "no size, the A2/A3 headers assert the bounds above")))
+def rem_tmp_too_small(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    A2/A3 TREM / TREMS: the tmp tile's valid region is too small for the scratch the implementation uses.
+
+    ## What it does
+    For `TREM(dst, src0, src1, tmp)` checks that tmp has at least `RowStride + 2 * ceil(RowStride / 64)`
+    valid columns, `RowStride` being dst's row stride (its `Cols`): the quotient goes to tmp's first row
+    and the sign-fix comparison mask right after one dst row's worth of elements. For
+    `TREMS(dst, src, scalar, tmp)` checks that tmp has at least dst's valid columns and at least one
+    valid row. Run-time valid regions (DYNAMIC tiles) are followed along the path.
+
+    ## Why is this bad?
+    Debug builds stop on a `PTO_ASSERT`. Release builds use tmp's memory anyway: TREM writes the
+    comparison mask at `tmp + RowStride` and TREMS uses `dst.GetValidCol()` elements of tmp for every
+    row, so a shorter tmp lets the scratch run into whatever the kernel placed after it in the Unified
+    Buffer.
+
+    ## Example
+    ```cpp
+    Tile<TileType::Vec, float, 16, 128> x, y, r;
+    Tile<TileType::Vec, float, 1, 128> tmp;  // 128 columns: TREM needs 128 + 2 * 2 = 132
+    TREM(r, x, y, tmp);
+    ```
+
+    ## Use instead
+    ```cpp
+    Tile<TileType::Vec, float, 1, 256, BLayout::RowMajor, 1, 132> tmp;  // >= RowStride + 2 * ceil(RowStride / 64)
+    TREM(r, x, y, tmp);
+    ```
+    """
+    dst, tmp = ctx.tile("dst"), ctx.tile("tmp")
+    if dst is None or tmp is None or ctx.impl != "a2a3" or not _rem_compiles(ctx):
+        return None
+    if ctx.builtin == "TREM":
+        need = _trem_need(dst)
+        return Check(tmp.valid_col < need,
+                     f"TREM: tmp `{_esc(tmp.text)}` has {{tmp_validCol}} valid columns; A2/A3 needs dst `"
+                     f"{_esc(dst.text)}`'s row stride {dst.cols} + 2 * ceil({dst.cols} / 64) = {need} (the quotient "
+                     f"row, then the comparison mask at tmp + {dst.cols})", {"tmp_validCol": tmp.valid_col})
+    violated = z3.Or(tmp.valid_col < dst.valid_col, tmp.valid_row < 1)
+    return Check(violated, f"TREMS: tmp `{_esc(tmp.text)}` valid shape {{tmp_validRow}}x{{tmp_validCol}}; A2/A3 needs "
+                 f"at least 1 row and dst `{_esc(dst.text)}`'s {{dst_validCol}} valid columns (its per-row scratch)",
+                 {"tmp_validRow": tmp.valid_row, "tmp_validCol": tmp.valid_col, "dst_validCol": dst.valid_col})

@@ -350,3 +350,34 @@ def test_full_pipeline_on_the_synthetic_tree(tree: Path, tmp_path: Path, rules, 
     import json
 
     assert json.loads(out.read_text())["summary"]["a2a3"]["asserts"] == 0
+
+
+def test_extractor_follows_reverse_includes_of_shared_implementation_parts(tree: Path) -> None:
+    """A target header that includes a common/arch part at its end (a2a3/TLoad.hpp -> tload_common.hpp): the part's
+    *_IMPL calls the includer's helpers by name, and their assertions are on the builtin's path."""
+    inc = tree / "include"
+    instr = inc / "pto/common/pto_instr.hpp"
+    instr.write_text(instr.read_text().replace('#include "pto/npu/a2a3/TFoo.hpp"\n',
+                                               '#include "pto/npu/a2a3/TFoo.hpp"\n#include "pto/npu/a2a3/TQux.hpp"\n'))
+    (inc / "pto/npu/a2a3/TQux.hpp").write_text("""\
+#pragma once
+template <typename T>
+PTO_INTERNAL void CheckQux(T &t)
+{
+    static_assert(T::Loc == TileType::Mat, "qux: Mat only");
+}
+#include "pto/common/arch/memory/tqux_common.hpp"
+""")
+    part = inc / "pto/common/arch/memory/tqux_common.hpp"
+    part.parent.mkdir(parents=True, exist_ok=True)
+    part.write_text("""\
+#pragma once
+template <typename T>
+PTO_INTERNAL void TQUX_IMPL(T &t)
+{
+    CheckQux<T>(t);
+}
+""")
+    rows = {(r.file, r.owner): r for r in ac.extract_target(inc, "a2a3")}
+    assert rows[("pto/npu/a2a3/TQux.hpp", "function:CheckQux")].builtins == ["TQUX"]
+    assert ac.REVERSE_DIRS == ("pto/common/arch/", "pto/npu/")

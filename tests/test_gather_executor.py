@@ -131,3 +131,25 @@ def test_tscatter_p1111_asserts_equal_valid_shapes(target: str, src_valid: tuple
     m = machine(s)
     assert ("valid-region" in run(m)) is (not ok)
     assert m.tile("dst").data()[0, 0] == m.tile("src").data()[0, 0]
+
+
+def _cmp_site(src_type: str, mode: str, target: str) -> CallSite:
+    return site("TGATHER", [("dst", tile(spec("uint32_t", 1, 64), "dst")), ("src0", tile(spec(src_type, 1, 64), "s")),
+                            ("k_value", tile(spec("uint32_t", 1, 8), "k")), ("cdst", tile(spec("uint32_t", 1, 8), "c")),
+                            ("tmp", tile(spec("uint32_t", 1, 64), "t"))], target, {"cmpMode": mode})
+
+
+@pytest.mark.parametrize("target,src_type,mode,bad", [
+    ("a2a3", "float", "GT", False), ("a2a3", "float", "EQ", False), ("a2a3", "float", "GE", True),
+    ("a2a3", "int32_t", "EQ", False), ("a2a3", "int32_t", "GT", True), ("a5", "int32_t", "GT", False),
+    ("a5", "float", "LT", True), ("a5", "half", "2", True), ("a5", "half", "4", False)])
+def test_tgather_compare_mode_static_asserts(target: str, src_type: str, mode: str, bad: bool) -> None:
+    """PTO965: the compare form's CmpMode (GT / EQ; A2/A3 int32 with EQ only) is a static_assert."""
+    assert ("unavailable" in run(machine(_cmp_site(src_type, mode, target)))) == bad
+
+
+@pytest.mark.parametrize("axis,bad", [("GATHER_COL", True), ("GATHER_ROW", False)])
+def test_tgather_a5_64_bit_pattern_rows_only(axis: str, bad: bool) -> None:
+    s = site("TGATHER", [("dst", tile(spec("int64_t", 8, 32), "d")), ("src", tile(spec("int64_t", 8, 32), "s"))],
+             "a5", {"maskPattern": "P0101", "gatherType": axis})
+    assert ("unavailable" in run(machine(s))) == bad

@@ -241,3 +241,14 @@ def test_executor_kirin_rejects_every_mx_scale_load_into_l1(target):
     g = gt("float8_e8m0_t", (1, 1, 64, 2, 2), "MX_A_ND")
     assert kinds(load(mat, g, target)) == {"unsupported-layout"}
     assert kinds(load(mat, g, "a5")) == set()
+
+
+@pytest.mark.parametrize("cols,line,bad", [(16, 13, True), (64, 32, True), (64, 64, False), (32, 64, False)])
+def test_executor_a2a3_burst_longer_than_the_line(cols, line, bad):
+    """PTO969: A2/A3's UB ND copy moves the tile's valid columns per tensor line (PTO_ASSERT validCol == Shape4);
+    a longer burst is the fault the rule predicts, a shorter one is not (not this rule's)."""
+    s = load(vec("float", 2, cols), gt("float", (1, 1, 1, 2, line)))
+    assert ("size-mismatch" in kinds(s)) == bad
+    verdict = check_rule(load_rules()["PTO969"], s)
+    assert (verdict.level == "error") == bad
+    assert "size-mismatch" not in kinds(load(vec("float", 2, cols), gt("float", (1, 1, 1, 2, line)), "a5"))

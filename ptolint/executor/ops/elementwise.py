@@ -231,6 +231,8 @@ def binary(m: Machine) -> None:
         raise m.trap("unsupported-path", f"{name} needs tiles dst, src0, src1 on {m.impl}")
     if _static_faults(m, impl):
         raise Trap(f"{name} does not compile")
+    if name == "TREM" and m.impl == "a2a3":
+        _trem_a2a3_tmp(m, dst)
     rows, cols = dst.valid_row, dst.valid_col
     if rows <= 0 or cols <= 0:
         return
@@ -246,6 +248,20 @@ def binary(m: Machine) -> None:
 
 
 _FUSED = ("TSUBRELU", "TFUSEDMULADD", "TFUSEDMULADDRELU", "TMULADDDST")
+
+
+def _trem_a2a3_tmp(m: Machine, dst: ConcreteTile) -> None:
+    """a2a3/TRem.hpp TRemCheck: tmp's valid columns must cover dst's row stride (the quotient row) plus the
+    comparison mask that follows it, two elements per 64 of the stride (PTO_ASSERT, debug builds). A release
+    build writes the mask at tmp + RowStride elements: past tmp's storage when it is shorter."""
+    tmp = m.tile("tmp")
+    if tmp is None:
+        raise m.trap("tmp-undersized", "TREM needs a tmp tile on a2a3")
+    stride = dst.spec.cols
+    need = stride + 2 * ((stride + 63) // 64)
+    if tmp.valid_col < need:
+        m.fault("tmp-undersized", f"tmp valid columns {tmp.valid_col} < dst row stride {stride} + 2 * ceil({stride} / "
+                f"64) = {need}: TRemCheck's PTO_ASSERT traps in debug builds")
 
 
 def _fused(name: str, dtype: str, a: np.ndarray, b: np.ndarray, d: np.ndarray) -> np.ndarray:

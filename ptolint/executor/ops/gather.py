@@ -178,10 +178,35 @@ def _compile_checks(m: Machine, form: str) -> None:
         errs += _ub_errors(m)
     errs += [("unsupported-layout", f"{n} is {t.spec.blayout}") for n in row_major
              if (t := m.tile(n)) is not None and not t.spec.is_row_major]
+    errs += [("unavailable", detail) for detail in _template_errors(m, form)]
     if errs:
         for kind, detail in errs:
             m.fault(kind, detail)
         raise m.trap(errs[0][0], f"{m.site.builtin} does not compile on {m.impl}")
+
+
+_MODES = ("EQ", "NE", "LT", "LE", "GT", "GE")  # CmpMode (common/type.hpp)
+
+
+def _template_errors(m: Machine, form: str) -> list[str]:
+    """TGATHER_IMPL's static_asserts on template arguments: a2a3/TGather.hpp and a5/TGather.hpp accept only
+    CmpMode::GT / EQ in the compare form (a2a3: int32_t src0 with EQ only); a5's 64-bit mask-pattern gather
+    only along rows."""
+    if m.site.builtin != "TGATHER" or m.impl not in ("a2a3", "a5"):
+        return []
+    if form == "cmp":
+        raw = str(m.template_args.get("cmpMode", ""))
+        hit = re.search(r"\b(EQ|NE|LT|LE|GT|GE)\b", raw)
+        num = re.fullmatch(r"\s*(\d+)\s*", raw)
+        mode = hit.group(1) if hit else (_MODES[int(num.group(1))] if num and int(num.group(1)) < 6 else None)
+        if mode is not None and mode not in ("GT", "EQ"):
+            return [f"compare mode {mode}: TGATHER_IMPL takes GT or EQ"]
+        if mode == "GT" and m.impl == "a2a3" and _type_of(m, "src0") == "int32_t":
+            return ["int32_t src0 with compare mode GT: a2a3 takes int32_t with EQ only"]
+        return []
+    if form == "mask" and m.impl == "a5" and _type_of(m, "src") in _W64 and _column_axis(m, "gatherType"):
+        return ["64-bit pattern gather along columns: a5 supports GATHER_ROW only"]
+    return []
 
 
 def _l1_errors(m: Machine) -> list[str]:

@@ -139,6 +139,9 @@ def transfer(m: Machine, builtin: str, tile: ConcreteTile, g: ConcreteGlobal, qu
     _mte_fields(m, builtin, tile, g, pair)
     if m.impl in _STATIC_EXTENT and builtin == "TLOAD" and loc == "Vec" and pair[1] == "row":
         _a5_static_extent(m, tile, g)
+    if loc == "Vec" and (m.impl == "a2a3" or (m.impl == "kirinx90" and builtin == "TSTORE")) and \
+            pair in (("ND", "row"), ("DN", "col")):  # Kirin X90's TSTORE: A2/A3's copies (its TStore.hpp)
+        _burst_length(m, builtin, tile, g, pair[0])
     if (loc == "Vec" or (loc == "Mat" and m.impl in _A2A3_MEM)) and pair in (("ND", "row"), ("DN", "col")):
         _bursts(m, builtin, tile, g, pair[0])  # A2/A3 copies L1 lines the same way (TLoadGm2L1Nd2nd, TStoreMat2Gm*)
 
@@ -213,6 +216,20 @@ def _a5_static_extent(m: Machine, tile: ConcreteTile, g: ConcreteGlobal) -> None
     if vr > 0 and min(st[:4]) > 0 and vr != st[0] * st[1] * st[2] * st[3]:
         raise m.trap("valid-region", f"static valid rows {vr} vs the tensor's static rows "
                      f"{st[0] * st[1] * st[2] * st[3]}")
+
+
+def _burst_length(m: Machine, builtin: str, tile: ConcreteTile, g: ConcreteGlobal, layout: str) -> None:
+    """A2/A3's UB <-> GM ND / DN copies (tload_common.hpp, tstore_common.hpp, a2a3/TStore.hpp): each burst is the
+    tile's valid columns (DN: valid rows) long and the next one starts Stride - Shape elements after it, the
+    tensor's line being Shape4 (DN: Shape3); a debug build PTO_ASSERTs that the two are equal. A longer burst runs
+    into the next line and, at the last line, past the tensor."""
+    if tile.valid_row <= 0 or tile.valid_col <= 0:
+        return
+    burst, line = (tile.valid_col, g.shape[4]) if layout == "ND" else (tile.valid_row, g.shape[3])
+    if 0 < line < burst:
+        m.fault("size-mismatch", f"{builtin} bursts of {burst} elements (the tile's valid "
+                f"{'columns' if layout == 'ND' else 'rows'}) over tensor lines of {line}: each runs into the next line, "
+                "the last past the tensor (the equality is a debug-build PTO_ASSERT)")
 
 
 def _bursts(m: Machine, builtin: str, tile: ConcreteTile, g: ConcreteGlobal, layout: str) -> None:

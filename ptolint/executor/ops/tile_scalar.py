@@ -227,6 +227,8 @@ def tile_scalar(m: Machine) -> None:
         for kind, detail in errors:
             m.fault(kind, detail)
         raise m.trap(errors[0][0], f"{name} does not compile")
+    if name == "TREMS" and m.impl == "a2a3":
+        _trems_a2a3_tmp(m, dst)
     widened = (dst.dtype, src.dtype) in _WIDENING.get(name, set())
     if src.dtype != dst.dtype and not widened:
         m.fault("dtype-mismatch", f"src ({src.dtype}) is read as {dst.dtype} on {m.impl}")
@@ -282,3 +284,14 @@ def texpands(m: Machine) -> None:
     value = scalar_as(scalar, dst.dtype)
     out = m.window(dst, 0, 0, rows, cols, write=True)
     out[:, :] = from_f32(np.float32(value), dst.dtype) if is_float(dst.dtype) else value
+
+
+def _trems_a2a3_tmp(m: Machine, dst: ConcreteTile) -> None:
+    """a2a3/TRemS.hpp TREMS_IMPL: PTO_ASSERT tmp valid columns >= dst's and tmp valid rows >= 1 (debug builds); a
+    release build uses dst.GetValidCol() elements of tmp as scratch for every row."""
+    tmp = m.tile("tmp")
+    if tmp is None:
+        raise m.trap("tmp-undersized", "TREMS needs a tmp tile on a2a3")
+    if tmp.valid_col < dst.valid_col or tmp.valid_row < 1:
+        m.fault("tmp-undersized", f"tmp valid {tmp.valid_row}x{tmp.valid_col} vs dst valid columns {dst.valid_col}: "
+                "TREMS_IMPL's PTO_ASSERTs (>= dst's columns, >= 1 row) trap in debug builds")
