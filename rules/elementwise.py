@@ -475,7 +475,8 @@ def elementwise_src_valid_smaller(ctx: Ctx) -> Check | None:
     ## What it does
     The instruction iterates over dst's valid shape (TCMP: src0's). Reports a source (TCMP: src1; A2/A3
     TXOR also its tmp) whose run-time valid rows or columns are fewer, on a path where the domain is
-    not empty. A source that covers more than the domain is not reported.
+    not empty. A source that covers more than the domain is PTO610's (the header's equality
+    `PTO_ASSERT` traps in debug builds; nothing stale is read).
 
     ## Why is this bad?
     The shape equality is only a `PTO_ASSERT` (debug builds), or not checked at all. A release build
