@@ -804,6 +804,12 @@ ENTRIES: list[Entry] = [
           cond=r"^quant_type == QuantType::MXFP8 \|\| quant_type == QuantType::MXFP4_E2M1$", rules=("PTO977",),
           note="the MX form's QuantType template argument: MXFP8 or MXFP4_E2M1 (PTO977 reports any other; the "
                "grp_axis / MxQuantAlg form derives one of the two)"),
+    # --- eqshape: valid-shape equality PTO_ASSERTs (issue 13 item 4; PTO610 / PTO726). Before the audit's block:
+    # its tmp-tile entry below would take the A2/A3 TPOW tmp equality as open. The audit's elementwise, TCMP / TCMPS
+    # and unary valid-region entries were edited in place to name PTO610 / PTO726. ---
+    Entry("pto/npu/a2a3/TPow.hpp", "function:TPOW_IMPL|function:TPOWS_IMPL", cond=r"tmp\.GetValid", kind="runtime",
+          rules=("PTO610",), targets=_A2A3_A5,
+          note="A2/A3 TPOW / TPOWS: tmp's valid shape equal to dst's for a floating-point dst (FACTS eq, float only)"),
     # --- branch `audit` (issue 13 item 4): every assertion on a2a3 / a5 the provenance inference credited, read one
     # by one against the rule's documentation and check function (nothing on a2a3 / a5 is left to inference).
     # Notes: "open (partial, PTOnnn)" = the rule checks part of the condition (says which part is missing);
@@ -838,20 +844,22 @@ ENTRIES: list[Entry] = [
                "PTO604 requires a non-empty dst"),
     Entry("pto/npu/a2a3/TAddDeqRelu.hpp|pto/npu/a2a3/TPrelu.hpp|pto/npu/a2a3/TPow.hpp", cond=r"tmp\.GetValid",
           kind="runtime", targets=_A2A3_A5,
-          note="open (checkable): A2/A3 TADDDEQRELU / TPRELU / TPOW(S) tmp tile's valid shape (>= dst's, > dst's "
-               "rows, == dst's for floats); the tmp tile is not among PTO604's inputs"),
+          note="open (checkable): A2/A3 TADDDEQRELU / TPRELU tmp tile's valid shape (>= dst's, > dst's rows); the "
+               "tmp tile is not among PTO604's inputs (A2/A3 TPOW(S)'s tmp equality: PTO610, eqshape's block)"),
     Entry("pto/npu/a2a3/TCmp.hpp|pto/npu/a2a3/TCmps.hpp|pto/npu/a5/TCmps.hpp", "function:TCMP*_IMPL",
           cond=r"^src0\.GetValidRow\(\) == dst\.GetValidRow\(\)$", targets=_A2A3_A5,
-          note="open (checkable): TCMP / TCMPS dst's valid rows equal to src0's (the packed mask's rows); PTO604 "
-               "compares src1 with src0 only (TCMPS: nothing)"),
+          rules=("PTO610",),
+          note="TCMP / TCMPS dst's valid rows equal to src0's (the packed mask's rows): PTO610 (FACTS eq; a5 TCMP "
+               "has no such assert), edited by branch eqshape"),
     Entry("pto/npu/a2a3/T*.hpp|pto/npu/a5/T*.hpp", kind="runtime", topic="valid-region",
           builtin="TADD|TSUB|TMUL|TMAX|TMIN|TDIV|TSHL|TSHR|TAND|TOR|TXOR|TREM|TFMOD|TPRELU|TCMP|TSELS|TPOW|TPOWS|"
                   "TSUBRELU|TFUSEDMULADD|TFUSEDMULADDRELU|TMULADDDST|TPAIRREDUCESUM|TADDRELUCONV|TSUBRELUCONV|"
                   "TADDDEQRELU",
           cond=r"GetValid(Row|Col)\(\) ==|== \w+\.GetValid(Row|Col)\(\)", targets=_A2A3_A5,
-          note="open (partial, PTO604): the PTO_ASSERT wants each source's valid shape EQUAL to the domain's; "
-               "PTO604 reports a source smaller than it (a stale read in release builds) but not a larger one, "
-               "which traps in debug builds all the same: PTO604 would report any difference as debug-trap"),
+          rules=("PTO604", "PTO610"),
+          note="each source's valid shape EQUAL to the domain's (a2a3 TXOR also tmp's, a2a3 TCMP src1's to src0's): "
+               "PTO604 reports a source smaller than the domain on a non-empty domain, PTO610 every other "
+               "difference (edited by branch eqshape)"),
     Entry("pto/npu/a5/TPartBinOps.hpp", "function:TPARTOP_IMPL", kind="runtime", targets=_A2A3_A5,
           note="open (partial, PTO607): A5 TPART*: one source equal to dst and dst the element-wise maximum of the "
                "sources (debug trap); PTO607 reports only the larger source not covering dst (the stale read)"),
@@ -918,8 +926,9 @@ ENTRIES: list[Entry] = [
     # -- unary (rules/unary.py TABLE) --
     Entry("pto/npu/a2a3/TUnaryOp.hpp|pto/npu/a5/TUnaryOp.hpp|pto/npu/a5/TRsqrt.hpp", kind="runtime",
           topic="valid-region", targets=_A2A3_A5,
-          note="open (partial, PTO725): the PTO_ASSERT wants src's valid shape EQUAL to dst's; PTO725 reports a "
-               "src not covering dst's (the stale read), not a larger one (a debug trap all the same)"),
+          rules=("PTO725", "PTO726"),
+          note="src's valid shape EQUAL to dst's: PTO725 reports a src not covering dst's (the stale read), "
+               "PTO726 every other difference (edited by branch eqshape)"),
     Entry("pto/npu/a2a3/TUnaryOp.hpp|pto/npu/a5/TUnaryOp.hpp|pto/npu/a5/TRsqrt.hpp", kind="static", topic="dtype",
           rules=("PTO721",), targets=_A2A3_A5, note="TABLE[instr][target].types (TunaryCheck's float list, TRELU, "
                                                     "A5 TABS / TNOT lists)"),
