@@ -986,9 +986,10 @@ ENTRIES: list[Entry] = [
     # -- row / column expansions (rules/expand.py) --
     Entry("pto/npu/a*/TRowExpand*.hpp", "function:TROWEXPAND*_IMPL", cond=r"^\(\(TileDataSrc[01]::isRowMajor|"
           r"^\(!TileDataSrc[01]::isRowMajor", targets=_A2A3_A5,
-          note="open (partial, PTO825): the per-row operand's valid shape EXACTLY one 32-byte block (row-major) or "
-               "one column (column-major) by dst's valid rows; PTO825 reports a per-row operand too small for what "
-               "a release build reads, not a larger one (a debug trap)"),
+          rules=("PTO825", "PTO831"),
+          note="the per-row operand's valid shape EXACTLY one 32-byte block (row-major) or one column (column-major) "
+               "by dst's valid rows: PTO825 reports a per-row operand too small for what a release build reads, "
+               "PTO831 a larger one (edited by branch eqshape)"),
     Entry("pto/npu/a*/TRowExpand*.hpp", "function:TROWEXPAND*_IMPL", cond=r"src0eqdst", rules=("PTO824",),
           targets=_A2A3_A5, note="src0 or src1 row-major with dst's valid shape (on a non-empty dst)"),
     Entry("pto/npu/a*/TRowExpand.hpp|pto/npu/a*/TColExpand.hpp", cond=r"^srcValidRow != 0", targets=_A2A3_A5,
