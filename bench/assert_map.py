@@ -840,8 +840,9 @@ ENTRIES: list[Entry] = [
                "its own rule"),
     Entry("pto/npu/a*/T*.hpp", "function:T*Check|function:TPOW*_IMPL", cond=r"^valid(Row|Col)s? > 0 && ",
           kind="runtime", builtin="TADDRELUCONV|TSUBRELUCONV|TADDDEQRELU", targets=_A2A3_A5,
-          note="open (checkable): TADDRELUCONV / TSUBRELUCONV / TADDDEQRELU with an empty dst (debug trap); "
-               "PTO604 requires a non-empty dst"),
+          rules=("PTO610",),
+          note="TADDRELUCONV / TSUBRELUCONV / TADDDEQRELU with an empty dst (debug trap): PTO610 (FACTS positive), "
+               "edited by branch eqshape"),
     Entry("pto/npu/a2a3/TAddDeqRelu.hpp|pto/npu/a2a3/TPrelu.hpp|pto/npu/a2a3/TPow.hpp", cond=r"tmp\.GetValid",
           kind="runtime", targets=_A2A3_A5,
           note="open (checkable): A2/A3 TADDDEQRELU / TPRELU tmp tile's valid shape (>= dst's, > dst's rows); the "

@@ -75,6 +75,7 @@ class Facts:
     #: the valid-shape equalities the header PTO_ASSERTs: (operand, against, dims "rc" / "r" / "c", only when the
     #: element type is a floating-point one); None: every `inputs` operand against `domain`, rows and columns
     eq: tuple[tuple[str, str, str, bool], ...] | None = None
+    positive: bool = False  # the header also PTO_ASSERTs dst's valid rows and columns > 0
 
 
 def _bin(a2_types, a5_types, name: str, **a2_extra) -> dict[str, Facts]:
@@ -148,12 +149,13 @@ FACTS["TPAIRREDUCESUM"] = {
 RELU_CONV = frozenset({("float", "half"), ("half", "int8_t"), ("int16_t", "int8_t")})
 for _op, _hdr in (("TADDRELUCONV", "TAddReluConv.hpp"), ("TSUBRELUCONV", "TSubReluConv.hpp")):
     FACTS[_op] = {t: Facts(h + _hdr, types=frozenset({"float", "half", "int16_t"}), typed="src0", same=("src1",),
-                           conv=RELU_CONV, vec=("dst", "src0", "src1")) for t, h in (("a2a3", A2), ("a5", A5))}
+                           conv=RELU_CONV, vec=("dst", "src0", "src1"), positive=True)
+                  for t, h in (("a2a3", A2), ("a5", A5))}
 _DEQ = (("dst", "half"), ("src0", "int32_t"), ("src1", "int32_t"))
 FACTS["TADDDEQRELU"] = {
     "a2a3": Facts(A2 + "TAddDeqRelu.hpp", same=(), fixed=(*_DEQ, ("tmp", "int32_t")),
-                  row_major=("dst", "src0", "src1", "tmp"), vec=("dst", "src0", "src1", "tmp")),
-    "a5": Facts(A5 + "TAddDeqRelu.hpp", same=(), fixed=_DEQ, vec=("dst", "src0", "src1"))}
+                  row_major=("dst", "src0", "src1", "tmp"), vec=("dst", "src0", "src1", "tmp"), positive=True),
+    "a5": Facts(A5 + "TAddDeqRelu.hpp", same=(), fixed=_DEQ, vec=("dst", "src0", "src1"), positive=True)}
 A2_POW = frozenset({"int32_t", "int16_t", "int8_t", "uint32_t", "uint16_t", "uint8_t", "float"})
 A5_POW = frozenset({"float", "half", "int32_t", "uint32_t", "int16_t", "uint16_t", "int8_t", "uint8_t"})
 A5_POW_HP = ("PrecisionType", "HIGH_PRECISION", frozenset({"float", "half", "bfloat16_t"}))
@@ -545,7 +547,8 @@ _FLOAT_TYPES = frozenset({"half", "float", "bfloat16_t"})
       provenance=(Provenance("header-runtime", _hdrs(EQ_CHECKED), "PTO_ASSERT each source's valid rows and cols == "
                              "dst's (FACTS eq; a2a3 TCMP: src1 == src0 and dst's rows == src0's, TCMPS: dst's rows "
                              "== src0's, a2a3 TPOW / TPOWS also tmp == dst for a floating-point dst; a5 TCMP, TSEL "
-                             "on every target: none); release builds compute over the domain's valid shape and "
+                             "on every target: none; TADDRELUCONV / TSUBRELUCONV / TADDDEQRELU also dst's valid rows "
+                             "and cols > 0, FACTS positive); release builds compute over the domain's valid shape and "
                              "ignore the source's rows/columns beyond it"),
                   Provenance("header-runtime", "include/pto/npu/kirinDev0000/{TDiv,TRem,TFMod,TSels}.hpp; "
                              "include/pto/npu/kirin9030/TRem.hpp", "the newer targets' own files assert the same "
@@ -561,7 +564,8 @@ def elementwise_valid_shape_differs(ctx: Ctx) -> Check | None:
     Compares the valid rows / columns the target's header `PTO_ASSERT`s equal: each source (and A2/A3
     TXOR's tmp) against dst for the binary, fused, converting and select-with-scalar ops, TPOW's base /
     exp (A2/A3: also tmp for a floating-point dst); A2/A3 TCMP src1 against src0 and dst's rows against
-    src0's; TCMPS dst's rows against src0's. A5 TCMP and TSEL (every target) assert nothing. Reports a
+    src0's; TCMPS dst's rows against src0's. A5 TCMP and TSEL (every target) assert nothing.
+    TADDRELUCONV, TSUBRELUCONV and TADDDEQRELU also assert a non-empty dst. Reports a
     difference on a path where PTO604 does not already report the call: a source larger than the
     domain, a differing source with an empty domain, or a compare mask whose valid rows differ.
 
@@ -603,11 +607,15 @@ def elementwise_valid_shape_differs(ctx: Ctx) -> Check | None:
         what = {"rc": "valid shape", "r": "valid rows", "c": "valid columns"}[dims]
         names.append(f"{n} `{_esc(t.text)}` {{{n}_validRow}}x{{{n}_validCol}} vs {against} `{_esc(o.text)}` "
                      f"{{{against}_validRow}}x{{{against}_validCol}} ({what})")
+    dom = ctx.tile(f.domain)
+    if f.positive:  # TADDRELUCONV / TSUBRELUCONV / TADDDEQRELU: also a non-empty dst
+        diffs.append(z3.Or(dom.valid_row <= 0, dom.valid_col <= 0))
+        show[f"{f.domain}_validRow"], show[f"{f.domain}_validCol"] = dom.valid_row, dom.valid_col
+        names.append(f"{f.domain} `{_esc(dom.text)}` {{{f.domain}_validRow}}x{{{f.domain}_validCol}} must not be empty")
     if not diffs:
         return None
     small = _smaller(ctx, f)
     violated = z3.Or(*diffs) if small is None else z3.And(z3.Or(*diffs), z3.Not(small))
-    dom = ctx.tile(f.domain)
     msg = (f"{ctx.builtin}: valid shapes the header asserts equal differ ({'; '.join(names)}); debug builds trap at "
            f"the PTO_ASSERT, release builds compute over {f.domain} `{_esc(dom.text)}`'s valid shape and ignore "
            "the rest")

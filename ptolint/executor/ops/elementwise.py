@@ -35,7 +35,7 @@ class _Impl:
 
     def __init__(self, types=None, sizes=None, checked=("src0", "src1"), unchecked=(), layout=("dst", "src0", "src1"),
                  vec=(), key="dst", over="dst", reads=("src0", "src1"), exact=(), pairs=None, hp_types=None,
-                 idx=(), idx_by_val=None, asserts=None):
+                 idx=(), idx_by_val=None, asserts=None, positive=False):
         self.types, self.sizes = types, sizes
         self.checked, self.unchecked = checked, unchecked  # type-equal to `key` by static_assert / not checked
         self.layout, self.vec, self.key, self.over, self.reads = layout, vec, key, over, reads
@@ -46,6 +46,7 @@ class _Impl:
         # the valid-shape equalities the header PTO_ASSERTs (debug builds trap): (operand, other, "rc" / "r" / "c",
         # floating-point dst only); None: every operand of `reads` against `over`, rows and columns
         self.asserts = tuple((n, over, "rc", False) for n in reads) if asserts is None else asserts
+        self.positive = positive  # the header also asserts `over`'s valid rows and columns > 0
 
 
 _IMPLS: dict[tuple[str, str], _Impl] = {}
@@ -213,6 +214,10 @@ def _shape_asserts(m: Machine, impl: _Impl) -> None:
     """The header's valid-shape PTO_ASSERTs, before anything runs (also with an empty domain): a difference is a
     valid-region fault (debug builds trap; release builds go on over the domain)."""
     dst = m.tile("dst")
+    dom = m.tile(impl.over)
+    if impl.positive and dom is not None and (dom.valid_row <= 0 or dom.valid_col <= 0):
+        m.fault("valid-region", f"{impl.over} valid {dom.valid_row}x{dom.valid_col} is empty: {m.site.builtin}'s "
+                "PTO_ASSERT traps in debug builds (release builds write nothing)")
     for n, other, dims, float_only in impl.asserts:
         t, o = m.tile(n), m.tile(other)
         if t is None or o is None or (float_only and (dst is None or dst.spec.dtype not in _FLOATS)):
@@ -431,7 +436,8 @@ for _t in ("a2a3", "a5"):
     _IMPLS["TPAIRREDUCESUM", _t] = _Impl(_HF, checked=("src0",), layout=("dst", "src0"), reads=("src0",))
     for _name in ("TADDRELUCONV", "TSUBRELUCONV"):
         _IMPLS[_name, _t] = _Impl({"float", "half", "int16_t"}, checked=("src1",), vec=("dst", "src0", "src1"),
-                                  key="src0", pairs={("float", "half"), ("half", "int8_t"), ("int16_t", "int8_t")})
+                                  key="src0", pairs={("float", "half"), ("half", "int8_t"), ("int16_t", "int8_t")},
+                                  positive=True)
     _IMPLS["TPARTARG", _t] = _Impl(_HF, layout=(), idx=("dstIdx", "src0Idx", "src1Idx"),
                                    idx_by_val={"float": {"int32_t", "uint32_t"},
                                                "half": {"int32_t", "uint32_t", "int16_t", "uint16_t"}},
@@ -439,9 +445,9 @@ for _t in ("a2a3", "a5"):
 _IMPLS["TADDDEQRELU", "a2a3"] = _Impl(checked=(), key="src0", layout=("dst", "src0", "src1", "tmp"),
                                       vec=("dst", "src0", "src1", "tmp"),
                                       exact=(("dst", "half"), ("src0", "int32_t"), ("src1", "int32_t"),
-                                             ("tmp", "int32_t")))
+                                             ("tmp", "int32_t")), positive=True)
 _IMPLS["TADDDEQRELU", "a5"] = _Impl(checked=(), key="src0", vec=("dst", "src0", "src1"),
-                                    exact=(("dst", "half"), ("src0", "int32_t"), ("src1", "int32_t")))
+                                    exact=(("dst", "half"), ("src0", "int32_t"), ("src1", "int32_t")), positive=True)
 _POW_A2 = {"int32_t", "int16_t", "int8_t", "uint32_t", "uint16_t", "uint8_t", "float"}
 _POW_A5 = {"float", "half", "int32_t", "uint32_t", "int16_t", "uint16_t", "int8_t", "uint8_t"}
 for _name, _srcs in (("TPOW", ("base", "exp")), ("TPOWS", ("base",))):
