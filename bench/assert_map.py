@@ -1288,11 +1288,12 @@ ENTRIES: list[Entry] = [
     Entry("pto/npu/a5/TMatmul.hpp", "function:CheckMadValid", topic="location", rules=("PTO911", "PTO912"),
           targets=_A2A3_A5, note="Left / Right / Acc locations (PTO911) and their fractal layouts (PTO912)"),
     Entry("pto/npu/a2a3/TDequant.hpp|pto/npu/a5/TDeQuant.hpp", cond=r"^src\.GetValid", targets=_A2A3_A5,
-          note="open (partial, PTO972): TDEQUANT wants src's valid shape EQUAL to dst's; PTO972 reports a src "
-               "smaller than dst (the stale read), not a larger one (a debug trap all the same)"),
-    Entry("pto/npu/a5/TDeQuant.hpp", cond=r"^scaleRow == validRows", targets=_A2A3_A5,
-          note="open (partial, PTO973): A5 TDEQUANT wants the scale and offset tiles' valid rows EQUAL to dst's; "
-               "PTO973 reports parameter tiles with fewer rows only"),
+          rules=("PTO972", "PTO905"),
+          note="TDEQUANT src's valid shape EQUAL to dst's: PTO972 reports a src smaller than dst (the stale read), "
+               "PTO905 every other difference (edited by branch eqshape)"),
+    Entry("pto/npu/a5/TDeQuant.hpp", cond=r"^scaleRow == validRows", targets=_A2A3_A5, rules=("PTO973", "PTO905"),
+          note="A5 TDEQUANT scale and offset tiles' valid rows EQUAL to dst's: PTO973 reports parameter tiles with "
+               "fewer rows, PTO905 more (edited by branch eqshape)"),
     Entry("pto/npu/a5/TQuant.hpp", "function:TQUANT_IMPL", cond=r"^T == float32_t$", lines=(3200, 3250),
           rules=("PTO970",), targets=_A2A3_A5, note="the INT8 forms' float source"),
     Entry("pto/npu/a5/TQuant.hpp", "function:CheckTQuantMxTypes|function:TQUANT_IMPL", topic="dtype",
