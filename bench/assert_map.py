@@ -955,8 +955,9 @@ ENTRIES: list[Entry] = [
           note="src's valid columns equal to the index tile's and dstVal's (any difference, src non-empty)"),
     Entry("pto/npu/a2a3/TColReduceIdx.hpp|pto/npu/a5/TColReduceIdx.hpp", "function:TColReduceIdxCheck",
           kind="runtime", targets=_A2A3_A5,
-          note="open (checkable): TCOLARGMAX / TCOLARGMIN: a non-empty src, one valid row in the index and value "
-               "outputs, dstVal's valid shape equal to the index tile's; PTO806 compares the columns only"),
+          rules=("PTO906",),
+          note="TCOLARGMAX / TCOLARGMIN: a non-empty src, one valid row in the index and value outputs, dstVal not "
+               "empty and shaped as the index tile (PTO906; PTO806 compares the columns), edited by branch eqshape"),
     Entry("pto/npu/a2a3/TColSum.hpp|pto/npu/a5/TColSum.hpp", "function:TCOLSUM_IMPL", cond=r"tmpStride",
           targets=_A2A3_A5, note="open (checkable): TCOLSUM's tmp row stride must hold src's valid columns (debug "
                                  "trap; release writes past tmp's rows); no rule sizes TCOLSUM's tmp"),

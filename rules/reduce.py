@@ -523,3 +523,69 @@ def argreduce_index_dtype(ctx: Ctx) -> Check | None:
     return Check(ctx.static(_dt(dst.dtype) not in ok),
                  _esc(f"{ctx.builtin}: index tile {name} `{dst.text}` has element type {dst.dtype}; {form} "
                       f"{ctx.target} accepts {', '.join(ok) or 'no index type'}"))
+
+
+COL_ARG = ("TCOLARGMAX", "TCOLARGMIN")
+COL_ARG_HDR = "include/pto/npu/a2a3/TColReduceIdx.hpp (TColReduceIdxCheck); include/pto/npu/a5/TColReduceIdx.hpp"
+
+
+@rule("PTO906", "colarg-output-valid-shape", instructions=COL_ARG, fault="valid-region",
+      provenance=(Provenance("header-runtime", COL_ARG_HDR, "PTO_ASSERT src's valid rows and cols != 0, the index "
+                             "tile's valid rows == 1 and, in the value+index form, dstVal's valid rows == 1, its "
+                             "valid cols != 0 and dstVal's valid shape == the index tile's; release builds write row 0 "
+                             "of the outputs for each of src's valid columns (nothing for an empty src)"),
+                  Provenance("isa-doc", "docs/isa/TCOLARGMAX.md, TCOLARGMIN.md", "one index (and value) per source "
+                             "column, in one output row")))
+def colarg_output_valid_shape(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    A column arg reduction's outputs do not have the one-row valid shape the header asserts, or its source
+    is empty (the column counts themselves are PTO806).
+
+    ## What it does
+    For TCOLARGMAX / TCOLARGMIN checks what the targets' `TColReduceIdxCheck` asserts besides the column
+    counts: a non-empty src, exactly one valid row in the index tile and, in the value+index form, in
+    dstVal, dstVal's valid columns not zero and dstVal's valid shape equal to the index tile's. Reports
+    a call that breaks one of them on a path where PTO806 does not already report it.
+
+    ## Why is this bad?
+    The checks are `PTO_ASSERT`s: a debug build traps at the call. A release build writes the results into
+    row 0 of the outputs whatever their valid rows say (and nothing at all for an empty source), so an
+    output that claims more valid rows carries stale rows into whatever consumes it.
+
+    ## Example
+    ```cpp
+    Tile<TileType::Vec, float, 16, 64> src;
+    Tile<TileType::Vec, uint32_t, 8, 64> idx;  // 8 valid rows: only row 0 is written
+    TCOLARGMAX(idx, src, tmp);
+    ```
+
+    ## Use instead
+    ```cpp
+    Tile<TileType::Vec, uint32_t, 8, 64, BLayout::RowMajor, 1, 64> idx;  // one valid row
+    TCOLARGMAX(idx, src, tmp);
+    ```
+    """
+    ops = _ops(ctx)
+    if ops is None:
+        return None
+    dst, src = ops
+    if not _compiles(ctx, dst, src):
+        return None
+    outs = _outs(ctx, dst)
+    idx_name = outs[0][0]
+    nonempty = z3.And(src.valid_row > 0, src.valid_col > 0)
+    pto806 = z3.And(nonempty, z3.Or(*(src.valid_col != t.valid_col for _, t in outs)))
+    bads = [z3.Not(nonempty), dst.valid_row != 1]
+    show = {"src_validRow": src.valid_row, "src_validCol": src.valid_col,
+            f"{idx_name}_validRow": dst.valid_row, f"{idx_name}_validCol": dst.valid_col}
+    parts = [f"src `{_esc(src.text)}` {{src_validRow}}x{{src_validCol}}",
+             f"{idx_name} `{_esc(dst.text)}` {{{idx_name}_validRow}}x{{{idx_name}_validCol}}"]
+    if (val := ctx.tile("dstVal")) is not None:
+        bads += [val.valid_row != 1, val.valid_col == 0, val.valid_row != dst.valid_row,
+                 val.valid_col != dst.valid_col]
+        show["dstVal_validRow"], show["dstVal_validCol"] = val.valid_row, val.valid_col
+        parts.append(f"dstVal `{_esc(val.text)}` {{dstVal_validRow}}x{{dstVal_validCol}}")
+    msg = (f"{ctx.builtin}: valid shapes {', '.join(parts)}: the header PTO_ASSERTs a non-empty src and outputs of "
+           "exactly one valid row (debug builds trap); release builds write row 0 only (nothing for an empty src)")
+    return Check(z3.And(z3.Or(*bads), z3.Not(pto806)), msg, show)

@@ -202,3 +202,23 @@ def test_rowexpand_per_row_operand_larger_than_asserted(target: str) -> None:
     m, _ = run(wide)
     assert kinds(m) == {"valid-region"}
     assert check_rule(load_rules()["PTO831"], wide).level == "error"
+
+
+@pytest.mark.parametrize("target", ["a2a3", "a5"])
+def test_colarg_output_rows_and_empty_source_trap_the_assert(target: str) -> None:
+    """PTO906: TCOLARGMAX's outputs must have one valid row and its source must not be empty (PTO_ASSERTs)."""
+    rows = Sym("rows", "int", lo=0, hi=8)
+    src = TileSpec("Vec", "float", 8, 64, "RowMajor", valid_row=DYNAMIC, valid_col=64, elem_size=4)
+    cs = site("TCOLARGMIN", ["dst", "src", "tmp"], [tile(spec("uint32_t", 1, 64), "where"),
+                                                    tile(src, "src", vr=rows), tile(spec("float", 8, 64), "tmp")],
+              target)
+    v = check_rule(load_rules()["PTO906"], cs)
+    assert v.level == "warning" and v.inputs["rows"] == 0
+    assert "valid-region" in replay(cs, v.assignment).kinds()
+    assert "valid-region" not in replay(cs, {"rows": 3}).kinds()
+    tall = site("TCOLARGMAX", ["dstVal", "dstIdx", "src", "tmp"],
+                [tile(spec("float", 8, 64), "best"), tile(spec("uint32_t", 1, 64), "where"),
+                 tile(spec("float", 8, 64), "src"), tile(spec("float", 8, 64), "tmp")], target)
+    m, _ = run(tall)
+    assert kinds(m) == {"valid-region"}
+    assert check_rule(load_rules()["PTO906"], tall).level == "error"

@@ -182,6 +182,22 @@ def arg_reduce(m: Machine) -> None:
             m.fault(kind, detail)
         raise Trap(f"{name} does not compile for these tiles")
     vr, vc = src.valid_row, src.valid_col
+    if axis == "col":
+        # TColReduceIdxCheck's PTO_ASSERTs besides the column counts (debug builds trap): a non-empty src, one valid
+        # row in the index tile and in dstVal, dstVal not empty and shaped as the index tile
+        bad = []
+        if vr <= 0 or vc <= 0:
+            bad.append(f"src valid {vr}x{vc} is empty")
+        if idx.valid_row != 1:
+            bad.append(f"{idx.name} has {idx.valid_row} valid rows")
+        if val is not None:
+            if val.valid_row != 1 or val.valid_col == 0:
+                bad.append(f"{val.name} valid {val.valid_row}x{val.valid_col} is not one non-empty row")
+            if (val.valid_row, val.valid_col) != (idx.valid_row, idx.valid_col):
+                bad.append(f"{val.name} valid {val.valid_row}x{val.valid_col} differs from {idx.name}'s "
+                           f"{idx.valid_row}x{idx.valid_col}")
+        if bad:
+            m.fault("valid-region", f"{name}: " + "; ".join(bad) + ": the PTO_ASSERT traps in debug builds")
     if vr <= 0 or vc <= 0:
         return
     data = np.array(m.window(src, 0, 0, vr, vc))
