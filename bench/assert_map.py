@@ -900,18 +900,19 @@ ENTRIES: list[Entry] = [
                "TFMODS sizeof 2 / 4, TREMS 2 / 4 / 8"),
     Entry("pto/npu/a2a3/TAddS.hpp|pto/npu/a2a3/TSubS.hpp|pto/npu/a2a3/TMins.hpp|pto/npu/a2a3/TAxpy.hpp|"
           "pto/npu/a2a3/TMulS.hpp", "function:T*_IMPL", cond=r"^false$|^\(dstValidRow != 0", kind="runtime",
-          targets=_A2A3_A5,
-          note="open (partial, PTO704): A2/A3 TADDS / TSUBS / TMINS / TAXPY / TMULS with an EMPTY dst (debug trap; "
-               "release skips); PTO704 reports unequal valid shapes on a non-empty dst only"),
+          targets=_A2A3_A5, rules=("PTO704",),
+          note="A2/A3 TADDS / TSUBS / TMINS / TAXPY / TMULS: equal and non-empty valid shapes (PTO704, Facts.positive "
+               "on every A2/A3 form), edited by branch eqshape"),
     Entry("pto/npu/a2a3/TLRelu.hpp|pto/npu/a2a3/TMaxS.hpp", "function:T*_IMPL", cond=r"^dstValidRow > 0",
           kind="runtime", targets=_A2A3_A5,
-          note="open (checkable): A2/A3 TLRELU / TMAXS with an empty dst (debug trap); PTO704 requires a non-empty "
-               "dst there (Facts.positive is False)"),
+          rules=("PTO704",),
+          note="A2/A3 TLRELU / TMAXS with an empty dst (debug trap): PTO704 (Facts.positive), edited by branch "
+               "eqshape"),
     Entry("pto/npu/a2a3/T*.hpp|pto/npu/a5/T*.hpp", kind="runtime", topic="valid-region",
           builtin="TADDS|TSUBS|TMULS|TMAXS|TMINS|TLRELU|TSHLS|TSHRS|TREMS|TFMODS|TANDS|TORS|TXORS|TAXPY",
           rules=("PTO704",), targets=_A2A3_A5,
           note="the dimensions Facts.equal names (and Facts.positive: a non-empty dst), any difference reported on "
-               "a non-empty dst (an unequal pair with an EMPTY dst traps in debug builds unreported)"),
+               "a non-empty dst, an empty dst where Facts.positive (every A2/A3 form)"),
     Entry("pto/npu/a2a3/T*.hpp|pto/npu/a5/T*.hpp", kind="static", topic="dtype",
           builtin="TADDS|TSUBS|TMULS|TMAXS|TMINS|TLRELU|TSHLS|TSHRS|TREMS|TFMODS|TANDS|TORS|TXORS|TAXPY|TEXPANDS",
           rules=("PTO701",), targets=_A2A3_A5, note="TABLE[instr][target].types (or sizes)"),
