@@ -1101,24 +1101,27 @@ ENTRIES: list[Entry] = [
                "its own rule"),
     Entry("pto/npu/a*/T*.hpp", "function:T*Check|function:TPOW*_IMPL", cond=r"^valid(Row|Col)s? > 0 && ",
           kind="runtime", builtin="TADDRELUCONV|TSUBRELUCONV|TADDDEQRELU", targets=_A2A3_A5,
-          note="open (checkable): TADDRELUCONV / TSUBRELUCONV / TADDDEQRELU with an empty dst (debug trap); "
-               "PTO604 requires a non-empty dst"),
+          rules=("PTO610",),
+          note="TADDRELUCONV / TSUBRELUCONV / TADDDEQRELU with an empty dst (debug trap): PTO610 (FACTS positive), "
+               "edited by branch eqshape"),
     Entry("pto/npu/a2a3/TAddDeqRelu.hpp|pto/npu/a2a3/TPrelu.hpp|pto/npu/a2a3/TPow.hpp", cond=r"tmp\.GetValid",
           kind="runtime", targets=_A2A3_A5,
-          note="open (checkable): A2/A3 TADDDEQRELU / TPRELU / TPOW(S) tmp tile's valid shape (>= dst's, > dst's "
-               "rows, == dst's for floats); the tmp tile is not among PTO604's inputs"),
+          note="open (checkable): A2/A3 TADDDEQRELU / TPRELU tmp tile's valid shape (>= dst's, > dst's rows); the "
+               "tmp tile is not among PTO604's inputs (A2/A3 TPOW(S)'s tmp equality: PTO610, eqshape's block)"),
     Entry("pto/npu/a2a3/TCmp.hpp|pto/npu/a2a3/TCmps.hpp|pto/npu/a5/TCmps.hpp", "function:TCMP*_IMPL",
           cond=r"^src0\.GetValidRow\(\) == dst\.GetValidRow\(\)$", targets=_A2A3_A5,
-          note="open (checkable): TCMP / TCMPS dst's valid rows equal to src0's (the packed mask's rows); PTO604 "
-               "compares src1 with src0 only (TCMPS: nothing)"),
+          rules=("PTO610",),
+          note="TCMP / TCMPS dst's valid rows equal to src0's (the packed mask's rows): PTO610 (FACTS eq; a5 TCMP "
+               "has no such assert), edited by branch eqshape"),
     Entry("pto/npu/a2a3/T*.hpp|pto/npu/a5/T*.hpp", kind="runtime", topic="valid-region",
           builtin="TADD|TSUB|TMUL|TMAX|TMIN|TDIV|TSHL|TSHR|TAND|TOR|TXOR|TREM|TFMOD|TPRELU|TCMP|TSELS|TPOW|TPOWS|"
                   "TSUBRELU|TFUSEDMULADD|TFUSEDMULADDRELU|TMULADDDST|TPAIRREDUCESUM|TADDRELUCONV|TSUBRELUCONV|"
                   "TADDDEQRELU",
           cond=r"GetValid(Row|Col)\(\) ==|== \w+\.GetValid(Row|Col)\(\)", targets=_A2A3_A5,
-          note="open (partial, PTO604): the PTO_ASSERT wants each source's valid shape EQUAL to the domain's; "
-               "PTO604 reports a source smaller than it (a stale read in release builds) but not a larger one, "
-               "which traps in debug builds all the same: PTO604 would report any difference as debug-trap"),
+          rules=("PTO604", "PTO610"),
+          note="each source's valid shape EQUAL to the domain's (a2a3 TXOR also tmp's, a2a3 TCMP src1's to src0's): "
+               "PTO604 reports a source smaller than the domain on a non-empty domain, PTO610 every other "
+               "difference (edited by branch eqshape)"),
     Entry("pto/npu/a5/TPartBinOps.hpp", "function:TPARTOP_IMPL", kind="runtime", targets=_A2A3_A5,
           note="open (partial, PTO607): A5 TPART*: one source equal to dst and dst the element-wise maximum of the "
                "sources (debug trap); PTO607 reports only the larger source not covering dst (the stale read)"),
@@ -1158,18 +1161,19 @@ ENTRIES: list[Entry] = [
                "TFMODS sizeof 2 / 4, TREMS 2 / 4 / 8"),
     Entry("pto/npu/a2a3/TAddS.hpp|pto/npu/a2a3/TSubS.hpp|pto/npu/a2a3/TMins.hpp|pto/npu/a2a3/TAxpy.hpp|"
           "pto/npu/a2a3/TMulS.hpp", "function:T*_IMPL", cond=r"^false$|^\(dstValidRow != 0", kind="runtime",
-          targets=_A2A3_A5,
-          note="open (partial, PTO704): A2/A3 TADDS / TSUBS / TMINS / TAXPY / TMULS with an EMPTY dst (debug trap; "
-               "release skips); PTO704 reports unequal valid shapes on a non-empty dst only"),
+          targets=_A2A3_A5, rules=("PTO704",),
+          note="A2/A3 TADDS / TSUBS / TMINS / TAXPY / TMULS: equal and non-empty valid shapes (PTO704, Facts.positive "
+               "on every A2/A3 form), edited by branch eqshape"),
     Entry("pto/npu/a2a3/TLRelu.hpp|pto/npu/a2a3/TMaxS.hpp", "function:T*_IMPL", cond=r"^dstValidRow > 0",
           kind="runtime", targets=_A2A3_A5,
-          note="open (checkable): A2/A3 TLRELU / TMAXS with an empty dst (debug trap); PTO704 requires a non-empty "
-               "dst there (Facts.positive is False)"),
+          rules=("PTO704",),
+          note="A2/A3 TLRELU / TMAXS with an empty dst (debug trap): PTO704 (Facts.positive), edited by branch "
+               "eqshape"),
     Entry("pto/npu/a2a3/T*.hpp|pto/npu/a5/T*.hpp", kind="runtime", topic="valid-region",
           builtin="TADDS|TSUBS|TMULS|TMAXS|TMINS|TLRELU|TSHLS|TSHRS|TREMS|TFMODS|TANDS|TORS|TXORS|TAXPY",
           rules=("PTO704",), targets=_A2A3_A5,
           note="the dimensions Facts.equal names (and Facts.positive: a non-empty dst), any difference reported on "
-               "a non-empty dst (an unequal pair with an EMPTY dst traps in debug builds unreported)"),
+               "a non-empty dst, an empty dst where Facts.positive (every A2/A3 form)"),
     Entry("pto/npu/a2a3/T*.hpp|pto/npu/a5/T*.hpp", kind="static", topic="dtype",
           builtin="TADDS|TSUBS|TMULS|TMAXS|TMINS|TLRELU|TSHLS|TSHRS|TREMS|TFMODS|TANDS|TORS|TXORS|TAXPY|TEXPANDS",
           rules=("PTO701",), targets=_A2A3_A5, note="TABLE[instr][target].types (or sizes)"),
@@ -1185,8 +1189,9 @@ ENTRIES: list[Entry] = [
     # -- unary (rules/unary.py TABLE) --
     Entry("pto/npu/a2a3/TUnaryOp.hpp|pto/npu/a5/TUnaryOp.hpp|pto/npu/a5/TRsqrt.hpp", kind="runtime",
           topic="valid-region", targets=_A2A3_A5,
-          note="open (partial, PTO725): the PTO_ASSERT wants src's valid shape EQUAL to dst's; PTO725 reports a "
-               "src not covering dst's (the stale read), not a larger one (a debug trap all the same)"),
+          rules=("PTO725", "PTO726"),
+          note="src's valid shape EQUAL to dst's: PTO725 reports a src not covering dst's (the stale read), "
+               "PTO726 every other difference (edited by branch eqshape)"),
     Entry("pto/npu/a2a3/TUnaryOp.hpp|pto/npu/a5/TUnaryOp.hpp|pto/npu/a5/TRsqrt.hpp", kind="static", topic="dtype",
           rules=("PTO721",), targets=_A2A3_A5, note="TABLE[instr][target].types (TunaryCheck's float list, TRELU, "
                                                     "A5 TABS / TNOT lists)"),
@@ -1244,9 +1249,10 @@ ENTRIES: list[Entry] = [
     # -- row / column expansions (rules/expand.py) --
     Entry("pto/npu/a*/TRowExpand*.hpp", "function:TROWEXPAND*_IMPL", cond=r"^\(\(TileDataSrc[01]::isRowMajor|"
           r"^\(!TileDataSrc[01]::isRowMajor", targets=_A2A3_A5,
-          note="open (partial, PTO825): the per-row operand's valid shape EXACTLY one 32-byte block (row-major) or "
-               "one column (column-major) by dst's valid rows; PTO825 reports a per-row operand too small for what "
-               "a release build reads, not a larger one (a debug trap)"),
+          rules=("PTO825", "PTO831"),
+          note="the per-row operand's valid shape EXACTLY one 32-byte block (row-major) or one column (column-major) "
+               "by dst's valid rows: PTO825 reports a per-row operand too small for what a release build reads, "
+               "PTO831 a larger one (edited by branch eqshape)"),
     Entry("pto/npu/a*/TRowExpand*.hpp", "function:TROWEXPAND*_IMPL", cond=r"src0eqdst", rules=("PTO824",),
           targets=_A2A3_A5, note="src0 or src1 row-major with dst's valid shape (on a non-empty dst)"),
     Entry("pto/npu/a*/TRowExpand.hpp|pto/npu/a*/TColExpand.hpp", cond=r"^srcValidRow != 0", targets=_A2A3_A5,
@@ -1557,11 +1563,12 @@ ENTRIES: list[Entry] = [
     Entry("pto/npu/a5/TMatmul.hpp", "function:CheckMadValid", topic="location", rules=("PTO911", "PTO912"),
           targets=_A2A3_A5, note="Left / Right / Acc locations (PTO911) and their fractal layouts (PTO912)"),
     Entry("pto/npu/a2a3/TDequant.hpp|pto/npu/a5/TDeQuant.hpp", cond=r"^src\.GetValid", targets=_A2A3_A5,
-          note="open (partial, PTO972): TDEQUANT wants src's valid shape EQUAL to dst's; PTO972 reports a src "
-               "smaller than dst (the stale read), not a larger one (a debug trap all the same)"),
-    Entry("pto/npu/a5/TDeQuant.hpp", cond=r"^scaleRow == validRows", targets=_A2A3_A5,
-          note="open (partial, PTO973): A5 TDEQUANT wants the scale and offset tiles' valid rows EQUAL to dst's; "
-               "PTO973 reports parameter tiles with fewer rows only"),
+          rules=("PTO972", "PTO905"),
+          note="TDEQUANT src's valid shape EQUAL to dst's: PTO972 reports a src smaller than dst (the stale read), "
+               "PTO905 every other difference (edited by branch eqshape)"),
+    Entry("pto/npu/a5/TDeQuant.hpp", cond=r"^scaleRow == validRows", targets=_A2A3_A5, rules=("PTO973", "PTO905"),
+          note="A5 TDEQUANT scale and offset tiles' valid rows EQUAL to dst's: PTO973 reports parameter tiles with "
+               "fewer rows, PTO905 more (edited by branch eqshape)"),
     Entry("pto/npu/a5/TQuant.hpp", "function:TQUANT_IMPL", cond=r"^T == float32_t$", lines=(3200, 3250),
           rules=("PTO970",), targets=_A2A3_A5, note="the INT8 forms' float source"),
     Entry("pto/npu/a5/TQuant.hpp", "function:CheckTQuantMxTypes|function:TQUANT_IMPL", topic="dtype",

@@ -21,7 +21,7 @@ calling a `template <typename T, int N> AICORE void body(...)` helper):
 - state carried across iterations: an offset counter (`off += 16;`), valid regions set in the body
   (`SetValidRow`, `SetValidCol`, `SetValidShape`) on all or some operands, before or after the call, a value set
   in one iteration and used in the next;
-- instructions: TADD / TSUB / TMUL (PTO006, PTO604), TDIVS (PTO006, PTO504),
+- instructions: TADD / TSUB / TMUL (PTO006, PTO604, PTO610), TDIVS (PTO006, PTO504),
   TROWSUM (PTO006, PTO806), TROWPROD (PTO006, PTO207, PTO208, PTO209), TCOLEXPANDMAX (PTO006, PTO405, PTO406),
   TRESHAPE (PTO006), TEXTRACT Vec -> Vec windows (PTO006, PTO102, PTO103), TEXTRACT L1 -> L0A (PTO102, PTO103).
 
@@ -244,7 +244,8 @@ OPERANDS = {"TADD": ("dst", "src0", "src1"), "TSUB": ("dst", "src0", "src1"), "T
             "TCOLEXPANDMAX": ("dst", "src0", "src1"), "TEXTRACT": ("dst", "src"), "TRESHAPE": ("dst", "src")}
 ELEMENTWISE = ("TADD", "TSUB", "TMUL")
 #: the rules the model decides, per instruction (PTO006 on every instruction but TEXTRACT into L0A)
-MODELLED = {"TADD": ("PTO006", "PTO604"), "TSUB": ("PTO006", "PTO604"), "TMUL": ("PTO006", "PTO604"),
+MODELLED = {"TADD": ("PTO006", "PTO604", "PTO610"), "TSUB": ("PTO006", "PTO604", "PTO610"),
+            "TMUL": ("PTO006", "PTO604", "PTO610"),
             "TDIVS": ("PTO006", "PTO504"), "TROWSUM": ("PTO006", "PTO806"),
             "TROWPROD": ("PTO006", "PTO207", "PTO208", "PTO209"), "TCOLEXPANDMAX": ("PTO006", "PTO405", "PTO406"),
             "TEXTRACT": ("PTO006", "PTO102", "PTO103"), "TRESHAPE": ("PTO006",)}
@@ -266,6 +267,8 @@ def faults(instr: str, ops: list[tuple[str, TT, int, int]], scalars: tuple, targ
         _, dr, dc = o["dst"]
         if dr > 0 and dc > 0 and any(o[s][1] < dr or o[s][2] < dc for s in ("src0", "src1")):
             out.add("PTO604")
+        elif any((o[s][1], o[s][2]) != (dr, dc) for s in ("src0", "src1")):  # PTO610: the equality PTO_ASSERT
+            out.add("PTO610")
     elif instr == "TDIVS":  # PTO504: valid shapes differ, dst not empty (a5/TDivS.hpp PTO_ASSERTs equality too)
         _, dr, dc = o["dst"]
         _, sr, sc = o["src0"]

@@ -72,6 +72,10 @@ class Facts:
     alt: tuple[str, str, frozenset[str]] | None = None  # (template param, value, types) replacing `types`
     idx: tuple[str, ...] = ()  # index tiles: equal element types, from idx_types[typed's type]
     idx_types: tuple[tuple[str, frozenset[str]], ...] = ()
+    #: the valid-shape equalities the header PTO_ASSERTs: (operand, against, dims "rc" / "r" / "c", only when the
+    #: element type is a floating-point one); None: every `inputs` operand against `domain`, rows and columns
+    eq: tuple[tuple[str, str, str, bool], ...] | None = None
+    positive: bool = False  # the header also PTO_ASSERTs dst's valid rows and columns > 0
 
 
 def _bin(a2_types, a5_types, name: str, **a2_extra) -> dict[str, Facts]:
@@ -108,14 +112,14 @@ FACTS: dict[str, dict[str, Facts]] = {
                              fixed=(("tmp", "uint8_t"),)),
                "a5": Facts(A5 + "TPrelu.hpp", types=A2_FLOAT)},
     # TSEL's builtin takes dst, src0 and src1 as the same TileData: their types cannot differ
-    "TSEL": {"a2a3": Facts(A2 + "TSel.hpp", sizes=frozenset({2, 4}), same=()),
-             "a5": Facts(A5 + "TSel.hpp", sizes=frozenset({1, 2, 4, 8}), same=())},
+    "TSEL": {"a2a3": Facts(A2 + "TSel.hpp", sizes=frozenset({2, 4}), same=(), eq=()),
+             "a5": Facts(A5 + "TSel.hpp", sizes=frozenset({1, 2, 4, 8}), same=(), eq=())},
     # TCMP: the checked type is src0's; dst is a packed predicate mask; the domain is src0's valid shape
     "TCMP": {"a2a3": Facts(A2 + "TCmp.hpp", types=frozenset({"int32_t", "half", "float"}), typed="src0",
                            same=("src1",), row_major=(), vec=("dst", "src0", "src1"), domain="src0",
-                           inputs=("src1",)),
+                           inputs=("src1",), eq=(("src1", "src0", "rc", False), ("dst", "src0", "r", False))),
              "a5": Facts(A5 + "TCmp.hpp", types=A5_ALL, typed="src0", same=("src1",), vec=("dst", "src0", "src1"),
-                         domain="src0", inputs=("src1",))},
+                         domain="src0", inputs=("src1",), eq=())},
 }
 A5_PART_MUL = A5_ALL - {"int64_t", "uint64_t"}
 for _op, _a5 in (("TPARTADD", A5_ALL), ("TPARTMAX", A5_ALL), ("TPARTMIN", A5_ALL), ("TPARTMUL", A5_PART_MUL)):
@@ -131,9 +135,9 @@ for _op, _hdr in (("TSUBRELU", "TSubRelu.hpp"), ("TFUSEDMULADD", "TFusedMulAdd.h
 A2_CMPS = frozenset({"int32_t", "float", "half", "uint16_t", "int16_t"})
 FACTS["TCMPS"] = {
     "a2a3": Facts(A2 + "TCmps.hpp", types=A2_CMPS, typed="src0", same=("src1",), row_major=("dst",),
-                  vec=("dst", "src0"), domain="src0", inputs=()),
+                  vec=("dst", "src0"), domain="src0", inputs=(), eq=(("dst", "src0", "r", False),)),
     "a5": Facts(A5 + "TCmps.hpp", types=A5_ALL, typed="src0", same=("src1",), row_major=("dst",),
-                vec=("dst", "src0"), domain="src0", inputs=())}
+                vec=("dst", "src0"), domain="src0", inputs=(), eq=(("dst", "src0", "r", False),))}
 FACTS["TSELS"] = {
     "a2a3": Facts(A2 + "TSels.hpp", sizes=frozenset({2, 4}), same=("src",), row_major=("dst", "src"),
                   inputs=("src",)),
@@ -145,18 +149,22 @@ FACTS["TPAIRREDUCESUM"] = {
 RELU_CONV = frozenset({("float", "half"), ("half", "int8_t"), ("int16_t", "int8_t")})
 for _op, _hdr in (("TADDRELUCONV", "TAddReluConv.hpp"), ("TSUBRELUCONV", "TSubReluConv.hpp")):
     FACTS[_op] = {t: Facts(h + _hdr, types=frozenset({"float", "half", "int16_t"}), typed="src0", same=("src1",),
-                           conv=RELU_CONV, vec=("dst", "src0", "src1")) for t, h in (("a2a3", A2), ("a5", A5))}
+                           conv=RELU_CONV, vec=("dst", "src0", "src1"), positive=True)
+                  for t, h in (("a2a3", A2), ("a5", A5))}
 _DEQ = (("dst", "half"), ("src0", "int32_t"), ("src1", "int32_t"))
 FACTS["TADDDEQRELU"] = {
     "a2a3": Facts(A2 + "TAddDeqRelu.hpp", same=(), fixed=(*_DEQ, ("tmp", "int32_t")),
-                  row_major=("dst", "src0", "src1", "tmp"), vec=("dst", "src0", "src1", "tmp")),
-    "a5": Facts(A5 + "TAddDeqRelu.hpp", same=(), fixed=_DEQ, vec=("dst", "src0", "src1"))}
+                  row_major=("dst", "src0", "src1", "tmp"), vec=("dst", "src0", "src1", "tmp"), positive=True),
+    "a5": Facts(A5 + "TAddDeqRelu.hpp", same=(), fixed=_DEQ, vec=("dst", "src0", "src1"), positive=True)}
 A2_POW = frozenset({"int32_t", "int16_t", "int8_t", "uint32_t", "uint16_t", "uint8_t", "float"})
 A5_POW = frozenset({"float", "half", "int32_t", "uint32_t", "int16_t", "uint16_t", "int8_t", "uint8_t"})
 A5_POW_HP = ("PrecisionType", "HIGH_PRECISION", frozenset({"float", "half", "bfloat16_t"}))
 for _op, _srcs in (("TPOW", ("base", "exp")), ("TPOWS", ("base",))):
     _all = ("dst", *_srcs)
-    FACTS[_op] = {"a2a3": Facts(A2 + "TPow.hpp", types=A2_POW, same=_srcs, row_major=_all, vec=_all, inputs=_srcs),
+    # a2a3 also asserts tmp's valid shape equal to dst's for a floating-point dst (`is_integral_v<T> || ...`)
+    _eq2 = (*((n, "dst", "rc", False) for n in _srcs), ("tmp", "dst", "rc", True))
+    FACTS[_op] = {"a2a3": Facts(A2 + "TPow.hpp", types=A2_POW, same=_srcs, row_major=_all, vec=_all, inputs=_srcs,
+                                eq=_eq2),
                   "a5": Facts(A5 + "TPow.hpp", types=A5_POW, alt=A5_POW_HP, same=_srcs, row_major=_all, vec=_all,
                               inputs=_srcs)}
 _ARG_IDX = (("float", frozenset({"int32_t", "uint32_t"})),
@@ -175,7 +183,7 @@ FACTS["TDIV"]["kirindev0000"] = Facts(KD + "TDiv.hpp", types=KD_DIV)
 FACTS["TREM"]["kirindev0000"] = Facts(KD + "TRem.hpp", types=KD_DIV)
 FACTS["TFMOD"]["kirindev0000"] = Facts(KD + "TFMod.hpp", types=KD_DIV)
 # TSEL_IMPL: sizeof 1, 2 or 4 (A5 also 8); TSELS_IMPL: A5's list without the 64-bit types
-FACTS["TSEL"]["kirindev0000"] = Facts(KD + "TSel.hpp", sizes=frozenset({1, 2, 4}), same=())
+FACTS["TSEL"]["kirindev0000"] = Facts(KD + "TSel.hpp", sizes=frozenset({1, 2, 4}), same=(), eq=())
 FACTS["TSELS"]["kirindev0000"] = Facts(KD + "TSels.hpp", types=A5_ALL - {"bfloat16_t", "int64_t", "uint64_t"},
                                        same=("src",), row_major=("dst", "mask", "src"), inputs=("src",))
 # Kirin 9030 TRemCheck: A5's TFMOD list (no 64-bit types); header.hpp #defines bfloat16_t as half while it
@@ -469,7 +477,8 @@ def elementwise_src_valid_smaller(ctx: Ctx) -> Check | None:
     ## What it does
     The instruction iterates over dst's valid shape (TCMP: src0's). Reports a source (TCMP: src1; A2/A3
     TXOR also its tmp) whose run-time valid rows or columns are fewer, on a path where the domain is
-    not empty. A source that covers more than the domain is not reported.
+    not empty. A source that covers more than the domain is PTO610's (the header's equality
+    `PTO_ASSERT` traps in debug builds; nothing stale is read).
 
     ## Why is this bad?
     The shape equality is only a `PTO_ASSERT` (debug builds), or not checked at all. A release build
@@ -510,6 +519,107 @@ def elementwise_src_valid_smaller(ctx: Ctx) -> Check | None:
            f"but a source's valid region is smaller ({', '.join(names)}); release builds read its stale rows/columns "
            "(the shape check is a debug-only PTO_ASSERT)")
     return Check(z3.And(nonempty, z3.Or(*bads)), msg, show)
+
+
+def _smaller(ctx: Ctx, f: Facts):
+    """PTO604's violation: a non-empty domain and a source whose valid region is smaller (None: no source)."""
+    dom = ctx.tile(f.domain)
+    bads = [z3.Or(t.valid_row < dom.valid_row, t.valid_col < dom.valid_col)
+            for n in f.inputs if (t := ctx.tile(n)) is not None]
+    if not bads:
+        return None
+    return z3.And(dom.valid_row > 0, dom.valid_col > 0, z3.Or(*bads))
+
+
+def _eq_pairs(f: Facts) -> tuple[tuple[str, str, str, bool], ...]:
+    if f.eq is not None:
+        return f.eq
+    return tuple((n, f.domain, "rc", False) for n in f.inputs)
+
+
+EQ_CHECKED = tuple(i for i in INSTR if i not in PART and i not in PART_ARG
+                   and any(_eq_pairs(f) for f in FACTS[i].values()))
+_FLOAT_TYPES = frozenset({"half", "float", "bfloat16_t"})
+
+
+@rule("PTO610", "elementwise-valid-shape-differs", instructions=EQ_CHECKED, fault="valid-region",
+      own=own_facts(FACTS, EQ_CHECKED),
+      provenance=(Provenance("header-runtime", _hdrs(EQ_CHECKED), "PTO_ASSERT each source's valid rows and cols == "
+                             "dst's (FACTS eq; a2a3 TCMP: src1 == src0 and dst's rows == src0's, TCMPS: dst's rows "
+                             "== src0's, a2a3 TPOW / TPOWS also tmp == dst for a floating-point dst; a5 TCMP, TSEL "
+                             "on every target: none; TADDRELUCONV / TSUBRELUCONV / TADDDEQRELU also dst's valid rows "
+                             "and cols > 0, FACTS positive); release builds compute over the domain's valid shape and "
+                             "ignore the source's rows/columns beyond it"),
+                  Provenance("header-runtime", "include/pto/npu/kirinDev0000/{TDiv,TRem,TFMod,TSels}.hpp; "
+                             "include/pto/npu/kirin9030/TRem.hpp", "the newer targets' own files assert the same "
+                             "src0 / src1 (TSELS: src) == dst equalities"),
+                  Provenance("isa-doc", DOCS + "TADD.md", "valid shapes of src0, src1 and dst must match")))
+def elementwise_valid_shape_differs(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    An elementwise operand's valid shape differs from the one the header asserts it equal to, and no source
+    is smaller than the computed region (that case is PTO604).
+
+    ## What it does
+    Compares the valid rows / columns the target's header `PTO_ASSERT`s equal: each source (and A2/A3
+    TXOR's tmp) against dst for the binary, fused, converting and select-with-scalar ops, TPOW's base /
+    exp (A2/A3: also tmp for a floating-point dst); A2/A3 TCMP src1 against src0 and dst's rows against
+    src0's; TCMPS dst's rows against src0's. A5 TCMP and TSEL (every target) assert nothing.
+    TADDRELUCONV, TSUBRELUCONV and TADDDEQRELU also assert a non-empty dst. Reports a
+    difference on a path where PTO604 does not already report the call: a source larger than the
+    domain, a differing source with an empty domain, or a compare mask whose valid rows differ.
+
+    ## Why is this bad?
+    The equality is a run-time `PTO_ASSERT`: a debug build traps at the call. A release build runs on
+    over the domain's valid shape (dst's; TCMP / TCMPS: src0's) and silently ignores the source's extra
+    rows or columns (a compare writes src0's rows of the mask whatever dst's valid rows say), so the
+    kernel computes something other than its tiles' valid shapes describe.
+
+    ## Example
+    ```cpp
+    using Dyn = Tile<TileType::Vec, float, 16, 64, BLayout::RowMajor, DYNAMIC, DYNAMIC>;
+    Dyn acc(16, cols), x(16, 64);  // cols < 64 on the tail
+    TADD(acc, acc, x);  // x's 64 valid columns differ from acc's: debug builds trap
+    ```
+
+    ## Use instead
+    ```cpp
+    Dyn acc(16, cols), x(16, cols);
+    TADD(acc, acc, x);
+    ```
+    """
+    f = _facts(ctx)
+    if f is None or f.partial or _compile_errors(ctx, f):
+        return None
+    diffs, show, names = [], {}, []
+    for n, against, dims, float_only in _eq_pairs(f):
+        t, o = ctx.tile(n), ctx.tile(against)
+        if t is None or o is None or t.text == o.text:  # the same tile passed twice: equal by construction
+            continue
+        if float_only and ctx.tile("dst") is not None and ctx.tile("dst").dtype not in _FLOAT_TYPES:
+            continue
+        if "r" in dims:
+            diffs.append(t.valid_row != o.valid_row)
+        if "c" in dims:
+            diffs.append(t.valid_col != o.valid_col)
+        for x in (n, against):
+            show[f"{x}_validRow"], show[f"{x}_validCol"] = ctx.tile(x).valid_row, ctx.tile(x).valid_col
+        what = {"rc": "valid shape", "r": "valid rows", "c": "valid columns"}[dims]
+        names.append(f"{n} `{_esc(t.text)}` {{{n}_validRow}}x{{{n}_validCol}} vs {against} `{_esc(o.text)}` "
+                     f"{{{against}_validRow}}x{{{against}_validCol}} ({what})")
+    dom = ctx.tile(f.domain)
+    if f.positive:  # TADDRELUCONV / TSUBRELUCONV / TADDDEQRELU: also a non-empty dst
+        diffs.append(z3.Or(dom.valid_row <= 0, dom.valid_col <= 0))
+        show[f"{f.domain}_validRow"], show[f"{f.domain}_validCol"] = dom.valid_row, dom.valid_col
+        names.append(f"{f.domain} `{_esc(dom.text)}` {{{f.domain}_validRow}}x{{{f.domain}_validCol}} must not be empty")
+    if not diffs:
+        return None
+    small = _smaller(ctx, f)
+    violated = z3.Or(*diffs) if small is None else z3.And(z3.Or(*diffs), z3.Not(small))
+    msg = (f"{ctx.builtin}: valid shapes the header asserts equal differ ({'; '.join(names)}); debug builds trap at "
+           f"the PTO_ASSERT, release builds compute over {f.domain} `{_esc(dom.text)}`'s valid shape and ignore "
+           "the rest")
+    return Check(violated, msg, show)
 
 
 CMP_ORDERED = {2: "LT", 3: "LE", 4: "GT", 5: "GE"}  # CmpMode enumerators (include/pto/common/type.hpp)

@@ -528,6 +528,85 @@ def rowexpand_per_row_operand_shape(ctx: Ctx) -> Check | None:
     return Check(z3.And(nonempty, ok, z3.Not(good)), msg, show)
 
 
+@rule("PTO831", "rowexpand-per-row-operand-shape-differs", instructions=tuple(ROW_BIN), fault="valid-region",
+      provenance=(Provenance("header-runtime", ROW_HDR, "PTO_ASSERT the per-row operand is EXACTLY (row-major with "
+                             "32/sizeof(T) valid columns or column-major with 1 valid column) with dst's valid rows; "
+                             "A2/A3 tmp overloads: column-major with 1 valid column only; A5's tmp overloads forward "
+                             "to the 3-operand form; release builds read one element or one 32-byte block per dst "
+                             "row and ignore the rest"),
+                  Provenance("isa-doc", DOCS, "src1 holds one value per row")))
+def rowexpand_per_row_operand_shape_differs(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    The per-row operand of a TROWEXPAND<op> covers what a release build reads but not with the exact valid
+    shape the header asserts (a too small one is PTO825).
+
+    ## What it does
+    With the per-row operand determined as the implementation does (see PTO824 / PTO825), reports it when
+    it has more valid rows than dst, more valid columns than the one element (column-major) or the one
+    32-byte block (row-major: 8 floats, 16 halves) it is read as, or, in the A2/A3 forms with a tmp tile, is
+    row-major at all (for a one-row dst, where PTO825 lets it pass). Only when a full operand exists and
+    dst's region is not empty.
+
+    ## Why is this bad?
+    Both targets `PTO_ASSERT` exactly dst's valid rows and 1 (column-major) or 32/sizeof(T) (row-major)
+    valid columns: a debug build traps at the call. A release build reads one value per dst row and
+    silently ignores the rest, so the per-row tile's valid shape says something the instruction does not do.
+
+    ## Example
+    ```cpp
+    using Rows = Tile<TileType::Vec, float, 16, 64, BLayout::RowMajor, DYNAMIC, 64>;
+    Rows dst(rows), src0(rows);
+    Tile<TileType::Vec, float, 16, 1, BLayout::ColMajor> rowMax;  // always 16 valid rows
+    TROWEXPANDSUB(dst, src0, rowMax);  // rows < 16: debug builds trap
+    ```
+
+    ## Use instead
+    ```cpp
+    Tile<TileType::Vec, float, 16, 1, BLayout::ColMajor, DYNAMIC, 1> rowMax(rows);
+    TROWEXPANDSUB(dst, src0, rowMax);
+    ```
+    """
+    ops = _bin(ctx)
+    if ops is None:
+        return None
+    dst, src0, src1 = ops
+    if not _bin_compiles(ctx, dst, src0, src1):
+        return None
+    size = _size(dst)
+    if size <= 0:
+        return None
+    eq0, ok = _row_roles(ctx, dst, src0, src1)
+    tmp_form = ctx.tile("tmp") is not None and not ctx.a5
+
+    def covers(v: TileView):  # PTO825's condition: what a release build reads is valid
+        if v.is_row_major:
+            good = dst.valid_row <= 1 if tmp_form else v.valid_col >= 32 // size
+        else:
+            good = v.valid_col >= 1
+        return z3.And(good, v.valid_row >= dst.valid_row)
+
+    def exact(v: TileView):  # the header's PTO_ASSERT
+        if v.is_row_major:
+            good = z3.BoolVal(False) if tmp_form else v.valid_col == 32 // size
+        else:
+            good = v.valid_col == 1
+        return z3.And(good, v.valid_row == dst.valid_row)
+
+    vec_vr = z3.If(eq0, src1.valid_row, src0.valid_row)
+    vec_vc = z3.If(eq0, src1.valid_col, src0.valid_col)
+    nonempty = z3.And(dst.valid_row > 0, dst.valid_col > 0)
+    bad = z3.If(eq0, z3.And(covers(src1), z3.Not(exact(src1))), z3.And(covers(src0), z3.Not(exact(src0))))
+    need = ("column-major with 1 valid column (the tmp form)" if tmp_form else
+            f"column-major with 1 valid column or row-major with {32 // size} valid columns")
+    show = {"dst_validRow": dst.valid_row, "vector_validRow": vec_vr, "vector_validCol": vec_vc}
+    msg = (f"{ctx.builtin}: the per-row operand (src1 `{_esc(src1.text)}` when src0 is dst-shaped, else src0 "
+           f"`{_esc(src0.text)}`) has a {{vector_validRow}}x{{vector_validCol}} valid region; the PTO_ASSERT wants "
+           f"exactly {{dst_validRow}} rows, {need}: debug builds trap, release builds read one value per dst row and "
+           "ignore the rest")
+    return Check(z3.And(nonempty, ok, bad), msg, show)
+
+
 @rule("PTO826", "colexpand-column-operand-too-narrow", instructions=tuple(COL_BIN), fault="valid-region",
       provenance=(Provenance("header-runtime", COL_HDR, "the per-column operand is src1 when src0's valid shape "
                              "equals dst's, else src0; its row 0 is read for j < dst.GetValidCol(), unchecked"),

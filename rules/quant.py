@@ -244,6 +244,65 @@ def tdequant_parameter_rows_short(ctx: Ctx) -> Check | None:
                  "the rows beyond are dequantised with stale parameters", show)
 
 
+@rule("PTO905", "tdequant-valid-shape-differs", instructions=("TDEQUANT",), fault="valid-region",
+      provenance=(Provenance("header-runtime", DEQ_A2A3 + "; " + DEQ_A5, "PTO_ASSERT src valid rows and cols == "
+                             "dst's (a5 also scale / offset GetValidRow() == dst's valid rows); release builds "
+                             "dequantise dst's valid region and ignore the rest"),
+                  Provenance("isa-doc", DEQ_DOC, "src valid shape must match dst's")))
+def tdequant_valid_shape_differs(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    TDEQUANT's source (A5: also a parameter tile) has a valid shape other than the one the header asserts,
+    without missing anything a release build reads (that case is PTO972 / PTO973).
+
+    ## What it does
+    Compares src's valid rows and columns with dst's and, on A5, the scale and offset tiles' valid rows
+    with dst's valid rows; reports a difference on a path where PTO972 and PTO973 do not already report
+    the call (a larger source or parameter tile, or a difference with an empty dst).
+
+    ## Why is this bad?
+    The equalities are `PTO_ASSERT`s: a debug build traps at the call. A release build dequantises dst's
+    valid region and silently ignores the source's (and the parameters') extra rows or columns.
+
+    ## Example
+    ```cpp
+    Tile<TileType::Vec, int8_t, 16, 64> src;  // always 16 valid rows
+    Tile<TileType::Vec, float, 16, 64, BLayout::RowMajor, DYNAMIC, 64> dst(rows);
+    TDEQUANT(dst, src, scale, offset);  // rows < 16: debug builds trap
+    ```
+
+    ## Use instead
+    ```cpp
+    Tile<TileType::Vec, int8_t, 16, 64, BLayout::RowMajor, DYNAMIC, 64> src(rows);
+    TDEQUANT(dst, src, scale, offset);
+    ```
+    """
+    ops = _quant_ops(ctx)
+    if ops is None or _quant_static_errors(ctx, ops):
+        return None
+    dst, src = ops["dst"], ops["src"]
+    nonempty = z3.And(dst.valid_row > 0, dst.valid_col > 0)
+    diffs = [] if src.text == dst.text else [src.valid_row != dst.valid_row, src.valid_col != dst.valid_col]
+    covered = [z3.Not(z3.And(nonempty, z3.Or(src.valid_row < dst.valid_row, src.valid_col < dst.valid_col)))]
+    show = {"dst_validRow": dst.valid_row, "dst_validCol": dst.valid_col,
+            "src_validRow": src.valid_row, "src_validCol": src.valid_col}
+    what = f"src `{_esc(src.text)}` {{src_validRow}}x{{src_validCol}}"
+    params = [(n, ops[n]) for n in ("scale", "offset") if n in ops]
+    if params:
+        covered.append(z3.Not(z3.And(nonempty, z3.Or(*(p.valid_row < dst.valid_row for _, p in params)))))
+        if ctx.a5:
+            diffs += [p.valid_row != dst.valid_row for _, p in params]
+            for n, p in params:
+                show[f"{n}_validRow"] = p.valid_row
+            what += ", " + ", ".join(f"{n} `{_esc(p.text)}` {{{n}_validRow}} rows" for n, p in params)
+    if not diffs:
+        return None
+    return Check(z3.And(z3.Or(*diffs), *covered),
+                 f"TDEQUANT: {what} vs dst `{_esc(dst.text)}` {{dst_validRow}}x{{dst_validCol}}: the header "
+                 "PTO_ASSERTs them equal (debug builds trap); release builds dequantise dst's valid region and "
+                 "ignore the rest", show)
+
+
 # --- MX matmul -----------------------------------------------------------------------------------------------
 
 

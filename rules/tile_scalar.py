@@ -84,7 +84,9 @@ _RC = ("row", "col")
 
 
 def _a2(types, hdr, valid, vec=("src",), equal=()) -> Facts:
-    return Facts(types, "src", True, vec, valid, "include/pto/npu/a2a3/" + hdr, equal=equal)
+    # every A2/A3 form here also asserts a non-empty dst: TMULS / TMAXS / TLRELU directly, TADDS / TSUBS / TMINS in
+    # the `else` arm of their compute-or-skip test (PTO_ASSERT(false))
+    return Facts(types, "src", True, vec, valid, "include/pto/npu/a2a3/" + hdr, equal=equal, positive=True)
 
 
 def _a2_shift(hdr: str) -> Facts:
@@ -133,7 +135,7 @@ TABLE: dict[str, dict[str, Facts]] = {
               "a5": Facts(None, "dst", True, (), "dst", "include/pto/npu/a5/TXorS.hpp", sizes=(1, 2, 4),
                           row_major=True, equal=_RC)},
     "TAXPY": {"a2a3": Facts(FLOATS, "dst", True, ("src",), "skip", "include/pto/npu/a2a3/TAxpy.hpp",
-                            mixed=(("float", "half"),)),
+                            mixed=(("float", "half"),), positive=True),
               "a5": Facts(FLOATS, "dst", True, ("dst",), "dst", "include/pto/npu/a5/TAxpy.hpp",
                           mixed=(("float", "half"),), equal=_RC)},
     "TEXPANDS": {
@@ -407,12 +409,12 @@ def tile_scalar_operand_not_vec(ctx: Ctx) -> Check | None:
       own=own_facts(TABLE, TWO_TILE),
       provenance=(_OWN_RUNTIME,
                   Provenance("header-runtime", "include/pto/npu/a2a3/{TAddS,TSubS,TMins,TAxpy}.hpp", "PTO_ASSERT valid "
-                             "rows/cols equal; computes only when they are equal and non-zero, so a release build "
-                             "silently does nothing"),
+                             "rows/cols equal; computes only when they are equal and non-zero, else PTO_ASSERT(false) "
+                             "(an empty dst traps too), so a release build silently does nothing"),
                   Provenance("header-runtime", "include/pto/npu/a2a3/{TMulS,TMaxS,TLRelu,TBitwiseSOp,TRemS,TFmodS}.hpp "
                              "and include/pto/npu/a5/{TAddS,TSubS,TMulS,TMaxs,TMins,TLRelu,TShlS,TShrS,TRemS,TFModS,"
                              "TAndS,TOrS,TXorS,TAxpy}.hpp", "PTO_ASSERT valid shapes equal (a5 TMULS/TMAXS/TMINS and "
-                             "a2a3 TSHLS/TSHRS: columns only; a2a3 TREMS/TFMODS: also non-empty), then always computes "
+                             "a2a3 TSHLS/TSHRS: columns only; every a2a3 form: also non-empty), then always computes "
                              "over dst's valid shape, reading the source outside its valid region when it is "
                              "smaller"),
                   Provenance("isa-doc", DOC, "src and dst valid shapes must match")))
@@ -426,7 +428,8 @@ def tile_scalar_valid_shape_mismatch(ctx: Ctx) -> Check | None:
     valid region not empty). For A2/A3 TADDS, TSUBS, TMINS and TAXPY any difference is reported; for the others
     a source whose valid region does not cover dst's, and any difference in a dimension the implementation
     asserts equal (A5: rows and columns, TMULS/TMAXS/TMINS columns only; A2/A3 TMULS, TMAXS, TLRELU, TREMS,
-    TFMODS: rows and columns, TREMS/TFMODS also an empty dst; TSHLS/TSHRS columns and an empty dst).
+    TFMODS: rows and columns; TSHLS/TSHRS columns). Every A2/A3 form also asserts a non-empty dst: an
+    empty dst is reported there too.
 
     ## Why is this bad?
     The equality is a `PTO_ASSERT`: a debug build traps on any difference. In release builds A2/A3
@@ -455,8 +458,10 @@ def tile_scalar_valid_shape_mismatch(ctx: Ctx) -> Check | None:
         return None
     nonempty = z3.And(dst.valid_row > 0, dst.valid_col > 0)
     if facts.valid == "skip":
-        violated = z3.And(nonempty, z3.Or(src.valid_row != dst.valid_row, src.valid_col != dst.valid_col))
-        effect = f"{ctx.target} silently skips {ctx.builtin} in release builds (PTO_ASSERT only traps with _DEBUG)"
+        violated = z3.Or(z3.And(nonempty, z3.Or(src.valid_row != dst.valid_row, src.valid_col != dst.valid_col)),
+                         z3.Not(nonempty) if facts.positive else z3.BoolVal(False))
+        effect = (f"{ctx.target} PTO_ASSERTs equal, non-empty valid shapes (debug builds trap) and silently skips "
+                  f"{ctx.builtin} in release builds")
     else:
         pair = {"row": (src.valid_row, dst.valid_row), "col": (src.valid_col, dst.valid_col)}
         differs = [s != d for s, d in (pair[k] for k in facts.equal)]
@@ -472,7 +477,8 @@ def tile_scalar_valid_shape_mismatch(ctx: Ctx) -> Check | None:
     sn = _srcname(ctx)
     show = {"dst_validRow": dst.valid_row, "dst_validCol": dst.valid_col,
             f"{sn}_validRow": src.valid_row, f"{sn}_validCol": src.valid_col}
-    msg = (f"{ctx.builtin}: {sn} `{_esc(src.text)}` valid shape {{{sn}_validRow}}x{{{sn}_validCol}} differs from dst "
+    rel = "differs from (or, empty, breaks the non-empty assert of)" if facts.positive else "differs from"
+    msg = (f"{ctx.builtin}: {sn} `{_esc(src.text)}` valid shape {{{sn}_validRow}}x{{{sn}_validCol}} {rel} dst "
            f"`{_esc(dst.text)}` valid shape {{dst_validRow}}x{{dst_validCol}}; {effect}")
     return Check(violated, msg, show)
 

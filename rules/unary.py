@@ -300,7 +300,7 @@ def unary_valid_shape_mismatch(ctx: Ctx) -> Check | None:
     ## What it does
     Compares `src.GetValidRow()/GetValidCol()` with `dst`'s on the path reaching the call (dst's valid
     region not empty): reports a source whose valid region does not cover dst's, and for A2/A3 TRECIP
-    any difference.
+    any difference (a larger source of the other ops is PTO726's).
 
     ## Why is this bad?
     The equality is only a `PTO_ASSERT` (debug builds). In release builds the instruction computes over
@@ -338,3 +338,61 @@ def unary_valid_shape_mismatch(ctx: Ctx) -> Check | None:
     msg = (f"{ctx.builtin}: src `{_esc(src.text)}` valid shape {{src_validRow}}x{{src_validCol}} differs from dst "
            f"`{_esc(dst.text)}` valid shape {{dst_validRow}}x{{dst_validCol}}; {effect}")
     return Check(violated, msg, show)
+
+
+#: the unary ops whose implementation PTO_ASSERTs dst's valid rows and columns equal to src's on both targets
+#: (a2a3 TUNARY_IMPL / TRSQRT_IMPL, a5 T<Op>_IMPL in TUnaryOp.hpp and TRsqrt.hpp); TNEG (a TMULS) and TRECIP (a
+#: TDIVS) are the tile-scalar rules' and PTO725's
+ASSERTED_EQUAL = ("TEXP", "TLOG", "TSQRT", "TRSQRT", "TABS", "TRELU", "TNOT")
+
+
+@rule("PTO726", "unary-valid-shape-differs", instructions=ASSERTED_EQUAL, fault="valid-region",
+      provenance=(Provenance("header-runtime", A2 + "TUnaryOp.hpp (TUNARY_IMPL, TRSQRT_IMPL); " + A5 +
+                             "TUnaryOp.hpp (TEXP/TNOT/TRELU/TSQRT/TABS/TLOG_IMPL), TRsqrt.hpp",
+                             "PTO_ASSERT dst's valid rows and cols == src's before anything runs (also for an empty "
+                             "dst); release builds compute over dst's valid shape and ignore src's rows/columns "
+                             "beyond it"),
+                  Provenance("isa-doc", DOC, "src and dst valid shapes must match")))
+def unary_valid_shape_differs(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    A unary instruction's source valid shape differs from dst's where no source row or column is missing
+    (a source larger than dst, or an empty dst); a source that does not cover dst is PTO725.
+
+    ## What it does
+    For TEXP, TLOG, TSQRT, TRSQRT, TABS, TRELU and TNOT compares `src.GetValidRow()/GetValidCol()` with
+    dst's and reports a difference on a path where PTO725 does not already report the call.
+
+    ## Why is this bad?
+    Both targets `PTO_ASSERT` the two valid shapes equal: a debug build traps at the call. A release build
+    computes over dst's valid shape and silently ignores the source's extra rows or columns, so the kernel
+    does something other than its tiles' valid shapes describe.
+
+    ## Example
+    ```cpp
+    Tile<TileType::Vec, float, 16, 64> src;  // always 16x64 valid
+    Tile<TileType::Vec, float, 16, 64, BLayout::RowMajor, DYNAMIC, 64> dst(rows);
+    TEXP(dst, src);  // rows < 16: debug builds trap
+    ```
+
+    ## Use instead
+    ```cpp
+    Tile<TileType::Vec, float, 16, 64, BLayout::RowMajor, DYNAMIC, 64> src(rows), dst(rows);
+    TEXP(dst, src);
+    ```
+    """
+    ops = _ops(ctx)
+    if ops is None:
+        return None
+    facts, dst, src = ops
+    if facts.valid != "dst" or _static_errors(facts, dst, src) or src.text == dst.text:
+        return None
+    differs = z3.Or(src.valid_row != dst.valid_row, src.valid_col != dst.valid_col)
+    smaller = z3.And(dst.valid_row > 0, dst.valid_col > 0,
+                     z3.Or(src.valid_row < dst.valid_row, src.valid_col < dst.valid_col))
+    show = {"dst_validRow": dst.valid_row, "dst_validCol": dst.valid_col,
+            "src_validRow": src.valid_row, "src_validCol": src.valid_col}
+    msg = (f"{ctx.builtin}: src `{_esc(src.text)}` valid shape {{src_validRow}}x{{src_validCol}} differs from dst "
+           f"`{_esc(dst.text)}` valid shape {{dst_validRow}}x{{dst_validCol}}; debug builds trap at the PTO_ASSERT, "
+           "release builds compute over dst's valid shape and ignore the rest of src")
+    return Check(z3.And(differs, z3.Not(smaller)), msg, show)

@@ -258,3 +258,26 @@ def test_tdequant_parameter_rule_witness_replays() -> None:
     v = check_rule(rules["PTO973"], s)
     assert v.level == "warning" and v.assignment is not None
     assert "valid-region" in replay(s, v.assignment).kinds()
+
+
+@pytest.mark.parametrize("target", ["a2a3", "a5"])
+def test_tdequant_larger_source_and_a5_parameter_rows_trap_the_assert(target: str) -> None:
+    """PTO905: a source (A5: also a parameter tile) with more valid rows than dst reads nothing stale but breaks
+    the header's equality PTO_ASSERT; A2/A3 does not compare the parameter tiles."""
+    rows = Sym("rows", "int", lo=1, hi=16)
+    dyn = spec("float", 16, 32, vr=DYNAMIC)
+    para = spec("float", 16, 8, vr=DYNAMIC, vc=1)
+    cs = site("TDEQUANT", ["dst", "src", "scale", "offset"],
+              [tile(dyn, "d", rows), tile(spec("int8_t", 16, 32), "s"), tile(para, "sc", rows), tile(para, "of", rows)],
+              target)
+    v = check_rule(load_rules()["PTO905"], cs)
+    assert v.level == "warning" and v.inputs["rows"] < 16
+    assert check_rule(load_rules()["PTO972"], cs).level is None
+    assert "valid-region" in replay(cs, v.assignment).kinds()
+    assert "valid-region" not in replay(cs, {"rows": 16}).kinds()
+    full_params = site("TDEQUANT", ["dst", "src", "scale", "offset"],
+                       [tile(dyn, "d", Const(4)), tile(spec("int8_t", 16, 32, vr=DYNAMIC), "s", Const(4)),
+                        tile(spec("float", 16, 8, vc=1), "sc"), tile(spec("float", 16, 8, vc=1), "of")], target)
+    expect = {"valid-region"} if target == "a5" else set()
+    assert replay(full_params, {}).kinds() == expect
+    assert (check_rule(load_rules()["PTO905"], full_params).level == "error") == (target == "a5")

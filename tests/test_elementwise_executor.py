@@ -76,7 +76,7 @@ def test_int8_add_per_target(target: str, kinds: set[str]) -> None:
 
 
 def test_a2a3_tdiv_reads_mismatched_source_as_dst_type() -> None:
-    st = binary("TDIV", "a2a3", src1=tile(spec("half", 16, 128), "h"))  # row stride 128 (read as floats)
+    st = binary("TDIV", "a2a3", src1=tile(spec("half", 16, 128), "h", Const(8), Const(64)))  # row stride 128
     m = machine(st)
     m.tiles["src0"].data()[:] = 1.0
     m.tiles["src1"].data()[:] = np.float16(1.0)
@@ -107,10 +107,29 @@ def test_smaller_source_reads_stale_rows_and_rule_witness_confirmed() -> None:
     assert "valid-region" not in replay(st, {"rows": 8}).kinds()  # a bogus witness is not confirmed
 
 
-def test_larger_source_is_fine() -> None:
+def test_larger_source_traps_the_shape_assert_only() -> None:
+    """A source larger than dst reads nothing stale (not PTO604) but breaks the header's equality PTO_ASSERT
+    (PTO610, a debug trap); a2a3 TCMP also asserts the mask's valid rows, a5 TCMP nothing."""
     st = binary("TMUL", "a5", dst=tile(spec("float", vr=4, vc=64), "head"))
-    assert replay(st, {}).kinds() == set()
+    assert replay(st, {}).kinds() == {"valid-region"}
     assert check_rule(load_rules()["PTO604"], st).level is None
+    assert check_rule(load_rules()["PTO610"], st).level == "error"
+    assert replay(binary("TMUL", "a5"), {}).kinds() == set()
+    cols = Sym("cols", "int", lo=1, hi=64)
+    tail = binary("TADD", "a2a3", dst=tile(spec("float", vc=DYNAMIC), "acc", Const(8), cols))
+    v = check_rule(load_rules()["PTO610"], tail)
+    assert v.level == "warning"
+    assert "valid-region" in replay(tail, v.assignment).kinds()
+    assert replay(tail, {"cols": 64}).kinds() == set()  # a bogus witness is not confirmed
+    mask_rows = tile(spec("uint8_t", 8, 32, vr=4, vc=32), "mask")
+    a2 = site("TCMP", "a2a3", dst=mask_rows, src0=tile(spec("float"), "a"), src1=tile(spec("float"), "b"),
+              cmpMode=ScalarOperand(Const(0), "mode"))
+    a5 = site("TCMP", "a5", dst=mask_rows, src0=tile(spec("float"), "a"), src1=tile(spec("float"), "b"),
+              cmpMode=ScalarOperand(Const(0), "mode"))
+    assert replay(a2, {}).kinds() == {"valid-region"}
+    assert replay(a5, {}).kinds() == set()
+    assert check_rule(load_rules()["PTO610"], a2).level == "error"
+    assert check_rule(load_rules()["PTO610"], a5).level is None
 
 
 def test_a2a3_txor_small_tmp() -> None:

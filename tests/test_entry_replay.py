@@ -208,10 +208,12 @@ def test_templates_helpers_do_while_and_a_tiling_field(tmp_path: Path) -> None:
         src_rows = max(0, min(16, inputs["n"] + 4 * inputs["get_block_idx()"]))  # clampTo<16>(n + block * 4)
         if f["rule"] == "PTO006":  # y's valid rows past its 16-row storage
             assert inputs["t->rows"] > 16
-        else:  # PTO604: y (dst) has more valid rows than x
-            assert f["rule"] == "PTO604" and inputs["t->rows"] > src_rows
+        elif f["rule"] == "PTO604":  # y (dst) has more valid rows than x
+            assert inputs["t->rows"] > src_rows
+        else:  # PTO610: fewer (or an empty y): the equality PTO_ASSERT traps, nothing stale is read
+            assert f["rule"] == "PTO610" and inputs["t->rows"] != src_rows
         assert "--set 't->rows=" in f["replay"]
-    assert {f["rule"] for f in found} == {"PTO006", "PTO604"}
+    assert {f["rule"] for f in found} == {"PTO006", "PTO604", "PTO610"}
 
 
 def test_the_step_budget(tmp_path: Path) -> None:

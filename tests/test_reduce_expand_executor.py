@@ -181,3 +181,24 @@ def test_rule_witness_replays_to_the_predicted_fault() -> None:
     assert verdict.level == "warning"
     out = replay(s, verdict.inputs)
     assert "valid-region" in out.kinds()
+
+
+@pytest.mark.parametrize("target", ["a2a3", "a5"])
+def test_rowexpand_per_row_operand_larger_than_asserted(target: str) -> None:
+    """PTO831: a per-row operand with more valid rows than dst (or more than one block of columns) reads nothing
+    stale but breaks the exact-shape PTO_ASSERT; the exact shape confirms nothing."""
+    rows = Sym("rows", "int", lo=1, hi=16)
+    dyn = TileSpec("Vec", "float", 16, 64, "RowMajor", valid_row=DYNAMIC, valid_col=64, elem_size=4)
+    cs = site("TROWEXPANDSUB", ["dst", "src0", "src1"], [tile(dyn, "dst", vr=rows), tile(dyn, "x", vr=rows),
+                                                         tile(spec("float", 16, 1, "ColMajor"), "rowMax")], target)
+    v = check_rule(load_rules()["PTO831"], cs)
+    assert v.level == "warning" and v.inputs["rows"] < 16
+    assert check_rule(load_rules()["PTO825"], cs).level is None
+    assert "valid-region" in replay(cs, v.assignment).kinds()
+    assert "valid-region" not in replay(cs, {"rows": 16}).kinds()
+    wide = site("TROWEXPANDMUL", ["dst", "src0", "src1"], [tile(spec("float", 16, 64), "dst"),
+                                                          tile(spec("float", 16, 64), "src0"),
+                                                          tile(spec("float", 16, 16), "src1")], target)
+    m, _ = run(wide)
+    assert kinds(m) == {"valid-region"}
+    assert check_rule(load_rules()["PTO831"], wide).level == "error"

@@ -216,3 +216,35 @@ def test_static_rules_hold_on_good_calls_and_fire_on_bad() -> None:
     assert check_rule(rules["PTO701"], good).level is None
     v = check_rule(rules["PTO701"], bad)
     assert v.level == "error" and "unsupported-dtype" in replay(bad, v.assignment or {}).kinds()
+
+
+@pytest.mark.parametrize("target", ["a2a3", "a5"])
+def test_unary_larger_source_traps_the_shape_assert(target: str) -> None:
+    """PTO726: a source larger than dst (or any difference with an empty dst) breaks the PTO_ASSERT; the replay
+    records it as a valid-region fault, and equal shapes confirm nothing."""
+    rules = load_rules()
+    rows = Sym("rows", "int", lo=0, hi=16)
+    spec = TileSpec("Vec", "float", 16, 64, valid_row=DYNAMIC, valid_col=64, elem_size=4)
+    site = un_site("TEXP", tile(spec, "dst", rows, Const(64)), tile(F, "x"), target)
+    v = check_rule(rules["PTO726"], site)
+    assert v.level == "warning" and v.inputs["rows"] < 16, v
+    assert replay(site, v.assignment).kinds() == {"valid-region"}
+    assert not replay(site, {"rows": 16}).faults
+    assert check_rule(rules["PTO725"], site).level is None  # nothing stale is read
+    assert "TNEG" not in rules["PTO726"].instructions  # a TMULS: the tile-scalar rules decide
+
+
+@pytest.mark.parametrize("builtin", ["TADDS", "TMULS", "TMAXS", "TLRELU"])
+def test_a2a3_tile_scalar_empty_dst_traps_the_assert(builtin: str) -> None:
+    """Every A2/A3 tile-scalar form asserts a non-empty dst (PTO704); A5 returns quietly."""
+    rows = Sym("rows", "int", lo=0, hi=16)
+    spec = TileSpec("Vec", "float", 16, 64, valid_row=DYNAMIC, valid_col=64, elem_size=4)
+    for target, want in (("a2a3", "warning"), ("a5", None)):
+        site = ts_site(builtin, tile(spec, "dst", rows, Const(64)), tile(spec, "x", rows, Const(64)),
+                       Const(2.0, "float"), target)
+        v = check_rule(load_rules()["PTO704"], site)
+        assert v.level == want, (target, v)
+        if want:
+            assert v.inputs["rows"] == 0
+            assert "valid-region" in replay(site, v.assignment).kinds()
+        assert not replay(site, {"rows": 5}).faults

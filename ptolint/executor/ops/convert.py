@@ -245,6 +245,16 @@ def tdequant(m: Machine) -> None:
             m.fault(kind, detail)
         raise m.trap(errors[0][0], "TDEQUANT does not compile")
     rows, cols = dst.valid_row, dst.valid_col
+    # the header's equality PTO_ASSERTs (debug builds trap), before anything runs: src's valid shape; a5 also the
+    # scale / offset tiles' valid rows
+    if src.valid_row != rows or src.valid_col != cols:
+        m.fault("valid-region", f"src valid {src.valid_row}x{src.valid_col} != dst valid {rows}x{cols}: TDEQUANT's "
+                "PTO_ASSERT traps in debug builds")
+    if m.impl == "a5":
+        for t in (scale, offset):
+            if t.valid_row != rows:
+                m.fault("valid-region", f"{t.name} has {t.valid_row} valid rows, dst {rows}: TDEQUANT's PTO_ASSERT "
+                        "traps in debug builds")
     if rows <= 0 or cols <= 0:
         return
     if src.valid_row < rows or src.valid_col < cols:

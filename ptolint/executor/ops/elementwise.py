@@ -35,7 +35,7 @@ class _Impl:
 
     def __init__(self, types=None, sizes=None, checked=("src0", "src1"), unchecked=(), layout=("dst", "src0", "src1"),
                  vec=(), key="dst", over="dst", reads=("src0", "src1"), exact=(), pairs=None, hp_types=None,
-                 idx=(), idx_by_val=None):
+                 idx=(), idx_by_val=None, asserts=None, positive=False):
         self.types, self.sizes = types, sizes
         self.checked, self.unchecked = checked, unchecked  # type-equal to `key` by static_assert / not checked
         self.layout, self.vec, self.key, self.over, self.reads = layout, vec, key, over, reads
@@ -43,6 +43,10 @@ class _Impl:
         self.pairs = pairs  # accepted (key type, dst type) for the converting ops
         self.hp_types = hp_types  # the list used with PrecisionType = HIGH_PRECISION
         self.idx, self.idx_by_val = idx, idx_by_val or {}  # index tiles, value type -> accepted index types
+        # the valid-shape equalities the header PTO_ASSERTs (debug builds trap): (operand, other, "rc" / "r" / "c",
+        # floating-point dst only); None: every operand of `reads` against `over`, rows and columns
+        self.asserts = tuple((n, over, "rc", False) for n in reads) if asserts is None else asserts
+        self.positive = positive  # the header also asserts `over`'s valid rows and columns > 0
 
 
 _IMPLS: dict[tuple[str, str], _Impl] = {}
@@ -74,12 +78,14 @@ _IMPLS["TPRELU", "a5"] = _Impl(_HF)
 for _name in ("TSUBRELU", "TFUSEDMULADD", "TFUSEDMULADDRELU", "TMULADDDST"):
     _IMPLS[_name, "a2a3"] = _Impl(_HF)
     _IMPLS[_name, "a5"] = _Impl(_HF)
-_IMPLS["TSEL", "a2a3"] = _Impl(sizes={2, 4}, checked=())
-_IMPLS["TSEL", "a5"] = _Impl(sizes={1, 2, 4, 8}, checked=())
+# TSEL asserts no valid shapes (a2a3, a5, kirinDev0000); a5 TCMP neither; a2a3 TCMP: src1 == src0, dst rows == src0's
+_IMPLS["TSEL", "a2a3"] = _Impl(sizes={2, 4}, checked=(), asserts=())
+_IMPLS["TSEL", "a5"] = _Impl(sizes={1, 2, 4, 8}, checked=(), asserts=())
 _IMPLS["TCMP", "a2a3"] = _Impl({"int32_t", "half", "float"}, checked=("src1",), layout=(), vec=("dst", "src0", "src1"),
-                               key="src0", over="src0", reads=("src1",))
+                               key="src0", over="src0", reads=("src1",),
+                               asserts=(("src1", "src0", "rc", False), ("dst", "src0", "r", False)))
 _IMPLS["TCMP", "a5"] = _Impl(_A5_11, checked=("src1",), vec=("dst", "src0", "src1"), key="src0", over="src0",
-                             reads=("src1",))
+                             reads=("src1",), asserts=())
 
 
 def _nbytes(t: ConcreteTile) -> int:
@@ -204,6 +210,24 @@ def _static_faults(m: Machine, impl: _Impl) -> bool:
     return bool(errors)
 
 
+def _shape_asserts(m: Machine, impl: _Impl) -> None:
+    """The header's valid-shape PTO_ASSERTs, before anything runs (also with an empty domain): a difference is a
+    valid-region fault (debug builds trap; release builds go on over the domain)."""
+    dst = m.tile("dst")
+    dom = m.tile(impl.over)
+    if impl.positive and dom is not None and (dom.valid_row <= 0 or dom.valid_col <= 0):
+        m.fault("valid-region", f"{impl.over} valid {dom.valid_row}x{dom.valid_col} is empty: {m.site.builtin}'s "
+                "PTO_ASSERT traps in debug builds (release builds write nothing)")
+    for n, other, dims, float_only in impl.asserts:
+        t, o = m.tile(n), m.tile(other)
+        if t is None or o is None or (float_only and (dst is None or dst.spec.dtype not in _FLOATS)):
+            continue
+        if ("r" in dims and t.valid_row != o.valid_row) or ("c" in dims and t.valid_col != o.valid_col):
+            what = {"rc": "valid shape", "r": "valid rows", "c": "valid columns"}[dims]
+            m.fault("valid-region", f"{n} valid {t.valid_row}x{t.valid_col} and {other} valid {o.valid_row}x"
+                    f"{o.valid_col} differ in {what}: {m.site.builtin}'s PTO_ASSERT traps in debug builds")
+
+
 def _inputs(m: Machine, impl: _Impl, rows: int, cols: int) -> dict[str, np.ndarray]:
     """Every input read over the domain (as the key operand's type), recording stale and reinterpreted reads."""
     dtype = m.tile(impl.key).spec.dtype
@@ -233,6 +257,7 @@ def binary(m: Machine) -> None:
         raise Trap(f"{name} does not compile")
     if name == "TREM" and m.impl == "a2a3":
         _trem_a2a3_tmp(m, dst)
+    _shape_asserts(m, impl)
     rows, cols = dst.valid_row, dst.valid_col
     if rows <= 0 or cols <= 0:
         return
@@ -297,6 +322,7 @@ def tsel(m: Machine) -> None:
         raise m.trap("unsupported-path", "TSEL needs tiles dst, selMask, src0, src1")
     if _static_faults(m, impl):
         raise Trap("TSEL does not compile")
+    _shape_asserts(m, impl)
     rows, cols = dst.valid_row, dst.valid_col
     if rows <= 0 or cols <= 0:
         return
@@ -326,6 +352,7 @@ def tcmp(m: Machine) -> None:
         raise m.trap("unsupported-path", "TCMP needs tiles dst, src0, src1 and a cmpMode")
     if _static_faults(m, impl):
         raise Trap("TCMP does not compile")
+    _shape_asserts(m, impl)
     mode = _MODES.get(int(mode), "EQ")
     dtype = src0.spec.dtype
     if m.impl == "a2a3" and dtype == "int32_t" and mode not in ("EQ", "NE"):
@@ -345,8 +372,9 @@ def tcmp(m: Machine) -> None:
 
 _PART_OP = {"TPARTADD": "TADD", "TPARTMAX": "TMAX", "TPARTMIN": "TMIN", "TPARTMUL": "TMUL"}
 for _name in _PART_OP:
-    _IMPLS[_name, "a2a3"] = _Impl(_I32_I16_F)
-    _IMPLS[_name, "a5"] = _Impl(_A5_11 - ({"int64_t", "uint64_t"} if _name == "TPARTMUL" else set()), layout=())
+    _IMPLS[_name, "a2a3"] = _Impl(_I32_I16_F, asserts=())  # own shape logic in tpart()
+    _IMPLS[_name, "a5"] = _Impl(_A5_11 - ({"int64_t", "uint64_t"} if _name == "TPARTMUL" else set()), layout=(),
+                                asserts=())
 
 
 @op("TPARTADD", "TPARTMAX", "TPARTMIN", "TPARTMUL")
@@ -413,9 +441,10 @@ def tpart(m: Machine) -> None:
 
 # ---- TCMPS TSELS TPAIRREDUCESUM, the converting fused ops, TPOW/TPOWS, TPARTARGMAX/MIN -------------------------
 _IMPLS["TCMPS", "a2a3"] = _Impl({"int32_t", "float", "half", "uint16_t", "int16_t"}, checked=("src1",), layout=("dst",),
-                                vec=("dst", "src0"), key="src0", over="src0", reads=())
+                                vec=("dst", "src0"), key="src0", over="src0", reads=(),
+                                asserts=(("dst", "src0", "r", False),))
 _IMPLS["TCMPS", "a5"] = _Impl(_A5_11, checked=("src1",), layout=("dst",), vec=("dst", "src0"), key="src0",
-                              over="src0", reads=())
+                              over="src0", reads=(), asserts=(("dst", "src0", "r", False),))
 _IMPLS["TSELS", "a2a3"] = _Impl(sizes={2, 4}, checked=("src",), layout=("dst", "src"), reads=("src",))
 _IMPLS["TSELS", "a5"] = _Impl(_A5_11 - {"bfloat16_t"}, checked=("src",), layout=("dst", "mask", "src"),
                               reads=("src",))
@@ -423,21 +452,24 @@ for _t in ("a2a3", "a5"):
     _IMPLS["TPAIRREDUCESUM", _t] = _Impl(_HF, checked=("src0",), layout=("dst", "src0"), reads=("src0",))
     for _name in ("TADDRELUCONV", "TSUBRELUCONV"):
         _IMPLS[_name, _t] = _Impl({"float", "half", "int16_t"}, checked=("src1",), vec=("dst", "src0", "src1"),
-                                  key="src0", pairs={("float", "half"), ("half", "int8_t"), ("int16_t", "int8_t")})
+                                  key="src0", pairs={("float", "half"), ("half", "int8_t"), ("int16_t", "int8_t")},
+                                  positive=True)
     _IMPLS["TPARTARG", _t] = _Impl(_HF, layout=(), idx=("dstIdx", "src0Idx", "src1Idx"),
                                    idx_by_val={"float": {"int32_t", "uint32_t"},
-                                               "half": {"int32_t", "uint32_t", "int16_t", "uint16_t"}})
+                                               "half": {"int32_t", "uint32_t", "int16_t", "uint16_t"}},
+                                   asserts=())  # own shape logic in tpartarg()
 _IMPLS["TADDDEQRELU", "a2a3"] = _Impl(checked=(), key="src0", layout=("dst", "src0", "src1", "tmp"),
                                       vec=("dst", "src0", "src1", "tmp"),
                                       exact=(("dst", "half"), ("src0", "int32_t"), ("src1", "int32_t"),
-                                             ("tmp", "int32_t")))
+                                             ("tmp", "int32_t")), positive=True)
 _IMPLS["TADDDEQRELU", "a5"] = _Impl(checked=(), key="src0", vec=("dst", "src0", "src1"),
-                                    exact=(("dst", "half"), ("src0", "int32_t"), ("src1", "int32_t")))
+                                    exact=(("dst", "half"), ("src0", "int32_t"), ("src1", "int32_t")), positive=True)
 _POW_A2 = {"int32_t", "int16_t", "int8_t", "uint32_t", "uint16_t", "uint8_t", "float"}
 _POW_A5 = {"float", "half", "int32_t", "uint32_t", "int16_t", "uint16_t", "int8_t", "uint8_t"}
 for _name, _srcs in (("TPOW", ("base", "exp")), ("TPOWS", ("base",))):
     _all = ("dst", *_srcs)
-    _IMPLS[_name, "a2a3"] = _Impl(_POW_A2, checked=_srcs, layout=_all, vec=_all, reads=_srcs)
+    _IMPLS[_name, "a2a3"] = _Impl(_POW_A2, checked=_srcs, layout=_all, vec=_all, reads=_srcs,
+                                  asserts=(*((n, "dst", "rc", False) for n in _srcs), ("tmp", "dst", "rc", True)))
     _IMPLS[_name, "a5"] = _Impl(_POW_A5, checked=_srcs, layout=_all, vec=_all, reads=_srcs,
                                 hp_types={"float", "half", "bfloat16_t"})
 
@@ -448,7 +480,7 @@ for _name, _srcs in (("TPOW", ("base", "exp")), ("TPOWS", ("base",))):
 _KD_DIV = {"half", "float", "int16_t", "uint16_t"}
 for _name in ("TDIV", "TREM", "TFMOD"):
     _IMPLS[_name, "kirindev0000"] = _Impl(_KD_DIV)
-_IMPLS["TSEL", "kirindev0000"] = _Impl(sizes={1, 2, 4}, checked=())
+_IMPLS["TSEL", "kirindev0000"] = _Impl(sizes={1, 2, 4}, checked=(), asserts=())
 _IMPLS["TSELS", "kirindev0000"] = _Impl(_A5_11 - {"bfloat16_t", "int64_t", "uint64_t"}, checked=("src",),
                                         layout=("dst", "mask", "src"), reads=("src",))
 _IMPLS["TREM", "kirin9030"] = _Impl({"half", "float", "uint16_t", "int16_t", "uint32_t", "int32_t"})
@@ -467,6 +499,7 @@ def _prepare(m: Machine, impl_name: str, needed: tuple[str, ...]) -> _Impl:
         raise m.trap("unsupported-path", f"{name} needs tiles {', '.join(needed)} on {m.impl}")
     if _static_faults(m, impl):
         raise Trap(f"{name} does not compile")
+    _shape_asserts(m, impl)
     return impl
 
 

@@ -153,6 +153,12 @@ def rowexpand_binary(m: Machine) -> None:
     if not shape_ok or vec.valid_row < rows:
         m.fault("valid-region", f"{name}: per-row operand {vec.name} ({vec.spec.blayout}) has a "
                 f"{vec.valid_row}x{vec.valid_col} valid region for {rows} dst rows")
+    elif vec.valid_row != rows or not (vec.valid_col == 1 if not vec.spec.is_row_major else
+                                       not (tmp_form and m.impl == "a2a3") and vec.valid_col == lanes):
+        # the header PTO_ASSERTs the exact shape (A2/A3 tmp forms: column-major with one column only)
+        m.fault("valid-region", f"{name}: per-row operand {vec.name} ({vec.spec.blayout}) has a "
+                f"{vec.valid_row}x{vec.valid_col} valid region, not exactly {rows} rows by "
+                f"{1 if not vec.spec.is_row_major else lanes} columns: the PTO_ASSERT traps in debug builds")
     a = np.array(m.window(full, 0, 0, rows, cols))
     b = _row_vector(m, vec, rows, cols)
     res = _apply(how, a, b, dtype) if full is src0 else _apply(how, b, a, dtype)

@@ -99,6 +99,11 @@ def _apply(m: Machine, name: str, x: np.ndarray, dtype: str) -> np.ndarray:
         return x
 
 
+#: both targets PTO_ASSERT dst's valid rows and columns equal to src's before computing (a2a3 TUNARY_IMPL /
+#: TRSQRT_IMPL, a5 T<Op>_IMPL); TNEG and TRECIP go through TMULS / TDIVS
+_ASSERTED_EQUAL = ("TEXP", "TLOG", "TSQRT", "TRSQRT", "TABS", "TRELU", "TNOT")
+
+
 @op("TEXP", "TLOG", "TSQRT", "TRSQRT", "TABS", "TRELU", "TNOT", "TNEG", "TRECIP")
 def unary(m: Machine) -> None:
     name = m.site.builtin
@@ -113,6 +118,9 @@ def unary(m: Machine) -> None:
     if src.dtype != dst.dtype:
         m.fault("dtype-mismatch", f"src ({src.dtype}) is read as {dst.dtype} on {m.impl}")
     rows, cols = dst.valid_row, dst.valid_col
+    if name in _ASSERTED_EQUAL and (src.valid_row != rows or src.valid_col != cols):
+        m.fault("valid-region", f"src valid {src.valid_row}x{src.valid_col} != dst valid {rows}x{cols}: {name}'s "
+                "PTO_ASSERT traps in debug builds (release builds compute over dst's valid shape)")
     if rows <= 0 or cols <= 0:
         return
     if name == "TRECIP" and m.impl != "a5" and (src.valid_row != rows or src.valid_col != cols):
