@@ -567,15 +567,15 @@ ENTRIES: list[Entry] = [
           note="int32 / float accumulators (ACC_TILE_TYPES)", targets=_A2A3_A5),
     Entry(_T2, "function:CheckAcc2gm", cond=r"^GlobalData::DType == __gm__ int32_t", rules=("PTO954",),
           note="plain store outputs int32 / float / half / bfloat16 (ACC_STORE_TYPES)", targets=_A2A3_A5),
-    Entry(_T2, "function:CheckAcc2gm", cond=r"^GlobalData::DType == __gm__ int8_t",
-          note="open (checkable): the quantising stores' output types (float -> int8 / uint8, int32 -> int8 / uint8 "
-               "/ half); PTO954 checks the plain store only", targets=_A2A3_A5),
+    Entry(_T2, "function:CheckAcc2gm", cond=r"^GlobalData::DType == __gm__ int8_t", rules=("PTO954",),
+          note="the quantising stores' output types (preQuantScalar / TSTORE_FP; float -> int8 / uint8, int32 -> "
+               "int8 / uint8 / half): ACC_QUANT_TYPES a2a3 (pipes)", targets=_A2A3_A5),
     Entry(_T2, "function:CheckAcc2gm", cond=r"^\(GlobalData::layout == Layout::ND \|\|", rules=("PTO953",),
           note="an L0C store writes ND / NZ / NC1HWC0 / NDC1HWC0 tensors only (ACC_STORE_LAYOUTS)", targets=_A2A3_A5),
     Entry(_ST2, "function:TStoreAccNz2NDC1HWC0", kind="static", cond=r"^GlobalData::DType == __gm__ float",
           rules=("PTO954",), note="a list that contains CheckAcc2gm's (checked first on the same path): a plain store "
-                                  "breaking it breaks PTO954's list; the quantising forms' list is the open entry "
-                                  "above", targets=_A2A3_A5),
+                                  "breaking it breaks PTO954's list, a quantising one PTO954's "
+                                  "quantising list (a subset of this one)", targets=_A2A3_A5),
     Entry(_T2, "function:TSTORE_IMPL", topic="location", builtin="TSTORE", cond=r"^TileData::Loc == TileType::Vec",
           rules=("PTO950",), note="plain store from Vec / Acc / Mat", targets=_A2A3_A5),
     Entry(_T2, "function:TSTORE_IMPL", topic="location", cond=r"^TileData::Loc == TileType::Acc$",
@@ -648,8 +648,9 @@ ENTRIES: list[Entry] = [
           note="int32 / float accumulators", targets=_A2A3_A5),
     Entry(_ST5, "function:CheckStaticAcc", cond=r"^caps::IsSInt32<GlobalData::RawDType>", rules=("PTO954",),
           note="plain store outputs int32 / float / half / bfloat16", targets=_A2A3_A5),
-    Entry(_ST5, "function:CheckStaticAcc", cond=r"^caps::IsInt8<GlobalData::RawDType>",
-          note="open (checkable): the quantising stores' output types; PTO954 checks the plain store only", targets=_A2A3_A5),
+    Entry(_ST5, "function:CheckStaticAcc", cond=r"^caps::IsInt8<GlobalData::RawDType>", rules=("PTO954",),
+          note="the quantising stores' output types (preQuantScalar / TSTORE_FP): ACC_QUANT_TYPES a5 (pipes)",
+          targets=_A2A3_A5),
     Entry(_ST5, "function:CheckStaticAcc", cond=r"TileData::(Cols|Rows) >= 1", rules=("PTO946",),
           note="L0C -> GM tile: Cols [1, 4095]; Rows [1, 8192] (ND) or [1, 65535] with Cols % 16 == 0", targets=_A2A3_A5),
     Entry(_ST5, "function:CheckStaticAcc", cond=r"^\(GlobalData::layout == pto::Layout::ND\) \|\|",

@@ -53,6 +53,11 @@ ACC_STORE_TYPES = {"a2a3": ("int32_t", "float", "half", "bfloat16_t"),
                    "kirin9030": ("int32_t", "float", "half"), "kirindev0000": ("int32_t", "float", "half"),
                    "kirinx90": ("int32_t", "float", "half")}
 #: the element types an Acc (L0C) tile may have for any TSTORE form (CheckAcc2gm / CheckStaticAcc), per target
+#: the quantising stores' outputs (preQuantScalar / fp tile; a2a3 CheckAcc2gm<..., true>, a5 CheckStaticAcc<..., true>)
+#: per accumulator type, where those files were read (the Kirins' quantising lists are not modelled)
+ACC_QUANT_TYPES = {"a2a3": {"float": ("int8_t", "uint8_t"), "int32_t": ("int8_t", "uint8_t", "half")},
+                   "a5": {"float": ("int8_t", "uint8_t", "bfloat16_t", "half", "hifloat8_t", "float8_e4m3_t", "float"),
+                          "int32_t": ("int8_t", "uint8_t", "bfloat16_t", "half")}}
 ACC_TILE_TYPES = {"a2a3": ("int32_t", "float"), "a5": ("int32_t", "float"), "kirin9030": ("int32_t", "half"),
                   "kirindev0000": ("int32_t", "half"), "kirinx90": ("int32_t", "half")}
 #: the newer targets' own TLOAD / TSTORE files these tables hold (ptolint/own_impls.py keys)
@@ -296,12 +301,17 @@ def gm_layout_pairing(ctx: Ctx) -> Check | None:
                  f"(static_assert)")
 
 
-@rule("PTO954", "tstore-acc-output-dtype", instructions=("TSTORE",), fault="unsupported-dtype",
+@rule("PTO954", "tstore-acc-output-dtype", instructions=("TSTORE", "TSTORE_FP"), fault="unsupported-dtype",
       provenance=(Provenance("header-static", "include/pto/npu/a2a3/TStore.hpp (CheckAcc2gm)",
                              "static_assert TileData::DType in {int32, float}; isQuant == false: GlobalData::DType "
-                             "in {int32, float, half, bfloat16}"),
+                             "in {int32, float, half, bfloat16}; isQuant == true (the preQuantScalar and fp-tile "
+                             "overloads): float -> {int8, uint8}, int32 -> {int8, uint8, half}"),
                   Provenance("header-static", A5_STORE, "CheckStaticAcc: TileData::DType in {int32, float}; "
-                             "<..., false>: GlobalData::RawDType in {int32, float, half, bfloat16}"),
+                             "<..., false>: GlobalData::RawDType in {int32, float, half, bfloat16}; <..., true> "
+                             "(preQuantScalar / fp tile): float -> {int8, uint8, bfloat16, half, hifloat8, "
+                             "float8_e4m3, float}, int32 -> {int8, uint8, bfloat16, half}"),
+                  Provenance("docs", "docs/isa/TSTORE.md", "the quantising forms' output types are not listed; the "
+                             "headers' lists are modelled"),
                   Provenance("header-static", KIRIN_STORE, "CheckStaticAcc: TileData::DType in {int32, half}; "
                              "<..., false>: GlobalData::RawDType in {int32, float, half}"),
                   Provenance("header-static", X90_STORE, "CheckAcc2gm: TileData::DType in {int32, half}; isQuant == "
@@ -315,7 +325,10 @@ def tstore_acc_output_dtype(ctx: Ctx) -> Check | None:
     ## What it does
     A store from an accumulator (L0C) tile reads int32 or float accumulators only, whatever the form.
     Without a quantisation scalar it converts in the fixpipe to the GlobalTensor's element type, which
-    must then be int32, float, half or bfloat16.
+    must then be int32, float, half or bfloat16. The quantising forms (`TSTORE(g, acc, preQuantScalar)`,
+    `TSTORE_FP(g, acc, fp)`) have their own lists: on A2/A3 a float accumulator goes to int8 / uint8 only
+    and an int32 one to int8 / uint8 / half; on A5 float goes to int8, uint8, bfloat16, half, hifloat8,
+    float8_e4m3 or float and int32 to int8, uint8, bfloat16 or half.
 
     ## Why is this bad?
     Other destination types are rejected by a `static_assert`: the kernel does not compile. Narrower
@@ -344,6 +357,14 @@ def tstore_acc_output_dtype(ctx: Ctx) -> Check | None:
     if t.dtype not in acc:  # every Acc store form: the accumulator holds int32 or float (Kirin: int32 or half)
         return Check(ctx.static(True), f"TSTORE: Acc tile `{_esc(t.text)}` holds {t.dtype}; stores from L0C take "
                      f"only {', '.join(acc)} accumulators (static_assert)")
+    if ctx.builtin == "TSTORE_FP" or ctx.scalar("preQuantScalar") is not None:
+        table = ACC_QUANT_TYPES.get(ctx.impl)
+        if table is None:
+            return None
+        ok = table[t.dtype]
+        return Check(ctx.static(g.dtype not in ok), f"{ctx.builtin}: Acc tile `{_esc(t.text)}` of {t.dtype} stored "
+                     f"into GlobalTensor `{_esc(g.text)}` of {g.dtype}; the quantising store writes only "
+                     f"{', '.join(ok)} from {t.dtype} (static_assert)")
     if not _plain_store(ctx):
         return None
     ok = ACC_STORE_TYPES[ctx.impl]

@@ -14,7 +14,7 @@ from ptolint.executor.entry.objects import fill_dims
 from ptolint.frontend.parse import ParseOptions, parse
 from ptolint.frontend.program import analyse
 from ptolint.frontend.types import parse_dims, parse_global, shape2d_ctor, trunc_div
-from ptolint.ir import CallSite, Const, GlobalOperand, GlobalSpec, Sym, TileOperand, TileSpec
+from ptolint.ir import CallSite, Const, GlobalOperand, GlobalSpec, ScalarOperand, Sym, TileOperand, TileSpec
 from ptolint.ruleset import load_rules
 from ptolint.solver import check_rule
 
@@ -72,6 +72,18 @@ def test_executor_acc_store_output_type():
     assert kinds(s) == {"unsupported-dtype"}
     s2 = CallSite("TSTORE", "k.cpp", 3, 5, 3, 20, "a5", ["dst", "src"], [gt("half", (1, 1, 1, 16, 16)), t], {})
     assert kinds(s2) == set()
+
+
+@pytest.mark.parametrize(("target", "acc_type", "out", "bad"), [
+    ("a2a3", "float", "int8_t", False), ("a2a3", "float", "half", True), ("a5", "float", "half", False),
+    ("a2a3", "int32_t", "half", False), ("a5", "int32_t", "float", True), ("a5", "float", "hifloat8_t", False)])
+def test_executor_quantising_acc_store_output_type(target, acc_type, out, bad):
+    acc = TileSpec("Acc", acc_type, 16, 16, "ColMajor", 16, 16, "RowMajor", 1024, elem_size=4)
+    t = TileOperand(acc, Const(16), Const(16), "acc")
+    scale = ScalarOperand(Const(1, "uint64_t"), "scale")
+    s = CallSite("TSTORE", "k.cpp", 3, 5, 3, 20, target, ["dst", "src", "preQuantScalar"],
+                 [gt(out, (1, 1, 1, 16, 16)), t, scale], {})
+    assert kinds(s) == ({"unsupported-dtype"} if bad else set())
 
 
 def test_definite_rule_reports_only_when_every_input_breaks_it():

@@ -61,6 +61,11 @@ _FIXPIPE_LAYOUTS = {"a2a3": ("ND", "NZ", "NC1HWC0", "NDC1HWC0"), "a5": ("ND", "N
 _ACC_TYPES = {"kirin9030": {"int32_t", "half"}, "kirindev0000": {"int32_t", "half"}, "kirinx90": {"int32_t", "half"}}
 _FIXPIPE_OUT_OWN = {"kirin9030": {"int32_t", "float", "half"}, "kirindev0000": {"int32_t", "float", "half"},
                     "kirinx90": {"int32_t", "float", "half"}}
+#: what the quantising fixpipe (preQuantScalar / fp tile) writes per accumulator type, where those checks were read
+#: (a2a3/TStore.hpp CheckAcc2gm, a5/TStore.hpp CheckStaticAcc with isQuant)
+_QUANT_OUT = {"a2a3": {"float": {"int8_t", "uint8_t"}, "int32_t": {"int8_t", "uint8_t", "half"}},
+              "a5": {"float": {"int8_t", "uint8_t", "bfloat16_t", "half", "hifloat8_t", "float8_e4m3_t", "float"},
+                     "int32_t": {"int8_t", "uint8_t", "bfloat16_t", "half"}}}
 #: destinations the hardware atomic add (set_atomic_f32 / f16 / bf16 / s8 / s16 / s32) can accumulate into
 _ATOMIC_ADD = {"float", "half", "bfloat16_t", "int8_t", "int16_t", "int32_t"}
 #: targets whose store has no atomic add at all
@@ -82,6 +87,14 @@ def _arrangement(t: ConcreteTile, target: str) -> str:
     return "zn" if s.blayout == "RowMajor" and s.slayout == "ColMajor" else "other"
 
 
+def quant_output(m: Machine, tile: ConcreteTile, g: ConcreteGlobal) -> None:
+    """A quantising store from L0C: the fixpipe's quantised conversions per accumulator type (static_assert)."""
+    outs = _QUANT_OUT.get(m.impl, {}).get(tile.dtype)
+    if tile.spec.loc == "Acc" and outs is not None and g.dtype not in outs:
+        raise m.trap("unsupported-dtype", f"the quantising fixpipe has no {tile.dtype} -> {g.dtype} conversion on "
+                     f"{m.impl} (static_assert)")
+
+
 def transfer(m: Machine, builtin: str, tile: ConcreteTile, g: ConcreteGlobal, quant: bool) -> None:
     """Judge and perform the global side of one transfer; faults go to `m`."""
     atomic = builtin == "TSTORE" and m.template_args.get("atomicType") in ("AtomicAdd", "1")
@@ -95,6 +108,8 @@ def transfer(m: Machine, builtin: str, tile: ConcreteTile, g: ConcreteGlobal, qu
                          f"not {tile.dtype}")
         if builtin == "TSTORE" and not quant and g.dtype not in _FIXPIPE_OUT_OWN.get(m.impl, _FIXPIPE_OUT):
             raise m.trap("unsupported-dtype", f"the fixpipe cannot write {g.dtype} without quantisation")
+        if builtin == "TSTORE" and m.scalar("preQuantScalar") is not None:
+            quant_output(m, tile, g)
         if builtin == "TSTORE" and g.spec.layout not in _FIXPIPE_LAYOUTS.get(m.impl, (g.spec.layout,)):
             raise m.trap("unsupported-layout", f"the fixpipe has no {g.spec.layout} output format on {m.impl}")
         if builtin == "TSTORE":

@@ -20,6 +20,7 @@ from __future__ import annotations
 import numpy as np
 
 from ptolint.executor.machine import ConcreteTile, Machine, op
+from ptolint.executor.ops.global_memory import quant_output
 
 _SIZES = {"int8_t": 1, "uint8_t": 1, "int16_t": 2, "uint16_t": 2, "half": 2, "bfloat16_t": 2, "int32_t": 4,
           "uint32_t": 4, "float": 4, "int64_t": 8, "uint64_t": 8, "double": 8, "hifloat8_t": 1,
@@ -278,6 +279,9 @@ def fp_forms(m: Machine) -> None:
     chk.need(src.spec.loc == "Acc", "unsupported-path", f"src is TileType::{src.spec.loc}, not Acc")
     if name == "TSTORE_FP":
         chk.done()
+        g = m.global_tensor("dst")
+        if g is not None:
+            quant_output(m, src, g)
         return
     if name == "TMOV_FP" or not a5:
         chk.need(fp.spec.loc == "Scaling", "unsupported-path", f"fp is TileType::{fp.spec.loc}, not Scaling")
