@@ -310,7 +310,7 @@ def gm_layout_pairing(ctx: Ctx) -> Check | None:
                              "<..., false>: GlobalData::RawDType in {int32, float, half, bfloat16}; <..., true> "
                              "(preQuantScalar / fp tile): float -> {int8, uint8, bfloat16, half, hifloat8, "
                              "float8_e4m3, float}, int32 -> {int8, uint8, bfloat16, half}"),
-                  Provenance("docs", "docs/isa/TSTORE.md", "the quantising forms' output types are not listed; the "
+                  Provenance("isa-doc", "docs/isa/TSTORE.md", "the quantising forms' output types are not listed; the "
                              "headers' lists are modelled"),
                   Provenance("header-static", KIRIN_STORE, "CheckStaticAcc: TileData::DType in {int32, half}; "
                              "<..., false>: GlobalData::RawDType in {int32, float, half}"),
