@@ -148,8 +148,11 @@ ENTRIES: list[Entry] = [
           note="a wrapper whose *_IMPL the target's header.hpp does not include (A6: TPUSH, TFILLPAD; the Kirins: "
                "TPUSH): every call fails to compile there, and PTO010 reports every call (a rule that does not run "
                "on the target, PTO010 not listing the builtin there, leaves the assertion to the entries below)"),
-    Entry("pto/common/pto_instr.hpp", "function:TPUSH", cond=r"GridDirection::SOURCE",
-          note="open (checkable): GridPipe TPUSH with a SOURCE direction; no rule"),
+    Entry("pto/common/pto_instr.hpp", "function:TPUSH", cond=r"GridDirection::SOURCE", targets=("a2a3",),
+          rules=("PTO026",), note="GridPipe TPUSH<SOURCE> (A2/A3, the only target with GridPipe pushes) (pipes)"),
+    Entry("pto/common/pto_instr.hpp", "function:TPUSH", cond=r"GridDirection::SOURCE", targets=("a5",),
+          rules=("PTO010",), note="A5: the assertion precedes the #else branch's static_assert(sizeof(Pipe) == 0), "
+                                  "which rejects every GridPipe TPUSH; PTO010 reports every such call (pipes)"),
     # === branch x90: Kirin X90's own files (issue 13 items 2-4; every entry targets kirinx90 only) ===============
     # kirinX90/TLoad.hpp: TLOAD_IMPL calls TLOAD_TILE_IMPL, which nothing kirinX90/header.hpp includes declares, and
     # CheckConvTileData names an undeclared TileData: no TLOAD compiles on Kirin X90 (PTO010 has no entry for it)
@@ -717,14 +720,30 @@ ENTRIES: list[Entry] = [
     Entry("pto/npu/a2a3/TRem.hpp", "function:TRemCheck", cond=r"^tmp\.",
           note="open (checkable): A2/A3 TREM's tmp tile needs RowStride + 2 * ceil(RowStride / repeatBit) valid "
                "columns; no rule", targets=_A2A3_A5),
-    Entry("pto/npu/a2a3/TPush.hpp|pto/npu/a5/TPush.hpp", "function:Producer::push|function:Consumer::pop",
-          cond=r"fifoType", note="open (checkable): a TMPipe whose FIFOType the push / pop of that tile has no copy "
-                                 "for (A2/A3 GM or CTRL; A5 Acc -> GM or VEC, Vec -> GM, MAT or CTRL); PTO022 reads "
-                                 "TPipe arguments, not TMPipe's FIFO type", targets=_A2A3_A5),
+    # --- pipes: TMPipe FIFO kinds / routes / split modes (PTO023), A5 TPipe split pushes (PTO024 static,
+    # PTO025 run time); the open audit entries they replace follow, edited in place ---
+    Entry("pto/npu/a5/TPush.hpp", "function:Producer::pushAcc2VecFiFo", kind="static", lines=(196, 240),
+          rules=("PTO024",), targets=_A2A3_A5,
+          note="TPipe (ring) push of an Acc tile into UB with a split: up-down even Rows, left-right Cols % 32, "
+               "32-bit elements (pipes)"),
     Entry("pto/npu/a5/TPush.hpp", "function:Producer::pushAcc2VecFiFo|function:Producer::pushVec2MatFiFo",
-          cond=r"% 2 == 0|% 32 == 0|^isSplitM \|\| isSplitN \|\| nonSplit$", note="open (checkable): A5 TMPipe pushes into a local FIFO: Acc -> Vec needs fp32 data and even ProdM / "
-               "valid rows (32-column ProdN / valid columns), Vec -> Mat 32-byte valid rows, and a split mode the "
-               "consumer shape implies; no rule models TMPipe's local FIFOs", targets=_A2A3_A5),
+          kind="runtime", lines=(196, 265), rules=("PTO025",), targets=_A2A3_A5,
+          note="TPipe (ring) split pushes into a local FIFO: even valid rows / valid columns % 32 (Acc -> UB), "
+               "valid columns in 32-byte blocks (Vec -> L1, left-right) (pipes)"),
+    Entry("pto/npu/a5/TPush.hpp", "function:Producer::pushAcc2VecFiFo|function:Producer::pushVec2MatFiFo",
+          cond=r"^\(TileDataProd::Loc == TileType::(Acc|Vec)\) && \(DataFiFo::fifoType", reason="dispatch-guarded",
+          targets=_A2A3_A5,
+          note="TMPipe's Producer::push calls pushAcc2VecFiFo only under Loc == Acc and fifoType == VEC_FIFO, "
+               "pushVec2MatFiFo only under Loc == Vec and MAT_FIFO (pipes)"),
+    # --- end pipes ---
+    Entry("pto/npu/a2a3/TPush.hpp|pto/npu/a5/TPush.hpp", "function:Producer::push|function:Consumer::pop",
+          cond=r"fifoType", rules=("PTO023",), note="a TMPipe whose FIFOType the push / pop of that tile has no copy "
+                                 "for (A2/A3 GM or CTRL; A5 Acc -> GM or VEC, Vec -> GM, MAT or CTRL): TMPIPE push / "
+                                 "pop (pipes)", targets=_A2A3_A5),
+    Entry("pto/npu/a5/TPush.hpp", "function:Producer::pushAcc2VecFiFo|function:Producer::pushVec2MatFiFo",
+          cond=r"^isSplitM \|\| isSplitN \|\| nonSplit$", rules=("PTO023",),
+          note="TMPipe local FIFO push: two vector cores split exactly one of rows / columns, one core copies "
+               "the whole tile (TMPIPE split) (pipes)", targets=_A2A3_A5),
     Entry("pto/npu/a5/TRandom.hpp", "function:TRANDOM_IMPL", cond=r"nullptr",
           note="open (checkable): TRANDOM's key and counter pointers non-null (debug builds trap); pointer values "
                "are not followed", targets=_A2A3_A5),
@@ -1236,12 +1255,8 @@ ENTRIES: list[Entry] = [
     Entry("pto/npu/a2a3/TPrint.hpp", "function:TPRINT_IMPL", topic="operand-kind", targets=_A2A3_A5,
           note="open (checkable): TPRINT(src, tmp): src a Tile and tmp a GlobalTensor; PTO020 checks src's "
                "location only"),
-    Entry("pto/npu/a5/TPush.hpp", "function:TPUSH_IMPL", cond=r"is_c2v_gm", targets=_A2A3_A5,
-          note="open (checkable): A5 TPUSH(pipe, gmTensor) only on the GM FIFO directions; PTO058 reads the "
-               "direction for TALLOC / TFREE / TPOP's GlobalTensor forms, not TPUSH's"),
-    Entry("pto/npu/a5/TPush.hpp", "function:Producer::pushAcc2VecFiFo|function:Producer::pushVec2MatFiFo",
-          targets=_A2A3_A5, note="open (checkable): A5 TMPipe local FIFOs: an Acc tile into a VEC_FIFO, a Vec tile "
-                                 "into a MAT_FIFO; no rule reads TMPipe's FIFO type"),
+    Entry("pto/npu/a5/TPush.hpp", "function:TPUSH_IMPL", cond=r"is_c2v_gm", targets=_A2A3_A5, rules=("PTO058",),
+          note="A5 TPUSH(pipe, gmTensor) only on the GM FIFO directions (GM_PIPE_DIRECTIONS TPUSH) (pipes)"),
     Entry("pto/npu/a2a3/TPush.hpp|pto/npu/a5/TPush.hpp", "function:Producer::push|function:Consumer::pop",
           topic="location", rules=("PTO020",), targets=_A2A3_A5,
           note="the tile's TileType for the overload used (TPipe / TMPipe / TConfig)"),
@@ -1249,8 +1264,9 @@ ENTRIES: list[Entry] = [
           note="at least one slot"),
     Entry("pto/npu/a2a3/TPush.hpp|pto/npu/a5/TPush.hpp", "class:TPipe", cond=r"^is_c2v \|\| is_v2c \|\| is_both",
           rules=("PTO022",), targets=_A2A3_A5, note="a direction the target knows (DirType & 0x7)"),
-    Entry("pto/npu/a5/TPush.hpp", "class:TMPipe", targets=_A2A3_A5,
-          note="open (checkable): A5 TMPipe's direction C2V or V2C; PTO022 reads TPipe's arguments only"),
+    Entry("pto/npu/a5/TPush.hpp", "class:TMPipe", targets=_A2A3_A5, cond=r"^is_c2v \|\| is_v2c$", rules=("PTO023",),
+          note="A5 TMPipe's routes (C2V: Acc -> Vec through GM / VEC FIFO; V2C: Vec -> Mat through GM / MAT FIFO, "
+               "Vec -> Ctrl through CTRL FIFO): TMPIPE class, checked at every TPUSH / TPOP on the pipe (pipes)"),
     Entry("pto/npu/a2a3/TAlloc.hpp|pto/npu/a2a3/TFree.hpp|pto/npu/a5/TAlloc.hpp|pto/npu/a5/TFree.hpp",
           topic="operand-kind", targets=_A2A3_A5,
           note="open (checkable): TALLOC / TFREE's second operand a GlobalTensor; PTO058 reads the pipe's "
