@@ -609,10 +609,33 @@ ENTRIES: list[Entry] = [
     Entry(_LD2 + "|" + _ST2, "function:TLoadGm2L1VectorInDn|function:TStoreMat2GmDn2Dn", kind="runtime",
           cond=r"^validCol == gShape0 \* gShape1 \* gShape2 \* gShape4$", rules=("PTO956",),
           note="A2/A3 L1 DN: the tensor's column count against the tile", targets=_A2A3_A5),
+    # --- pipes: TMPipe FIFO kinds / routes / split modes (PTO023), A5 TPipe split pushes (PTO024 static,
+    # PTO025 run time), the valid region against NZ / L0C / convolution-layout tensors (PTO027). Placed before the
+    # audit's open "valid(Row|Col) ==" entry for the A2/A3 memory files, which keeps the burst-length (UB / L1 ND,
+    # DN) assertions; the other audit entries these rules decide are edited in place ---
+    Entry("pto/npu/a5/TPush.hpp", "function:Producer::pushAcc2VecFiFo", kind="static", lines=(196, 240),
+          rules=("PTO024",), targets=_A2A3_A5,
+          note="TPipe (ring) push of an Acc tile into UB with a split: up-down even Rows, left-right Cols % 32, "
+               "32-bit elements (pipes)"),
+    Entry("pto/npu/a5/TPush.hpp", "function:Producer::pushAcc2VecFiFo|function:Producer::pushVec2MatFiFo",
+          kind="runtime", lines=(196, 265), rules=("PTO025",), targets=_A2A3_A5,
+          note="TPipe (ring) split pushes into a local FIFO: even valid rows / valid columns % 32 (Acc -> UB), "
+               "valid columns in 32-byte blocks (Vec -> L1, left-right) (pipes)"),
+    Entry("pto/npu/a5/TPush.hpp", "function:Producer::pushAcc2VecFiFo|function:Producer::pushVec2MatFiFo",
+          cond=r"^\(TileDataProd::Loc == TileType::(Acc|Vec)\) && \(DataFiFo::fifoType", reason="dispatch-guarded",
+          targets=_A2A3_A5,
+          note="TMPipe's Producer::push calls pushAcc2VecFiFo only under Loc == Acc and fifoType == VEC_FIFO, "
+               "pushVec2MatFiFo only under Loc == Vec and MAT_FIFO (pipes)"),
+    Entry(_LD2 + "|" + _ST2 + "|" + _T2, "function:CheckNzFormat|function:TStoreMat2GmNz2Nz|function:TStoreAcc*",
+          kind="runtime", cond=r"^valid(Row|Col) == ", rules=("PTO027",), targets=_A2A3_A5,
+          note="NZ loads into UB / L1 and NZ stores from L1 (Shape2*Shape3 rows, Shape0*Shape1*Shape4 columns), L0C "
+               "stores to ND / NZ / NC1HWC0 / NDC1HWC0: LAYOUT_EXTENTS a2a3; reported when every input breaks it "
+               "(definite, as PTO956) (pipes)"),
+    # --- end pipes ---
     Entry(_LD2 + "|" + _ST2 + "|" + _T2, kind="runtime", cond=r"^valid(Row|Col) == ",
-          note="open (checkable): the valid region against the tensor's extents on the paths PTO956 does not model: "
-               "the burst length of Vec ND / DN transfers (validCol == Shape4, validRow == Shape3), L1 (Mat) and "
-               "L0C (Acc) transfers, NZ tensors; the executor replays Vec ND / DN line counts only", targets=_A2A3_A5),
+          note="open (checkable): the valid region against the tensor's extents on the paths PTO956 / PTO027 do "
+               "not model: the burst length of Vec and L1 ND / DN transfers (validCol == Shape4, validRow == Shape3)",
+          targets=_A2A3_A5),
     Entry(_ST2 + "|" + _T2, "function:TStoreAcc*", kind="static", cond=r"staticShape\[[34]\]", rules=("PTO959",),
           note="L0C -> NZ: staticShape[3] == 16; L0C -> NZ / NC1HWC0: staticShape[4] by the output type (float 8 or "
                "16, int32 16, else 32 / sizeof): nz_inner", targets=_A2A3_A5),
@@ -644,9 +667,9 @@ ENTRIES: list[Entry] = [
     Entry(_ST5R, "*", kind="static", cond=r"staticShape\[[34]\]", rules=("PTO959",),
           note="A5 Vec / L0C -> NZ: staticShape[3] == 16 and staticShape[4] by the output type (Vec also 64 for 4-bit "
                "types)", targets=_A2A3_A5),
-    Entry(_ST5R, "*", kind="runtime", cond=r"^valid(Row|Col) == ",
-          note="open (checkable): the valid region against an NZ / NHWC / NCHW / NCDHW tensor's extents (A5 Vec NZ "
-               "and L0C stores); PTO956 models Vec ND / DN only", targets=_A2A3_A5),
+    Entry(_ST5R, "*", kind="runtime", cond=r"^valid(Row|Col) == ", rules=("PTO027",),
+          note="the valid region against an NZ / NHWC / NCHW / NCDHW tensor's extents (A5 Vec NZ and L0C stores): "
+               "LAYOUT_EXTENTS a5, definite (pipes)", targets=_A2A3_A5),
     Entry(_ST5, "function:CheckStaticAcc", cond=r"^caps::IsSInt32<TileData::DType>", rules=("PTO954",),
           note="int32 / float accumulators", targets=_A2A3_A5),
     Entry(_ST5, "function:CheckStaticAcc", cond=r"^caps::IsSInt32<GlobalData::RawDType>", rules=("PTO954",),
@@ -720,22 +743,6 @@ ENTRIES: list[Entry] = [
     Entry("pto/npu/a2a3/TRem.hpp", "function:TRemCheck", cond=r"^tmp\.",
           note="open (checkable): A2/A3 TREM's tmp tile needs RowStride + 2 * ceil(RowStride / repeatBit) valid "
                "columns; no rule", targets=_A2A3_A5),
-    # --- pipes: TMPipe FIFO kinds / routes / split modes (PTO023), A5 TPipe split pushes (PTO024 static,
-    # PTO025 run time); the open audit entries they replace follow, edited in place ---
-    Entry("pto/npu/a5/TPush.hpp", "function:Producer::pushAcc2VecFiFo", kind="static", lines=(196, 240),
-          rules=("PTO024",), targets=_A2A3_A5,
-          note="TPipe (ring) push of an Acc tile into UB with a split: up-down even Rows, left-right Cols % 32, "
-               "32-bit elements (pipes)"),
-    Entry("pto/npu/a5/TPush.hpp", "function:Producer::pushAcc2VecFiFo|function:Producer::pushVec2MatFiFo",
-          kind="runtime", lines=(196, 265), rules=("PTO025",), targets=_A2A3_A5,
-          note="TPipe (ring) split pushes into a local FIFO: even valid rows / valid columns % 32 (Acc -> UB), "
-               "valid columns in 32-byte blocks (Vec -> L1, left-right) (pipes)"),
-    Entry("pto/npu/a5/TPush.hpp", "function:Producer::pushAcc2VecFiFo|function:Producer::pushVec2MatFiFo",
-          cond=r"^\(TileDataProd::Loc == TileType::(Acc|Vec)\) && \(DataFiFo::fifoType", reason="dispatch-guarded",
-          targets=_A2A3_A5,
-          note="TMPipe's Producer::push calls pushAcc2VecFiFo only under Loc == Acc and fifoType == VEC_FIFO, "
-               "pushVec2MatFiFo only under Loc == Vec and MAT_FIFO (pipes)"),
-    # --- end pipes ---
     Entry("pto/npu/a2a3/TPush.hpp|pto/npu/a5/TPush.hpp", "function:Producer::push|function:Consumer::pop",
           cond=r"fifoType", rules=("PTO023",), note="a TMPipe whose FIFOType the push / pop of that tile has no copy "
                                  "for (A2/A3 GM or CTRL; A5 Acc -> GM or VEC, Vec -> GM, MAT or CTRL): TMPIPE push / "

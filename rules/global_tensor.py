@@ -66,6 +66,8 @@ OWN = {"kirin9030": ("TLOAD", "TSTORE"), "kirindev0000": ("TSTORE",), "a6": ("TL
 #: layout classifier and Vec / Mat / L0C copy routines): A2/A3 and Kirin X90's own TStore.hpp
 A2A3_MEM = ("a2a3", "kirinx90")
 B64 = ("int64_t", "uint64_t")
+#: element sizes of the fixpipe's output types (the NDC1HWC0 C0 element count)
+ELEM_BYTES = {"float": 4, "int32_t": 4, "half": 2, "bfloat16_t": 2, "int8_t": 1, "uint8_t": 1}
 SIZES = {"int8_t": 1, "uint8_t": 1, "int16_t": 2, "uint16_t": 2, "int32_t": 4, "uint32_t": 4, "int64_t": 8,
          "uint64_t": 8, "half": 2, "bfloat16_t": 2, "float": 4, "double": 8, "float8_e4m3_t": 1,
          "float8_e5m2_t": 1, "float8_e8m0_t": 1, "hifloat8_t": 1, "float4_e2m1x2_t": 1, "float4_e1m2x2_t": 1}
@@ -517,6 +519,101 @@ def gm_extent_vs_tile(ctx: Ctx) -> Check | None:
                  f"{ctx.builtin}: GlobalTensor `{_esc(g.text)}` ({lay}) moves {{moved}} {what}; tile "
                  f"`{_esc(t.text)}` has {{valid}} valid {what} and storage for {storage}",
                  show={"moved": moved, "valid": valid}, definite=True)
+
+
+#: (implementation, builtin, tile TileType, tensor layout) -> (shape dimensions whose product the tile's valid rows
+#: must equal, dimensions whose product its valid columns must equal; "c0": times the NDC1HWC0 C0 element count):
+#: the PTO_ASSERTs of the NZ / L0C / convolution-layout copy routines (the ND / DN Vec and L1 paths are PTO956's)
+LAYOUT_EXTENTS: dict[tuple[str, str, str, str], tuple[tuple, tuple]] = {
+    ("a2a3", "TLOAD", "Vec", "NZ"): ((2, 3), (0, 1, 4)),  # CheckNzFormat (TLoadGm2ubNz2nz)
+    ("a2a3", "TLOAD", "Mat", "NZ"): ((2, 3), (0, 1, 4)),  # CheckNzFormat (TLoadGm2L1Nz2nz)
+    ("a2a3", "TSTORE", "Mat", "NZ"): ((2, 3), (0, 1, 4)),  # TStoreMat2GmNz2Nz
+    ("a2a3", "TSTORE", "Acc", "NZ"): ((2, 3), (0, 1, 4)),  # TStoreAccNz2nz
+    ("a2a3", "TSTORE", "Acc", "ND"): ((3,), (4,)),  # TStoreAccNz2nd
+    ("a2a3", "TSTORE", "Acc", "NC1HWC0"): ((0, 2, 3), (1, 4)),  # TStoreAccNz2NC1HWC0
+    ("a2a3", "TSTORE", "Acc", "NDC1HWC0"): ((0, 3, 4), (1, 2, "c0")),  # TStoreAccNz2NDC1HWC0
+    ("a5", "TSTORE", "Vec", "NZ"): ((2, 3), (0, 1, 4)),  # TStoreVecNZ
+    ("a5", "TSTORE", "Acc", "NZ"): ((2, 3), (0, 1, 4)),  # TStoreAccNZ
+    ("a5", "TSTORE", "Acc", "NHWC"): ((1, 2, 3), (4,)),  # TStoreAccNHWC
+    ("a5", "TSTORE", "Acc", "NCHW"): ((1, 3, 4), (2,)),  # TStoreAccNCHW
+    ("a5", "TSTORE", "Acc", "NCDHW"): ((0, 3, 4), (1,)),  # TStoreAccNCHW, its NCDHW branch
+}
+
+
+def _extent(g: GlobalView, dims: tuple) -> tuple[z3.ArithRef, str]:
+    c0 = 16 if g.dtype == "int32_t" else 32 // max(1, ELEM_BYTES.get(g.dtype, 4))
+    terms = [g.shape[d] if d != "c0" else z3.IntVal(c0) for d in dims]
+    out = terms[0]
+    for x in terms[1:]:
+        out = out * x
+    return out, " * ".join(f"Shape{d}" if d != "c0" else f"C0 ({c0})" for d in dims)
+
+
+@rule("PTO027", "gm-layout-extent-vs-valid", instructions=INSTR, fault="valid-region",
+      provenance=(Provenance("header-runtime", "include/pto/common/arch/memory/tload_common.hpp (CheckNzFormat), "
+                             "include/pto/common/arch/memory/tstore_common.hpp (TStoreMat2GmNz2Nz)", "A2/A3 NZ "
+                             "loads into UB / L1 and NZ stores from L1: PTO_ASSERT validRow == Shape2*Shape3 and "
+                             "validCol == Shape0*Shape1*Shape4 (release builds copy with the tensor's extent and "
+                             "strides regardless, past or short of the tile's valid region)"),
+                  Provenance("header-runtime", "include/pto/npu/a2a3/TStore.hpp (TStoreAccNz2nz), include/pto/common/"
+                             "arch/memory/tstore_common.hpp (TStoreAccNz2nd, TStoreAccNz2NC1HWC0, "
+                             "TStoreAccNz2NDC1HWC0)", "A2/A3 L0C stores: PTO_ASSERT NZ validRow == Shape2*Shape3, "
+                             "validCol == Shape0*Shape1*Shape4; ND validRow == Shape3, validCol == Shape4; NC1HWC0 "
+                             "validRow == Shape0*Shape2*Shape3, validCol == Shape1*Shape4; NDC1HWC0 validRow == "
+                             "Shape0*Shape3*Shape4, validCol == Shape1*Shape2*C0 (C0 16 for int32, else 32 / sizeof)"),
+                  Provenance("header-runtime", "include/pto/common/arch/register/tstore_common.hpp (TStoreAccNZ, "
+                             "TStoreAccNHWC, TStoreAccNCHW, TStoreVecNZ)", "A5: PTO_ASSERT NZ (L0C and UB) validRow "
+                             "== Shape2*Shape3, validCol == Shape0*Shape1*Shape4; NHWC validRow == "
+                             "Shape1*Shape2*Shape3, validCol == Shape4; NCHW validRow == Shape1*Shape3*Shape4, "
+                             "validCol == Shape2; NCDHW validRow == Shape0*Shape3*Shape4, validCol == Shape1"),
+                  Provenance("isa-doc", DOCS, "the tensor's extent equals the tile's valid region; reported only "
+                             "when every input breaks it (the host supplies both)")))
+def gm_layout_extent_vs_valid(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    TLOAD / TSTORE through an NZ, L0C or convolution-layout copy whose tensor extent is not the tile's valid region.
+
+    ## What it does
+    The fractal (NZ) copies and the fixpipe stores from L0C read the tile's valid region and the tensor's
+    shape separately and require them to describe the same data: an NZ tensor `[S0, S1, S2, 16, C0]` holds
+    `S2*S3` rows and `S0*S1*S4` columns; an accumulator stored as ND has `Shape3` rows and `Shape4` columns;
+    the convolution layouts fold their dimensions likewise (A2/A3 NC1HWC0, NDC1HWC0; A5 NHWC, NCHW, NCDHW).
+    It is reported when, for every input that reaches the call, the counts differ (the host supplies both).
+
+    ## Why is this bad?
+    Debug builds stop on the `PTO_ASSERT`. Release builds copy the tile's valid region with the tensor's
+    strides: rows or fractals beyond the tensor's extent are written past it, a tensor larger than the
+    valid region keeps stale data.
+
+    ## Example
+    ```cpp
+    using GNz = GlobalTensor<half, Shape<1, 4, 2, 16, 16>, Stride<2048, 512, 256, 16, 1>, Layout::NZ>;
+    Tile<TileType::Mat, half, 16, 64, BLayout::ColMajor, 16, 64, SLayout::RowMajor> l1;  // 16 rows
+    TLOAD(l1, g);  // the tensor holds 2 * 16 = 32 rows
+    ```
+
+    ## Use instead
+    ```cpp
+    using GNz = GlobalTensor<half, Shape<1, 4, 1, 16, 16>, Stride<1024, 256, 256, 16, 1>, Layout::NZ>;
+    ```
+    """
+    got = operands(ctx)
+    if got is None:
+        return None
+    t, g = got
+    dims = LAYOUT_EXTENTS.get((ctx.impl, ctx.builtin, t.loc, g.layout))
+    if dims is None:
+        return None
+    if t.loc != "Acc" and tile_layout(t, ctx.impl not in A2A3_MEM) != "NZ":
+        return None  # another pairing: PTO953
+    rows, rtext = _extent(g, dims[0])
+    cols, ctext = _extent(g, dims[1])
+    nonempty = z3.And(t.valid_row > 0, t.valid_col > 0)
+    return Check(z3.And(nonempty, z3.Or(rows != t.valid_row, cols != t.valid_col)),
+                 f"{ctx.builtin}: GlobalTensor `{_esc(g.text)}` (Layout::{g.layout}) holds {{rows}} rows "
+                 f"({rtext}) x {{cols}} columns ({ctext}); tile `{_esc(t.text)}` ({t.loc}) has a {{validRow}} x "
+                 f"{{validCol}} valid region (PTO_ASSERT)",
+                 show={"rows": rows, "cols": cols, "validRow": t.valid_row, "validCol": t.valid_col}, definite=True)
 
 
 #: element types the atomic-add store supports (both targets' SetAtomicAdd)

@@ -87,6 +87,38 @@ def _arrangement(t: ConcreteTile, target: str) -> str:
     return "zn" if s.blayout == "RowMajor" and s.slayout == "ColMajor" else "other"
 
 
+#: the NZ / L0C / convolution-layout copies' PTO_ASSERTs: (implementation, builtin, tile TileType, tensor layout) ->
+#: the shape dimensions whose product the valid rows, and the valid columns, equal ("c0": the NDC1HWC0 C0 count)
+_EXTENT_EQ = {
+    ("a2a3", "TLOAD", "Vec", "NZ"): ((2, 3), (0, 1, 4)), ("a2a3", "TLOAD", "Mat", "NZ"): ((2, 3), (0, 1, 4)),
+    ("a2a3", "TSTORE", "Mat", "NZ"): ((2, 3), (0, 1, 4)), ("a2a3", "TSTORE", "Acc", "NZ"): ((2, 3), (0, 1, 4)),
+    ("a2a3", "TSTORE", "Acc", "ND"): ((3,), (4,)), ("a2a3", "TSTORE", "Acc", "NC1HWC0"): ((0, 2, 3), (1, 4)),
+    ("a2a3", "TSTORE", "Acc", "NDC1HWC0"): ((0, 3, 4), (1, 2, "c0")),
+    ("a5", "TSTORE", "Vec", "NZ"): ((2, 3), (0, 1, 4)), ("a5", "TSTORE", "Acc", "NZ"): ((2, 3), (0, 1, 4)),
+    ("a5", "TSTORE", "Acc", "NHWC"): ((1, 2, 3), (4,)), ("a5", "TSTORE", "Acc", "NCHW"): ((1, 3, 4), (2,)),
+    ("a5", "TSTORE", "Acc", "NCDHW"): ((0, 3, 4), (1,)),
+}
+
+
+def _layout_extents(m: Machine, builtin: str, tile: ConcreteTile, g: ConcreteGlobal) -> None:
+    """The copy routine's PTO_ASSERTs: the tensor's folded extent is the tile's valid region (debug builds trap)."""
+    dims = _EXTENT_EQ.get((m.impl, builtin, tile.spec.loc, g.spec.layout))
+    if dims is None or tile.valid_row <= 0 or tile.valid_col <= 0:
+        return
+    c0 = 16 if g.dtype == "int32_t" else 32 // max(1, _WIDTH.get(g.dtype, 4))
+
+    def product(ds: tuple) -> int:
+        out = 1
+        for d in ds:
+            out *= c0 if d == "c0" else g.shape[d]
+        return out
+
+    rows, cols = product(dims[0]), product(dims[1])
+    if (rows, cols) != (tile.valid_row, tile.valid_col):
+        m.fault("valid-region", f"the {g.spec.layout} tensor holds {rows} x {cols}; the tile's valid region is "
+                f"{tile.valid_row} x {tile.valid_col} (PTO_ASSERT)")
+
+
 def quant_output(m: Machine, tile: ConcreteTile, g: ConcreteGlobal) -> None:
     """A quantising store from L0C: the fixpipe's quantised conversions per accumulator type (static_assert)."""
     outs = _QUANT_OUT.get(m.impl, {}).get(tile.dtype)
@@ -115,6 +147,7 @@ def transfer(m: Machine, builtin: str, tile: ConcreteTile, g: ConcreteGlobal, qu
         if builtin == "TSTORE":
             _fractal_columns(m, builtin, tile, g)
             _fixpipe_fields(m, tile, g)
+            _layout_extents(m, builtin, tile, g)
         return
     tw, gw = element_size(tile.spec), _WIDTH.get(g.dtype)
     if builtin == "TLOAD" and _mx_scale_load(m, tile, g):
@@ -146,6 +179,8 @@ def transfer(m: Machine, builtin: str, tile: ConcreteTile, g: ConcreteGlobal, qu
     if pair == ("NZ", "nz"):
         _fractal_columns(m, builtin, tile, g)
     _mte_fields(m, builtin, tile, g, pair)
+    if pair == ("NZ", "nz"):
+        _layout_extents(m, builtin, tile, g)
     if m.impl in _STATIC_EXTENT and builtin == "TLOAD" and loc == "Vec" and pair[1] == "row":
         _a5_static_extent(m, tile, g)
     if (loc == "Vec" or (loc == "Mat" and m.impl in _A2A3_MEM)) and pair in (("ND", "row"), ("DN", "col")):
