@@ -1070,13 +1070,12 @@ ENTRIES: list[Entry] = [
           cond=r"% FRACTAL_NZ_ROW == 0$|% kC0Size == 0$", rules=("PTO004",), targets=_A2A3_A5,
           note="an NZ tile's Rows / Cols multiples of its 16 x C0 box: the Tile class invariant"),
     Entry("pto/common/arch/memory/tinsert_common.hpp", "function:CheckTInsertVecToVec*",
-          cond=r"ValidCol \* sizeof\(T\)\) % sizeof\(uint16_t\)", targets=_A2A3_A5,
-          note="open (checkable): A2/A3 TINSERT Vec->Vec of 1-byte elements needs an even static src ValidCol; "
-               "PTO310 checks the type list only"),
+          cond=r"ValidCol \* sizeof\(T\)\) % sizeof\(uint16_t\)", targets=_A2A3_A5, rules=("PTO330",),
+          note="A2/A3 TINSERT Vec->Vec of 1-byte elements needs an even static src ValidCol (DYNAMIC fails as -1) "
+               "(pipes)"),
     Entry("pto/common/arch/memory/tinsert_common.hpp", "function:TInsertVecToVecNZDispatch",
-          cond=r"% FRACTAL_NZ_ROW == 0$|% kC0Size == 0$", targets=_A2A3_A5,
-          note="open (checkable): A2/A3 NZ TINSERT: indexRow a multiple of 16 and indexCol of C0; PTO318 checks "
-               "the extent, PTO319 the ND column alignment only"),
+          cond=r"% FRACTAL_NZ_ROW == 0$|% kC0Size == 0$", targets=_A2A3_A5, rules=("PTO331",),
+          note="A2/A3 NZ TINSERT: indexRow a multiple of 16 and indexCol of C0 (pipes)"),
     Entry("pto/npu/a2a3/TInsert.hpp", "function:TInsertVecToVecNDDispatch", cond=r"% BLOCK_BYTE_SIZE == 0$",
           rules=("PTO319",), targets=_A2A3_A5, note="ND TINSERT: indexCol * sizeof a multiple of 32 bytes"),
     Entry("pto/npu/a2a3/TInsert.hpp", "function:TINSERT_IMPL", cond=r"SrcTileData::(Rows|Cols) <= ", targets=_A2A3_A5,

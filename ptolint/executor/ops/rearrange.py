@@ -240,6 +240,10 @@ def tinsert(m: Machine) -> None:
             chk.need(src.spec.rows <= dst.spec.rows, "size-mismatch", "src Rows > dst Rows")
         if nd or nz:
             chk.need(src.spec.cols <= dst.spec.cols, "size-mismatch", "src Cols > dst Cols")
+        svc = src.spec.valid_col
+        if not a5 and (nd or nz) and (src.spec.valid_row, svc) != (1, 1) and _size(src) == 1:
+            chk.need(svc >= 0 and svc % 2 == 0, "unsupported-layout", f"1-byte src with static ValidCol {svc}: "
+                     "A2/A3 copies in 2-byte units")
         chk.done()
         if not (nd or nz):
             return  # the remaining layout combinations compile to nothing
@@ -259,6 +263,9 @@ def tinsert(m: Machine) -> None:
     if vr <= 0 or vc <= 0:
         return
     scalar_path = (src.spec.valid_row, src.spec.valid_col) == (1, 1)
+    if not a5 and nz and dst.spec.loc == "Vec" and not scalar_path and (r % 16 or c % (32 // max(1, _size(src)))):
+        m.fault("misaligned", f"TINSERT: NZ position ({r}, {c}) is not on a 16 x C0 fractal boundary (a2a3 "
+                "PTO_ASSERT)")
     if not a5 and nd and dst.spec.loc == "Vec" and not scalar_path and (c * _size(src)) % 32:
         m.fault("misaligned", f"TINSERT: column {c} is {c * _size(src)} bytes into the row, not 32-byte aligned "
                 "(a2a3 block copy)")
