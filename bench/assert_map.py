@@ -1079,9 +1079,8 @@ ENTRIES: list[Entry] = [
     Entry("pto/npu/a2a3/TInsert.hpp", "function:TInsertVecToVecNDDispatch", cond=r"% BLOCK_BYTE_SIZE == 0$",
           rules=("PTO319",), targets=_A2A3_A5, note="ND TINSERT: indexCol * sizeof a multiple of 32 bytes"),
     Entry("pto/npu/a2a3/TInsert.hpp", "function:TINSERT_IMPL", cond=r"SrcTileData::(Rows|Cols) <= ", targets=_A2A3_A5,
-          note="open (checkable): A2/A3 TINSERT of an Acc source (Acc -> Mat, relu / scalar / vector-quantised "
-               "forms): indexRow / indexCol plus Src's static Rows / Cols within Dst's; the rearrange rules do not "
-               "judge the Acc forms"),
+          rules=("PTO332",), note="A2/A3 TINSERT of an Acc source (Acc -> Mat, relu / scalar / vector-quantised "
+                                  "forms): indexRow / indexCol plus Src's static Rows / Cols within Dst's (pipes)"),
     Entry("pto/npu/a5/TInsert.hpp", "function:TINSERT_IMPL", lines=(660, 700), targets=_A2A3_A5,
           note="open (checkable): A5 TINSERT<TInsertMode> (the split form into a Mat tile): types, locations, the "
                "NZ source, the extent; rules/rearrange.py does not judge that form"),

@@ -427,3 +427,51 @@ def tinsert_nz_index_misaligned(ctx: Ctx) -> Check | None:
     return Check(z3.And(src.valid_row > 0, src.valid_col > 0, z3.Or(row % 16 != 0, col % c0 != 0)),
                  f"TINSERT (NZ Vec->Vec): position ({{indexRow}}, {{indexCol}}) is not on a 16 x {c0} fractal "
                  "boundary (PTO_ASSERT)", {"indexRow": row, "indexCol": col})
+
+
+@rule("PTO332", "tinsert-acc-src-exceeds-dst", instructions=("TINSERT", "TINSERT_FP"), fault="out-of-bounds",
+      targets=("a2a3",),
+      provenance=(Provenance("header-runtime", "include/pto/npu/a2a3/TInsert.hpp (TINSERT_IMPL: the Acc -> Mat, "
+                             "relu, scalar-quant and fp-tile forms)", "PTO_ASSERT indexRow + SrcTileData::Rows <= "
+                             "DstTileData::Rows and indexCol + SrcTileData::Cols <= DstTileData::Cols (the source's "
+                             "static shape, not its valid region); release builds copy the valid region from the "
+                             "position regardless"),
+                  Provenance("isa-doc", "docs/isa/TINSERT.md", "the inserted accumulator must lie inside dst")))
+def tinsert_acc_src_exceeds_dst(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    A2/A3 TINSERT of an accumulator into L1 at a position where the accumulator's whole tile does not fit.
+
+    ## What it does
+    For the Acc -> Mat forms of TINSERT / TINSERT_FP (plain, relu, scalar- and vector-quantised) checks
+    `indexRow + Src::Rows <= Dst::Rows` and `indexCol + Src::Cols <= Dst::Cols`: A2/A3 compares the
+    accumulator's static shape, not its valid region, with the L1 tile.
+
+    ## Why is this bad?
+    The bound is a `PTO_ASSERT`: debug builds trap even when the valid region fits. A release build copies
+    the valid region from the position, past the end of the L1 tile when it does not fit.
+
+    ## Example
+    ```cpp
+    TileAcc<float, 32, 64> acc;  // 32 rows, 16 valid on the tail
+    Tile<TileType::Mat, half, 64, 64, BLayout::ColMajor, 64, 64, SLayout::RowMajor> l1;
+    TINSERT(l1, acc, 48, 0);  // 48 + 32 > 64
+    ```
+
+    ## Use instead
+    ```cpp
+    TINSERT(l1, acc, 32, 0);
+    ```
+    """
+    dst, src = ctx.tile("dst"), ctx.tile("src")
+    if dst is None or src is None or src.loc != "Acc" or dst.loc != "Mat":
+        return None
+    row, col = ctx.scalar("indexRow"), ctx.scalar("indexCol")
+    row = z3.IntVal(0) if row is None else row
+    col = z3.IntVal(0) if col is None else col
+    if z3.is_real(row) or z3.is_real(col):
+        return None
+    return Check(z3.Or(row + src.rows > dst.rows, col + src.cols > dst.cols),
+                 f"{ctx.builtin}: Acc tile `{_esc(src.text)}` ({src.rows} x {src.cols}) at ({{indexRow}}, "
+                 f"{{indexCol}}) does not fit Mat tile `{_esc(dst.text)}` ({dst.rows} x {dst.cols}) (PTO_ASSERT)",
+                 {"indexRow": row, "indexCol": col})

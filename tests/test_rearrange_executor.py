@@ -183,3 +183,10 @@ def test_tinsert_witness_confirmed_and_bogus_rejected() -> None:
     assert v.level == "warning"
     assert "out-of-bounds" in replay(s, v.assignment).kinds()
     assert "out-of-bounds" not in replay(s, {"row": 16}).kinds()
+
+
+@pytest.mark.parametrize(("row", "kinds"), [(32, set()), (48, {"out-of-bounds"})])
+def test_tinsert_a2a3_acc_source_static_shape_within_dst(row: int, kinds: set[str]) -> None:
+    dst = tile(spec("half", 64, 64, 2, loc="Mat", blayout="ColMajor", slayout="RowMajor"), "dst")
+    src = tile(spec(F, 32, 64, 4, loc="Acc", blayout="ColMajor", slayout="RowMajor", fractal=1024), "src", 16, 64)
+    assert run(machine(site("TINSERT", "a2a3", {"dst": dst, "src": src, "indexRow": row, "indexCol": 0}))) == kinds

@@ -218,11 +218,25 @@ def ttrans(m: Machine) -> None:
 # --- TINSERT ---------------------------------------------------------------------------------------
 
 
+def _acc_insert_extent(m: Machine, dst: ConcreteTile, src: ConcreteTile) -> None:
+    """A2/A3 Acc -> Mat TINSERT: the accumulator's static shape from the position fits the L1 tile (PTO_ASSERT)."""
+    r, c = int(m.scalar("indexRow") or 0) % (1 << 16), int(m.scalar("indexCol") or 0) % (1 << 16)
+    if r + src.spec.rows > dst.spec.rows or c + src.spec.cols > dst.spec.cols:
+        m.fault("out-of-bounds", f"{m.site.builtin}: a {src.spec.rows} x {src.spec.cols} accumulator at ({r}, {c}) "
+                f"exceeds the {dst.spec.rows} x {dst.spec.cols} L1 tile (a2a3 PTO_ASSERT)")
+
+
 @op("TINSERT", own=("kirin9030", "kirindev0000"))
 def tinsert(m: Machine) -> None:
     dst, src = m.tile("dst"), m.tile("src")
-    if dst is None or src is None or len(m.tiles) != 2 or "preQuantScalar" in m.site.params:
+    if dst is None or src is None:
         return
+    if m.impl == "a2a3" and src.spec.loc == "Acc" and dst.spec.loc == "Mat" and "preQuantScalar" in m.site.params:
+        _acc_insert_extent(m, dst, src)
+    if len(m.tiles) != 2 or "preQuantScalar" in m.site.params:
+        return
+    if m.impl == "a2a3" and src.spec.loc == "Acc" and dst.spec.loc == "Mat":
+        _acc_insert_extent(m, dst, src)
     if src.spec.loc == "Acc" or "reluMode" in m.template_args or "mode" in m.template_args:
         return  # conversion and split forms are not replayed
     a5 = m.impl != "a2a3"  # A5's file (the Kirin builds of it: only their type lists differ, _INS_TYPES)
@@ -284,6 +298,9 @@ def fp_forms(m: Machine) -> None:
     a5 = m.impl == "a5"
     chk = _Static(m, name)
     chk.need(src.spec.loc == "Acc", "unsupported-path", f"src is TileType::{src.spec.loc}, not Acc")
+    if name == "TINSERT_FP" and m.impl == "a2a3" and dst is not None and src.spec.loc == "Acc" and \
+            dst.spec.loc == "Mat":
+        _acc_insert_extent(m, dst, src)
     if name == "TSTORE_FP":
         chk.done()
         g = m.global_tensor("dst")
