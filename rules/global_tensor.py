@@ -567,7 +567,9 @@ def _extent(g: GlobalView, dims: tuple) -> tuple[z3.ArithRef, str]:
                              "Shape1*Shape2*Shape3, validCol == Shape4; NCHW validRow == Shape1*Shape3*Shape4, "
                              "validCol == Shape2; NCDHW validRow == Shape0*Shape3*Shape4, validCol == Shape1"),
                   Provenance("isa-doc", DOCS, "the tensor's extent equals the tile's valid region; reported only "
-                             "when every input breaks it (the host supplies both)")))
+                             "when every input breaks it (the host supplies both); the vendor's A5 ST kernels "
+                             "textract_ndto2xnz and tmov_zz store a 16-row NZ fractal from a smaller valid region "
+                             "(release: harmless), so Vec / Mat NZ copies report only the two harmful directions")))
 def gm_layout_extent_vs_valid(ctx: Ctx) -> Check | None:
     """
     ## Summary
@@ -578,7 +580,9 @@ def gm_layout_extent_vs_valid(ctx: Ctx) -> Check | None:
     shape separately and require them to describe the same data: an NZ tensor `[S0, S1, S2, 16, C0]` holds
     `S2*S3` rows and `S0*S1*S4` columns; an accumulator stored as ND has `Shape3` rows and `Shape4` columns;
     the convolution layouts fold their dimensions likewise (A2/A3 NC1HWC0, NDC1HWC0; A5 NHWC, NCHW, NCDHW).
-    It is reported when, for every input that reaches the call, the counts differ (the host supplies both).
+    It is reported when, for every input that reaches the call, the counts differ (the host supplies both);
+    for the NZ copies of UB / L1 tiles, which move whole fractals, only when the tensor exceeds the tile's
+    storage or misses part of its valid region (as PTO956).
 
     ## Why is this bad?
     Debug builds stop on the `PTO_ASSERT`. Release builds copy the tile's valid region with the tensor's
@@ -609,7 +613,12 @@ def gm_layout_extent_vs_valid(ctx: Ctx) -> Check | None:
     rows, rtext = _extent(g, dims[0])
     cols, ctext = _extent(g, dims[1])
     nonempty = z3.And(t.valid_row > 0, t.valid_col > 0)
-    return Check(z3.And(nonempty, z3.Or(rows != t.valid_row, cols != t.valid_col)),
+    if t.loc == "Acc":  # the fixpipe copies the valid region into the tensor's layout: any difference
+        bad = z3.Or(rows != t.valid_row, cols != t.valid_col)
+    else:  # NZ UB / L1 copies move the tensor's fractals: as PTO956, only past the storage or short of the valid
+        # region (the vendor's ST kernels store whole fractals from a smaller valid region, harmless in release)
+        bad = z3.Or(rows > t.rows, cols > t.cols, rows < t.valid_row, cols < t.valid_col)
+    return Check(z3.And(nonempty, bad),
                  f"{ctx.builtin}: GlobalTensor `{_esc(g.text)}` (Layout::{g.layout}) holds {{rows}} rows "
                  f"({rtext}) x {{cols}} columns ({ctext}); tile `{_esc(t.text)}` ({t.loc}) has a {{validRow}} x "
                  f"{{validCol}} valid region (PTO_ASSERT)",

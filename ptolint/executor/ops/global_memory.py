@@ -114,7 +114,11 @@ def _layout_extents(m: Machine, builtin: str, tile: ConcreteTile, g: ConcreteGlo
         return out
 
     rows, cols = product(dims[0]), product(dims[1])
-    if (rows, cols) != (tile.valid_row, tile.valid_col):
+    if tile.spec.loc == "Acc":
+        bad = (rows, cols) != (tile.valid_row, tile.valid_col)
+    else:  # whole fractals move: past the storage or short of the valid region (the vendor's kernels rely on it)
+        bad = rows > tile.spec.rows or cols > tile.spec.cols or rows < tile.valid_row or cols < tile.valid_col
+    if bad:
         m.fault("valid-region", f"the {g.spec.layout} tensor holds {rows} x {cols}; the tile's valid region is "
                 f"{tile.valid_row} x {tile.valid_col} (PTO_ASSERT)")
 
