@@ -263,8 +263,11 @@ ENTRIES: list[Entry] = [
           note="a wrapper whose *_IMPL the target's header.hpp does not include (A6: TPUSH, TFILLPAD; the Kirins: "
                "TPUSH): every call fails to compile there, and PTO010 reports every call (a rule that does not run "
                "on the target, PTO010 not listing the builtin there, leaves the assertion to the entries below)"),
-    Entry("pto/common/pto_instr.hpp", "function:TPUSH", cond=r"GridDirection::SOURCE",
-          note="open (checkable): GridPipe TPUSH with a SOURCE direction; no rule"),
+    Entry("pto/common/pto_instr.hpp", "function:TPUSH", cond=r"GridDirection::SOURCE", targets=("a2a3",),
+          rules=("PTO026",), note="GridPipe TPUSH<SOURCE> (A2/A3, the only target with GridPipe pushes) (pipes)"),
+    Entry("pto/common/pto_instr.hpp", "function:TPUSH", cond=r"GridDirection::SOURCE", targets=("a5",),
+          rules=("PTO010",), note="A5: the assertion precedes the #else branch's static_assert(sizeof(Pipe) == 0), "
+                                  "which rejects every GridPipe TPUSH; PTO010 reports every such call (pipes)"),
     # === branch x90: Kirin X90's own files (issue 13 items 2-4; every entry targets kirinx90 only) ===============
     # kirinX90/TLoad.hpp: TLOAD_IMPL calls TLOAD_TILE_IMPL, which nothing kirinX90/header.hpp includes declares, and
     # CheckConvTileData names an undeclared TileData: no TLOAD compiles on Kirin X90 (PTO010 has no entry for it)
@@ -826,15 +829,15 @@ ENTRIES: list[Entry] = [
           note="int32 / float accumulators (ACC_TILE_TYPES)", targets=_A2A3_A5),
     Entry(_T2, "function:CheckAcc2gm", cond=r"^GlobalData::DType == __gm__ int32_t", rules=("PTO954",),
           note="plain store outputs int32 / float / half / bfloat16 (ACC_STORE_TYPES)", targets=_A2A3_A5),
-    Entry(_T2, "function:CheckAcc2gm", cond=r"^GlobalData::DType == __gm__ int8_t",
-          note="open (checkable): the quantising stores' output types (float -> int8 / uint8, int32 -> int8 / uint8 "
-               "/ half); PTO954 checks the plain store only", targets=_A2A3_A5),
+    Entry(_T2, "function:CheckAcc2gm", cond=r"^GlobalData::DType == __gm__ int8_t", rules=("PTO954",),
+          note="the quantising stores' output types (preQuantScalar / TSTORE_FP; float -> int8 / uint8, int32 -> "
+               "int8 / uint8 / half): ACC_QUANT_TYPES a2a3 (pipes)", targets=_A2A3_A5),
     Entry(_T2, "function:CheckAcc2gm", cond=r"^\(GlobalData::layout == Layout::ND \|\|", rules=("PTO953",),
           note="an L0C store writes ND / NZ / NC1HWC0 / NDC1HWC0 tensors only (ACC_STORE_LAYOUTS)", targets=_A2A3_A5),
     Entry(_ST2, "function:TStoreAccNz2NDC1HWC0", kind="static", cond=r"^GlobalData::DType == __gm__ float",
           rules=("PTO954",), note="a list that contains CheckAcc2gm's (checked first on the same path): a plain store "
-                                  "breaking it breaks PTO954's list; the quantising forms' list is the open entry "
-                                  "above", targets=_A2A3_A5),
+                                  "breaking it breaks PTO954's list, a quantising one PTO954's "
+                                  "quantising list (a subset of this one)", targets=_A2A3_A5),
     Entry(_T2, "function:TSTORE_IMPL", topic="location", builtin="TSTORE", cond=r"^TileData::Loc == TileType::Vec",
           rules=("PTO950",), note="plain store from Vec / Acc / Mat", targets=_A2A3_A5),
     Entry(_T2, "function:TSTORE_IMPL", topic="location", cond=r"^TileData::Loc == TileType::Acc$",
@@ -865,10 +868,33 @@ ENTRIES: list[Entry] = [
     Entry(_LD2 + "|" + _ST2, "function:TLoadGm2L1VectorInDn|function:TStoreMat2GmDn2Dn", kind="runtime",
           cond=r"^validCol == gShape0 \* gShape1 \* gShape2 \* gShape4$", rules=("PTO956",),
           note="A2/A3 L1 DN: the tensor's column count against the tile", targets=_A2A3_A5),
+    # --- pipes: TMPipe FIFO kinds / routes / split modes (PTO023), A5 TPipe split pushes (PTO024 static,
+    # PTO025 run time), the valid region against NZ / L0C / convolution-layout tensors (PTO027). Placed before the
+    # audit's open "valid(Row|Col) ==" entry for the A2/A3 memory files, which keeps the burst-length (UB / L1 ND,
+    # DN) assertions; the other audit entries these rules decide are edited in place ---
+    Entry("pto/npu/a5/TPush.hpp", "function:Producer::pushAcc2VecFiFo", kind="static", lines=(196, 240),
+          rules=("PTO024",), targets=_A2A3_A5,
+          note="TPipe (ring) push of an Acc tile into UB with a split: up-down even Rows, left-right Cols % 32, "
+               "32-bit elements (pipes)"),
+    Entry("pto/npu/a5/TPush.hpp", "function:Producer::pushAcc2VecFiFo|function:Producer::pushVec2MatFiFo",
+          kind="runtime", lines=(196, 265), rules=("PTO025",), targets=_A2A3_A5,
+          note="TPipe (ring) split pushes into a local FIFO: even valid rows / valid columns % 32 (Acc -> UB), "
+               "valid columns in 32-byte blocks (Vec -> L1, left-right) (pipes)"),
+    Entry("pto/npu/a5/TPush.hpp", "function:Producer::pushAcc2VecFiFo|function:Producer::pushVec2MatFiFo",
+          cond=r"^\(TileDataProd::Loc == TileType::(Acc|Vec)\) && \(DataFiFo::fifoType", reason="dispatch-guarded",
+          targets=_A2A3_A5,
+          note="TMPipe's Producer::push calls pushAcc2VecFiFo only under Loc == Acc and fifoType == VEC_FIFO, "
+               "pushVec2MatFiFo only under Loc == Vec and MAT_FIFO (pipes)"),
+    Entry(_LD2 + "|" + _ST2 + "|" + _T2, "function:CheckNzFormat|function:TStoreMat2GmNz2Nz|function:TStoreAcc*",
+          kind="runtime", cond=r"^valid(Row|Col) == ", rules=("PTO027",), targets=_A2A3_A5,
+          note="NZ loads into UB / L1 and NZ stores from L1 (Shape2*Shape3 rows, Shape0*Shape1*Shape4 columns), L0C "
+               "stores to ND / NZ / NC1HWC0 / NDC1HWC0: LAYOUT_EXTENTS a2a3; reported when every input breaks it "
+               "(definite, as PTO956) (pipes)"),
+    # --- end pipes ---
     Entry(_LD2 + "|" + _ST2 + "|" + _T2, kind="runtime", cond=r"^valid(Row|Col) == ",
-          note="open (checkable): the valid region against the tensor's extents on the paths PTO956 does not model: "
-               "the burst length of Vec ND / DN transfers (validCol == Shape4, validRow == Shape3), L1 (Mat) and "
-               "L0C (Acc) transfers, NZ tensors; the executor replays Vec ND / DN line counts only", targets=_A2A3_A5),
+          note="open (checkable): the valid region against the tensor's extents on the paths PTO956 / PTO027 do "
+               "not model: the burst length of Vec and L1 ND / DN transfers (validCol == Shape4, validRow == Shape3)",
+          targets=_A2A3_A5),
     Entry(_ST2 + "|" + _T2, "function:TStoreAcc*", kind="static", cond=r"staticShape\[[34]\]", rules=("PTO959",),
           note="L0C -> NZ: staticShape[3] == 16; L0C -> NZ / NC1HWC0: staticShape[4] by the output type (float 8 or "
                "16, int32 16, else 32 / sizeof): nz_inner", targets=_A2A3_A5),
@@ -900,15 +926,16 @@ ENTRIES: list[Entry] = [
     Entry(_ST5R, "*", kind="static", cond=r"staticShape\[[34]\]", rules=("PTO959",),
           note="A5 Vec / L0C -> NZ: staticShape[3] == 16 and staticShape[4] by the output type (Vec also 64 for 4-bit "
                "types)", targets=_A2A3_A5),
-    Entry(_ST5R, "*", kind="runtime", cond=r"^valid(Row|Col) == ",
-          note="open (checkable): the valid region against an NZ / NHWC / NCHW / NCDHW tensor's extents (A5 Vec NZ "
-               "and L0C stores); PTO956 models Vec ND / DN only", targets=_A2A3_A5),
+    Entry(_ST5R, "*", kind="runtime", cond=r"^valid(Row|Col) == ", rules=("PTO027",),
+          note="the valid region against an NZ / NHWC / NCHW / NCDHW tensor's extents (A5 Vec NZ and L0C stores): "
+               "LAYOUT_EXTENTS a5, definite (pipes)", targets=_A2A3_A5),
     Entry(_ST5, "function:CheckStaticAcc", cond=r"^caps::IsSInt32<TileData::DType>", rules=("PTO954",),
           note="int32 / float accumulators", targets=_A2A3_A5),
     Entry(_ST5, "function:CheckStaticAcc", cond=r"^caps::IsSInt32<GlobalData::RawDType>", rules=("PTO954",),
           note="plain store outputs int32 / float / half / bfloat16", targets=_A2A3_A5),
-    Entry(_ST5, "function:CheckStaticAcc", cond=r"^caps::IsInt8<GlobalData::RawDType>",
-          note="open (checkable): the quantising stores' output types; PTO954 checks the plain store only", targets=_A2A3_A5),
+    Entry(_ST5, "function:CheckStaticAcc", cond=r"^caps::IsInt8<GlobalData::RawDType>", rules=("PTO954",),
+          note="the quantising stores' output types (preQuantScalar / TSTORE_FP): ACC_QUANT_TYPES a5 (pipes)",
+          targets=_A2A3_A5),
     Entry(_ST5, "function:CheckStaticAcc", cond=r"TileData::(Cols|Rows) >= 1", rules=("PTO946",),
           note="L0C -> GM tile: Cols [1, 4095]; Rows [1, 8192] (ND) or [1, 65535] with Cols % 16 == 0", targets=_A2A3_A5),
     Entry(_ST5, "function:CheckStaticAcc", cond=r"^\(GlobalData::layout == pto::Layout::ND\) \|\|",
@@ -977,13 +1004,13 @@ ENTRIES: list[Entry] = [
           note="open (checkable): A2/A3 TREM's tmp tile needs RowStride + 2 * ceil(RowStride / repeatBit) valid "
                "columns; no rule", targets=_A2A3_A5),
     Entry("pto/npu/a2a3/TPush.hpp|pto/npu/a5/TPush.hpp", "function:Producer::push|function:Consumer::pop",
-          cond=r"fifoType", note="open (checkable): a TMPipe whose FIFOType the push / pop of that tile has no copy "
-                                 "for (A2/A3 GM or CTRL; A5 Acc -> GM or VEC, Vec -> GM, MAT or CTRL); PTO022 reads "
-                                 "TPipe arguments, not TMPipe's FIFO type", targets=_A2A3_A5),
+          cond=r"fifoType", rules=("PTO023",), note="a TMPipe whose FIFOType the push / pop of that tile has no copy "
+                                 "for (A2/A3 GM or CTRL; A5 Acc -> GM or VEC, Vec -> GM, MAT or CTRL): TMPIPE push / "
+                                 "pop (pipes)", targets=_A2A3_A5),
     Entry("pto/npu/a5/TPush.hpp", "function:Producer::pushAcc2VecFiFo|function:Producer::pushVec2MatFiFo",
-          cond=r"% 2 == 0|% 32 == 0|^isSplitM \|\| isSplitN \|\| nonSplit$", note="open (checkable): A5 TMPipe pushes into a local FIFO: Acc -> Vec needs fp32 data and even ProdM / "
-               "valid rows (32-column ProdN / valid columns), Vec -> Mat 32-byte valid rows, and a split mode the "
-               "consumer shape implies; no rule models TMPipe's local FIFOs", targets=_A2A3_A5),
+          cond=r"^isSplitM \|\| isSplitN \|\| nonSplit$", rules=("PTO023",),
+          note="TMPipe local FIFO push: two vector cores split exactly one of rows / columns, one core copies "
+               "the whole tile (TMPIPE split) (pipes)", targets=_A2A3_A5),
     Entry("pto/npu/a5/TRandom.hpp", "function:TRANDOM_IMPL", cond=r"nullptr",
           note="open (checkable): TRANDOM's key and counter pointers non-null (debug builds trap); pointer values "
                "are not followed", targets=_A2A3_A5),
@@ -1329,19 +1356,17 @@ ENTRIES: list[Entry] = [
           cond=r"% FRACTAL_NZ_ROW == 0$|% kC0Size == 0$", rules=("PTO004",), targets=_A2A3_A5,
           note="an NZ tile's Rows / Cols multiples of its 16 x C0 box: the Tile class invariant"),
     Entry("pto/common/arch/memory/tinsert_common.hpp", "function:CheckTInsertVecToVec*",
-          cond=r"ValidCol \* sizeof\(T\)\) % sizeof\(uint16_t\)", targets=_A2A3_A5,
-          note="open (checkable): A2/A3 TINSERT Vec->Vec of 1-byte elements needs an even static src ValidCol; "
-               "PTO310 checks the type list only"),
+          cond=r"ValidCol \* sizeof\(T\)\) % sizeof\(uint16_t\)", targets=_A2A3_A5, rules=("PTO330",),
+          note="A2/A3 TINSERT Vec->Vec of 1-byte elements needs an even static src ValidCol (DYNAMIC fails as -1) "
+               "(pipes)"),
     Entry("pto/common/arch/memory/tinsert_common.hpp", "function:TInsertVecToVecNZDispatch",
-          cond=r"% FRACTAL_NZ_ROW == 0$|% kC0Size == 0$", targets=_A2A3_A5,
-          note="open (checkable): A2/A3 NZ TINSERT: indexRow a multiple of 16 and indexCol of C0; PTO318 checks "
-               "the extent, PTO319 the ND column alignment only"),
+          cond=r"% FRACTAL_NZ_ROW == 0$|% kC0Size == 0$", targets=_A2A3_A5, rules=("PTO331",),
+          note="A2/A3 NZ TINSERT: indexRow a multiple of 16 and indexCol of C0 (pipes)"),
     Entry("pto/npu/a2a3/TInsert.hpp", "function:TInsertVecToVecNDDispatch", cond=r"% BLOCK_BYTE_SIZE == 0$",
           rules=("PTO319",), targets=_A2A3_A5, note="ND TINSERT: indexCol * sizeof a multiple of 32 bytes"),
     Entry("pto/npu/a2a3/TInsert.hpp", "function:TINSERT_IMPL", cond=r"SrcTileData::(Rows|Cols) <= ", targets=_A2A3_A5,
-          note="open (checkable): A2/A3 TINSERT of an Acc source (Acc -> Mat, relu / scalar / vector-quantised "
-               "forms): indexRow / indexCol plus Src's static Rows / Cols within Dst's; the rearrange rules do not "
-               "judge the Acc forms"),
+          rules=("PTO332",), note="A2/A3 TINSERT of an Acc source (Acc -> Mat, relu / scalar / vector-quantised "
+                                  "forms): indexRow / indexCol plus Src's static Rows / Cols within Dst's (pipes)"),
     Entry("pto/npu/a5/TInsert.hpp", "function:TINSERT_IMPL", lines=(660, 700), targets=_A2A3_A5,
           note="open (checkable): A5 TINSERT<TInsertMode> (the split form into a Mat tile): types, locations, the "
                "NZ source, the extent; rules/rearrange.py does not judge that form"),
@@ -1521,12 +1546,8 @@ ENTRIES: list[Entry] = [
     Entry("pto/npu/a2a3/TPrint.hpp", "function:TPRINT_IMPL", topic="operand-kind", targets=_A2A3_A5,
           note="open (checkable): TPRINT(src, tmp): src a Tile and tmp a GlobalTensor; PTO020 checks src's "
                "location only"),
-    Entry("pto/npu/a5/TPush.hpp", "function:TPUSH_IMPL", cond=r"is_c2v_gm", targets=_A2A3_A5,
-          note="open (checkable): A5 TPUSH(pipe, gmTensor) only on the GM FIFO directions; PTO058 reads the "
-               "direction for TALLOC / TFREE / TPOP's GlobalTensor forms, not TPUSH's"),
-    Entry("pto/npu/a5/TPush.hpp", "function:Producer::pushAcc2VecFiFo|function:Producer::pushVec2MatFiFo",
-          targets=_A2A3_A5, note="open (checkable): A5 TMPipe local FIFOs: an Acc tile into a VEC_FIFO, a Vec tile "
-                                 "into a MAT_FIFO; no rule reads TMPipe's FIFO type"),
+    Entry("pto/npu/a5/TPush.hpp", "function:TPUSH_IMPL", cond=r"is_c2v_gm", targets=_A2A3_A5, rules=("PTO058",),
+          note="A5 TPUSH(pipe, gmTensor) only on the GM FIFO directions (GM_PIPE_DIRECTIONS TPUSH) (pipes)"),
     Entry("pto/npu/a2a3/TPush.hpp|pto/npu/a5/TPush.hpp", "function:Producer::push|function:Consumer::pop",
           topic="location", rules=("PTO020",), targets=_A2A3_A5,
           note="the tile's TileType for the overload used (TPipe / TMPipe / TConfig)"),
@@ -1534,8 +1555,9 @@ ENTRIES: list[Entry] = [
           note="at least one slot"),
     Entry("pto/npu/a2a3/TPush.hpp|pto/npu/a5/TPush.hpp", "class:TPipe", cond=r"^is_c2v \|\| is_v2c \|\| is_both",
           rules=("PTO022",), targets=_A2A3_A5, note="a direction the target knows (DirType & 0x7)"),
-    Entry("pto/npu/a5/TPush.hpp", "class:TMPipe", targets=_A2A3_A5,
-          note="open (checkable): A5 TMPipe's direction C2V or V2C; PTO022 reads TPipe's arguments only"),
+    Entry("pto/npu/a5/TPush.hpp", "class:TMPipe", targets=_A2A3_A5, cond=r"^is_c2v \|\| is_v2c$", rules=("PTO023",),
+          note="A5 TMPipe's routes (C2V: Acc -> Vec through GM / VEC FIFO; V2C: Vec -> Mat through GM / MAT FIFO, "
+               "Vec -> Ctrl through CTRL FIFO): TMPIPE class, checked at every TPUSH / TPOP on the pipe (pipes)"),
     Entry("pto/npu/a2a3/TAlloc.hpp|pto/npu/a2a3/TFree.hpp|pto/npu/a5/TAlloc.hpp|pto/npu/a5/TFree.hpp",
           topic="operand-kind", targets=_A2A3_A5,
           note="open (checkable): TALLOC / TFREE's second operand a GlobalTensor; PTO058 reads the pipe's "

@@ -53,6 +53,11 @@ ACC_STORE_TYPES = {"a2a3": ("int32_t", "float", "half", "bfloat16_t"),
                    "kirin9030": ("int32_t", "float", "half"), "kirindev0000": ("int32_t", "float", "half"),
                    "kirinx90": ("int32_t", "float", "half")}
 #: the element types an Acc (L0C) tile may have for any TSTORE form (CheckAcc2gm / CheckStaticAcc), per target
+#: the quantising stores' outputs (preQuantScalar / fp tile; a2a3 CheckAcc2gm<..., true>, a5 CheckStaticAcc<..., true>)
+#: per accumulator type, where those files were read (the Kirins' quantising lists are not modelled)
+ACC_QUANT_TYPES = {"a2a3": {"float": ("int8_t", "uint8_t"), "int32_t": ("int8_t", "uint8_t", "half")},
+                   "a5": {"float": ("int8_t", "uint8_t", "bfloat16_t", "half", "hifloat8_t", "float8_e4m3_t", "float"),
+                          "int32_t": ("int8_t", "uint8_t", "bfloat16_t", "half")}}
 ACC_TILE_TYPES = {"a2a3": ("int32_t", "float"), "a5": ("int32_t", "float"), "kirin9030": ("int32_t", "half"),
                   "kirindev0000": ("int32_t", "half"), "kirinx90": ("int32_t", "half")}
 #: the newer targets' own TLOAD / TSTORE files these tables hold (ptolint/own_impls.py keys)
@@ -61,6 +66,8 @@ OWN = {"kirin9030": ("TLOAD", "TSTORE"), "kirindev0000": ("TSTORE",), "a6": ("TL
 #: layout classifier and Vec / Mat / L0C copy routines): A2/A3 and Kirin X90's own TStore.hpp
 A2A3_MEM = ("a2a3", "kirinx90")
 B64 = ("int64_t", "uint64_t")
+#: element sizes of the fixpipe's output types (the NDC1HWC0 C0 element count)
+ELEM_BYTES = {"float": 4, "int32_t": 4, "half": 2, "bfloat16_t": 2, "int8_t": 1, "uint8_t": 1}
 SIZES = {"int8_t": 1, "uint8_t": 1, "int16_t": 2, "uint16_t": 2, "int32_t": 4, "uint32_t": 4, "int64_t": 8,
          "uint64_t": 8, "half": 2, "bfloat16_t": 2, "float": 4, "double": 8, "float8_e4m3_t": 1,
          "float8_e5m2_t": 1, "float8_e8m0_t": 1, "hifloat8_t": 1, "float4_e2m1x2_t": 1, "float4_e1m2x2_t": 1}
@@ -309,12 +316,17 @@ def gm_layout_pairing(ctx: Ctx) -> Check | None:
                  f"(static_assert)")
 
 
-@rule("PTO954", "tstore-acc-output-dtype", instructions=("TSTORE",), fault="unsupported-dtype",
+@rule("PTO954", "tstore-acc-output-dtype", instructions=("TSTORE", "TSTORE_FP"), fault="unsupported-dtype",
       provenance=(Provenance("header-static", "include/pto/npu/a2a3/TStore.hpp (CheckAcc2gm)",
                              "static_assert TileData::DType in {int32, float}; isQuant == false: GlobalData::DType "
-                             "in {int32, float, half, bfloat16}"),
+                             "in {int32, float, half, bfloat16}; isQuant == true (the preQuantScalar and fp-tile "
+                             "overloads): float -> {int8, uint8}, int32 -> {int8, uint8, half}"),
                   Provenance("header-static", A5_STORE, "CheckStaticAcc: TileData::DType in {int32, float}; "
-                             "<..., false>: GlobalData::RawDType in {int32, float, half, bfloat16}"),
+                             "<..., false>: GlobalData::RawDType in {int32, float, half, bfloat16}; <..., true> "
+                             "(preQuantScalar / fp tile): float -> {int8, uint8, bfloat16, half, hifloat8, "
+                             "float8_e4m3, float}, int32 -> {int8, uint8, bfloat16, half}"),
+                  Provenance("isa-doc", "docs/isa/TSTORE.md", "the quantising forms' output types are not listed; the "
+                             "headers' lists are modelled"),
                   Provenance("header-static", KIRIN_STORE, "CheckStaticAcc: TileData::DType in {int32, half}; "
                              "<..., false>: GlobalData::RawDType in {int32, float, half}"),
                   Provenance("header-static", X90_STORE, "CheckAcc2gm: TileData::DType in {int32, half}; isQuant == "
@@ -328,7 +340,10 @@ def tstore_acc_output_dtype(ctx: Ctx) -> Check | None:
     ## What it does
     A store from an accumulator (L0C) tile reads int32 or float accumulators only, whatever the form.
     Without a quantisation scalar it converts in the fixpipe to the GlobalTensor's element type, which
-    must then be int32, float, half or bfloat16.
+    must then be int32, float, half or bfloat16. The quantising forms (`TSTORE(g, acc, preQuantScalar)`,
+    `TSTORE_FP(g, acc, fp)`) have their own lists: on A2/A3 a float accumulator goes to int8 / uint8 only
+    and an int32 one to int8 / uint8 / half; on A5 float goes to int8, uint8, bfloat16, half, hifloat8,
+    float8_e4m3 or float and int32 to int8, uint8, bfloat16 or half.
 
     ## Why is this bad?
     Other destination types are rejected by a `static_assert`: the kernel does not compile. Narrower
@@ -357,6 +372,14 @@ def tstore_acc_output_dtype(ctx: Ctx) -> Check | None:
     if t.dtype not in acc:  # every Acc store form: the accumulator holds int32 or float (Kirin: int32 or half)
         return Check(ctx.static(True), f"TSTORE: Acc tile `{_esc(t.text)}` holds {t.dtype}; stores from L0C take "
                      f"only {', '.join(acc)} accumulators (static_assert)")
+    if ctx.builtin == "TSTORE_FP" or ctx.scalar("preQuantScalar") is not None:
+        table = ACC_QUANT_TYPES.get(ctx.impl)
+        if table is None:
+            return None
+        ok = table[t.dtype]
+        return Check(ctx.static(g.dtype not in ok), f"{ctx.builtin}: Acc tile `{_esc(t.text)}` of {t.dtype} stored "
+                     f"into GlobalTensor `{_esc(g.text)}` of {g.dtype}; the quantising store writes only "
+                     f"{', '.join(ok)} from {t.dtype} (static_assert)")
     if not _plain_store(ctx):
         return None
     ok = ACC_STORE_TYPES[ctx.impl]
@@ -587,6 +610,121 @@ def gm_burst_length_mismatch(ctx: Ctx) -> Check | None:
     return Check(violated, f"{ctx.builtin}: tile `{_esc(t.text)}` moves bursts of {{burst}} elements (its {what}) "
                  f"but GlobalTensor `{_esc(g.text)}` ({lay}) has lines of {{line}} ({dim}): each burst runs into the "
                  "next line, the last past the tensor", show={"burst": burst, "line": line}, definite=True)
+
+
+#: (implementation, builtin, tile TileType, tensor layout) -> (shape dimensions whose product the tile's valid rows
+#: must equal, dimensions whose product its valid columns must equal; "c0": times the NDC1HWC0 C0 element count):
+#: the PTO_ASSERTs of the NZ / L0C / convolution-layout copy routines (the ND / DN Vec and L1 paths are PTO956's)
+LAYOUT_EXTENTS: dict[tuple[str, str, str, str], tuple[tuple, tuple]] = {
+    ("a2a3", "TLOAD", "Vec", "NZ"): ((2, 3), (0, 1, 4)),  # CheckNzFormat (TLoadGm2ubNz2nz)
+    ("a2a3", "TLOAD", "Mat", "NZ"): ((2, 3), (0, 1, 4)),  # CheckNzFormat (TLoadGm2L1Nz2nz)
+    ("a2a3", "TSTORE", "Mat", "NZ"): ((2, 3), (0, 1, 4)),  # TStoreMat2GmNz2Nz
+    ("a2a3", "TSTORE", "Acc", "NZ"): ((2, 3), (0, 1, 4)),  # TStoreAccNz2nz
+    ("a2a3", "TSTORE", "Acc", "ND"): ((3,), (4,)),  # TStoreAccNz2nd
+    ("a2a3", "TSTORE", "Acc", "NC1HWC0"): ((0, 2, 3), (1, 4)),  # TStoreAccNz2NC1HWC0
+    ("a2a3", "TSTORE", "Acc", "NDC1HWC0"): ((0, 3, 4), (1, 2, "c0")),  # TStoreAccNz2NDC1HWC0
+    ("a5", "TSTORE", "Vec", "NZ"): ((2, 3), (0, 1, 4)),  # TStoreVecNZ
+    ("a5", "TSTORE", "Acc", "NZ"): ((2, 3), (0, 1, 4)),  # TStoreAccNZ
+    ("a5", "TSTORE", "Acc", "NHWC"): ((1, 2, 3), (4,)),  # TStoreAccNHWC
+    ("a5", "TSTORE", "Acc", "NCHW"): ((1, 3, 4), (2,)),  # TStoreAccNCHW
+    ("a5", "TSTORE", "Acc", "NCDHW"): ((0, 3, 4), (1,)),  # TStoreAccNCHW, its NCDHW branch
+    # Kirin X90's TStore.hpp: TStoreUb2gmNz2nz and TStoreAccNz2nz assert as A2/A3's; TStoreAcc dispatches to the
+    # shared ND / NC1HWC0 copies. Kirin 9030's TLoad.hpp / TStore.hpp, Kirin Dev0000's TStore.hpp and A6's TLoad.hpp
+    # have no such assertion (their ND / DN ones are PTO956 / PTO969's): nothing to check there.
+    ("kirinx90", "TSTORE", "Vec", "NZ"): ((2, 3), (0, 1, 4)),
+    ("kirinx90", "TSTORE", "Acc", "NZ"): ((2, 3), (0, 1, 4)),
+    ("kirinx90", "TSTORE", "Acc", "ND"): ((3,), (4,)),
+    ("kirinx90", "TSTORE", "Acc", "NC1HWC0"): ((0, 2, 3), (1, 4)),
+}
+
+
+def _extent(g: GlobalView, dims: tuple) -> tuple[z3.ArithRef, str]:
+    c0 = 16 if g.dtype == "int32_t" else 32 // max(1, ELEM_BYTES.get(g.dtype, 4))
+    terms = [g.shape[d] if d != "c0" else z3.IntVal(c0) for d in dims]
+    out = terms[0]
+    for x in terms[1:]:
+        out = out * x
+    return out, " * ".join(f"Shape{d}" if d != "c0" else f"C0 ({c0})" for d in dims)
+
+
+@rule("PTO027", "gm-layout-extent-vs-valid", instructions=INSTR, fault="valid-region", own=OWN,
+      provenance=(Provenance("header-runtime", "include/pto/common/arch/memory/tload_common.hpp (CheckNzFormat), "
+                             "include/pto/common/arch/memory/tstore_common.hpp (TStoreMat2GmNz2Nz)", "A2/A3 NZ "
+                             "loads into UB / L1 and NZ stores from L1: PTO_ASSERT validRow == Shape2*Shape3 and "
+                             "validCol == Shape0*Shape1*Shape4 (release builds copy with the tensor's extent and "
+                             "strides regardless, past or short of the tile's valid region)"),
+                  Provenance("header-runtime", "include/pto/npu/a2a3/TStore.hpp (TStoreAccNz2nz), include/pto/common/"
+                             "arch/memory/tstore_common.hpp (TStoreAccNz2nd, TStoreAccNz2NC1HWC0, "
+                             "TStoreAccNz2NDC1HWC0)", "A2/A3 L0C stores: PTO_ASSERT NZ validRow == Shape2*Shape3, "
+                             "validCol == Shape0*Shape1*Shape4; ND validRow == Shape3, validCol == Shape4; NC1HWC0 "
+                             "validRow == Shape0*Shape2*Shape3, validCol == Shape1*Shape4; NDC1HWC0 validRow == "
+                             "Shape0*Shape3*Shape4, validCol == Shape1*Shape2*C0 (C0 16 for int32, else 32 / sizeof)"),
+                  Provenance("header-runtime", "include/pto/common/arch/register/tstore_common.hpp (TStoreAccNZ, "
+                             "TStoreAccNHWC, TStoreAccNCHW, TStoreVecNZ)", "A5: PTO_ASSERT NZ (L0C and UB) validRow "
+                             "== Shape2*Shape3, validCol == Shape0*Shape1*Shape4; NHWC validRow == "
+                             "Shape1*Shape2*Shape3, validCol == Shape4; NCHW validRow == Shape1*Shape3*Shape4, "
+                             "validCol == Shape2; NCDHW validRow == Shape0*Shape3*Shape4, validCol == Shape1"),
+                  Provenance("header-runtime", "include/pto/npu/kirinX90/TStore.hpp (TStoreUb2gmNz2nz, TStoreAccNz2nz, "
+                             "TStoreAcc)", "Kirin X90: the A2/A3 NZ asserts for UB and L0C sources; its L0C stores "
+                             "reach the shared ND and NC1HWC0 copies; Kirin 9030 / Dev0000 / A6's own TLOAD / TSTORE "
+                             "files have no such assertion"),
+                  Provenance("isa-doc", DOCS, "the tensor's extent equals the tile's valid region; reported only "
+                             "when every input breaks it (the host supplies both); the vendor's A5 ST kernels "
+                             "textract_ndto2xnz and tmov_zz store a 16-row NZ fractal from a smaller valid region "
+                             "(release: harmless), so Vec / Mat NZ copies report only the two harmful directions")))
+def gm_layout_extent_vs_valid(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    TLOAD / TSTORE through an NZ, L0C or convolution-layout copy whose tensor extent is not the tile's valid region.
+
+    ## What it does
+    The fractal (NZ) copies and the fixpipe stores from L0C read the tile's valid region and the tensor's
+    shape separately and require them to describe the same data: an NZ tensor `[S0, S1, S2, 16, C0]` holds
+    `S2*S3` rows and `S0*S1*S4` columns; an accumulator stored as ND has `Shape3` rows and `Shape4` columns;
+    the convolution layouts fold their dimensions likewise (A2/A3 NC1HWC0, NDC1HWC0; A5 NHWC, NCHW, NCDHW).
+    It is reported when, for every input that reaches the call, the counts differ (the host supplies both);
+    for the NZ copies of UB / L1 tiles, which move whole fractals, only when the tensor exceeds the tile's
+    storage or misses part of its valid region (as PTO956).
+
+    ## Why is this bad?
+    Debug builds stop on the `PTO_ASSERT`. Release builds copy the tile's valid region with the tensor's
+    strides: rows or fractals beyond the tensor's extent are written past it, a tensor larger than the
+    valid region keeps stale data.
+
+    ## Example
+    ```cpp
+    using GNz = GlobalTensor<half, Shape<1, 4, 2, 16, 16>, Stride<2048, 512, 256, 16, 1>, Layout::NZ>;
+    Tile<TileType::Mat, half, 16, 64, BLayout::ColMajor, 16, 64, SLayout::RowMajor> l1;  // 16 rows
+    TLOAD(l1, g);  // the tensor holds 2 * 16 = 32 rows
+    ```
+
+    ## Use instead
+    ```cpp
+    using GNz = GlobalTensor<half, Shape<1, 4, 1, 16, 16>, Stride<1024, 256, 256, 16, 1>, Layout::NZ>;
+    ```
+    """
+    got = operands(ctx)
+    if got is None:
+        return None
+    t, g = got
+    dims = LAYOUT_EXTENTS.get((ctx.impl, ctx.builtin, t.loc, g.layout))
+    if dims is None:
+        return None
+    if t.loc != "Acc" and tile_layout(t, ctx.impl not in A2A3_MEM) != "NZ":
+        return None  # another pairing: PTO953
+    rows, rtext = _extent(g, dims[0])
+    cols, ctext = _extent(g, dims[1])
+    nonempty = z3.And(t.valid_row > 0, t.valid_col > 0)
+    if t.loc == "Acc":  # the fixpipe copies the valid region into the tensor's layout: any difference
+        bad = z3.Or(rows != t.valid_row, cols != t.valid_col)
+    else:  # NZ UB / L1 copies move the tensor's fractals: as PTO956, only past the storage or short of the valid
+        # region (the vendor's ST kernels store whole fractals from a smaller valid region, harmless in release)
+        bad = z3.Or(rows > t.rows, cols > t.cols, rows < t.valid_row, cols < t.valid_col)
+    return Check(z3.And(nonempty, bad),
+                 f"{ctx.builtin}: GlobalTensor `{_esc(g.text)}` (Layout::{g.layout}) holds {{rows}} rows "
+                 f"({rtext}) x {{cols}} columns ({ctext}); tile `{_esc(t.text)}` ({t.loc}) has a {{validRow}} x "
+                 f"{{validCol}} valid region (PTO_ASSERT)",
+                 show={"rows": rows, "cols": cols, "validRow": t.valid_row, "validCol": t.valid_col}, definite=True)
 
 
 #: element types the atomic-add store supports (both targets' SetAtomicAdd)

@@ -119,6 +119,7 @@ GM_PIPE_DIRECTIONS: dict[str, dict[str, frozenset[int]]] = {
     "TALLOC": {"a2a3": frozenset({1, 2, 3}), "a5": frozenset({5, 6, 7})},
     "TFREE": {"a2a3": frozenset({1, 2, 3}), "a5": frozenset({5, 6, 7})},
     "TPOP": {"a2a3": frozenset({1, 2, 3}), "a5": frozenset({5, 6, 7})},
+    "TPUSH": {"a5": frozenset({5, 6, 7})},  # A2/A3's TPUSH(pipe, gmTensor) only records: no direction check
 }
 DIRECTION_NAMES = {1: "DIR_C2V", 2: "DIR_V2C", 3: "DIR_BOTH", 4: "DIR_V2C_CTRL", 5: "DIR_C2V_GM", 6: "DIR_V2C_GM",
                    7: "DIR_BOTH_GM", 0: "0"}
@@ -591,18 +592,22 @@ def pipe_direction(spelling: str | None) -> int | None:
                              "static_assert Pipe::is_c2v || is_v2c || is_both"),
                   Provenance("header-static", A5 + "TAlloc.hpp, TFree.hpp, TPop.hpp (GlobalTensor overloads)",
                              "static_assert Pipe::is_c2v_gm || is_v2c_gm || is_both_gm"),
+                  Provenance("header-static", A5 + "TPush.hpp (TPUSH_IMPL(pipe, gmTensor))", "static_assert "
+                             "Pipe::is_c2v_gm || is_v2c_gm || is_both_gm; A2/A3's TPUSH(pipe, gmTensor) only "
+                             "records the slot (no check)"),
                   Provenance("header-static", A2 + "TPush.hpp / " + A5 + "TPush.hpp (TPipe)",
                              "DIR_TYPE = DirType & 0x7; C2V 1, V2C 2, BOTH 3, V2C_CTRL 4, C2V_GM 5, V2C_GM 6, "
                              "BOTH_GM 7 (common/fifo.hpp)")))
 def pipe_gm_form_direction(ctx: Ctx) -> Check | None:
     """
     ## Summary
-    TALLOC / TFREE / TPOP with a GlobalTensor on a TPipe whose direction has no GM FIFO on this target.
+    TALLOC / TFREE / TPOP / TPUSH with a GlobalTensor on a TPipe whose direction has no GM FIFO on this target.
 
     ## What it does
     Reads the TPipe's `DirType` template argument for the GlobalTensor forms `TALLOC(pipe, gmTensor)`,
     `TFREE(pipe, gmTensor)` and `TPOP(pipe, gmTensor)`: A2/A3 accepts `DIR_C2V`, `DIR_V2C` and `DIR_BOTH` (not `DIR_V2C_CTRL`); A5 only
-    the GM directions `DIR_C2V_GM`, `DIR_V2C_GM` and `DIR_BOTH_GM`.
+    the GM directions `DIR_C2V_GM`, `DIR_V2C_GM` and `DIR_BOTH_GM`, for `TPUSH(pipe, gmTensor)` too (A2/A3's
+    GlobalTensor TPUSH checks no direction).
 
     ## Why is this bad?
     Any other direction is rejected with a `static_assert`: the kernel does not compile for the target.
@@ -627,7 +632,9 @@ def pipe_gm_form_direction(ctx: Ctx) -> Check | None:
     d = pipe_direction(ctx.type_spelling("pipe"))
     if d is None:
         return None
-    ok = GM_PIPE_DIRECTIONS[ctx.builtin][ctx.impl]
+    ok = GM_PIPE_DIRECTIONS[ctx.builtin].get(ctx.impl)
+    if ok is None:
+        return None
     return Check(ctx.static(d not in ok),
                  f"{ctx.builtin}(pipe, gmTensor): the TPipe direction is {DIRECTION_NAMES.get(d, str(d))}; "
                  f"{ctx.target} accepts {', '.join(DIRECTION_NAMES[x] for x in sorted(ok))} (static_assert)")

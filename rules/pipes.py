@@ -244,3 +244,347 @@ def tpipe_invalid_arguments(ctx: Ctx) -> Check | None:
 
 def _esc(text: str) -> str:
     return text.replace("{", "{{").replace("}", "}}")
+
+
+# --- TMPipe (multi-slot data pipes): FIFO kinds, tile routes, split modes ------------------------------------------
+
+#: common/fifo.hpp FIFOType values
+FIFO_NAMES = {0: "GM_FIFO", 1: "VEC_FIFO", 2: "MAT_FIFO", 3: "CTRL_FIFO"}
+#: common/fifo.hpp VecCubeRatio: vector cores per cube core (TMPipe's VEC_CORES)
+VC_CORES = {"V1C1_VEC0": 1, "V1C1_VEC1": 1, "V2C1_VECS": 2, 0: 1, 1: 1, 2: 2}
+
+#: per implementation: the (FIFO, producer TileType, consumer TileType) triples the TMPipe class accepts (None: the
+#: class asserts nothing about them), the FIFOs a push accepts per producer TileType (None: any), the FIFOs a pop
+#: accepts per consumer TileType, and whether a local FIFO push checks the split mode (A5 pushAcc2VecFiFo /
+#: pushVec2MatFiFo)
+TMPIPE: dict[str, dict[str, object]] = {
+    "a2a3": {"class": None,
+             "push": {"Acc": None, "Vec": frozenset({"GM_FIFO", "CTRL_FIFO"})},
+             "pop": {"Vec": frozenset({"GM_FIFO", "CTRL_FIFO"}), "Mat": frozenset({"GM_FIFO", "CTRL_FIFO"})},
+             "split": frozenset()},
+    "a5": {"class": frozenset({("GM_FIFO", "Acc", "Vec"), ("VEC_FIFO", "Acc", "Vec"), ("GM_FIFO", "Vec", "Mat"),
+                               ("MAT_FIFO", "Vec", "Mat"), ("CTRL_FIFO", "Vec", "Ctrl")}),
+           "push": {"Acc": frozenset({"GM_FIFO", "VEC_FIFO"}), "Vec": frozenset({"GM_FIFO", "MAT_FIFO", "CTRL_FIFO"})},
+           "pop": {"Vec": frozenset({"GM_FIFO", "VEC_FIFO"}), "Mat": frozenset({"GM_FIFO", "MAT_FIFO"})},
+           "split": frozenset({("VEC_FIFO", "Acc"), ("MAT_FIFO", "Vec")})},
+}
+
+
+def _split_args(body: str) -> list[str]:
+    out, depth, cur = [], 0, []
+    for ch in body:
+        if ch in "<([":
+            depth += 1
+        elif ch in ">)]":
+            depth -= 1
+        if ch == "," and depth == 0:
+            out.append("".join(cur).strip())
+            cur = []
+        else:
+            cur.append(ch)
+    if "".join(cur).strip():
+        out.append("".join(cur).strip())
+    return out
+
+
+def _enum_value(text: str, names: dict) -> str | int | None:
+    """An enum template argument as clang spells it: `pto::FIFOType::VEC_FIFO` or a cast `(pto::FIFOType)1`."""
+    t = text.strip()
+    m = re.search(r"(?:^|::)(\w+)$", t)
+    if m and m.group(1) in names.values():
+        return m.group(1)
+    m = re.fullmatch(r"\([\w:]+\)\s*(\d+)", t)
+    if m:
+        return names.get(int(m.group(1)))
+    v = template_int(t)
+    return names.get(v) if v is not None else None
+
+
+def _tile_args(text: str) -> tuple[str, str, int, int] | None:
+    """(TileType, element type, Rows, Cols) of a `pto::Tile<pto::TileType::X, T, R, C, ...>` spelling."""
+    m = re.fullmatch(r"(?:const\s+)?(?:pto::)?Tile<(.*)>", text.strip())
+    if not m:
+        return None
+    a = _split_args(m.group(1))
+    loc = re.search(r"(\w+)$", a[0]) if a else None
+    if len(a) < 4 or loc is None or not re.fullmatch(r"-?\d+", a[2]) or not re.fullmatch(r"-?\d+", a[3]):
+        return None
+    return loc.group(1), a[1].split("::")[-1], int(a[2]), int(a[3])
+
+
+def tmpipe_arguments(spelling: str | None) -> dict | None:
+    """FlagID, FIFO kind, producer and consumer tiles and vector cores of a `TMPipe<...>` spelling, else None."""
+    m = re.search(r"\bTMPipe<(.*)>", spelling or "")
+    if not m:
+        return None
+    a = _split_args(m.group(1))
+    if len(a) < 6:
+        return None
+    fifo = _enum_value(a[1], FIFO_NAMES)
+    prod, cons = _tile_args(a[4]), _tile_args(a[5])
+    ratio = a[8].split("::")[-1] if len(a) > 8 else "V2C1_VECS"
+    if re.fullmatch(r"\([\w:]+\)\s*\d+", ratio or ""):
+        ratio = int(ratio.split(")")[-1])
+    cores = VC_CORES.get(ratio)
+    if fifo is None or prod is None or cons is None or cores is None:
+        return None
+    return {"fifo": fifo, "prod": prod, "cons": cons, "cores": cores}
+
+
+def tmpipe_problems(builtin: str, impl: str, p: dict) -> list[str]:
+    """What the TMPipe class and its push / pop static_assert against the pipe's FIFO kind, tiles and cores."""
+    facts = TMPIPE[impl]
+    fifo, (ploc, _, pm, pn), (cloc, _, cm, cn) = p["fifo"], p["prod"], p["cons"]
+    bad = []
+    routes = facts["class"]
+    if routes is not None and (fifo, ploc, cloc) not in routes:
+        bad.append(f"the class accepts no {fifo} pipe from a {ploc} to a {cloc} tile (C2V: Acc -> Vec through "
+                   "GM_FIFO / VEC_FIFO; V2C: Vec -> Mat through GM_FIFO / MAT_FIFO, Vec -> Ctrl through CTRL_FIFO)")
+    if builtin == "TPUSH":
+        ok = facts["push"].get(ploc)
+        if ok is not None and fifo not in ok:
+            bad.append(f"a push of a {ploc} tile takes {' / '.join(sorted(ok))}, not {fifo}")
+        elif (fifo, ploc) in facts["split"]:
+            two = p["cores"] == 2
+            fits = (two and pm != cm and pn == cn) or (two and pm == cm and pn != cn) or \
+                (not two and pm == cm and pn == cn)
+            if not fits:
+                bad.append(f"no split mode for a {pm} x {pn} producer and a {cm} x {cn} consumer with "
+                           f"{p['cores']} vector core(s): two cores split exactly one of rows / columns, one core "
+                           "takes the whole tile")
+    elif builtin == "TPOP":
+        ok = facts["pop"].get(cloc)
+        if ok is not None and fifo not in ok:
+            bad.append(f"a pop into a {cloc} tile takes {' / '.join(sorted(ok))}, not {fifo}")
+    return bad
+
+
+@rule("PTO023", "tmpipe-fifo-route-unsupported", instructions=("TPUSH", "TPOP"), fault="unsupported-path",
+      provenance=(Provenance("header-static", A5 + "TPush.hpp (struct TMPipe)", "static_assert is_c2v || is_v2c: "
+                             "GM_FIFO or VEC_FIFO with Acc -> Vec, GM_FIFO or MAT_FIFO with Vec -> Mat, CTRL_FIFO with "
+                             "Vec -> Ctrl"),
+                  Provenance("header-static", A5 + "TPush.hpp (TMPipe::Producer::push, pushAcc2VecFiFo, "
+                             "pushVec2MatFiFo)", "Acc producer: GM_FIFO / VEC_FIFO; Vec producer: GM_FIFO / MAT_FIFO "
+                             "/ CTRL_FIFO; a local FIFO push needs isSplitM || isSplitN || nonSplit (two vector "
+                             "cores split exactly one dimension, V1C1 copies the whole tile)"),
+                  Provenance("header-static", A5 + "TPush.hpp (TMPipe::Consumer::pop)", "Vec consumer: GM_FIFO / "
+                             "VEC_FIFO; Mat consumer: GM_FIFO / MAT_FIFO"),
+                  Provenance("header-static", A2 + "TPush.hpp (TMPipe::Producer::push, Consumer::pop)", "no class "
+                             "check; a Vec producer pushes through GM_FIFO / CTRL_FIFO only; every pop through "
+                             "GM_FIFO / CTRL_FIFO"),
+                  Provenance("isa-doc", DOCS + "TPUSH.md, TPOP.md", "the documents describe the GM FIFO pipes; the "
+                             "local FIFO kinds and split modes are the headers'")))
+def tmpipe_fifo_route_unsupported(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    TPUSH / TPOP on a TMPipe whose FIFO kind, tiles or vector-core ratio its implementation rejects.
+
+    ## What it does
+    Reads the pipe operand's `TMPipe<FlagID, FIFOType, Depth, SyncT, TileProd, TileCons, ..., VecCubeRatio>`
+    arguments. On A5 the class itself accepts five routes only: an Acc producer into a Vec consumer through a
+    `GM_FIFO` or a `VEC_FIFO`, a Vec producer into a Mat consumer through a `GM_FIFO` or a `MAT_FIFO`, and
+    a Vec producer into a Ctrl consumer through a `CTRL_FIFO`; a push into a local FIFO (`VEC_FIFO`,
+    `MAT_FIFO`) needs a split mode: with two vector cores (`V2C1_VECS`, the default) the producer and the
+    consumer differ in exactly one of rows / columns, with one (`V1C1_*`) they are equal. On A2/A3 a Vec
+    producer pushes through a `GM_FIFO` or `CTRL_FIFO` only, and every pop reads a `GM_FIFO` or `CTRL_FIFO`.
+
+    ## Why is this bad?
+    Each of these is a `static_assert` in the pipe class or in its push / pop: the kernel does not compile.
+    A local FIFO pipe written for A5 does not compile on A2/A3.
+
+    ## Example
+    ```cpp
+    using Prod = TileAcc<float, 64, 128>;
+    using Cons = Tile<TileType::Vec, float, 64, 128>;  // two vector cores, but nothing is split
+    using Pipe = TMPipe<0, FIFOType::VEC_FIFO, 2, 1, Prod, Cons>;
+    TPUSH(acc, pipe);
+    ```
+
+    ## Use instead
+    ```cpp
+    using Cons = Tile<TileType::Vec, float, 32, 128>;  // each vector core takes half of the rows
+    using Pipe = TMPipe<0, FIFOType::VEC_FIFO, 2, 1, Prod, Cons>;
+    ```
+    """
+    if "tile" not in ctx.tiles() or ctx.impl not in TMPIPE:
+        return None
+    p = tmpipe_arguments(ctx.type_spelling("pipe"))
+    if p is None:
+        return None
+    own = p["prod"][0] if ctx.builtin == "TPUSH" else p["cons"][0]
+    if own not in LOCATIONS[ctx.builtin]["typed"][ctx.impl]:
+        return None  # the call's own tile in a buffer the push / pop rejects: PTO020
+    bad = tmpipe_problems(ctx.builtin, ctx.impl, p)
+    return Check(ctx.static(bool(bad)), f"{ctx.builtin} on a TMPipe ({p['fifo']}, {p['prod'][0]} {p['prod'][2]} x "
+                 f"{p['prod'][3]} -> {p['cons'][0]} {p['cons'][2]} x {p['cons'][3]}): " + "; ".join(bad)
+                 + " (static_assert)")
+
+
+# --- A5 TPipe ring pushes into a local FIFO with a split --------------------------------------------------------------
+
+#: A5 TPipe directions whose push of an Acc tile goes to the vector cores' UB (is_c2v_ub || is_both) and of a Vec
+#: tile to L1 (is_v2c_mat || is_both)
+A5_LOCAL_ACC_DIRS = frozenset({1, 3})
+A5_LOCAL_VEC_DIRS = frozenset({2, 3})
+SPLIT_NAMES = {0: "TILE_NO_SPLIT", 1: "TILE_UP_DOWN", 2: "TILE_LEFT_RIGHT"}
+
+
+def ring_split(ctx: Ctx) -> tuple[str, int, TileView] | None:
+    """(split, pipe direction, tile) of an A5 TPipe ring TPUSH that goes to a local FIFO with a split, else None."""
+    tile = ctx.tile("tile")
+    if tile is None or ctx.impl != "a5" or form(ctx) != "ring":
+        return None
+    args = pipe_arguments(ctx.type_spelling("pipe"))
+    if args is None:
+        return None
+    split = _enum_value(ctx.template_args.get("Split", ""), SPLIT_NAMES)
+    d = args[1] & 0x7
+    if split in (None, "TILE_NO_SPLIT"):
+        return None
+    if (tile.loc == "Acc" and d in A5_LOCAL_ACC_DIRS) or (tile.loc == "Vec" and d in A5_LOCAL_VEC_DIRS):
+        return split, d, tile
+    return None
+
+
+def _elem(t: TileView) -> int:
+    return t.elem_size or 0
+
+
+@rule("PTO024", "tpipe-split-push-shape", instructions=("TPUSH",), fault="split-misaligned", targets=("a5",),
+      provenance=(Provenance("header-static", A5 + "TPush.hpp (TPipe::Producer::pushAcc2VecFiFo)", "TILE_UP_DOWN: "
+                             "static_assert ProdM % 2 == 0 && sizeof(T) == 4; TILE_LEFT_RIGHT: static_assert ProdN "
+                             "% 32 == 0 && sizeof(T) == 4 (Acc tile on DIR_C2V / DIR_BOTH)"),
+                  Provenance("isa-doc", DOCS + "TPUSH.md", "names the split axes; the constraints are the header's")))
+def tpipe_split_push_shape(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    A5: TPUSH of an accumulator into the vector cores' UB with a split its shape or type cannot take.
+
+    ## What it does
+    For `TPUSH<Pipe, Acc, Split>(pipe, acc)` on a TPipe whose direction sends the accumulator to the vector
+    cores' UB (`DIR_C2V`, `DIR_BOTH`): an up-down split needs an even number of rows, a left-right split a
+    multiple of 32 columns, and both need 32-bit (float / int32) accumulators.
+
+    ## Why is this bad?
+    The dual-destination L0C -> UB copy cannot split other shapes; the push rejects them with a
+    `static_assert`: the kernel does not compile.
+
+    ## Example
+    ```cpp
+    using Pipe = TPipe<0, Direction::DIR_C2V, 16 * 48 * sizeof(float), 2>;
+    TileAcc<float, 16, 48> acc;
+    TPUSH<Pipe, decltype(acc), TileSplitAxis::TILE_LEFT_RIGHT>(pipe, acc);  // 48 columns
+    ```
+
+    ## Use instead
+    ```cpp
+    TPUSH<Pipe, decltype(acc), TileSplitAxis::TILE_UP_DOWN>(pipe, acc);  // 16 rows split in two
+    ```
+    """
+    got = ring_split(ctx)
+    if got is None or got[2].loc != "Acc":
+        return None
+    split, _, t = got
+    size = _elem(t)
+    if split == "TILE_UP_DOWN":
+        bad = t.rows % 2 != 0 or size != 4
+        need = f"an even number of rows (Rows = {t.rows})"
+    else:
+        bad = t.cols % 32 != 0 or size != 4
+        need = f"Cols a multiple of 32 (Cols = {t.cols})"
+    return Check(ctx.static(bad), f"TPUSH<.., {split}> of Acc tile `{_esc(t.text)}` ({t.dtype}) into UB: the split "
+                 f"needs {need} and a 32-bit element type (static_assert)")
+
+
+@rule("PTO025", "tpipe-split-push-valid", instructions=("TPUSH",), fault="split-misaligned", targets=("a5",),
+      provenance=(Provenance("header-runtime", A5 + "TPush.hpp (TPipe::Producer::pushAcc2VecFiFo)", "PTO_ASSERT "
+                             "TILE_UP_DOWN: tile.GetValidRow() % 2 == 0; TILE_LEFT_RIGHT: tile.GetValidCol() % 32 == "
+                             "0 (release builds copy the halves with the odd row / column count, each vector core "
+                             "getting a truncated half)"),
+                  Provenance("header-runtime", A5 + "TPush.hpp (TPipe::Producer::pushVec2MatFiFo)", "PTO_ASSERT "
+                             "TILE_LEFT_RIGHT: tile.GetValidCol() * sizeof(T) % 32 == 0 (Vec tile on DIR_V2C / "
+                             "DIR_BOTH)")))
+def tpipe_split_push_valid(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    A5: a split TPUSH whose run-time valid region the split cannot divide.
+
+    ## What it does
+    For a split `TPUSH<Pipe, Tile, Split>(pipe, tile)` on a TPipe into a local FIFO: an accumulator pushed to
+    the vector cores' UB needs an even number of valid rows (up-down) or a multiple of 32 valid columns
+    (left-right); a Vec tile pushed to L1 with a left-right split needs its valid columns to fill whole
+    32-byte blocks.
+
+    ## Why is this bad?
+    A debug build traps on the `PTO_ASSERT`; a release build splits the odd region anyway, so the halves
+    the vector cores (or the cube) receive are misaligned or truncated.
+
+    ## Example
+    ```cpp
+    TileAcc<float, 16, 64, DYNAMIC, 64> acc(rows);  // rows = 7 on the last block
+    TPUSH<Pipe, decltype(acc), TileSplitAxis::TILE_UP_DOWN>(pipe, acc);
+    ```
+
+    ## Use instead
+    ```cpp
+    TileAcc<float, 16, 64, DYNAMIC, 64> acc((rows + 1) & ~1);  // an even row count on every block
+    TPUSH<Pipe, decltype(acc), TileSplitAxis::TILE_UP_DOWN>(pipe, acc);
+    ```
+    """
+    got = ring_split(ctx)
+    if got is None:
+        return None
+    split, _, t = got
+    if t.loc == "Acc":
+        if _elem(t) != 4 or (split == "TILE_UP_DOWN" and t.rows % 2) or (split == "TILE_LEFT_RIGHT" and t.cols % 32):
+            return None  # PTO024: does not compile
+        if split == "TILE_UP_DOWN":
+            return Check(t.valid_row % 2 != 0, f"TPUSH<.., TILE_UP_DOWN> of Acc tile `{_esc(t.text)}`: valid rows "
+                         "{validRow} are odd; the up-down split needs an even count (PTO_ASSERT)",
+                         {"validRow": t.valid_row})
+        return Check(t.valid_col % 32 != 0, f"TPUSH<.., TILE_LEFT_RIGHT> of Acc tile `{_esc(t.text)}`: valid columns "
+                     "{validCol} are not a multiple of 32 (PTO_ASSERT)", {"validCol": t.valid_col})
+    size = _elem(t)
+    if split != "TILE_LEFT_RIGHT" or not size:
+        return None
+    return Check((t.valid_col * size) % 32 != 0, f"TPUSH<.., TILE_LEFT_RIGHT> of Vec tile `{_esc(t.text)}` into L1: "
+                 f"valid columns {{validCol}} x {size} bytes are not whole 32-byte blocks (PTO_ASSERT)",
+                 {"validCol": t.valid_col})
+
+
+@rule("PTO026", "grid-tpush-source-direction", instructions=("TPUSH",), fault="unsupported-path", targets=("a2a3",),
+      provenance=(Provenance("header-static", "include/pto/common/pto_instr.hpp (GridPipe TPUSH)", "static_assert "
+                             "Direction != GridDirection::SOURCE: SOURCE is only valid for TPOP"),
+                  Provenance("header-static", "include/pto/common/fifo.hpp (GridDirection)", "SOURCE = 0: the data "
+                             "injected from GM / the host")))
+def grid_tpush_source_direction(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    A2/A3: a GridPipe `TPUSH<GridDirection::SOURCE>`.
+
+    ## What it does
+    Reads the `Direction` template argument of a GridPipe TPUSH: SOURCE names the data injected from global
+    memory or the host, which a core can only pop (`TPOP<GridDirection::SOURCE>`), never push.
+
+    ## Why is this bad?
+    The wrapper rejects the direction with a `static_assert`: the kernel does not compile. (On the other
+    targets every GridPipe TPUSH is rejected: PTO010.)
+
+    ## Example
+    ```cpp
+    TPUSH<GridDirection::SOURCE>(grid, tile);
+    ```
+
+    ## Use instead
+    ```cpp
+    TPUSH<GridDirection::EAST>(grid, tile);  // push to a neighbour
+    ```
+    """
+    raw = ctx.template_args.get("Direction")
+    if raw is None:
+        return None
+    d = _enum_value(raw, {0: "SOURCE", 1: "NORTH", 2: "EAST", 3: "WEST", 4: "SOUTH"})
+    if d is None:
+        return None
+    return Check(ctx.static(d == "SOURCE"), f"TPUSH<GridDirection::{d}> on a GridPipe: SOURCE is only valid for "
+                 "TPOP (static_assert)")

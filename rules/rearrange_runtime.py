@@ -493,3 +493,158 @@ def ttrans_convtile_shape(ctx: Ctx) -> Check | None:
     bad = conv_ttrans_problems(kind, src[1], dst[1], tmp.rows * tmp.cols, es, CONV_UB[ctx.impl])
     return Check(ctx.static(bool(bad)), _esc(f"TTRANS Layout::{pair[0]} -> Layout::{pair[1]}: " + "; ".join(bad) +
                                               " (debug builds trap)"))
+
+
+# --- A2/A3 TINSERT Vec -> Vec: the 1-byte ValidCol and the NZ insert position (pipes) -------------------------------
+
+TINSERT_COMMON = "include/pto/common/arch/memory/tinsert_common.hpp"
+
+
+def _vec_to_vec_form(ctx: Ctx) -> str | None:
+    """'ND' / 'NZ' for an A2/A3 Vec->Vec TINSERT that reaches a copy routine (not the single-element form)."""
+    if ctx.impl != "a2a3" or _active(ctx, "TINSERT(Vec->Vec)") is None:
+        return None
+    dst, src = ctx.tile("dst"), ctx.tile("src")
+    if (src.spec.valid_row, src.spec.valid_col) == (1, 1):
+        return None  # the scalar insert
+    if dst.blayout == "RowMajor" and src.blayout == "RowMajor":
+        return "ND"
+    if dst.blayout == "ColMajor" and src.blayout == "ColMajor" and dst.slayout == "RowMajor" and \
+            src.slayout == "RowMajor":
+        return "NZ"
+    return None
+
+
+@rule("PTO330", "tinsert-byte-valid-col-odd", instructions=("TINSERT",), fault="unsupported-layout",
+      targets=("a2a3",),
+      provenance=(Provenance("header-static", TINSERT_COMMON + " (CheckTInsertVecToVecND / NZ)", "unless the source "
+                             "is a single element (ValidRow == ValidCol == 1): static_assert (SrcTileData::ValidCol * "
+                             "sizeof(T)) % sizeof(uint16_t) == 0; a DYNAMIC ValidCol (-1) of a 1-byte type fails it "
+                             "too"),
+                  Provenance("header-static", "include/pto/npu/a5/TInsert.hpp", "A5 has no such check")))
+def tinsert_byte_valid_col_odd(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    A2/A3 TINSERT (Vec->Vec) of a 1-byte tile whose static valid column count is odd or run-time.
+
+    ## What it does
+    For a Vec->Vec TINSERT (ND or NZ) of 1-byte elements (int8, uint8, fp8) whose source is not a single
+    element, checks that the source's *static* ValidCol is even: A2/A3 copies in 2-byte units. A
+    `DYNAMIC` ValidCol counts as -1 in that check, so it fails too.
+
+    ## Why is this bad?
+    The check is a `static_assert`: the kernel does not compile on A2/A3 (A5 accepts it).
+
+    ## Example
+    ```cpp
+    Tile<TileType::Vec, int8_t, 16, 64, BLayout::RowMajor, 16, DYNAMIC> src(cols);
+    TINSERT(dst, src, 0, 0);
+    ```
+
+    ## Use instead
+    ```cpp
+    Tile<TileType::Vec, int8_t, 16, 64, BLayout::RowMajor, 16, 32> src;  // an even static ValidCol
+    TINSERT(dst, src, 0, 0);
+    ```
+    """
+    lay = _vec_to_vec_form(ctx)
+    if lay is None:
+        return None
+    src = ctx.tile("src")
+    size = src.elem_size
+    if size != 1:
+        return None
+    vc = src.spec.valid_col
+    bad = vc < 0 or vc % 2 != 0
+    what = "DYNAMIC (-1 in the check)" if vc < 0 else str(vc)
+    return Check(ctx.static(bad), f"TINSERT ({lay} Vec->Vec): src `{_esc(src.text)}` of {src.dtype} has static "
+                 f"ValidCol {what}; A2/A3 needs ValidCol * 1 byte to be even (static_assert)")
+
+
+@rule("PTO331", "tinsert-nz-index-misaligned", instructions=("TINSERT",), fault="misaligned", targets=("a2a3",),
+      provenance=(Provenance("header-runtime", TINSERT_COMMON + " (TInsertVecToVecNZDispatch)", "PTO_ASSERT indexRow "
+                             "% 16 == 0 and indexCol % (32 / sizeof(T)) == 0 ('A3 limitation'); release builds copy "
+                             "whole fractals from the rounded-down fractal position"),
+                  Provenance("header-runtime", "include/pto/npu/a5/TInsert.hpp", "A5 handles any NZ position")))
+def tinsert_nz_index_misaligned(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    A2/A3 TINSERT (NZ Vec->Vec) at a position that is not on a fractal boundary.
+
+    ## What it does
+    For an NZ Vec->Vec TINSERT whose source is not a single element, checks that `indexRow` is a
+    multiple of 16 and `indexCol` a multiple of the fractal's C0 (32 bytes of elements).
+
+    ## Why is this bad?
+    A2/A3 copies whole 16 x C0 fractals; the alignment is only a `PTO_ASSERT`. At another position a
+    debug build traps and a release build writes the fractals at the wrong rows / columns.
+
+    ## Example
+    ```cpp
+    TINSERT(dstNz, srcNz, 8, 0);  // half a fractal down
+    ```
+
+    ## Use instead
+    ```cpp
+    TINSERT(dstNz, srcNz, 16, 0);
+    ```
+    """
+    if _vec_to_vec_form(ctx) != "NZ":
+        return None
+    src = ctx.tile("src")
+    row, col = ctx.scalar("indexRow"), ctx.scalar("indexCol")
+    size = src.elem_size
+    if row is None or col is None or not size or z3.is_real(row) or z3.is_real(col):
+        return None
+    c0 = 32 // size
+    return Check(z3.And(src.valid_row > 0, src.valid_col > 0, z3.Or(row % 16 != 0, col % c0 != 0)),
+                 f"TINSERT (NZ Vec->Vec): position ({{indexRow}}, {{indexCol}}) is not on a 16 x {c0} fractal "
+                 "boundary (PTO_ASSERT)", {"indexRow": row, "indexCol": col})
+
+
+@rule("PTO332", "tinsert-acc-src-exceeds-dst", instructions=("TINSERT", "TINSERT_FP"), fault="out-of-bounds",
+      targets=("a2a3",),
+      provenance=(Provenance("header-runtime", "include/pto/npu/a2a3/TInsert.hpp (TINSERT_IMPL: the Acc -> Mat, "
+                             "relu, scalar-quant and fp-tile forms)", "PTO_ASSERT indexRow + SrcTileData::Rows <= "
+                             "DstTileData::Rows and indexCol + SrcTileData::Cols <= DstTileData::Cols (the source's "
+                             "static shape, not its valid region); release builds copy the valid region from the "
+                             "position regardless"),
+                  Provenance("isa-doc", "docs/isa/TINSERT.md", "the inserted accumulator must lie inside dst")))
+def tinsert_acc_src_exceeds_dst(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    A2/A3 TINSERT of an accumulator into L1 at a position where the accumulator's whole tile does not fit.
+
+    ## What it does
+    For the Acc -> Mat forms of TINSERT / TINSERT_FP (plain, relu, scalar- and vector-quantised) checks
+    `indexRow + Src::Rows <= Dst::Rows` and `indexCol + Src::Cols <= Dst::Cols`: A2/A3 compares the
+    accumulator's static shape, not its valid region, with the L1 tile.
+
+    ## Why is this bad?
+    The bound is a `PTO_ASSERT`: debug builds trap even when the valid region fits. A release build copies
+    the valid region from the position, past the end of the L1 tile when it does not fit.
+
+    ## Example
+    ```cpp
+    TileAcc<float, 32, 64> acc;  // 32 rows, 16 valid on the tail
+    Tile<TileType::Mat, half, 64, 64, BLayout::ColMajor, 64, 64, SLayout::RowMajor> l1;
+    TINSERT(l1, acc, 48, 0);  // 48 + 32 > 64
+    ```
+
+    ## Use instead
+    ```cpp
+    TINSERT(l1, acc, 32, 0);
+    ```
+    """
+    dst, src = ctx.tile("dst"), ctx.tile("src")
+    if dst is None or src is None or src.loc != "Acc" or dst.loc != "Mat":
+        return None
+    row, col = ctx.scalar("indexRow"), ctx.scalar("indexCol")
+    row = z3.IntVal(0) if row is None else row
+    col = z3.IntVal(0) if col is None else col
+    if z3.is_real(row) or z3.is_real(col):
+        return None
+    return Check(z3.Or(row + src.rows > dst.rows, col + src.cols > dst.cols),
+                 f"{ctx.builtin}: Acc tile `{_esc(src.text)}` ({src.rows} x {src.cols}) at ({{indexRow}}, "
+                 f"{{indexCol}}) does not fit Mat tile `{_esc(dst.text)}` ({dst.rows} x {dst.cols}) (PTO_ASSERT)",
+                 {"indexRow": row, "indexCol": col})

@@ -14,7 +14,7 @@ from ptolint.executor.entry.objects import fill_dims
 from ptolint.frontend.parse import ParseOptions, parse
 from ptolint.frontend.program import analyse
 from ptolint.frontend.types import parse_dims, parse_global, shape2d_ctor, trunc_div
-from ptolint.ir import CallSite, Const, GlobalOperand, GlobalSpec, Sym, TileOperand, TileSpec
+from ptolint.ir import CallSite, Const, GlobalOperand, GlobalSpec, ScalarOperand, Sym, TileOperand, TileSpec
 from ptolint.ruleset import load_rules
 from ptolint.solver import check_rule
 
@@ -72,6 +72,18 @@ def test_executor_acc_store_output_type():
     assert kinds(s) == {"unsupported-dtype"}
     s2 = CallSite("TSTORE", "k.cpp", 3, 5, 3, 20, "a5", ["dst", "src"], [gt("half", (1, 1, 1, 16, 16)), t], {})
     assert kinds(s2) == set()
+
+
+@pytest.mark.parametrize(("target", "acc_type", "out", "bad"), [
+    ("a2a3", "float", "int8_t", False), ("a2a3", "float", "half", True), ("a5", "float", "half", False),
+    ("a2a3", "int32_t", "half", False), ("a5", "int32_t", "float", True), ("a5", "float", "hifloat8_t", False)])
+def test_executor_quantising_acc_store_output_type(target, acc_type, out, bad):
+    acc = TileSpec("Acc", acc_type, 16, 16, "ColMajor", 16, 16, "RowMajor", 1024, elem_size=4)
+    t = TileOperand(acc, Const(16), Const(16), "acc")
+    scale = ScalarOperand(Const(1, "uint64_t"), "scale")
+    s = CallSite("TSTORE", "k.cpp", 3, 5, 3, 20, target, ["dst", "src", "preQuantScalar"],
+                 [gt(out, (1, 1, 1, 16, 16)), t, scale], {})
+    assert kinds(s) == ({"unsupported-dtype"} if bad else set())
 
 
 def test_definite_rule_reports_only_when_every_input_breaks_it():
@@ -219,9 +231,21 @@ def test_executor_nd2nz_needs_a_2d_tensor_and_a5_512_byte_fractals():
 def test_executor_fixpipe_nd_store_is_2d_with_rows_in_range():
     acc = TileSpec("Acc", "float", 32, 16, "ColMajor", 32, 16, "RowMajor", 1024, elem_size=4)
     assert kinds(store(acc, gt("float", (1, 1, 1, 32, 16)))) == set()
-    assert kinds(store(acc, gt("float", (1, 2, 1, 16, 16)))) == {"extent-limit"}
+    # 3-D: the 2-D assert, and the 32 valid rows against the tensor's 16-row Shape3 (PTO027's assert)
+    assert kinds(store(acc, gt("float", (1, 2, 1, 16, 16)))) == {"extent-limit", "valid-region"}
     assert kinds(store(acc, gt("float", (1, 1, 1, 0, 16)), vr=Const(0))) == {"extent-limit"}
     assert kinds(store(acc, gt("float", (1, 2, 1, 16, 16)), "a5")) == set()  # A5 asserts none of these
+
+
+@pytest.mark.parametrize(("target", "layout", "shape", "bad"), [
+    ("a2a3", "ND", (1, 1, 1, 16, 32), False), ("a2a3", "ND", (1, 1, 1, 16, 16), True),
+    ("a2a3", "NZ", (1, 2, 1, 16, 16), False), ("a2a3", "NZ", (1, 2, 2, 16, 16), True),
+    ("a5", "NZ", (1, 4, 1, 16, 8), False), ("a5", "NZ", (1, 2, 1, 16, 8), True),
+    ("a5", "NHWC", (1, 1, 4, 4, 32), False), ("a5", "NHWC", (1, 1, 4, 4, 16), True)])
+def test_executor_layout_extents_against_the_valid_region(target, layout, shape, bad):
+    acc = TileSpec("Acc", "float", 16, 32, "ColMajor", 16, 32, "RowMajor", 1024, elem_size=4)
+    got = kinds(store(acc, gt("float", shape, layout), target))
+    assert ("valid-region" in got) == bad, got
 
 
 def test_executor_fixpipe_writes_nz_blocks_of_8_or_16_floats_and_no_dn():

@@ -177,3 +177,49 @@ def test_tpipe_class_requirements(spelling: str, target: str, broken: bool) -> N
     assert ("invalid-pipe" in kinds(push)) is broken
     verdict = check_rule(load_rules()["PTO022"], push)
     assert (verdict.level == "error") is broken
+
+
+# --- TMPipe routes / FIFO kinds / split modes, A5 split ring pushes, GridPipe SOURCE, GlobalTensor TPUSH ----------
+
+ACC_T = "pto::Tile<pto::TileType::Acc, float, 16, 64, pto::BLayout::ColMajor, 16, 64, pto::SLayout::RowMajor, 1024>"
+
+
+def vec_t(rows: int, cols: int = 64) -> str:
+    return f"pto::Tile<pto::TileType::Vec, float, {rows}, {cols}, pto::BLayout::RowMajor, {rows}, {cols}>"
+
+
+def tmpipe(fifo: str, prod: str, cons: str) -> TypeOperand:
+    return TypeOperand(f"pto::TMPipe<'\\x00', pto::FIFOType::{fifo}, '\\x02', '\\x01', {prod}, {cons}> &", "pipe")
+
+
+@pytest.mark.parametrize(("target", "fifo", "cons_rows", "builtin", "bad"), [
+    ("a5", "VEC_FIFO", 8, "TPUSH", False),  # two vector cores, rows split
+    ("a5", "VEC_FIFO", 16, "TPUSH", True),  # two vector cores, nothing split
+    ("a5", "GM_FIFO", 16, "TPUSH", False),
+    ("a2a3", "VEC_FIFO", 8, "TPOP", True),  # A2/A3 pops GM / CTRL FIFOs only
+    ("a5", "VEC_FIFO", 8, "TPOP", False),
+    ("a5", "MAT_FIFO", 8, "TPOP", True),  # the class has no Acc -> Vec route through MAT_FIFO
+])
+def test_tmpipe_routes_and_split_modes(target, fifo, cons_rows, builtin, bad) -> None:
+    pipe = tmpipe(fifo, ACC_T, vec_t(cons_rows))
+    t = tile("Acc") if builtin == "TPUSH" else tile("Vec", rows=cons_rows)
+    s = site(builtin, ["tile", "pipe"], [t, pipe], target)
+    assert kinds(s) == ({"unsupported-path"} if bad else set())
+
+
+def test_a5_split_ring_push_shape_and_valid_region() -> None:
+    acc48 = tile("Acc", cols=48)
+    s = site("TPUSH", ["pipe", "tile"], [PIPE, acc48], "a5", {"Split": "TILE_LEFT_RIGHT"})
+    assert kinds(s) == {"split-misaligned"}
+    odd = TileOperand(tile("Acc").spec, Const(7), Const(64), "acc")
+    s = site("TPUSH", ["pipe", "tile"], [PIPE, odd], "a5", {"Split": "TILE_UP_DOWN"})
+    assert kinds(s) == {"split-misaligned"}
+    s = site("TPUSH", ["pipe", "tile"], [PIPE, tile("Acc")], "a5", {"Split": "TILE_UP_DOWN"})
+    assert kinds(s) == set()
+
+
+def test_grid_tpush_source_only_rejected_on_a2a3() -> None:
+    grid = TypeOperand("pto::GridPipe<pto::Tile<pto::TileType::Vec, float, 16, 64>, 4096, 2> &", "pipe")
+    for d, bad in (("pto::GridDirection::SOURCE", True), ("pto::GridDirection::EAST", False)):
+        s = site("TPUSH", ["pipe", "tile"], [grid, tile("Vec")], "a2a3", {"Direction": d})
+        assert kinds(s) == ({"unsupported-path"} if bad else set())

@@ -155,6 +155,25 @@ def test_tinsert(target: str, col: int, kinds: set[str]) -> None:
         np.testing.assert_array_equal(m.tiles["dst"].data()[8:16, col:col + 16], m.tiles["src"].data())
 
 
+@pytest.mark.parametrize(("target", "valid_col", "kinds"), [("a2a3", 15, {"unsupported-layout"}),
+                                                            ("a2a3", DYNAMIC, {"unsupported-layout"}),
+                                                            ("a2a3", 16, set()), ("a5", 15, set())])
+def test_tinsert_a2a3_byte_src_needs_an_even_static_valid_col(target: str, valid_col: int, kinds: set[str]) -> None:
+    dst = tile(spec("int8_t", 16, 64, 1), "dst")
+    s = TileSpec("Vec", "int8_t", 16, 32, valid_row=16, valid_col=valid_col, elem_size=1)
+    src = tile(s, "src", 16, 16)
+    assert run(machine(site("TINSERT", target, {"dst": dst, "src": src, "indexRow": 0, "indexCol": 0}))) == kinds
+
+
+@pytest.mark.parametrize(("target", "row", "col", "kinds"), [("a2a3", 8, 0, {"misaligned"}),
+                                                             ("a2a3", 0, 8, {"misaligned"}),
+                                                             ("a2a3", 16, 16, set()), ("a5", 8, 0, set())])
+def test_tinsert_a2a3_nz_position_on_fractal_boundaries(target: str, row: int, col: int, kinds: set[str]) -> None:
+    nz = {"blayout": "ColMajor", "slayout": "RowMajor"}
+    dst, src = tile(spec("half", 64, 32, 2, **nz), "dst"), tile(spec("half", 16, 16, 2, **nz), "src")
+    assert run(machine(site("TINSERT", target, {"dst": dst, "src": src, "indexRow": row, "indexCol": col}))) == kinds
+
+
 def test_tinsert_a2a3_vec_to_mat_is_not_a_path() -> None:
     dst = tile(spec("half", 32, 64, 2, loc="Mat", blayout="ColMajor", slayout="RowMajor"), "dst")
     src = tile(spec("half", 16, 64, 2, blayout="ColMajor", slayout="RowMajor"), "src")
@@ -266,3 +285,10 @@ def test_ttrans_convtile_ub_budget_per_target() -> None:
     dst = "pto::Layout::FRACTAL_Z, pto::ConvTileShape<54, 4, 16, 16>"
     assert run(machine(_conv_site("a2a3", src, dst))) == {"size-mismatch"}  # 221696 bytes >= 192 KiB
     assert run(machine(_conv_site("a5", src, dst))) == set()  # < 256 KiB
+
+
+@pytest.mark.parametrize(("row", "kinds"), [(32, set()), (48, {"out-of-bounds"})])
+def test_tinsert_a2a3_acc_source_static_shape_within_dst(row: int, kinds: set[str]) -> None:
+    dst = tile(spec("half", 64, 64, 2, loc="Mat", blayout="ColMajor", slayout="RowMajor"), "dst")
+    src = tile(spec(F, 32, 64, 4, loc="Acc", blayout="ColMajor", slayout="RowMajor", fractal=1024), "src", 16, 64)
+    assert run(machine(site("TINSERT", "a2a3", {"dst": dst, "src": src, "indexRow": row, "indexCol": 0}))) == kinds

@@ -61,6 +61,11 @@ _FIXPIPE_LAYOUTS = {"a2a3": ("ND", "NZ", "NC1HWC0", "NDC1HWC0"), "a5": ("ND", "N
 _ACC_TYPES = {"kirin9030": {"int32_t", "half"}, "kirindev0000": {"int32_t", "half"}, "kirinx90": {"int32_t", "half"}}
 _FIXPIPE_OUT_OWN = {"kirin9030": {"int32_t", "float", "half"}, "kirindev0000": {"int32_t", "float", "half"},
                     "kirinx90": {"int32_t", "float", "half"}}
+#: what the quantising fixpipe (preQuantScalar / fp tile) writes per accumulator type, where those checks were read
+#: (a2a3/TStore.hpp CheckAcc2gm, a5/TStore.hpp CheckStaticAcc with isQuant)
+_QUANT_OUT = {"a2a3": {"float": {"int8_t", "uint8_t"}, "int32_t": {"int8_t", "uint8_t", "half"}},
+              "a5": {"float": {"int8_t", "uint8_t", "bfloat16_t", "half", "hifloat8_t", "float8_e4m3_t", "float"},
+                     "int32_t": {"int8_t", "uint8_t", "bfloat16_t", "half"}}}
 #: destinations the hardware atomic add (set_atomic_f32 / f16 / bf16 / s8 / s16 / s32) can accumulate into
 _ATOMIC_ADD = {"float", "half", "bfloat16_t", "int8_t", "int16_t", "int32_t"}
 #: targets whose store has no atomic add at all
@@ -85,6 +90,54 @@ def _arrangement(t: ConcreteTile, target: str) -> str:
     return "zn" if s.blayout == "RowMajor" and s.slayout == "ColMajor" else "other"
 
 
+#: the NZ / L0C / convolution-layout copies' PTO_ASSERTs: (implementation, builtin, tile TileType, tensor layout) ->
+#: the shape dimensions whose product the valid rows, and the valid columns, equal ("c0": the NDC1HWC0 C0 count)
+_EXTENT_EQ = {
+    ("a2a3", "TLOAD", "Vec", "NZ"): ((2, 3), (0, 1, 4)), ("a2a3", "TLOAD", "Mat", "NZ"): ((2, 3), (0, 1, 4)),
+    ("a2a3", "TSTORE", "Mat", "NZ"): ((2, 3), (0, 1, 4)), ("a2a3", "TSTORE", "Acc", "NZ"): ((2, 3), (0, 1, 4)),
+    ("a2a3", "TSTORE", "Acc", "ND"): ((3,), (4,)), ("a2a3", "TSTORE", "Acc", "NC1HWC0"): ((0, 2, 3), (1, 4)),
+    ("a2a3", "TSTORE", "Acc", "NDC1HWC0"): ((0, 3, 4), (1, 2, "c0")),
+    ("a5", "TSTORE", "Vec", "NZ"): ((2, 3), (0, 1, 4)), ("a5", "TSTORE", "Acc", "NZ"): ((2, 3), (0, 1, 4)),
+    ("a5", "TSTORE", "Acc", "NHWC"): ((1, 2, 3), (4,)), ("a5", "TSTORE", "Acc", "NCHW"): ((1, 3, 4), (2,)),
+    ("a5", "TSTORE", "Acc", "NCDHW"): ((0, 3, 4), (1,)),
+    # Kirin X90's TStore.hpp: its TStoreUb2gmNz2nz and TStoreAccNz2nz assert as A2/A3's; its TStoreAcc dispatches
+    # to the shared ND and NC1HWC0 copies (no NDC1HWC0)
+    ("kirinx90", "TSTORE", "Vec", "NZ"): ((2, 3), (0, 1, 4)), ("kirinx90", "TSTORE", "Acc", "NZ"): ((2, 3), (0, 1, 4)),
+    ("kirinx90", "TSTORE", "Acc", "ND"): ((3,), (4,)), ("kirinx90", "TSTORE", "Acc", "NC1HWC0"): ((0, 2, 3), (1, 4)),
+}
+
+
+def _layout_extents(m: Machine, builtin: str, tile: ConcreteTile, g: ConcreteGlobal) -> None:
+    """The copy routine's PTO_ASSERTs: the tensor's folded extent is the tile's valid region (debug builds trap)."""
+    dims = _EXTENT_EQ.get((m.impl, builtin, tile.spec.loc, g.spec.layout))
+    if dims is None or tile.valid_row <= 0 or tile.valid_col <= 0:
+        return
+    c0 = 16 if g.dtype == "int32_t" else 32 // max(1, _WIDTH.get(g.dtype, 4))
+
+    def product(ds: tuple) -> int:
+        out = 1
+        for d in ds:
+            out *= c0 if d == "c0" else g.shape[d]
+        return out
+
+    rows, cols = product(dims[0]), product(dims[1])
+    if tile.spec.loc == "Acc":
+        bad = (rows, cols) != (tile.valid_row, tile.valid_col)
+    else:  # whole fractals move: past the storage or short of the valid region (the vendor's kernels rely on it)
+        bad = rows > tile.spec.rows or cols > tile.spec.cols or rows < tile.valid_row or cols < tile.valid_col
+    if bad:
+        m.fault("valid-region", f"the {g.spec.layout} tensor holds {rows} x {cols}; the tile's valid region is "
+                f"{tile.valid_row} x {tile.valid_col} (PTO_ASSERT)")
+
+
+def quant_output(m: Machine, tile: ConcreteTile, g: ConcreteGlobal) -> None:
+    """A quantising store from L0C: the fixpipe's quantised conversions per accumulator type (static_assert)."""
+    outs = _QUANT_OUT.get(m.impl, {}).get(tile.dtype)
+    if tile.spec.loc == "Acc" and outs is not None and g.dtype not in outs:
+        raise m.trap("unsupported-dtype", f"the quantising fixpipe has no {tile.dtype} -> {g.dtype} conversion on "
+                     f"{m.impl} (static_assert)")
+
+
 def transfer(m: Machine, builtin: str, tile: ConcreteTile, g: ConcreteGlobal, quant: bool) -> None:
     """Judge and perform the global side of one transfer; faults go to `m`."""
     atomic = builtin == "TSTORE" and m.template_args.get("atomicType") in ("AtomicAdd", "1")
@@ -98,11 +151,14 @@ def transfer(m: Machine, builtin: str, tile: ConcreteTile, g: ConcreteGlobal, qu
                          f"not {tile.dtype}")
         if builtin == "TSTORE" and not quant and g.dtype not in _FIXPIPE_OUT_OWN.get(m.impl, _FIXPIPE_OUT):
             raise m.trap("unsupported-dtype", f"the fixpipe cannot write {g.dtype} without quantisation")
+        if builtin == "TSTORE" and m.scalar("preQuantScalar") is not None:
+            quant_output(m, tile, g)
         if builtin == "TSTORE" and g.spec.layout not in _FIXPIPE_LAYOUTS.get(m.impl, (g.spec.layout,)):
             raise m.trap("unsupported-layout", f"the fixpipe has no {g.spec.layout} output format on {m.impl}")
         if builtin == "TSTORE":
             _fractal_columns(m, builtin, tile, g)
             _fixpipe_fields(m, tile, g)
+            _layout_extents(m, builtin, tile, g)
         return
     tw, gw = element_size(tile.spec), _WIDTH.get(g.dtype)
     if builtin == "TLOAD" and loc == "Mat" and m.impl in _NO_MX_CUBE and g.spec.layout in _SCALE:
@@ -137,6 +193,8 @@ def transfer(m: Machine, builtin: str, tile: ConcreteTile, g: ConcreteGlobal, qu
     if pair == ("NZ", "nz"):
         _fractal_columns(m, builtin, tile, g)
     _mte_fields(m, builtin, tile, g, pair)
+    if pair == ("NZ", "nz"):
+        _layout_extents(m, builtin, tile, g)
     if m.impl in _STATIC_EXTENT and builtin == "TLOAD" and loc == "Vec" and pair[1] == "row":
         _a5_static_extent(m, tile, g)
     if loc == "Vec" and (m.impl == "a2a3" or (m.impl == "kirinx90" and builtin == "TSTORE")) and \

@@ -24,6 +24,7 @@ import re
 import numpy as np
 
 from ptolint.executor.machine import ConcreteTile, Machine, op
+from ptolint.executor.ops.global_memory import quant_output
 
 _SIZES = {"int8_t": 1, "uint8_t": 1, "int16_t": 2, "uint16_t": 2, "half": 2, "bfloat16_t": 2, "int32_t": 4,
           "uint32_t": 4, "float": 4, "int64_t": 8, "uint64_t": 8, "double": 8, "hifloat8_t": 1,
@@ -332,11 +333,25 @@ def ttrans(m: Machine) -> None:
 # --- TINSERT ---------------------------------------------------------------------------------------
 
 
+def _acc_insert_extent(m: Machine, dst: ConcreteTile, src: ConcreteTile) -> None:
+    """A2/A3 Acc -> Mat TINSERT: the accumulator's static shape from the position fits the L1 tile (PTO_ASSERT)."""
+    r, c = int(m.scalar("indexRow") or 0) % (1 << 16), int(m.scalar("indexCol") or 0) % (1 << 16)
+    if r + src.spec.rows > dst.spec.rows or c + src.spec.cols > dst.spec.cols:
+        m.fault("out-of-bounds", f"{m.site.builtin}: a {src.spec.rows} x {src.spec.cols} accumulator at ({r}, {c}) "
+                f"exceeds the {dst.spec.rows} x {dst.spec.cols} L1 tile (a2a3 PTO_ASSERT)")
+
+
 @op("TINSERT", own=("kirin9030", "kirindev0000", "kirinx90"))
 def tinsert(m: Machine) -> None:
     dst, src = m.tile("dst"), m.tile("src")
-    if dst is None or src is None or len(m.tiles) != 2 or "preQuantScalar" in m.site.params:
+    if dst is None or src is None:
         return
+    if m.impl == "a2a3" and src.spec.loc == "Acc" and dst.spec.loc == "Mat" and "preQuantScalar" in m.site.params:
+        _acc_insert_extent(m, dst, src)
+    if len(m.tiles) != 2 or "preQuantScalar" in m.site.params:
+        return
+    if m.impl == "a2a3" and src.spec.loc == "Acc" and dst.spec.loc == "Mat":
+        _acc_insert_extent(m, dst, src)
     if src.spec.loc == "Acc" or "reluMode" in m.template_args or "mode" in m.template_args:
         return  # conversion and split forms are not replayed
     a5 = m.impl != "a2a3"  # A5's file (the Kirin builds of it: only their type lists differ, _INS_TYPES)
@@ -370,6 +385,10 @@ def tinsert(m: Machine) -> None:
             chk.need(src.spec.rows <= dst.spec.rows, "size-mismatch", "src Rows > dst Rows")
         if nd or nz:
             chk.need(src.spec.cols <= dst.spec.cols, "size-mismatch", "src Cols > dst Cols")
+        svc = src.spec.valid_col
+        if not a5 and (nd or nz) and (src.spec.valid_row, svc) != (1, 1) and _size(src) == 1:
+            chk.need(svc >= 0 and svc % 2 == 0, "unsupported-layout", f"1-byte src with static ValidCol {svc}: "
+                     "A2/A3 copies in 2-byte units")
         chk.done()
         if not (nd or nz):
             return  # the remaining layout combinations compile to nothing
@@ -395,6 +414,9 @@ def tinsert(m: Machine) -> None:
     if vr <= 0 or vc <= 0:
         return
     scalar_path = (src.spec.valid_row, src.spec.valid_col) == (1, 1)
+    if not a5 and nz and dst.spec.loc == "Vec" and not scalar_path and (r % 16 or c % (32 // max(1, _size(src)))):
+        m.fault("misaligned", f"TINSERT: NZ position ({r}, {c}) is not on a 16 x C0 fractal boundary (a2a3 "
+                "PTO_ASSERT)")
     if not a5 and nd and dst.spec.loc == "Vec" and not scalar_path and (c * _size(src)) % 32:
         m.fault("misaligned", f"TINSERT: column {c} is {c * _size(src)} bytes into the row, not 32-byte aligned "
                 "(a2a3 block copy)")
@@ -413,8 +435,14 @@ def fp_forms(m: Machine) -> None:
     a5 = m.impl == "a5"
     chk = _Static(m, name)
     chk.need(src.spec.loc == "Acc", "unsupported-path", f"src is TileType::{src.spec.loc}, not Acc")
+    if name == "TINSERT_FP" and m.impl == "a2a3" and dst is not None and src.spec.loc == "Acc" and \
+            dst.spec.loc == "Mat":
+        _acc_insert_extent(m, dst, src)
     if name == "TSTORE_FP":
         chk.done()
+        g = m.global_tensor("dst")
+        if g is not None:
+            quant_output(m, src, g)
         return
     if name == "TMOV_FP" or not a5:
         chk.need(fp.spec.loc == "Scaling", "unsupported-path", f"fp is TileType::{fp.spec.loc}, not Scaling")
