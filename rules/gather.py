@@ -198,6 +198,8 @@ def _axis_col(ctx: Ctx, name: str) -> bool:
 
 def _form(ctx: Ctx) -> str | None:
     b = ctx.builtin
+    if b in ("TGATHER", "TSCATTER") and ctx.tile("dst") is None:
+        return None  # dst's type was not understood (e.g. a parse error): no form to judge
     if b == "TGATHER":
         if ctx.tile("k_value") is not None:
             return "cmp"

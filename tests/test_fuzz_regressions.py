@@ -226,3 +226,23 @@ def test_a_broken_template_call_compared_as_numbers_is_not_replayed(tmp_path: Pa
     assert "f<8, 64>(n);" in kernel and broken in kernel
     doc = check(tmp_path, kernel)
     assert any(d["code"] == "parse-error" for d in doc["diagnostics"])
+
+
+def test_gather_whose_dst_type_is_not_understood_is_not_judged(tmp_path: Path) -> None:
+    """A mutant spelled the data tile's alias `float<TileType::Vec, ...>` (a parse error): TGATHER's form was taken from
+    the index tile alone and PTO995 / PTO996 read the missing dst (AttributeError). The call is now not judged."""
+    src = (
+        "#include <pto/pto-inst.hpp>\nusing namespace pto;\n\ntemplate <int ROWS, int COLS>\n"
+        "AICORE void lookup(int rows) {\n"
+        "    using Data = float<TileType::Vec, half, ROWS, COLS, BLayout::RowMajor, DYNAMIC, COLS>;\n"
+        "    using Idx = Tile<TileType::Vec, int32_t, ROWS, COLS>;\n"
+        "    using Tmp = Tile<TileType::Vec, int32_t, 1, COLS>;\n"
+        "    int vr = rows > 0 && rows <= ROWS ? rows : 1;\n"
+        "    Data table(vr), out(vr);\n    Idx idx;\n    Tmp tmp;\n"
+        "    TGATHER(out, table, idx, tmp);\n}\n\n"
+        'extern "C" __global__ AICORE void kernel(int n) {\n    lookup<8, 128>(n);\n}\n')
+    (tmp_path / "k.cpp").write_text(src)
+    run = ptolint("check", "k.cpp", "-f", "json", "--no-cache", cwd=tmp_path)
+    assert "Traceback" not in run.stderr
+    codes = [d["code"] for d in run.json["diagnostics"]]
+    assert "parse-error" in codes and "internal-error" not in codes, run.json["diagnostics"]

@@ -66,7 +66,7 @@ def test_rules_run_exactly_where_their_facts_hold() -> None:
     # npu/kirin9030/TLoad.hpp (Kirin Dev0000 includes it too) was read (ptolint/own_impls.py): the rules that
     # declare its facts run there, the A2/A3-only type list does not apply
     for t in ("kirin9030", "kirindev0000"):
-        assert {r.code for r in tload if r.runs("TLOAD", t)} == {"PTO946", "PTO950", "PTO951", "PTO952", "PTO953",
+        assert {r.code for r in tload if r.runs("TLOAD", t)} == {"PTO027", "PTO946", "PTO950", "PTO951", "PTO952", "PTO953",
                                                                   "PTO955", "PTO956", "PTO959", "PTO968"}
         # PTO951 read Kirin 9030's TLoad.hpp: neither A2/A3's type list nor the A5 / A6 MX scale load is its (it
         # rejects scale layouts outright), so the rule runs there and finds nothing to check
