@@ -180,11 +180,11 @@ class Calls:
                 frame.env[decl_key(p)] = v
             elif ct is None and i < len(args) and self.input_rooted(args[i]):
                 frame.env[decl_key(p)] = INPUT_ROOT  # a pointer / struct reaching back to the kernel's inputs
-        if ref.get_usr() in self.roots_walked and self.launch_covered(c, ref, params, args, vals):
-            return None  # the entry's own walk of this function already saw everything this call would
         disp = display_name(ref, c)
         self.stats.instantiations.add(memo(ref, "instantiation", lambda r: r.displayname + display_name(r)))
         self.entered.add(ref.get_usr())
+        if ref.get_usr() in self.roots_walked and self.launch_covered(c, ref, params, args, vals):
+            return None  # the entry's own walk of this function already saw everything this call would
         self.stack.append(frame)
         self.chain.append(ChainFrame(disp, file_name(c),
                                      c.location.line, c.location.column))
@@ -234,7 +234,7 @@ class Calls:
         entry's own pointer / struct parameters do too) and is not a tile, and the caller has read no field of an
         input struct (the callee's reads of the same fields would share those symbols). Such a walk yields sites
         that differ from the entry's only in symbol names: their verdicts are the same, and the entry's come first,
-        so every finding of that call is already the entry's. Only the stats (builtin calls seen) change."""
+        so every finding of that call is already the entry's. Only the stats (builtin calls walked) change."""
         if not self.launches or ref.result_type.kind != ci.TypeKind.VOID or file_name(c) != self.main_file:
             return False
         (l0, c0), (l1, c1) = (c.extent.start.line, c.extent.start.column), (c.extent.end.line, c.extent.end.column)
