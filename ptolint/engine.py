@@ -6,7 +6,7 @@ import os
 
 from ptolint import impls, own_impls, proof
 from ptolint.frontend.assume import find_assumptions
-from ptolint.frontend.parse import parse
+from ptolint.frontend.parse import launch_positions, parse
 from ptolint.frontend.program import analyse
 from ptolint.ir import CallSite, Diagnostic, ProofEntry, Witness
 from ptolint.replayed import ReplayedFinding
@@ -52,6 +52,7 @@ def check_file(path: str, opts: Options, source: str | None = None) -> FileResul
     abspath = os.path.abspath(path)
     suppressions = Suppressions.parse(source)
     assumptions = find_assumptions(source)
+    launches = launch_positions(source)
     builtins = builtin_names()
     rules = resolve(opts.rules)  # the options may hold entries of the rule index (ptolint.ruleset)
     seen: set[tuple] = set()
@@ -88,7 +89,8 @@ def check_file(path: str, opts: Options, source: str | None = None) -> FileResul
             continue
         record_includes(tu, res)
         replayer = Replayer(tu, target, abspath, opts, builtins)
-        program = analyse(tu, target, abspath, builtins, blocks=opts.blocks, assumptions=assumptions)
+        program = analyse(tu, target, abspath, builtins, blocks=opts.blocks, assumptions=assumptions,
+                          launches=launches)
         for line, msg in program.limits:
             key = (path, line, 0, msg)
             if key not in seen:

@@ -123,6 +123,16 @@ def clang_index():
     return ci.Index.create()
 
 
+def launch_positions(source: str) -> frozenset[tuple[int, int]]:
+    """(line, byte column) of each `<<<` of a kernel launch in `source` (1-based, as libclang counts): the
+    launches are blanked before the parse, so this is how the walk tells a launch from a plain call."""
+    out = set()
+    for m in LAUNCH.finditer(source):
+        start = source.rfind("\n", 0, m.start()) + 1
+        out.add((source.count("\n", 0, m.start()) + 1, len(source[start:m.start()].encode()) + 1))
+    return frozenset(out)
+
+
 def host_syntax_blanked(source: str) -> str:
     """Blank what is not host C++ (`k<<<grid, nullptr, stream>>>(...)` launches, `[aicore]`) keeping positions."""
 

@@ -62,6 +62,7 @@ from ptolint.ir import (
     TypeOperand,
     Unary,
     Unresolved,
+    int_range,
 )
 from ptolint.ir import (
     Frame as ChainFrame,
@@ -152,9 +153,11 @@ class Calls:
             args = args[1:]
         for extra in args[len(params):]:  # variadic arguments: evaluated for their calls
             self.try_value(extra)
+        vals = []
         for i, p in enumerate(params):
             if i < len(args):
                 v = self.try_value(args[i])
+                vals.append(v)
             else:
                 default = [x for x in children(p) if x.kind.is_expression()]
                 self.stack.append(frame)
@@ -180,6 +183,8 @@ class Calls:
         disp = display_name(ref, c)
         self.stats.instantiations.add(memo(ref, "instantiation", lambda r: r.displayname + display_name(r)))
         self.entered.add(ref.get_usr())
+        if ref.get_usr() in self.roots_walked and self.launch_covered(c, ref, params, args, vals):
+            return None  # the entry's own walk of this function already saw everything this call would
         self.stack.append(frame)
         self.chain.append(ChainFrame(disp, file_name(c),
                                      c.location.line, c.location.column))
@@ -216,6 +221,41 @@ class Calls:
                 out = fold(Select(g, convert(v, ct), out, ct))
             return out
         return self.symbols.fresh(ref.spelling, ct, "opaque", f"result of {ref.spelling}()")
+
+    def launch_covered(self, c: ci.Cursor, ref: ci.Cursor, params: list[ci.Cursor], args: list[ci.Cursor],
+                       vals: list) -> bool:
+        """Whether a host launcher's `kernel<<<...>>>(...)` of a kernel that was already walked as an entry point
+        would repeat that walk up to the names of its inputs. Only a launch: a kernel returns nothing and starts
+        afresh, while a plain call of a helper returns a value or leaves state (a global, a placement the
+        caller's later calls overlap) that its own entry walk did not show the caller. Then: the path to the call is unconditional (no conjunct over any input: a condition would narrow the
+        inputs and could turn the entry's warning into an error), every scalar argument is a distinct,
+        unconstrained parameter of the caller of exactly the callee parameter's type (the entry gave that
+        parameter a fresh input of the same range), every other argument reaches back to the caller's inputs (the
+        entry's own pointer / struct parameters do too) and is not a tile, and the caller has read no field of an
+        input struct (the callee's reads of the same fields would share those symbols). Such a walk yields sites
+        that differ from the entry's only in symbol names: their verdicts are the same, and the entry's come first,
+        so every finding of that call is already the entry's. Only the stats (builtin calls walked) change."""
+        if not self.launches or ref.result_type.kind != ci.TypeKind.VOID or file_name(c) != self.main_file:
+            return False
+        (l0, c0), (l1, c1) = (c.extent.start.line, c.extent.start.column), (c.extent.end.line, c.extent.end.column)
+        if not any((l0, c0) <= pos < (l1, c1) for pos in self.launches):
+            return False
+        if len(args) != len(params) or len(vals) != len(params) or any(not isinstance(x, Const) for x in self.path):
+            return False
+        if any(isinstance(k, tuple) and k and k[0] == "field" for k in self.stack[0].env):
+            return False
+        seen: set[str] = set()
+        for p, a, v in zip(params, args, vals, strict=True):
+            ct = ctype(p.type)
+            if ct is None:
+                if tile_spec_of(p.type) is not None or not self.input_rooted(a):
+                    return False
+                continue
+            if not (isinstance(v, Sym) and v.kind == "input" and v.ctype == ct and v.name not in seen
+                    and v.origin.startswith("parameter ") and int_range(ct) in (None, (v.lo, v.hi))):
+                return False
+            seen.add(v.name)
+        return True
 
     def builtin_call(self, c: ci.Cursor, ref: ci.Cursor) -> None:
         self.stats.builtin_calls += 1

@@ -51,10 +51,11 @@ from ptolint.ir import (
 
 class Interpreter(Statements, Loops, Expressions, Calls, Tiles, Objects):
     def __init__(self, tu: ci.TranslationUnit, target: str, main_file: str, builtins: set[str],
-                 blocks: int = 64, subblocks: int = 2, assumptions=None):
+                 blocks: int = 64, subblocks: int = 2, assumptions=None, launches=frozenset()):
         from ptolint.frontend.assume import Assumption
 
         self.assume_list: list[Assumption] = list(assumptions or [])
+        self.launches: frozenset[tuple[int, int]] = launches  # where the main file's `<<<` are (parse.launch_positions)
         self.assume_at: dict[int, list[Assumption]] = {}
         self.assume_errors: list[tuple[int, str]] = []
         self.limits: list[tuple[int, str]] = []  # (line, what was not analysed and why)
@@ -136,6 +137,7 @@ class Interpreter(Statements, Loops, Expressions, Calls, Tiles, Objects):
 
     def run(self) -> Program:
         self.entered: set[str] = set()
+        self.roots_walked: set[str] = set()  # entry points walked to their end with fresh inputs (calls.launch_covered)
         for fn in self.entry_points():
             if fn.get_usr() in self.entered:
                 continue
@@ -154,12 +156,16 @@ class Interpreter(Statements, Loops, Expressions, Calls, Tiles, Objects):
             self.steps = 0
             self.nest = None
             self.soft_stops = []
+            limits = len(self.limits)
             try:
                 self.exec_body(fn)
             except Stop:
                 pass
             except (Unsupported, RecursionError) as exc:  # the step budget, deep nesting: say so, keep what was found
                 self.limits.append((fn.location.line, f"analysis of {fn.spelling} stopped: {exc}"))
+            if len(self.limits) == limits and fn.kind != K.FUNCTION_TEMPLATE and not self.assume_at.get(
+                    fn.location.line):
+                self.roots_walked.add(fn.get_usr())
         return Program(self.sites, self.unresolved, self.stats, self.assume_errors, self.limits)
 
     def apply_assumptions(self, fn: ci.Cursor, frame: Frame) -> None:

@@ -1,0 +1,175 @@
+"""Work the symbolic walk leaves out because it provably adds nothing (issue 14, speed round 3):
+
+- a loop nest that changes nothing the walk tracks after it (no call of anything, no return / goto / asm, every
+  variable it assigns declared inside it: the golden-data loops of a test kernel's host code) is not walked
+  (interp/loops.py `inert`); a loop whose value is read later, or that calls a builtin, still is;
+- a host launcher's `kernel<<<...>>>(...)` of a kernel already walked as an entry point is not walked again when
+  it passes the launcher's own unconstrained parameters unconditionally (interp/calls.py `launch_covered`); a
+  launch with a constant, or under a condition, still is.
+
+Each test checks the findings too: what the skipped work could have found is still found.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ptolint.engine import Options, check_file
+from ptolint.frontend.parse import ParseOptions, launch_positions, parse
+from ptolint.frontend.program import analyse
+from ptolint.ruleset import load_rules
+
+PRELUDE = "#include <pto/pto-inst.hpp>\nusing namespace pto;\n"
+CHECKED = {"TEXTRACT", "TDIVS"}
+
+GOLDEN = """
+template <int R, int C>
+int golden(float *out) {
+  float gold[R][C] = {};
+  for (int i = 0; i < R; i++) {
+    for (int j = 0; j < C; j++) {
+      int v = i * C + j;
+      gold[i][j] = v < C ? 0.0f : 1.0f * v;
+    }
+  }
+  return sizeof(gold);
+}
+"""
+
+KERNEL = """
+template <typename T, int M, int K>
+AICORE void load_left() {
+  using L1Tile = Tile<TileType::Mat, T, M, K, BLayout::ColMajor, M, K, SLayout::RowMajor>;
+  L1Tile a;
+  TileLeft<T, 32, K> left;
+  int off = 0;
+  for (int s = 0; s < 4; s++) {  // no call, but `off` is read after it: walked
+    off += 32;
+  }
+  for (int i = 0; i < M; i += 32) {
+    TEXTRACT(left, a, i + off, 0);  // i + 128: past the 128 rows of `a` for every input
+  }
+}
+
+extern "C" __global__ AICORE void kern(__gm__ half *out, float scale) {
+  for (int i = 0; i < 300; i++) {  // local scratch only: not walked
+    for (int j = 0; j < 300; j++) {
+      int t = i * j;
+      t += 1;
+    }
+  }
+  load_left<half, 128, 64>();
+  using VecTile = Tile<TileType::Vec, float, 16, 64, BLayout::RowMajor, 16, 64>;
+  VecTile x, y;
+  TDIVS(y, x, scale);
+}
+"""
+
+
+def write(tmp_path: Path, body: str) -> Path:
+    f = tmp_path / "k.cpp"
+    f.write_text(PRELUDE + body)
+    return f
+
+
+def program(f: Path, target: str = "a2a3"):
+    tu, diags = parse(str(f), target, ParseOptions())
+    assert not diags, [d.message for d in diags]
+    return analyse(tu, target, str(f), CHECKED, launches=launch_positions(f.read_text()))
+
+
+def findings(f: Path) -> list[tuple]:
+    res = check_file(str(f), Options(targets=["a2a3"], rules=list(load_rules().values())))
+    return sorted((x.rule_id, x.site.line, x.level, x.message, tuple(sorted(x.witness.inputs.items()))
+                   if x.witness else ()) for x in res.findings)
+
+
+def test_inert_loop_is_not_walked_and_a_loop_read_later_still_is(tmp_path: Path) -> None:
+    f = write(tmp_path, GOLDEN + KERNEL + """
+void host(float *out) { golden<512, 512>(out); }
+""")
+    prog = program(f)
+    # the 300 x 300 scratch nest and the 512 x 512 golden nest are not walked: no note that they were summarised
+    assert not any("summarised" in msg for _, msg in prog.limits), prog.limits
+    # the loop that sums `off` is walked exactly: the TEXTRACT's rows start at i + 128
+    assert [s.builtin for s in prog.sites] == ["TEXTRACT"] * 4 + ["TDIVS"]
+    got = findings(f)
+    rules = {(r, level) for r, _, level, _, _ in got}
+    assert ("PTO102", "error") in rules, got  # needs the walked `off` = 128: out of bounds for every input
+    assert any(r == "PTO102" and "indexRow 128 " in msg for r, _, _, msg, _ in got), got
+    assert ("PTO505", "warning") in rules  # the divisor after the skipped nest is still a kernel input
+
+
+def test_loop_with_a_builtin_call_or_an_outer_write_is_walked(tmp_path: Path) -> None:
+    from ptolint.frontend.cursors import walk
+    from ptolint.frontend.interp.loops import inert
+
+    f = write(tmp_path, """
+extern "C" __global__ AICORE void kern(__gm__ half *out, int n) {
+  using VecTile = Tile<TileType::Vec, float, 16, 64, BLayout::RowMajor, 16, 64>;
+  VecTile x, y;
+  int acc = 0;
+  for (int i = 0; i < 4; i++) { TDIVS(y, x, 2.0f); }
+  for (int i = 0; i < 4; i++) { acc += i; }
+  for (int i = 0; i < 4; i++) { int k = i; k++; }
+  while (n > 0) { n--; }
+}
+""")
+    tu, _ = parse(str(f), "a2a3", ParseOptions())
+    import clang.cindex as ci
+
+    loops = [c for c in walk(tu.cursor) if c.kind in (ci.CursorKind.FOR_STMT, ci.CursorKind.WHILE_STMT)
+             and c.location.file is not None and c.location.file.name == str(f)]
+    assert [inert(c) for c in loops] == [False, False, True, False]
+    assert [s.builtin for s in program(f).sites] == ["TDIVS"] * 4
+
+
+LAUNCHED = """
+extern "C" __global__ AICORE void kern(__gm__ float *out, int rows, float scale) {
+  using VecTile = Tile<TileType::Vec, float, 16, 64, BLayout::RowMajor, DYNAMIC, DYNAMIC>;
+  VecTile x(rows, 64);
+  VecTile y(rows, 64);
+  TDIVS(y, x, scale);
+}
+"""
+
+
+def test_launch_of_a_walked_kernel_with_its_own_inputs_is_not_walked_again(tmp_path: Path) -> None:
+    alone = write(tmp_path, LAUNCHED)
+    expected = findings(alone)
+    assert {r for r, *_ in expected} == {"PTO006", "PTO505"}
+    launched = write(tmp_path, LAUNCHED + """
+template <int Case>
+void launch(float *out, int rows, float scale, void *stream) { kern<<<1, nullptr, stream>>>(out, rows, scale); }
+template void launch<1>(float *out, int rows, float scale, void *stream);
+""")
+    prog = program(launched)
+    assert prog.stats.entry_points == ["kern", "__ptolint_explicit_instantiation_L13_0"]
+    assert len(prog.sites) == 1  # the entry's walk only
+    assert findings(launched) == expected
+    # the same kernel called as a plain function (no `<<<>>>`) is walked again: a helper may leave state behind
+    called = write(tmp_path, LAUNCHED + """
+template <int Case>
+void launch(float *out, int rows, float scale, void *stream) { kern(out, rows, scale); }
+template void launch<1>(float *out, int rows, float scale, void *stream);
+""")
+    assert len(program(called).sites) == 2
+
+
+def test_launch_with_a_constant_or_under_a_condition_is_walked(tmp_path: Path) -> None:
+    f = write(tmp_path, LAUNCHED + """
+template <int Case>
+void launch(float *out, int rows, float scale, void *stream) {
+  kern<<<1, nullptr, stream>>>(out, 17, scale);
+  if (rows > 20) {
+    kern<<<1, nullptr, stream>>>(out, rows, scale);
+  }
+  kern<<<1, nullptr, stream>>>(out, rows, rows);
+}
+template void launch<1>(float *out, int rows, float scale, void *stream);
+""")
+    prog = program(f)
+    assert len(prog.sites) == 4  # the entry's walk and each of the three launches
+    got = findings(f)
+    # the launch with rows = 17 faults for every input that reaches it: an error, as without the skip
+    assert any(r == "PTO006" and level == "error" for r, _, level, _, _ in got), got
