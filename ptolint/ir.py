@@ -496,3 +496,21 @@ class Stats:
     unresolved: int = 0
     other_builtins: dict[str, int] = field(default_factory=dict)
     skipped_statements: int = 0
+
+
+def split_top(text: str) -> list[str]:
+    """Split a template argument or parameter list at its top-level commas (not inside <>, (), [])."""
+    out, depth, cur = [], 0, []
+    for ch in text:
+        if ch in "<([":
+            depth += 1
+        elif ch in ">)]":
+            depth -= 1
+        if ch == "," and depth == 0:
+            out.append("".join(cur).strip())
+            cur = []
+        else:
+            cur.append(ch)
+    if "".join(cur).strip():
+        out.append("".join(cur).strip())
+    return out

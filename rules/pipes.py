@@ -31,6 +31,7 @@ import re
 
 from ptolint.rules.misc_builtins import template_int
 
+from ptolint.ir import split_top
 from ptolint.ruleset import Check, Ctx, Provenance, TileView, rule
 
 A2 = "include/pto/npu/a2a3/"
@@ -270,23 +271,6 @@ TMPIPE: dict[str, dict[str, object]] = {
 }
 
 
-def _split_args(body: str) -> list[str]:
-    out, depth, cur = [], 0, []
-    for ch in body:
-        if ch in "<([":
-            depth += 1
-        elif ch in ">)]":
-            depth -= 1
-        if ch == "," and depth == 0:
-            out.append("".join(cur).strip())
-            cur = []
-        else:
-            cur.append(ch)
-    if "".join(cur).strip():
-        out.append("".join(cur).strip())
-    return out
-
-
 def _enum_value(text: str, names: dict) -> str | int | None:
     """An enum template argument as clang spells it: `pto::FIFOType::VEC_FIFO` or a cast `(pto::FIFOType)1`."""
     t = text.strip()
@@ -305,7 +289,7 @@ def _tile_args(text: str) -> tuple[str, str, int, int] | None:
     m = re.fullmatch(r"(?:const\s+)?(?:pto::)?Tile<(.*)>", text.strip())
     if not m:
         return None
-    a = _split_args(m.group(1))
+    a = split_top(m.group(1))
     loc = re.search(r"(\w+)$", a[0]) if a else None
     if len(a) < 4 or loc is None or not re.fullmatch(r"-?\d+", a[2]) or not re.fullmatch(r"-?\d+", a[3]):
         return None
@@ -317,7 +301,7 @@ def tmpipe_arguments(spelling: str | None) -> dict | None:
     m = re.search(r"\bTMPipe<(.*)>", spelling or "")
     if not m:
         return None
-    a = _split_args(m.group(1))
+    a = split_top(m.group(1))
     if len(a) < 6:
         return None
     fifo = _enum_value(a[1], FIFO_NAMES)

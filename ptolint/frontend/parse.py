@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ptolint.frontend.paths import HOST_INCLUDE, MODEL_INCLUDE
-from ptolint.ir import Diagnostic
+from ptolint.ir import Diagnostic, split_top
 from ptolint.store import default_dir, write_atomic
 from ptolint.targets import MACROS
 
@@ -151,22 +151,6 @@ EXPLICIT = re.compile(
 #: prefix of the entry functions generated for explicit instantiations
 EXPLICIT_ENTRY = "__ptolint_explicit_instantiation_L"
 
-
-def split_top(text: str) -> list[str]:
-    out, depth, cur = [], 0, []
-    for ch in text:
-        if ch in "<([":
-            depth += 1
-        elif ch in ">)]":
-            depth -= 1
-        if ch == "," and depth == 0:
-            out.append("".join(cur).strip())
-            cur = []
-        else:
-            cur.append(ch)
-    if "".join(cur).strip():
-        out.append("".join(cur).strip())
-    return out
 
 
 def explicit_instantiation_entries(source: str) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 import re
 
-from ptolint.ir import DYNAMIC, FLOAT_TYPES, INT_TYPES, GlobalSpec, TileSpec
+from ptolint.ir import DYNAMIC, FLOAT_TYPES, INT_TYPES, GlobalSpec, TileSpec, split_top
 
 #: canonical spelling (after stripping namespaces/struct) -> the name pto uses for the element type
 ELEMENT_NAMES = {
@@ -49,20 +49,7 @@ def split_template_args(spelling: str) -> tuple[str, list[str]] | None:
     if lt < 0 or not spelling.endswith(">"):
         return None
     head, body = spelling[:lt], spelling[lt + 1:-1]
-    args, depth, cur = [], 0, []
-    for ch in body:
-        if ch in "<([":
-            depth += 1
-        elif ch in ">)]":
-            depth -= 1
-        if ch == "," and depth == 0:
-            args.append("".join(cur).strip())
-            cur = []
-        else:
-            cur.append(ch)
-    if "".join(cur).strip():
-        args.append("".join(cur).strip())
-    return head.strip(), args
+    return head.strip(), split_top(body)
 
 
 def element_name(spelling: str) -> str:
