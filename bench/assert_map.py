@@ -48,8 +48,9 @@ REASONS: dict[str, str] = {
     "auto-mode-only": "the assertion is compiled only with `__PTO_AUTO__` (the compiler's automatic buffer placement "
                       "mode); ptolint analyses manual placement (TASSIGN addresses), its bundled model has no auto "
                       "mode and `ptolint info` lists no such macro: an auto-mode kernel is outside what it checks",
-    "enable-if-implies": "the function's own `enable_if` admits only template arguments for which the assertion "
-                         "holds: it holds wherever the function is instantiated",
+    "enable-if-implies": "the function's own `enable_if` (or that of its only caller, the builtin's wrapper in "
+                         "common/pto_instr.hpp) admits only template arguments for which the assertion holds: it "
+                         "holds wherever the function is instantiated",
     "dispatch-guarded": "the function is instantiated only from an `if constexpr` branch of its caller that tests "
                         "the same condition: no kernel call reaches it with the condition false (at most an "
                         "out-of-range value cast to the enum, which names no enumerator)",
@@ -100,6 +101,20 @@ _TI = "pto/common/arch/memory/tinsert_common.hpp"
 _X90_INSERT = "pto/npu/kirinX90/TInsert.hpp"
 
 ENTRIES: list[Entry] = [
+    # --- branch vector: THISTOGRAM on Kirin Dev0000 (PTO010), ... ---
+    Entry("pto/npu/a5/THistogram.hpp", "function:THISTOGRAM_IMPL", targets=("kirindev0000",), rules=("PTO010",),
+          note="kirinDev0000/header.hpp includes a5/THistogram.hpp, but pto_instr.hpp declares the THISTOGRAM "
+               "wrapper only under `#if A5 || A6 || KIRIN9030 || CPU_SIM` (pto_instr.hpp 2510): no kernel call "
+               "reaches THISTOGRAM_IMPL there, every THISTOGRAM call fails to compile and PTO010 reports it"),
+    Entry("pto/npu/a2a3/TReshape.hpp", "function:TRESHAPE_IMPL", cond=r"^is_tile_data_v<TileData(In|Out)>$",
+          targets=("a6",) + _KIRINS, reason="model-compile-error",
+          note="A6 and the Kirins include a2a3/TReshape.hpp: TRESHAPE's operands Tiles (is_tile_data_v); the "
+               "model's TRESHAPE asserts the same for every target (tests/test_model_headers.py)"),
+    Entry("pto/npu/a5/Tci.hpp", "function:CheckValid", cond=r"^\(TileData::DType == T\)$", targets=_KIRINS,
+          reason="model-compile-error",
+          note="the Kirins include a5/Tci.hpp: TCI<TileData, T, descending>'s T (named by the kernel) of dst's "
+               "element type; the model's TCI asserts the same for every target (tests/test_model_headers.py)"),
+    # --- end of branch vector ---
     # --- gm: PTO706 (A2/A3 TREM / TREMS tmp), PTO965 (TGATHER template arguments), PTO969 (A2/A3 Vec burst length),
     # and the assertions the reverse-include extraction added (a2a3/TLoad.hpp, a2a3/TStore.hpp, the A5-family
     # TStore.hpp Vec bursts). First in the table: the open entries further down (TREM / TREMS tmp, the TGATHER
@@ -1544,8 +1559,9 @@ ENTRIES: list[Entry] = [
           note="the columns the copy reads from indexCol within Src::Cols"),
     # -- pipes, TPRINT, misc builtins, TROWPROD, TRESHAPE, TDIVS, matmul, quant --
     Entry("pto/npu/a2a3/TPrint.hpp", "function:TPRINT_IMPL", topic="operand-kind", targets=_A2A3_A5,
-          note="open (checkable): TPRINT(src, tmp): src a Tile and tmp a GlobalTensor; PTO020 checks src's "
-               "location only"),
+          reason="model-compile-error",
+          note="TPRINT(src, tmp): src a Tile and tmp a GlobalTensor: the model's two-operand TPRINT asserts the "
+               "same (tests/test_model_headers.py) (edited by branch vector)"),
     Entry("pto/npu/a5/TPush.hpp", "function:TPUSH_IMPL", cond=r"is_c2v_gm", targets=_A2A3_A5, rules=("PTO058",),
           note="A5 TPUSH(pipe, gmTensor) only on the GM FIFO directions (GM_PIPE_DIRECTIONS TPUSH) (pipes)"),
     Entry("pto/npu/a2a3/TPush.hpp|pto/npu/a5/TPush.hpp", "function:Producer::push|function:Consumer::pop",
@@ -1559,21 +1575,27 @@ ENTRIES: list[Entry] = [
           note="A5 TMPipe's routes (C2V: Acc -> Vec through GM / VEC FIFO; V2C: Vec -> Mat through GM / MAT FIFO, "
                "Vec -> Ctrl through CTRL FIFO): TMPIPE class, checked at every TPUSH / TPOP on the pipe (pipes)"),
     Entry("pto/npu/a2a3/TAlloc.hpp|pto/npu/a2a3/TFree.hpp|pto/npu/a5/TAlloc.hpp|pto/npu/a5/TFree.hpp",
-          topic="operand-kind", targets=_A2A3_A5,
-          note="open (checkable): TALLOC / TFREE's second operand a GlobalTensor; PTO058 reads the pipe's "
-               "direction only"),
+          topic="operand-kind", targets=_A2A3_A5, reason="enable-if-implies",
+          note="TALLOC_IMPL / TFREE_IMPL(pipe, gmTensor) are called only from the pto_instr.hpp wrappers "
+               "TALLOC / TFREE(pipe, gmTensor), declared with enable_if_t<is_global_data_v<GlobalData>> "
+               "(pto_instr.hpp 2453-2456, 2491-2494); a tile there selects no TALLOC and TFREE(pipe, events...) "
+               "(edited by branch vector)"),
     Entry("pto/npu/a2a3/TAlloc.hpp|pto/npu/a2a3/TFree.hpp|pto/npu/a5/TAlloc.hpp|pto/npu/a5/TFree.hpp",
           topic="template-arg", rules=("PTO058",), targets=_A2A3_A5,
           note="the GlobalTensor forms' pipe direction (A2/A3 C2V / V2C / BOTH, A5 the GM directions)"),
     Entry("pto/npu/a2a3/TCI.hpp|pto/npu/a5/Tci.hpp", "function:CheckValid", cond=r"^\(TileData::DType == T\)$",
-          targets=_A2A3_A5, note="open (checkable): TCI's start value of dst's element type (T is deduced from "
-                                 "the scalar argument); PTO050 checks dst's type list only"),
+          targets=_A2A3_A5, reason="model-compile-error",
+          note="TCI<TileData, T, descending>: T is named by the kernel (descending is not deducible) and must be "
+               "dst's element type: the model's TCI (both forms) asserts the same (tests/test_model_headers.py) "
+               "(edited by branch vector)"),
     Entry("pto/npu/a2a3/TImg2col.hpp|pto/npu/a5/TImg2col.hpp", cond=r"^ConvTileData::", rules=("PTO055",),
           targets=_A2A3_A5, note="the ConvTile source: L1, NC1HWC0 / NDC1HWC0, dst's element type"),
     Entry("pto/npu/a5/THistogram.hpp", "function:THISTOGRAM_IMPL", cond=r"^\(?!?TileIdx::", rules=("PTO056",),
           targets=_A2A3_A5, note="the index tile's layout and shape per source width and byte pass"),
     Entry("pto/npu/a2a3/TReshape.hpp", "function:TRESHAPE_IMPL", topic="operand-kind", targets=_A2A3_A5,
-          note="open (checkable): TRESHAPE's operands Tiles (is_tile_data_v); PTO301 compares locations only"),
+          reason="model-compile-error",
+          note="TRESHAPE's operands Tiles (is_tile_data_v): the model's TRESHAPE asserts the same "
+               "(tests/test_model_headers.py) (edited by branch vector)"),
     Entry("pto/npu/a5/TRowProd.hpp", "function:TRowProdCheck", cond=r"^TileDataIn::isRowMajor", rules=("PTO203",),
           targets=_A2A3_A5, note="src ND"),
     Entry("pto/npu/a5/TRowProd.hpp", "function:TRowProdCheck", cond=r"^srcValidRows != 0", rules=("PTO207", "PTO208"),

@@ -771,6 +771,10 @@ GM_MEMBER_MISUSE = {
     "event-cross-core-record": ("XE ev; ev.Record();", "a cross-core event needs Record<id>()"),
     "event-init-addr": ("Event<Op::TLOAD, Op::TADD> ev; ev.InitAddr(0);", "InitAddr applies to cross-core"),
     "scale-addr-not-tile": ("TGET_SCALE_ADDR(vs, g);", "TGET_SCALE_ADDR: src must be a Tile"),
+    "treshape-src-not-tile": ("TRESHAPE(vs, g);", "TRESHAPE: src must be a Tile"),
+    "treshape-dst-not-tile": ("TRESHAPE(g, vs);", "TRESHAPE: dst must be a Tile"),
+    "tci-start-type": ("Tile<TileType::Vec, int16_t, 1, 64> ci; TCI<decltype(ci), int32_t, 0>(ci, 0);",
+                       "TCI: T must be dst's element type"),
     "tmpipe-flag": ("TMPipe<15, FIFOType::MAT_FIFO, 2, 1, decltype(vs), decltype(l1)> mp(0x0u);", "FlagID + 1"),
 }
 
@@ -814,6 +818,10 @@ def test_global_tensor_member_use_compiles():
   Event<Op::TLOAD, Op::TADD> ev;
   ev.Wait();
   TMPipe<14, FIFOType::MAT_FIFO, 2, 1, decltype(vs), decltype(l1)> mp(0x0u);
+  Tile<TileType::Vec, float, 8, 128> rs;
+  TRESHAPE(rs, vs);
+  Tile<TileType::Vec, int16_t, 1, 64> ci;
+  TCI<decltype(ci), int16_t, 0>(ci, 0);
 }
 """
     assert problems(parse(src, TARGETS["a2a3"])) == []
@@ -834,6 +842,10 @@ AICORE void f(__gm__ float* p) {
         errors = [d.spelling for d in parse(head + "  TPRINT(acc);\n}\n", TARGETS[target]).diagnostics
                   if d.severity >= ci.Diagnostic.Error]
         assert any("TPRINT(src) without tmp prints a Vec tile only" in e for e in errors), errors
+        for stmt, message in (("TPRINT(g, g);", "src must be a Tile"), ("TPRINT(t, t);", "tmp must be a GlobalTensor")):
+            errors = [d.spelling for d in parse(head + f"  {stmt}\n}}\n", TARGETS[target]).diagnostics
+                      if d.severity >= ci.Diagnostic.Error]
+            assert any(message in e for e in errors), errors
 
 
 def test_cross_core_event_checks_are_a2a3_and_a5_only():

@@ -85,8 +85,14 @@ PTO_INST void TPRINT(TileData& src)
     (void)src;
 }
 
+// With a tmp tensor: src a Tile, tmp a GlobalTensor (the vendor's TPRINT_IMPL static_asserts both).
 template <PrintFormat Format = PrintFormat::Width8_Precision4, typename TileData, typename GlobalData>
-PTO_INST void TPRINT(TileData& src, GlobalData& tmp);
+PTO_INST void TPRINT(TileData& src, GlobalData& tmp)
+{
+    static_assert(is_tile_data_v<TileData>, "TPRINT(src, tmp): src must be a Tile");
+    static_assert(is_global_data_v<GlobalData>, "TPRINT(src, tmp): tmp must be a GlobalTensor");
+    (void)src, (void)tmp;
+}
 #endif
 
 // TADD: Elementwise add of two tiles.
@@ -653,11 +659,23 @@ PTO_INST RecordEvent TGATHER(
     WaitEvents&... events);
 
 // TCI: Generate a contiguous integer sequence into a destination tile.
+// T is named by the kernel (descending follows it and is not deduced): it must be dst's element type, as the
+// vendor's TCI_IMPL static_asserts (CheckValid), with or without the tmp tile.
 template <typename TileData, typename T, int descending, typename... WaitEvents>
-PTO_INST RecordEvent TCI(TileData& dst, T start, WaitEvents&... events);
+PTO_INST RecordEvent TCI(TileData& dst, T start, WaitEvents&... events)
+{
+    static_assert(std::is_same_v<typename TileData::DType, T>, "TCI: T must be dst's element type");
+    (void)dst, (void)start;
+    return {};
+}
 
 template <typename TileData, typename TileDataTmp, typename T, int descending, typename... WaitEvents>
-PTO_INST RecordEvent TCI(TileData& dst, T start, TileDataTmp& tmp, WaitEvents&... events);
+PTO_INST RecordEvent TCI(TileData& dst, T start, TileDataTmp& tmp, WaitEvents&... events)
+{
+    static_assert(std::is_same_v<typename TileData::DType, T>, "TCI: T must be dst's element type");
+    (void)dst, (void)start, (void)tmp;
+    return {};
+}
 
 // TTRI: Generate a (lower/upper) triangular mask tile with ones and zeros. The triangular orientation is controlled
 // by the compile-time template parameter isUpperOrLower (0 = lower, 1 = upper).
@@ -893,7 +911,14 @@ PTO_INST RecordEvent TROWARGMAX(
 
 // TRESHAPE: Reinterpret a tile as another tile type/shape while preserving the underlying bytes.
 template <typename TileDataOut, typename TileDataIn, typename... WaitEvents>
-PTO_INST RecordEvent TRESHAPE(TileDataOut& dst, TileDataIn& src, WaitEvents&... events);
+PTO_INST RecordEvent TRESHAPE(TileDataOut& dst, TileDataIn& src, WaitEvents&... events)
+{
+    // both operands are tiles (the vendor's TRESHAPE_IMPL static_asserts it)
+    static_assert(is_tile_data_v<TileDataIn>, "TRESHAPE: src must be a Tile");
+    static_assert(is_tile_data_v<TileDataOut>, "TRESHAPE: dst must be a Tile");
+    (void)dst, (void)src;
+    return {};
+}
 
 // TROWMIN: Reduce each row by taking the minimum across columns.
 template <typename TileDataOut, typename TileDataIn, typename TileDataTmp, typename... WaitEvents>
