@@ -1265,7 +1265,8 @@ ENTRIES: list[Entry] = [
           targets=_A2A3_A5, note="open (checkable): TCOLSUM's tmp row stride must hold src's valid columns (debug "
                                  "trap; release writes past tmp's rows); no rule sizes TCOLSUM's tmp"),
     Entry("pto/npu/a5/TRowReduce.hpp", "function:TRowReduceCheck", cond=r"^srcValidRows != 0", targets=_A2A3_A5,
-          note="open (checkable): A5 row reductions of an empty src (debug trap); PTO806 skips an empty src"),
+          rules=("PTO832",), note="A5 TROWSUM / TROWMAX / TROWMIN of an empty src (debug trap) (edited by branch "
+                                  "vector)"),
     Entry("pto/npu/a5/TRowReduce.hpp", "function:TRowReduceCheck", cond=r"^TileDataIn::isRowMajor",
           rules=("PTO802",), targets=_A2A3_A5, note="src ND (row-major, not boxed)"),
     Entry("pto/npu/a*/T*Reduce*.hpp|pto/npu/a*/TColSum.hpp|pto/npu/a5/TColProd.hpp", topic="layout|shape",
@@ -1298,8 +1299,8 @@ ENTRIES: list[Entry] = [
     Entry("pto/npu/a*/TRowExpand*.hpp", "function:TROWEXPAND*_IMPL", cond=r"src0eqdst", rules=("PTO824",),
           targets=_A2A3_A5, note="src0 or src1 row-major with dst's valid shape (on a non-empty dst)"),
     Entry("pto/npu/a*/TRowExpand.hpp|pto/npu/a*/TColExpand.hpp", cond=r"^srcValidRow != 0", targets=_A2A3_A5,
-          note="open (checkable): TROWEXPAND / TCOLEXPAND with an empty src (or dst) (debug trap); PTO828 compares "
-               "the broadcast dimension on a non-empty dst only"),
+          rules=("PTO833",), note="TROWEXPAND (A2/A3: and dst) / A5 TCOLEXPAND with an empty src (debug trap) "
+                                  "(edited by branch vector)"),
     Entry("pto/npu/a*/TRowExpand.hpp|pto/npu/a*/TColExpand.hpp", kind="runtime", rules=("PTO828",),
           targets=_A2A3_A5, note="TROWEXPAND src rows == dst rows, TCOLEXPAND src cols == dst cols"),
     Entry("pto/npu/a*/TColExpandBinOp.hpp", "function:TCOLEXPANDOP_IMPL", topic="dtype", rules=("PTO401", "PTO820"),
@@ -1601,9 +1602,9 @@ ENTRIES: list[Entry] = [
     Entry("pto/npu/a5/TRowProd.hpp", "function:TRowProdCheck", cond=r"^srcValidRows != 0", rules=("PTO207", "PTO208"),
           targets=_A2A3_A5, note="src's valid rows and columns non-zero"),
     Entry("pto/npu/a2a3/TRowReduceOps.hpp", "function:TRowReduceCheck", cond=r"^validCol != 0 && validRow != 0$",
-          targets=_A2A3_A5,
-          note="open (partial, PTO207 / PTO208): A2/A3 TRowReduceCheck wants a non-empty src for TROWSUM / TROWMAX "
-               "/ TROWMIN as for TROWPROD; PTO207 / PTO208 check TROWPROD only (PTO806 skips an empty src)"),
+          targets=_A2A3_A5, rules=("PTO832", "PTO207", "PTO208"),
+          note="A2/A3 TRowReduceCheck wants a non-empty src: PTO832 for TROWSUM / TROWMAX / TROWMIN, PTO207 / "
+               "PTO208 for TROWPROD (edited by branch vector)"),
     Entry("pto/npu/a5/TMatmul.hpp", "function:CheckMadValid", topic="location", rules=("PTO911", "PTO912"),
           targets=_A2A3_A5, note="Left / Right / Acc locations (PTO911) and their fractal layouts (PTO912)"),
     Entry("pto/npu/a2a3/TDequant.hpp|pto/npu/a5/TDeQuant.hpp", cond=r"^src\.GetValid", targets=_A2A3_A5,

@@ -750,3 +750,65 @@ def expand_broadcast_valid_mismatch(ctx: Ctx) -> Check | None:
         violated = z3.And(nonempty, src.valid_col != dst.valid_col)
         what = "valid columns {src_validCol} differ from dst's {dst_validCol}"
     return Check(violated, f"{ctx.builtin}: src `{_esc(src.text)}` " + what, show)
+
+
+#: (builtin, implementation) -> the operands whose valid region the broadcast's check asserts non-empty (A2/A3
+#: TCOLEXPAND returns early on an empty src or dst instead, with no assertion)
+NONEMPTY = {("TROWEXPAND", "a2a3"): ("src", "dst"), ("TROWEXPAND", "a5"): ("src",), ("TCOLEXPAND", "a5"): ("src",)}
+
+
+@rule("PTO833", "expand-broadcast-empty-src", instructions=tuple(BCAST), fault="valid-region",
+      provenance=(Provenance("header-runtime", "include/pto/npu/a2a3/TRowExpand.hpp (TROWEXPAND_IMPL)",
+                             "PTO_ASSERT srcValidRow != 0 && srcValidCol != 0 && dstValidRow != 0 && dstValidCol != 0 "
+                             "(line 102), before any work: traps in debug builds; release builds broadcast from an "
+                             "empty source (stale values) or write nothing"),
+                  Provenance("header-runtime", "include/pto/npu/a5/TRowExpand.hpp, TColExpand.hpp "
+                             "(TRowExpandCheck, TColExpandCheck)",
+                             "a5: PTO_ASSERT srcValidRow != 0 && srcValidCol != 0 (TRowExpand.hpp 42, TColExpand.hpp "
+                             "40), called first by TROWEXPAND / TCOLEXPAND_IMPL: traps in debug builds; release "
+                             "builds broadcast src's stale first column (row) over dst"),
+                  Provenance("isa-doc", "docs/isa/TROWEXPAND.md, TCOLEXPAND.md", "src provides one value per dst "
+                             "row (column): it is not empty")))
+def expand_broadcast_empty_src(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    TROWEXPAND / TCOLEXPAND of a source with no valid row or no valid column.
+
+    ## What it does
+    Flags a broadcast whose `src` valid rows or columns can be 0: TROWEXPAND on A2/A3 (where dst's valid
+    region must not be empty either) and on A5, TCOLEXPAND on A5. A2/A3 TCOLEXPAND returns early on an empty
+    operand without asserting, so it is not flagged.
+
+    ## Why is this bad?
+    The check function asserts a non-empty source with `PTO_ASSERT` before anything else: a debug build traps.
+    A release build broadcasts anyway: the row (column) values it spreads over dst were never written by the
+    kernel for this block, so dst is filled with stale data.
+
+    ## Example
+    ```cpp
+    int vr = rows - r;   // 0 when the loop runs one block too far
+    Tile<TileType::Vec, float, 16, 1, BLayout::ColMajor, DYNAMIC, 1> scale(vr);
+    TROWEXPAND(dst, scale);
+    ```
+
+    ## Use instead
+    ```cpp
+    if (vr > 0) {
+        Tile<TileType::Vec, float, 16, 1, BLayout::ColMajor, DYNAMIC, 1> scale(vr);
+        TROWEXPAND(dst, scale);
+    }
+    ```
+    """
+    ops = _bcast(ctx)
+    if ops is None:
+        return None
+    dst, src = ops
+    names = NONEMPTY.get((ctx.builtin, ctx.impl))
+    if names is None or not _bcast_compiles(ctx, dst, src):
+        return None
+    tiles = {"src": src, "dst": dst}
+    show = {f"{n}_valid{a}": getattr(tiles[n], f"valid_{a.lower()}") for n in names for a in ("Row", "Col")}
+    empty = [z3.Or(tiles[n].valid_row == 0, tiles[n].valid_col == 0) for n in names]
+    which = " or ".join(f"{n} `{_esc(tiles[n].text)}` ({{{n}_validRow}} x {{{n}_validCol}})" for n in names)
+    return Check(z3.Or(*empty), f"{ctx.builtin}: {which} has an empty valid region: the PTO_ASSERT traps in debug "
+                                "builds; release builds broadcast stale values", show)

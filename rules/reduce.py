@@ -474,6 +474,56 @@ def trowreduce_tmp_noop(ctx: Ctx) -> Check | None:
                  {"src_validCol": src.valid_col, "src_validRow": src.valid_row})
 
 
+@rule("PTO832", "trowreduce-empty-src", instructions=ROW_INSTR, fault="valid-region",
+      provenance=(Provenance("header-runtime", ROW_HDR, "PTO_ASSERT validCol != 0 && validRow != 0 (A2/A3 "
+                             "TRowReduceCheck, TRowReduceOps.hpp 206) / srcValidRows != 0 && srcValidCols != 0 (A5 "
+                             "TRowReduceCheck, TRowReduce.hpp 199), called first by TROWSUM / TROWMAX / TROWMIN_IMPL: "
+                             "traps in debug builds; release builds run the reduction over the empty region and "
+                             "leave dst's rows without a result"),
+                  Provenance("isa-doc", "docs/isa/TROWSUM.md, TROWMAX.md, TROWMIN.md",
+                             "src's valid rows and columns non-zero")))
+def trowreduce_empty_src(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    TROWSUM / TROWMAX / TROWMIN of a source with no valid row or no valid column.
+
+    ## What it does
+    Flags a row reduction whose `src` valid rows or valid columns (static, or set at run time through a
+    `DYNAMIC` tile or `SetValidRow` / `SetValidCol`) can be 0. TROWPROD's are PTO207 / PTO208.
+
+    ## Why is this bad?
+    Both implementations start with `PTO_ASSERT` that the source region is not empty: a debug build traps.
+    A release build goes on over an empty region and produces no row result, so dst keeps stale values a
+    later step reads as maxima or sums. Column reductions return early on an empty source instead (no
+    assertion), which is why only the row forms are flagged.
+
+    ## Example
+    ```cpp
+    int vc = len - blk * 64;   // 0 on the last block when len is a multiple of 64
+    Tile<TileType::Vec, float, 16, 64, BLayout::RowMajor, 16, DYNAMIC> x(vc);
+    TROWMAX(mx, x, tmp);
+    ```
+
+    ## Use instead
+    ```cpp
+    if (vc > 0) {
+        Tile<TileType::Vec, float, 16, 64, BLayout::RowMajor, 16, DYNAMIC> x(vc);
+        TROWMAX(mx, x, tmp);
+    }
+    ```
+    """
+    ops = _ops(ctx)
+    if ops is None:
+        return None
+    dst, src = ops
+    if not _compiles(ctx, dst, src):
+        return None
+    return Check(z3.Or(src.valid_row == 0, src.valid_col == 0),
+                 f"{ctx.builtin}: src `{_esc(src.text)}` has an empty valid region ({{src_validRow}} x "
+                 "{src_validCol}): the PTO_ASSERT traps in debug builds; release builds leave dst's rows without "
+                 "a result", {"src_validRow": src.valid_row, "src_validCol": src.valid_col})
+
+
 @rule("PTO808", "argreduce-index-dtype", instructions=ARG_INSTR, fault="unsupported-dtype",
       provenance=(Provenance("header-static", "include/pto/npu/a2a3/TRowReduceIdxOps.hpp, a5/TRowReduceIdx.hpp "
                              "(TRowReduceIdxCheck)", "index-only form: int32/uint32; value+index form: int32/uint32 "

@@ -10,6 +10,8 @@ An independent model written from the A2/A3 and A5 implementations:
   is src0 when src0 has dst's valid shape, else src1; the sources are read as dst's type.
 - TROWEXPAND(dst, src): dst[i][j] = src[i][0]; TCOLEXPAND(dst, src): dst[i][j] = src[0][j]; Vec operands, ND dst,
   equal types, element size 1/2/4 (A5 also 8); A5 TROWEXPAND also needs src's static ValidCol to be 1 or DYNAMIC.
+  Run time: A2/A3 TROWEXPAND asserts src and dst non-empty, A5 TROWEXPAND / TCOLEXPAND src non-empty (PTO_ASSERT);
+  A2/A3 TCOLEXPAND returns early on an empty operand.
 """
 
 from __future__ import annotations
@@ -228,6 +230,12 @@ def broadcast(m: Machine) -> None:
         ok = False
     if not ok:
         raise Trap(f"{name} does not compile")
+    # the check functions assert a non-empty src (A2/A3 TROWEXPAND: and dst) first; A2/A3 TCOLEXPAND returns early
+    asserted = {("TROWEXPAND", "a2a3"): (src, dst), ("TROWEXPAND", "a5"): (src,), ("TCOLEXPAND", "a5"): (src,)}
+    for t in asserted.get((name, m.impl), ()):
+        if t.valid_row <= 0 or t.valid_col <= 0:
+            m.fault("valid-region", f"{name}: {t.name} has an empty valid region ({t.valid_row} x {t.valid_col}): "
+                    "the PTO_ASSERT traps in debug builds; a release build goes on")
     rows, cols = dst.valid_row, dst.valid_col
     if rows <= 0 or cols <= 0:
         return

@@ -6,7 +6,7 @@ TColReduceOps.hpp, TColSum.hpp, TColProd.hpp), not from the rules:
   reductions an ND dst; equal element types; a per-target type list.
 - run time (PTO_ASSERT, a release build continues): row reductions produce one value per src valid row into
   column 0 of dst row i; column reductions one value per src valid column into row 0 of dst. An empty src
-  region computes nothing.
+  region computes nothing (the row forms assert a non-empty src first: a valid-region fault).
 - A2/A3 half/float row reductions: when the row length lies strictly between one and two 256-byte repeats and
   tmp (or src) is narrower than one repeat, the implementation returns without computing.
 """
@@ -92,6 +92,9 @@ def reduce_op(m: Machine) -> None:
         raise Trap(f"{name} does not compile for these tiles")
     vr, vc = src.valid_row, src.valid_col
     if vr <= 0 or vc <= 0:
+        if axis == "row":  # the row forms' check asserts a non-empty src first; the column forms return early
+            m.fault("valid-region", f"src has an empty valid region ({vr} x {vc}): {name}'s PTO_ASSERT traps in "
+                    "debug builds; release builds write no row result")
         return
     dtype = _canon(src.dtype)
     if axis == "row":
