@@ -114,6 +114,11 @@ ENTRIES: list[Entry] = [
           reason="model-compile-error",
           note="the Kirins include a5/Tci.hpp: TCI<TileData, T, descending>'s T (named by the kernel) of dst's "
                "element type; the model's TCI asserts the same for every target (tests/test_model_headers.py)"),
+    Entry("pto/npu/a5/TExpandS.hpp", "function:TExpandS", cond=r"^TileData::isRowMajor$", targets=_KIRINS,
+          note="open (checkable): the Kirins include a5/TExpandS.hpp, whose 64-bit branch static_asserts a row-major "
+               "tile before calling Int64Fill, a declaration-only stub there (a5/Int64*.hpp); ptolint leaves "
+               "int64 / uint64 TEXPANDS calls unchecked on the Kirins (ptolint/impls.py), so PTO705's A5 check "
+               "does not reach them"),
     # --- end of branch vector ---
     # --- gm: PTO706 (A2/A3 TREM / TREMS tmp), PTO965 (TGATHER template arguments), PTO969 (A2/A3 Vec burst length),
     # and the assertions the reverse-include extraction added (a2a3/TLoad.hpp, a2a3/TStore.hpp, the A5-family
@@ -980,9 +985,9 @@ ENTRIES: list[Entry] = [
     Entry("pto/npu/a2a3/TExpandS.hpp|pto/npu/a5/TExpandS.hpp", "function:TExpandsMat5HD|function:TExpandsConvTile",
           note="open (checkable): TEXPANDS of a ConvTile: the product of its run-time shape in 32-byte blocks within "
                "[1, 32767]; the frontend reads ConvTile operands for TIMG2COL only", targets=_A2A3_A5),
-    Entry("pto/npu/a5/TExpandS.hpp", "function:TExpandS", cond=r"^TileData::isRowMajor$",
-          note="open (checkable): A5 TEXPANDS of a 64-bit tile needs a row-major tile; the TEXPANDS facts "
-               "(rules/tile_scalar.py) have no per-type layout", targets=_A2A3_A5),
+    Entry("pto/npu/a5/TExpandS.hpp", "function:TExpandS", cond=r"^TileData::isRowMajor$", rules=("PTO705",),
+          note="A5 TEXPANDS of a Vec int64 / uint64 tile needs a row-major tile: PTO705 (TABLE['TEXPANDS']['a5']"
+               ".row_major_types) (edited by branch vector)", targets=_A2A3_A5),
     Entry("pto/common/arch/memory/textract_common.hpp|pto/npu/a5/TExtract.hpp", "function:TEXTRACT_CONVTILE_IMPL",
           cond=r"Loc == pto::TileType::(Mat|Right)$|^SrcTileData::staticShape\[2\] == FRACTAL_NZ_ROW", note="open (checkable): TEXTRACT of a ConvTile (L1 fractal-Z -> L0B): locations and the source's static "
                "[.., 16, C0] shape; the frontend reads ConvTile operands for TIMG2COL only", targets=_A2A3_A5),

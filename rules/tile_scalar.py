@@ -78,6 +78,7 @@ class Facts:
     mixed: tuple[tuple[str, str], ...] = ()  # (dst, src) type pairs accepted besides equal types
     equal: tuple[str, ...] = ()  # valid dimensions ("row", "col") of src and dst the implementation PTO_ASSERTs equal
     positive: bool = False  # the same PTO_ASSERTs also require dst's valid rows and columns > 0
+    row_major_types: tuple[str, ...] = ()  # element types for which a Vec tile must be row-major (static_assert)
 
 
 _RC = ("row", "col")
@@ -141,7 +142,9 @@ TABLE: dict[str, dict[str, Facts]] = {
     "TEXPANDS": {
         "a2a3": Facts(A2A3_EXPANDS, "dst", False, ("dst",), None, "include/pto/npu/a2a3/TExpandS.hpp",
                       locs=("Vec", "Mat")),
-        "a5": Facts(A5_EXPANDS, "dst", False, ("dst",), None, "include/pto/npu/a5/TExpandS.hpp", locs=("Vec", "Mat")),
+        # a Vec dst of 64-bit integers takes Int64Fill, which static_asserts a row-major tile (TExpandS.hpp 46)
+        "a5": Facts(A5_EXPANDS, "dst", False, ("dst",), None, "include/pto/npu/a5/TExpandS.hpp", locs=("Vec", "Mat"),
+                    row_major_types=("int64_t", "uint64_t")),
     },
 }
 # ---- the newer targets' own implementation files (Rule.own: the rules run there for these builtins) ----------
@@ -167,7 +170,7 @@ TABLE["TFMODS"]["kirin9030"] = TABLE["TFMODS"]["a5"]
 _BINARY_INSTR = ("a5", "kirin9030")
 INSTR = tuple(TABLE)
 TWO_TILE = tuple(k for k in TABLE if k != "TEXPANDS")
-LAYOUT_CHECKED = tuple(k for k, v in TABLE.items() if any(f.row_major for f in v.values()))
+LAYOUT_CHECKED = tuple(k for k, v in TABLE.items() if any(f.row_major or f.row_major_types for f in v.values()))
 DOC = "docs/isa/<INSTR>.md"
 
 
@@ -204,7 +207,11 @@ def _static_errors(facts: Facts, dst: TileView, src: TileView | None) -> bool:
         return True
     if any(tiles[r] is not None and tiles[r].loc not in facts.locs for r in facts.vec):
         return True
-    return facts.row_major and any(t is not None and not t.is_row_major for t in (dst, src))
+    return any(t is not None and _needs_row_major(facts, t) and not t.is_row_major for t in (dst, src))
+
+
+def _needs_row_major(facts: Facts, t: TileView) -> bool:
+    return facts.row_major or (t.loc == "Vec" and t.dtype in facts.row_major_types)
 
 
 def _esc(text: str) -> str:
@@ -491,7 +498,10 @@ def tile_scalar_valid_shape_mismatch(ctx: Ctx) -> Check | None:
                   Provenance("header-static", "include/pto/npu/a2a3/{TRemS,TFmodS}.hpp", "static_assert "
                              "Dst::isRowMajor && Src::isRowMajor"),
                   Provenance("header-static", "include/pto/npu/a2a3/TBitwiseSOp.hpp -> TAnd.hpp:79, TOr.hpp:69",
-                             "TANDS/TORS/TXORS: TAND/TOR static_assert dst and src row-major")))
+                             "TANDS/TORS/TXORS: TAND/TOR static_assert dst and src row-major"),
+                  Provenance("header-static", "include/pto/npu/a5/TExpandS.hpp (TExpandS)", "a5 TEXPANDS of a Vec "
+                             "int64_t / uint64_t tile: static_assert TileData::isRowMajor (line 46, the Int64Fill "
+                             "path); other element types switch rows and columns for a column-major tile")))
 def tile_scalar_not_row_major(ctx: Ctx) -> Check | None:
     """
     ## Summary
@@ -499,7 +509,8 @@ def tile_scalar_not_row_major(ctx: Ctx) -> Check | None:
 
     ## What it does
     Checks that `dst` and the source tile have `BLayout::RowMajor` for the bitwise tile-scalar
-    instructions (TANDS, TORS, TXORS; on A2/A3 through TAND/TOR) and A2/A3's TREMS and TFMODS.
+    instructions (TANDS, TORS, TXORS; on A2/A3 through TAND/TOR) and A2/A3's TREMS and TFMODS, and
+    that an A5 TEXPANDS into a Vec tile of 64-bit integers has a row-major dst.
 
     ## Why is this bad?
     The implementation rejects other layouts with a `static_assert`: the kernel does not compile.
@@ -520,10 +531,10 @@ def tile_scalar_not_row_major(ctx: Ctx) -> Check | None:
     if ops is None:
         return None
     facts, dst, src = ops
-    if not facts.row_major:
+    if not facts.row_major and not facts.row_major_types:
         return None
     bad = [f"{n} `{_esc(t.text)}` is BLayout::{t.blayout}" for n, t in (("dst", dst), (_srcname(ctx), src))
-           if t is not None and not t.is_row_major]
+           if t is not None and _needs_row_major(facts, t) and not t.is_row_major]
     if not bad:
         return None
     return Check(ctx.static(True), f"{ctx.builtin}: " + "; ".join(bad) + f" (must be BLayout::RowMajor on {ctx.target})")

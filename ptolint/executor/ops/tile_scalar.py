@@ -15,7 +15,7 @@ behaviour is written down here on its own, from include/pto/npu/{a2a3,a5}/T*.hpp
   types, both tiles Vec, any layout.
 - the valid dimensions each implementation PTO_ASSERTs equal (_ASSERTED_EQUAL): a difference is a valid-region
   fault (debug builds trap) even where src's region covers dst's.
-- TEXPANDS: Vec or Mat tile.
+- TEXPANDS: Vec or Mat tile (a5: a Vec tile of 64-bit integers row-major).
 - TAXPY: dst += src0 * scalar; dst half/float, src0 of dst's type or half under a float dst; a2a3 checks
   src0's location and skips unless the valid shapes are equal, a5 checks dst's and runs over dst's shape.
 """
@@ -273,6 +273,10 @@ def texpands(m: Machine) -> None:
         errors.append(("unsupported-path", f"dst is a {dst.spec.loc} tile (TEXPANDS needs Vec or Mat)"))
     if dst.dtype not in _EXPANDS_TYPES.get(m.impl, frozenset()):
         errors.append(("unsupported-dtype", f"dst element type {dst.dtype} is rejected by TEXPANDS on {m.impl}"))
+    elif m.impl == "a5" and dst.spec.loc == "Vec" and dst.dtype in ("int64_t", "uint64_t") and not dst.spec.is_row_major:
+        # the 64-bit Vec path (Int64Fill) static_asserts a row-major tile
+        errors.append(("unsupported-layout", f"dst is a {dst.spec.blayout} {dst.dtype} tile: a5 TEXPANDS of 64-bit "
+                       "data needs RowMajor"))
     if errors:
         for kind, detail in errors:
             m.fault(kind, detail)
