@@ -1267,8 +1267,9 @@ ENTRIES: list[Entry] = [
           note="TCOLARGMAX / TCOLARGMIN: a non-empty src, one valid row in the index and value outputs (so equal "
                "valid rows); the valid-column equalities are PTO806's (branch forms)"),
     Entry("pto/npu/a2a3/TColSum.hpp|pto/npu/a5/TColSum.hpp", "function:TCOLSUM_IMPL", cond=r"tmpStride",
-          targets=_A2A3_A5, note="open (checkable): TCOLSUM's tmp row stride must hold src's valid columns (debug "
-                                 "trap; release writes past tmp's rows); no rule sizes TCOLSUM's tmp"),
+          targets=_A2A3_A5, rules=("PTO834",),
+          note="TCOLSUM's binary-tree form: src's valid columns <= tmp's RowStride in src elements (debug trap) "
+               "(edited by branch vector)"),
     Entry("pto/npu/a5/TRowReduce.hpp", "function:TRowReduceCheck", cond=r"^srcValidRows != 0", targets=_A2A3_A5,
           rules=("PTO832",), note="A5 TROWSUM / TROWMAX / TROWMIN of an empty src (debug trap) (edited by branch "
                                   "vector)"),

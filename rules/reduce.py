@@ -524,6 +524,69 @@ def trowreduce_empty_src(ctx: Ctx) -> Check | None:
                  "a result", {"src_validRow": src.valid_row, "src_validCol": src.valid_col})
 
 
+def _tmp_stride(tmp: TileView, src: TileView) -> int:
+    """TCOLSUM's tmpStride: tmp's RowStride (Cols row-major, else 1) in src elements."""
+    stride = tmp.cols if tmp.is_row_major else 1
+    return stride * SIZES.get(_dt(tmp.dtype), 0) // max(SIZES.get(_dt(src.dtype), 1), 1)
+
+
+@rule("PTO834", "tcolsum-tmp-stride-too-small", instructions=("TCOLSUM",), fault="tmp-undersized",
+      provenance=(Provenance("header-runtime", "include/pto/npu/a2a3/TColSum.hpp (TCOLSUM_IMPL, line 129); "
+                             "include/pto/npu/a5/TColSum.hpp (TCOLSUM_IMPL, line 143)",
+                             "binary-tree form (isBinary true), non-empty src: PTO_ASSERT validCol <= tmpStride with "
+                             "tmpStride = Tmp::RowStride * sizeof(Tmp::DType) / sizeof(T): traps in debug builds; "
+                             "release builds lay src's rows out in tmp tmpStride elements apart, so the partial "
+                             "sums of neighbouring rows overlap (and the last row's run past tmp's row)"),
+                  Provenance("isa-doc", "docs/isa/TCOLSUM.md", "tmp is the binary-tree form's scratch tile; its "
+                             "minimum width is not documented")))
+def tcolsum_tmp_stride(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    TCOLSUM's binary-tree form with a `tmp` row narrower than src's valid columns.
+
+    ## What it does
+    For `TCOLSUM(dst, src, tmp, isBinary)` with `isBinary` possibly true and a non-empty source, checks that
+    src's valid column count fits in one row of `tmp`: `tmp`'s row stride (its `Cols` when row-major, else 1)
+    converted to src elements (`RowStride * sizeof(tmp's type) / sizeof(src's type)`).
+
+    ## Why is this bad?
+    Both implementations `PTO_ASSERT` it: a debug build traps. A release build adds pairs of source rows into
+    `tmp` rows that are too short for them, so each row's partial sums overwrite the next one's and the
+    column sums come out wrong.
+
+    ## Example
+    ```cpp
+    Tile<TileType::Vec, float, 16, 128, BLayout::RowMajor, 16, DYNAMIC> src(cols);   // up to 128 columns
+    Tile<TileType::Vec, float, 8, 64> tmp;                                            // 64 per row
+    TCOLSUM(sums, src, tmp, true);
+    ```
+
+    ## Use instead
+    ```cpp
+    Tile<TileType::Vec, float, 8, 128> tmp;   // as wide as src
+    TCOLSUM(sums, src, tmp, true);
+    ```
+    """
+    ops = _ops(ctx)
+    tmp, flag = ctx.tile("tmp"), ctx.scalar("isBinary")
+    if ops is None or tmp is None or flag is None:
+        return None
+    dst, src = ops
+    if not _compiles(ctx, dst, src):
+        return None
+    if z3.is_bool(flag):
+        binary = flag
+    elif z3.is_int(flag):
+        binary = flag != 0
+    else:
+        return None
+    stride = _tmp_stride(tmp, src)
+    return Check(z3.And(binary, src.valid_row > 0, src.valid_col > 0, src.valid_col > stride),
+                 f"TCOLSUM binary-tree form: src `{_esc(src.text)}` has {{src_validCol}} valid columns but a row of "
+                 f"tmp `{_esc(tmp.text)}` holds {stride} {src.dtype} (the PTO_ASSERT traps in debug builds; release "
+                 "builds overlap the rows' partial sums)", {"src_validCol": src.valid_col})
+
+
 @rule("PTO808", "argreduce-index-dtype", instructions=ARG_INSTR, fault="unsupported-dtype",
       provenance=(Provenance("header-static", "include/pto/npu/a2a3/TRowReduceIdxOps.hpp, a5/TRowReduceIdx.hpp "
                              "(TRowReduceIdxCheck)", "index-only form: int32/uint32; value+index form: int32/uint32 "

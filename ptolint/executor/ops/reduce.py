@@ -9,6 +9,7 @@ TColReduceOps.hpp, TColSum.hpp, TColProd.hpp), not from the rules:
   region computes nothing (the row forms assert a non-empty src first: a valid-region fault).
 - A2/A3 half/float row reductions: when the row length lies strictly between one and two 256-byte repeats and
   tmp (or src) is narrower than one repeat, the implementation returns without computing.
+- TCOLSUM's binary-tree form (isBinary true) asserts src's valid columns fit one tmp row (tmp-undersized).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from __future__ import annotations
 import numpy as np
 
 from ptolint.executor.machine import ConcreteTile, Machine, Trap, op
-from ptolint.executor.memory import NUMPY_TYPES
+from ptolint.executor.memory import NUMPY_TYPES, element_size
 
 _CANON = {"float16_t": "half", "_Float16": "half", "float32_t": "float", "int": "int32_t", "short": "int16_t"}
 _STD = {"half", "float", "int32_t", "int16_t"}
@@ -114,6 +115,14 @@ def reduce_op(m: Machine) -> None:
         if vc != dst.valid_col:
             m.fault("valid-region", f"src has {vc} valid columns, dst {dst.valid_col}: {vc} column results are "
                     "written")
+        tmp, binary = m.tile("tmp"), m.scalar("isBinary")
+        if name == "TCOLSUM" and tmp is not None and binary:
+            # the binary-tree form PTO_ASSERTs validCol <= Tmp::RowStride * sizeof(Tmp::DType) / sizeof(T)
+            row = tmp.spec.cols if tmp.spec.is_row_major else 1
+            stride = row * element_size(tmp.spec) // max(element_size(src.spec), 1)
+            if vc > stride:
+                m.fault("tmp-undersized", f"TCOLSUM binary-tree form: src has {vc} valid columns, a tmp row holds "
+                        f"{stride}: the PTO_ASSERT traps in debug builds")
         data = m.window(src, 0, 0, vr, vc)
         for j in range(vc):
             m.write(dst, 0, j, _reduce(data[:, j], how, dtype))
