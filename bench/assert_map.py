@@ -1279,9 +1279,8 @@ ENTRIES: list[Entry] = [
           cond=r"^TileData(In|Src)::|^\(TileData(In|Src)::", rules=("PTO802",), targets=_A2A3_A5,
           note="src row-major / NoneBox (the column arg reductions: NoneBox only, REDUCE src_nd False)"),
     Entry("pto/npu/a*/T*Reduce*.hpp|pto/npu/a*/TColSum.hpp|pto/npu/a5/TColProd.hpp", "function:TColSumCheck",
-          cond=r"^TileDataTmp::isRowMajor", targets=_A2A3_A5,
-          note="open (checkable): A2/A3 TCOLSUM's tmp tile ND; PTO801 checks tmp's location only, PTO802 / "
-               "PTO803 src / dst"),
+          cond=r"^TileDataTmp::isRowMajor", targets=_A2A3_A5, rules=("PTO802",),
+          note="A2/A3 TCOLSUM's tmp tile ND: PTO802 (with src's) (edited by branch vector)"),
     Entry("pto/npu/a*/T*Reduce*.hpp|pto/npu/a*/TColSum.hpp|pto/npu/a5/TColProd.hpp", topic="layout|shape",
           rules=("PTO803",), targets=_A2A3_A5,
           note="dst (the index tile, dstVal) ND, a row reduction's dst also DN with one column"),

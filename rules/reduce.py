@@ -188,6 +188,9 @@ def reduce_operand_not_vec(ctx: Ctx) -> Check | None:
                              "Src::SFractal == NoneBox (both targets)"),
                   Provenance("header-static", ARG_HDR, "row arg reductions: TRowReduceCheck (src ND); column arg "
                              "reductions: static_assert only Src::SFractal == NoneBox (ND or DN)"),
+                  Provenance("header-static", "include/pto/npu/a2a3/TColSum.hpp (TColSumCheck, line 99)",
+                             "a2a3 TCOLSUM with tmp: static_assert TileDataTmp::isRowMajor && TileDataTmp::SFractal "
+                             "== SLayout::NoneBox"),
                   Provenance("isa-doc", DOCS, "src must be ND")))
 def reduce_src_not_nd(ctx: Ctx) -> Check | None:
     """
@@ -195,7 +198,8 @@ def reduce_src_not_nd(ctx: Ctx) -> Check | None:
     The source of a row/column reduction is not an ND (row-major, unboxed) tile.
 
     ## What it does
-    Checks that `src` has `BLayout::RowMajor` and `SLayout::NoneBox`.
+    Checks that `src` has `BLayout::RowMajor` and `SLayout::NoneBox` (the column arg reductions: only
+    `SLayout::NoneBox`); on A2/A3 also TCOLSUM's `tmp` tile.
 
     ## Why is this bad?
     The implementations walk the source row by row with its row stride; both targets reject any other
@@ -221,8 +225,13 @@ def reduce_src_not_nd(ctx: Ctx) -> Check | None:
     _, src = ops
     need = "ND (BLayout::RowMajor, SLayout::NoneBox)" if REDUCE[ctx.builtin].get("src_nd", True) else \
         "ND or DN (SLayout::NoneBox)"
-    return Check(ctx.static(not _src_ok(ctx, src)),
-                 _esc(f"{ctx.builtin}: src `{src.text}` has layout {src.blayout}/{src.slayout}; it must be {need}"))
+    bad = [f"src `{src.text}` has layout {src.blayout}/{src.slayout}; it must be {need}"] if not _src_ok(ctx, src) \
+        else []
+    tmp = ctx.tile("tmp")
+    if ctx.builtin == "TCOLSUM" and ctx.impl == "a2a3" and tmp is not None and not (
+            tmp.is_row_major and tmp.slayout == "NoneBox"):
+        bad.append(f"tmp `{tmp.text}` has layout {tmp.blayout}/{tmp.slayout}; A2/A3 needs an ND tmp")
+    return Check(ctx.static(bool(bad)), _esc(f"{ctx.builtin}: " + "; ".join(bad)))
 
 
 @rule("PTO803", "reduce-dst-layout", instructions=INSTR, fault="unsupported-layout",
@@ -574,6 +583,8 @@ def tcolsum_tmp_stride(ctx: Ctx) -> Check | None:
     dst, src = ops
     if not _compiles(ctx, dst, src):
         return None
+    if ctx.impl == "a2a3" and (tmp.loc != "Vec" or not tmp.is_row_major or tmp.slayout != "NoneBox"):
+        return None  # A2/A3 TColSumCheck static_asserts a Vec ND tmp (PTO801; the layout: an open item)
     if z3.is_bool(flag):
         binary = flag
     elif z3.is_int(flag):

@@ -50,9 +50,10 @@ def _builds(m: Machine, name: str, axis: str, dst: ConcreteTile, src: ConcreteTi
         if t.spec.loc != "Vec":
             m.fault("unsupported-path", f"{t.name} is a {t.spec.loc} tile; {name} works on UB tiles only")
             ok = False
-    if not (src.spec.is_row_major and src.spec.slayout == "NoneBox"):
-        m.fault("unsupported-layout", f"src layout {src.spec.blayout}/{src.spec.slayout} is not ND")
-        ok = False
+    for t in (src,) + ((tmp,) if tmp is not None else ()):  # A2/A3 TColSumCheck: an ND tmp as well
+        if not (t.spec.is_row_major and t.spec.slayout == "NoneBox"):
+            m.fault("unsupported-layout", f"{t.name} layout {t.spec.blayout}/{t.spec.slayout} is not ND")
+            ok = False
     dst_ok = dst.spec.slayout == "NoneBox" and (dst.spec.is_row_major or (axis == "row" and dst.spec.cols == 1))
     if not dst_ok:
         m.fault("unsupported-layout", f"dst layout {dst.spec.blayout}/{dst.spec.slayout} ({dst.spec.cols} columns) "
