@@ -1359,11 +1359,16 @@ ENTRIES: list[Entry] = [
           note="open (partial, PTO316 / PTO317): A5 wants src0's plus src1's valid columns EQUAL to dst's; PTO317 "
                "reports a sum below dst's valid columns, PTO316 one past Dst::Cols, not a sum between the two"),
     Entry("pto/npu/a5/TInterleave.hpp", "function:TInterleaveCheck", cond=r"% 2 == 0", targets=_A2A3_A5,
-          note="open (checkable): A5 TINTERLEAVE's valid columns even; PTO317 compares the shapes only"),
-    Entry("pto/npu/a2a3/TConcat.hpp|pto/npu/a5/TConcat.hpp|pto/npu/a5/TInterleave.hpp|pto/npu/a5/TDeInterleave.hpp",
+          rules=("PTO836",), note="A5 TINTERLEAVE's valid columns even (edited by branch vector)"),
+    Entry("pto/npu/a5/TInterleave.hpp|pto/npu/a5/TDeInterleave.hpp", kind="runtime", topic="valid-region",
+          targets=_A2A3_A5, rules=("PTO317", "PTO835"),
+          note="the sources' and dst1's (single-source form: both destinations') valid shapes EQUAL to the region "
+               "computed: PTO317 reports a source smaller / a destination larger, PTO835 the other direction "
+               "(edited by branch vector)"),
+    Entry("pto/npu/a2a3/TConcat.hpp|pto/npu/a5/TConcat.hpp",
           kind="runtime", topic="valid-region", targets=_A2A3_A5,
-          note="open (partial, PTO317): the PTO_ASSERT wants the sources' (and dst1's) valid shapes EQUAL to the "
-               "region computed; PTO317 reports a source smaller than what is read and a destination larger than "
+          note="open (partial, PTO317): the PTO_ASSERT wants the sources' valid rows EQUAL to the region "
+               "computed; PTO317 reports a source smaller than what is read and a destination larger than "
                "what is written, not the other direction (a debug trap all the same)"),
     Entry("pto/npu/a2a3/TTrans.hpp|pto/npu/a5/TTrans.hpp", "function:Check*ConvTile|function:CheckConv3DTile",
           rules=("PTO219",), targets=_A2A3_A5,

@@ -194,6 +194,112 @@ def rearrange_valid_shape_mismatch(ctx: Ctx) -> Check | None:
                   "dst1_validRow": d1.valid_row, "dst1_validCol": d1.valid_col})
 
 
+@rule("PTO835", "interleave-valid-shape-differs", instructions=("TINTERLEAVE", "TDEINTERLEAVE"),
+      fault="valid-region",
+      provenance=(Provenance("header-runtime", HDR["ILV"], "PTO_ASSERT src0's, src1's and dst1's valid shapes EQUAL "
+                             "to dst0's (TInterleave.hpp 42-48, TDeInterleave.hpp 38-44); the single-source "
+                             "TDEINTERLEAVE: dst0's and dst1's EQUAL to src's rows x half its columns (TDeInterleave.hpp "
+                             "200-203): traps in debug builds; release builds work over dst0's (src's) shape, so a "
+                             "source's extra valid data is dropped and dst1's (a destination's) valid region is "
+                             "overrun or left short"),
+                  Provenance("isa-doc", "docs/isa/TINTERLEAVE.md, TDEINTERLEAVE.md", "the operands' valid shapes "
+                             "match")))
+def interleave_valid_shape_differs(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    A (de)interleave whose operands' valid shapes are not exactly the shape it works over.
+
+    ## What it does
+    The complement of PTO317 for TINTERLEAVE / TDEINTERLEAVE: reports a source whose valid region is larger
+    than dst0's (in rows or columns), a dst1 whose valid region is smaller than dst0's, and for the
+    single-source TDEINTERLEAVE a destination smaller than src's valid rows x half its valid columns. The
+    header asserts equality; PTO317 reports the other direction.
+
+    ## Why is this bad?
+    The equalities are `PTO_ASSERT`s: a debug build traps. A release build works over dst0's valid shape
+    (the single-source form: src's): valid source elements beyond it are silently not interleaved, and
+    elements past a smaller destination's valid region are written although the tile says they are not
+    valid, where a later instruction treats them as padding.
+
+    ## Example
+    ```cpp
+    Tile<TileType::Vec, float, 16, 64, BLayout::RowMajor, 16, DYNAMIC> re(n), im(n), lo(n / 2), hi(n / 2);
+    TINTERLEAVE(hi, lo, im, re);   // works over lo's n / 2 columns: half of re and im is dropped
+    ```
+
+    ## Use instead
+    ```cpp
+    Tile<TileType::Vec, float, 16, 64, BLayout::RowMajor, 16, DYNAMIC> re(n), im(n), lo(n), hi(n);
+    TINTERLEAVE(hi, lo, im, re);
+    ```
+    """
+    f = _active(ctx, "TINTERLEAVE", "TDEINTERLEAVE", "TDEINTERLEAVE(src)")
+    if f is None:
+        return None
+    t = ctx.tile
+    if f == "TDEINTERLEAVE(src)":
+        src, d0, d1 = t("src"), t("dst0"), t("dst1")
+        half = src.valid_col / 2
+        conds = [z3.Or(d.valid_row < src.valid_row, d.valid_col < half) for d in (d0, d1)]
+        return Check(z3.Or(*conds),
+                     "TDEINTERLEAVE(dst1, dst0, src): src's valid shape gives {src_validRow} x {half} per "
+                     "destination but dst0 is {dst0_validRow} x {dst0_validCol} and dst1 {dst1_validRow} x "
+                     "{dst1_validCol} valid (the PTO_ASSERT wants them equal)",
+                     {"src_validRow": src.valid_row, "half": half, "dst0_validRow": d0.valid_row,
+                      "dst0_validCol": d0.valid_col, "dst1_validRow": d1.valid_row, "dst1_validCol": d1.valid_col})
+    d0, d1, s0, s1 = t("dst0"), t("dst1"), t("src0"), t("src1")
+    conds = [z3.Or(s.valid_row > d0.valid_row, s.valid_col > d0.valid_col) for s in (s0, s1)]
+    conds.append(z3.Or(d1.valid_row < d0.valid_row, d1.valid_col < d0.valid_col))
+    return Check(z3.Or(*conds),
+                 f"{ctx.builtin}: works over dst0's {{dst0_validRow}} x {{dst0_validCol}} valid shape but src0 is "
+                 "{src0_validRow} x {src0_validCol}, src1 {src1_validRow} x {src1_validCol} and dst1 "
+                 "{dst1_validRow} x {dst1_validCol} valid (the PTO_ASSERT wants them equal)",
+                 {"dst0_validRow": d0.valid_row, "dst0_validCol": d0.valid_col, "src0_validRow": s0.valid_row,
+                  "src0_validCol": s0.valid_col, "src1_validRow": s1.valid_row, "src1_validCol": s1.valid_col,
+                  "dst1_validRow": d1.valid_row, "dst1_validCol": d1.valid_col})
+
+
+@rule("PTO836", "tinterleave-odd-valid-cols", instructions=("TINTERLEAVE",), fault="valid-region",
+      provenance=(Provenance("header-runtime", "include/pto/npu/a5/TInterleave.hpp (TInterleaveCheck, line 38)",
+                             "PTO_ASSERT src0's, src1's, dst0's and dst1's valid columns even: traps in debug "
+                             "builds; release builds interleave the odd count anyway"),
+                  Provenance("isa-doc", "docs/isa/TINTERLEAVE.md", "valid columns even")))
+def tinterleave_odd_valid_cols(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    TINTERLEAVE with an operand whose valid column count is odd.
+
+    ## What it does
+    Checks that the valid column counts of src0, src1, dst0 and dst1 (static, or set at run time) are even.
+
+    ## Why is this bad?
+    A5's TINTERLEAVE asserts it with `PTO_ASSERT`: a debug build traps. The interleaved stream of two rows
+    of n elements is split into two destination rows of n elements, element pairs staying together; with
+    an odd n a pair is split across dst0 and dst1, which the release build does without a word.
+
+    ## Example
+    ```cpp
+    Tile<TileType::Vec, half, 8, 128, BLayout::RowMajor, 8, DYNAMIC> a(n), b(n), lo(n), hi(n);  // n from the host
+    TINTERLEAVE(hi, lo, b, a);
+    ```
+
+    ## Use instead
+    ```cpp
+    int even = n & ~1;   // interleave the even prefix, handle the last element apart
+    Tile<TileType::Vec, half, 8, 128, BLayout::RowMajor, 8, DYNAMIC> a(even), b(even), lo(even), hi(even);
+    TINTERLEAVE(hi, lo, b, a);
+    ```
+    """
+    if _active(ctx, "TINTERLEAVE") is None:
+        return None
+    names = ("src0", "src1", "dst0", "dst1")
+    tiles = [(n, ctx.tile(n)) for n in names]
+    return Check(z3.Or(*[t.valid_col % 2 != 0 for _, t in tiles]),
+                 "TINTERLEAVE: valid columns src0 {src0_validCol}, src1 {src1_validCol}, dst0 {dst0_validCol}, "
+                 "dst1 {dst1_validCol}: each must be even",
+                 {f"{n}_validCol": t.valid_col for n, t in tiles})
+
+
 @rule("PTO318", "tinsert-out-of-bounds", instructions=("TINSERT",), fault="out-of-bounds", own=OWN,
       provenance=(Provenance("header-runtime", HDR["TINSERT"], "PTO_ASSERT indexRow + src valid rows <= Dst::Rows and "
                              "indexCol + src valid cols <= Dst::Cols (A2/A3 ND compares the static ValidRow/ValidCol, "

@@ -13,7 +13,8 @@ trapping), then replays what a release build does with the concrete valid region
   index within 16 bits, a static_assert).
 - TINSERT (non-Acc source): src's valid region stored at (indexRow, indexCol); a2a3's ND block copy needs a
   32-byte aligned column.
-- TINTERLEAVE / TDEINTERLEAVE (a5): over dst0's valid shape (single-source form: src's rows, half its cols).
+- TINTERLEAVE / TDEINTERLEAVE (a5): over dst0's valid shape (single-source form: src's rows, half its cols);
+  PTO_ASSERTs want every operand's valid shape equal to it (TINTERLEAVE: valid columns even).
 - TMOV_FP / TINSERT_FP / TSTORE_FP / TSUBVIEW: only their compile-time checks are replayed.
 """
 
@@ -492,9 +493,17 @@ def interleave(m: Machine) -> None:
     for t in [d0, d1, *srcs]:
         chk.need(_nd(t), "unsupported-layout", f"{t.name} is not row-major")
     chk.done()
+    # the check functions PTO_ASSERT equal valid shapes first (TINTERLEAVE: and even valid columns)
+    if name == "TINTERLEAVE" and any(t.valid_col % 2 for t in (d0, d1, *srcs)):
+        m.fault("valid-region", f"{name}: odd valid columns among " +
+                ", ".join(f"{t.name} {t.valid_col}" for t in (*srcs, d0, d1)))
     if single:
         s = srcs[0]
         rows, half = s.valid_row, s.valid_col // 2
+        for d in (d0, d1):
+            if d.valid_row < rows or d.valid_col < half:
+                m.fault("valid-region", f"{name}: {d.name} is {d.valid_row}x{d.valid_col} valid, src's shape gives "
+                        f"{rows}x{half}")
         if rows <= 0 or s.valid_col <= 1:
             return
         for d in (d0, d1):
@@ -506,6 +515,11 @@ def interleave(m: Machine) -> None:
         m.window(d1, 0, 0, rows, half, write=True)[:, :] = data[:, 1::2]
         return
     rows, cols = d0.valid_row, d0.valid_col
+    for t in srcs:
+        if t.valid_row > rows or t.valid_col > cols:
+            m.fault("valid-region", f"{name}: {t.name} is {t.valid_row}x{t.valid_col} valid, dst0 {rows}x{cols}")
+    if d1.valid_row < rows or d1.valid_col < cols:
+        m.fault("valid-region", f"{name}: dst1 is {d1.valid_row}x{d1.valid_col} valid, dst0 {rows}x{cols}")
     if rows <= 0 or cols <= 0:
         return
     for s in srcs:
