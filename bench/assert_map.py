@@ -1151,10 +1151,14 @@ ENTRIES: list[Entry] = [
           rules=("PTO610",),
           note="TADDRELUCONV / TSUBRELUCONV / TADDDEQRELU with an empty dst (debug trap): PTO610 (FACTS positive), "
                "edited by branch eqshape"),
-    Entry("pto/npu/a2a3/TAddDeqRelu.hpp|pto/npu/a2a3/TPrelu.hpp|pto/npu/a2a3/TPow.hpp", cond=r"tmp\.GetValid",
-          kind="runtime", targets=_A2A3_A5,
-          note="open (checkable): A2/A3 TADDDEQRELU / TPRELU tmp tile's valid shape (>= dst's, > dst's rows); the "
-               "tmp tile is not among PTO604's inputs (A2/A3 TPOW(S)'s tmp equality: PTO610, eqshape's block)"),
+    Entry("pto/npu/a2a3/TAddDeqRelu.hpp|pto/npu/a2a3/TPrelu.hpp", cond=r"tmp\.GetValid",
+          kind="runtime", targets=_A2A3_A5, rules=("PTO611",),
+          note="A2/A3 TADDDEQRELU / TPRELU tmp tile's valid shape (>= dst's, > dst's rows): PTO611 (edited by "
+               "branch vector)"),
+    Entry("pto/npu/a2a3/TPow.hpp", cond=r"tmp\.GetValid", kind="runtime", targets=_A2A3_A5, rules=("PTO610",),
+          note="A2/A3 TPOW / TPOWS tmp's valid shape EQUAL to dst's for a floating-point dst: PTO610 (FACTS eq, the "
+               "float-only tmp pair; checked with a float TPOW whose tmp keeps its static shape) (edited by branch "
+               "vector)"),
     Entry("pto/npu/a2a3/TCmp.hpp|pto/npu/a2a3/TCmps.hpp|pto/npu/a5/TCmps.hpp", "function:TCMP*_IMPL",
           cond=r"^src0\.GetValidRow\(\) == dst\.GetValidRow\(\)$", targets=_A2A3_A5,
           rules=("PTO610",),

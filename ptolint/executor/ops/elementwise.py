@@ -210,10 +210,20 @@ def _static_faults(m: Machine, impl: _Impl) -> bool:
     return bool(errors)
 
 
+#: A2/A3 tmp tiles whose valid shape the check asserts at least dst's: (builtin, impl) -> (extra rows, columns
+#: asserted?) (TADDDEQRELU: rows >= and cols >=; TPRELU: rows > dst's, its select scratch starts at dst's rows)
+_TMP_COVERS = {("TADDDEQRELU", "a2a3"): (0, True), ("TPRELU", "a2a3"): (1, False)}
+
+
 def _shape_asserts(m: Machine, impl: _Impl) -> None:
     """The header's valid-shape PTO_ASSERTs, before anything runs (also with an empty domain): a difference is a
     valid-region fault (debug builds trap; release builds go on over the domain)."""
     dst = m.tile("dst")
+    need, tmp = _TMP_COVERS.get((m.site.builtin, m.impl)), m.tile("tmp")
+    if need is not None and tmp is not None and dst is not None and (
+            tmp.valid_row < dst.valid_row + need[0] or (need[1] and tmp.valid_col < dst.valid_col)):
+        m.fault("tmp-undersized", f"tmp valid {tmp.valid_row}x{tmp.valid_col} against dst {dst.valid_row}x"
+                f"{dst.valid_col}: {m.site.builtin}'s PTO_ASSERT traps in debug builds")
     dom = m.tile(impl.over)
     if impl.positive and dom is not None and (dom.valid_row <= 0 or dom.valid_col <= 0):
         m.fault("valid-region", f"{impl.over} valid {dom.valid_row}x{dom.valid_col} is empty: {m.site.builtin}'s "
