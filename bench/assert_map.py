@@ -1363,7 +1363,10 @@ ENTRIES: list[Entry] = [
           note="open (partial, PTO316 / PTO317): A5 wants src0's plus src1's valid columns EQUAL to dst's; PTO317 "
                "reports a sum below dst's valid columns, PTO316 one past Dst::Cols, not a sum between the two"),
     Entry("pto/npu/a5/TInterleave.hpp", "function:TInterleaveCheck", cond=r"% 2 == 0", targets=_A2A3_A5,
-          rules=("PTO836",), note="A5 TINTERLEAVE's valid columns even (edited by branch vector)"),
+          reason="vendor-kernels-rely",
+          note="A5 TINTERLEAVE's valid columns even: the vendor's ST kernel tests/npu/a5/src/st/testcase/"
+               "tinterleave/tinterleave_kernel.cpp instantiates vCols = 63 (lines 92-96: float, int32_t, int16_t) "
+               "and checks the release result (edited by branch vector)"),
     Entry("pto/npu/a5/TInterleave.hpp|pto/npu/a5/TDeInterleave.hpp", kind="runtime", topic="valid-region",
           targets=_A2A3_A5, rules=("PTO317", "PTO835"),
           note="the sources' and dst1's (single-source form: both destinations') valid shapes EQUAL to the region "

@@ -259,47 +259,6 @@ def interleave_valid_shape_differs(ctx: Ctx) -> Check | None:
                   "dst1_validRow": d1.valid_row, "dst1_validCol": d1.valid_col})
 
 
-@rule("PTO836", "tinterleave-odd-valid-cols", instructions=("TINTERLEAVE",), fault="valid-region",
-      provenance=(Provenance("header-runtime", "include/pto/npu/a5/TInterleave.hpp (TInterleaveCheck, line 38)",
-                             "PTO_ASSERT src0's, src1's, dst0's and dst1's valid columns even: traps in debug "
-                             "builds; release builds interleave the odd count anyway"),
-                  Provenance("isa-doc", "docs/isa/TINTERLEAVE.md", "valid columns even")))
-def tinterleave_odd_valid_cols(ctx: Ctx) -> Check | None:
-    """
-    ## Summary
-    TINTERLEAVE with an operand whose valid column count is odd.
-
-    ## What it does
-    Checks that the valid column counts of src0, src1, dst0 and dst1 (static, or set at run time) are even.
-
-    ## Why is this bad?
-    A5's TINTERLEAVE asserts it with `PTO_ASSERT`: a debug build traps. The interleaved stream of two rows
-    of n elements is split into two destination rows of n elements, element pairs staying together; with
-    an odd n a pair is split across dst0 and dst1, which the release build does without a word.
-
-    ## Example
-    ```cpp
-    Tile<TileType::Vec, half, 8, 128, BLayout::RowMajor, 8, DYNAMIC> a(n), b(n), lo(n), hi(n);  // n from the host
-    TINTERLEAVE(hi, lo, b, a);
-    ```
-
-    ## Use instead
-    ```cpp
-    int even = n & ~1;   // interleave the even prefix, handle the last element apart
-    Tile<TileType::Vec, half, 8, 128, BLayout::RowMajor, 8, DYNAMIC> a(even), b(even), lo(even), hi(even);
-    TINTERLEAVE(hi, lo, b, a);
-    ```
-    """
-    if _active(ctx, "TINTERLEAVE") is None:
-        return None
-    names = ("src0", "src1", "dst0", "dst1")
-    tiles = [(n, ctx.tile(n)) for n in names]
-    return Check(z3.Or(*[t.valid_col % 2 != 0 for _, t in tiles]),
-                 "TINTERLEAVE: valid columns src0 {src0_validCol}, src1 {src1_validCol}, dst0 {dst0_validCol}, "
-                 "dst1 {dst1_validCol}: each must be even",
-                 {f"{n}_validCol": t.valid_col for n, t in tiles})
-
-
 @rule("PTO318", "tinsert-out-of-bounds", instructions=("TINSERT",), fault="out-of-bounds", own=OWN,
       provenance=(Provenance("header-runtime", HDR["TINSERT"], "PTO_ASSERT indexRow + src valid rows <= Dst::Rows and "
                              "indexCol + src valid cols <= Dst::Cols (A2/A3 ND compares the static ValidRow/ValidCol, "
