@@ -1151,10 +1151,15 @@ ENTRIES: list[Entry] = [
           rules=("PTO610",),
           note="TADDRELUCONV / TSUBRELUCONV / TADDDEQRELU with an empty dst (debug trap): PTO610 (FACTS positive), "
                "edited by branch eqshape"),
-    Entry("pto/npu/a2a3/TAddDeqRelu.hpp|pto/npu/a2a3/TPrelu.hpp", cond=r"tmp\.GetValid",
-          kind="runtime", targets=_A2A3_A5, rules=("PTO611",),
-          note="A2/A3 TADDDEQRELU / TPRELU tmp tile's valid shape (>= dst's, > dst's rows): PTO611 (edited by "
-               "branch vector)"),
+    Entry("pto/npu/a2a3/TAddDeqRelu.hpp", cond=r"tmp\.GetValid", kind="runtime", targets=_A2A3_A5,
+          rules=("PTO611",), note="A2/A3 TADDDEQRELU tmp tile's valid shape >= dst's: PTO611 (edited by branch "
+                                  "vector)"),
+    Entry("pto/npu/a2a3/TPrelu.hpp", cond=r"tmp\.GetValid", kind="runtime", targets=_A2A3_A5,
+          reason="vendor-kernels-rely",
+          note="A2/A3 TPRELU tmp's valid rows > dst's: the vendor's ST kernel tests/npu/a2a3/src/st/testcase/tprelu/"
+               "tprelu_kernel.cpp gives tmp dst's valid rows (tmpVRow = vRows, line 23; \"tmp's valid row/col do "
+               "not take effect\") with kTRows_ + 1 rows of storage, so the select scratch at row vRows stays "
+               "inside it (edited by branch vector)"),
     Entry("pto/npu/a2a3/TPow.hpp", cond=r"tmp\.GetValid", kind="runtime", targets=_A2A3_A5, rules=("PTO610",),
           note="A2/A3 TPOW / TPOWS tmp's valid shape EQUAL to dst's for a floating-point dst: PTO610 (FACTS eq, the "
                "float-only tmp pair; checked with a float TPOW whose tmp keeps its static shape) (edited by branch "

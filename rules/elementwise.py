@@ -542,59 +542,50 @@ EQ_CHECKED = tuple(i for i in INSTR if i not in PART and i not in PART_ARG
 _FLOAT_TYPES = frozenset({"half", "float", "bfloat16_t"})
 
 
-#: A2/A3 tmp tiles the check asserts at least as large as dst: builtin -> (extra valid rows over dst's, whether
-#: the columns are asserted too)
-TMP_COVERS = {"TADDDEQRELU": (0, True), "TPRELU": (1, False)}
-
-
-@rule("PTO611", "elementwise-tmp-valid-too-small", instructions=tuple(TMP_COVERS), targets=("a2a3",),
+@rule("PTO611", "elementwise-tmp-valid-too-small", instructions=("TADDDEQRELU",), targets=("a2a3",),
       fault="tmp-undersized",
       provenance=(Provenance("header-runtime", A2 + "TAddDeqRelu.hpp (line 157)", "PTO_ASSERT tmp.GetValidRow() >= "
                              "validRow && tmp.GetValidCol() >= validCol (dst's): traps in debug builds; release "
-                             "builds convert src0 + src1 through tmp over dst's valid shape, past tmp's valid region"),
-                  Provenance("header-runtime", A2 + "TPrelu.hpp (line 40)", "PTO_ASSERT tmp.GetValidRow() > "
-                             "validRows (dst's): traps in debug builds; release builds take the select's scratch "
-                             "from tmp's row validRows on (TSUBVIEW), outside tmp's valid region or storage"),
-                  Provenance("isa-doc", "docs/isa/TADDDEQRELU.md, TPRELU.md", "tmp is a scratch tile; its size "
-                             "requirement is the header's")))
+                             "builds stage src0 + src1 in tmp over dst's valid shape, past tmp's valid region"),
+                  Provenance("header-runtime", A2 + "TPrelu.hpp (line 40)", "TPRELU's PTO_ASSERT tmp.GetValidRow() > "
+                             "validRows is not checked: the vendor's ST kernel (a2a3 tprelu_kernel.cpp) gives tmp "
+                             "dst's valid rows on purpose, with one more row of storage"),
+                  Provenance("isa-doc", "docs/isa/TADDDEQRELU.md", "tmp is a scratch tile; its size requirement is "
+                             "the header's")))
 def elementwise_tmp_too_small(ctx: Ctx) -> Check | None:
     """
     ## Summary
-    A2/A3 TADDDEQRELU / TPRELU with a `tmp` tile whose valid region is too small for dst.
+    A2/A3 TADDDEQRELU with a `tmp` tile whose valid region is smaller than dst's.
 
     ## What it does
-    TADDDEQRELU: checks that tmp's valid rows and columns are at least dst's. TPRELU: that tmp has more
-    valid rows than dst (the compare mask takes dst's rows, the select's scratch the rows after them).
+    Checks that tmp's valid rows and columns are at least dst's.
 
     ## Why is this bad?
-    A2/A3 asserts it with `PTO_ASSERT`: a debug build traps. A release build uses tmp's rows regardless:
-    TADDDEQRELU stages the sum in tmp over dst's whole valid shape, TPRELU places the select's 32-byte
-    scratch at tmp's row `dst.GetValidRow()`, past tmp's valid region and, when tmp has no more rows, past
-    its storage into the next tile.
+    A2/A3 asserts it with `PTO_ASSERT`: a debug build traps. A release build stages the int32 sum in tmp
+    over dst's whole valid shape regardless, writing tmp's rows and columns beyond its valid region (past
+    its storage when tmp is smaller than dst there).
 
     ## Example
     ```cpp
-    Tile<TileType::Vec, float, 16, 64> dst, x, slope;
-    Tile<TileType::Vec, uint8_t, 16, 64> mask;   // as many rows as dst
-    TPRELU(dst, x, slope, mask);
+    Tile<TileType::Vec, int32_t, 16, 64> a, b;
+    Tile<TileType::Vec, int32_t, 16, 64, BLayout::RowMajor, 16, 32> tmp;   // 32 valid columns
+    Tile<TileType::Vec, half, 16, 64> out;
+    TADDDEQRELU(out, a, b, scale, tmp);
     ```
 
     ## Use instead
     ```cpp
-    Tile<TileType::Vec, uint8_t, 17, 64> mask;   // one row more than dst for the select's scratch
-    TPRELU(dst, x, slope, mask);
+    Tile<TileType::Vec, int32_t, 16, 64> tmp;   // dst's valid shape
+    TADDDEQRELU(out, a, b, scale, tmp);
     ```
     """
     f = _facts(ctx)
     dst, tmp = ctx.tile("dst"), ctx.tile("tmp")
     if f is None or dst is None or tmp is None or _compile_errors(ctx, f):
         return None
-    extra, cols = TMP_COVERS[ctx.builtin]
-    bad = [tmp.valid_row < dst.valid_row + extra] + ([tmp.valid_col < dst.valid_col] if cols else [])
-    need = ("more valid rows than dst's {dst_validRow}" if extra else
-            "at least dst's {dst_validRow} x {dst_validCol} valid shape")
-    return Check(z3.Or(*bad), f"{ctx.builtin}: tmp `{_esc(tmp.text)}` is {{tmp_validRow}} x {{tmp_validCol}} valid; "
-                              f"A2/A3 needs {need}",
+    return Check(z3.Or(tmp.valid_row < dst.valid_row, tmp.valid_col < dst.valid_col),
+                 f"{ctx.builtin}: tmp `{_esc(tmp.text)}` is {{tmp_validRow}} x {{tmp_validCol}} valid; A2/A3 needs "
+                 "at least dst's {dst_validRow} x {dst_validCol} valid shape",
                  {"tmp_validRow": tmp.valid_row, "tmp_validCol": tmp.valid_col, "dst_validRow": dst.valid_row,
                   "dst_validCol": dst.valid_col})
 
