@@ -770,9 +770,13 @@ ENTRIES: list[Entry] = [
           r"^\((dst|src)ValidRow != 0 && (dst|src)ValidCol != 0\)$", rules=("PTO704",),
           note="equal valid columns (Facts.equal 'col') and a non-empty dst (Facts.positive); an empty src under a "
                "non-empty dst is a src that does not cover it"),
-    Entry("pto/npu/a2a3/TBitwiseSOp.hpp", "function:TShiftCheck", kind="runtime",
-          note="open (checkable): the header's row check compares dst's valid rows with src's valid *columns* (a "
-               "debug build traps for any non-square valid shape); no rule"),
+    Entry("pto/npu/a2a3/TBitwiseSOp.hpp", "function:TShiftCheck", kind="runtime", cond=r"^dstValidRow == srcValidCol$",
+          reason="vendor-kernels-rely",
+          note="the header's row check compares dst's valid rows with src's valid *columns* (a debug build traps for "
+               "any non-square valid shape); the vendor's ST kernels tests/npu/a2a3/src/st/testcase/tshls/"
+               "tshls_kernel.cpp and tshrs/ call TSHLS / TSHRS on 32 x 128 and 32 x 111 valid shapes (the "
+               "LaunchTShlS instantiations, line 58 on) and check the release result: PTO704 checks the intended "
+               "row / column equalities (edited by branch vector)"),
     Entry("pto/npu/a2a3/TPush.hpp|pto/npu/a5/TPush.hpp", "function:Producer::allocate|function:Consumer::free",
           cond=r"FlagIDPlusThree < 16", rules=("PTO022",),
           note="a TPipe used both ways (DIR_BOTH, A5 also DIR_BOTH_GM): uint8_t(FlagID + 3) < 16 (BOTH_WAYS)"),
