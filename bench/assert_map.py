@@ -513,9 +513,10 @@ ENTRIES: list[Entry] = [
     # a5/TExpandS.hpp on Kirin X90 (reused file): the entries above for A2/A3 / A5 name those targets only
     Entry("pto/npu/a5/TExpandS.hpp", "function:TExpandsTile", targets=_X90,
           cond=r"^repeatTimes >= 1 && repeatTimes <= EXPANDS_MAX_SUPPORT_REPEAT_TIMES$",
-          note="open (checkable): TEXPANDS of a Mat tile: Rows * Cols * sizeof / 32 (cast to uint16_t) in [1, 32767]; "
-               "Kirin X90's L1 is 1 MiB, so a Mat tile of the whole L1 (1 MiB: 32768 blocks) fits its buffer and "
-               "still fails (on A2/A3 / A5 the buffer bound implies it); no rule"),
+          rules=("PTO727",),
+          note="TEXPANDS of a Mat tile: Rows * Cols * sizeof / 32 (cast to uint16_t) <= 32767; Kirin X90's L1 is 1 "
+               "MiB, so a Mat tile of the whole L1 (32768 blocks) fits its buffer and still fails: PTO727 (>= 1 "
+               "by the 32-byte rows, PTO003 / PTO004) (edited by branch vector)"),
     Entry("pto/npu/a5/TExpandS.hpp", "function:TExpandsConvTile", targets=_X90,
           note="open (checkable): TEXPANDS of a ConvTile: the product of its run-time shape in 32-byte blocks within "
                "[1, 32767]; the frontend reads ConvTile operands for TIMG2COL only (as on A2/A3 / A5)"),
@@ -981,10 +982,10 @@ ENTRIES: list[Entry] = [
                                            "overload of TSTORE_FP (PTO312)", targets=_A2A3_A5),
     # --- the rest of issue 13 item 4's list (A2/A3, A5), read one by one ---------------------------------------------
     Entry("pto/npu/a2a3/TExpandS.hpp|pto/npu/a5/TExpandS.hpp", "function:TExpandsMatTile|function:TExpandsTile",
-          cond=r"^repeatTimes >= 1 && repeatTimes <= EXPANDS_MAX_SUPPORT_REPEAT_TIMES$", reason="buffer-fit-implies",
+          cond=r"^repeatTimes >= 1 && repeatTimes <= EXPANDS_MAX_SUPPORT_REPEAT_TIMES$", rules=("PTO727",),
           note="TEXPANDS of a Mat tile: Rows * Cols * sizeof / 32 (cast to uint16_t) in [1, 32767]; >= 1 by the 32-byte "
-               "rows (PTO003 / PTO004); it exceeds 32767 (or wraps) only for a tile over 1 MiB, which does not fit L1 "
-               "(512 KiB on both targets)",
+               "rows (PTO003 / PTO004); PTO727 the upper bound (on A2/A3 / A5 only a tile over 1 MiB, which does not "
+               "fit the 512 KiB L1: PTO901 as well) (edited by branch vector)",
           targets=_A2A3_A5),
     Entry("pto/npu/a2a3/TExpandS.hpp|pto/npu/a5/TExpandS.hpp", "function:TExpandsMat5HD|function:TExpandsConvTile",
           note="open (checkable): TEXPANDS of a ConvTile: the product of its run-time shape in 32-byte blocks within "

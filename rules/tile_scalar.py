@@ -540,6 +540,58 @@ def tile_scalar_not_row_major(ctx: Ctx) -> Check | None:
     return Check(ctx.static(True), f"{ctx.builtin}: " + "; ".join(bad) + f" (must be BLayout::RowMajor on {ctx.target})")
 
 
+#: TEXPANDS of a Mat tile fills the whole tile in one create_cbuf_matrix of Rows * Cols * sizeof / 32 blocks; the
+#: repeat field holds at most this many (A2/A3 TExpandS.hpp 106, A5 93: static_assert, the count cast to uint16_t)
+EXPANDS_MAX_REPEAT = 32767
+
+
+@rule("PTO727", "texpands-mat-tile-too-large", instructions=("TEXPANDS",), fault="extent-limit",
+      provenance=(Provenance("header-static", "include/pto/npu/a5/TExpandS.hpp (TExpandsTile, line 93); "
+                             "include/pto/npu/a2a3/TExpandS.hpp (line 106)",
+                             "static_assert repeatTimes in [1, 32767], repeatTimes = uint16_t(Rows * Cols * "
+                             "sizeof(T) / 32) of the Mat tile: a larger tile does not compile; it is reachable with a "
+                             "tile that fits its buffer only on Kirin X90 (1 MiB L1: a whole-L1 tile is 32768 "
+                             "blocks), elsewhere PTO901 reports the tile first"),
+                  Provenance("isa-doc", "docs/isa/TEXPANDS.md", "Mat tiles are filled whole")))
+def texpands_mat_too_large(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    TEXPANDS of a Mat (L1) tile of more than 32767 32-byte blocks.
+
+    ## What it does
+    For a Mat `dst`, computes the tile's storage in 32-byte blocks (`Rows * Cols * sizeof(T) / 32`) and
+    flags more than 32767 (the count is cast to `uint16_t` first, as the header does).
+
+    ## Why is this bad?
+    The fill is one `create_cbuf_matrix` whose repeat field holds at most 32767 blocks; the header
+    `static_assert`s the count: the kernel does not compile. On Kirin X90 a Mat tile of the whole 1 MiB L1
+    fits its buffer but is 32768 blocks.
+
+    ## Example
+    ```cpp
+    Tile<TileType::Mat, half, 512, 1024, BLayout::ColMajor, 512, 1024, SLayout::RowMajor> l1;   // 1 MiB
+    TEXPANDS(l1, (half)0);
+    ```
+
+    ## Use instead
+    ```cpp
+    Tile<TileType::Mat, half, 256, 1024, BLayout::ColMajor, 256, 1024, SLayout::RowMajor> half1, half2;
+    TEXPANDS(half1, (half)0);
+    TEXPANDS(half2, (half)0);
+    ```
+    """
+    dst = ctx.tile("dst")
+    if dst is None or dst.loc != "Mat" or ctx.impl not in ("a2a3", "a5"):
+        return None
+    size = dst.elem_size or SIZES.get(dst.dtype, 0)
+    blocks = (dst.rows * dst.cols * size // 32) % 65536
+    if not size or blocks <= EXPANDS_MAX_REPEAT:
+        return None
+    return Check(ctx.static(True), f"TEXPANDS: Mat tile `{_esc(dst.text)}` is {dst.rows} x {dst.cols} {dst.dtype}: "
+                                   f"{dst.rows * dst.cols * size // 32} 32-byte blocks, the fill takes at most "
+                                   f"{EXPANDS_MAX_REPEAT}")
+
+
 # ---- PTO706: A2/A3 TREM / TREMS scratch tile (the tile-tile TREM's facts are rules/elementwise.py's) ----------
 _REM_A2 = "include/pto/npu/a2a3/"
 #: A2/A3 TRemCheck: the mask offset is a whole dst row stride, the mask takes 2 elements per 64 (vcmpvs bits)

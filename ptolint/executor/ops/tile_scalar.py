@@ -25,7 +25,7 @@ from __future__ import annotations
 import numpy as np
 
 from ptolint.executor.machine import ConcreteTile, Machine, op
-from ptolint.executor.memory import NUMPY_TYPES
+from ptolint.executor.memory import NUMPY_TYPES, element_size
 
 _I32_I16_H_F = frozenset({"int32_t", "int16_t", "half", "float"})
 _SHIFT_A2 = frozenset({"int32_t", "int16_t", "uint32_t", "uint16_t"})
@@ -277,6 +277,11 @@ def texpands(m: Machine) -> None:
         # the 64-bit Vec path (Int64Fill) static_asserts a row-major tile
         errors.append(("unsupported-layout", f"dst is a {dst.spec.blayout} {dst.dtype} tile: a5 TEXPANDS of 64-bit "
                        "data needs RowMajor"))
+    if dst.spec.loc == "Mat":
+        # one create_cbuf_matrix of uint16_t(Rows * Cols * sizeof / 32) blocks, static_asserted <= 32767
+        blocks = (dst.spec.rows * dst.spec.cols * element_size(dst.spec) // 32) % 65536
+        if blocks > 32767:
+            errors.append(("extent-limit", f"Mat dst is {blocks} 32-byte blocks: the fill takes at most 32767"))
     if errors:
         for kind, detail in errors:
             m.fault(kind, detail)
