@@ -399,7 +399,8 @@ void overloads(uint64_t quant)
     TSEL(vec, vec2, vec, vec, tmp);
     TFILLPAD(vec, vec2);
     TFILLPAD_INPLACE(vec, vec2);
-    TCI<VecT, int32_t, 0>(vec, 0);
+    Tile<TileType::Vec, int32_t, 1, 32> ivec;  // TCI's T is dst's element type (the model asserts it)
+    TCI<decltype(ivec), int32_t, 0>(ivec, 0);
     TRESHAPE(vec, vec2);
     TSYNC<Op::TLOAD>();
 }
