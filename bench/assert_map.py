@@ -1141,8 +1141,8 @@ ENTRIES: list[Entry] = [
           cond=r"^(TIdx|U) == ", rules=("PTO608",), targets=_A2A3_A5,
           note="dstIdx, src0Idx, src1Idx of one element type"),
     Entry("pto/npu/a2a3/TPartArgOp.hpp", "function:checkTiles", cond=r"^false$", lines=(213, 213), targets=_A2A3_A5,
-          note="open (partial, PTO609): A2/A3 TPARTARG with an empty dst (debug trap, release returns); PTO609 "
-               "checks the other early returns on a non-empty dst only"),
+          rules=("PTO612",), note="A2/A3 TPARTARG with an empty dst (debug trap, release returns): PTO612 (edited "
+                                  "by branch vector)"),
     Entry("pto/npu/a2a3/TPartArgOp.hpp", "function:checkTiles|function:TPartArgInstr", cond=r"^false$",
           rules=("PTO609",), targets=_A2A3_A5,
           note="the index tiles' valid shapes equal to the value tiles', dst's the maximum of the sources', the "

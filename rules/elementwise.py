@@ -590,6 +590,56 @@ def elementwise_tmp_too_small(ctx: Ctx) -> Check | None:
                   "dst_validCol": dst.valid_col})
 
 
+@rule("PTO612", "tpartarg-empty-dst", instructions=PART_ARG, targets=("a2a3",), fault="valid-region",
+      provenance=(Provenance("header-runtime", A2 + "TPartArgOp.hpp (checkTiles, line 213)", "after the index / value "
+                             "shape check: if dst's valid rows or columns are 0, PTO_ASSERT(false): traps in debug "
+                             "builds; release builds return without writing (dst has nothing valid)"),
+                  Provenance("isa-doc", DOCS + "TPARTARGMAX.md", "dst's valid shape is the larger source's")))
+def tpartarg_empty_dst(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    A2/A3 TPARTARGMAX / TPARTARGMIN with an empty dst valid region.
+
+    ## What it does
+    Flags a call whose index tiles match their value tiles (the check before) and whose dst has zero valid
+    rows or columns. PTO609 reports the other shape problems on a non-empty dst.
+
+    ## Why is this bad?
+    A2/A3's shape check asserts a non-empty dst with `PTO_ASSERT(false)`: a debug build traps. A release
+    build returns without doing anything, which is only harmless because nothing of dst is valid; a tail
+    block of zero rows reaching the call usually means the loop bound is off by one.
+
+    ## Example
+    ```cpp
+    for (int r = 0; r <= rows; r += 8) {             // one trip too many when rows % 8 == 0
+        int vr = rows - r < 8 ? rows - r : 8;
+        Val out(vr, 64), a(vr, 64), b(vr, 64);
+        Idx oi(vr, 64), ai(vr, 64), bi(vr, 64);
+        TPARTARGMAX(out, a, b, oi, ai, bi);
+    }
+    ```
+
+    ## Use instead
+    ```cpp
+    for (int r = 0; r < rows; r += 8) { /* ... */ }
+    ```
+    """
+    f = _facts(ctx)
+    if f is None or _compile_errors(ctx, f):
+        return None
+    names = ("dst", "src0", "src1", "dstIdx", "src0Idx", "src1Idx")
+    t = {n: ctx.tile(n) for n in names}
+    if any(v is None for v in t.values()):
+        return None
+    idx_ok = z3.And(*[z3.And(t[n].valid_row == t[n + "Idx"].valid_row, t[n].valid_col == t[n + "Idx"].valid_col)
+                      for n in ("dst", "src0", "src1")])
+    dst = t["dst"]
+    return Check(z3.And(idx_ok, z3.Or(dst.valid_row == 0, dst.valid_col == 0)),
+                 f"{ctx.builtin}: dst `{_esc(dst.text)}` has an empty valid region ({{dst_validRow}} x "
+                 "{dst_validCol}): A2/A3's PTO_ASSERT traps in debug builds",
+                 {"dst_validRow": dst.valid_row, "dst_validCol": dst.valid_col})
+
+
 @rule("PTO610", "elementwise-valid-shape-differs", instructions=EQ_CHECKED, fault="valid-region",
       own=own_facts(FACTS, EQ_CHECKED),
       provenance=(Provenance("header-runtime", _hdrs(EQ_CHECKED), "PTO_ASSERT each source's valid rows and cols == "

@@ -642,6 +642,8 @@ def tpartarg(m: Machine) -> None:
     shape = {n: (v.valid_row, v.valid_col) for n, v in t.items()}
     (dr, dc), (r0, c0), (r1, c1) = shape["dst"], shape["src0"], shape["src1"]
     if dr <= 0 or dc <= 0:
+        if m.impl == "a2a3" and all(shape[n + "Idx"] == shape[n] for n in ("dst", "src0", "src1")):
+            m.fault("valid-region", f"dst {dr}x{dc} is empty: a2a3 {name}'s PTO_ASSERT traps in debug builds")
         return
     if m.impl == "a2a3":
         problems = [f"{n}Idx {shape[n + 'Idx']} != {n} {shape[n]}" for n in ("dst", "src0", "src1")
