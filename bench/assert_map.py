@@ -70,8 +70,9 @@ REASONS: dict[str, str] = {
     "guard-implies": "the enclosing `if constexpr` tests a condition that implies the assertion: it holds wherever "
                      "it is compiled",
     "header-ill-formed": "the target's header cannot compile the function the assertion is in: every path to it "
-                         "goes through a call of an undeclared name or a redefined function (the note names the "
-                         "header lines and the compiler's error), so no kernel reaches the assertion there; the "
+                         "goes through a call of an undeclared name or a redefined function, or the file it is in "
+                         "has a definition-time error (a function defined twice, a non-dependent undeclared name) "
+                         "(the note names the header lines and the compiler's error), so no kernel reaches the assertion there; the "
                          "kernel fails with a `parse-error` at the header (`--headers real`)",
 }
 
@@ -346,14 +347,18 @@ ENTRIES: list[Entry] = [
     Entry(_ST2, "function:CheckStaticForVecAndMat", targets=("kirinx90",), cond=r"^TileData::DType == int8_t",
           note="open (checkable): the TSTORE element-type list for Vec / Mat sources (written against header.hpp's "
                "bfloat16_t -> half: bf16 calls are left out, ptolint/own_impls.py); no rule, as on A2/A3"),
-    # kirinX90/TMov.hpp: functions that cannot compile (TMOV itself is not read yet)
-    Entry("pto/npu/kirinX90/TMov.hpp", "function:TMovToVecNd2Nz", targets=("kirinx90",), reason="header-ill-formed",
-          note="its body names DstTile / SrcTile, which are not declared (its template parameters are DstTileData / "
-               "SrcTileData): clang 'use of undeclared identifier' at kirinX90/TMov.hpp:164-187"),
-    Entry("pto/npu/kirinX90/TMov.hpp", "function:TMovToVecImpl", targets=("kirinx90",), cond=r"^sizeof\(T\) == sizeof",
-          note="open: TMovToVecImpl is defined twice with the same signature (kirinX90/TMov.hpp:74 and :105, clang "
-               "'redefinition of TMovToVecImpl'); the first copy is the Vec -> Vec TMOV's element-size check, no "
-               "rule has X90's TMOV"),
+    # kirinX90/TMov.hpp: the file itself does not compile (definition-time errors, not instantiation ones), so no
+    # TMOV / TMOV_FP path of it is reachable on Kirin X90 (read by branch mov)
+    Entry("pto/npu/kirinX90/TMov.hpp", targets=("kirinx90",), reason="header-ill-formed",
+          note="kirinX90/TMov.hpp defines TMovToVecImpl twice with the same template head and signature (lines 74 "
+               "and 105; clang: 'redefinition of TMovToVecImpl' at :105, then 'no matching function for call to "
+               "TMovToVecImpl' at :144), and TMovToVecNd2Nz names DstTile / SrcTile, which are not declared there "
+               "(its parameters are DstTileData / SrcTileData; 'use of undeclared identifier' at :164-187, "
+               "non-dependent names, so diagnosed at definition): both are errors of the file, not of one "
+               "instantiation, so every translation unit that includes kirinX90/header.hpp (line 30) fails and no "
+               "TMOV_IMPL overload of the file (Bias / Scaling / Vec / Acc paths, relu, scalar / vector quant, "
+               "AccToVecMode) is compiled; ptolint check --headers real -t kirinx90 reports these parse errors "
+               "for any TMOV kernel"),
     # Kirin 9030's TSync.hpp (kirinX90/header.hpp includes it; ptolint/own_impls.py kirinx90 TSYNC, key kirin9030)
     Entry("pto/npu/kirin9030/TSync.hpp", "function:TSYNC_IMPL", targets=("kirinx90",), rules=("PTO059",),
           note="single-op TSYNC<Op> only for ops whose pipe is M, MTE1, MTE2, MTE3, FIX or ALL (TSYNC_PIPES "
@@ -993,8 +998,9 @@ ENTRIES: list[Entry] = [
           cond=r"^\(cmpMode == CmpMode::GT|^gatherType == GatherAxis::GATHER_ROW$",
           note="open (checkable): TGATHER's compare form takes CmpMode GT or EQ only, A5's 64-bit mask form row gathers "
                "only; the gather rules do not read these template arguments", targets=_A2A3_A5),
-    Entry("pto/npu/a2a3/TMov.hpp", "function:TMovToVec", cond=r"^valid(Row|Col) > 0$",
-          note="open (checkable): A2/A3 TMOV Acc -> Vec with an empty valid region (debug builds trap); no rule",
+    Entry("pto/npu/a2a3/TMov.hpp", "function:TMovToVec", cond=r"^valid(Row|Col) > 0$", rules=("PTO126",),
+          note="A2/A3 Vec -> Vec TMOV (TMovToVec): the smaller of the two valid shapes non-empty (debug builds trap, "
+               "release builds return without copying); branch mov",
           targets=_A2A3_A5),
     Entry("pto/npu/a2a3/TMrgSort.hpp", "function:TMRGSORT_IMPL", cond=r"^repeatTimes", rules=("PTO989",),
           note="A2/A3 TMRGSORT's repeat count uint8_t(srcCol / (blockLen * 4)) within [1, 255]: PTO989 reports any "
@@ -1395,8 +1401,12 @@ ENTRIES: list[Entry] = [
           targets=_A2A3_A5, note="open (checkable): A5 TMOV ND / DN -> ZZ with a tmp tile (fp8 / e8m0 scale "
                                  "data): types and layouts; rules/tmov.py does not judge the form with a tmp tile"),
     Entry("pto/npu/a5/TMov.hpp", "function:TMovToVecNd2Nz|function:TMovNdTo2Zn", targets=_A2A3_A5,
-          note="open (checkable): A5 Vec -> Vec TMOV ND -> NZ / ND -> ZN: the element-type lists; PATHS['a5'] "
-               "(Vec, Vec) checks nothing"),
+          cond=r"^\(T == half\)|^\(std::is_same<T, half>", rules=("PTO932",),
+          note="A5 Vec -> Vec TMOV ND -> NZ / ND -> ZN: dst's element type in the copies' list (PATHS['a5'] (Vec, "
+               "Vec) nd2nz_types / nd2zn_types; branch mov)"),
+    Entry("pto/npu/a5/TMov.hpp", "function:TMovNdTo2Zn", targets=_A2A3_A5, cond=r"^\(SrcTileData::(Rows|Cols) %",
+          rules=("PTO934",), note="A5 Vec -> Vec TMOV ND -> ZN: the source's static Rows % (32 / sizeof dst type) "
+                                  "and Cols % 16 (PATHS['a5'] (Vec, Vec) nd2zn_src_align; branch mov)"),
     Entry("pto/npu/a5/TMov.hpp", "function:TMOV_IMPL", targets=_A2A3_A5,
           note="open (checkable): A5 TMOV<AccToVecMode> / preQuantScalar forms: a Vec dst, single-destination "
                "modes with quantisation; rules/tmov.py judges the plain TMOV(dst, src) only"),
@@ -1719,8 +1729,10 @@ ENTRIES: list[Entry] = [
           note="every TMRGSORT operand one row"),
     # -- MX matmul bias and the remaining MX shape --
     Entry("pto/npu/a5/TMatmul.hpp", "function:TMATMUL_MX_IMPL|function:TGEMV_MX_IMPL", topic="shape",
-          targets=_A2A3_A5, note="open (checkable): TMATMUL_MX / TGEMV_MX bias a one-row Bias tile; PTO914 runs "
-                                 "for TMATMUL_BIAS / TGEMV_BIAS only, PTO976 checks K and L0C"),
+          targets=_A2A3_A5, rules=("PTO975",),
+          note="TMATMUL_MX / TGEMV_MX bias a one-row Bias tile (a5/TMatmul.hpp:313, :366): PTO975 checks the bias "
+               "tile's Loc and Rows for both MX bias forms (verified with a two-row Bias tile on TMATMUL_MX and a "
+               "Vec bias on TGEMV_MX, fixtures QUANT/PTO975); edited by branch mov"),
     Entry("pto/npu/a5/TMatmul.hpp", "function:CheckMadMxValid", cond=r"% 2 == 0\)?$", rules=("PTO976",),
           targets=_A2A3_A5, note="MX matmul: the left tile's Cols even, implied by PTO976's Cols % 64"),
     # --- synchronisation ------------------------------------------------------------------------------------------

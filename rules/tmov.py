@@ -25,6 +25,11 @@ KIRIN = "kirin9030"
 _TEXTRACT_TYPES = ("int8_t", "hifloat8_t", "float8_e5m2_t", "float8_e4m3_t", "half", "bfloat16_t", "float",
                    "float4_e2m1x2_t", "float4_e1m2x2_t", "float8_e8m0_t")
 _NZ = ("ColMajor", "RowMajor")  # (BLayout, SLayout) of the NZ fractal format
+_ZN = ("RowMajor", "ColMajor")  # ... of the ZN fractal format
+_ND = ("RowMajor", "NoneBox")
+#: A5's Vec -> Vec ND -> NZ (TMovToVecNd2Nz) and ND -> ZN (TMovNdTo2Zn) copies: the same dst element-type list
+_A5_VEC_FRACTAL_TYPES = ("half", "bfloat16_t", "float", "int32_t", "int8_t", "uint8_t", "float8_e4m3_t",
+                         "float8_e5m2_t", "hifloat8_t", "float4_e2m1x2_t", "float4_e1m2x2_t")
 
 #: target -> (src loc, dst loc) -> facts:
 #:   shape: static Rows/Cols equality; pairs: accepted (src, dst) dtypes (None: not checked);
@@ -32,6 +37,8 @@ _NZ = ("ColMajor", "RowMajor")  # (BLayout, SLayout) of the NZ fractal format
 #:   same_as_copied: equal types once every 2-byte type is taken as half (A2/A3 L1 -> L0A/L0B);
 #:   row1: src must have one row; unit/limit: (which tile, bytes per burst unit, byte limit or 0)
 #:   src_nz / dst_layouts: (BLayout, SLayout) the path accepts
+#:   nd2nz_types / nd2zn_types: dst dtypes of the Vec ND -> NZ / ND -> ZN copies;
+#:   nd2zn_src_align: the ND -> ZN source's Rows in 32-byte blocks of dst's type (K0) and Cols in 16s
 PATHS: dict[str, dict[tuple[str, str], dict]] = {
     "a2a3": {
         ("Mat", "Left"): {"shape": True, "same_as_copied": True},
@@ -61,7 +68,8 @@ PATHS: dict[str, dict[tuple[str, str], dict]] = {
         ("Acc", "Mat"): {"pairs": {("float", "half"), ("float", "bfloat16_t"), ("float", "float"),
                                    ("int32_t", "int32_t")},
                          "src_nz": True, "dst_layouts": (("RowMajor", "NoneBox"), ("ColMajor", "NoneBox"), _NZ)},
-        ("Vec", "Vec"): {},
+        ("Vec", "Vec"): {"nd2nz_types": _A5_VEC_FRACTAL_TYPES, "nd2zn_types": _A5_VEC_FRACTAL_TYPES,
+                         "nd2zn_src_align": True},
         ("Vec", "Mat"): {"same": _TEXTRACT_TYPES, "src_fractal_ok": True},
     },
     # Kirin 9030's own TMov.hpp (Kirin Dev0000 includes it): A5's if-constexpr chain (missing pairs compile to
@@ -158,9 +166,10 @@ def _dtype_problem(f: dict, dst: TileView, src: TileView) -> str:
             return f"element type {dst.dtype} is not supported (supported: {', '.join(f['same'])})"
     if f.get("equal") and dst.dtype != src.dtype:
         return f"dst is {dst.dtype} but src is {src.dtype} (must be equal)"
-    nd_to_nz = (src.blayout, src.slayout) == ("RowMajor", "NoneBox") and (dst.blayout, dst.slayout) == _NZ
-    if "nd2nz_types" in f and nd_to_nz and dst.dtype not in f["nd2nz_types"]:
-        return f"the ND -> NZ copy does not take {dst.dtype} (supported: {', '.join(f['nd2nz_types'])})"
+    for key, name, lay in (("nd2nz_types", "NZ", _NZ), ("nd2zn_types", "ZN", _ZN)):
+        if key in f and (src.blayout, src.slayout) == _ND and (dst.blayout, dst.slayout) == lay \
+                and dst.dtype not in f[key]:
+            return f"the ND -> {name} copy does not take {dst.dtype} (supported: {', '.join(f[key])})"
     if "dst_types" in f and dst.dtype not in f["dst_types"]:
         return f"dst element type {dst.dtype} is not supported (supported: {', '.join(f['dst_types'])})"
     if f.get("sizeof") and dst.elem_size and src.elem_size and dst.elem_size != src.elem_size:
@@ -208,6 +217,12 @@ def _layout_problems(f: dict, dst: TileView, src: TileView) -> list[str]:
     if "dst_cols_bytes" in f and dst.elem_size and (dst.cols * dst.elem_size) % f["dst_cols_bytes"]:
         out.append(f"dst `{dst.text}` row is {dst.cols * dst.elem_size} bytes (must be a multiple of "
                    f"{f['dst_cols_bytes']})")
+    if f.get("nd2zn_src_align") and (src.blayout, src.slayout) == _ND and (dst.blayout, dst.slayout) == _ZN \
+            and dst.elem_size:
+        k0 = 32 // dst.elem_size
+        if src.rows % k0 or src.cols % 16:
+            out.append(f"src `{src.text}` is {src.rows}x{src.cols}: the ND -> ZN copy needs Rows a multiple of "
+                       f"{k0} (32 bytes of {dst.dtype}) and Cols a multiple of 16")
     if f.get("src_fractal_ok"):
         ok = (src.blayout == "RowMajor") or (src.blayout == "ColMajor" and src.slayout == "RowMajor")
         if not ok:
@@ -314,7 +329,8 @@ def tmov_shape_mismatch(ctx: Ctx) -> Check | None:
                              "(TMOV Mat -> Right, int32 src, float dst)"),
                   Provenance("header-static", A5_HDR, "Bias: int32->int32, float->float, half->float, bf16->float; "
                              "Scaling: dst uint64/int64; Mat->Left/Right/ScaleLeft/ScaleRight and Vec->Mat: equal "
-                             "types in the TEXTRACT set"),
+                             "types in the TEXTRACT set; Vec->Vec ND->NZ (TMovToVecNd2Nz) / ND->ZN (TMovNdTo2Zn): "
+                             "dst half/bf16/float/int32/int8/uint8/fp8 e4m3, e5m2/hifloat8/fp4x2 e2m1, e1m2"),
                   Provenance("header-static", A5_ACC, "Acc -> Vec/Mat: float -> half/bf16/float, int32 -> int32"),
                   Provenance("header-static", K_HDR, "Kirin 9030 / Dev0000: Bias int32->int32, half->half; Mat->Left/"
                              "Right equal types half or int8 (CommonCheck); Vec->Mat equal types; Vec->Vec ND->NZ "
@@ -331,7 +347,8 @@ def tmov_unsupported_dtype(ctx: Ctx) -> Check | None:
     float, or half (A2/A3, A5) and bfloat16 (A5) sources converted to float; the fixpipe (Scaling)
     buffer takes uint64/int64; Acc -> Mat converts float to half/bfloat16 (A2/A3) and Acc -> Vec/Mat
     float to half/bfloat16/float or int32 to int32 (A5); Mat -> Left/Right needs equal types (A5; on
-    A2/A3 equal types with every 2-byte type counted as half). Kirin 9030's own file (Kirin Dev0000's too):
+    A2/A3 equal types with every 2-byte type counted as half); A5's Vec -> Vec copies from ND into NZ or
+    ZN take half, bfloat16, float, int32, int8, uint8 and the fp8 / fp4 types. Kirin 9030's own file (Kirin Dev0000's too):
     bias int32 -> int32 or half -> half, Left/Right equal half or int8_t types, Vec -> Mat equal types, the
     ND -> NZ Vec copy half/float/int32/int8, Acc -> Vec/Mat half -> half or int32 -> int32 (Kirin 9030).
 
@@ -410,7 +427,8 @@ def tmov_bias_scaling_shape(ctx: Ctx) -> Check | None:
                   Provenance("header-static", A5_ACC, "Acc -> Vec/Mat: src NZ; dst ND, DN or NZ ('Only support nz2nz, "
                              "nz2nd or nz2dn')"),
                   Provenance("header-static", A5_HDR, "TMovToLeft: dst ColMajor/RowMajor; TMovToRight: dst "
-                             "RowMajor/ColMajor; CommonCheck: src row-major or ColMajor/RowMajor"),
+                             "RowMajor/ColMajor; CommonCheck: src row-major or ColMajor/RowMajor; TMovNdTo2Zn (Vec "
+                             "ND -> ZN): src Rows % (32 / sizeof dst type), src Cols % 16"),
                   Provenance("header-static", K_HDR, "Kirin 9030 / Dev0000: A5's CommonCheck / TMovToLeft/Right "
                              "layouts; Acc paths as A5's (Kirin 9030 only: kirin9030/common.hpp)")))
 def tmov_unsupported_layout(ctx: Ctx) -> Check | None:
@@ -422,7 +440,7 @@ def tmov_unsupported_layout(ctx: Ctx) -> Check | None:
     Checks the BLayout/SLayout (and fractal size) of both tiles on the paths that constrain them:
     Acc -> Mat on A2/A3 (both NZ, dst fractal 512 bytes, 32-byte rows), Acc -> Vec/Mat on A5 (src NZ,
     dst ND, DN or NZ), Mat -> Left/Right and Vec -> Mat on A5 (the L0A/L0B fractal, a supported source
-    fractal).
+    fractal), and A5's Vec ND -> ZN copy (source Rows in 32-byte blocks of the type, Cols in 16s).
 
     ## Why is this bad?
     The implementation rejects the layout with a `static_assert`: the kernel does not compile.
@@ -446,6 +464,59 @@ def tmov_unsupported_layout(ctx: Ctx) -> Check | None:
     dst, src, f = got
     bad = _layout_problems(f, dst, src)
     return Check(ctx.static(bool(bad)), f"{_path(dst, src)}: " + _esc("; ".join(bad)))
+
+
+@rule("PTO126", "tmov-vec-empty-valid-region", instructions=INSTR, fault="valid-region", targets=("a2a3",),
+      provenance=(Provenance("header-runtime", "include/pto/npu/a2a3/TMov.hpp (TMovToVec)", "validRow / validCol = "
+                             "the smaller of src's and dst's valid rows / columns; PTO_ASSERT(validRow > 0), "
+                             "PTO_ASSERT(validCol > 0) (debug builds only); release builds return without copying"),
+                  Provenance("isa-doc", DOC, "the Vec -> Vec copy moves the valid region; the documentation does "
+                             "not mention an empty one, the header asserts it away")))
+def tmov_vec_empty_valid_region(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    A2/A3 UB -> UB TMOV whose copied region (the smaller of the two valid shapes) is empty.
+
+    ## What it does
+    For `TMOV(dst, src)` between two Vec tiles on A2/A3 (and `TSCATTER<MaskPattern::P1111>(dst, src)`, the same
+    TMOV_IMPL), takes the smaller of src's and dst's valid rows and the smaller of their valid columns, as the
+    header does, and reports a path on which either is 0.
+
+    ## Why is this bad?
+    The header asserts both counts positive with `PTO_ASSERT`: a debug build traps. A release build returns
+    without copying anything, so dst keeps stale data where the kernel expects the copy (a tail iteration whose
+    valid region was computed as 0, or a tile whose valid shape was never set).
+
+    ## Example
+    ```cpp
+    Tile<TileType::Vec, float, 16, 64, BLayout::RowMajor, DYNAMIC, 64> src(rows - r);  // 0 on the last pass
+    Tile<TileType::Vec, float, 16, 64> dst;
+    TMOV(dst, src);
+    ```
+
+    ## Use instead
+    ```cpp
+    int n = rows - r < 16 ? rows - r : 16;
+    if (n > 0) {
+        Tile<TileType::Vec, float, 16, 64, BLayout::RowMajor, DYNAMIC, 64> src(n);
+        TMOV(dst, src);
+    }
+    ```
+    """
+    got = _same_shape_path(ctx)
+    if got is None:
+        return None
+    dst, src, f = got
+    if (src.loc, dst.loc) != ("Vec", "Vec") or _dtype_problem(f, dst, src):
+        return None
+    rows = z3.If(src.valid_row < dst.valid_row, src.valid_row, dst.valid_row)
+    cols = z3.If(src.valid_col < dst.valid_col, src.valid_col, dst.valid_col)
+    show = {"src_validRow": src.valid_row, "src_validCol": src.valid_col, "dst_validRow": dst.valid_row,
+            "dst_validCol": dst.valid_col}
+    return Check(z3.Or(rows <= 0, cols <= 0),
+                 f"{_path(dst, src)}: src `{_esc(src.text)}` valid shape {{src_validRow}}x{{src_validCol}}, dst "
+                 f"`{_esc(dst.text)}` {{dst_validRow}}x{{dst_validCol}}: the copied region is empty; A2/A3 asserts "
+                 "it non-empty (debug builds trap, release builds copy nothing)", show)
 
 
 SCATTER_HDR = "include/pto/npu/a2a3/TScatter.hpp, a5/TScatter.hpp (TSCATTER_IMPL(dst, src), mask == P1111)"

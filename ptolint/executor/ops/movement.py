@@ -278,8 +278,29 @@ def _a5_checks(dst: ConcreteTile, src: ConcreteTile) -> list[tuple[str, str]] | 
             out.append(("unsupported-layout", f"L0C source {_lay_text(src)}; destination {_lay_text(dst)}"))
         return out
     if (s, d) == ("Vec", "Vec"):
-        return out
+        return out + _a5_vec_fractal_checks(dst, src)
     return None
+
+
+#: the dst element types of A5's Vec -> Vec ND -> NZ (TMovToVecNd2Nz) and ND -> ZN (TMovNdTo2Zn) copies
+_A5_VEC_FRACTAL_TYPES = {"half", "bfloat16_t", "float", "int32_t", "int8_t", "uint8_t", "float8_e4m3_t",
+                         "float8_e5m2_t", "hifloat8_t", "float4_e2m1x2_t", "float4_e1m2x2_t"}
+
+
+def _a5_vec_fractal_checks(dst: ConcreteTile, src: ConcreteTile) -> list[tuple[str, str]]:
+    """A5's Vec -> Vec copies from ND into NZ / ZN: their type list (dst's type) and, into ZN, the source's static
+    Rows in K0 = 32 / sizeof(dst type) and Cols in 16s."""
+    if _lay(src) != _ND or _lay(dst) not in (_NZ, _ZN):
+        return []
+    name = "NZ" if _lay(dst) == _NZ else "ZN"
+    out = []
+    if dst.dtype not in _A5_VEC_FRACTAL_TYPES:
+        out.append(("unsupported-dtype", f"ND -> {name} UB copy of {dst.dtype}"))
+    size = element_size(dst.spec)
+    if name == "ZN" and size and (src.spec.rows % (32 // size) or src.spec.cols % 16):
+        out.append(("unsupported-layout", f"ND -> ZN source {src.spec.rows}x{src.spec.cols}: Rows % {32 // size}, "
+                    "Cols % 16"))
+    return out
 
 
 #: Kirin 9030's TMov.hpp (ptolint/own_impls.py key "kirin9030"; Kirin Dev0000 includes it): its fixpipe buffer
@@ -364,6 +385,10 @@ def tmov(m: Machine) -> None:
     if (src.spec.loc, dst.spec.loc) == ("Vec", "Vec"):
         rows, cols = min(rows, dst.valid_row), min(cols, dst.valid_col)
     if rows <= 0 or cols <= 0:
+        if m.impl == "a2a3" and (src.spec.loc, dst.spec.loc) == ("Vec", "Vec"):
+            # a2a3/TMov.hpp TMovToVec: PTO_ASSERT validRow > 0 / validCol > 0, then a release build returns
+            m.fault("valid-region", f"Vec -> Vec TMOV copies an empty region ({rows}x{cols}: the smaller of src's "
+                    f"{src.valid_row}x{src.valid_col} and dst's {dst.valid_row}x{dst.valid_col})")
         return
     data = np.array(m.window(src, 0, 0, rows, cols))
     out = m.window(dst, 0, 0, rows, cols, write=True)
