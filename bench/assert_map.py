@@ -101,6 +101,13 @@ _TI = "pto/common/arch/memory/tinsert_common.hpp"
 _X90_INSERT = "pto/npu/kirinX90/TInsert.hpp"
 
 ENTRIES: list[Entry] = [
+    # --- branch mov: TMOV forms read by branch mov (before the shared FpTileData entry below) ---
+    Entry("pto/npu/a5/TMov.hpp", "function:TMOV_IMPL", lines=(928, 928), cond=r"^FpTileData::Loc == ",
+          targets=_A2A3_A5, rules=("PTO127",),
+          note="TMOV<..., AccToVecMode>(dst, src, fp) (a5/TMov.hpp:914-936, no enable_if on this overload): fp in "
+               "Scaling; the fp overload without a mode (:899-905) takes only Scaling fp tiles by its enable_if, "
+               "and TMOV_FP with another fp tile is PTO312's"),
+    # --- end of branch mov ---
     # --- gm: PTO706 (A2/A3 TREM / TREMS tmp), PTO965 (TGATHER template arguments), PTO969 (A2/A3 Vec burst length),
     # and the assertions the reverse-include extraction added (a2a3/TLoad.hpp, a2a3/TStore.hpp, the A5-family
     # TStore.hpp Vec bursts). First in the table: the open entries further down (TREM / TREMS tmp, the TGATHER
@@ -644,9 +651,16 @@ ENTRIES: list[Entry] = [
     Entry(_K_MOV, "function:TMOV_IMPL", topic="shape", rules=("PTO931",), note="Mat sources: equal static shapes"),
     Entry(_K_MOV, "function:TMOV_IMPL", cond=r"^sizeof\(DstTile::DType\) == 0", rules=("PTO930",),
           note="Mat -> ScaleLeft / ScaleRight rejected (REJECTED)"),
+    Entry(_K_MOV, "function:TMOV_IMPL", targets=("kirin9030",), rules=("PTO127",),
+          cond=r"^\(DstTile::Loc == TileType::Vec\)$|^\(mode == AccToVecMode::SingleModeVec0\)",
+          note="the AccToVecMode TMOV forms (kirin9030/TMov.hpp:441, :472-475, :516-519): a Vec dst, with "
+               "preQuantScalar / fp a single-destination mode (branch mov)"),
+    Entry(_K_MOV, "function:TMOV_IMPL", targets=("kirin9030",), lines=(520, 520), rules=("PTO127",),
+          note="TMOV<..., AccToVecMode>(dst, src, fp): fp in Scaling (branch mov)"),
     Entry(_K_MOV, "function:TMOV_IMPL",
-          note="open (checkable): the AccToVecMode / quant / fp TMOV forms (Dst Vec, single-destination modes with "
-               "quantization, fp in Scaling); the tmov rules judge the plain TMOV(dst, src) only"),
+          note="open (checkable): TMOV_FP(dst, src, fp) on Kirin 9030 (kirin9030/TMov.hpp:497, no enable_if there): "
+               "fp in Scaling; PTO312 judges TMOV_FP on A2/A3 / A5 only (ptolint/own_impls.py has no Kirin 9030 "
+               "TMOV_FP entry, so no rule has facts for that call)"),
     # --- Kirin 9030's own TGather.hpp (all three Kirins; rules/gather.py FACTS key "kirin9030") --------------------
     Entry(_K_GATHER, "function:CheckValid", cond=r"^V == ", rules=("PTO991",),
           note="src1 (the indices) int16 / uint16 / int32 / uint32 / half / float"),
@@ -1407,9 +1421,10 @@ ENTRIES: list[Entry] = [
     Entry("pto/npu/a5/TMov.hpp", "function:TMovNdTo2Zn", targets=_A2A3_A5, cond=r"^\(SrcTileData::(Rows|Cols) %",
           rules=("PTO934",), note="A5 Vec -> Vec TMOV ND -> ZN: the source's static Rows % (32 / sizeof dst type) "
                                   "and Cols % 16 (PATHS['a5'] (Vec, Vec) nd2zn_src_align; branch mov)"),
-    Entry("pto/npu/a5/TMov.hpp", "function:TMOV_IMPL", targets=_A2A3_A5,
-          note="open (checkable): A5 TMOV<AccToVecMode> / preQuantScalar forms: a Vec dst, single-destination "
-               "modes with quantisation; rules/tmov.py judges the plain TMOV(dst, src) only"),
+    Entry("pto/npu/a5/TMov.hpp", "function:TMOV_IMPL", targets=_A2A3_A5, rules=("PTO127",),
+          cond=r"^\(DstTileData::Loc == TileType::Vec\)$|^\(mode == AccToVecMode::SingleModeVec0\)",
+          note="A5 TMOV<AccToVecMode> forms (plain, preQuantScalar, fp): a Vec dst, single-destination modes with "
+               "quantisation (branch mov)"),
     Entry("pto/npu/a5/common.hpp", "function:GetDualDstCtl", targets=_A2A3_A5,
           note="open (checkable): A5 Acc -> Vec dual-destination modes need a dst that is not DN; the mode forms "
                "are not judged"),

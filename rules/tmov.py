@@ -519,6 +519,80 @@ def tmov_vec_empty_valid_region(ctx: Ctx) -> Check | None:
                  "it non-empty (debug builds trap, release builds copy nothing)", show)
 
 
+#: the AccToVecMode values a quantising TMOV form (preQuantScalar or an fp tile) accepts on A5 / Kirin 9030
+SINGLE_MODES = ("SingleModeVec0", "SingleModeVec1")
+
+
+def mode_form_problems(ctx: Ctx) -> list[str] | None:
+    """What the A5 / Kirin 9030 TMOV_IMPL overloads taking an AccToVecMode static_assert (a Vec dst; with a
+    quantisation operand a single-destination mode; an fp tile in the Scaling buffer), None when the call is not
+    such a form or the target's build is not modelled."""
+    dst, src = ctx.tile("dst"), ctx.tile("src")
+    if dst is None or src is None or "mode" not in ctx.template_args or ctx.builtin != "TMOV":
+        return None
+    if ctx.impl == KIRIN and ctx.target not in ACC_TARGETS:
+        return None  # the Kirin Dev0000 build of the file: its Acc forms are not modelled
+    mode = str(ctx.template_args["mode"]).split("::")[-1]
+    fp = ctx.tile("fp")
+    quant = fp is not None or ctx.scalar("preQuantScalar") is not None
+    out = []
+    if quant and mode not in SINGLE_MODES:
+        out.append(f"AccToVecMode::{mode} with a quantisation operand (only SingleModeVec0 / SingleModeVec1)")
+    if dst.loc != "Vec":
+        out.append(f"dst `{dst.text}` is TileType::{dst.loc} (an AccToVecMode form writes Vec only)")
+    if fp is not None and fp.loc != "Scaling":
+        out.append(f"fp `{fp.text}` is TileType::{fp.loc} (must be Scaling)")
+    return out
+
+
+@rule("PTO127", "tmov-acc-mode-form", instructions=("TMOV",), fault="unsupported-path", targets=("a5",),
+      own={KIRIN: ("TMOV",)},
+      provenance=(Provenance("header-static", "include/pto/npu/a5/TMov.hpp (TMOV_IMPL<..., AccToVecMode mode>: "
+                             "plain, preQuantScalar and fp overloads)", "static_assert Dst::Loc == Vec ('Destination "
+                             "location only support Vec.'); with preQuantScalar or fp: mode SingleModeVec0 / "
+                             "SingleModeVec1 ('Quant is not support in dual Dst Mode.'); fp: FpTileData::Loc == "
+                             "Scaling"),
+                  Provenance("header-static", "include/pto/npu/kirin9030/TMov.hpp (TMOV_IMPL<..., AccToVecMode "
+                             "mode>)", "Kirin 9030: the same three static_asserts (the Kirin 9030 build only: the "
+                             "overloads call kirin9030/common.hpp CheckTMovAccValid)"),
+                  Provenance("isa-doc", DOC, "the AccToVecMode forms move L0C into UB; dual-destination modes "
+                             "split the result over two vector cores")))
+def tmov_acc_mode_form(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    `TMOV<Dst, Src, AccToVecMode>` (L0C -> UB with a destination mode) with a non-Vec destination, a
+    dual-destination mode combined with quantisation, or an fp tile outside the Scaling buffer.
+
+    ## What it does
+    For the TMOV forms that take an `AccToVecMode` template argument (with or without `preQuantScalar` or an fp
+    tile) on A5 and Kirin 9030: the destination must be a Vec tile; with a quantisation operand the mode must
+    be `SingleModeVec0` or `SingleModeVec1`; the fp tile must be a `TileType::Scaling` tile.
+
+    ## Why is this bad?
+    Each is a `static_assert` of the overload: the kernel does not compile for the target. The mode forms only
+    write UB (use the form without a mode to write L1), and the dual-destination modes (`DualModeSplitM`,
+    `DualModeSplitN`) cannot quantise.
+
+    ## Example
+    ```cpp
+    TileAcc<float, 16, 64> acc;
+    Tile<TileType::Vec, half, 16, 64> ub;
+    TMOV<decltype(ub), decltype(acc), AccToVecMode::DualModeSplitN>(ub, acc, scale);  // quantised dual mode
+    ```
+
+    ## Use instead
+    ```cpp
+    TMOV<decltype(ub), decltype(acc), AccToVecMode::SingleModeVec0>(ub, acc, scale);
+    ```
+    """
+    bad = mode_form_problems(ctx)
+    if bad is None:
+        return None
+    mode = str(ctx.template_args["mode"]).split("::")[-1]
+    return Check(ctx.static(bool(bad)), f"TMOV<AccToVecMode::{_esc(mode)}>: " + _esc("; ".join(bad)) +
+                 f" (static_assert on {ctx.target})")
+
+
 SCATTER_HDR = "include/pto/npu/a2a3/TScatter.hpp, a5/TScatter.hpp (TSCATTER_IMPL(dst, src), mask == P1111)"
 
 

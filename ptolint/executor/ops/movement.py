@@ -354,6 +354,24 @@ def _kirin_checks(target: str, dst: ConcreteTile, src: ConcreteTile) -> list[tup
     return None
 
 
+def _mode_form(m: Machine, dst: ConcreteTile, src: ConcreteTile, kirin: bool) -> None:
+    """The static_asserts of A5's / Kirin 9030's TMOV_IMPL overloads with an AccToVecMode: a call that fails one
+    does not compile (trap); one that passes is not modelled further (refused)."""
+    if kirin and m.target not in _KIRIN_ACC_TARGETS:
+        raise LookupError(f"{m.target}'s Acc moves of Kirin 9030's TMov.hpp are not modelled")
+    mode = str(m.template_args.get("mode", "")).split("::")[-1]
+    fp = m.tile("fp")
+    if (fp is not None or m.scalar("preQuantScalar") is not None) and mode not in ("SingleModeVec0", "SingleModeVec1"):
+        m.fault("unsupported-path", f"quantised TMOV with AccToVecMode::{mode}: dual-destination modes cannot quantise")
+    if dst.spec.loc != "Vec":
+        m.fault("unsupported-path", f"TMOV with an AccToVecMode writes UB only, dst is {dst.spec.loc}")
+    if fp is not None and fp.spec.loc != "Scaling":
+        m.fault("unsupported-path", f"fp is TileType::{fp.spec.loc}, not Scaling")
+    if m.faults:
+        raise m.trap("unsupported-path", "TMOV does not compile")
+    raise LookupError(f"{m.impl}'s TMOV with an AccToVecMode is not modelled beyond its static checks")
+
+
 @op("TMOV", own=("kirin9030",))
 def tmov(m: Machine) -> None:
     dst, src = m.tile("dst"), m.tile("src")
@@ -361,10 +379,12 @@ def tmov(m: Machine) -> None:
         raise m.trap("unsupported-path", "TMOV needs two tiles")
     plain = set(m.tiles) == {"dst", "src"} and not any(
         k in m.template_args for k in ("reluMode", "mode", "Phase", "grp_axis")) and m.scalar("preQuantScalar") is None
+    kirin = m.impl == "kirin9030"
+    if not plain and "mode" in m.template_args and m.impl in ("a5", "kirin9030"):
+        _mode_form(m, dst, src, kirin)
     if not plain:
         m.fault("unsupported-path", "only the plain TMOV(dst, src) form is modelled")
         return
-    kirin = m.impl == "kirin9030"
     if kirin and src.spec.loc == "Acc" and m.target not in _KIRIN_ACC_TARGETS:
         # before any fault is recorded: a refusal, never a confirmation
         raise LookupError(f"{m.target}'s Acc moves of Kirin 9030's TMov.hpp are not modelled")
