@@ -71,8 +71,9 @@ REASONS: dict[str, str] = {
     "guard-implies": "the enclosing `if constexpr` tests a condition that implies the assertion: it holds wherever "
                      "it is compiled",
     "header-ill-formed": "the target's header cannot compile the function the assertion is in: every path to it "
-                         "goes through a call of an undeclared name or a redefined function (the note names the "
-                         "header lines and the compiler's error), so no kernel reaches the assertion there; the "
+                         "goes through a call of an undeclared name or a redefined function, or the file it is in "
+                         "has a definition-time error (a function defined twice, a non-dependent undeclared name) "
+                         "(the note names the header lines and the compiler's error), so no kernel reaches the assertion there; the "
                          "kernel fails with a `parse-error` at the header (`--headers real`)",
 }
 
@@ -120,6 +121,13 @@ ENTRIES: list[Entry] = [
                "int64 / uint64 TEXPANDS calls unchecked on the Kirins (ptolint/impls.py), so PTO705's A5 check "
                "does not reach them"),
     # --- end of branch vector ---
+    # --- branch mov: TMOV forms read by branch mov (before the shared FpTileData entry below) ---
+    Entry("pto/npu/a5/TMov.hpp", "function:TMOV_IMPL", lines=(928, 928), cond=r"^FpTileData::Loc == ",
+          targets=_A2A3_A5, rules=("PTO127",),
+          note="TMOV<..., AccToVecMode>(dst, src, fp) (a5/TMov.hpp:914-936, no enable_if on this overload): fp in "
+               "Scaling; the fp overload without a mode (:899-905) takes only Scaling fp tiles by its enable_if, "
+               "and TMOV_FP with another fp tile is PTO312's"),
+    # --- end of branch mov ---
     # --- gm: PTO706 (A2/A3 TREM / TREMS tmp), PTO965 (TGATHER template arguments), PTO969 (A2/A3 Vec burst length),
     # and the assertions the reverse-include extraction added (a2a3/TLoad.hpp, a2a3/TStore.hpp, the A5-family
     # TStore.hpp Vec bursts). First in the table: the open entries further down (TREM / TREMS tmp, the TGATHER
@@ -366,14 +374,18 @@ ENTRIES: list[Entry] = [
     Entry(_ST2, "function:CheckStaticForVecAndMat", targets=("kirinx90",), cond=r"^TileData::DType == int8_t",
           note="open (checkable): the TSTORE element-type list for Vec / Mat sources (written against header.hpp's "
                "bfloat16_t -> half: bf16 calls are left out, ptolint/own_impls.py); no rule, as on A2/A3"),
-    # kirinX90/TMov.hpp: functions that cannot compile (TMOV itself is not read yet)
-    Entry("pto/npu/kirinX90/TMov.hpp", "function:TMovToVecNd2Nz", targets=("kirinx90",), reason="header-ill-formed",
-          note="its body names DstTile / SrcTile, which are not declared (its template parameters are DstTileData / "
-               "SrcTileData): clang 'use of undeclared identifier' at kirinX90/TMov.hpp:164-187"),
-    Entry("pto/npu/kirinX90/TMov.hpp", "function:TMovToVecImpl", targets=("kirinx90",), cond=r"^sizeof\(T\) == sizeof",
-          note="open: TMovToVecImpl is defined twice with the same signature (kirinX90/TMov.hpp:74 and :105, clang "
-               "'redefinition of TMovToVecImpl'); the first copy is the Vec -> Vec TMOV's element-size check, no "
-               "rule has X90's TMOV"),
+    # kirinX90/TMov.hpp: the file itself does not compile (definition-time errors, not instantiation ones), so no
+    # TMOV / TMOV_FP path of it is reachable on Kirin X90 (read by branch mov)
+    Entry("pto/npu/kirinX90/TMov.hpp", targets=("kirinx90",), reason="header-ill-formed",
+          note="kirinX90/TMov.hpp defines TMovToVecImpl twice with the same template head and signature (lines 74 "
+               "and 105; clang: 'redefinition of TMovToVecImpl' at :105, then 'no matching function for call to "
+               "TMovToVecImpl' at :144), and TMovToVecNd2Nz names DstTile / SrcTile, which are not declared there "
+               "(its parameters are DstTileData / SrcTileData; 'use of undeclared identifier' at :164-187, "
+               "non-dependent names, so diagnosed at definition): both are errors of the file, not of one "
+               "instantiation, so every translation unit that includes kirinX90/header.hpp (line 30) fails and no "
+               "TMOV_IMPL overload of the file (Bias / Scaling / Vec / Acc paths, relu, scalar / vector quant, "
+               "AccToVecMode) is compiled; ptolint check --headers real -t kirinx90 reports these parse errors "
+               "for any TMOV kernel"),
     # Kirin 9030's TSync.hpp (kirinX90/header.hpp includes it; ptolint/own_impls.py kirinx90 TSYNC, key kirin9030)
     Entry("pto/npu/kirin9030/TSync.hpp", "function:TSYNC_IMPL", targets=("kirinx90",), rules=("PTO059",),
           note="single-op TSYNC<Op> only for ops whose pipe is M, MTE1, MTE2, MTE3, FIX or ALL (TSYNC_PIPES "
@@ -660,9 +672,16 @@ ENTRIES: list[Entry] = [
     Entry(_K_MOV, "function:TMOV_IMPL", topic="shape", rules=("PTO931",), note="Mat sources: equal static shapes"),
     Entry(_K_MOV, "function:TMOV_IMPL", cond=r"^sizeof\(DstTile::DType\) == 0", rules=("PTO930",),
           note="Mat -> ScaleLeft / ScaleRight rejected (REJECTED)"),
+    Entry(_K_MOV, "function:TMOV_IMPL", targets=("kirin9030",), rules=("PTO127",),
+          cond=r"^\(DstTile::Loc == TileType::Vec\)$|^\(mode == AccToVecMode::SingleModeVec0\)",
+          note="the AccToVecMode TMOV forms (kirin9030/TMov.hpp:441, :472-475, :516-519): a Vec dst, with "
+               "preQuantScalar / fp a single-destination mode (branch mov)"),
+    Entry(_K_MOV, "function:TMOV_IMPL", targets=("kirin9030",), lines=(520, 520), rules=("PTO127",),
+          note="TMOV<..., AccToVecMode>(dst, src, fp): fp in Scaling (branch mov)"),
     Entry(_K_MOV, "function:TMOV_IMPL",
-          note="open (checkable): the AccToVecMode / quant / fp TMOV forms (Dst Vec, single-destination modes with "
-               "quantization, fp in Scaling); the tmov rules judge the plain TMOV(dst, src) only"),
+          note="open (checkable): TMOV_FP(dst, src, fp) on Kirin 9030 (kirin9030/TMov.hpp:497, no enable_if there): "
+               "fp in Scaling; PTO312 judges TMOV_FP on A2/A3 / A5 only (ptolint/own_impls.py has no Kirin 9030 "
+               "TMOV_FP entry, so no rule has facts for that call)"),
     # --- Kirin 9030's own TGather.hpp (all three Kirins; rules/gather.py FACTS key "kirin9030") --------------------
     Entry(_K_GATHER, "function:CheckValid", cond=r"^V == ", rules=("PTO991",),
           note="src1 (the indices) int16 / uint16 / int32 / uint32 / half / float"),
@@ -1018,8 +1037,9 @@ ENTRIES: list[Entry] = [
           cond=r"^\(cmpMode == CmpMode::GT|^gatherType == GatherAxis::GATHER_ROW$",
           note="open (checkable): TGATHER's compare form takes CmpMode GT or EQ only, A5's 64-bit mask form row gathers "
                "only; the gather rules do not read these template arguments", targets=_A2A3_A5),
-    Entry("pto/npu/a2a3/TMov.hpp", "function:TMovToVec", cond=r"^valid(Row|Col) > 0$",
-          note="open (checkable): A2/A3 TMOV Acc -> Vec with an empty valid region (debug builds trap); no rule",
+    Entry("pto/npu/a2a3/TMov.hpp", "function:TMovToVec", cond=r"^valid(Row|Col) > 0$", rules=("PTO126",),
+          note="A2/A3 Vec -> Vec TMOV (TMovToVec): the smaller of the two valid shapes non-empty (debug builds trap, "
+               "release builds return without copying); branch mov",
           targets=_A2A3_A5),
     Entry("pto/npu/a2a3/TMrgSort.hpp", "function:TMRGSORT_IMPL", cond=r"^repeatTimes", rules=("PTO989",),
           note="A2/A3 TMRGSORT's repeat count uint8_t(srcCol / (blockLen * 4)) within [1, 255]: PTO989 reports any "
@@ -1438,11 +1458,16 @@ ENTRIES: list[Entry] = [
           targets=_A2A3_A5, note="open (checkable): A5 TMOV ND / DN -> ZZ with a tmp tile (fp8 / e8m0 scale "
                                  "data): types and layouts; rules/tmov.py does not judge the form with a tmp tile"),
     Entry("pto/npu/a5/TMov.hpp", "function:TMovToVecNd2Nz|function:TMovNdTo2Zn", targets=_A2A3_A5,
-          note="open (checkable): A5 Vec -> Vec TMOV ND -> NZ / ND -> ZN: the element-type lists; PATHS['a5'] "
-               "(Vec, Vec) checks nothing"),
-    Entry("pto/npu/a5/TMov.hpp", "function:TMOV_IMPL", targets=_A2A3_A5,
-          note="open (checkable): A5 TMOV<AccToVecMode> / preQuantScalar forms: a Vec dst, single-destination "
-               "modes with quantisation; rules/tmov.py judges the plain TMOV(dst, src) only"),
+          cond=r"^\(T == half\)|^\(std::is_same<T, half>", rules=("PTO932",),
+          note="A5 Vec -> Vec TMOV ND -> NZ / ND -> ZN: dst's element type in the copies' list (PATHS['a5'] (Vec, "
+               "Vec) nd2nz_types / nd2zn_types; branch mov)"),
+    Entry("pto/npu/a5/TMov.hpp", "function:TMovNdTo2Zn", targets=_A2A3_A5, cond=r"^\(SrcTileData::(Rows|Cols) %",
+          rules=("PTO934",), note="A5 Vec -> Vec TMOV ND -> ZN: the source's static Rows % (32 / sizeof dst type) "
+                                  "and Cols % 16 (PATHS['a5'] (Vec, Vec) nd2zn_src_align; branch mov)"),
+    Entry("pto/npu/a5/TMov.hpp", "function:TMOV_IMPL", targets=_A2A3_A5, rules=("PTO127",),
+          cond=r"^\(DstTileData::Loc == TileType::Vec\)$|^\(mode == AccToVecMode::SingleModeVec0\)",
+          note="A5 TMOV<AccToVecMode> forms (plain, preQuantScalar, fp): a Vec dst, single-destination modes with "
+               "quantisation (branch mov)"),
     Entry("pto/npu/a5/common.hpp", "function:GetDualDstCtl", targets=_A2A3_A5,
           note="open (checkable): A5 Acc -> Vec dual-destination modes need a dst that is not DN; the mode forms "
                "are not judged"),
@@ -1769,8 +1794,10 @@ ENTRIES: list[Entry] = [
           note="every TMRGSORT operand one row"),
     # -- MX matmul bias and the remaining MX shape --
     Entry("pto/npu/a5/TMatmul.hpp", "function:TMATMUL_MX_IMPL|function:TGEMV_MX_IMPL", topic="shape",
-          targets=_A2A3_A5, note="open (checkable): TMATMUL_MX / TGEMV_MX bias a one-row Bias tile; PTO914 runs "
-                                 "for TMATMUL_BIAS / TGEMV_BIAS only, PTO976 checks K and L0C"),
+          targets=_A2A3_A5, rules=("PTO975",),
+          note="TMATMUL_MX / TGEMV_MX bias a one-row Bias tile (a5/TMatmul.hpp:313, :366): PTO975 checks the bias "
+               "tile's Loc and Rows for both MX bias forms (verified with a two-row Bias tile on TMATMUL_MX and a "
+               "Vec bias on TGEMV_MX, fixtures QUANT/PTO975); edited by branch mov"),
     Entry("pto/npu/a5/TMatmul.hpp", "function:CheckMadMxValid", cond=r"% 2 == 0\)?$", rules=("PTO976",),
           targets=_A2A3_A5, note="MX matmul: the left tile's Cols even, implied by PTO976's Cols % 64"),
     # --- synchronisation ------------------------------------------------------------------------------------------

@@ -25,6 +25,11 @@ KIRIN = "kirin9030"
 _TEXTRACT_TYPES = ("int8_t", "hifloat8_t", "float8_e5m2_t", "float8_e4m3_t", "half", "bfloat16_t", "float",
                    "float4_e2m1x2_t", "float4_e1m2x2_t", "float8_e8m0_t")
 _NZ = ("ColMajor", "RowMajor")  # (BLayout, SLayout) of the NZ fractal format
+_ZN = ("RowMajor", "ColMajor")  # ... of the ZN fractal format
+_ND = ("RowMajor", "NoneBox")
+#: A5's Vec -> Vec ND -> NZ (TMovToVecNd2Nz) and ND -> ZN (TMovNdTo2Zn) copies: the same dst element-type list
+_A5_VEC_FRACTAL_TYPES = ("half", "bfloat16_t", "float", "int32_t", "int8_t", "uint8_t", "float8_e4m3_t",
+                         "float8_e5m2_t", "hifloat8_t", "float4_e2m1x2_t", "float4_e1m2x2_t")
 
 #: target -> (src loc, dst loc) -> facts:
 #:   shape: static Rows/Cols equality; pairs: accepted (src, dst) dtypes (None: not checked);
@@ -32,6 +37,8 @@ _NZ = ("ColMajor", "RowMajor")  # (BLayout, SLayout) of the NZ fractal format
 #:   same_as_copied: equal types once every 2-byte type is taken as half (A2/A3 L1 -> L0A/L0B);
 #:   row1: src must have one row; unit/limit: (which tile, bytes per burst unit, byte limit or 0)
 #:   src_nz / dst_layouts: (BLayout, SLayout) the path accepts
+#:   nd2nz_types / nd2zn_types: dst dtypes of the Vec ND -> NZ / ND -> ZN copies;
+#:   nd2zn_src_align: the ND -> ZN source's Rows in 32-byte blocks of dst's type (K0) and Cols in 16s
 PATHS: dict[str, dict[tuple[str, str], dict]] = {
     "a2a3": {
         ("Mat", "Left"): {"shape": True, "same_as_copied": True},
@@ -61,7 +68,8 @@ PATHS: dict[str, dict[tuple[str, str], dict]] = {
         ("Acc", "Mat"): {"pairs": {("float", "half"), ("float", "bfloat16_t"), ("float", "float"),
                                    ("int32_t", "int32_t")},
                          "src_nz": True, "dst_layouts": (("RowMajor", "NoneBox"), ("ColMajor", "NoneBox"), _NZ)},
-        ("Vec", "Vec"): {},
+        ("Vec", "Vec"): {"nd2nz_types": _A5_VEC_FRACTAL_TYPES, "nd2zn_types": _A5_VEC_FRACTAL_TYPES,
+                         "nd2zn_src_align": True},
         ("Vec", "Mat"): {"same": _TEXTRACT_TYPES, "src_fractal_ok": True},
     },
     # Kirin 9030's own TMov.hpp (Kirin Dev0000 includes it): A5's if-constexpr chain (missing pairs compile to
@@ -158,9 +166,10 @@ def _dtype_problem(f: dict, dst: TileView, src: TileView) -> str:
             return f"element type {dst.dtype} is not supported (supported: {', '.join(f['same'])})"
     if f.get("equal") and dst.dtype != src.dtype:
         return f"dst is {dst.dtype} but src is {src.dtype} (must be equal)"
-    nd_to_nz = (src.blayout, src.slayout) == ("RowMajor", "NoneBox") and (dst.blayout, dst.slayout) == _NZ
-    if "nd2nz_types" in f and nd_to_nz and dst.dtype not in f["nd2nz_types"]:
-        return f"the ND -> NZ copy does not take {dst.dtype} (supported: {', '.join(f['nd2nz_types'])})"
+    for key, name, lay in (("nd2nz_types", "NZ", _NZ), ("nd2zn_types", "ZN", _ZN)):
+        if key in f and (src.blayout, src.slayout) == _ND and (dst.blayout, dst.slayout) == lay \
+                and dst.dtype not in f[key]:
+            return f"the ND -> {name} copy does not take {dst.dtype} (supported: {', '.join(f[key])})"
     if "dst_types" in f and dst.dtype not in f["dst_types"]:
         return f"dst element type {dst.dtype} is not supported (supported: {', '.join(f['dst_types'])})"
     if f.get("sizeof") and dst.elem_size and src.elem_size and dst.elem_size != src.elem_size:
@@ -208,6 +217,12 @@ def _layout_problems(f: dict, dst: TileView, src: TileView) -> list[str]:
     if "dst_cols_bytes" in f and dst.elem_size and (dst.cols * dst.elem_size) % f["dst_cols_bytes"]:
         out.append(f"dst `{dst.text}` row is {dst.cols * dst.elem_size} bytes (must be a multiple of "
                    f"{f['dst_cols_bytes']})")
+    if f.get("nd2zn_src_align") and (src.blayout, src.slayout) == _ND and (dst.blayout, dst.slayout) == _ZN \
+            and dst.elem_size:
+        k0 = 32 // dst.elem_size
+        if src.rows % k0 or src.cols % 16:
+            out.append(f"src `{src.text}` is {src.rows}x{src.cols}: the ND -> ZN copy needs Rows a multiple of "
+                       f"{k0} (32 bytes of {dst.dtype}) and Cols a multiple of 16")
     if f.get("src_fractal_ok"):
         ok = (src.blayout == "RowMajor") or (src.blayout == "ColMajor" and src.slayout == "RowMajor")
         if not ok:
@@ -314,7 +329,8 @@ def tmov_shape_mismatch(ctx: Ctx) -> Check | None:
                              "(TMOV Mat -> Right, int32 src, float dst)"),
                   Provenance("header-static", A5_HDR, "Bias: int32->int32, float->float, half->float, bf16->float; "
                              "Scaling: dst uint64/int64; Mat->Left/Right/ScaleLeft/ScaleRight and Vec->Mat: equal "
-                             "types in the TEXTRACT set"),
+                             "types in the TEXTRACT set; Vec->Vec ND->NZ (TMovToVecNd2Nz) / ND->ZN (TMovNdTo2Zn): "
+                             "dst half/bf16/float/int32/int8/uint8/fp8 e4m3, e5m2/hifloat8/fp4x2 e2m1, e1m2"),
                   Provenance("header-static", A5_ACC, "Acc -> Vec/Mat: float -> half/bf16/float, int32 -> int32"),
                   Provenance("header-static", K_HDR, "Kirin 9030 / Dev0000: Bias int32->int32, half->half; Mat->Left/"
                              "Right equal types half or int8 (CommonCheck); Vec->Mat equal types; Vec->Vec ND->NZ "
@@ -331,7 +347,8 @@ def tmov_unsupported_dtype(ctx: Ctx) -> Check | None:
     float, or half (A2/A3, A5) and bfloat16 (A5) sources converted to float; the fixpipe (Scaling)
     buffer takes uint64/int64; Acc -> Mat converts float to half/bfloat16 (A2/A3) and Acc -> Vec/Mat
     float to half/bfloat16/float or int32 to int32 (A5); Mat -> Left/Right needs equal types (A5; on
-    A2/A3 equal types with every 2-byte type counted as half). Kirin 9030's own file (Kirin Dev0000's too):
+    A2/A3 equal types with every 2-byte type counted as half); A5's Vec -> Vec copies from ND into NZ or
+    ZN take half, bfloat16, float, int32, int8, uint8 and the fp8 / fp4 types. Kirin 9030's own file (Kirin Dev0000's too):
     bias int32 -> int32 or half -> half, Left/Right equal half or int8_t types, Vec -> Mat equal types, the
     ND -> NZ Vec copy half/float/int32/int8, Acc -> Vec/Mat half -> half or int32 -> int32 (Kirin 9030).
 
@@ -410,7 +427,8 @@ def tmov_bias_scaling_shape(ctx: Ctx) -> Check | None:
                   Provenance("header-static", A5_ACC, "Acc -> Vec/Mat: src NZ; dst ND, DN or NZ ('Only support nz2nz, "
                              "nz2nd or nz2dn')"),
                   Provenance("header-static", A5_HDR, "TMovToLeft: dst ColMajor/RowMajor; TMovToRight: dst "
-                             "RowMajor/ColMajor; CommonCheck: src row-major or ColMajor/RowMajor"),
+                             "RowMajor/ColMajor; CommonCheck: src row-major or ColMajor/RowMajor; TMovNdTo2Zn (Vec "
+                             "ND -> ZN): src Rows % (32 / sizeof dst type), src Cols % 16"),
                   Provenance("header-static", K_HDR, "Kirin 9030 / Dev0000: A5's CommonCheck / TMovToLeft/Right "
                              "layouts; Acc paths as A5's (Kirin 9030 only: kirin9030/common.hpp)")))
 def tmov_unsupported_layout(ctx: Ctx) -> Check | None:
@@ -422,7 +440,7 @@ def tmov_unsupported_layout(ctx: Ctx) -> Check | None:
     Checks the BLayout/SLayout (and fractal size) of both tiles on the paths that constrain them:
     Acc -> Mat on A2/A3 (both NZ, dst fractal 512 bytes, 32-byte rows), Acc -> Vec/Mat on A5 (src NZ,
     dst ND, DN or NZ), Mat -> Left/Right and Vec -> Mat on A5 (the L0A/L0B fractal, a supported source
-    fractal).
+    fractal), and A5's Vec ND -> ZN copy (source Rows in 32-byte blocks of the type, Cols in 16s).
 
     ## Why is this bad?
     The implementation rejects the layout with a `static_assert`: the kernel does not compile.
@@ -446,6 +464,133 @@ def tmov_unsupported_layout(ctx: Ctx) -> Check | None:
     dst, src, f = got
     bad = _layout_problems(f, dst, src)
     return Check(ctx.static(bool(bad)), f"{_path(dst, src)}: " + _esc("; ".join(bad)))
+
+
+@rule("PTO126", "tmov-vec-empty-valid-region", instructions=INSTR, fault="valid-region", targets=("a2a3",),
+      provenance=(Provenance("header-runtime", "include/pto/npu/a2a3/TMov.hpp (TMovToVec)", "validRow / validCol = "
+                             "the smaller of src's and dst's valid rows / columns; PTO_ASSERT(validRow > 0), "
+                             "PTO_ASSERT(validCol > 0) (debug builds only); release builds return without copying"),
+                  Provenance("isa-doc", DOC, "the Vec -> Vec copy moves the valid region; the documentation does "
+                             "not mention an empty one, the header asserts it away")))
+def tmov_vec_empty_valid_region(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    A2/A3 UB -> UB TMOV whose copied region (the smaller of the two valid shapes) is empty.
+
+    ## What it does
+    For `TMOV(dst, src)` between two Vec tiles on A2/A3 (and `TSCATTER<MaskPattern::P1111>(dst, src)`, the same
+    TMOV_IMPL), takes the smaller of src's and dst's valid rows and the smaller of their valid columns, as the
+    header does, and reports a path on which either is 0.
+
+    ## Why is this bad?
+    The header asserts both counts positive with `PTO_ASSERT`: a debug build traps. A release build returns
+    without copying anything, so dst keeps stale data where the kernel expects the copy (a tail iteration whose
+    valid region was computed as 0, or a tile whose valid shape was never set).
+
+    ## Example
+    ```cpp
+    Tile<TileType::Vec, float, 16, 64, BLayout::RowMajor, DYNAMIC, 64> src(rows - r);  // 0 on the last pass
+    Tile<TileType::Vec, float, 16, 64> dst;
+    TMOV(dst, src);
+    ```
+
+    ## Use instead
+    ```cpp
+    int n = rows - r < 16 ? rows - r : 16;
+    if (n > 0) {
+        Tile<TileType::Vec, float, 16, 64, BLayout::RowMajor, DYNAMIC, 64> src(n);
+        TMOV(dst, src);
+    }
+    ```
+    """
+    got = _same_shape_path(ctx)
+    if got is None:
+        return None
+    dst, src, f = got
+    if (src.loc, dst.loc) != ("Vec", "Vec") or _dtype_problem(f, dst, src):
+        return None
+    rows = z3.If(src.valid_row < dst.valid_row, src.valid_row, dst.valid_row)
+    cols = z3.If(src.valid_col < dst.valid_col, src.valid_col, dst.valid_col)
+    show = {"src_validRow": src.valid_row, "src_validCol": src.valid_col, "dst_validRow": dst.valid_row,
+            "dst_validCol": dst.valid_col}
+    return Check(z3.Or(rows <= 0, cols <= 0),
+                 f"{_path(dst, src)}: src `{_esc(src.text)}` valid shape {{src_validRow}}x{{src_validCol}}, dst "
+                 f"`{_esc(dst.text)}` {{dst_validRow}}x{{dst_validCol}}: the copied region is empty; A2/A3 asserts "
+                 "it non-empty (debug builds trap, release builds copy nothing)", show)
+
+
+#: the AccToVecMode values a quantising TMOV form (preQuantScalar or an fp tile) accepts on A5 / Kirin 9030
+SINGLE_MODES = ("SingleModeVec0", "SingleModeVec1")
+
+
+def mode_form_problems(ctx: Ctx) -> list[str] | None:
+    """What the A5 / Kirin 9030 TMOV_IMPL overloads taking an AccToVecMode static_assert (a Vec dst; with a
+    quantisation operand a single-destination mode; an fp tile in the Scaling buffer), None when the call is not
+    such a form or the target's build is not modelled."""
+    dst, src = ctx.tile("dst"), ctx.tile("src")
+    if dst is None or src is None or "mode" not in ctx.template_args or ctx.builtin != "TMOV":
+        return None
+    if ctx.impl == KIRIN and ctx.target not in ACC_TARGETS:
+        return None  # the Kirin Dev0000 build of the file: its Acc forms are not modelled
+    mode = str(ctx.template_args["mode"]).split("::")[-1]
+    fp = ctx.tile("fp")
+    quant = fp is not None or ctx.scalar("preQuantScalar") is not None
+    out = []
+    if quant and mode not in SINGLE_MODES:
+        out.append(f"AccToVecMode::{mode} with a quantisation operand (only SingleModeVec0 / SingleModeVec1)")
+    if dst.loc != "Vec":
+        out.append(f"dst `{dst.text}` is TileType::{dst.loc} (an AccToVecMode form writes Vec only)")
+    if fp is not None and fp.loc != "Scaling":
+        out.append(f"fp `{fp.text}` is TileType::{fp.loc} (must be Scaling)")
+    return out
+
+
+@rule("PTO127", "tmov-acc-mode-form", instructions=("TMOV",), fault="unsupported-path", targets=("a5",),
+      own={KIRIN: ("TMOV",)},
+      provenance=(Provenance("header-static", "include/pto/npu/a5/TMov.hpp (TMOV_IMPL<..., AccToVecMode mode>: "
+                             "plain, preQuantScalar and fp overloads)", "static_assert Dst::Loc == Vec ('Destination "
+                             "location only support Vec.'); with preQuantScalar or fp: mode SingleModeVec0 / "
+                             "SingleModeVec1 ('Quant is not support in dual Dst Mode.'); fp: FpTileData::Loc == "
+                             "Scaling"),
+                  Provenance("header-static", "include/pto/npu/kirin9030/TMov.hpp (TMOV_IMPL<..., AccToVecMode "
+                             "mode>)", "Kirin 9030: the same three static_asserts (the Kirin 9030 build only: the "
+                             "overloads call kirin9030/common.hpp CheckTMovAccValid)"),
+                  Provenance("isa-doc", DOC, "the AccToVecMode forms move L0C into UB; dual-destination modes "
+                             "split the result over two vector cores")))
+def tmov_acc_mode_form(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    `TMOV<Dst, Src, AccToVecMode>` (L0C -> UB with a destination mode) with a non-Vec destination, a
+    dual-destination mode combined with quantisation, or an fp tile outside the Scaling buffer.
+
+    ## What it does
+    For the TMOV forms that take an `AccToVecMode` template argument (with or without `preQuantScalar` or an fp
+    tile) on A5 and Kirin 9030: the destination must be a Vec tile; with a quantisation operand the mode must
+    be `SingleModeVec0` or `SingleModeVec1`; the fp tile must be a `TileType::Scaling` tile.
+
+    ## Why is this bad?
+    Each is a `static_assert` of the overload: the kernel does not compile for the target. The mode forms only
+    write UB (use the form without a mode to write L1), and the dual-destination modes (`DualModeSplitM`,
+    `DualModeSplitN`) cannot quantise.
+
+    ## Example
+    ```cpp
+    TileAcc<float, 16, 64> acc;
+    Tile<TileType::Vec, half, 16, 64> ub;
+    TMOV<decltype(ub), decltype(acc), AccToVecMode::DualModeSplitN>(ub, acc, scale);  // quantised dual mode
+    ```
+
+    ## Use instead
+    ```cpp
+    TMOV<decltype(ub), decltype(acc), AccToVecMode::SingleModeVec0>(ub, acc, scale);
+    ```
+    """
+    bad = mode_form_problems(ctx)
+    if bad is None:
+        return None
+    mode = str(ctx.template_args["mode"]).split("::")[-1]
+    return Check(ctx.static(bool(bad)), f"TMOV<AccToVecMode::{_esc(mode)}>: " + _esc("; ".join(bad)) +
+                 f" (static_assert on {ctx.target})")
 
 
 SCATTER_HDR = "include/pto/npu/a2a3/TScatter.hpp, a5/TScatter.hpp (TSCATTER_IMPL(dst, src), mask == P1111)"

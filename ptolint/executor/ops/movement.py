@@ -278,8 +278,29 @@ def _a5_checks(dst: ConcreteTile, src: ConcreteTile) -> list[tuple[str, str]] | 
             out.append(("unsupported-layout", f"L0C source {_lay_text(src)}; destination {_lay_text(dst)}"))
         return out
     if (s, d) == ("Vec", "Vec"):
-        return out
+        return out + _a5_vec_fractal_checks(dst, src)
     return None
+
+
+#: the dst element types of A5's Vec -> Vec ND -> NZ (TMovToVecNd2Nz) and ND -> ZN (TMovNdTo2Zn) copies
+_A5_VEC_FRACTAL_TYPES = {"half", "bfloat16_t", "float", "int32_t", "int8_t", "uint8_t", "float8_e4m3_t",
+                         "float8_e5m2_t", "hifloat8_t", "float4_e2m1x2_t", "float4_e1m2x2_t"}
+
+
+def _a5_vec_fractal_checks(dst: ConcreteTile, src: ConcreteTile) -> list[tuple[str, str]]:
+    """A5's Vec -> Vec copies from ND into NZ / ZN: their type list (dst's type) and, into ZN, the source's static
+    Rows in K0 = 32 / sizeof(dst type) and Cols in 16s."""
+    if _lay(src) != _ND or _lay(dst) not in (_NZ, _ZN):
+        return []
+    name = "NZ" if _lay(dst) == _NZ else "ZN"
+    out = []
+    if dst.dtype not in _A5_VEC_FRACTAL_TYPES:
+        out.append(("unsupported-dtype", f"ND -> {name} UB copy of {dst.dtype}"))
+    size = element_size(dst.spec)
+    if name == "ZN" and size and (src.spec.rows % (32 // size) or src.spec.cols % 16):
+        out.append(("unsupported-layout", f"ND -> ZN source {src.spec.rows}x{src.spec.cols}: Rows % {32 // size}, "
+                    "Cols % 16"))
+    return out
 
 
 #: Kirin 9030's TMov.hpp (ptolint/own_impls.py key "kirin9030"; Kirin Dev0000 includes it): its fixpipe buffer
@@ -333,6 +354,24 @@ def _kirin_checks(target: str, dst: ConcreteTile, src: ConcreteTile) -> list[tup
     return None
 
 
+def _mode_form(m: Machine, dst: ConcreteTile, src: ConcreteTile, kirin: bool) -> None:
+    """The static_asserts of A5's / Kirin 9030's TMOV_IMPL overloads with an AccToVecMode: a call that fails one
+    does not compile (trap); one that passes is not modelled further (refused)."""
+    if kirin and m.target not in _KIRIN_ACC_TARGETS:
+        raise LookupError(f"{m.target}'s Acc moves of Kirin 9030's TMov.hpp are not modelled")
+    mode = str(m.template_args.get("mode", "")).split("::")[-1]
+    fp = m.tile("fp")
+    if (fp is not None or m.scalar("preQuantScalar") is not None) and mode not in ("SingleModeVec0", "SingleModeVec1"):
+        m.fault("unsupported-path", f"quantised TMOV with AccToVecMode::{mode}: dual-destination modes cannot quantise")
+    if dst.spec.loc != "Vec":
+        m.fault("unsupported-path", f"TMOV with an AccToVecMode writes UB only, dst is {dst.spec.loc}")
+    if fp is not None and fp.spec.loc != "Scaling":
+        m.fault("unsupported-path", f"fp is TileType::{fp.spec.loc}, not Scaling")
+    if m.faults:
+        raise m.trap("unsupported-path", "TMOV does not compile")
+    raise LookupError(f"{m.impl}'s TMOV with an AccToVecMode is not modelled beyond its static checks")
+
+
 @op("TMOV", own=("kirin9030",))
 def tmov(m: Machine) -> None:
     dst, src = m.tile("dst"), m.tile("src")
@@ -340,10 +379,12 @@ def tmov(m: Machine) -> None:
         raise m.trap("unsupported-path", "TMOV needs two tiles")
     plain = set(m.tiles) == {"dst", "src"} and not any(
         k in m.template_args for k in ("reluMode", "mode", "Phase", "grp_axis")) and m.scalar("preQuantScalar") is None
+    kirin = m.impl == "kirin9030"
+    if not plain and "mode" in m.template_args and m.impl in ("a5", "kirin9030"):
+        _mode_form(m, dst, src, kirin)
     if not plain:
         m.fault("unsupported-path", "only the plain TMOV(dst, src) form is modelled")
         return
-    kirin = m.impl == "kirin9030"
     if kirin and src.spec.loc == "Acc" and m.target not in _KIRIN_ACC_TARGETS:
         # before any fault is recorded: a refusal, never a confirmation
         raise LookupError(f"{m.target}'s Acc moves of Kirin 9030's TMov.hpp are not modelled")
@@ -364,6 +405,10 @@ def tmov(m: Machine) -> None:
     if (src.spec.loc, dst.spec.loc) == ("Vec", "Vec"):
         rows, cols = min(rows, dst.valid_row), min(cols, dst.valid_col)
     if rows <= 0 or cols <= 0:
+        if m.impl == "a2a3" and (src.spec.loc, dst.spec.loc) == ("Vec", "Vec"):
+            # a2a3/TMov.hpp TMovToVec: PTO_ASSERT validRow > 0 / validCol > 0, then a release build returns
+            m.fault("valid-region", f"Vec -> Vec TMOV copies an empty region ({rows}x{cols}: the smaller of src's "
+                    f"{src.valid_row}x{src.valid_col} and dst's {dst.valid_row}x{dst.valid_col})")
         return
     data = np.array(m.window(src, 0, 0, rows, cols))
     out = m.window(dst, 0, 0, rows, cols, write=True)
