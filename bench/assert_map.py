@@ -1123,9 +1123,9 @@ ENTRIES: list[Entry] = [
           note="the index tiles' valid shapes equal to the value tiles', dst's the maximum of the sources', the "
                "sources combinable (PTO609, on a non-empty dst)"),
     Entry("pto/npu/a5/TPartArgBinOps.hpp", "function:TPartArgCheck", kind="runtime", targets=_A2A3_A5,
-          note="open (checkable): A5 TPARTARG valid shapes (index tiles equal to the value tiles, one source equal "
-               "to dst, dst the maximum); PTO604 skips the partial forms and PTO609 runs on A2/A3 only: A5 needs "
-               "its own rule"),
+          rules=("PTO220",),
+          note="A5 TPARTARG valid shapes: each index tile equal to its value tile, dst equal to one source and the "
+               "max of both (PTO220, FACTS max_eq; branch forms)"),
     Entry("pto/npu/a*/T*.hpp", "function:T*Check|function:TPOW*_IMPL", cond=r"^valid(Row|Col)s? > 0 && ",
           kind="runtime", builtin="TADDRELUCONV|TSUBRELUCONV|TADDDEQRELU", targets=_A2A3_A5,
           rules=("PTO610",),
@@ -1150,8 +1150,10 @@ ENTRIES: list[Entry] = [
                "PTO604 reports a source smaller than the domain on a non-empty domain, PTO610 every other "
                "difference (edited by branch eqshape)"),
     Entry("pto/npu/a5/TPartBinOps.hpp", "function:TPARTOP_IMPL", kind="runtime", targets=_A2A3_A5,
-          note="open (partial, PTO607): A5 TPART*: one source equal to dst and dst the element-wise maximum of the "
-               "sources (debug trap); PTO607 reports only the larger source not covering dst (the stale read)"),
+          rules=("PTO607", "PTO220"),
+          note="A5 TPART*: one source equal to dst and dst the element-wise maximum of the sources (debug trap): "
+               "PTO607 reports the larger source not covering dst (the stale read), PTO220 every other violation "
+               "(branch forms)"),
     Entry("pto/npu/a2a3/TPartAdd.hpp|pto/npu/a2a3/TPartOp.hpp", "function:TPartAdd|function:TPartInstr",
           kind="runtime", rules=("PTO607",), targets=_A2A3_A5,
           note="one source with dst's valid shape, the other no larger (PTO607 on a non-empty dst)"),
