@@ -1660,10 +1660,15 @@ ENTRIES: list[Entry] = [
           rules=("PTO213",), targets=("a5",),
           note="TSCATTER with P1111 (a TMOV): src's valid shape equal to dst's (branch forms)"),
     Entry("pto/npu/a2a3/TScatter.hpp|pto/npu/a5/TScatter.hpp", "function:TSCATTER_IMPL", kind="runtime",
-          targets=_A2A3_A5,
-          note="open (partial, PTO998): mask-form TSCATTER wants dst's valid shape EQUAL to what the pattern "
-               "writes; PTO998 reports a dst too small, not a larger one, which the vendor's tcolscatter tests use "
-               "(a debug trap there)"),
+          cond=r"^dst\.GetValidCol\(\) == validCol$", reason="vendor-kernels-rely", targets=_A2A3_A5,
+          note="SCATTER_COL mask form: dst's valid columns == src's; the vendor's tcolscatter ST kernels "
+               "(tests/npu/a2a3|a5/src/st/testcase/tcolscatter: 16x64 -> 32x128 with P1010 / P0101, 4x64 -> 16x256 "
+               "with P1000..P0001) scatter into wider destinations (branch forms)"),
+    Entry("pto/npu/a2a3/TScatter.hpp|pto/npu/a5/TScatter.hpp", "function:TSCATTER_IMPL", kind="runtime",
+          targets=_A2A3_A5, rules=("PTO998", "PTO221"),
+          note="mask-form TSCATTER wants dst's valid shape EQUAL to what the pattern writes (SCATTER_ROW rows and "
+               "times * columns, SCATTER_COL times * rows): PTO998 reports a dst too small, PTO221 a larger one "
+               "(branch forms)"),
     Entry("pto/npu/a2a3/TGather.hpp", "function:TGATHER_IMPL", kind="runtime", cond=r"^src1\.GetValid",
           targets=_A2A3_A5, note="open (checkable): A2/A3 TGATHER index form: tmp's valid shape equal to src1's "
                                  "(debug trap); PTO996 sizes tmp's storage only"),

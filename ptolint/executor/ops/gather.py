@@ -340,6 +340,14 @@ def _scatter_mask(m: Machine) -> None:
     out[:] = 0
     vr, vc = src.valid_row, src.valid_col
     col_axis = _column_axis(m, "ScatterType")
+    # the header's PTO_ASSERTs (debug builds): SCATTER_ROW dst rows == src's, dst cols == times * src's; SCATTER_COL
+    # dst rows == times * src's (its cols == src's is not recorded: the vendor's tcolscatter tests break it)
+    want = [("rows", dst.valid_row, times * vr)] if col_axis else [("rows", dst.valid_row, vr),
+                                                                   ("columns", dst.valid_col, times * vc)]
+    for what, got, need in want:
+        if got != need:
+            m.fault("valid-region", f"TSCATTER mask form: dst's valid {what} {got} != {need} (PTO_ASSERT, debug "
+                    "builds trap)")
     for i in range(max(vr, 0)):
         for j in range(max(vc, 0)):
             r, c = (times * i + k, j) if col_axis else (i, times * j + k)
