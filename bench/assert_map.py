@@ -100,6 +100,20 @@ _TI = "pto/common/arch/memory/tinsert_common.hpp"
 _X90_INSERT = "pto/npu/kirinX90/TInsert.hpp"
 
 ENTRIES: list[Entry] = [
+    # --- branch forms: TSCATTER's SCATTER_COL column equality (vendor kernels rely on a wider dst), the two-source
+    # TCONCAT's row equalities (PTO317 + PTO222); first so the open TScatter / TConcat entries below do not decide
+    Entry("pto/npu/a2a3/TScatter.hpp|pto/npu/a5/TScatter.hpp", "function:TSCATTER_IMPL", kind="runtime",
+          lines=(190, 260), cond=r"^dst\.GetValidCol\(\) == validCol$", reason="vendor-kernels-rely", targets=_A2A3_A5,
+          note="SCATTER_COL mask form: dst's valid columns == src's; the vendor's tcolscatter ST kernels "
+               "(tests/npu/a2a3|a5/src/st/testcase/tcolscatter: 16x64 -> 32x128 with P1010 / P0101, 4x64 -> 16x256 "
+               "with P1000..P0001) scatter into wider destinations (branch forms)"),
+    Entry("pto/npu/a2a3/TConcat.hpp|pto/npu/a5/TConcat.hpp", "function:TCONCAT_IMPL|function:TConcatCheck",
+          kind="runtime", lines=(90, 100),
+          cond=r"^(validRow == src[01]\.GetValidRow\(\)|src[01]\.GetValidRow\(\) == validRows)$",
+          targets=_A2A3_A5, rules=("PTO317", "PTO222"),
+          note="TCONCAT's two-source form: src0's and src1's valid rows EQUAL to dst's: PTO317 reports a source with "
+               "fewer, PTO222 one with more (or any difference on an empty dst) (branch forms)"),
+    # --- end of branch forms ---
     # --- gm: PTO706 (A2/A3 TREM / TREMS tmp), PTO965 (TGATHER template arguments), PTO969 (A2/A3 Vec burst length),
     # and the assertions the reverse-include extraction added (a2a3/TLoad.hpp, a2a3/TStore.hpp, the A5-family
     # TStore.hpp Vec bursts). First in the table: the open entries further down (TREM / TREMS tmp, the TGATHER
@@ -1336,9 +1350,9 @@ ENTRIES: list[Entry] = [
     Entry("pto/npu/a2a3/TConcat.hpp", "function:TCONCAT_IMPL", cond=r"^validCol0 \+ validCol1 <= ",
           rules=("PTO316",), targets=_A2A3_A5, note="src0's plus src1's valid columns within Dst::Cols"),
     Entry("pto/npu/a5/TConcat.hpp", "function:TConcatCheck", cond=r"^validCols0 \+ validCols1 == ",
-          targets=_A2A3_A5,
-          note="open (partial, PTO316 / PTO317): A5 wants src0's plus src1's valid columns EQUAL to dst's; PTO317 "
-               "reports a sum below dst's valid columns, PTO316 one past Dst::Cols, not a sum between the two"),
+          targets=_A2A3_A5, rules=("PTO316", "PTO317", "PTO222"),
+          note="A5 wants src0's plus src1's valid columns EQUAL to dst's: PTO317 reports a sum below dst's valid "
+               "columns, PTO316 one past Dst::Cols, PTO222 a sum between the two (branch forms)"),
     Entry("pto/npu/a5/TInterleave.hpp", "function:TInterleaveCheck", cond=r"% 2 == 0", targets=_A2A3_A5,
           note="open (checkable): A5 TINTERLEAVE's valid columns even; PTO317 compares the shapes only"),
     Entry("pto/npu/a2a3/TConcat.hpp|pto/npu/a5/TConcat.hpp|pto/npu/a5/TInterleave.hpp|pto/npu/a5/TDeInterleave.hpp",
@@ -1659,11 +1673,6 @@ ENTRIES: list[Entry] = [
     Entry("pto/npu/a5/TScatter.hpp", "function:TSCATTER_IMPL", kind="runtime", lines=(220, 230),
           rules=("PTO213",), targets=("a5",),
           note="TSCATTER with P1111 (a TMOV): src's valid shape equal to dst's (branch forms)"),
-    Entry("pto/npu/a2a3/TScatter.hpp|pto/npu/a5/TScatter.hpp", "function:TSCATTER_IMPL", kind="runtime",
-          cond=r"^dst\.GetValidCol\(\) == validCol$", reason="vendor-kernels-rely", targets=_A2A3_A5,
-          note="SCATTER_COL mask form: dst's valid columns == src's; the vendor's tcolscatter ST kernels "
-               "(tests/npu/a2a3|a5/src/st/testcase/tcolscatter: 16x64 -> 32x128 with P1010 / P0101, 4x64 -> 16x256 "
-               "with P1000..P0001) scatter into wider destinations (branch forms)"),
     Entry("pto/npu/a2a3/TScatter.hpp|pto/npu/a5/TScatter.hpp", "function:TSCATTER_IMPL", kind="runtime",
           targets=_A2A3_A5, rules=("PTO998", "PTO221"),
           note="mask-form TSCATTER wants dst's valid shape EQUAL to what the pattern writes (SCATTER_ROW rows and "
