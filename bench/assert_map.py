@@ -1679,8 +1679,9 @@ ENTRIES: list[Entry] = [
                "times * columns, SCATTER_COL times * rows): PTO998 reports a dst too small, PTO221 a larger one "
                "(branch forms)"),
     Entry("pto/npu/a2a3/TGather.hpp", "function:TGATHER_IMPL", kind="runtime", cond=r"^src1\.GetValid",
-          targets=_A2A3_A5, note="open (checkable): A2/A3 TGATHER index form: tmp's valid shape equal to src1's "
-                                 "(debug trap); PTO996 sizes tmp's storage only"),
+          targets=_A2A3_A5, rules=("PTO223",),
+          note="A2/A3 TGATHER index form: tmp's valid shape equal to src1's (debug trap): PTO223 (PTO996 sizes "
+               "tmp's storage; branch forms)"),
     Entry("pto/npu/a2a3/TGather.hpp", "function:TGATHER_IMPL", kind="runtime", reason="vendor-kernels-rely",
           targets=_A2A3_A5, note="TGATHER's mask form: dst's valid columns == Dst::Cols (GATHER_ROW), src's valid "
                                  "rows == dst's times the pattern (GATHER_COL); the vendor's a5 tgather "

@@ -771,6 +771,56 @@ def tgather_tmp_too_small(ctx: Ctx) -> Check | None:
                  {"dst_validRow": vr, "dst_validCol": vc, "need": need})
 
 
+@rule("PTO223", "tgather-index-tmp-valid-shape", instructions=("TGATHER",), targets=("a2a3",), fault="valid-region",
+      provenance=(Provenance("header-runtime", A2 + "TGather.hpp (TGATHER_IMPL, index form)", "PTO_ASSERT "
+                             "src1.GetValidCol() == tmp.GetValidCol() and src1.GetValidRow() == tmp.GetValidRow(); "
+                             "release builds run on over dst's valid shape and write the scaled indices of 16-bit "
+                             "data at tmp + i * Dst::Cols whatever tmp's valid shape says"),
+                  Provenance("header-runtime", A5 + "TGather.hpp", "A5's index form does not use tmp: no such "
+                             "assertion there"),
+                  Provenance("corpus", "tests/npu/a2a3/src/st/testcase/tgather", "the vendor's index-form kernel "
+                             "builds tmp with src1's valid shape")))
+def tgather_index_tmp_valid_shape(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    A2/A3 TGATHER (index form): the tmp tile's valid shape differs from the index tile's.
+
+    ## What it does
+    For `TGATHER(dst, src0, src1, tmp)` on A2/A3, compares tmp's valid rows and columns with src1's (the
+    index tile) on the path reaching the call. Whether tmp's storage is large enough is PTO996.
+
+    ## Why is this bad?
+    The A2/A3 header asserts the two valid shapes equal with `PTO_ASSERT`: a debug build traps at the
+    call. A release build ignores tmp's valid shape and scratches over it row by row at dst's row
+    stride, so a tmp whose valid shape was meant to bound that scratch area does not.
+
+    ## Example
+    ```cpp
+    using Idx = Tile<TileType::Vec, int32_t, 16, 128, BLayout::RowMajor, DYNAMIC, 128>;
+    Idx idx(rows), tmp(16);  // tmp keeps 16 valid rows on the tail
+    TGATHER(dst, table, idx, tmp);
+    ```
+
+    ## Use instead
+    ```cpp
+    Idx idx(rows), tmp(rows);
+    TGATHER(dst, table, idx, tmp);
+    ```
+    """
+    f = _facts(ctx)
+    if f is None or _form(ctx) != "index" or not _compiles(ctx, f):
+        return None
+    src1, tmp = ctx.tile("src1"), ctx.tile("tmp")
+    if src1 is None or tmp is None or src1.text == tmp.text:
+        return None
+    return Check(z3.Or(src1.valid_row != tmp.valid_row, src1.valid_col != tmp.valid_col),
+                 f"TGATHER(dst, src0, src1, tmp): tmp `{_esc(tmp.text)}` valid shape {{tmp_validRow}}x{{tmp_validCol}}"
+                 f" differs from src1 `{_esc(src1.text)}`'s {{src1_validRow}}x{{src1_validCol}}: A2/A3 asserts them "
+                 "equal (debug builds trap; release builds run on)",
+                 {"tmp_validRow": tmp.valid_row, "tmp_validCol": tmp.valid_col, "src1_validRow": src1.valid_row,
+                  "src1_validCol": src1.valid_col})
+
+
 @rule("PTO997", "tscatter-index-exceeds-src", instructions=("TSCATTER",), fault="valid-region",
       provenance=(Provenance("header-runtime", A2 + "TScatter.hpp; " + A5 + "TScatter.hpp",
                              "index form: loops over idx.GetValidRow() x idx.GetValidCol() and reads src at "

@@ -277,6 +277,10 @@ def _flat(m: Machine, t: ConcreteTile) -> np.ndarray:
 
 def _gather_index(m: Machine) -> None:
     dst, src0, src1, tmp = m.tile("dst"), m.tile("src0"), m.tile("src1"), m.tile("tmp")
+    if m.impl == "a2a3" and tmp is not None and (tmp.valid_row, tmp.valid_col) != (src1.valid_row, src1.valid_col):
+        # a2a3 TGATHER_IMPL's PTO_ASSERTs (debug builds trap; release builds run on)
+        m.fault("valid-region", f"tmp valid {tmp.valid_row}x{tmp.valid_col} differs from src1's {src1.valid_row}x"
+                f"{src1.valid_col}")
     vr, vc = dst.valid_row, dst.valid_col
     if vr <= 0 or vc <= 0:
         return
