@@ -128,6 +128,20 @@ ENTRIES: list[Entry] = [
                "Scaling; the fp overload without a mode (:899-905) takes only Scaling fp tiles by its enable_if, "
                "and TMOV_FP with another fp tile is PTO312's"),
     # --- end of branch mov ---
+    # --- branch forms: TSCATTER's SCATTER_COL column equality (vendor kernels rely on a wider dst), the two-source
+    # TCONCAT's row equalities (PTO317 + PTO222); first so the open TScatter / TConcat entries below do not decide
+    Entry("pto/npu/a2a3/TScatter.hpp|pto/npu/a5/TScatter.hpp", "function:TSCATTER_IMPL", kind="runtime",
+          lines=(190, 260), cond=r"^dst\.GetValidCol\(\) == validCol$", reason="vendor-kernels-rely", targets=_A2A3_A5,
+          note="SCATTER_COL mask form: dst's valid columns == src's; the vendor's tcolscatter ST kernels "
+               "(tests/npu/a2a3|a5/src/st/testcase/tcolscatter: 16x64 -> 32x128 with P1010 / P0101, 4x64 -> 16x256 "
+               "with P1000..P0001) scatter into wider destinations (branch forms)"),
+    Entry("pto/npu/a2a3/TConcat.hpp|pto/npu/a5/TConcat.hpp", "function:TCONCAT_IMPL|function:TConcatCheck",
+          kind="runtime", lines=(90, 100),
+          cond=r"^(validRow == src[01]\.GetValidRow\(\)|src[01]\.GetValidRow\(\) == validRows)$",
+          targets=_A2A3_A5, rules=("PTO317", "PTO222"),
+          note="TCONCAT's two-source form: src0's and src1's valid rows EQUAL to dst's: PTO317 reports a source with "
+               "fewer, PTO222 one with more (or any difference on an empty dst) (branch forms)"),
+    # --- end of branch forms ---
     # --- gm: PTO706 (A2/A3 TREM / TREMS tmp), PTO965 (TGATHER template arguments), PTO969 (A2/A3 Vec burst length),
     # and the assertions the reverse-include extraction added (a2a3/TLoad.hpp, a2a3/TStore.hpp, the A5-family
     # TStore.hpp Vec bursts). First in the table: the open entries further down (TREM / TREMS tmp, the TGATHER
@@ -1168,9 +1182,9 @@ ENTRIES: list[Entry] = [
           note="the index tiles' valid shapes equal to the value tiles', dst's the maximum of the sources', the "
                "sources combinable (PTO609, on a non-empty dst)"),
     Entry("pto/npu/a5/TPartArgBinOps.hpp", "function:TPartArgCheck", kind="runtime", targets=_A2A3_A5,
-          note="open (checkable): A5 TPARTARG valid shapes (index tiles equal to the value tiles, one source equal "
-               "to dst, dst the maximum); PTO604 skips the partial forms and PTO609 runs on A2/A3 only: A5 needs "
-               "its own rule"),
+          rules=("PTO220",),
+          note="A5 TPARTARG valid shapes: each index tile equal to its value tile, dst equal to one source and the "
+               "max of both (PTO220, FACTS max_eq; branch forms)"),
     Entry("pto/npu/a*/T*.hpp", "function:T*Check|function:TPOW*_IMPL", cond=r"^valid(Row|Col)s? > 0 && ",
           kind="runtime", builtin="TADDRELUCONV|TSUBRELUCONV|TADDDEQRELU", targets=_A2A3_A5,
           rules=("PTO610",),
@@ -1204,8 +1218,10 @@ ENTRIES: list[Entry] = [
                "PTO604 reports a source smaller than the domain on a non-empty domain, PTO610 every other "
                "difference (edited by branch eqshape)"),
     Entry("pto/npu/a5/TPartBinOps.hpp", "function:TPARTOP_IMPL", kind="runtime", targets=_A2A3_A5,
-          note="open (partial, PTO607): A5 TPART*: one source equal to dst and dst the element-wise maximum of the "
-               "sources (debug trap); PTO607 reports only the larger source not covering dst (the stale read)"),
+          rules=("PTO607", "PTO220"),
+          note="A5 TPART*: one source equal to dst and dst the element-wise maximum of the sources (debug trap): "
+               "PTO607 reports the larger source not covering dst (the stale read), PTO220 every other violation "
+               "(branch forms)"),
     Entry("pto/npu/a2a3/TPartAdd.hpp|pto/npu/a2a3/TPartOp.hpp", "function:TPartAdd|function:TPartInstr",
           kind="runtime", rules=("PTO607",), targets=_A2A3_A5,
           note="one source with dst's valid shape, the other no larger (PTO607 on a non-empty dst)"),
@@ -1389,9 +1405,9 @@ ENTRIES: list[Entry] = [
     Entry("pto/npu/a2a3/TConcat.hpp", "function:TCONCAT_IMPL", cond=r"^validCol0 \+ validCol1 <= ",
           rules=("PTO316",), targets=_A2A3_A5, note="src0's plus src1's valid columns within Dst::Cols"),
     Entry("pto/npu/a5/TConcat.hpp", "function:TConcatCheck", cond=r"^validCols0 \+ validCols1 == ",
-          targets=_A2A3_A5,
-          note="open (partial, PTO316 / PTO317): A5 wants src0's plus src1's valid columns EQUAL to dst's; PTO317 "
-               "reports a sum below dst's valid columns, PTO316 one past Dst::Cols, not a sum between the two"),
+          targets=_A2A3_A5, rules=("PTO316", "PTO317", "PTO222"),
+          note="A5 wants src0's plus src1's valid columns EQUAL to dst's: PTO317 reports a sum below dst's valid "
+               "columns, PTO316 one past Dst::Cols, PTO222 a sum between the two (branch forms)"),
     Entry("pto/npu/a5/TInterleave.hpp", "function:TInterleaveCheck", cond=r"% 2 == 0", targets=_A2A3_A5,
           reason="vendor-kernels-rely",
           note="A5 TINTERLEAVE's valid columns even: the vendor's ST kernel tests/npu/a5/src/st/testcase/"
@@ -1733,13 +1749,14 @@ ENTRIES: list[Entry] = [
           rules=("PTO213",), targets=("a5",),
           note="TSCATTER with P1111 (a TMOV): src's valid shape equal to dst's (branch forms)"),
     Entry("pto/npu/a2a3/TScatter.hpp|pto/npu/a5/TScatter.hpp", "function:TSCATTER_IMPL", kind="runtime",
-          targets=_A2A3_A5,
-          note="open (partial, PTO998): mask-form TSCATTER wants dst's valid shape EQUAL to what the pattern "
-               "writes; PTO998 reports a dst too small, not a larger one, which the vendor's tcolscatter tests use "
-               "(a debug trap there)"),
+          targets=_A2A3_A5, rules=("PTO998", "PTO221"),
+          note="mask-form TSCATTER wants dst's valid shape EQUAL to what the pattern writes (SCATTER_ROW rows and "
+               "times * columns, SCATTER_COL times * rows): PTO998 reports a dst too small, PTO221 a larger one "
+               "(branch forms)"),
     Entry("pto/npu/a2a3/TGather.hpp", "function:TGATHER_IMPL", kind="runtime", cond=r"^src1\.GetValid",
-          targets=_A2A3_A5, note="open (checkable): A2/A3 TGATHER index form: tmp's valid shape equal to src1's "
-                                 "(debug trap); PTO996 sizes tmp's storage only"),
+          targets=_A2A3_A5, rules=("PTO223",),
+          note="A2/A3 TGATHER index form: tmp's valid shape equal to src1's (debug trap): PTO223 (PTO996 sizes "
+               "tmp's storage; branch forms)"),
     Entry("pto/npu/a2a3/TGather.hpp", "function:TGATHER_IMPL", kind="runtime", reason="vendor-kernels-rely",
           targets=_A2A3_A5, note="TGATHER's mask form: dst's valid columns == Dst::Cols (GATHER_ROW), src's valid "
                                  "rows == dst's times the pattern (GATHER_COL); the vendor's a5 tgather "

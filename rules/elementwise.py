@@ -76,6 +76,9 @@ class Facts:
     #: element type is a floating-point one); None: every `inputs` operand against `domain`, rows and columns
     eq: tuple[tuple[str, str, str, bool], ...] | None = None
     positive: bool = False  # the header also PTO_ASSERTs dst's valid rows and columns > 0
+    #: TPART* / TPARTARG*: the header PTO_ASSERTs one source's valid shape equal to dst's and dst's the element-wise
+    #: max of the sources' (TPARTARG: also each index tile's equal to its value tile's); A2/A3 tests it instead
+    max_eq: bool = False
 
 
 def _bin(a2_types, a5_types, name: str, **a2_extra) -> dict[str, Facts]:
@@ -125,7 +128,8 @@ A5_PART_MUL = A5_ALL - {"int64_t", "uint64_t"}
 for _op, _a5 in (("TPARTADD", A5_ALL), ("TPARTMAX", A5_ALL), ("TPARTMIN", A5_ALL), ("TPARTMUL", A5_PART_MUL)):
     _hdr = "TPart" + _op[5:].title() + ".hpp"  # TPartAdd.hpp ...
     FACTS[_op] = {"a2a3": Facts(A2 + _hdr, types=A2_ARITH, partial=True),
-                  "a5": Facts(A5 + _hdr, types=_a5, row_major=(), partial=True)}
+                  "a5": Facts(A5 + _hdr + " (TPartBinOps.hpp)", types=_a5, row_major=(), partial=True,
+                              max_eq=True)}
 # fused float-only ops: TSUBRELU relu(src0 - src1), TFUSEDMULADD src0 * dst + src1, TFUSEDMULADDRELU its relu,
 # TMULADDDST src0 * src1 + dst (dst is read over its own valid shape, the domain)
 for _op, _hdr in (("TSUBRELU", "TSubRelu.hpp"), ("TFUSEDMULADD", "TFusedMulAdd.hpp"),
@@ -171,7 +175,7 @@ _ARG_IDX = (("float", frozenset({"int32_t", "uint32_t"})),
             ("half", frozenset({"int32_t", "uint32_t", "int16_t", "uint16_t"})))
 for _op, _a5h in (("TPARTARGMAX", "TPartArgMax.hpp"), ("TPARTARGMIN", "TPartArgMin.hpp")):
     FACTS[_op] = {t: Facts(h, types=A2_FLOAT, row_major=(), idx=("dstIdx", "src0Idx", "src1Idx"),
-                           idx_types=_ARG_IDX, partial=True)
+                           idx_types=_ARG_IDX, partial=True, max_eq=t == "a5")
                   for t, h in (("a2a3", A2 + "TPartArgOp.hpp"), ("a5", A5 + _a5h + " (TPartArgBinOps.hpp)"))}
 # ---- the newer targets' own implementation files (Rule.own: the rules run there for these builtins) ----------
 KD = "include/pto/npu/kirinDev0000/"
@@ -819,6 +823,23 @@ def elementwise_operand_not_vec(ctx: Ctx) -> Check | None:
     return Check(ctx.static(bool(bad)), f"{ctx.builtin}: " + "; ".join(bad) + " (must be TileType::Vec)")
 
 
+def _a5_part_stale(dst: TileView, s0: TileView, s1: TileView) -> z3.BoolRef:
+    """A5 TPartOp / TPartArgProc: the source dst's rows and columns beyond the overlap are copied from (the
+    non-empty one, else the larger one) does not cover dst's valid shape (dst non-empty not included)."""
+    def short(t: TileView) -> z3.BoolRef:
+        return z3.Or(t.valid_row < dst.valid_row, t.valid_col < dst.valid_col)
+
+    def eq(t: TileView) -> z3.BoolRef:
+        return z3.And(t.valid_row == dst.valid_row, t.valid_col == dst.valid_col)
+
+    empty0 = z3.Or(s0.valid_row <= 0, s0.valid_col <= 0)
+    empty1 = z3.Or(s1.valid_row <= 0, s1.valid_col <= 0)
+    src1_big = z3.Or(s0.valid_row < s1.valid_row, s0.valid_col < s1.valid_col)
+    all_eq = z3.And(eq(s0), eq(s1))
+    return z3.If(empty0, short(s1), z3.If(empty1, short(s0), z3.And(z3.Not(all_eq),
+                                                                     z3.If(src1_big, short(s1), short(s0)))))
+
+
 @rule("PTO607", "tpart-valid-shape", instructions=PART, fault="valid-region",
       provenance=(Provenance("header-runtime", A2 + "TPartOp.hpp (TPartInstr); " + A2 + "TPartAdd.hpp ...",
                              "computes only when src0 or src1 has dst's valid shape and the other is no larger "
@@ -877,15 +898,7 @@ def tpart_valid_shape(ctx: Ctx) -> Check | None:
         bad = z3.Not(z3.Or(z3.And(eq(s0), within(s1)), z3.And(eq(s1), within(s0))))
         effect = "A2/A3 skips the instruction in release builds"
     else:
-        def short(t: TileView) -> z3.BoolRef:
-            return z3.Or(t.valid_row < dst.valid_row, t.valid_col < dst.valid_col)
-
-        empty0 = z3.Or(s0.valid_row <= 0, s0.valid_col <= 0)
-        empty1 = z3.Or(s1.valid_row <= 0, s1.valid_col <= 0)
-        src1_big = z3.Or(s0.valid_row < s1.valid_row, s0.valid_col < s1.valid_col)
-        all_eq = z3.And(eq(s0), eq(s1))
-        bad = z3.If(empty0, short(s1), z3.If(empty1, short(s0), z3.And(z3.Not(all_eq),
-                                                                         z3.If(src1_big, short(s1), short(s0)))))
+        bad = _a5_part_stale(dst, s0, s1)
         effect = "A5 fills dst from the larger source, which does not cover dst's valid shape"
     show = {"dst_validRow": dst.valid_row, "dst_validCol": dst.valid_col, "src0_validRow": s0.valid_row,
             "src0_validCol": s0.valid_col, "src1_validRow": s1.valid_row, "src1_validCol": s1.valid_col}
@@ -1001,3 +1014,87 @@ def tpartarg_valid_shape_noop(ctx: Ctx) -> Check | None:
                  f"{ctx.builtin}: valid shapes {shapes}: each index tile must have its value tile's shape, dst the "
                  "max of the sources', and one source must fit in the other; A2/A3 returns without writing dst or "
                  "dstIdx in release builds", show)
+
+
+MAX_EQ = tuple(i for i in INSTR if any(f.max_eq for f in FACTS[i].values()))
+
+
+@rule("PTO220", "tpart-a5-valid-shape-assert", instructions=MAX_EQ, targets=("a5",), fault="valid-region",
+      provenance=(Provenance("header-runtime", A5 + "TPartBinOps.hpp (TPARTOP_IMPL)", "PTO_ASSERT (dst == src0 || "
+                             "dst == src1) && max(src0, src1) == dst over the valid rows and columns; release builds "
+                             "combine the sources' overlap and copy dst's other rows and columns from the larger "
+                             "source"),
+                  Provenance("header-runtime", A5 + "TPartArgBinOps.hpp (TPartArgCheck)", "PTO_ASSERT each index "
+                             "tile's valid shape equal to its value tile's, dst equal to src0 or src1 and the "
+                             "element-wise max of both; release builds return on an empty dst, copy the other "
+                             "source when one is empty, and otherwise compare the overlap and copy the rest from the "
+                             "larger source"),
+                  Provenance("isa-doc", DOCS + "TPARTADD.md, TPARTARGMAX.md", "at most one of src0/src1 may be "
+                             "smaller than dst (the docs do not spell out the index tiles' shapes)")))
+def tpart_a5_valid_shape_assert(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    On A5, a TPART* / TPARTARG* call breaks the valid-shape `PTO_ASSERT`: dst equal to one source and
+    the element-wise maximum of both (TPARTARG: each index tile shaped like its value tile).
+
+    ## What it does
+    Evaluates the A5 header's assertion on the path reaching the call: one of src0 / src1 has dst's
+    valid shape, dst's valid rows and columns are the maxima of the sources', and for TPARTARGMAX /
+    TPARTARGMIN `dstIdx`, `src0Idx`, `src1Idx` have the valid shapes of `dst`, `src0`, `src1`. For
+    TPARTADD / TPARTMAX / TPARTMIN / TPARTMUL it reports only the paths PTO607 does not already report
+    (there the larger source does not cover dst: a stale read).
+
+    ## Why is this bad?
+    The condition is a `PTO_ASSERT`: a debug build traps at the call. A release build runs on: it
+    combines the overlap and copies dst's other rows and columns from the larger source, so a dst
+    narrower than the larger source silently drops its extra columns, and an index tile whose valid
+    shape differs from its value tile's is still read over the value tile's shape (its stale indices
+    are merged into dstIdx).
+
+    ## Example
+    ```cpp
+    using V = Tile<TileType::Vec, float, 16, 64, BLayout::RowMajor, DYNAMIC, DYNAMIC>;
+    using I = Tile<TileType::Vec, int32_t, 16, 64, BLayout::RowMajor, DYNAMIC, DYNAMIC>;
+    V run(16, 64), blk(rows, 64), out(16, 64);
+    I runIdx(16, 64), blkIdx(16, 64), outIdx(16, 64);  // blkIdx keeps 16 rows on the tail
+    TPARTARGMAX(out, run, blk, outIdx, runIdx, blkIdx);
+    ```
+
+    ## Use instead
+    ```cpp
+    I runIdx(16, 64), blkIdx(rows, 64), outIdx(16, 64);  // each index tile shaped like its values
+    TPARTARGMAX(out, run, blk, outIdx, runIdx, blkIdx);
+    ```
+    """
+    f = _facts(ctx)
+    if f is None or not f.max_eq or _compile_errors(ctx, f):
+        return None
+    names = ("dst", "src0", "src1") + tuple(n for n in f.idx if ctx.tile(n) is not None)
+    t = {n: ctx.tile(n) for n in names}
+    if any(v is None for v in t.values()) or (f.idx and len(names) != 6):
+        return None
+    r = {n: v.valid_row for n, v in t.items()}
+    c = {n: v.valid_col for n, v in t.items()}
+
+    def mx(a, b):
+        return z3.If(a >= b, a, b)
+
+    def same(a: str, b: str) -> z3.BoolRef:
+        return z3.And(r[a] == r[b], c[a] == c[b])
+
+    ok = [z3.Or(same("dst", "src0"), same("dst", "src1")), r["dst"] == mx(r["src0"], r["src1"]),
+          c["dst"] == mx(c["src0"], c["src1"])]
+    ok += [same(n, n + "Idx") for n in ("dst", "src0", "src1") if f.idx]
+    bad = z3.Not(z3.And(*ok))
+    if not f.idx:  # TPART*: PTO607 reports the stale read of a larger source not covering a non-empty dst
+        dst = t["dst"]
+        bad = z3.And(bad, z3.Not(z3.And(dst.valid_row > 0, dst.valid_col > 0,
+                                         _a5_part_stale(dst, t["src0"], t["src1"]))))
+    show = {}
+    for n in names:
+        show[f"{n}_validRow"], show[f"{n}_validCol"] = r[n], c[n]
+    shapes = ", ".join(f"{n} `{_esc(v.text)}` {{{n}_validRow}}x{{{n}_validCol}}" for n, v in t.items())
+    idx = " and each index tile its value tile's" if f.idx else ""
+    return Check(bad, f"{ctx.builtin}: valid shapes {shapes}: A5 asserts dst equal to one source and the max of "
+                      f"both{idx}; debug builds trap at the PTO_ASSERT, release builds combine the overlap and copy "
+                      "the rest of dst from the larger source", show)

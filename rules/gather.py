@@ -771,6 +771,56 @@ def tgather_tmp_too_small(ctx: Ctx) -> Check | None:
                  {"dst_validRow": vr, "dst_validCol": vc, "need": need})
 
 
+@rule("PTO223", "tgather-index-tmp-valid-shape", instructions=("TGATHER",), targets=("a2a3",), fault="valid-region",
+      provenance=(Provenance("header-runtime", A2 + "TGather.hpp (TGATHER_IMPL, index form)", "PTO_ASSERT "
+                             "src1.GetValidCol() == tmp.GetValidCol() and src1.GetValidRow() == tmp.GetValidRow(); "
+                             "release builds run on over dst's valid shape and write the scaled indices of 16-bit "
+                             "data at tmp + i * Dst::Cols whatever tmp's valid shape says"),
+                  Provenance("header-runtime", A5 + "TGather.hpp", "A5's index form does not use tmp: no such "
+                             "assertion there"),
+                  Provenance("corpus", "tests/npu/a2a3/src/st/testcase/tgather", "the vendor's index-form kernel "
+                             "builds tmp with src1's valid shape")))
+def tgather_index_tmp_valid_shape(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    A2/A3 TGATHER (index form): the tmp tile's valid shape differs from the index tile's.
+
+    ## What it does
+    For `TGATHER(dst, src0, src1, tmp)` on A2/A3, compares tmp's valid rows and columns with src1's (the
+    index tile) on the path reaching the call. Whether tmp's storage is large enough is PTO996.
+
+    ## Why is this bad?
+    The A2/A3 header asserts the two valid shapes equal with `PTO_ASSERT`: a debug build traps at the
+    call. A release build ignores tmp's valid shape and scratches over it row by row at dst's row
+    stride, so a tmp whose valid shape was meant to bound that scratch area does not.
+
+    ## Example
+    ```cpp
+    using Idx = Tile<TileType::Vec, int32_t, 16, 128, BLayout::RowMajor, DYNAMIC, 128>;
+    Idx idx(rows), tmp(16);  // tmp keeps 16 valid rows on the tail
+    TGATHER(dst, table, idx, tmp);
+    ```
+
+    ## Use instead
+    ```cpp
+    Idx idx(rows), tmp(rows);
+    TGATHER(dst, table, idx, tmp);
+    ```
+    """
+    f = _facts(ctx)
+    if f is None or _form(ctx) != "index" or not _compiles(ctx, f):
+        return None
+    src1, tmp = ctx.tile("src1"), ctx.tile("tmp")
+    if src1 is None or tmp is None or src1.text == tmp.text:
+        return None
+    return Check(z3.Or(src1.valid_row != tmp.valid_row, src1.valid_col != tmp.valid_col),
+                 f"TGATHER(dst, src0, src1, tmp): tmp `{_esc(tmp.text)}` valid shape {{tmp_validRow}}x{{tmp_validCol}}"
+                 f" differs from src1 `{_esc(src1.text)}`'s {{src1_validRow}}x{{src1_validCol}}: A2/A3 asserts them "
+                 "equal (debug builds trap; release builds run on)",
+                 {"tmp_validRow": tmp.valid_row, "tmp_validCol": tmp.valid_col, "src1_validRow": src1.valid_row,
+                  "src1_validCol": src1.valid_col})
+
+
 @rule("PTO997", "tscatter-index-exceeds-src", instructions=("TSCATTER",), fault="valid-region",
       provenance=(Provenance("header-runtime", A2 + "TScatter.hpp; " + A5 + "TScatter.hpp",
                              "index form: loops over idx.GetValidRow() x idx.GetValidCol() and reads src at "
@@ -876,6 +926,76 @@ def tscatter_mask_dst_too_small(ctx: Ctx) -> Check | None:
     return Check(z3.And(svr > 0, svc > 0, z3.Or(dvr < last_row, dvc < last_col)),
                  where + ": the pattern writes {need_rows} rows x {need_cols} columns of dst, past its valid region "
                  "(PTO_ASSERT only)", show)
+
+
+@rule("PTO221", "tscatter-mask-dst-shape-differs", instructions=("TSCATTER",), fault="valid-region",
+      provenance=(Provenance("header-runtime", A2 + "TScatter.hpp; " + A5 + "TScatter.hpp (TSCATTER_IMPL)",
+                             "mask form (not P1111): PTO_ASSERT dst's valid rows == src's (SCATTER_ROW) or == src's "
+                             "times the pattern's group size (SCATTER_COL), and dst's valid columns == src's times the "
+                             "group size (SCATTER_ROW); release builds zero dst and scatter src's valid region"),
+                  Provenance("corpus", "tests/npu/a2a3/src/st/testcase/tcolscatter, "
+                             "tests/npu/a5/src/st/testcase/tcolscatter", "SCATTER_COL tests use a dst with more valid "
+                             "columns than src (16x64 -> 32x128): the SCATTER_COL column equality is not reported "
+                             "(vendor-kernels-rely); every other mask-form case of the vendor's tscatter / tcolscatter "
+                             "tests meets these equalities"),
+                  Provenance("isa-doc", DOCS + "TSCATTER.md", "the mask form spreads each source row (column) over "
+                             "2 or 4 destination columns (rows)")))
+def tscatter_mask_dst_shape_differs(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    Mask-pattern TSCATTER: dst's valid shape is larger than what the pattern writes, where the header asserts
+    it equal.
+
+    ## What it does
+    With `times` = 2 (P0101, P1010) or 4 (P0001..P1000): along rows (`SCATTER_ROW`, the default) the header
+    asserts dst's valid rows equal to src's and dst's valid columns equal to `times` * src's; along columns
+    (`SCATTER_COL`) dst's valid rows equal to `times` * src's. Reports a dst that differs where PTO998 (a
+    dst too small for the scattered elements) does not already report the call. The `SCATTER_COL` column
+    equality is not checked: the vendor's own tcolscatter tests scatter into wider destinations.
+
+    ## Why is this bad?
+    The equalities are `PTO_ASSERT`s: a debug build traps at the call. A release build zeroes dst and
+    scatters src's valid region: dst's extra valid rows or columns hold zeros, not data, and every later
+    instruction over dst's valid shape reads them as if they were.
+
+    ## Example
+    ```cpp
+    using Src = Tile<TileType::Vec, float, 8, 64, BLayout::RowMajor, DYNAMIC, 64>;
+    using Dst = Tile<TileType::Vec, float, 8, 128>;
+    Src src(rows);  // rows < 8 on the tail
+    Dst dst;        // always 8 valid rows
+    TSCATTER<MaskPattern::P0101>(dst, src);
+    ```
+
+    ## Use instead
+    ```cpp
+    using Dst = Tile<TileType::Vec, float, 8, 128, BLayout::RowMajor, DYNAMIC, 128>;
+    Dst dst(rows);
+    TSCATTER<MaskPattern::P0101>(dst, src);
+    ```
+    """
+    if ctx.builtin != "TSCATTER" or _form(ctx) != "mask":
+        return None
+    f = _facts(ctx)
+    mask = _mask(ctx)
+    if f is None or mask is None or not _compiles(ctx, f):
+        return None
+    dst, src = ctx.tile("dst"), ctx.tile("src")
+    times, off = _TIMES[mask], _OFFSET[mask]
+    svr, svc, dvr, dvc = src.valid_row, src.valid_col, dst.valid_row, dst.valid_col
+    if _axis_col(ctx, "ScatterType"):
+        want = [(dvr, times * svr, "rows", "src's valid rows times " + str(times))]
+        small = z3.Or(dvr < times * (svr - 1) + off + 1, dvc < svc)
+    else:
+        want = [(dvr, svr, "rows", "src's valid rows"), (dvc, times * svc, "columns", f"src's valid columns times {times}")]
+        small = z3.Or(dvr < svr, dvc < times * (svc - 1) + off + 1)
+    covered = z3.And(svr > 0, svc > 0, small)  # PTO998's finding
+    show = {"dst_validRow": dvr, "dst_validCol": dvc, "src_validRow": svr, "src_validCol": svc}
+    what = " and ".join(f"dst's valid {n} == {w}" for _, _, n, w in want)
+    return Check(z3.And(z3.Or(*[a != b for a, b, _, _ in want]), z3.Not(covered)),
+                 f"{ctx.builtin} (mask form): dst `{_esc(dst.text)}` valid shape {{dst_validRow}}x{{dst_validCol}}, "
+                 f"src `{_esc(src.text)}` valid shape {{src_validRow}}x{{src_validCol}}: the header asserts {what}; "
+                 "debug builds trap at the PTO_ASSERT, release builds leave zeros in dst's extra valid region", show)
 
 
 @rule("PTO999", "mgather-l1-operands", instructions=("MGATHER",), fault="unsupported-path",

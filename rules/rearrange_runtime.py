@@ -259,6 +259,65 @@ def interleave_valid_shape_differs(ctx: Ctx) -> Check | None:
                   "dst1_validRow": d1.valid_row, "dst1_validCol": d1.valid_col})
 
 
+@rule("PTO222", "tconcat-valid-shape-differs", instructions=("TCONCAT",), fault="valid-region",
+      provenance=(Provenance("header-runtime", HDR["TCONCAT"], "PTO_ASSERT src0's and src1's valid rows == dst's "
+                             "(A2/A3 TCONCAT_IMPL, A5 TConcatCheck); A5 also src0's + src1's valid cols == dst's; "
+                             "release builds copy dst's valid rows of src0's then src1's valid columns"),
+                  Provenance("isa-doc", "docs/isa/TCONCAT.md", "dst's valid rows are the sources'; A5: dst's valid "
+                             "columns the sum of the sources'")))
+def tconcat_valid_shape_differs(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    TCONCAT (two-source form): a source's valid rows, or on A5 dst's valid columns, differ from what the
+    header asserts, where PTO316 / PTO317 do not already report the call.
+
+    ## What it does
+    Checks the run-time assertions: both sources have dst's valid rows; on A5 (and the Kirin NPUs that
+    compile A5's file) dst's valid columns are exactly src0's plus src1's. PTO317 reports a source with
+    fewer valid rows than dst and an A5 dst wider than the sum, PTO316 a sum past `Dst::Cols`; this rule
+    reports the rest: a source with MORE valid rows than dst (or any difference on an empty dst), and an
+    A5 dst whose valid columns are fewer than the sum.
+
+    ## Why is this bad?
+    The equalities are `PTO_ASSERT`s: a debug build traps at the call. A release build copies dst's valid
+    rows of src0's and src1's valid columns: a taller source loses its extra rows silently, and on A5 the
+    copy writes columns past dst's valid region, which later instructions over dst's valid shape ignore.
+
+    ## Example
+    ```cpp
+    using Half = Tile<TileType::Vec, float, 16, 32, BLayout::RowMajor, DYNAMIC, 32>;
+    using Full = Tile<TileType::Vec, float, 16, 64, BLayout::RowMajor, DYNAMIC, 64>;
+    Half a(16), b(16);
+    Full dst(rows);  // rows < 16 on the tail: a and b keep 16 valid rows
+    TCONCAT(dst, a, b);
+    ```
+
+    ## Use instead
+    ```cpp
+    Half a(rows), b(rows);
+    Full dst(rows);
+    TCONCAT(dst, a, b);
+    ```
+    """
+    if _active(ctx, "TCONCAT") is None:
+        return None
+    dst, s0, s1 = ctx.tile("dst"), ctx.tile("src0"), ctx.tile("src1")
+    width = s0.valid_col + s1.valid_col
+    diffs = [s0.valid_row != dst.valid_row, s1.valid_row != dst.valid_row]
+    reported = [s0.valid_row < dst.valid_row, s1.valid_row < dst.valid_row, width > dst.cols]  # PTO317, PTO316
+    show = {"dst_validRow": dst.valid_row, "src0_validRow": s0.valid_row, "src1_validRow": s1.valid_row}
+    what = (f"TCONCAT: dst `{_esc(dst.text)}` has {{dst_validRow}} valid rows, src0 `{_esc(s0.text)}` "
+            f"{{src0_validRow}}, src1 `{_esc(s1.text)}` {{src1_validRow}}")
+    if ctx.a5:
+        diffs.append(dst.valid_col != width)
+        reported.append(dst.valid_col > width)
+        show.update(dst_validCol=dst.valid_col, src0_validCol=s0.valid_col, src1_validCol=s1.valid_col)
+        what += "; A5: dst's {dst_validCol} valid columns must be src0's {src0_validCol} + src1's {src1_validCol}"
+    return Check(z3.And(z3.Or(*diffs), z3.Not(z3.And(dst.valid_row > 0, z3.Or(*reported)))),
+                 what + " (the header asserts these equal: debug builds trap, release builds copy dst's valid rows "
+                 "of both sources' valid columns)", show)
+
+
 @rule("PTO318", "tinsert-out-of-bounds", instructions=("TINSERT",), fault="out-of-bounds", own=OWN,
       provenance=(Provenance("header-runtime", HDR["TINSERT"], "PTO_ASSERT indexRow + src valid rows <= Dst::Rows and "
                              "indexCol + src valid cols <= Dst::Cols (A2/A3 ND compares the static ValidRow/ValidCol, "

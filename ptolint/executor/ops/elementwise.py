@@ -387,6 +387,21 @@ for _name in _PART_OP:
                                 asserts=())
 
 
+def _a5_part_assert(m: Machine, names: tuple[str, ...]) -> None:
+    """a5/TPartBinOps.hpp TPARTOP_IMPL and a5/TPartArgBinOps.hpp TPartArgCheck PTO_ASSERT, before anything runs:
+    dst's valid shape equal to src0's or src1's and the element-wise max of both; each index tile's (TPARTARG) equal
+    to its value tile's. A difference is a valid-region fault (debug builds trap, release builds run on)."""
+    shape = {n: (m.tile(n).valid_row, m.tile(n).valid_col) for n in names}
+    d, a, b = shape["dst"], shape["src0"], shape["src1"]
+    problems = [f"{n}Idx valid {shape[n + 'Idx']} != {n} valid {shape[n]}" for n in ("dst", "src0", "src1")
+                if n + "Idx" in shape and shape[n + "Idx"] != shape[n]]
+    if d not in (a, b) or d != (max(a[0], b[0]), max(a[1], b[1])):
+        problems.append(f"dst valid {d[0]}x{d[1]} is not one source's and the max of src0 {a[0]}x{a[1]} and src1 "
+                        f"{b[0]}x{b[1]}")
+    if problems:
+        m.fault("valid-region", "; ".join(problems) + f": {m.site.builtin}'s PTO_ASSERT traps in debug builds")
+
+
 @op("TPARTADD", "TPARTMAX", "TPARTMIN", "TPARTMUL")
 def tpart(m: Machine) -> None:
     """The overlap of src0 and src1 is combined, the rest of dst's valid region copied from the full-size source."""
@@ -397,6 +412,8 @@ def tpart(m: Machine) -> None:
         raise m.trap("unsupported-path", f"{name} needs tiles dst, src0, src1")
     if _static_faults(m, impl):
         raise Trap(f"{name} does not compile")
+    if m.impl == "a5":
+        _a5_part_assert(m, ("dst", "src0", "src1"))
     rows, cols = dst.valid_row, dst.valid_col
     if rows <= 0 or cols <= 0:
         return
@@ -641,6 +658,8 @@ def tpartarg(m: Machine) -> None:
     t = {n: m.tile(n) for n in names}
     shape = {n: (v.valid_row, v.valid_col) for n, v in t.items()}
     (dr, dc), (r0, c0), (r1, c1) = shape["dst"], shape["src0"], shape["src1"]
+    if m.impl == "a5":
+        _a5_part_assert(m, names)
     if dr <= 0 or dc <= 0:
         if m.impl == "a2a3" and all(shape[n + "Idx"] == shape[n] for n in ("dst", "src0", "src1")):
             m.fault("valid-region", f"dst {dr}x{dc} is empty: a2a3 {name}'s PTO_ASSERT traps in debug builds")

@@ -277,6 +277,10 @@ def _flat(m: Machine, t: ConcreteTile) -> np.ndarray:
 
 def _gather_index(m: Machine) -> None:
     dst, src0, src1, tmp = m.tile("dst"), m.tile("src0"), m.tile("src1"), m.tile("tmp")
+    if m.impl == "a2a3" and tmp is not None and (tmp.valid_row, tmp.valid_col) != (src1.valid_row, src1.valid_col):
+        # a2a3 TGATHER_IMPL's PTO_ASSERTs (debug builds trap; release builds run on)
+        m.fault("valid-region", f"tmp valid {tmp.valid_row}x{tmp.valid_col} differs from src1's {src1.valid_row}x"
+                f"{src1.valid_col}")
     vr, vc = dst.valid_row, dst.valid_col
     if vr <= 0 or vc <= 0:
         return
@@ -340,6 +344,14 @@ def _scatter_mask(m: Machine) -> None:
     out[:] = 0
     vr, vc = src.valid_row, src.valid_col
     col_axis = _column_axis(m, "ScatterType")
+    # the header's PTO_ASSERTs (debug builds): SCATTER_ROW dst rows == src's, dst cols == times * src's; SCATTER_COL
+    # dst rows == times * src's (its cols == src's is not recorded: the vendor's tcolscatter tests break it)
+    want = [("rows", dst.valid_row, times * vr)] if col_axis else [("rows", dst.valid_row, vr),
+                                                                   ("columns", dst.valid_col, times * vc)]
+    for what, got, need in want:
+        if got != need:
+            m.fault("valid-region", f"TSCATTER mask form: dst's valid {what} {got} != {need} (PTO_ASSERT, debug "
+                    "builds trap)")
     for i in range(max(vr, 0)):
         for j in range(max(vc, 0)):
             r, c = (times * i + k, j) if col_axis else (i, times * j + k)

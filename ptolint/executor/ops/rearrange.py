@@ -228,6 +228,14 @@ def tconcat(m: Machine) -> None:
             chk.need(t.spec.loc == "Vec", "unsupported-path", f"{t.name} is TileType::{t.spec.loc}")
     chk.done()
 
+    # the PTO_ASSERTs (debug builds trap): both sources' valid rows == dst's; a5 also src0's + src1's valid columns ==
+    # dst's (a2a3 asserts them within Dst::Cols only)
+    for s in (s0, s1):
+        if s.valid_row != dst.valid_row:
+            m.fault("valid-region", f"TCONCAT: {s.name} has {s.valid_row} valid rows, dst {dst.valid_row} (PTO_ASSERT)")
+    if a5 and s0.valid_col + s1.valid_col != dst.valid_col:
+        m.fault("valid-region", f"TCONCAT: src0's {s0.valid_col} + src1's {s1.valid_col} valid columns != dst's "
+                f"{dst.valid_col} (PTO_ASSERT)")
     rows = dst.valid_row
     if rows <= 0:
         return
