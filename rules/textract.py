@@ -1296,3 +1296,103 @@ def vec_nz_window_misaligned(ctx: Ctx) -> Check | None:
     return Check(col % c0 != 0,
                  f"{ctx.builtin} NZ Vec -> Vec of {dst.dtype} at column {{indexCol}}: needs indexCol a multiple of {c0} "
                  f"(PTO_ASSERT on {ctx.target}; a release build copies from the C0 block below)", {"indexCol": col})
+
+
+#: TEXTRACT of a ConvTile source (the FractalZ weight in L1 into L0B), per implementation: Dst::DType accepted
+#: (TEXTRACT_CONVTILE_IMPL / TextractConvTileCheck) and whether a 4-dimensional source must have the static
+#: [.., 16, C0] inner shape (A5's and Kirin 9030's files; A2/A3's textract_common.hpp has no such check)
+CONV_DST_TYPES = {
+    "a2a3": {"int8_t", "half", "bfloat16_t", "float"},
+    # the same list read under kirinX90/header.hpp's `#define bfloat16_t half`
+    X90: {"int8_t", "half", "float"},
+    "a5": {"int8_t", "uint8_t", "int16_t", "uint16_t", "int32_t", "uint32_t", "half", "bfloat16_t", "float"},
+    KIRIN: {"int8_t", "uint8_t", "int16_t", "uint16_t", "int32_t", "uint32_t", "half", "float"},
+}
+CONV_INNER_SHAPE = {"a5", KIRIN}
+CONV_SRC_LAYOUTS = ("FRACTAL_Z", "FRACTAL_Z_3D")
+
+
+def conv_source_problems(impl: str, dst: TileView, spelling: str | None) -> list[str] | None:
+    """What the target's ConvTile branch of TEXTRACT rejects for this (dst, ConvTile src) pair; None when `src` is
+    not a ConvTile or the call does not take the ConvTile branch (both operands in Vec take the Vec -> Vec one)."""
+    from ptolint.rules.misc_builtins import conv_tile
+    from ptolint.rules.rearrange_runtime import conv_tile_shape
+
+    conv, shaped = conv_tile(spelling), conv_tile_shape(spelling)
+    if conv is None or impl not in CONV_DST_TYPES or (dst.loc == "Vec" and conv[0] == "Vec"):
+        return None
+    loc, dtype, layout = conv
+    out = []
+    if dst.dtype not in CONV_DST_TYPES[impl]:
+        out.append(f"dst element type {dst.dtype} is not one of {', '.join(sorted(CONV_DST_TYPES[impl]))}")
+    if loc != "Mat":
+        out.append(f"the ConvTile is TileType::{loc}, needs Mat")
+    if dst.loc != "Right":
+        out.append(f"dst is TileType::{dst.loc}, needs Right")
+    src_size = shaped[2] if shaped else SIZES.get(dtype, 0)
+    if src_size and size(dst) and src_size != size(dst):
+        out.append(f"element sizes differ (dst {size(dst)} bytes, ConvTile {dtype} {src_size})")
+    if layout not in CONV_SRC_LAYOUTS:
+        out.append(f"the ConvTile's layout is Layout::{layout}, needs FRACTAL_Z or FRACTAL_Z_3D")
+    if not (dst.slayout == "ColMajor" and dst.blayout == "RowMajor"):
+        out.append(f"dst is {dst.blayout} / {dst.slayout} fractals, needs BLayout::RowMajor with SLayout::ColMajor")
+    if impl in CONV_INNER_SHAPE and shaped is not None and len(shaped[1]) == 4 and src_size:
+        shape = shaped[1]
+        if shape[2] != 16 or shape[3] != 32 // src_size:
+            out.append(f"a 4-dimensional ConvTile needs the static inner shape [16, {32 // src_size}], has "
+                       f"[{shape[2]}, {shape[3]}]")
+    return out
+
+
+@rule("PTO135", "textract-conv-source", instructions=("TEXTRACT",), fault="unsupported-path", own=OWN_X90,
+      provenance=(Provenance("header-static", TC + " TEXTRACT_CONVTILE_IMPL", "A2/A3 (and Kirin X90, which "
+                             "calls it): static_assert src Loc Mat, dst Loc Right, equal element sizes, src layout "
+                             "FRACTAL_Z / FRACTAL_Z_3D, dst BLayout RowMajor + SLayout ColMajor, dst int8_t / half / "
+                             "bfloat16_t / float"),
+                  Provenance("header-static", A5 + " TextractConvTileCheck, TEXTRACT_CONVTILE_IMPL", "the same "
+                             "checks with (u)int8/16/32, half, bfloat16_t, float, and a 4-dimensional source's "
+                             "staticShape[2] == 16, staticShape[3] == 32 / sizeof; a6/TExtract.hpp the same"),
+                  Provenance("header-static", K9030 + " TextractConvTileCheck, TEXTRACT_CONVTILE_IMPL", "Kirin 9030 / "
+                             "Dev0000: A5's checks without bfloat16_t"),
+                  Provenance("header-static", A2 + ", " + X90_HDR, "TEXTRACT_IMPL takes the ConvTile branch for "
+                             "every ConvTile source unless dst and src are both Vec"),
+                  Provenance("isa-doc", SEED, "the page describes Tile operands only; the ConvTile form is the "
+                             "headers'")))
+def conv_source(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    TEXTRACT of a ConvTile (a FractalZ convolution weight) that the target's ConvTile branch rejects.
+
+    ## What it does
+    For `TEXTRACT(dst, src, indexRow, indexCol)` whose `src` is a `ConvTile<TileType, T, size, Layout, Shape>`
+    (and not both operands in Vec), checks what the header's ConvTile branch asserts: the ConvTile lives in L1
+    (`TileType::Mat`) with `Layout::FRACTAL_Z` or `Layout::FRACTAL_Z_3D`; `dst` is a Right (L0B) tile with
+    `BLayout::RowMajor` and `SLayout::ColMajor` and an element of the ConvTile's size, of the target's list
+    (A2/A3: int8_t, half, bfloat16_t, float; A5 / A6 also the 8-, 16- and 32-bit integers; Kirin 9030 / Dev0000
+    A5's list without bfloat16_t; Kirin X90 int8_t, half, float). On A5, A6, Kirin 9030 and Kirin Dev0000 a
+    4-dimensional source ([C1HW, N / 16, 16, C0]) must have the static inner dimensions 16 and 32 / sizeof(T).
+
+    ## Why is this bad?
+    Each of these is a `static_assert` of the ConvTile branch: the kernel does not compile.
+
+    ## Example
+    ```cpp
+    using Weight = ConvTile<TileType::Mat, half, 8192, Layout::FRACTAL_Z, ConvTileShape<8, 2, 16, 16>>;
+    TileLeft<half, 64, 32> a;
+    TEXTRACT(a, weight, 0, 0);  // the weight goes to L0B
+    ```
+
+    ## Use instead
+    ```cpp
+    TileRight<half, 64, 32> b;
+    TEXTRACT(b, weight, 0, 0);
+    ```
+    """
+    dst = ctx.tile("dst")
+    if dst is None or ctx.tile("src") is not None or overload(ctx) != "E1":
+        return None
+    parts = conv_source_problems(ctx.impl, dst, ctx.type_spelling("src"))
+    if parts is None:
+        return None
+    return Check(ctx.static(bool(parts)), "TEXTRACT of a ConvTile: " + "; ".join(parts) + " (static_assert on "
+                 f"{ctx.target})")
