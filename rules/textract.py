@@ -1396,3 +1396,60 @@ def conv_source(ctx: Ctx) -> Check | None:
         return None
     return Check(ctx.static(bool(parts)), "TEXTRACT of a ConvTile: " + "; ".join(parts) + " (static_assert on "
                  f"{ctx.target})")
+
+
+@rule("PTO136", "textract-acc-static-window", instructions=INSTR, fault="out-of-bounds", targets=("a2a3",),
+      own={X90: INSTR},
+      provenance=(Provenance("header-runtime", A2 + " (TEXTRACT_TILE_IMPL, the relu / scalar-quant / vector-quant "
+                             "TEXTRACT_IMPL overloads)", "PTO_ASSERT indexRow + DstTileData::Rows <= SrcTileData::Rows "
+                             "and indexCol + DstTileData::Cols <= SrcTileData::Cols, on the static shapes; release "
+                             "builds copy only dst's valid rows and columns from (indexRow, indexCol)"),
+                  Provenance("header-runtime", X90_HDR + " (TEXTRACT_TILE_IMPL, the relu / scalar-quant / "
+                             "vector-quant overloads, which the AccToVecMode ones forward to)", "the same asserts"),
+                  Provenance("seed-doc", SEED, "'indexRow + DstTileData::Rows <= SrcTileData::Rows'")))
+def acc_static_window(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    A2/A3 / Kirin X90: TEXTRACT from L0C whose static destination shape, placed at the index, leaves the source.
+
+    ## What it does
+    For the copies out of an Acc tile (the plain form into L1 / UB, the relu, scalar-quantised and
+    vector-quantised forms), checks the bound the header asserts on the STATIC shapes: `indexRow +
+    Dst::Rows <= Src::Rows` and `indexCol + Dst::Cols <= Src::Cols`. On A2/A3 it reports only the calls whose
+    copied window (dst's valid rows / columns) stays inside the source, which PTO102 / PTO103 leave alone; on
+    Kirin X90, whose Acc copies ptolint does not replay, every call that breaks the assert.
+
+    ## Why is this bad?
+    The bound is a `PTO_ASSERT`: debug builds trap. Release builds copy only dst's valid region, so a kernel
+    that relies on a small valid region to fit a large destination tile behaves differently in the two builds.
+
+    ## Example
+    ```cpp
+    TileAcc<float, 64, 64> acc;
+    Tile<TileType::Mat, half, 32, 64, BLayout::ColMajor, DYNAMIC, DYNAMIC, SLayout::RowMajor> m(16, 64);
+    TEXTRACT<decltype(m), decltype(acc), ReluPreMode::NormalRelu>(m, acc, 48, 0);  // 48 + 32 rows > 64
+    ```
+
+    ## Use instead
+    ```cpp
+    Tile<TileType::Mat, half, 16, 64, BLayout::ColMajor, DYNAMIC, DYNAMIC, SLayout::RowMajor> m(16, 64);
+    TEXTRACT<decltype(m), decltype(acc), ReluPreMode::NormalRelu>(m, acc, 48, 0);
+    ```
+    """
+    dst, src = operands(ctx)
+    if dst is None or ctx.impl not in A2_L0 or src.loc != "Acc":
+        return None
+    if not is_acc_copy(ctx, overload(ctx), dst, src):
+        return None
+    row, col = ctx.scalar("indexRow"), ctx.scalar("indexCol")
+    if row is None or col is None or z3.is_real(row) or z3.is_real(col):
+        return None
+    bad = z3.Or(row + dst.rows > src.rows, col + dst.cols > src.cols)
+    w = window(ctx)
+    if w is not None and w[1] is not None:
+        _, rows, cols, sane = w
+        bad = z3.And(bad, sane, row + rows <= src.rows, col + cols <= src.cols)  # else PTO102 / PTO103
+    return Check(bad, f"TEXTRACT from L0C at ({{indexRow}}, {{indexCol}}): the static {dst.rows} x {dst.cols} "
+                 f"destination placed there leaves the {src.rows} x {src.cols} source (PTO_ASSERT on {ctx.target}: "
+                 "debug builds trap, release builds copy dst's valid window)",
+                 {"indexRow": row, "indexCol": col})
