@@ -161,6 +161,12 @@ ENTRIES: list[Entry] = [
                "destinations (Mat or Vec; Vec for the mode forms)"),
     Entry(_A6_EXTRACT, "function:TEXTRACT_IMPL", cond=r"^FpTileData::Loc == TileType::Scaling$", targets=("a6",),
           rules=("PTO113",), note="lines 1156, 1180 (A5 1293): the fp operand a Scaling tile"),
+    Entry("pto/npu/a2a3/TExtract.hpp", "function:TEXTRACT_TILE_IMPL", kind="runtime", cond=r"^indexRow \+ DstTileData::Rows",
+          targets=("a2a3",), rules=("PTO102", "PTO136"),
+          note="line 55, every plain-form tile path: PTO102 bounds the rows the copy reads (the static Dst::Rows on "
+               "the non-compact L0 loads), PTO136 the Acc -> Mat copy's static bound where its valid rows fit"),
+    Entry("pto/npu/a2a3/TExtract.hpp", "function:TEXTRACT_TILE_IMPL", kind="runtime", cond=r"^indexCol \+ DstTileData::Cols",
+          targets=("a2a3",), rules=("PTO103", "PTO136"), note="line 58: the columns' twin of line 55"),
     # --- end of branch extract ---
     # --- gm: PTO706 (A2/A3 TREM / TREMS tmp), PTO965 (TGATHER template arguments), PTO969 (A2/A3 Vec burst length),
     # and the assertions the reverse-include extraction added (a2a3/TLoad.hpp, a2a3/TStore.hpp, the A5-family
@@ -460,12 +466,12 @@ ENTRIES: list[Entry] = [
                "32-byte blocks by the Tile invariant (PTO003), Dst::Rows x one 32-byte block otherwise; > 0 as "
                "Rows, Cols are (PTO001)"),
     Entry(_X90_EXTRACT, "function:TEXTRACT_TILE_IMPL", kind="runtime", cond=r"[Rr]ow", targets=_X90,
-          rules=("PTO102",),
+          rules=("PTO102", "PTO136"),
           note="indexRow + the static Dst::Rows within Src::Rows (debug builds, every tile path): PTO102 bounds the "
-               "rows the copy reads, Dst::Rows on the non-compact L0 loads (as on A2/A3); the Acc and Vec -> Mat "
-               "copies are not modelled on Kirin X90"),
+               "rows the copy reads, Dst::Rows on the non-compact L0 loads (as on A2/A3); PTO136 the Acc -> Mat / Vec "
+               "copies' static bound; the Vec -> Mat copy is not modelled on Kirin X90"),
     Entry(_X90_EXTRACT, "function:TEXTRACT_TILE_IMPL", kind="runtime", cond=r"[Cc]ol", targets=_X90,
-          rules=("PTO103",), note="indexCol + the static Dst::Cols within Src::Cols, as the row bound"),
+          rules=("PTO103", "PTO136"), note="indexCol + the static Dst::Cols within Src::Cols, as the row bound"),
     Entry(_X90_EXTRACT, "function:TExtractVecToVecNZDispatch", cond=r"^idxCol % ", targets=_X90,
           rules=("PTO125",), note="NZ Vec -> Vec TEXTRACT: indexCol on a C0 block"),
     Entry(_X90_EXTRACT, "function:TExtractVecToVecNZDispatch", cond=r"^idxRow % ", targets=_X90,
@@ -486,10 +492,10 @@ ENTRIES: list[Entry] = [
           note="the fp operand a Scaling tile"),
     Entry(_X90_EXTRACT, "function:TEXTRACT_IMPL", cond=r"^mode == AccToVecMode::SingleModeVec0$", targets=_X90,
           rules=("PTO124",), note="the AccToVecMode forms take SingleModeVec0 only"),
-    Entry(_X90_EXTRACT, "function:TEXTRACT_IMPL", kind="runtime", topic="index", targets=_X90,
-          note="open (checkable): the relu / scalar-quantised / vector-quantised Acc forms assert indexRow / indexCol "
-               "+ Dst's static Rows / Cols within Src's; Kirin X90's Acc copies are not modelled (the rules check "
-               "their static pairs only, PTO105 / PTO108 / PTO109)"),
+    Entry(_X90_EXTRACT, "function:TEXTRACT_IMPL", kind="runtime", topic="index", targets=_X90, rules=("PTO136",),
+          note="the relu / scalar-quantised / vector-quantised Acc forms (lines 383-431; the AccToVecMode forms "
+               "forward to them) assert indexRow / indexCol + Dst's static Rows / Cols within Src's: PTO136 reports "
+               "every Acc copy that breaks it (Kirin X90's Acc copies are not replayed, the assert is)"),
     Entry(_X90_EXTRACT, "function:TExtractVecToMat", cond=r"^sizeof\(T\) == 1", targets=_X90, rules=("PTO104",),
           note="element size 1, 2 or 4: CheckTExtract, which TEXTRACT_TILE_IMPL runs first, admits no other type"),
     Entry(_X90_EXTRACT, "function:TExtractVecToMat", cond=r"^SrcTile::Loc == TileType::Vec", targets=_X90,
@@ -1570,11 +1576,13 @@ ENTRIES: list[Entry] = [
           note="open (checkable): Vec -> Vec TEXTRACT alignment: an even (A5 32-byte) static dst ValidCol in bytes, "
                "indexCol on a 32-byte block (ND), indexRow / indexCol on the 16 x C0 box (NZ); PTO102 / PTO103 / "
                "PTO117 check extents only"),
-    Entry("pto/npu/a2a3/TExtract.hpp", "function:TEXTRACT_IMPL", cond=r"DstTileData::(Rows|Cols) <= ",
-          targets=_A2A3_A5,
-          note="open (partial, PTO102 / PTO103): A2/A3 TEXTRACT of an Acc source (relu / scalar / vector-quantised "
-               "forms) asserts index + Dst's STATIC Rows / Cols within Src's; the rules bound the rows / columns "
-               "the copy reads (dst's valid shape), not the static extent"),
+    Entry("pto/npu/a2a3/TExtract.hpp", "function:TEXTRACT_IMPL", cond=r"DstTileData::Rows <= ", targets=_A2A3_A5,
+          rules=("PTO102", "PTO136"),
+          note="A2/A3 TEXTRACT of an Acc source (relu / scalar / vector-quantised forms, lines 494-532) asserts "
+               "indexRow + Dst's STATIC Rows within Src's: PTO102 reports the calls whose copied rows (dst's valid "
+               "ones) leave the source, PTO136 the others that break the static bound"),
+    Entry("pto/npu/a2a3/TExtract.hpp", "function:TEXTRACT_IMPL", cond=r"DstTileData::Cols <= ", targets=_A2A3_A5,
+          rules=("PTO103", "PTO136"), note="the columns' twin of the row bound (PTO103 / PTO136)"),
     Entry("pto/npu/a5/TExtract.hpp", "function:TExtractAccToVec", cond=r"dstStride", rules=("PTO003", "PTO004"),
           targets=_A2A3_A5, note="the Vec destination's stride in 32-byte units: the Tile invariant"),
     Entry("pto/npu/a5/TExtract.hpp", "function:TEXTRACT_IMPL|function:TEXTRACT_TILE_IMPL",
