@@ -1453,3 +1453,115 @@ def acc_static_window(ctx: Ctx) -> Check | None:
                  f"destination placed there leaves the {src.rows} x {src.cols} source (PTO_ASSERT on {ctx.target}: "
                  "debug builds trap, release builds copy dst's valid window)",
                  {"indexRow": row, "indexCol": col})
+
+
+def _a2_vec_window(ctx: Ctx) -> tuple[TileView, TileView, str] | None:
+    """(dst, src, 'nd' / 'nz') for an A2/A3-family plain Vec -> Vec TEXTRACT that compiles and is not the 1 x 1
+    scalar copy (the static Dst::ValidRow and ValidCol both 1), else None."""
+    dst, src = operands(ctx)
+    if dst is None or ctx.impl not in A2_L0 or overload(ctx) != "E1" or e1_path(ctx.impl, dst, src) != "vec":
+        return None
+    branch = vec_branch(ctx.impl, dst, src)
+    if branch not in ("nd", "nz") or dst.dtype != src.dtype or dst.dtype not in VEC_TYPES[ctx.impl] or size(dst) <= 0:
+        return None
+    if dst.cols > src.cols or dst.rows > src.rows or (dst.spec.valid_row, dst.spec.valid_col) == (1, 1):
+        return None
+    return dst, src, branch
+
+
+@rule("PTO137", "textract-vec-index-misaligned", instructions=("TEXTRACT",), fault="misaligned", targets=("a2a3",),
+      provenance=(Provenance("header-runtime", A2 + " (TExtractVecToVecNDDispatch, TExtractVecToVecNZDispatch)",
+                             "PTO_ASSERT idxCol * sizeof(T) % 32 == 0 (ND), idxRow % 16 == 0 and idxCol % C0 == 0 "
+                             "(NZ, C0 = 32 / sizeof(T)), 'A3 limitation', except for a 1 x 1 destination; release "
+                             "builds hand the UB copy a start that is not on its 32-byte block / 16 x C0 fractal"),
+                  Provenance("corpus", "tests/npu/a2a3/src/st/testcase/textract_vec", "every ND and NZ window of the "
+                             "vendor's kernel starts on these boundaries")))
+def vec_index_misaligned(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    A2/A3: TEXTRACT between UB tiles at an index off the copy's block (ND) or fractal (NZ) grid.
+
+    ## What it does
+    For a Vec -> Vec `TEXTRACT(dst, src, indexRow, indexCol)` on A2/A3 (not into a 1 x 1 destination, which
+    takes a scalar copy), checks the start the header asserts: between ND tiles `indexCol * sizeof(T)` a
+    multiple of 32 bytes; between NZ tiles `indexRow` a multiple of 16 and `indexCol` a multiple of C0
+    (32 / sizeof(T): 8 float, 16 half, 32 int8).
+
+    ## Why is this bad?
+    These are `PTO_ASSERT`s ("A3 limitation"): debug builds trap. The UB-to-UB copy moves whole 32-byte blocks
+    and NZ fractals, so a release build starts at an address or fractal offset the copy cannot express and the
+    destination receives another window than the one asked for.
+
+    ## Example
+    ```cpp
+    Tile<TileType::Vec, float, 16, 32> src;
+    Tile<TileType::Vec, float, 8, 16> dst;
+    TEXTRACT(dst, src, 0, 4);  // 16 bytes into the row
+    ```
+
+    ## Use instead
+    ```cpp
+    TEXTRACT(dst, src, 0, 8);  // one 32-byte block
+    ```
+    """
+    got = _a2_vec_window(ctx)
+    if got is None:
+        return None
+    dst, _, branch = got
+    row, col = ctx.scalar("indexRow"), ctx.scalar("indexCol")
+    if row is None or col is None or z3.is_real(row) or z3.is_real(col):
+        return None
+    c0 = 32 // size(dst)
+    if branch == "nd":
+        return Check(col % c0 != 0, f"TEXTRACT ND Vec -> Vec of {dst.dtype} at column {{indexCol}}: indexCol * "
+                     f"sizeof must be a multiple of 32 bytes (PTO_ASSERT on {ctx.target})", {"indexCol": col})
+    return Check(z3.Or(row % 16 != 0, col % c0 != 0),
+                 f"TEXTRACT NZ Vec -> Vec of {dst.dtype} at ({{indexRow}}, {{indexCol}}): needs indexRow a multiple "
+                 f"of 16 and indexCol of {c0} (PTO_ASSERT on {ctx.target})", {"indexRow": row, "indexCol": col})
+
+
+@rule("PTO138", "textract-vec-odd-byte-cols", instructions=("TEXTRACT",), fault="unsupported-layout",
+      targets=("a2a3",), own={X90: ("TEXTRACT",)},
+      provenance=(Provenance("header-static", TC + " (CheckTExtractVecToVecND, CheckTExtractVecToVecNZ)",
+                             "static_assert (DstTileData::ValidCol * sizeof(T)) % sizeof(uint16_t) == 0 unless the "
+                             "static Dst::ValidRow and ValidCol are both 1"),
+                  Provenance("header-static", X90_HDR, "Kirin X90's Vec -> Vec TEXTRACT calls the same checks")))
+def vec_odd_byte_cols(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    A2/A3 / Kirin X90: TEXTRACT between UB tiles of a 1-byte type into a destination with an odd static ValidCol.
+
+    ## What it does
+    For a Vec -> Vec TEXTRACT (ND or NZ) of a 1-byte type (int8_t / uint8_t), checks that `Dst::ValidCol * sizeof(T)` is even (the header's 2-byte rule). A 1 x 1 destination takes the
+    scalar copy and is exempt. The header computes the product on the static `int` ValidCol times a `size_t`:
+    a DYNAMIC ValidCol (-1) becomes 2^64 - 1, so a 1-byte destination with a run-time valid width is rejected
+    too.
+
+    ## Why is this bad?
+    The header rejects it with a `static_assert`: the kernel does not compile.
+
+    ## Example
+    ```cpp
+    Tile<TileType::Vec, int8_t, 16, 64> src;
+    Tile<TileType::Vec, int8_t, 8, 32, BLayout::RowMajor, 8, 31> dst;
+    TEXTRACT(dst, src, 0, 0);
+    ```
+
+    ## Use instead
+    ```cpp
+    Tile<TileType::Vec, int8_t, 8, 32, BLayout::RowMajor, 8, 32> dst;
+    TEXTRACT(dst, src, 0, 0);
+    ```
+    """
+    got = _a2_vec_window(ctx)
+    if got is None:
+        return None
+    dst = got[0]
+    vc = dst.spec.valid_col
+    if not isinstance(vc, int):
+        return None
+    # the header multiplies the int ValidCol by a size_t: DYNAMIC (-1) becomes 2**64 - 1, odd for 1-byte types
+    odd = (vc % 2**64) * size(dst) % 2 != 0
+    shown = "DYNAMIC (-1, converted to size_t)" if vc < 0 else str(vc)
+    return Check(ctx.static(odd), f"TEXTRACT Vec -> Vec of {dst.dtype}: Dst::ValidCol {shown} * sizeof is odd "
+                 f"(static_assert on {ctx.target})")

@@ -337,6 +337,11 @@ def accept(m: Machine, hw: Target, form: str, dst: ConcreteTile, src: ConcreteTi
                 if stride % 32:
                     m.fault("unsupported-layout", f"{t.name}: row stride of {stride} bytes "
                                                   f"is not a whole number of 32-byte blocks")
+        if isinstance(hw, A2A3) and (d.valid_row, d.valid_col) != (1, 1) \
+                and (d.valid_col % 2**64) * element_size(d) % 2:
+            # textract_common.hpp CheckTExtractVecToVecND / NZ: the static int ValidCol times a size_t in whole
+            # 2-byte units (DYNAMIC, -1, converts to 2**64 - 1)
+            m.fault("unsupported-layout", f"dst static ValidCol {d.valid_col} of {d.dtype} is an odd byte count")
         return "ub-" + branch
     if d.dtype not in hw.main_types:
         m.fault("unsupported-dtype", f"TEXTRACT tile path has no {d.dtype} destination on {hw.name}")
@@ -416,6 +421,14 @@ def run(m: Machine, hw: Target, form: str, plan: str, dst: ConcreteTile, src: Co
         if ic % c0:  # (its indexRow % 16 assert: release copies the exact rows, vendor kernels rely on it)
             m.fault("misaligned", f"NZ UB -> UB window at column {ic}: not a multiple of {c0} (PTO_ASSERT on "
                                   "kirinx90; release builds start at column stripe indexCol / C0)")
+    if plan in ("ub-nd", "ub-nz") and hw.name == "a2a3" and (d.valid_row, d.valid_col) != (1, 1):
+        c0 = 32 // esize  # A2/A3's UB -> UB dispatch asserts the start ("A3 limitation"); release copies whole blocks
+        if plan == "ub-nd" and ic % c0:
+            m.fault("misaligned", f"ND UB -> UB window at column {ic}: {ic * esize} bytes, not on a 32-byte block "
+                                  "(PTO_ASSERT on a2a3)")
+        if plan == "ub-nz" and (ir % 16 or ic % c0):
+            m.fault("misaligned", f"NZ UB -> UB window at ({ir}, {ic}): not on the 16 x {c0} fractal grid "
+                                  "(PTO_ASSERT on a2a3)")
     if plan in ("ub-nd", "ub-nz", "scale"):
         copy(m, dst, src, ir, ic, dst.valid_row, dst.valid_col)
     elif plan in ("left", "right"):
