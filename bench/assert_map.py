@@ -450,8 +450,9 @@ ENTRIES: list[Entry] = [
           note="both tiles' RowStride in 32-byte blocks: the ND branch also takes a pair with a NoneBox tile on "
                "Kirin X90, a column-major tile's RowStride is one element (PTO116 reads it as Tile::RowStride)"),
     Entry(_TC, "function:CheckTExtractVecToVecND|function:CheckTExtractVecToVecNZ", cond=r"ValidCol \* sizeof",
-          targets=_X90, note="open (checkable): Vec -> Vec of a 1-byte type needs an even static dst ValidCol; no "
-                             "rule, as on A2/A3"),
+          targets=_X90, rules=("PTO138",),
+          note="Vec -> Vec of a 1-byte type needs an even static dst ValidCol (DYNAMIC, -1 times a size_t, is odd), "
+               "unless dst is 1 x 1 (lines 564-568, 583-587), as on A2/A3"),
     Entry(_TC, "function:CheckTExtractVecToVecNZ", cond=r"% FRACTAL_NZ_ROW == 0$|% kC0Size == 0$", targets=_X90,
           rules=("PTO004",), note="an NZ tile's Rows / Cols multiples of its 16 x C0 box: the Tile class invariant"),
     Entry(_TC, "function:CheckTExtractVecToVecND|function:CheckTExtractVecToVecNZ", cond=r"(Rows|Cols) <= ",
@@ -466,12 +467,13 @@ ENTRIES: list[Entry] = [
                "32-byte blocks by the Tile invariant (PTO003), Dst::Rows x one 32-byte block otherwise; > 0 as "
                "Rows, Cols are (PTO001)"),
     Entry(_X90_EXTRACT, "function:TEXTRACT_TILE_IMPL", kind="runtime", cond=r"[Rr]ow", targets=_X90,
-          rules=("PTO102", "PTO136"),
+          rules=("PTO102",),
           note="indexRow + the static Dst::Rows within Src::Rows (debug builds, every tile path): PTO102 bounds the "
-               "rows the copy reads, Dst::Rows on the non-compact L0 loads (as on A2/A3); PTO136 the Acc -> Mat / Vec "
-               "copies' static bound; the Vec -> Mat copy is not modelled on Kirin X90"),
+               "rows the copy reads, Dst::Rows on the non-compact L0 loads (as on A2/A3); the Acc copies' static "
+               "bound is broken on purpose by the vendor's tmov_acc2mat ST kernel (line 296: a 64 x 64 dst at "
+               "(16, 16) of a 64 x 64 Acc), so PTO136 leaves Kirin X90 out; Acc and Vec -> Mat copies not modelled"),
     Entry(_X90_EXTRACT, "function:TEXTRACT_TILE_IMPL", kind="runtime", cond=r"[Cc]ol", targets=_X90,
-          rules=("PTO103", "PTO136"), note="indexCol + the static Dst::Cols within Src::Cols, as the row bound"),
+          rules=("PTO103",), note="indexCol + the static Dst::Cols within Src::Cols, as the row bound"),
     Entry(_X90_EXTRACT, "function:TExtractVecToVecNZDispatch", cond=r"^idxCol % ", targets=_X90,
           rules=("PTO125",), note="NZ Vec -> Vec TEXTRACT: indexCol on a C0 block"),
     Entry(_X90_EXTRACT, "function:TExtractVecToVecNZDispatch", cond=r"^idxRow % ", targets=_X90,
@@ -492,10 +494,12 @@ ENTRIES: list[Entry] = [
           note="the fp operand a Scaling tile"),
     Entry(_X90_EXTRACT, "function:TEXTRACT_IMPL", cond=r"^mode == AccToVecMode::SingleModeVec0$", targets=_X90,
           rules=("PTO124",), note="the AccToVecMode forms take SingleModeVec0 only"),
-    Entry(_X90_EXTRACT, "function:TEXTRACT_IMPL", kind="runtime", topic="index", targets=_X90, rules=("PTO136",),
-          note="the relu / scalar-quantised / vector-quantised Acc forms (lines 383-431; the AccToVecMode forms "
-               "forward to them) assert indexRow / indexCol + Dst's static Rows / Cols within Src's: PTO136 reports "
-               "every Acc copy that breaks it (Kirin X90's Acc copies are not replayed, the assert is)"),
+    Entry(_X90_EXTRACT, "function:TEXTRACT_IMPL", kind="runtime", topic="index", targets=_X90,
+          reason="vendor-kernels-rely",
+          note="the relu / scalar-quantised / vector-quantised Acc forms (lines 383-431) assert indexRow / indexCol + "
+               "Dst's STATIC Rows / Cols within Src's; Kirin X90's textract_acc2vec ST kernel extracts a 64 x 128 "
+               "static dst from a 64 x 128 Acc at (0, 16), 40 x 96 from 32 x 64 at (0, 32), 64 x 64 from 64 x 32 at "
+               "(3, 0) (lines 313, 415, 495), with small valid windows a release build copies in bounds"),
     Entry(_X90_EXTRACT, "function:TExtractVecToMat", cond=r"^sizeof\(T\) == 1", targets=_X90, rules=("PTO104",),
           note="element size 1, 2 or 4: CheckTExtract, which TEXTRACT_TILE_IMPL runs first, admits no other type"),
     Entry(_X90_EXTRACT, "function:TExtractVecToMat", cond=r"^SrcTile::Loc == TileType::Vec", targets=_X90,
@@ -1570,12 +1574,22 @@ ENTRIES: list[Entry] = [
     Entry("pto/common/arch/memory/textract_common.hpp", "function:CheckTExtractVecToVecNZ",
           cond=r"% FRACTAL_NZ_ROW == 0$|% kC0Size == 0$", rules=("PTO004",), targets=_A2A3_A5,
           note="an NZ tile's Rows / Cols multiples of its 16 x C0 box: the Tile class invariant"),
+    Entry("pto/common/arch/memory/textract_common.hpp", "function:CheckTExtractVecToVecND|"
+          "function:CheckTExtractVecToVecNZ", cond=r"^\(DstTileData::ValidCol \* sizeof\(T\)\) % sizeof\(uint16_t\)",
+          targets=("a2a3",), rules=("PTO138",),
+          note="Vec -> Vec of a 1-byte type: an even static dst ValidCol in bytes unless dst is 1 x 1 (lines 564-568, "
+               "583-587; the int ValidCol times a size_t: DYNAMIC is odd too, the real header rejects it)"),
+    Entry("pto/npu/a2a3/TExtract.hpp", "function:TExtractVecToVecNDDispatch|function:TExtractVecToVecNZDispatch",
+          kind="runtime", cond=r"^idxCol \* sizeof\(T\) % BLOCK|^idx(Row|Col) % (FRACTAL_NZ_ROW|kC0Size) == 0$",
+          targets=("a2a3",), rules=("PTO137",),
+          note="lines 218, 252, 253: ND indexCol on a 32-byte block, NZ indexRow % 16 and indexCol % C0 (not for a "
+               "1 x 1 dst); the vendor's textract_vec ST kernel keeps every window on this grid"),
     Entry("pto/common/arch/memory/textract_common.hpp|pto/npu/a2a3/TExtract.hpp|pto/npu/a5/TExtract.hpp",
           cond=r"ValidCol \* sizeof\(T\)\)? % |idxCol \* sizeof\(T\) % BLOCK|indexCol \* sizeof\(T\) % BLOCK|"
                r"^idx(Row|Col) % (FRACTAL_NZ_ROW|kC0Size) == 0$", targets=_A2A3_A5,
-          note="open (checkable): Vec -> Vec TEXTRACT alignment: an even (A5 32-byte) static dst ValidCol in bytes, "
-               "indexCol on a 32-byte block (ND), indexRow / indexCol on the 16 x C0 box (NZ); PTO102 / PTO103 / "
-               "PTO117 check extents only"),
+          note="open (checkable): A5 Vec -> Vec TEXTRACT of the fp4 / int4 types (TExtractVecToVecNDDispatch lines "
+               "876, 879): a 32-byte static dst ValidCol and indexCol on a 32-byte block; no rule (A2/A3's "
+               "alignment: PTO137 / PTO138)"),
     Entry("pto/npu/a2a3/TExtract.hpp", "function:TEXTRACT_IMPL", cond=r"DstTileData::Rows <= ", targets=_A2A3_A5,
           rules=("PTO102", "PTO136"),
           note="A2/A3 TEXTRACT of an Acc source (relu / scalar / vector-quantised forms, lines 494-532) asserts "

@@ -1399,25 +1399,25 @@ def conv_source(ctx: Ctx) -> Check | None:
 
 
 @rule("PTO136", "textract-acc-static-window", instructions=INSTR, fault="out-of-bounds", targets=("a2a3",),
-      own={X90: INSTR},
       provenance=(Provenance("header-runtime", A2 + " (TEXTRACT_TILE_IMPL, the relu / scalar-quant / vector-quant "
                              "TEXTRACT_IMPL overloads)", "PTO_ASSERT indexRow + DstTileData::Rows <= SrcTileData::Rows "
                              "and indexCol + DstTileData::Cols <= SrcTileData::Cols, on the static shapes; release "
                              "builds copy only dst's valid rows and columns from (indexRow, indexCol)"),
-                  Provenance("header-runtime", X90_HDR + " (TEXTRACT_TILE_IMPL, the relu / scalar-quant / "
-                             "vector-quant overloads, which the AccToVecMode ones forward to)", "the same asserts"),
+                  Provenance("corpus", "tests/npu/kirinX90/src/st/testcase/textract_acc2vec, tmov_acc2mat",
+                             "Kirin X90 has the same asserts, but its vendor ST kernels extract a static Src-sized "
+                             "destination at a non-zero index (a small valid window): not reported there"),
                   Provenance("seed-doc", SEED, "'indexRow + DstTileData::Rows <= SrcTileData::Rows'")))
 def acc_static_window(ctx: Ctx) -> Check | None:
     """
     ## Summary
-    A2/A3 / Kirin X90: TEXTRACT from L0C whose static destination shape, placed at the index, leaves the source.
+    A2/A3: TEXTRACT from L0C whose static destination shape, placed at the index, leaves the source.
 
     ## What it does
     For the copies out of an Acc tile (the plain form into L1 / UB, the relu, scalar-quantised and
     vector-quantised forms), checks the bound the header asserts on the STATIC shapes: `indexRow +
-    Dst::Rows <= Src::Rows` and `indexCol + Dst::Cols <= Src::Cols`. On A2/A3 it reports only the calls whose
-    copied window (dst's valid rows / columns) stays inside the source, which PTO102 / PTO103 leave alone; on
-    Kirin X90, whose Acc copies ptolint does not replay, every call that breaks the assert.
+    Dst::Rows <= Src::Rows` and `indexCol + Dst::Cols <= Src::Cols`. It reports the calls whose copied window
+    (dst's valid rows / columns) stays inside the source, which PTO102 / PTO103 leave alone. (Kirin X90 asserts
+    the same, but its vendor ST kernels break it on purpose with a small valid window: not reported there.)
 
     ## Why is this bad?
     The bound is a `PTO_ASSERT`: debug builds trap. Release builds copy only dst's valid region, so a kernel
@@ -1437,7 +1437,7 @@ def acc_static_window(ctx: Ctx) -> Check | None:
     ```
     """
     dst, src = operands(ctx)
-    if dst is None or ctx.impl not in A2_L0 or src.loc != "Acc":
+    if dst is None or ctx.impl != "a2a3" or src.loc != "Acc":
         return None
     if not is_acc_copy(ctx, overload(ctx), dst, src):
         return None
