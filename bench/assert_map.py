@@ -79,7 +79,7 @@ REASONS: dict[str, str] = {
 
 #: rules that check one form's assertions only and cite a file shared with other forms (TExtract.hpp): mapped by
 #: the entries below alone, never inferred from provenance for the file's other assertions
-CURATED_ONLY = frozenset({"PTO119", "PTO120", "PTO121", "PTO122", "PTO935", "PTO951", "PTO959", "PTO968"})
+CURATED_ONLY = frozenset({"PTO119", "PTO120", "PTO121", "PTO122", "PTO135", "PTO935", "PTO951", "PTO959", "PTO968"})
 
 _TILE = "pto/common/pto_tile.hpp"
 _MGS = "pto/npu/*/MGather.hpp|pto/npu/*/MScatter.hpp"
@@ -98,6 +98,7 @@ _KIRINS = ("kirin9030", "kirinx90", "kirindev0000")
 _X90 = ("kirinx90",)
 _TC = "pto/common/arch/memory/textract_common.hpp"
 _X90_EXTRACT = "pto/npu/kirinX90/TExtract.hpp"
+_A6_EXTRACT = "pto/npu/a6/TExtract.hpp"
 _TI = "pto/common/arch/memory/tinsert_common.hpp"
 _X90_INSERT = "pto/npu/kirinX90/TInsert.hpp"
 
@@ -142,6 +143,73 @@ ENTRIES: list[Entry] = [
           note="TCONCAT's two-source form: src0's and src1's valid rows EQUAL to dst's: PTO317 reports a source with "
                "fewer, PTO222 one with more (or any difference on an empty dst) (branch forms)"),
     # --- end of branch forms ---
+    # --- branch extract: A6's own TExtract.hpp read assertion by assertion (A5's file with longer type lists; the
+    # rules run there with A5's facts, ptolint/own_impls.py, except for calls with uint8_t / int4b_t / hifloat4x2_t
+    # tiles, which are left out). Each entry names the a6 lines and the decision of the A5 line it repeats.
+    Entry(_A6_EXTRACT, "function:TExtractToAmx|function:TExtractToBmx|function:TExtractToLeft|function:TExtractToRight",
+          cond=r"^\(?SrcTileData::", targets=("a6",), rules=("PTO106",),
+          note="lines 34, 81, 510, 547 (A5 34, 81, 504, 536): the Mat source ZN or NZ, a one-row GEMV source for "
+               "Left, ScaleLeft ZZ, ScaleRight NN"),
+    Entry(_A6_EXTRACT, "function:TExtractToAmx|function:TExtractToBmx|function:TExtractToLeft|function:TExtractToRight",
+          cond=r"^\(?DstTileData::", targets=("a6",), rules=("PTO107",),
+          note="lines 36, 83, 515, 551 (A5 36, 83, 509, 540): the L0A / L0B / ScaleLeft / ScaleRight destination's "
+               "layout"),
+    Entry(_A6_EXTRACT, "function:TExtractToAVector", targets=("a6",),
+          note="open (checkable): lines 179-181, A5's GEMV routine (A5 179-181, open there too): src / dst Cols and "
+               "indexCol in 512-byte fractals; PTO935 has A2/A3's and Kirin 9030's GEMV facts only"),
+    Entry(_A6_EXTRACT, "function:TExtractAccToVec", cond=r"dstStride", targets=("a6",), rules=("PTO003", "PTO004"),
+          note="line 461 (A5 461): the Vec destination's Cols * sizeof a non-zero 32-byte multiple: the Tile "
+               "invariant"),
+    Entry(_A6_EXTRACT, "function:TEXTRACT_TILE_IMPL", cond=r"Loc == TileType::Acc\) \|\|", targets=("a6",),
+          rules=("PTO101",), note="line 585 (A5 568): dst of src's element type unless the source is Acc"),
+    Entry(_A6_EXTRACT, "function:TEXTRACT_TILE_IMPL|function:TEXTRACT_IMPL", topic="layout", lines=(600, 1180),
+          cond=r"^\(!DstTileData::isRowMajor && DstTileData::SFractal == SLayout::RowMajor\) \|\||"
+               r"^\(DstTileData::isRowMajor && DstTileData::SFractal == SLayout::NoneBox\)$",
+          targets=("a6",), rules=("PTO108",),
+          note="lines 606, 1070, 1091, 1109, 1132, 1151, 1177 (A5 589, 1207, 1228): an Acc copy's destination NZ or "
+               "ND (ND only for the AccToVecMode forms)"),
+    Entry(_A6_EXTRACT, "function:TExtractVecToVecNDDispatch", cond=r"^indexRow \+ DstTileData::ValidRow",
+          targets=("a6",), rules=("PTO102",),
+          note="line 876 (A6 only): indexRow + Dst's static ValidRow within Src::Rows; PTO102 bounds the rows the "
+               "copy reads (indexRow + dst's valid rows), which is the static ValidRow where it is static and "
+               "implies the assert (ValidRow DYNAMIC is -1) where it is not"),
+    Entry(_A6_EXTRACT, "function:TExtractVecToVecNDDispatch", cond=r"^indexCol \+ DstTileData::ValidCol",
+          targets=("a6",), rules=("PTO103",), note="line 879 (A6 only): the columns' twin of line 876 (PTO103)"),
+    Entry(_A6_EXTRACT, "function:TExtractVecToVecNDDispatch", cond=r"^(Src|Dst)TileData::RowStride \* sizeof",
+          targets=("a6",), rules=("PTO003", "PTO116"),
+          note="lines 896, 899 (A5 870, 873): Vec -> Vec rows on 32-byte blocks, an ND tile's by the Tile "
+               "invariant (PTO003), a boxed row stride by PTO116"),
+    Entry(_A6_EXTRACT, "function:TExtractVecToVecNDDispatch", cond=r"ValidCol \* sizeof|^indexCol \* sizeof",
+          targets=("a6",),
+          note="open (checkable): lines 902, 905 (A5 876, 879, open there too): the fp4 / int4 Vec -> Vec copy's "
+               "static dst ValidCol and indexCol on 32-byte blocks; no rule"),
+    Entry(_A6_EXTRACT, "function:TEXTRACT_IMPL", cond=r"^DstTileData::DType == SrcTileData::DType$",
+          targets=("a6",), rules=("PTO101",), note="line 986 (A5 1127): Vec -> Vec of one element type"),
+    Entry(_A6_EXTRACT, "function:TEXTRACT_IMPL", cond=r"^\(T == half\)", targets=("a6",), rules=("PTO104",),
+          note="line 989 (A5 1130): the Vec -> Vec type list (A6 adds hifloat4x2_t, whose calls ptolint leaves out)"),
+    Entry(_A6_EXTRACT, "function:TEXTRACT_IMPL", cond=r"^DstTileData::(Rows|Cols) <= SrcTileData::", targets=("a6",),
+          rules=("PTO117",), note="lines 1001, 1004, 1019 (A5 1138, 1141): Vec -> Vec Dst::Rows / Cols within Src's"),
+    Entry(_A6_EXTRACT, "function:TEXTRACT_IMPL", kind="runtime", cond=r"^(idx|index)Row", targets=("a6",),
+          rules=("PTO102",), note="lines 1010, 1023, 1030 (A5 1147, 1160, 1167): the rows the copy reads from "
+                                  "indexRow within Src::Rows"),
+    Entry(_A6_EXTRACT, "function:TEXTRACT_IMPL", kind="runtime", cond=r"^(idx|index)Col", targets=("a6",),
+          rules=("PTO103",), note="lines 1011, 1024, 1033 (A5 1148, 1161, 1170): the columns the copy reads from "
+                                  "indexCol within Src::Cols"),
+    Entry(_A6_EXTRACT, "function:TEXTRACT_IMPL", cond=r"^DstTileData::isRowMajor == SrcTileData::isRowMajor$",
+          targets=("a6",), rules=("PTO118",), note="line 1041 (A5 1178): Vec -> Vec both ND or both NZ"),
+    Entry(_A6_EXTRACT, "function:TEXTRACT_IMPL", cond=r"^\(DstTileData::Loc == TileType::(Mat|Vec)",
+          targets=("a6",), rules=("PTO109",),
+          note="lines 1066, 1089, 1106, 1131, 1148, 1176 (A5 1203, 1226): the relu / quantised / AccToVecMode forms' "
+               "destinations (Mat or Vec; Vec for the mode forms)"),
+    Entry(_A6_EXTRACT, "function:TEXTRACT_IMPL", cond=r"^FpTileData::Loc == TileType::Scaling$", targets=("a6",),
+          rules=("PTO113",), note="lines 1156, 1180 (A5 1293): the fp operand a Scaling tile"),
+    Entry("pto/npu/a2a3/TExtract.hpp", "function:TEXTRACT_TILE_IMPL", kind="runtime", cond=r"^indexRow \+ DstTileData::Rows",
+          targets=("a2a3",), rules=("PTO102", "PTO136"),
+          note="line 55, every plain-form tile path: PTO102 bounds the rows the copy reads (the static Dst::Rows on "
+               "the non-compact L0 loads), PTO136 the Acc -> Mat copy's static bound where its valid rows fit"),
+    Entry("pto/npu/a2a3/TExtract.hpp", "function:TEXTRACT_TILE_IMPL", kind="runtime", cond=r"^indexCol \+ DstTileData::Cols",
+          targets=("a2a3",), rules=("PTO103", "PTO136"), note="line 58: the columns' twin of line 55"),
+    # --- end of branch extract ---
     # --- gm: PTO706 (A2/A3 TREM / TREMS tmp), PTO965 (TGATHER template arguments), PTO969 (A2/A3 Vec burst length),
     # and the assertions the reverse-include extraction added (a2a3/TLoad.hpp, a2a3/TStore.hpp, the A5-family
     # TStore.hpp Vec bursts). First in the table: the open entries further down (TREM / TREMS tmp, the TGATHER
@@ -416,9 +484,10 @@ ENTRIES: list[Entry] = [
           rules=("PTO107",), note="Left dst ZZ, Right dst ZN (A2/A3's, the TileLeft alias of Kirin X90 is ZZ)"),
     Entry(_TC, "function:TExtractToLeft|function:TExtractToRight", cond=r"^\(?SrcTileData::", targets=_X90,
           rules=("PTO106",), note="the Mat source ZN or NZ (a one-row GEMV source for Left)"),
-    Entry(_TC, "function:TEXTRACT_CONVTILE_IMPL", targets=_X90,
-          note="open (checkable): TEXTRACT of a FractalZ ConvTile into L0B (X90's TEXTRACT_IMPL sends ConvTile "
-               "sources there as A2/A3's does); the frontend reads ConvTile operands for TIMG2COL only"),
+    Entry(_TC, "function:TEXTRACT_CONVTILE_IMPL", targets=_X90, rules=("PTO135",),
+          note="TEXTRACT of a FractalZ ConvTile into L0B (X90's TEXTRACT_IMPL sends ConvTile sources there as A2/A3's "
+               "does): Mat -> Right, equal element sizes, FRACTAL_Z(_3D), Right BLayout RowMajor / SLayout ColMajor, "
+               "dst int8_t / half / float (bfloat16_t is #defined to half) (CONV_DST_TYPES['kirinx90'])"),
     Entry(_TC, "function:CheckTExtractVecToVecCommon", cond=r"^DstT == SrcT$", targets=_X90, rules=("PTO101",),
           note="Vec -> Vec: dst of src's element type"),
     Entry(_TC, "function:CheckTExtractVecToVecCommon", targets=_X90, rules=("PTO115",),
@@ -427,8 +496,9 @@ ENTRIES: list[Entry] = [
           note="both tiles' RowStride in 32-byte blocks: the ND branch also takes a pair with a NoneBox tile on "
                "Kirin X90, a column-major tile's RowStride is one element (PTO116 reads it as Tile::RowStride)"),
     Entry(_TC, "function:CheckTExtractVecToVecND|function:CheckTExtractVecToVecNZ", cond=r"ValidCol \* sizeof",
-          targets=_X90, note="open (checkable): Vec -> Vec of a 1-byte type needs an even static dst ValidCol; no "
-                             "rule, as on A2/A3"),
+          targets=_X90, rules=("PTO138",),
+          note="Vec -> Vec of a 1-byte type needs an even static dst ValidCol (DYNAMIC, -1 times a size_t, is odd), "
+               "unless dst is 1 x 1 (lines 564-568, 583-587), as on A2/A3"),
     Entry(_TC, "function:CheckTExtractVecToVecNZ", cond=r"% FRACTAL_NZ_ROW == 0$|% kC0Size == 0$", targets=_X90,
           rules=("PTO004",), note="an NZ tile's Rows / Cols multiples of its 16 x C0 box: the Tile class invariant"),
     Entry(_TC, "function:CheckTExtractVecToVecND|function:CheckTExtractVecToVecNZ", cond=r"(Rows|Cols) <= ",
@@ -445,8 +515,9 @@ ENTRIES: list[Entry] = [
     Entry(_X90_EXTRACT, "function:TEXTRACT_TILE_IMPL", kind="runtime", cond=r"[Rr]ow", targets=_X90,
           rules=("PTO102",),
           note="indexRow + the static Dst::Rows within Src::Rows (debug builds, every tile path): PTO102 bounds the "
-               "rows the copy reads, Dst::Rows on the non-compact L0 loads (as on A2/A3); the Acc and Vec -> Mat "
-               "copies are not modelled on Kirin X90"),
+               "rows the copy reads, Dst::Rows on the non-compact L0 loads (as on A2/A3); the Acc copies' static "
+               "bound is broken on purpose by the vendor's tmov_acc2mat ST kernel (line 296: a 64 x 64 dst at "
+               "(16, 16) of a 64 x 64 Acc), so PTO136 leaves Kirin X90 out; Acc and Vec -> Mat copies not modelled"),
     Entry(_X90_EXTRACT, "function:TEXTRACT_TILE_IMPL", kind="runtime", cond=r"[Cc]ol", targets=_X90,
           rules=("PTO103",), note="indexCol + the static Dst::Cols within Src::Cols, as the row bound"),
     Entry(_X90_EXTRACT, "function:TExtractVecToVecNZDispatch", cond=r"^idxCol % ", targets=_X90,
@@ -470,9 +541,11 @@ ENTRIES: list[Entry] = [
     Entry(_X90_EXTRACT, "function:TEXTRACT_IMPL", cond=r"^mode == AccToVecMode::SingleModeVec0$", targets=_X90,
           rules=("PTO124",), note="the AccToVecMode forms take SingleModeVec0 only"),
     Entry(_X90_EXTRACT, "function:TEXTRACT_IMPL", kind="runtime", topic="index", targets=_X90,
-          note="open (checkable): the relu / scalar-quantised / vector-quantised Acc forms assert indexRow / indexCol "
-               "+ Dst's static Rows / Cols within Src's; Kirin X90's Acc copies are not modelled (the rules check "
-               "their static pairs only, PTO105 / PTO108 / PTO109)"),
+          reason="vendor-kernels-rely",
+          note="the relu / scalar-quantised / vector-quantised Acc forms (lines 383-431) assert indexRow / indexCol + "
+               "Dst's STATIC Rows / Cols within Src's; Kirin X90's textract_acc2vec ST kernel extracts a 64 x 128 "
+               "static dst from a 64 x 128 Acc at (0, 16), 40 x 96 from 32 x 64 at (0, 32), 64 x 64 from 64 x 32 at "
+               "(3, 0) (lines 313, 415, 495), with small valid windows a release build copies in bounds"),
     Entry(_X90_EXTRACT, "function:TExtractVecToMat", cond=r"^sizeof\(T\) == 1", targets=_X90, rules=("PTO104",),
           note="element size 1, 2 or 4: CheckTExtract, which TEXTRACT_TILE_IMPL runs first, admits no other type"),
     Entry(_X90_EXTRACT, "function:TExtractVecToMat", cond=r"^SrcTile::Loc == TileType::Vec", targets=_X90,
@@ -778,8 +851,10 @@ ENTRIES: list[Entry] = [
           note="open (checkable): the Acc copies on Kirin Dev0000, whose build of the file has no CheckTMovAccValid "
                "(kirin9030/common.hpp defines it for PTO_NPU_ARCH_KIRIN9030 only): not modelled, PTO105 / PTO108 "
                "stay quiet there"),
-    Entry(_K_EXTRACT, "function:TextractConvTileCheck|function:TEXTRACT_CONVTILE_IMPL",
-          note="open (checkable): TEXTRACT from a ConvTile; no rule reads a ConvTile source of TEXTRACT"),
+    Entry(_K_EXTRACT, "function:TextractConvTileCheck|function:TEXTRACT_CONVTILE_IMPL", rules=("PTO135",),
+          note="TEXTRACT from a FractalZ ConvTile (TEXTRACT_IMPL line 740): dst (u)int8/16/32, half, float, Mat -> "
+               "Right, equal sizes, FRACTAL_Z(_3D), Right RowMajor / ColMajor, a 4-d source's static [.., 16, C0] "
+               "(CONV_DST_TYPES / CONV_INNER_SHAPE 'kirin9030')"),
     Entry(_K_EXTRACT, "function:TEXTRACT_IMPL", topic="dtype-equal", rules=("PTO101",), note="Vec -> Vec same types"),
     Entry(_K_EXTRACT, "function:TEXTRACT_IMPL", topic="dtype", rules=("PTO115",),
           note="Vec -> Vec half, float, int32, int8 (VEC_TYPES)"),
@@ -1027,8 +1102,10 @@ ENTRIES: list[Entry] = [
           note="A5 TEXPANDS of a Vec int64 / uint64 tile needs a row-major tile: PTO705 (TABLE['TEXPANDS']['a5']"
                ".row_major_types) (edited by branch vector)", targets=_A2A3_A5),
     Entry("pto/common/arch/memory/textract_common.hpp|pto/npu/a5/TExtract.hpp", "function:TEXTRACT_CONVTILE_IMPL",
-          cond=r"Loc == pto::TileType::(Mat|Right)$|^SrcTileData::staticShape\[2\] == FRACTAL_NZ_ROW", note="open (checkable): TEXTRACT of a ConvTile (L1 fractal-Z -> L0B): locations and the source's static "
-               "[.., 16, C0] shape; the frontend reads ConvTile operands for TIMG2COL only", targets=_A2A3_A5),
+          cond=r"Loc == pto::TileType::(Mat|Right)$|^SrcTileData::staticShape\[2\] == FRACTAL_NZ_ROW",
+          rules=("PTO135",), note="TEXTRACT of a ConvTile (L1 fractal-Z -> L0B): Mat source, Right destination and "
+                                 "(A5, inside `if constexpr (totalDimCount == 4)`) the source's static [.., 16, C0] "
+                                 "inner shape", targets=_A2A3_A5),
     Entry("pto/common/constants.hpp", "class:PadValueMap",
           note="open (checkable): a tile with a PadVal whose element type has no PadValueMap entry (e.g. 8-bit or "
                "16-bit integers with Max / Min) is rejected where the pad value is read (TLOAD, TFILLPAD, the row "
@@ -1135,9 +1212,10 @@ ENTRIES: list[Entry] = [
           note="open (checkable): A5 / A6 TLOAD into ConvTile destinations (NC1HWC0 / FractalZ / NDC1HWC0 shapes); "
                "the frontend reads ConvTile types for TIMG2COL only (rules/misc_builtins.py)"),
     Entry("pto/npu/a6/TExtract.hpp", "function:TEXTRACT_CONVTILE_IMPL|function:TextractConvTileCheck",
-          topic="gm-shape",
-          note="open (checkable): A6 TEXTRACT of a FractalZ ConvTile source (its staticShape[2] == 16, [3] == C0); "
-               "the frontend reads ConvTile types for TIMG2COL only"),
+          rules=("PTO135",),
+          note="A6 TEXTRACT of a FractalZ ConvTile source (TEXTRACT_IMPL line 1045): A5's TextractConvTileCheck "
+               "(lines 649-670, the same list, locations, sizes, layouts) and a 4-d source's static [.., 16, C0] "
+               "(line 680); ctx.impl 'a5' (own_impls: a6 TEXTRACT is A5's facts)"),
     Entry("pto/common/arch/register/tload_common.hpp", "function:TLoadCubeCheck", cond=r"^sizeof\(TileData::DType\) "
           r"!= 8$", rules=("PTO953",),
           note="no 64-bit element type in an ND -> NZ or DN -> NZ load into L1 (B64_PAIRS: the layout pairs a b64 "
@@ -1551,9 +1629,10 @@ ENTRIES: list[Entry] = [
           note="the (src, dst) location pairs PATHS lists"),
     # -- TEXTRACT (rules/textract.py) --
     Entry("pto/common/arch/memory/textract_common.hpp|pto/npu/a5/TExtract.hpp",
-          "function:TEXTRACT_CONVTILE_IMPL|function:TextractConvTileCheck", targets=_A2A3_A5,
-          note="open (checkable): TEXTRACT of a FractalZ ConvTile into L0B: element types, locations, layouts; "
-               "the frontend reads ConvTile operands for TIMG2COL only"),
+          "function:TEXTRACT_CONVTILE_IMPL|function:TextractConvTileCheck", targets=_A2A3_A5, rules=("PTO135",),
+          note="TEXTRACT of a FractalZ ConvTile into L0B: dst element types (A2/A3 int8_t / half / bfloat16_t / "
+               "float, A5 also the (u)int8/16/32), equal element sizes, FRACTAL_Z(_3D) source, Right "
+               "BLayout RowMajor / SLayout ColMajor (CONV_DST_TYPES)"),
     Entry("pto/common/arch/memory/textract_common.hpp", "function:TExtractToACompact|function:TExtractToBCompact",
           kind="static", rules=("PTO935",), targets=_A2A3_A5,
           note="the compact copies' static extents (A2/A3: a compact destination constrains the source)"),
@@ -1579,17 +1658,29 @@ ENTRIES: list[Entry] = [
     Entry("pto/common/arch/memory/textract_common.hpp", "function:CheckTExtractVecToVecNZ",
           cond=r"% FRACTAL_NZ_ROW == 0$|% kC0Size == 0$", rules=("PTO004",), targets=_A2A3_A5,
           note="an NZ tile's Rows / Cols multiples of its 16 x C0 box: the Tile class invariant"),
+    Entry("pto/common/arch/memory/textract_common.hpp", "function:CheckTExtractVecToVecND|"
+          "function:CheckTExtractVecToVecNZ", cond=r"^\(DstTileData::ValidCol \* sizeof\(T\)\) % sizeof\(uint16_t\)",
+          targets=("a2a3",), rules=("PTO138",),
+          note="Vec -> Vec of a 1-byte type: an even static dst ValidCol in bytes unless dst is 1 x 1 (lines 564-568, "
+               "583-587; the int ValidCol times a size_t: DYNAMIC is odd too, the real header rejects it)"),
+    Entry("pto/npu/a2a3/TExtract.hpp", "function:TExtractVecToVecNDDispatch|function:TExtractVecToVecNZDispatch",
+          kind="runtime", cond=r"^idxCol \* sizeof\(T\) % BLOCK|^idx(Row|Col) % (FRACTAL_NZ_ROW|kC0Size) == 0$",
+          targets=("a2a3",), rules=("PTO137",),
+          note="lines 218, 252, 253: ND indexCol on a 32-byte block, NZ indexRow % 16 and indexCol % C0 (not for a "
+               "1 x 1 dst); the vendor's textract_vec ST kernel keeps every window on this grid"),
     Entry("pto/common/arch/memory/textract_common.hpp|pto/npu/a2a3/TExtract.hpp|pto/npu/a5/TExtract.hpp",
           cond=r"ValidCol \* sizeof\(T\)\)? % |idxCol \* sizeof\(T\) % BLOCK|indexCol \* sizeof\(T\) % BLOCK|"
                r"^idx(Row|Col) % (FRACTAL_NZ_ROW|kC0Size) == 0$", targets=_A2A3_A5,
-          note="open (checkable): Vec -> Vec TEXTRACT alignment: an even (A5 32-byte) static dst ValidCol in bytes, "
-               "indexCol on a 32-byte block (ND), indexRow / indexCol on the 16 x C0 box (NZ); PTO102 / PTO103 / "
-               "PTO117 check extents only"),
-    Entry("pto/npu/a2a3/TExtract.hpp", "function:TEXTRACT_IMPL", cond=r"DstTileData::(Rows|Cols) <= ",
-          targets=_A2A3_A5,
-          note="open (partial, PTO102 / PTO103): A2/A3 TEXTRACT of an Acc source (relu / scalar / vector-quantised "
-               "forms) asserts index + Dst's STATIC Rows / Cols within Src's; the rules bound the rows / columns "
-               "the copy reads (dst's valid shape), not the static extent"),
+          note="open (checkable): A5 Vec -> Vec TEXTRACT of the fp4 / int4 types (TExtractVecToVecNDDispatch lines "
+               "876, 879): a 32-byte static dst ValidCol and indexCol on a 32-byte block; no rule (A2/A3's "
+               "alignment: PTO137 / PTO138)"),
+    Entry("pto/npu/a2a3/TExtract.hpp", "function:TEXTRACT_IMPL", cond=r"DstTileData::Rows <= ", targets=_A2A3_A5,
+          rules=("PTO102", "PTO136"),
+          note="A2/A3 TEXTRACT of an Acc source (relu / scalar / vector-quantised forms, lines 494-532) asserts "
+               "indexRow + Dst's STATIC Rows within Src's: PTO102 reports the calls whose copied rows (dst's valid "
+               "ones) leave the source, PTO136 the others that break the static bound"),
+    Entry("pto/npu/a2a3/TExtract.hpp", "function:TEXTRACT_IMPL", cond=r"DstTileData::Cols <= ", targets=_A2A3_A5,
+          rules=("PTO103", "PTO136"), note="the columns' twin of the row bound (PTO103 / PTO136)"),
     Entry("pto/npu/a5/TExtract.hpp", "function:TExtractAccToVec", cond=r"dstStride", rules=("PTO003", "PTO004"),
           targets=_A2A3_A5, note="the Vec destination's stride in 32-byte units: the Tile invariant"),
     Entry("pto/npu/a5/TExtract.hpp", "function:TEXTRACT_IMPL|function:TEXTRACT_TILE_IMPL",

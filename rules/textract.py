@@ -1296,3 +1296,272 @@ def vec_nz_window_misaligned(ctx: Ctx) -> Check | None:
     return Check(col % c0 != 0,
                  f"{ctx.builtin} NZ Vec -> Vec of {dst.dtype} at column {{indexCol}}: needs indexCol a multiple of {c0} "
                  f"(PTO_ASSERT on {ctx.target}; a release build copies from the C0 block below)", {"indexCol": col})
+
+
+#: TEXTRACT of a ConvTile source (the FractalZ weight in L1 into L0B), per implementation: Dst::DType accepted
+#: (TEXTRACT_CONVTILE_IMPL / TextractConvTileCheck) and whether a 4-dimensional source must have the static
+#: [.., 16, C0] inner shape (A5's and Kirin 9030's files; A2/A3's textract_common.hpp has no such check)
+CONV_DST_TYPES = {
+    "a2a3": {"int8_t", "half", "bfloat16_t", "float"},
+    # the same list read under kirinX90/header.hpp's `#define bfloat16_t half`
+    X90: {"int8_t", "half", "float"},
+    "a5": {"int8_t", "uint8_t", "int16_t", "uint16_t", "int32_t", "uint32_t", "half", "bfloat16_t", "float"},
+    KIRIN: {"int8_t", "uint8_t", "int16_t", "uint16_t", "int32_t", "uint32_t", "half", "float"},
+}
+CONV_INNER_SHAPE = {"a5", KIRIN}
+CONV_SRC_LAYOUTS = ("FRACTAL_Z", "FRACTAL_Z_3D")
+
+
+def conv_source_problems(impl: str, dst: TileView, spelling: str | None) -> list[str] | None:
+    """What the target's ConvTile branch of TEXTRACT rejects for this (dst, ConvTile src) pair; None when `src` is
+    not a ConvTile or the call does not take the ConvTile branch (both operands in Vec take the Vec -> Vec one)."""
+    from ptolint.rules.misc_builtins import conv_tile
+    from ptolint.rules.rearrange_runtime import conv_tile_shape
+
+    conv, shaped = conv_tile(spelling), conv_tile_shape(spelling)
+    if conv is None or impl not in CONV_DST_TYPES or (dst.loc == "Vec" and conv[0] == "Vec"):
+        return None
+    loc, dtype, layout = conv
+    out = []
+    if dst.dtype not in CONV_DST_TYPES[impl]:
+        out.append(f"dst element type {dst.dtype} is not one of {', '.join(sorted(CONV_DST_TYPES[impl]))}")
+    if loc != "Mat":
+        out.append(f"the ConvTile is TileType::{loc}, needs Mat")
+    if dst.loc != "Right":
+        out.append(f"dst is TileType::{dst.loc}, needs Right")
+    src_size = shaped[2] if shaped else SIZES.get(dtype, 0)
+    if src_size and size(dst) and src_size != size(dst):
+        out.append(f"element sizes differ (dst {size(dst)} bytes, ConvTile {dtype} {src_size})")
+    if layout not in CONV_SRC_LAYOUTS:
+        out.append(f"the ConvTile's layout is Layout::{layout}, needs FRACTAL_Z or FRACTAL_Z_3D")
+    if not (dst.slayout == "ColMajor" and dst.blayout == "RowMajor"):
+        out.append(f"dst is {dst.blayout} / {dst.slayout} fractals, needs BLayout::RowMajor with SLayout::ColMajor")
+    if impl in CONV_INNER_SHAPE and shaped is not None and len(shaped[1]) == 4 and src_size:
+        shape = shaped[1]
+        if shape[2] != 16 or shape[3] != 32 // src_size:
+            out.append(f"a 4-dimensional ConvTile needs the static inner shape [16, {32 // src_size}], has "
+                       f"[{shape[2]}, {shape[3]}]")
+    return out
+
+
+@rule("PTO135", "textract-conv-source", instructions=("TEXTRACT",), fault="unsupported-path", own=OWN_X90,
+      provenance=(Provenance("header-static", TC + " TEXTRACT_CONVTILE_IMPL", "A2/A3 (and Kirin X90, which "
+                             "calls it): static_assert src Loc Mat, dst Loc Right, equal element sizes, src layout "
+                             "FRACTAL_Z / FRACTAL_Z_3D, dst BLayout RowMajor + SLayout ColMajor, dst int8_t / half / "
+                             "bfloat16_t / float"),
+                  Provenance("header-static", A5 + " TextractConvTileCheck, TEXTRACT_CONVTILE_IMPL", "the same "
+                             "checks with (u)int8/16/32, half, bfloat16_t, float, and a 4-dimensional source's "
+                             "staticShape[2] == 16, staticShape[3] == 32 / sizeof; a6/TExtract.hpp the same"),
+                  Provenance("header-static", K9030 + " TextractConvTileCheck, TEXTRACT_CONVTILE_IMPL", "Kirin 9030 / "
+                             "Dev0000: A5's checks without bfloat16_t"),
+                  Provenance("header-static", A2 + ", " + X90_HDR, "TEXTRACT_IMPL takes the ConvTile branch for "
+                             "every ConvTile source unless dst and src are both Vec"),
+                  Provenance("isa-doc", SEED, "the page describes Tile operands only; the ConvTile form is the "
+                             "headers'")))
+def conv_source(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    TEXTRACT of a ConvTile (a FractalZ convolution weight) that the target's ConvTile branch rejects.
+
+    ## What it does
+    For `TEXTRACT(dst, src, indexRow, indexCol)` whose `src` is a `ConvTile<TileType, T, size, Layout, Shape>`
+    (and not both operands in Vec), checks what the header's ConvTile branch asserts: the ConvTile lives in L1
+    (`TileType::Mat`) with `Layout::FRACTAL_Z` or `Layout::FRACTAL_Z_3D`; `dst` is a Right (L0B) tile with
+    `BLayout::RowMajor` and `SLayout::ColMajor` and an element of the ConvTile's size, of the target's list
+    (A2/A3: int8_t, half, bfloat16_t, float; A5 / A6 also the 8-, 16- and 32-bit integers; Kirin 9030 / Dev0000
+    A5's list without bfloat16_t; Kirin X90 int8_t, half, float). On A5, A6, Kirin 9030 and Kirin Dev0000 a
+    4-dimensional source ([C1HW, N / 16, 16, C0]) must have the static inner dimensions 16 and 32 / sizeof(T).
+
+    ## Why is this bad?
+    Each of these is a `static_assert` of the ConvTile branch: the kernel does not compile.
+
+    ## Example
+    ```cpp
+    using Weight = ConvTile<TileType::Mat, half, 8192, Layout::FRACTAL_Z, ConvTileShape<8, 2, 16, 16>>;
+    TileLeft<half, 64, 32> a;
+    TEXTRACT(a, weight, 0, 0);  // the weight goes to L0B
+    ```
+
+    ## Use instead
+    ```cpp
+    TileRight<half, 64, 32> b;
+    TEXTRACT(b, weight, 0, 0);
+    ```
+    """
+    dst = ctx.tile("dst")
+    if dst is None or ctx.tile("src") is not None or overload(ctx) != "E1":
+        return None
+    parts = conv_source_problems(ctx.impl, dst, ctx.type_spelling("src"))
+    if parts is None:
+        return None
+    return Check(ctx.static(bool(parts)), "TEXTRACT of a ConvTile: " + "; ".join(parts) + " (static_assert on "
+                 f"{ctx.target})")
+
+
+@rule("PTO136", "textract-acc-static-window", instructions=INSTR, fault="out-of-bounds", targets=("a2a3",),
+      provenance=(Provenance("header-runtime", A2 + " (TEXTRACT_TILE_IMPL, the relu / scalar-quant / vector-quant "
+                             "TEXTRACT_IMPL overloads)", "PTO_ASSERT indexRow + DstTileData::Rows <= SrcTileData::Rows "
+                             "and indexCol + DstTileData::Cols <= SrcTileData::Cols, on the static shapes; release "
+                             "builds copy only dst's valid rows and columns from (indexRow, indexCol)"),
+                  Provenance("corpus", "tests/npu/kirinX90/src/st/testcase/textract_acc2vec, tmov_acc2mat",
+                             "Kirin X90 has the same asserts, but its vendor ST kernels extract a static Src-sized "
+                             "destination at a non-zero index (a small valid window): not reported there"),
+                  Provenance("seed-doc", SEED, "'indexRow + DstTileData::Rows <= SrcTileData::Rows'")))
+def acc_static_window(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    A2/A3: TEXTRACT from L0C whose static destination shape, placed at the index, leaves the source.
+
+    ## What it does
+    For the copies out of an Acc tile (the plain form into L1 / UB, the relu, scalar-quantised and
+    vector-quantised forms), checks the bound the header asserts on the STATIC shapes: `indexRow +
+    Dst::Rows <= Src::Rows` and `indexCol + Dst::Cols <= Src::Cols`. It reports the calls whose copied window
+    (dst's valid rows / columns) stays inside the source, which PTO102 / PTO103 leave alone. (Kirin X90 asserts
+    the same, but its vendor ST kernels break it on purpose with a small valid window: not reported there.)
+
+    ## Why is this bad?
+    The bound is a `PTO_ASSERT`: debug builds trap. Release builds copy only dst's valid region, so a kernel
+    that relies on a small valid region to fit a large destination tile behaves differently in the two builds.
+
+    ## Example
+    ```cpp
+    TileAcc<float, 64, 64> acc;
+    Tile<TileType::Mat, half, 32, 64, BLayout::ColMajor, DYNAMIC, DYNAMIC, SLayout::RowMajor> m(16, 64);
+    TEXTRACT<decltype(m), decltype(acc), ReluPreMode::NormalRelu>(m, acc, 48, 0);  // 48 + 32 rows > 64
+    ```
+
+    ## Use instead
+    ```cpp
+    Tile<TileType::Mat, half, 16, 64, BLayout::ColMajor, DYNAMIC, DYNAMIC, SLayout::RowMajor> m(16, 64);
+    TEXTRACT<decltype(m), decltype(acc), ReluPreMode::NormalRelu>(m, acc, 48, 0);
+    ```
+    """
+    dst, src = operands(ctx)
+    if dst is None or ctx.impl != "a2a3" or src.loc != "Acc":
+        return None
+    if not is_acc_copy(ctx, overload(ctx), dst, src):
+        return None
+    row, col = ctx.scalar("indexRow"), ctx.scalar("indexCol")
+    if row is None or col is None or z3.is_real(row) or z3.is_real(col):
+        return None
+    bad = z3.Or(row + dst.rows > src.rows, col + dst.cols > src.cols)
+    w = window(ctx)
+    if w is not None and w[1] is not None:
+        _, rows, cols, sane = w
+        bad = z3.And(bad, sane, row + rows <= src.rows, col + cols <= src.cols)  # else PTO102 / PTO103
+    return Check(bad, f"TEXTRACT from L0C at ({{indexRow}}, {{indexCol}}): the static {dst.rows} x {dst.cols} "
+                 f"destination placed there leaves the {src.rows} x {src.cols} source (PTO_ASSERT on {ctx.target}: "
+                 "debug builds trap, release builds copy dst's valid window)",
+                 {"indexRow": row, "indexCol": col})
+
+
+def _a2_vec_window(ctx: Ctx) -> tuple[TileView, TileView, str] | None:
+    """(dst, src, 'nd' / 'nz') for an A2/A3-family plain Vec -> Vec TEXTRACT that compiles and is not the 1 x 1
+    scalar copy (the static Dst::ValidRow and ValidCol both 1), else None."""
+    dst, src = operands(ctx)
+    if dst is None or ctx.impl not in A2_L0 or overload(ctx) != "E1" or e1_path(ctx.impl, dst, src) != "vec":
+        return None
+    branch = vec_branch(ctx.impl, dst, src)
+    if branch not in ("nd", "nz") or dst.dtype != src.dtype or dst.dtype not in VEC_TYPES[ctx.impl] or size(dst) <= 0:
+        return None
+    if dst.cols > src.cols or dst.rows > src.rows or (dst.spec.valid_row, dst.spec.valid_col) == (1, 1):
+        return None
+    return dst, src, branch
+
+
+@rule("PTO137", "textract-vec-index-misaligned", instructions=("TEXTRACT",), fault="misaligned", targets=("a2a3",),
+      provenance=(Provenance("header-runtime", A2 + " (TExtractVecToVecNDDispatch, TExtractVecToVecNZDispatch)",
+                             "PTO_ASSERT idxCol * sizeof(T) % 32 == 0 (ND), idxRow % 16 == 0 and idxCol % C0 == 0 "
+                             "(NZ, C0 = 32 / sizeof(T)), 'A3 limitation', except for a 1 x 1 destination; release "
+                             "builds hand the UB copy a start that is not on its 32-byte block / 16 x C0 fractal"),
+                  Provenance("corpus", "tests/npu/a2a3/src/st/testcase/textract_vec", "every ND and NZ window of the "
+                             "vendor's kernel starts on these boundaries")))
+def vec_index_misaligned(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    A2/A3: TEXTRACT between UB tiles at an index off the copy's block (ND) or fractal (NZ) grid.
+
+    ## What it does
+    For a Vec -> Vec `TEXTRACT(dst, src, indexRow, indexCol)` on A2/A3 (not into a 1 x 1 destination, which
+    takes a scalar copy), checks the start the header asserts: between ND tiles `indexCol * sizeof(T)` a
+    multiple of 32 bytes; between NZ tiles `indexRow` a multiple of 16 and `indexCol` a multiple of C0
+    (32 / sizeof(T): 8 float, 16 half, 32 int8).
+
+    ## Why is this bad?
+    These are `PTO_ASSERT`s ("A3 limitation"): debug builds trap. The UB-to-UB copy moves whole 32-byte blocks
+    and NZ fractals, so a release build starts at an address or fractal offset the copy cannot express and the
+    destination receives another window than the one asked for.
+
+    ## Example
+    ```cpp
+    Tile<TileType::Vec, float, 16, 32> src;
+    Tile<TileType::Vec, float, 8, 16> dst;
+    TEXTRACT(dst, src, 0, 4);  // 16 bytes into the row
+    ```
+
+    ## Use instead
+    ```cpp
+    TEXTRACT(dst, src, 0, 8);  // one 32-byte block
+    ```
+    """
+    got = _a2_vec_window(ctx)
+    if got is None:
+        return None
+    dst, _, branch = got
+    row, col = ctx.scalar("indexRow"), ctx.scalar("indexCol")
+    if row is None or col is None or z3.is_real(row) or z3.is_real(col):
+        return None
+    c0 = 32 // size(dst)
+    if branch == "nd":
+        return Check(col % c0 != 0, f"TEXTRACT ND Vec -> Vec of {dst.dtype} at column {{indexCol}}: indexCol * "
+                     f"sizeof must be a multiple of 32 bytes (PTO_ASSERT on {ctx.target})", {"indexCol": col})
+    return Check(z3.Or(row % 16 != 0, col % c0 != 0),
+                 f"TEXTRACT NZ Vec -> Vec of {dst.dtype} at ({{indexRow}}, {{indexCol}}): needs indexRow a multiple "
+                 f"of 16 and indexCol of {c0} (PTO_ASSERT on {ctx.target})", {"indexRow": row, "indexCol": col})
+
+
+@rule("PTO138", "textract-vec-odd-byte-cols", instructions=("TEXTRACT",), fault="unsupported-layout",
+      targets=("a2a3",), own={X90: ("TEXTRACT",)},
+      provenance=(Provenance("header-static", TC + " (CheckTExtractVecToVecND, CheckTExtractVecToVecNZ)",
+                             "static_assert (DstTileData::ValidCol * sizeof(T)) % sizeof(uint16_t) == 0 unless the "
+                             "static Dst::ValidRow and ValidCol are both 1"),
+                  Provenance("header-static", X90_HDR, "Kirin X90's Vec -> Vec TEXTRACT calls the same checks")))
+def vec_odd_byte_cols(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    A2/A3 / Kirin X90: TEXTRACT between UB tiles of a 1-byte type into a destination with an odd static ValidCol.
+
+    ## What it does
+    For a Vec -> Vec TEXTRACT (ND or NZ) of a 1-byte type (int8_t / uint8_t), checks that `Dst::ValidCol * sizeof(T)` is even (the header's 2-byte rule). A 1 x 1 destination takes the
+    scalar copy and is exempt. The header computes the product on the static `int` ValidCol times a `size_t`:
+    a DYNAMIC ValidCol (-1) becomes 2^64 - 1, so a 1-byte destination with a run-time valid width is rejected
+    too.
+
+    ## Why is this bad?
+    The header rejects it with a `static_assert`: the kernel does not compile.
+
+    ## Example
+    ```cpp
+    Tile<TileType::Vec, int8_t, 16, 64> src;
+    Tile<TileType::Vec, int8_t, 8, 32, BLayout::RowMajor, 8, 31> dst;
+    TEXTRACT(dst, src, 0, 0);
+    ```
+
+    ## Use instead
+    ```cpp
+    Tile<TileType::Vec, int8_t, 8, 32, BLayout::RowMajor, 8, 32> dst;
+    TEXTRACT(dst, src, 0, 0);
+    ```
+    """
+    got = _a2_vec_window(ctx)
+    if got is None:
+        return None
+    dst = got[0]
+    vc = dst.spec.valid_col
+    if not isinstance(vc, int):
+        return None
+    # the header multiplies the int ValidCol by a size_t: DYNAMIC (-1) becomes 2**64 - 1, odd for 1-byte types
+    odd = (vc % 2**64) * size(dst) % 2 != 0
+    shown = "DYNAMIC (-1, converted to size_t)" if vc < 0 else str(vc)
+    return Check(ctx.static(odd), f"TEXTRACT Vec -> Vec of {dst.dtype}: Dst::ValidCol {shown} * sizeof is odd "
+                 f"(static_assert on {ctx.target})")

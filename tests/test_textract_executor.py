@@ -242,4 +242,23 @@ def test_kirin_x90_nz_window_alignment() -> None:
     assert replay(site("kirinx90", dst, src, Const(0), Const(8)), {}).kinds() == {"misaligned"}
     assert replay(site("kirinx90", dst, src, Const(16), Const(16)), {}).faults == []
     assert replay(site("kirinx90", dst, src, Const(8), Const(16)), {}).faults == []  # rows: release copies them exactly
-    assert replay(site("a2a3", dst, src, Const(0), Const(8)), {}).kinds() != {"misaligned"}
+    # A2/A3 asserts both (a2a3/TExtract.hpp TExtractVecToVecNZDispatch, PTO137): its vendor kernels keep both on grid
+    assert replay(site("a2a3", dst, src, Const(0), Const(8)), {}).kinds() == {"misaligned"}
+    assert replay(site("a2a3", dst, src, Const(8), Const(16)), {}).kinds() == {"misaligned"}
+    assert replay(site("a2a3", dst, src, Const(16), Const(16)), {}).faults == []
+
+
+def test_a2a3_vec_windows() -> None:
+    """A2/A3 UB -> UB: an ND window's column on a 32-byte block (PTO137); a 1-byte dst with an odd static or a
+    DYNAMIC ValidCol does not compile (PTO138)."""
+    src = operand(tile("Vec", "float", 16, 64), "src")
+    dst = operand(tile("Vec", "float", 8, 16), "dst")
+    assert replay(site("a2a3", dst, src, Const(0), Const(4)), {}).kinds() == {"misaligned"}
+    assert replay(site("a2a3", dst, src, Const(0), Const(8)), {}).faults == []
+    b_src = operand(tile("Vec", "int8_t", 32, 64), "src")
+    odd = operand(tile("Vec", "int8_t", 8, 32, vc=31), "dst", vc=Const(31))
+    assert "unsupported-layout" in replay(site("a2a3", odd, b_src, Const(0), Const(0)), {}).kinds()
+    dyn = operand(tile("Vec", "int8_t", 8, 32, vc=-1), "dst", vc=Const(30))
+    assert "unsupported-layout" in replay(site("a2a3", dyn, b_src, Const(0), Const(0)), {}).kinds()
+    even = operand(tile("Vec", "int8_t", 8, 32, vc=30), "dst", vc=Const(30))
+    assert replay(site("a2a3", even, b_src, Const(0), Const(0)), {}).faults == []

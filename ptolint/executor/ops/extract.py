@@ -162,6 +162,52 @@ class KirinX90(A2A3):
 #: the implementations whose L1 -> L0A / L0B copies are A2/A3's routines (textract_common.hpp)
 A2_L0 = ("a2a3", "kirinx90")
 
+#: TEXTRACT_CONVTILE_IMPL (the FractalZ weight in L1 into L0B): Dst element types per implementation, and whether
+#: a 4-dimensional ConvTile must have the static inner shape [16, 32 / sizeof] (A5's and Kirin 9030's files)
+CONV_TYPES = {
+    "a2a3": ("int8_t", "half", "bfloat16_t", "float"),
+    "kirinx90": ("int8_t", "half", "float"),  # bfloat16_t is #defined to half while X90 reads the list
+    "a5": ("int8_t", "uint8_t", "int16_t", "uint16_t", "int32_t", "uint32_t", "half", "bfloat16_t", "float"),
+    "kirin9030": ("int8_t", "uint8_t", "int16_t", "uint16_t", "int32_t", "uint32_t", "half", "float"),
+}
+CONV_STATIC_INNER = ("a5", "kirin9030")
+
+
+def conv_source(m: Machine, hw: Target, dst: ConcreteTile) -> None:
+    """TEXTRACT(dst, convTile, r, c): the ConvTile branch's static_asserts (unless both operands are in Vec, which
+    takes the Vec -> Vec branch). A call that fails one does not compile: the fault is recorded and the run stops."""
+    from ptolint.executor.ops.misc_builtins import _C_NAMES, _CONV_RE
+    from ptolint.executor.ops.rearrange import _conv
+
+    a = m.site.arg("src")
+    found = _CONV_RE.search(getattr(a, "spelling", "") or "")
+    if found is None:
+        return
+    loc, raw, layout = found.groups()
+    dtype = _C_NAMES.get(raw.removeprefix("pto::"), raw.removeprefix("pto::"))
+    d = dst.spec
+    if d.loc == "Vec" and loc == "Vec":
+        return
+    shaped = _conv(m, "src")
+    es, des = (shaped[2] if shaped else 0), element_size(d)
+    bad = []
+    if d.dtype not in CONV_TYPES[hw.name]:
+        bad.append(f"dst element type {d.dtype}")
+    if loc != "Mat" or d.loc != "Right":
+        bad.append(f"ConvTile in {loc}, dst in {d.loc} (Mat -> Right only)")
+    if es and des and es != des:
+        bad.append(f"element sizes {des} (dst) and {es} (ConvTile {dtype})")
+    if layout not in ("FRACTAL_Z", "FRACTAL_Z_3D"):
+        bad.append(f"ConvTile Layout::{layout}")
+    if (d.blayout, d.slayout) != ("RowMajor", "ColMajor"):
+        bad.append(f"dst {d.blayout} / {d.slayout}")
+    if hw.name in CONV_STATIC_INNER and shaped is not None and len(shaped[1]) == 4 and es \
+            and (shaped[1][2], shaped[1][3]) != (16, 32 // es):
+        bad.append(f"ConvTile inner dimensions [{shaped[1][2]}, {shaped[1][3]}]")
+    if bad:
+        raise m.trap("unsupported-path", "TEXTRACT of a ConvTile: " + "; ".join(bad) + f" (static_assert on {hw.name})")
+
+
 TARGETS = {"a2a3": A2A3(), "a5": A5(), "kirin9030": Kirin9030(), "kirinx90": KirinX90()}
 
 
@@ -205,8 +251,10 @@ def textract(m: Machine) -> None:
         two_destinations(m)
         return
     dst, src = m.tile("dst"), m.tile("src")
+    if dst is not None and src is None and form == "plain":
+        conv_source(m, hw, dst)
     if dst is None or src is None:
-        return  # ConvTile sources are not modelled here
+        return  # a ConvTile source: its static checks only (conv_source), the copy is not modelled
     if isinstance(hw, Kirin9030) and (form != "plain" or src.spec.loc == "Acc") \
             and m.target not in hw.acc_targets:
         # before any fault is recorded: a refusal, never a confirmation
@@ -286,6 +334,11 @@ def accept(m: Machine, hw: Target, form: str, dst: ConcreteTile, src: ConcreteTi
                 if stride % 32:
                     m.fault("unsupported-layout", f"{t.name}: row stride of {stride} bytes "
                                                   f"is not a whole number of 32-byte blocks")
+        if isinstance(hw, A2A3) and (d.valid_row, d.valid_col) != (1, 1) \
+                and (d.valid_col % 2**64) * element_size(d) % 2:
+            # textract_common.hpp CheckTExtractVecToVecND / NZ: the static int ValidCol times a size_t in whole
+            # 2-byte units (DYNAMIC, -1, converts to 2**64 - 1)
+            m.fault("unsupported-layout", f"dst static ValidCol {d.valid_col} of {d.dtype} is an odd byte count")
         return "ub-" + branch
     if d.dtype not in hw.main_types:
         m.fault("unsupported-dtype", f"TEXTRACT tile path has no {d.dtype} destination on {hw.name}")
@@ -365,6 +418,14 @@ def run(m: Machine, hw: Target, form: str, plan: str, dst: ConcreteTile, src: Co
         if ic % c0:  # (its indexRow % 16 assert: release copies the exact rows, vendor kernels rely on it)
             m.fault("misaligned", f"NZ UB -> UB window at column {ic}: not a multiple of {c0} (PTO_ASSERT on "
                                   "kirinx90; release builds start at column stripe indexCol / C0)")
+    if plan in ("ub-nd", "ub-nz") and hw.name == "a2a3" and (d.valid_row, d.valid_col) != (1, 1):
+        c0 = 32 // esize  # A2/A3's UB -> UB dispatch asserts the start ("A3 limitation"); release copies whole blocks
+        if plan == "ub-nd" and ic % c0:
+            m.fault("misaligned", f"ND UB -> UB window at column {ic}: {ic * esize} bytes, not on a 32-byte block "
+                                  "(PTO_ASSERT on a2a3)")
+        if plan == "ub-nz" and (ir % 16 or ic % c0):
+            m.fault("misaligned", f"NZ UB -> UB window at ({ir}, {ic}): not on the 16 x {c0} fractal grid "
+                                  "(PTO_ASSERT on a2a3)")
     if plan in ("ub-nd", "ub-nz", "scale"):
         copy(m, dst, src, ir, ic, dst.valid_row, dst.valid_col)
     elif plan in ("left", "right"):
@@ -469,8 +530,21 @@ def flat_copy(m: Machine, dst: ConcreteTile, src: ConcreteTile, start: int, coun
     d_flat[:count] = s_flat[start:start + count]
 
 
+def acc_static_window(m: Machine, dst: ConcreteTile, src: ConcreteTile, ir: int, ic: int) -> None:
+    """A2/A3's L0C copies assert the window on the static shapes (indexRow + Dst::Rows within
+    Src::Rows, the same for columns) before copying dst's valid region: a debug build traps, a release build runs
+    on."""
+    d, s = dst.spec, src.spec
+    if ir + d.rows > s.rows or ic + d.cols > s.cols:
+        m.fault("out-of-bounds", f"L0C window at ({ir}, {ic}) of the static {d.rows} x {d.cols} destination leaves "
+                                 f"the {s.rows} x {s.cols} source (PTO_ASSERT on {m.impl}: debug builds trap, "
+                                 "release builds copy dst's valid region)")
+
+
 def acc_copy(m: Machine, hw: Target, form: str, dst: ConcreteTile, src: ConcreteTile, ir: int, ic: int) -> None:
     d = dst.spec
+    if hw.name == "a2a3":
+        acc_static_window(m, dst, src, ir, ic)
     mode = str(m.template_args.get("mode", "SingleModeVec0"))
     relu_asked = m.template_args.get("reluMode") == "NormalRelu"
     relu = relu_asked
