@@ -143,6 +143,10 @@ ENTRIES: list[Entry] = [
           note="TLOAD into a ConvTile: int8..int32 / half / float, Mat, equal element sizes, NC1HWC0 and FRACTAL_Z "
                "only (CONV_LOAD kirin9030; PTO029 reads the ConvTile destination's type, which the other TLOAD rules "
                "skip: their provenance credits here were not checks)"),
+    Entry(_LD5 + "|pto/npu/a2a3/TLoad.hpp", "function:TLoadFractalZ", kind="static", cond=r"staticShape\[\d\] == "
+          r"FRACTAL_NZ_ROW && \w+::staticShape\[\d\] == c0ElemCount$", rules=("PTO029",),
+          note="a four-dimensional ConvTile loaded from a FRACTAL_Z tensor (A2/A3 also FRACTAL_Z_3D): tile and tensor "
+               "end in the static fractal [16, 32 / sizeof(T)] (CONV_FRACTAL_Z)"),
     Entry(_LD5 + "|pto/npu/kirin9030/TLoad.hpp", "function:TLoadFractalZ|function:TLoad5HD",
           targets=("kirin9030", "kirindev0000"),
           note="open (checkable): Kirin 9030 TLOAD into ConvTile destinations, the copy routines' shapes (TLoad5HD: "

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from ptolint.rules.global_tensor import MX_A5, MX_A6, MX_SCALE, SIZES, mx_scale_path
 from ptolint.rules.misc_builtins import conv_tile
+from ptolint.rules.rearrange_runtime import conv_tile_shape
 
 from ptolint.ruleset import Check, Ctx, Provenance, TileView, rule
 
@@ -251,6 +252,10 @@ CONV_LOAD: dict[str, dict[str, frozenset | tuple]] = {
     "kirin9030": {"types": (*_INT, "half", "float"),
                   "pairs": frozenset({("NC1HWC0", "NC1HWC0"), ("FRACTAL_Z", "FRACTAL_Z")})},
 }
+#: implementation -> the GlobalTensor layouts that send a four-dimensional ConvTile ([C1HW, N/16, 16, C0]) to
+#: TLoadFractalZ, which static_asserts the tile's and the tensor's last two static dimensions [16, 32 / sizeof(T)]
+CONV_FRACTAL_Z = {"a2a3": ("FRACTAL_Z", "FRACTAL_Z_3D"), "a5": ("FRACTAL_Z",), "a6": ("FRACTAL_Z",),
+                  "kirin9030": ("FRACTAL_Z",)}
 _CONV_HDR = {"a2a3": "include/pto/npu/a2a3/TLoad.hpp (CheckConvTileData)",
              "a5": "include/pto/npu/a5/TLoad.hpp (CheckConvTileData)",
              "a6": "include/pto/npu/a6/TLoad.hpp (CheckConvTileData)",
@@ -269,6 +274,10 @@ _CONV_HDR = {"a2a3": "include/pto/npu/a2a3/TLoad.hpp (CheckConvTileData)",
                   Provenance("header-static", _CONV_HDR["a6"], "A5's lists"),
                   Provenance("header-static", _CONV_HDR["kirin9030"], "int8..int32 (signed and unsigned), half, "
                              "float; NC1HWC0 and FRACTAL_Z only"),
+                  Provenance("header-static", "include/pto/common/arch/register/tload_common.hpp, "
+                             "include/pto/npu/a2a3/TLoad.hpp (TLoadFractalZ)", "a four-dimensional ConvTile loaded "
+                             "from a FRACTAL_Z tensor (A2/A3 also FRACTAL_Z_3D): static_assert the tile's "
+                             "staticShape[2..3] and the tensor's staticShape[3..4] == [16, 32 / sizeof(T)]"),
                   Provenance("isa-doc", "docs/isa/TLOAD.md", "does not list the ConvTile forms")),
       own={"a6": ("TLOAD",), "kirin9030": ("TLOAD",)})
 def tload_convtile_unsupported(ctx: Ctx) -> Check | None:
@@ -282,7 +291,8 @@ def tload_convtile_unsupported(ctx: Ctx) -> Check | None:
     4 bytes, half, float; bfloat16 except on Kirin 9030; A5 / A6 also fp8 e4m3 / e5m2) of the tensor's
     element size, and the tensor's layout must convert to the ConvTile's: A2/A3 the same layout (NC1HWC0,
     FRACTAL_Z, FRACTAL_Z_3D, NDC1HWC0), A5 / A6 also NHWC / NCHW -> NC1HWC0, NCHW -> FRACTAL_Z, NCDHW ->
-    FRACTAL_Z_3D / NDC1HWC0, Kirin 9030 / Dev0000 NC1HWC0 and FRACTAL_Z only.
+    FRACTAL_Z_3D / NDC1HWC0, Kirin 9030 / Dev0000 NC1HWC0 and FRACTAL_Z only. A four-dimensional fractal-Z
+    ConvTile (`[C1HW, N/16, 16, C0]`) and its tensor must end in the static fractal `[16, 32 / sizeof(T)]`.
 
     ## Why is this bad?
     The implementation rejects the call with a `static_assert`: the kernel does not compile.
@@ -315,6 +325,15 @@ def tload_convtile_unsupported(ctx: Ctx) -> Check | None:
         parts.append(f"its {ts}-byte elements differ from GlobalTensor `{_esc(g.text)}`'s {gs}-byte {g.dtype}")
     if (g.layout, layout) not in facts["pairs"]:
         parts.append(f"GlobalTensor Layout::{g.layout} does not load into a Layout::{layout} ConvTile")
+    shape = conv_tile_shape(ctx.type_spelling("dst"))
+    width = SIZES.get(dtype)
+    if g.layout in CONV_FRACTAL_Z[ctx.impl] and shape is not None and len(shape[1]) == 4 and width:
+        want = [16, 32 // width]
+        if shape[1][2:] != want:
+            parts.append(f"the fractal-Z ConvTile's last dimensions are {shape[1][2:]}, TLoadFractalZ needs {want}")
+        if list(g.spec.shape[3:]) != want:
+            parts.append(f"GlobalTensor `{_esc(g.text)}`'s last static dimensions are {list(g.spec.shape[3:])}, "
+                         f"TLoadFractalZ needs {want}")
     return Check(ctx.static(bool(parts)), f"TLOAD into dst ConvTile<{loc}, {dtype}, Layout::{layout}>: "
                  + "; ".join(parts) + f" on {ctx.target} (static_assert)")
 

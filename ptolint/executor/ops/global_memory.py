@@ -161,6 +161,10 @@ _CONV_COPIES = {
     "kirin9030": (_INTS | {"half", "float"}, {("NC1HWC0", "NC1HWC0"), ("FRACTAL_Z", "FRACTAL_Z")}),
 }
 _CONV_COPIES["a6"] = _CONV_COPIES["a5"]
+#: the tensor layouts whose load of a four-dimensional ConvTile is TLoadFractalZ (static [16, C0] fractals)
+_FRACTAL_Z_LOADS = {"a2a3": ("FRACTAL_Z", "FRACTAL_Z_3D"), "a5": ("FRACTAL_Z",), "a6": ("FRACTAL_Z",),
+                    "kirin9030": ("FRACTAL_Z",)}
+_CONV_DIMS = re.compile(r"ConvTileShape<([-\d,\s]+)>")
 
 
 def conv_load(m: Machine, spelling: str, g: ConcreteGlobal | None) -> None:
@@ -176,6 +180,14 @@ def conv_load(m: Machine, spelling: str, g: ConcreteGlobal | None) -> None:
     if loc != "Mat" or dtype not in types or (width and gw and width != gw) or (g.spec.layout, layout) not in copies:
         raise m.trap("unsupported-path", f"no ConvTile load of a {g.spec.layout} {g.dtype} tensor into a "
                      f"TileType::{loc} {dtype} {layout} ConvTile on {m.impl}")
+    dims = _CONV_DIMS.search(spelling)
+    if dims is None or g.spec.layout not in _FRACTAL_Z_LOADS[m.impl] or not width:
+        return
+    shape = [int(v) for v in dims.group(1).split(",") if v.strip()]
+    fractal = [16, 32 // width]
+    if len(shape) == 4 and (shape[2:] != fractal or list(g.spec.shape[3:]) != fractal):
+        raise m.trap("unsupported-path", f"fractal-Z load: ConvTile {shape} and tensor {list(g.spec.shape)} must end "
+                     f"in static {fractal} fractals")
 
 
 def transfer(m: Machine, builtin: str, tile: ConcreteTile, g: ConcreteGlobal, quant: bool) -> None:
