@@ -94,6 +94,8 @@ _LD5 = "pto/common/arch/register/tload_common.hpp"
 _ST5R = "pto/common/arch/register/tstore_common.hpp"
 _ST5 = "pto/npu/a5/TStore.hpp"
 _A2A3_A5 = ("a2a3", "a5")
+#: the newer targets whose TLOAD runs A5's common/arch/register/tload_common.hpp checks (own TLoad.hpp files)
+_A5_NEW = ("a6", "kirin9030", "kirindev0000")
 _KIRINS = ("kirin9030", "kirinx90", "kirindev0000")
 _X90 = ("kirinx90",)
 _TC = "pto/common/arch/memory/textract_common.hpp"
@@ -210,6 +212,62 @@ ENTRIES: list[Entry] = [
     Entry("pto/npu/a2a3/TExtract.hpp", "function:TEXTRACT_TILE_IMPL", kind="runtime", cond=r"^indexCol \+ DstTileData::Cols",
           targets=("a2a3",), rules=("PTO103", "PTO136"), note="line 58: the columns' twin of line 55"),
     # --- end of branch extract ---
+    # --- branch load: TLOAD on the A5-family newer targets (A6, Kirin 9030, Kirin Dev0000), read one by one (issue 13
+    # item 4): common/arch/register/tload_common.hpp as A6's and Kirin 9030's own TLoad.hpp reach it (StaticCheck,
+    # TLoadCubeCheck; Kirin Dev0000 compiles Kirin 9030's file), the ConvTile loads, A6's HiF4 load. Each rule was
+    # run on the three targets with a kernel that breaks the assertion (ptolint check -t T; and --headers real for
+    # a6). Precedes the A5 entries below, which name a2a3 / a5 only. -----------------------------------------------
+    Entry(_LD5, "function:TLoadCubeCheck", cond=r"^\(\(GlobalData::layout == pto::Layout::ND\)", rules=("PTO953",),
+          targets=_A5_NEW, note="Mat pairs ND2NZ DN2NZ NZ2NZ ND2ND DN2DN DN2ZN (LAYOUT_PAIRS a6; kirin9030 without "
+                                "DN2NZ, its cube copy static_asserts: a narrower list, every pair outside this one "
+                                "reported as well)"),
+    Entry(_LD5, "function:TLoadCubeCheck", cond=r"^TileData::Rows (<=|\* TileData::Cols)|SFractalSize == 512|"
+          r"^GlobalData::staticShape\[0\] == 1 &&", rules=("PTO946",), targets=_A5_NEW,
+          note="L1 loads: Rows <= 16384 and Rows * Cols <= 512 Ki elements; ND2NZ / DN2NZ: 512-byte fractals and a "
+               "2-D tensor (gm_limits.py STATIC, A5_LIKE: A5's bounds under the a6 / kirin9030 keys)"),
+    Entry(_LD5, "function:TLoadCubeCheck", cond=r"^GlobalData::layout != pto::Layout::DN", rules=("PTO953",),
+          targets=_A5_NEW, note="no DN2NZ for float4_e2m1x2_t / float4_e1m2x2_t: FP4_PAIRS a6 (A6's hifloat4x2_t "
+                                "takes TLoadHif4CubeCheck instead, a6/TLoad.hpp:625); Kirin 9030 has no DN2NZ at all "
+                                "(LAYOUT_PAIRS kirin9030), for any type"),
+    Entry(_LD5, "function:TLoadCubeCheck|function:StaticCheck", cond=r"== GlobalData::staticShape\[4\] && BLOCK_LEN",
+          rules=("PTO959",), targets=_A5_NEW,
+          note="NZ2NZ into Vec / Mat: the tensor's last two static dimensions [16, 32 / sizeof] ([16, 64] for the "
+               "4-bit types); PTO959 runs on the own TLoad.hpp files (A5's check)"),
+    Entry(_LD5, "function:StaticCheck", cond=r"^\(sizeof\(TileData::DType\) == 1\)", reason="tile-dtype-implies",
+          targets=("a6",), note="b8 / b16 / b32 / b64: every element type a Tile admits has one of these sizes (as on "
+                                "A5 and the Kirins)"),
+    Entry(_LD5, "function:StaticCheck", cond=r"PadVal", rules=("PTO028",), targets=_A5_NEW,
+          note="int64_t / uint64_t tiles with PadValue Null or Zero only (B64_PAD a6 / kirin9030)"),
+    Entry(_LD5, "function:StaticCheck", cond=r"^sizeof\(TileData::DType\) == sizeof", rules=("PTO952",),
+          targets=_A5_NEW, note="equal element sizes (PTO952 own a6 / kirin9030 TLOAD)"),
+    Entry(_LD5, "function:StaticCheck", cond=r"^\(\(GlobalData::layout == pto::Layout::ND\)", rules=("PTO953",),
+          targets=_A5_NEW, note="Vec: ND2ND / DN2DN / NZ2NZ (LAYOUT_PAIRS TLOAD Vec a6 / kirin9030)"),
+    Entry(_LD5, "function:StaticCheck", cond=r"^TileData::Valid(Col|Row) == ", rules=("PTO955",), targets=_A5_NEW,
+          note="static valid shape of a row-major Vec tile against the static ND tensor (columns; rows against the "
+               "product of Shape0..3)"),
+    # ConvTile loads: the frontend reads ConvTile operands for TIMG2COL only, so no TLOAD rule sees a ConvTile
+    # destination (rules/tload_tstore.py _tile, global_tensor.py operands return None): the provenance credits of
+    # CheckConvTileData / TLoadFractalZ (PTO950 / PTO952 / PTO953 / PTO955) on the Kirins were not checks
+    Entry("pto/npu/kirin9030/TLoad.hpp", "function:CheckConvTileData", kind="static", rules=("PTO029",),
+          targets=("kirin9030", "kirindev0000"),
+          note="TLOAD into a ConvTile: int8..int32 / half / float, Mat, equal element sizes, NC1HWC0 and FRACTAL_Z "
+               "only (CONV_LOAD kirin9030; PTO029 reads the ConvTile destination's type, which the other TLOAD rules "
+               "skip: their provenance credits here were not checks)"),
+    Entry(_LD5 + "|pto/npu/a2a3/TLoad.hpp", "function:TLoadFractalZ", kind="static", cond=r"staticShape\[\d\] == "
+          r"FRACTAL_NZ_ROW && \w+::staticShape\[\d\] == c0ElemCount$", rules=("PTO029",),
+          note="a four-dimensional ConvTile loaded from a FRACTAL_Z tensor (A2/A3 also FRACTAL_Z_3D): tile and tensor "
+               "end in the static fractal [16, 32 / sizeof(T)] (CONV_FRACTAL_Z)"),
+    Entry(_LD5 + "|pto/npu/kirin9030/TLoad.hpp", "function:TLoadFractalZ|function:TLoad5HD",
+          targets=("kirin9030", "kirindev0000"),
+          note="open (checkable): Kirin 9030 TLOAD into ConvTile destinations, the copy routines' shapes (TLoad5HD: "
+               "tensor and ConvTile NC1HWC0 extents equal; TLoadFractalZ: static [.., 16, C0] tile and tensor, equal "
+               "extents); PTO029 checks the static CheckConvTileData only, the ConvTile's shape is not read"),
+    # A6's own TLoad.hpp: the hifloat4x2_t L1 load (ptolint/own_impls.py excludes hifloat4x2_t TLOAD calls on A6)
+    Entry("pto/npu/a6/TLoad.hpp", "function:TLoadHif4CubeCheck", cond=r"^TileData::DType == hifloat4x2_t$",
+          reason="dispatch-guarded", targets=("a6",),
+          note="its only caller, TLOAD_TILE_IMPL (a6/TLoad.hpp:625-626), calls it under if constexpr "
+               "(std::is_same_v<TileData::DType, hifloat4x2_t>)"),
+    # --- end of branch load ---
     # --- gm: PTO706 (A2/A3 TREM / TREMS tmp), PTO965 (TGATHER template arguments), PTO969 (A2/A3 Vec burst length),
     # and the assertions the reverse-include extraction added (a2a3/TLoad.hpp, a2a3/TStore.hpp, the A5-family
     # TStore.hpp Vec bursts). First in the table: the open entries further down (TREM / TREMS tmp, the TGATHER
@@ -246,8 +304,10 @@ ENTRIES: list[Entry] = [
           cond=r"^validCol == gShape4$|^validRow == gShape3$", targets=_A2A3_A5,
           note="open (checkable): the burst length of GM -> L1 ND / DN loads (valid columns == Shape4, valid rows == "
                "Shape3); PTO969 models the Vec copies only"),
-    Entry("pto/npu/a2a3/TLoad.hpp", "function:TLoadNDC1HWC0|function:TLoad5HD|function:TLoadFractalZ|"
-          "function:CheckConvTileData", targets=_A2A3_A5,
+    Entry("pto/npu/a2a3/TLoad.hpp", "function:CheckConvTileData", kind="static", rules=("PTO029",), targets=_A2A3_A5,
+          note="TLOAD into a ConvTile: element type list, Mat, equal element sizes, same-layout pairs NC1HWC0 / "
+               "FRACTAL_Z / FRACTAL_Z_3D / NDC1HWC0 (CONV_LOAD a2a3)"),
+    Entry("pto/npu/a2a3/TLoad.hpp", "function:TLoadNDC1HWC0|function:TLoad5HD|function:TLoadFractalZ", targets=_A2A3_A5,
           note="open (checkable): A2/A3 TLOAD into ConvTile destinations (NC1HWC0 / NDC1HWC0 / FractalZ: element "
                "types, Mat location, layouts, burst fields); the frontend reads ConvTile types for TIMG2COL only"),
     # the A5-family TStore.hpp Vec copies (reached from common/arch code since the reverse includes)
@@ -1040,16 +1100,15 @@ ENTRIES: list[Entry] = [
                "tensor (A5's tile_layout ignores the fractal size, so PTO953 does not)", targets=_A2A3_A5),
     Entry(_LD5, "function:TLoadCubeCheck", cond=r"^sizeof\(TileData::DType\) != 8$", rules=("PTO953",),
           note="no b64 ND2NZ / DN2NZ (B64_PAIRS a5 Mat)", targets=_A2A3_A5),
-    Entry(_LD5, "function:TLoadCubeCheck", cond=r"^GlobalData::layout != pto::Layout::DN",
-          note="open (checkable): no DN2NZ for the 4-bit types (float4_e2m1x2_t / float4_e1m2x2_t); PTO953's pairs "
-               "are per layout, not per type", targets=_A2A3_A5),
+    Entry(_LD5, "function:TLoadCubeCheck", cond=r"^GlobalData::layout != pto::Layout::DN", rules=("PTO953",),
+          note="no DN2NZ for the 4-bit types float4_e2m1x2_t / float4_e1m2x2_t (FP4_PAIRS a5)", targets=_A2A3_A5),
     Entry(_LD5, "function:TLoadCubeCheck|function:StaticCheck", cond=r"== GlobalData::staticShape\[4\] && BLOCK_LEN",
           rules=("PTO959",), note="A5 NZ2NZ into Vec / Mat: the tensor's last two static dimensions [16, 32 / sizeof] "
                                   "([16, 64] for 4-bit types)", targets=_A2A3_A5),
     Entry(_LD5, "function:StaticCheck", cond=r"^\(sizeof\(TileData::DType\) == 1\)", reason="tile-dtype-implies",
           note="b8 / b16 / b32 / b64: every element type a Tile admits has one of these sizes", targets=_A2A3_A5),
-    Entry(_LD5, "function:StaticCheck", cond=r"PadVal", note="open (checkable): an int64 tile loaded with a PadVal "
-                                                             "other than Null / Zero; no rule", targets=_A2A3_A5),
+    Entry(_LD5, "function:StaticCheck", cond=r"PadVal", rules=("PTO028",),
+          note="int64_t / uint64_t tiles with PadValue Null or Zero only (B64_PAD a5)", targets=_A2A3_A5),
     Entry(_LD5, "function:StaticCheck", cond=r"^sizeof\(TileData::DType\) == sizeof", rules=("PTO952",),
           note="equal element sizes", targets=_A2A3_A5),
     Entry(_LD5, "function:StaticCheck", cond=r"^\(\(GlobalData::layout == pto::Layout::ND\)", rules=("PTO953",),
@@ -1205,9 +1264,12 @@ ENTRIES: list[Entry] = [
           targets=("a2a3", "a5", "a6"),
           note="open (checkable): A6 TLOAD of hifloat4x2_t tiles (TLoadHif4CubeCheck: element type, ValidCol vs "
                "staticShape[4]); ptolint/own_impls.py leaves hifloat4x2_t TLOAD calls on A6 out"),
+    Entry("pto/npu/a5/TLoad.hpp|pto/npu/a6/TLoad.hpp", "function:CheckConvTileData", kind="static", rules=("PTO029",),
+          targets=("a2a3", "a5", "a6"), note="TLOAD into a ConvTile: element types (fp8 e4m3 / e5m2 included), Mat, "
+                                             "equal element sizes, the seven layout conversions (CONV_LOAD a5 / a6)"),
     Entry("pto/npu/a5/TLoad.hpp|pto/npu/a6/TLoad.hpp|pto/common/arch/register/tload_common.hpp",
           "function:TLoadNHWC|function:TLoadNCHW*|"
-          "function:TLoadNCDHW*|function:TLoad5HD|function:TLoadFractalZ|function:CheckConvTileData",
+          "function:TLoadNCDHW*|function:TLoad5HD|function:TLoadFractalZ",
           targets=("a2a3", "a5", "a6"),
           note="open (checkable): A5 / A6 TLOAD into ConvTile destinations (NC1HWC0 / FractalZ / NDC1HWC0 shapes); "
                "the frontend reads ConvTile types for TIMG2COL only (rules/misc_builtins.py)"),

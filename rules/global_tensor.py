@@ -47,6 +47,13 @@ B64_PAIRS: dict[tuple[str, str], dict[str, frozenset[tuple[str, str]] | None]] =
                         "kirindev0000": None, "kirinx90": frozenset({("ND", "ND"), ("DN", "DN")})},
     ("TSTORE", "Mat"): {t: frozenset({("ND", "ND"), ("DN", "DN")}) for t in ("a2a3", "kirinx90")},
 }
+#: the 4-bit element types TLoadCubeCheck (common/arch/register/tload_common.hpp) restricts (caps::IsFP4; A6 sends
+#: its third one, hifloat4x2_t, to a check of its own, A5 has none) and, per (builtin, tile location) and target,
+#: the pairs they may use: no DN -> NZ load into L1
+FP4 = ("float4_e2m1x2_t", "float4_e1m2x2_t")
+FP4_PAIRS: dict[tuple[str, str], dict[str, frozenset[tuple[str, str]]]] = {
+    ("TLOAD", "Mat"): {t: LAYOUT_PAIRS[("TLOAD", "Mat")][t] - {("DN", "NZ")} for t in ("a5", "a6")},
+}
 #: the GlobalTensor element types a plain (non-quantising) TSTORE from an Acc tile may write, per target
 ACC_STORE_TYPES = {"a2a3": ("int32_t", "float", "half", "bfloat16_t"),
                    "a5": ("int32_t", "float", "half", "bfloat16_t"),
@@ -230,7 +237,8 @@ def gm_element_size_mismatch(ctx: Ctx) -> Check | None:
       provenance=(Provenance("header-static", A2A3_LOAD, "Vec: ND2ND/DN2DN/NZ2NZ only; Mat: also ND2NZ and DN2ZN; "
                              "b64: ND2ND/DN2DN only"),
                   Provenance("header-static", A5_LOAD, "Vec: ND2ND/DN2DN/NZ2NZ; Mat (TLoadCubeCheck): ND2NZ, DN2NZ, "
-                             "NZ2NZ, ND2ND, DN2DN, DN2ZN; b64 not in ND2NZ/DN2NZ"),
+                             "NZ2NZ, ND2ND, DN2DN, DN2ZN; b64 not in ND2NZ/DN2NZ; the 4-bit float types "
+                             "(caps::IsFP4) not in DN2NZ"),
                   Provenance("header-static", A2A3_STORE, "Vec and Mat (CheckStaticForVecAndMat): ND/DN/NZ pairs or "
                              "a single-row/column tile; b64: ND2ND/DN2DN only"),
                   Provenance("header-static", A5_STORE, "Vec: ND/DN/NZ pairs or a single-row/column tile"),
@@ -262,7 +270,8 @@ def gm_layout_pairing(ctx: Ctx) -> Check | None:
     The GlobalTensor's `Layout` (ND, DN, NZ) and the tile's layout (ND = row-major, DN = column-major,
     NZ / ZN = fractal) must be a pair the transfer implements: same layout for Vec tiles and for A2/A3
     stores from Mat tiles (TSTORE also accepts a single-row or single-column tile), and for loads into Mat tiles additionally ND->NZ and
-    DN->ZN (A5 also DN->NZ). 64-bit element types are limited further (A2/A3: ND->ND and DN->DN only).
+    DN->ZN (A5 also DN->NZ). 64-bit element types are limited further (A2/A3: ND->ND and DN->DN only), and
+    A5 / A6 load no 4-bit float type (`float4_e2m1x2_t`, `float4_e1m2x2_t`) from DN into NZ.
     A store from an accumulator (L0C) writes ND, NZ and the convolution layouts only (A2/A3 NC1HWC0 /
     NDC1HWC0, A5 NHWC / NCHW / NCDHW), whatever its form. Kirin 9030 and Kirin Dev0000 (Kirin 9030's TLoad.hpp)
     load no MX / HiF4 scale tensor (`Layout::MX_A_*`, `MX_B_*`, `HIF4_*`) into an L1 tile at all.
@@ -311,6 +320,9 @@ def gm_layout_pairing(ctx: Ctx) -> Check | None:
     b64 = B64_PAIRS.get(key, {}).get(ctx.impl)
     if not bad and t.dtype in B64 and b64 is not None and pair not in b64:
         bad, why = True, f"this layout pair for the 64-bit type {t.dtype}"
+    fp4 = FP4_PAIRS.get(key, {}).get(ctx.impl)
+    if not bad and t.dtype in FP4 and fp4 is not None and pair not in fp4:
+        bad, why = True, f"this layout pair for the 4-bit type {t.dtype}"
     return Check(ctx.static(bad), f"{ctx.builtin}: GlobalTensor `{_esc(g.text)}` is Layout::{g.layout} and tile "
                  f"`{_esc(t.text)}` ({t.loc}) is {pair[1]}; {ctx.target} does not implement {why} "
                  f"(static_assert)")

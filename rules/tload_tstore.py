@@ -13,7 +13,9 @@ rules/global_tensor.py; here only the tile's own facts are judged. One table per
 
 from __future__ import annotations
 
-from ptolint.rules.global_tensor import MX_A5, MX_A6, MX_SCALE, mx_scale_path
+from ptolint.rules.global_tensor import MX_A5, MX_A6, MX_SCALE, SIZES, mx_scale_path
+from ptolint.rules.misc_builtins import conv_tile
+from ptolint.rules.rearrange_runtime import conv_tile_shape
 
 from ptolint.ruleset import Check, Ctx, Provenance, TileView, rule
 
@@ -172,6 +174,168 @@ def tload_unsupported_dtype(ctx: Ctx) -> Check | None:
         return None
     return Check(ctx.static(t.dtype not in ok), f"TLOAD: {name} `{_esc(t.text)}` has element type {t.dtype}, not "
                  f"supported on {ctx.target} (supported: {', '.join(ok)})")
+
+
+#: implementation -> the element types whose TLOAD takes PadValue::Null / Zero only (StaticCheck in common/arch/
+#: register/tload_common.hpp: `if constexpr (caps::IsInt64<DType>)`, signed and unsigned); A6 and Kirin 9030's own
+#: TLoad.hpp (Kirin Dev0000 compiles the latter) call the same StaticCheck first, for every tile location
+B64_PAD: dict[str, tuple[str, ...]] = {impl: ("int64_t", "uint64_t") for impl in ("a5", "a6", "kirin9030")}
+#: the pad values those types admit (pto::PadValue 0 and 1)
+B64_PADS = ("Null", "Zero")
+
+
+def pad_name(pad: str) -> str:
+    """PadValue as an enumerator name: a canonical spelling may show the value (`(pto::PadValue)1`)."""
+    raw = pad.rsplit(")", 1)[-1].strip() if pad.startswith("(") else pad
+    return {"0": "Null", "1": "Zero", "2": "Max", "3": "Min"}.get(raw, raw)
+
+
+@rule("PTO028", "tload-b64-pad-value", instructions=("TLOAD",), fault="unsupported-dtype", targets=("a5",),
+      provenance=(Provenance("header-static", "include/pto/common/arch/register/tload_common.hpp (StaticCheck)",
+                             "if constexpr (caps::IsInt64<TileData::DType>()) static_assert TileData::PadVal == "
+                             "PadValue::Null || PadValue::Zero (\"only support Null or Zero in B64 mode\"); "
+                             "TLOAD_TILE_IMPL calls StaticCheck before its Vec / Mat branches"),
+                  Provenance("header-static", A6_LOAD, "calls A5's StaticCheck first"),
+                  Provenance("header-static", K9030_LOAD, "calls A5's StaticCheck first"),
+                  Provenance("isa-doc", "docs/isa/TLOAD.md", "the doc does not mention the 64-bit restriction; "
+                             "A2/A3's loads (common/arch/memory/tload_common.hpp) have none")),
+      own={"a6": ("TLOAD",), "kirin9030": ("TLOAD",)})
+def tload_b64_pad_value(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    A5-family TLOAD into a 64-bit integer tile whose PadValue is neither Null nor Zero.
+
+    ## What it does
+    On A5, A6, Kirin 9030 and Kirin Dev0000 the load's static checks accept an `int64_t` / `uint64_t`
+    destination tile only with `PadValue::Null` or `PadValue::Zero` (the pad the hardware writes past the
+    valid region of a 64-bit row has no Max / Min / custom form). Any tile location: the check precedes
+    the load's Vec / Mat dispatch.
+
+    ## Why is this bad?
+    The implementation rejects the call with a `static_assert`: the kernel does not compile.
+
+    ## Example
+    ```cpp
+    Tile<TileType::Vec, int64_t, 16, 8, BLayout::RowMajor, 16, DYNAMIC, SLayout::NoneBox, 512, PadValue::Max> t;
+    TLOAD(t, g);  // b64 tiles pad with Null or Zero only
+    ```
+
+    ## Use instead
+    ```cpp
+    Tile<TileType::Vec, int64_t, 16, 8, BLayout::RowMajor, 16, DYNAMIC, SLayout::NoneBox, 512, PadValue::Zero> t;
+    TLOAD(t, g);  // then TFILLPAD / TSEL a sentinel where it matters
+    ```
+    """
+    got = _tile(ctx)
+    if got is None or got[1].dtype not in B64_PAD.get(ctx.impl, ()):
+        return None
+    name, t = got
+    pad = pad_name(t.pad)
+    return Check(ctx.static(pad not in B64_PADS), f"TLOAD: {name} `{_esc(t.text)}` holds {t.dtype} with "
+                 f"PadValue::{pad}; {ctx.target} loads 64-bit tiles with PadValue::Null or Zero only "
+                 f"(static_assert)")
+
+
+_INT = ("int8_t", "uint8_t", "int16_t", "uint16_t", "int32_t", "uint32_t")
+_A5_CONV_PAIRS = frozenset({("NC1HWC0", "NC1HWC0"), ("FRACTAL_Z", "FRACTAL_Z"), ("NHWC", "NC1HWC0"),
+                            ("NCHW", "NC1HWC0"), ("NCHW", "FRACTAL_Z"), ("NCDHW", "FRACTAL_Z_3D"),
+                            ("NCDHW", "NDC1HWC0")})
+#: implementation -> what CheckConvTileData (the TLOAD of a ConvTile destination) accepts: the tile's element types
+#: and the (GlobalTensor layout, ConvTile layout) pairs; the tile must be Mat and both element sizes equal everywhere
+CONV_LOAD: dict[str, dict[str, frozenset | tuple]] = {
+    "a2a3": {"types": (*_INT, "half", "bfloat16_t", "float"),
+             "pairs": frozenset({(lay, lay) for lay in ("NC1HWC0", "FRACTAL_Z", "FRACTAL_Z_3D", "NDC1HWC0")})},
+    "a5": {"types": (*_INT, "float8_e4m3_t", "float8_e5m2_t", "half", "bfloat16_t", "float"),
+           "pairs": _A5_CONV_PAIRS},
+    "a6": {"types": (*_INT, "float8_e4m3_t", "float8_e5m2_t", "half", "bfloat16_t", "float"),
+           "pairs": _A5_CONV_PAIRS},
+    "kirin9030": {"types": (*_INT, "half", "float"),
+                  "pairs": frozenset({("NC1HWC0", "NC1HWC0"), ("FRACTAL_Z", "FRACTAL_Z")})},
+}
+#: implementation -> the GlobalTensor layouts that send a four-dimensional ConvTile ([C1HW, N/16, 16, C0]) to
+#: TLoadFractalZ, which static_asserts the tile's and the tensor's last two static dimensions [16, 32 / sizeof(T)]
+CONV_FRACTAL_Z = {"a2a3": ("FRACTAL_Z", "FRACTAL_Z_3D"), "a5": ("FRACTAL_Z",), "a6": ("FRACTAL_Z",),
+                  "kirin9030": ("FRACTAL_Z",)}
+_CONV_HDR = {"a2a3": "include/pto/npu/a2a3/TLoad.hpp (CheckConvTileData)",
+             "a5": "include/pto/npu/a5/TLoad.hpp (CheckConvTileData)",
+             "a6": "include/pto/npu/a6/TLoad.hpp (CheckConvTileData)",
+             "kirin9030": "include/pto/npu/kirin9030/TLoad.hpp (CheckConvTileData; Kirin Dev0000 compiles it too)"}
+
+
+@rule("PTO029", "tload-convtile-unsupported", instructions=("TLOAD",), fault="unsupported-path",
+      targets=("a2a3", "a5"),
+      provenance=(Provenance("header-static", _CONV_HDR["a2a3"], "TLOAD_IMPL sends a ConvTile destination to "
+                             "TLOAD_CONVTILE_IMPL: DType int8 / uint8 / int16 / uint16 / int32 / uint32 / half / "
+                             "bfloat16 / float, Loc == Mat, equal element sizes, layouts NC1HWC0, FRACTAL_Z, "
+                             "FRACTAL_Z_3D or NDC1HWC0 on both sides"),
+                  Provenance("header-static", _CONV_HDR["a5"], "also float8_e4m3 / float8_e5m2; layout pairs "
+                             "NC1HWC0 / FRACTAL_Z to themselves, NHWC -> NC1HWC0, NCHW -> NC1HWC0 / FRACTAL_Z, NCDHW "
+                             "-> FRACTAL_Z_3D / NDC1HWC0"),
+                  Provenance("header-static", _CONV_HDR["a6"], "A5's lists"),
+                  Provenance("header-static", _CONV_HDR["kirin9030"], "int8..int32 (signed and unsigned), half, "
+                             "float; NC1HWC0 and FRACTAL_Z only"),
+                  Provenance("header-static", "include/pto/common/arch/register/tload_common.hpp, "
+                             "include/pto/npu/a2a3/TLoad.hpp (TLoadFractalZ)", "a four-dimensional ConvTile loaded "
+                             "from a FRACTAL_Z tensor (A2/A3 also FRACTAL_Z_3D): static_assert the tile's "
+                             "staticShape[2..3] and the tensor's staticShape[3..4] == [16, 32 / sizeof(T)]"),
+                  Provenance("isa-doc", "docs/isa/TLOAD.md", "does not list the ConvTile forms")),
+      own={"a6": ("TLOAD",), "kirin9030": ("TLOAD",)})
+def tload_convtile_unsupported(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    TLOAD into a ConvTile (convolution feature map / weights) that the target's ConvTile load rejects.
+
+    ## What it does
+    Reads the destination's `ConvTile<TileType, T, size, Layout, Shape>` type and the GlobalTensor: the
+    ConvTile must live in L1 (`TileType::Mat`), hold an element type the target lists (integers of 1, 2 or
+    4 bytes, half, float; bfloat16 except on Kirin 9030; A5 / A6 also fp8 e4m3 / e5m2) of the tensor's
+    element size, and the tensor's layout must convert to the ConvTile's: A2/A3 the same layout (NC1HWC0,
+    FRACTAL_Z, FRACTAL_Z_3D, NDC1HWC0), A5 / A6 also NHWC / NCHW -> NC1HWC0, NCHW -> FRACTAL_Z, NCDHW ->
+    FRACTAL_Z_3D / NDC1HWC0, Kirin 9030 / Dev0000 NC1HWC0 and FRACTAL_Z only. A four-dimensional fractal-Z
+    ConvTile (`[C1HW, N/16, 16, C0]`) and its tensor must end in the static fractal `[16, 32 / sizeof(T)]`.
+
+    ## Why is this bad?
+    The implementation rejects the call with a `static_assert`: the kernel does not compile.
+
+    ## Example
+    ```cpp
+    using Fmap = ConvTile<TileType::Vec, half, 512, Layout::NC1HWC0, ConvTileShape<1, 2, 4, 4, 16>>;
+    TLOAD(fmap, g);  // a feature map is loaded into L1 only
+    ```
+
+    ## Use instead
+    ```cpp
+    using Fmap = ConvTile<TileType::Mat, half, 512, Layout::NC1HWC0, ConvTileShape<1, 2, 4, 4, 16>>;
+    TLOAD(fmap, g);
+    ```
+    """
+    facts = CONV_LOAD.get(ctx.impl)
+    conv = conv_tile(ctx.type_spelling("dst"))
+    g = ctx.global_tensor("src")
+    if facts is None or conv is None or g is None:
+        return None
+    loc, dtype, layout = conv
+    parts = []
+    if loc != "Mat":
+        parts.append(f"the ConvTile is TileType::{loc}, needs Mat")
+    if dtype not in facts["types"]:
+        parts.append(f"its element type {dtype} is not one of {', '.join(facts['types'])}")
+    ts, gs = SIZES.get(dtype), SIZES.get(g.dtype)
+    if ts is not None and gs is not None and ts != gs:
+        parts.append(f"its {ts}-byte elements differ from GlobalTensor `{_esc(g.text)}`'s {gs}-byte {g.dtype}")
+    if (g.layout, layout) not in facts["pairs"]:
+        parts.append(f"GlobalTensor Layout::{g.layout} does not load into a Layout::{layout} ConvTile")
+    shape = conv_tile_shape(ctx.type_spelling("dst"))
+    width = SIZES.get(dtype)
+    if g.layout in CONV_FRACTAL_Z[ctx.impl] and shape is not None and len(shape[1]) == 4 and width:
+        want = [16, 32 // width]
+        if shape[1][2:] != want:
+            parts.append(f"the fractal-Z ConvTile's last dimensions are {shape[1][2:]}, TLoadFractalZ needs {want}")
+        if list(g.spec.shape[3:]) != want:
+            parts.append(f"GlobalTensor `{_esc(g.text)}`'s last static dimensions are {list(g.spec.shape[3:])}, "
+                         f"TLoadFractalZ needs {want}")
+    return Check(ctx.static(bool(parts)), f"TLOAD into dst ConvTile<{loc}, {dtype}, Layout::{layout}>: "
+                 + "; ".join(parts) + f" on {ctx.target} (static_assert)")
 
 
 def _esc(text: str) -> str:

@@ -9,6 +9,8 @@ tensor's rows are Shape4 long; a DN copy is the transpose.
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 
 from ptolint.executor.machine import ConcreteGlobal, ConcreteTile, Machine
@@ -51,6 +53,9 @@ _WIDE_ROUTINES = {
     ("TSTORE", "Vec", "kirinx90"): {("ND", "row"), ("DN", "col")},
     ("TSTORE", "Mat", "kirinx90"): {("ND", "row"), ("DN", "col")},
 }
+#: 4-bit float elements (TLoadCubeCheck's caps::IsFP4 on A5 / A6): no DN -> NZ copy into L1
+_FP4_ROUTINES = {("TLOAD", "Mat", t): _ROUTINES[("TLOAD", "Mat", t)] - {("DN", "nz")} for t in ("a5", "a6")}
+_FP4_TYPES = ("float4_e2m1x2_t", "float4_e1m2x2_t")
 #: implementations whose stores are A2/A3's memory routines (the layout classifier, L1 sources, the L0C checks)
 _A2A3_MEM = ("a2a3", "kirinx90")
 _FIXPIPE_OUT = {"int32_t", "float", "half", "bfloat16_t"}
@@ -138,6 +143,53 @@ def quant_output(m: Machine, tile: ConcreteTile, g: ConcreteGlobal) -> None:
                      f"{m.impl} (static_assert)")
 
 
+_CONV_SPELLING = re.compile(r"ConvTile<\s*(?:pto::)?TileType::(\w+)\s*,\s*([^,]+?)\s*,\s*[^,]+,\s*(?:pto::)?Layout::(\w+)")
+_C_TYPES = {"signed char": "int8_t", "char": "int8_t", "unsigned char": "uint8_t", "short": "int16_t",
+            "unsigned short": "uint16_t", "int": "int32_t", "unsigned int": "uint32_t", "__fp16": "half",
+            "_Float16": "half", "float16_t": "half", "__bf16": "bfloat16_t"}
+_INTS = {"int8_t", "uint8_t", "int16_t", "uint16_t", "int32_t", "uint32_t"}
+_CONV_A5 = ({"NC1HWC0": "NC1HWC0", "FRACTAL_Z": "FRACTAL_Z"},
+            {("NHWC", "NC1HWC0"), ("NCHW", "NC1HWC0"), ("NCHW", "FRACTAL_Z"), ("NCDHW", "FRACTAL_Z_3D"),
+             ("NCDHW", "NDC1HWC0")})
+#: the ConvTile load (TLOAD_CONVTILE_IMPL's CheckConvTileData) per implementation: element types it copies, and the
+#: conversions it has (tensor layout -> ConvTile layout); only Mat destinations, equal element sizes
+_CONV_COPIES = {
+    "a2a3": (_INTS | {"half", "bfloat16_t", "float"},
+             {(x, x) for x in ("NC1HWC0", "FRACTAL_Z", "FRACTAL_Z_3D", "NDC1HWC0")}),
+    "a5": (_INTS | {"float8_e4m3_t", "float8_e5m2_t", "half", "bfloat16_t", "float"},
+           {(k, v) for k, v in _CONV_A5[0].items()} | _CONV_A5[1]),
+    "kirin9030": (_INTS | {"half", "float"}, {("NC1HWC0", "NC1HWC0"), ("FRACTAL_Z", "FRACTAL_Z")}),
+}
+_CONV_COPIES["a6"] = _CONV_COPIES["a5"]
+#: the tensor layouts whose load of a four-dimensional ConvTile is TLoadFractalZ (static [16, C0] fractals)
+_FRACTAL_Z_LOADS = {"a2a3": ("FRACTAL_Z", "FRACTAL_Z_3D"), "a5": ("FRACTAL_Z",), "a6": ("FRACTAL_Z",),
+                    "kirin9030": ("FRACTAL_Z",)}
+_CONV_DIMS = re.compile(r"ConvTileShape<([-\d,\s]+)>")
+
+
+def conv_load(m: Machine, spelling: str, g: ConcreteGlobal | None) -> None:
+    """A TLOAD into a ConvTile: whether the target's convolution copy exists for it (a compile error if not); the
+    copy itself is not modelled."""
+    found = _CONV_SPELLING.search(spelling)
+    if found is None or g is None or m.impl not in _CONV_COPIES:
+        return
+    loc, raw, layout = found.groups()
+    dtype = _C_TYPES.get(re.sub(r"^(pto::|::)", "", raw), re.sub(r"^(pto::|::)", "", raw))
+    types, copies = _CONV_COPIES[m.impl]
+    width, gw = _WIDTH.get(dtype), _WIDTH.get(g.dtype)
+    if loc != "Mat" or dtype not in types or (width and gw and width != gw) or (g.spec.layout, layout) not in copies:
+        raise m.trap("unsupported-path", f"no ConvTile load of a {g.spec.layout} {g.dtype} tensor into a "
+                     f"TileType::{loc} {dtype} {layout} ConvTile on {m.impl}")
+    dims = _CONV_DIMS.search(spelling)
+    if dims is None or g.spec.layout not in _FRACTAL_Z_LOADS[m.impl] or not width:
+        return
+    shape = [int(v) for v in dims.group(1).split(",") if v.strip()]
+    fractal = [16, 32 // width]
+    if len(shape) == 4 and (shape[2:] != fractal or list(g.spec.shape[3:]) != fractal):
+        raise m.trap("unsupported-path", f"fractal-Z load: ConvTile {shape} and tensor {list(g.spec.shape)} must end "
+                     f"in static {fractal} fractals")
+
+
 def transfer(m: Machine, builtin: str, tile: ConcreteTile, g: ConcreteGlobal, quant: bool) -> None:
     """Judge and perform the global side of one transfer; faults go to `m`."""
     atomic = builtin == "TSTORE" and m.template_args.get("atomicType") in ("AtomicAdd", "1")
@@ -190,6 +242,8 @@ def transfer(m: Machine, builtin: str, tile: ConcreteTile, g: ConcreteGlobal, qu
         raise m.trap("unsupported-layout", f"no {builtin} routine for a {pair[0]} tensor and a {pair[1]} tile")
     if not line and tw == 8 and key in _WIDE_ROUTINES and pair not in _WIDE_ROUTINES[key]:
         raise m.trap("unsupported-layout", f"no 64-bit {builtin} routine for a {pair[0]} tensor and a {pair[1]} tile")
+    if not line and tile.dtype in _FP4_TYPES and key in _FP4_ROUTINES and pair not in _FP4_ROUTINES[key]:
+        raise m.trap("unsupported-layout", f"no 4-bit {builtin} routine for a {pair[0]} tensor and a {pair[1]} tile")
     if pair == ("NZ", "nz"):
         _fractal_columns(m, builtin, tile, g)
     _mte_fields(m, builtin, tile, g, pair)

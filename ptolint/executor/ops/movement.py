@@ -15,7 +15,7 @@ import numpy as np
 
 from ptolint.executor.machine import ConcreteTile, Machine, op
 from ptolint.executor.memory import element_size
-from ptolint.executor.ops.global_memory import transfer
+from ptolint.executor.ops.global_memory import conv_load, transfer
 from ptolint.ir import TileSpec
 from ptolint.targets import ALL_TARGETS, BUFFERS
 
@@ -434,12 +434,22 @@ _A2A3_LOAD_TYPES = {"int8_t", "uint8_t", "int16_t", "uint16_t", "int32_t", "uint
                     "half", "bfloat16_t", "float"}
 
 
+def _pad(spelling: str) -> str:
+    """The PadValue enumerator a tile type names (its canonical spelling may give the number: 0 Null, 1 Zero)."""
+    value = spelling.rsplit(")", 1)[-1].strip() if spelling.startswith("(") else spelling
+    return {"0": "Null", "1": "Zero", "2": "Max", "3": "Min"}.get(value, value)
+
+
 @op("TLOAD", own=_OWN_LOAD)
 def tload(m: Machine) -> None:
     dst = m.tile("dst")
-    if dst is None:
-        return  # ConvTile destinations are not modelled
+    if dst is None:  # a ConvTile: which copies exist; the copy itself is not modelled
+        conv_load(m, getattr(m.site.arg("dst"), "spelling", "") or "", m.global_tensor("src"))
+        return
     loc = dst.spec.loc
+    if m.impl != "a2a3" and dst.dtype in ("int64_t", "uint64_t") and _pad(dst.spec.pad) not in ("Null", "Zero"):
+        raise m.trap("unsupported-dtype", f"{m.impl}'s load checks (before its Vec / Mat dispatch) take a "
+                     f"{dst.dtype} tile with PadValue Null or Zero only, not {_pad(dst.spec.pad)}")
     if loc not in _LOAD_LOCS[m.impl]:
         m.fault("unsupported-path", f"global memory -> {loc} is not a load path on {m.impl}")
         if m.impl != "a2a3":
