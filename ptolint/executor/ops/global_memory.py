@@ -56,7 +56,8 @@ _A2A3_MEM = ("a2a3", "kirinx90")
 _FIXPIPE_OUT = {"int32_t", "float", "half", "bfloat16_t"}
 #: the output formats the fixpipe writes (its NZ -> X conversions), where the store's checks were read
 _FIXPIPE_LAYOUTS = {"a2a3": ("ND", "NZ", "NC1HWC0", "NDC1HWC0"), "a5": ("ND", "NZ", "NHWC", "NCHW", "NCDHW"),
-                    "kirinx90": ("ND", "NZ", "NC1HWC0", "NDC1HWC0")}
+                    "kirinx90": ("ND", "NZ", "NC1HWC0", "NDC1HWC0"), "kirin9030": ("ND", "NZ"),
+                    "kirindev0000": ("ND", "NZ")}
 #: the accumulator types the fixpipe reads, and the plain store's outputs, where they differ (Kirin's TStore.hpp)
 _ACC_TYPES = {"kirin9030": {"int32_t", "half"}, "kirindev0000": {"int32_t", "half"}, "kirinx90": {"int32_t", "half"}}
 _FIXPIPE_OUT_OWN = {"kirin9030": {"int32_t", "float", "half"}, "kirindev0000": {"int32_t", "float", "half"},
@@ -65,7 +66,10 @@ _FIXPIPE_OUT_OWN = {"kirin9030": {"int32_t", "float", "half"}, "kirindev0000": {
 #: (a2a3/TStore.hpp CheckAcc2gm, a5/TStore.hpp CheckStaticAcc with isQuant)
 _QUANT_OUT = {"a2a3": {"float": {"int8_t", "uint8_t"}, "int32_t": {"int8_t", "uint8_t", "half"}},
               "a5": {"float": {"int8_t", "uint8_t", "bfloat16_t", "half", "hifloat8_t", "float8_e4m3_t", "float"},
-                     "int32_t": {"int8_t", "uint8_t", "bfloat16_t", "half"}}}
+                     "int32_t": {"int8_t", "uint8_t", "bfloat16_t", "half"}},
+              # kirin9030/TStore.hpp and kirinDev0000/TStore.hpp CheckStaticAcc with isQuant
+              **{k: {"half": {"half", "int16_t", "int8_t", "uint8_t"},
+                     "int32_t": {"half", "int16_t", "int8_t", "uint8_t", "int32_t"}} for k in ("kirin9030", "kirindev0000")}}
 #: destinations the hardware atomic add (set_atomic_f32 / f16 / bf16 / s8 / s16 / s32) can accumulate into
 _ATOMIC_ADD = {"float", "half", "bfloat16_t", "int8_t", "int16_t", "int32_t"}
 #: targets whose store has no atomic add at all
@@ -309,12 +313,10 @@ def _burst_length(m: Machine, builtin: str, tile: ConcreteTile, g: ConcreteGloba
         m.fault("size-mismatch", f"{builtin} bursts of {burst} elements (the tile's valid {what}) over tensor lines "
                 f"of {line}: each runs past its line, the last past the tensor (the equality is a debug-build "
                 "PTO_ASSERT)")
-    elif builtin == "TSTORE" and 0 < burst < line:
-        gap = _STORE_BURST[m.impl][0] == "gap"
+    elif builtin == "TSTORE" and 0 < burst < line and _STORE_BURST[m.impl][0] == "stride":
+        # the "gap" copies pack shorter bursts back to back, which the vendor's A2/A3 kernels rely on
         m.fault("valid-region", f"TSTORE bursts of {burst} elements (the tile's valid {what}) over tensor lines of "
-                f"{line}: a debug build traps (PTO_ASSERT); release "
-                + ("starts each next line right after the burst (lines shift)" if gap
-                   else "leaves the rest of each line unwritten"))
+                f"{line}: a debug build traps (PTO_ASSERT); release leaves the rest of each line unwritten")
 
 
 def _bursts(m: Machine, builtin: str, tile: ConcreteTile, g: ConcreteGlobal, layout: str) -> None:
