@@ -652,66 +652,6 @@ def gm_burst_length_mismatch(ctx: Ctx) -> Check | None:
                  "line, the last past the tensor", show={"burst": burst, "line": line}, definite=True)
 
 
-#: the vendor's A2/A3 ST kernels that store a valid region narrower than the tensor's line on purpose (the "gap"
-#: copy then packs the valid columns of consecutive rows back to back, which their golden data expects)
-PACKING_KERNELS = ("tests/npu/a2a3/src/st/testcase/trowexpandadd, trowexpandsub, trowexpandmul, trowexpanddiv, "
-                   "trowexpandmax, trowexpandmin, trowexpandexpdif (16 x 16 valid into 32 x 32), tcmp, tcmps")
-
-
-@rule("PTO036", "gm-store-burst-short", instructions=("TSTORE",), targets=("a5",), fault="valid-region",
-      own={"kirin9030": ("TSTORE",), "kirindev0000": ("TSTORE",)}, failure={"*": "debug-trap"},
-      provenance=(Provenance("header-runtime", A5_BURST,
-                             "a5 and kirin9030 and kirindev0000: PTO_ASSERT validCol == gShape4 (ND) / validRow == "
-                             "gShape3 (DN), Vec sources (A6 stores through A5's file), debug builds only; release "
-                             "builds write the first valid columns, DN: rows, of every line and leave the rest of "
-                             "the tensor unwritten"),
-                  Provenance("corpus", PACKING_KERNELS,
-                             "a2a3 and kirinx90: not reported: their copy starts each next line Stride - Shape "
-                             "elements after the end of the shorter burst, and the vendor's A2/A3 ST kernels use that "
-                             "on purpose to pack a narrower valid region row after row (golden data of valid rows x "
-                             "valid columns); the A5-family kernels store whole lines (bench/corpus.py)"),
-                  Provenance("isa-doc", DOCS, "the tensor's last dimension (ND) is the tile's valid columns")))
-def gm_store_burst_short(ctx: Ctx) -> Check | None:
-    """
-    ## Summary
-    A5 family: TSTORE from a Vec tile into an ND (DN) GlobalTensor whose lines are longer than the tile's burst.
-
-    ## What it does
-    The ND (DN) store moves one burst per tensor line, the tile's valid columns (DN: valid rows) long, and
-    asserts that this is the tensor's line, Shape4 (DN: Shape3). It is reported on A5, A6 and Kirin 9030 /
-    Dev0000 when, for every input that reaches the call, the burst is shorter than the line (a longer one is
-    PTO969). Run-time shapes and DYNAMIC valid regions are followed along the path. A2/A3 and Kirin X90 are
-    left alone: their copy packs the shorter bursts back to back, which the vendor's own kernels rely on.
-
-    ## Why is this bad?
-    Debug builds stop on the `PTO_ASSERT`. Release builds write only the first valid columns of every line:
-    the rest of the tensor keeps whatever it held, although the tensor's shape says the store writes it.
-
-    ## Example
-    ```cpp
-    using GT = GlobalTensor<float, Shape<1, 1, 1, 16, 64>, Stride<1, 1, 1, 64, 1>>;
-    Tile<TileType::Vec, float, 16, 64, BLayout::RowMajor, 16, 48> t;  // 48 valid columns, lines of 64
-    TSTORE(g, t);  // bursts of 48 elements into lines of 64
-    ```
-
-    ## Use instead
-    ```cpp
-    using GT = GlobalTensor<float, Shape<1, 1, 1, 16, 48>, Stride<1, 1, 1, 64, 1>>;  // a view of 48 columns
-    TSTORE(g, t);
-    ```
-    """
-    got = _burst(ctx)
-    if got is None or STORE_BURSTS[ctx.impl][0] != "stride":
-        return None
-    t, g, lay, burst, line = got
-    what = "valid columns" if lay == "ND" else "valid rows"
-    dim = "Shape4" if lay == "ND" else "Shape3"
-    violated = z3.And(t.valid_row > 0, t.valid_col > 0, burst > 0, burst < line)
-    return Check(violated, f"TSTORE: tile `{_esc(t.text)}` moves bursts of {{burst}} elements (its {what}) but "
-                 f"GlobalTensor `{_esc(g.text)}` ({lay}) has lines of {{line}} ({dim}): debug builds trap, release "
-                 "builds leave the rest of every line unwritten", show={"burst": burst, "line": line}, definite=True)
-
-
 #: (implementation, builtin, tile TileType, tensor layout) -> (shape dimensions whose product the tile's valid rows
 #: must equal, dimensions whose product its valid columns must equal; "c0": times the NDC1HWC0 C0 element count):
 #: the PTO_ASSERTs of the NZ / L0C / convolution-layout copy routines (the ND / DN Vec and L1 paths are PTO956's)

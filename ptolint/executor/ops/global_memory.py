@@ -313,10 +313,6 @@ def _burst_length(m: Machine, builtin: str, tile: ConcreteTile, g: ConcreteGloba
         m.fault("size-mismatch", f"{builtin} bursts of {burst} elements (the tile's valid {what}) over tensor lines "
                 f"of {line}: each runs past its line, the last past the tensor (the equality is a debug-build "
                 "PTO_ASSERT)")
-    elif builtin == "TSTORE" and 0 < burst < line and _STORE_BURST[m.impl][0] == "stride":
-        # the "gap" copies pack shorter bursts back to back, which the vendor's A2/A3 kernels rely on
-        m.fault("valid-region", f"TSTORE bursts of {burst} elements (the tile's valid {what}) over tensor lines of "
-                f"{line}: a debug build traps (PTO_ASSERT); release leaves the rest of each line unwritten")
 
 
 def _bursts(m: Machine, builtin: str, tile: ConcreteTile, g: ConcreteGlobal, layout: str) -> None:
