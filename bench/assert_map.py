@@ -268,6 +268,30 @@ ENTRIES: list[Entry] = [
           note="its only caller, TLOAD_TILE_IMPL (a6/TLoad.hpp:625-626), calls it under if constexpr "
                "(std::is_same_v<TileData::DType, hifloat4x2_t>)"),
     # --- end of branch load ---
+    # --- branch store: TSTORE burst lengths (PTO969), NZ / L0C extents (PTO027), Kirin 9030 L0C store lists ---
+    Entry(_ST2 + "|" + _T2 + "|pto/npu/kirinX90/TStore.hpp", "function:TStoreUb2gmNd2nd|function:TStoreUb2gmDn2dn|"
+          "function:TStoreMat2GmNd2Nd|function:TStoreMat2GmDn2Dn", kind="runtime",
+          cond=r"^validCol == gShape4$|^validRow == gShape3$", targets=("a2a3", "kirinx90"), rules=("PTO969",),
+          note="Vec and L1 stores: a burst longer than the line (PTO969, definite); a shorter one packs the valid "
+               "columns row after row, which the vendor's A2/A3 ST kernels trowexpand* / tcmp / tcmps rely on"),
+    Entry("pto/npu/a5/TStore.hpp|pto/npu/kirin9030/TStore.hpp|pto/npu/kirinDev0000/TStore.hpp",
+          "function:TStoreVecND|function:TStoreVecDN", kind="runtime", cond=r"^validCol == gShape4$|^validRow == gShape3$",
+          rules=("PTO969",), note="a burst longer than the line (PTO969); a shorter one (the rest of each line "
+                                  "unwritten) is what the vendor's A5 ST kernels tdeinterleave, textract_acc2vec, "
+                                  "tmuls_trowsum, trowexpand do: not reported"),
+    Entry(_ST2 + "|pto/npu/kirinX90/TStore.hpp", "function:TStoreMat2GmNz2Nz|function:TStoreAcc*|"
+          "function:TStoreUb2gmNz2nz", kind="runtime", cond=r"^valid(Row|Col) == ", targets=("kirinx90",),
+          rules=("PTO027",), note="L1 / UB NZ and L0C ND / NZ / NC1HWC0 extents (LAYOUT_EXTENTS kirinx90)"),
+    Entry(_T2, "function:TStoreUb2gmNz2nz", kind="runtime", cond=r"^valid(Row|Col) == ", targets=("a2a3",),
+          rules=("PTO027",), note="UB NZ store extents (LAYOUT_EXTENTS a2a3 Vec NZ)"),
+    Entry("pto/npu/kirin9030/TStore.hpp", "function:CheckStaticAcc", cond=r"^\(GlobalData::layout == pto::Layout::ND\) \|\|",
+          targets=("kirin9030",), rules=("PTO953",), note="ND / NZ only (ACC_STORE_LAYOUTS kirin9030)"),
+    Entry("pto/npu/kirin9030/TStore.hpp", "function:CheckStaticAcc", cond=r"Cols <= 4095|TileData::Rows >= 1",
+          targets=("kirin9030",), rules=("PTO946",), note="STATIC kirin9030 acc-ND / acc-NZ"),
+    Entry("pto/npu/kirin9030/TStore.hpp", "function:CheckStaticAcc", cond=r"RawDType",
+          targets=("kirin9030",), rules=("PTO954",), note="plain and quantising output lists (ACC_STORE_TYPES, "
+                                                          "ACC_QUANT_TYPES kirin9030)"),
+    # --- end of branch store ---
     # --- gm: PTO706 (A2/A3 TREM / TREMS tmp), PTO965 (TGATHER template arguments), PTO969 (A2/A3 Vec burst length),
     # and the assertions the reverse-include extraction added (a2a3/TLoad.hpp, a2a3/TStore.hpp, the A5-family
     # TStore.hpp Vec bursts). First in the table: the open entries further down (TREM / TREMS tmp, the TGATHER

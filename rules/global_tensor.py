@@ -35,7 +35,9 @@ LAYOUT_PAIRS: dict[tuple[str, str], dict[str, frozenset[tuple[str, str]]]] = {
 }
 #: target -> the GlobalTensor layouts a store from L0C writes (CheckAcc2gm / CheckStaticAcc, every TSTORE form)
 ACC_STORE_LAYOUTS = {"a2a3": ("ND", "NZ", "NC1HWC0", "NDC1HWC0"), "a5": ("ND", "NZ", "NHWC", "NCHW", "NCDHW"),
-                     "kirinx90": ("ND", "NZ", "NC1HWC0", "NDC1HWC0")}
+                     "kirinx90": ("ND", "NZ", "NC1HWC0", "NDC1HWC0"),
+                     # kirin9030/TStore.hpp, kirinDev0000/TStore.hpp CheckStaticAcc: "only support NZ2ND / NZ2NZ"
+                     "kirin9030": ("ND", "NZ"), "kirindev0000": ("ND", "NZ")}
 #: (builtin, tile location) -> target -> pairs that a 64-bit element type may use
 B64_PAIRS: dict[tuple[str, str], dict[str, frozenset[tuple[str, str]] | None]] = {
     ("TLOAD", "Vec"): {"a2a3": frozenset({("ND", "ND"), ("DN", "DN")}), "a5": None, "kirin9030": None, "a6": None},
@@ -61,10 +63,14 @@ ACC_STORE_TYPES = {"a2a3": ("int32_t", "float", "half", "bfloat16_t"),
                    "kirinx90": ("int32_t", "float", "half")}
 #: the element types an Acc (L0C) tile may have for any TSTORE form (CheckAcc2gm / CheckStaticAcc), per target
 #: the quantising stores' outputs (preQuantScalar / fp tile; a2a3 CheckAcc2gm<..., true>, a5 CheckStaticAcc<..., true>)
-#: per accumulator type, where those files were read (the Kirins' quantising lists are not modelled)
+#: per accumulator type, where those files were read (Kirin 9030 / Dev0000: their CheckStaticAcc<..., true>; Kirin
+#: X90's quantising list sits in dead code, see bench/assert_map.py)
 ACC_QUANT_TYPES = {"a2a3": {"float": ("int8_t", "uint8_t"), "int32_t": ("int8_t", "uint8_t", "half")},
                    "a5": {"float": ("int8_t", "uint8_t", "bfloat16_t", "half", "hifloat8_t", "float8_e4m3_t", "float"),
-                          "int32_t": ("int8_t", "uint8_t", "bfloat16_t", "half")}}
+                          "int32_t": ("int8_t", "uint8_t", "bfloat16_t", "half")},
+                   **{k: {"half": ("half", "int16_t", "int8_t", "uint8_t"),
+                          "int32_t": ("half", "int16_t", "int8_t", "uint8_t", "int32_t")}
+                      for k in ("kirin9030", "kirindev0000")}}
 ACC_TILE_TYPES = {"a2a3": ("int32_t", "float"), "a5": ("int32_t", "float"), "kirin9030": ("int32_t", "half"),
                   "kirindev0000": ("int32_t", "half"), "kirinx90": ("int32_t", "half")}
 #: the newer targets' own TLOAD / TSTORE files these tables hold (ptolint/own_impls.py keys)
@@ -549,26 +555,65 @@ def gm_extent_vs_tile(ctx: Ctx) -> Check | None:
 A2A3_BURST = ("include/pto/common/arch/memory/tload_common.hpp (TLoadGm2ubNd2nd, TLoadGm2ubDn2dn), "
               "include/pto/common/arch/memory/tstore_common.hpp (TStoreUb2gmNd2nd), include/pto/npu/a2a3/TStore.hpp "
               "(TStoreUb2gmDn2dn)")
+A5_BURST = ("include/pto/npu/a5/TStore.hpp, include/pto/npu/kirin9030/TStore.hpp, "
+            "include/pto/npu/kirinDev0000/TStore.hpp (TStoreVecND, TStoreVecDN)")
+X90_BURST = ("include/pto/common/arch/memory/tstore_common.hpp (TStoreUb2gmNd2nd, TStoreMat2GmNd2Nd, "
+             "TStoreMat2GmDn2Dn), include/pto/npu/kirinX90/TStore.hpp (TStoreUb2gmDn2dn)")
+
+#: how a TSTORE's ND / DN copy places its bursts, per implementation: "gap" -- each burst starts (Stride - Shape)
+#: elements after the previous one ENDS (A2/A3's copies, Kirin X90's TStore.hpp: gmGap / dstStride), so a burst of
+#: another length shifts every following line; "stride" -- each starts one Stride after the previous one STARTS
+#: (A5's TStoreVecND / DN and the Kirins' own copies: burstDstStride = gStride3 / gStride4). The key also says which
+#: sources' copies have the PTO_ASSERT validCol == Shape4 (DN validRow == Shape3): Vec everywhere, Mat (L1) on the
+#: A2/A3 memory routines (TStoreMat2GmNd2Nd / Dn2Dn).
+STORE_BURSTS: dict[str, tuple[str, tuple[str, ...]]] = {
+    "a2a3": ("gap", ("Vec", "Mat")), "kirinx90": ("gap", ("Vec", "Mat")),
+    "a5": ("stride", ("Vec",)), "kirin9030": ("stride", ("Vec",)), "kirindev0000": ("stride", ("Vec",)),
+}
+_BURST_OWN = {"kirinx90": ("TSTORE",), "kirin9030": ("TSTORE",), "kirindev0000": ("TSTORE",)}
 
 
-@rule("PTO969", "gm-burst-length-mismatch", instructions=INSTR, targets=("a2a3",), fault="size-mismatch",
-      own={"kirinx90": ("TSTORE",)},
+def _burst(ctx: Ctx) -> tuple[TileView, GlobalView, str, z3.ArithRef, z3.ArithRef] | None:
+    """(tile, tensor, 'ND' | 'DN', burst, line) of a copy with the burst-length PTO_ASSERT: A2/A3's Vec loads and
+    the TSTOREs of STORE_BURSTS; None elsewhere."""
+    got = operands(ctx)
+    if got is None or not _plain_store(ctx):
+        return None
+    t, g = got
+    if ctx.builtin == "TLOAD":
+        ok = ctx.impl == "a2a3" and t.loc == "Vec"
+    else:
+        ok = t.loc in STORE_BURSTS.get(ctx.impl, ("", ()))[1]
+    lay = _nd_dn(t, g) if ok else None
+    if lay is None or SIZES.get(t.dtype) != SIZES.get(g.dtype):
+        return None
+    burst, line = (t.valid_col, g.shape[4]) if lay == "ND" else (t.valid_row, g.shape[3])
+    return t, g, lay, burst, line
+
+
+@rule("PTO969", "gm-burst-length-mismatch", instructions=INSTR, targets=("a2a3", "a5"), fault="size-mismatch",
+      own=_BURST_OWN,
       provenance=(Provenance("header-runtime", A2A3_BURST,
                              "PTO_ASSERT validCol == gShape4 (ND) / validRow == gShape3 (DN), debug builds only; the "
                              "copy moves one burst of validCol (validRow) elements per tensor line and starts the "
                              "next one (gStride3 - gShape4) ((gStride4 - gShape3)) elements after it: in release "
                              "builds a burst longer than the line runs into the next line, the last one past the "
                              "tensor's end"),
+                  Provenance("header-runtime", X90_BURST,
+                             "kirinx90: its TSTORE (A2/A3's routines with its own lists) has the same PTO_ASSERTs and "
+                             "burst loops for Vec and L1 (Mat) ND / DN sources (lenBurst, dstStride in 32-byte blocks "
+                             "for L1), A2/A3's L1 store (TStoreMat2GmNd2Nd / Dn2Dn) likewise; release builds run each "
+                             "longer burst into the next line, the last one past the tensor's end"),
+                  Provenance("header-runtime", A5_BURST,
+                             "a5 and kirin9030 and kirindev0000: TSTORE from Vec, the same PTO_ASSERT, debug builds "
+                             "only; each burst starts one gStride3 (DN gStride4) after the previous one: in release "
+                             "builds a burst longer than the line writes past every line of the tensor's view (into "
+                             "the next line or the columns between lines), the last one past the tensor's end; A6 "
+                             "stores through A5's file"),
                   Provenance("header-runtime", "include/pto/npu/a2a3/TLoad.hpp (TLoadGm2L1Nd2nd / Dn2dn), "
-                             "include/pto/common/arch/memory/tstore_common.hpp (TStoreMat2GmNd2Nd / Dn2Dn), "
-                             "include/pto/npu/a5/TStore.hpp, include/pto/npu/kirin9030/TStore.hpp, "
-                             "include/pto/npu/kirinX90/TLoad.hpp",
-                             "the same PTO_ASSERT on the L1 paths and other targets' files: not modelled by this rule "
-                             "(A2/A3 Vec transfers only)"),
-                  Provenance("header-runtime", "include/pto/npu/kirinX90/TStore.hpp (TStoreUb2gmDn2dn), "
-                             "common/arch/memory/tstore_common.hpp (TStoreUb2gmNd2nd)",
-                             "kirinx90: its TSTORE (A2/A3's file with its own lists) has the same PTO_ASSERTs and "
-                             "burst loops for Vec ND / DN"),
+                             "include/pto/npu/kirinX90/TLoad.hpp, common/arch/register/tload_common.hpp",
+                             "the same PTO_ASSERT on the L1 loads and the other targets' loads: not modelled by this "
+                             "rule (TLOAD: A2/A3 Vec only)"),
                   Provenance("corpus", "tests/npu/a2a3/src/st/testcase/tsort32/tsort32_kernel.cpp, "
                              "tscatter/tscatter_kernel.cpp",
                              "the vendor's ST kernels load a 2 x 16 index tile from a 2 x 13 tensor (tsort32 case 4) "
@@ -578,20 +623,21 @@ A2A3_BURST = ("include/pto/common/arch/memory/tload_common.hpp (TLoadGm2ubNd2nd,
 def gm_burst_length_mismatch(ctx: Ctx) -> Check | None:
     """
     ## Summary
-    A2/A3 TLOAD / TSTORE between a Vec tile and an ND (DN) GlobalTensor whose burst is longer than the
-    tensor's line.
+    TLOAD / TSTORE between a tile and an ND (DN) GlobalTensor whose burst is longer than the tensor's line.
 
     ## What it does
-    A2/A3 moves one burst per tensor line: the tile's valid columns for an ND tensor (valid rows for a DN
-    one), while the line is the tensor's last dimension, Shape4 (Shape3). It is reported when, for every
-    input that reaches the call, the burst is longer than the line. Run-time shapes and DYNAMIC valid
-    regions are followed along the path.
+    The ND (DN) copy moves one burst per tensor line: the tile's valid columns for an ND tensor (valid rows
+    for a DN one), while the line is the tensor's last dimension, Shape4 (Shape3). It is reported when, for
+    every input that reaches the call, the burst is longer than the line. Checked for A2/A3's Vec loads and
+    for the stores from Vec tiles on every target (from L1 tiles too on A2/A3 and Kirin X90). Run-time shapes
+    and DYNAMIC valid regions are followed along the path.
 
     ## Why is this bad?
     Debug builds stop on the `PTO_ASSERT` that the two are equal. Release builds copy the longer burst
-    anyway and start the next one only `Stride - Shape` elements later: every burst runs into the next
-    line, rows after the first are shifted, and the last burst reads (TLOAD) or writes (TSTORE) past the
-    tensor's end in global memory.
+    anyway: on A2/A3 and Kirin X90 the next burst starts only `Stride - Shape` elements later, so every burst
+    runs into the next line and rows after the first are shifted; on A5, A6 and Kirin 9030 / Dev0000 each
+    burst writes past its line (into the next one, or the columns between lines of a view). The last burst
+    reads (TLOAD) or writes (TSTORE) past the tensor's end in global memory.
 
     ## Example
     ```cpp
@@ -606,22 +652,16 @@ def gm_burst_length_mismatch(ctx: Ctx) -> Check | None:
     TSTORE(g, t);
     ```
     """
-    got = operands(ctx)
-    if got is None or not (ctx.impl == "a2a3" or (ctx.impl == "kirinx90" and ctx.builtin == "TSTORE")):
+    got = _burst(ctx)
+    if got is None:
         return None
-    t, g = got
-    if t.loc != "Vec" or not _plain_store(ctx):
-        return None
-    lay = _nd_dn(t, g)
-    if lay is None or SIZES.get(t.dtype) != SIZES.get(g.dtype):
-        return None
-    burst, line = (t.valid_col, g.shape[4]) if lay == "ND" else (t.valid_row, g.shape[3])
+    t, g, lay, burst, line = got
     what = "valid columns" if lay == "ND" else "valid rows"
     dim = "Shape4" if lay == "ND" else "Shape3"
     violated = z3.And(t.valid_row > 0, t.valid_col > 0, line > 0, burst > line)
     return Check(violated, f"{ctx.builtin}: tile `{_esc(t.text)}` moves bursts of {{burst}} elements (its {what}) "
-                 f"but GlobalTensor `{_esc(g.text)}` ({lay}) has lines of {{line}} ({dim}): each burst runs into the "
-                 "next line, the last past the tensor", show={"burst": burst, "line": line}, definite=True)
+                 f"but GlobalTensor `{_esc(g.text)}` ({lay}) has lines of {{line}} ({dim}): each burst runs past its "
+                 "line, the last past the tensor", show={"burst": burst, "line": line}, definite=True)
 
 
 #: (implementation, builtin, tile TileType, tensor layout) -> (shape dimensions whose product the tile's valid rows
@@ -635,18 +675,25 @@ LAYOUT_EXTENTS: dict[tuple[str, str, str, str], tuple[tuple, tuple]] = {
     ("a2a3", "TSTORE", "Acc", "ND"): ((3,), (4,)),  # TStoreAccNz2nd
     ("a2a3", "TSTORE", "Acc", "NC1HWC0"): ((0, 2, 3), (1, 4)),  # TStoreAccNz2NC1HWC0
     ("a2a3", "TSTORE", "Acc", "NDC1HWC0"): ((0, 3, 4), (1, 2, "c0")),  # TStoreAccNz2NDC1HWC0
+    ("a2a3", "TSTORE", "Vec", "NZ"): ((2, 3), (0, 1, 4)),  # a2a3/TStore.hpp TStoreUb2gmNz2nz
     ("a5", "TSTORE", "Vec", "NZ"): ((2, 3), (0, 1, 4)),  # TStoreVecNZ
     ("a5", "TSTORE", "Acc", "NZ"): ((2, 3), (0, 1, 4)),  # TStoreAccNZ
     ("a5", "TSTORE", "Acc", "NHWC"): ((1, 2, 3), (4,)),  # TStoreAccNHWC
     ("a5", "TSTORE", "Acc", "NCHW"): ((1, 3, 4), (2,)),  # TStoreAccNCHW
     ("a5", "TSTORE", "Acc", "NCDHW"): ((0, 3, 4), (1,)),  # TStoreAccNCHW, its NCDHW branch
     # Kirin X90's TStore.hpp: TStoreUb2gmNz2nz and TStoreAccNz2nz assert as A2/A3's; TStoreAcc dispatches to the
-    # shared ND / NC1HWC0 copies. Kirin 9030's TLoad.hpp / TStore.hpp, Kirin Dev0000's TStore.hpp and A6's TLoad.hpp
-    # have no such assertion (their ND / DN ones are PTO956 / PTO969's): nothing to check there.
+    # shared ND / NC1HWC0 copies; its L1 store is the shared TStoreMat2GmNz2Nz. Kirin 9030's and Kirin Dev0000's
+    # TStore.hpp dispatch to common/arch/register/tstore_common.hpp's TStoreVecNZ and (Kirin 9030: Dev0000 has no
+    # L0C, PTO007) TStoreAccNZ, A5's asserts; their CheckStaticAcc admits ND / NZ only, so the NHWC / NCHW copies are
+    # never reached there. Kirin 9030's TLoad.hpp and A6's TLoad.hpp have no such assertion.
     ("kirinx90", "TSTORE", "Vec", "NZ"): ((2, 3), (0, 1, 4)),
+    ("kirinx90", "TSTORE", "Mat", "NZ"): ((2, 3), (0, 1, 4)),
     ("kirinx90", "TSTORE", "Acc", "NZ"): ((2, 3), (0, 1, 4)),
     ("kirinx90", "TSTORE", "Acc", "ND"): ((3,), (4,)),
     ("kirinx90", "TSTORE", "Acc", "NC1HWC0"): ((0, 2, 3), (1, 4)),
+    ("kirin9030", "TSTORE", "Vec", "NZ"): ((2, 3), (0, 1, 4)),
+    ("kirin9030", "TSTORE", "Acc", "NZ"): ((2, 3), (0, 1, 4)),
+    ("kirindev0000", "TSTORE", "Vec", "NZ"): ((2, 3), (0, 1, 4)),
 }
 
 
@@ -678,8 +725,12 @@ def _extent(g: GlobalView, dims: tuple) -> tuple[z3.ArithRef, str]:
                              "validCol == Shape2; NCDHW validRow == Shape0*Shape3*Shape4, validCol == Shape1"),
                   Provenance("header-runtime", "include/pto/npu/kirinX90/TStore.hpp (TStoreUb2gmNz2nz, TStoreAccNz2nz, "
                              "TStoreAcc)", "Kirin X90: the A2/A3 NZ asserts for UB and L0C sources; its L0C stores "
-                             "reach the shared ND and NC1HWC0 copies; Kirin 9030 / Dev0000 / A6's own TLOAD / TSTORE "
-                             "files have no such assertion"),
+                             "reach the shared ND and NC1HWC0 copies, its L1 stores the shared TStoreMat2GmNz2Nz"),
+                  Provenance("header-runtime", "include/pto/npu/kirin9030/TStore.hpp, include/pto/npu/kirinDev0000/"
+                             "TStore.hpp (TSTORE_IMPL -> common/arch/register/tstore_common.hpp TStoreVecNZ, "
+                             "TStoreAccNZ)", "Kirin 9030 / Dev0000: A5's NZ asserts for UB and (Kirin 9030) L0C "
+                             "sources; their CheckStaticAcc admits ND / NZ tensors only; Kirin 9030's and A6's own "
+                             "TLoad.hpp have no such assertion"),
                   Provenance("isa-doc", DOCS, "the tensor's extent equals the tile's valid region; reported only "
                              "when every input breaks it (the host supplies both); the vendor's A5 ST kernels "
                              "textract_ndto2xnz and tmov_zz store a 16-row NZ fractal from a smaller valid region "

@@ -61,7 +61,8 @@ _A2A3_MEM = ("a2a3", "kirinx90")
 _FIXPIPE_OUT = {"int32_t", "float", "half", "bfloat16_t"}
 #: the output formats the fixpipe writes (its NZ -> X conversions), where the store's checks were read
 _FIXPIPE_LAYOUTS = {"a2a3": ("ND", "NZ", "NC1HWC0", "NDC1HWC0"), "a5": ("ND", "NZ", "NHWC", "NCHW", "NCDHW"),
-                    "kirinx90": ("ND", "NZ", "NC1HWC0", "NDC1HWC0")}
+                    "kirinx90": ("ND", "NZ", "NC1HWC0", "NDC1HWC0"), "kirin9030": ("ND", "NZ"),
+                    "kirindev0000": ("ND", "NZ")}
 #: the accumulator types the fixpipe reads, and the plain store's outputs, where they differ (Kirin's TStore.hpp)
 _ACC_TYPES = {"kirin9030": {"int32_t", "half"}, "kirindev0000": {"int32_t", "half"}, "kirinx90": {"int32_t", "half"}}
 _FIXPIPE_OUT_OWN = {"kirin9030": {"int32_t", "float", "half"}, "kirindev0000": {"int32_t", "float", "half"},
@@ -70,7 +71,10 @@ _FIXPIPE_OUT_OWN = {"kirin9030": {"int32_t", "float", "half"}, "kirindev0000": {
 #: (a2a3/TStore.hpp CheckAcc2gm, a5/TStore.hpp CheckStaticAcc with isQuant)
 _QUANT_OUT = {"a2a3": {"float": {"int8_t", "uint8_t"}, "int32_t": {"int8_t", "uint8_t", "half"}},
               "a5": {"float": {"int8_t", "uint8_t", "bfloat16_t", "half", "hifloat8_t", "float8_e4m3_t", "float"},
-                     "int32_t": {"int8_t", "uint8_t", "bfloat16_t", "half"}}}
+                     "int32_t": {"int8_t", "uint8_t", "bfloat16_t", "half"}},
+              # kirin9030/TStore.hpp and kirinDev0000/TStore.hpp CheckStaticAcc with isQuant
+              **{k: {"half": {"half", "int16_t", "int8_t", "uint8_t"},
+                     "int32_t": {"half", "int16_t", "int8_t", "uint8_t", "int32_t"}} for k in ("kirin9030", "kirindev0000")}}
 #: destinations the hardware atomic add (set_atomic_f32 / f16 / bf16 / s8 / s16 / s32) can accumulate into
 _ATOMIC_ADD = {"float", "half", "bfloat16_t", "int8_t", "int16_t", "int32_t"}
 #: targets whose store has no atomic add at all
@@ -99,6 +103,7 @@ def _arrangement(t: ConcreteTile, target: str) -> str:
 #: the shape dimensions whose product the valid rows, and the valid columns, equal ("c0": the NDC1HWC0 C0 count)
 _EXTENT_EQ = {
     ("a2a3", "TLOAD", "Vec", "NZ"): ((2, 3), (0, 1, 4)), ("a2a3", "TLOAD", "Mat", "NZ"): ((2, 3), (0, 1, 4)),
+    ("a2a3", "TSTORE", "Vec", "NZ"): ((2, 3), (0, 1, 4)),  # a2a3/TStore.hpp TStoreUb2gmNz2nz
     ("a2a3", "TSTORE", "Mat", "NZ"): ((2, 3), (0, 1, 4)), ("a2a3", "TSTORE", "Acc", "NZ"): ((2, 3), (0, 1, 4)),
     ("a2a3", "TSTORE", "Acc", "ND"): ((3,), (4,)), ("a2a3", "TSTORE", "Acc", "NC1HWC0"): ((0, 2, 3), (1, 4)),
     ("a2a3", "TSTORE", "Acc", "NDC1HWC0"): ((0, 3, 4), (1, 2, "c0")),
@@ -106,9 +111,13 @@ _EXTENT_EQ = {
     ("a5", "TSTORE", "Acc", "NHWC"): ((1, 2, 3), (4,)), ("a5", "TSTORE", "Acc", "NCHW"): ((1, 3, 4), (2,)),
     ("a5", "TSTORE", "Acc", "NCDHW"): ((0, 3, 4), (1,)),
     # Kirin X90's TStore.hpp: its TStoreUb2gmNz2nz and TStoreAccNz2nz assert as A2/A3's; its TStoreAcc dispatches
-    # to the shared ND and NC1HWC0 copies (no NDC1HWC0)
+    # to the shared ND and NC1HWC0 copies (no NDC1HWC0), its L1 store to the shared TStoreMat2GmNz2Nz
     ("kirinx90", "TSTORE", "Vec", "NZ"): ((2, 3), (0, 1, 4)), ("kirinx90", "TSTORE", "Acc", "NZ"): ((2, 3), (0, 1, 4)),
     ("kirinx90", "TSTORE", "Acc", "ND"): ((3,), (4,)), ("kirinx90", "TSTORE", "Acc", "NC1HWC0"): ((0, 2, 3), (1, 4)),
+    ("kirinx90", "TSTORE", "Mat", "NZ"): ((2, 3), (0, 1, 4)),
+    # Kirin 9030 / Dev0000's TStore.hpp: common/arch/register/tstore_common.hpp's TStoreVecNZ and TStoreAccNZ
+    ("kirin9030", "TSTORE", "Vec", "NZ"): ((2, 3), (0, 1, 4)), ("kirin9030", "TSTORE", "Acc", "NZ"): ((2, 3), (0, 1, 4)),
+    ("kirindev0000", "TSTORE", "Vec", "NZ"): ((2, 3), (0, 1, 4)),
 }
 
 
@@ -251,8 +260,7 @@ def transfer(m: Machine, builtin: str, tile: ConcreteTile, g: ConcreteGlobal, qu
         _layout_extents(m, builtin, tile, g)
     if m.impl in _STATIC_EXTENT and builtin == "TLOAD" and loc == "Vec" and pair[1] == "row":
         _a5_static_extent(m, tile, g)
-    if loc == "Vec" and (m.impl == "a2a3" or (m.impl == "kirinx90" and builtin == "TSTORE")) and \
-            pair in (("ND", "row"), ("DN", "col")):  # Kirin X90's TSTORE: A2/A3's copies (its TStore.hpp)
+    if pair in (("ND", "row"), ("DN", "col")) and _asserts_burst(m.impl, builtin, loc):
         _burst_length(m, builtin, tile, g, pair[0])
     if (loc == "Vec" or (loc == "Mat" and m.impl in _A2A3_MEM)) and pair in (("ND", "row"), ("DN", "col")):
         _bursts(m, builtin, tile, g, pair[0])  # A2/A3 copies L1 lines the same way (TLoadGm2L1Nd2nd, TStoreMat2Gm*)
@@ -330,18 +338,35 @@ def _a5_static_extent(m: Machine, tile: ConcreteTile, g: ConcreteGlobal) -> None
                      f"{st[0] * st[1] * st[2] * st[3]}")
 
 
+#: the TSTORE ND / DN copies that assert validCol == Shape4 (DN validRow == Shape3), per implementation: the
+#: sources they exist for and where the next burst starts -- "gap": (Stride - Shape) elements after the previous burst
+#: ends (common/arch/memory/tstore_common.hpp TStoreUb2gmNd2nd / TStoreMat2GmNd2Nd / Dn2Dn, a2a3/TStore.hpp and
+#: kirinX90/TStore.hpp TStoreUb2gmDn2dn: gmGap / dstStride), "stride": one Stride after it starts (a5/TStore.hpp,
+#: kirin9030/TStore.hpp, kirinDev0000/TStore.hpp TStoreVecND / DN: burstDstStride)
+_STORE_BURST = {"a2a3": ("gap", ("Vec", "Mat")), "kirinx90": ("gap", ("Vec", "Mat")),
+                "a5": ("stride", ("Vec",)), "kirin9030": ("stride", ("Vec",)), "kirindev0000": ("stride", ("Vec",))}
+
+
+def _asserts_burst(impl: str, builtin: str, loc: str) -> bool:
+    if builtin == "TLOAD":
+        return impl == "a2a3" and loc == "Vec"  # tload_common.hpp TLoadGm2ubNd2nd / Dn2dn
+    return loc in _STORE_BURST.get(impl, ("", ()))[1]
+
+
 def _burst_length(m: Machine, builtin: str, tile: ConcreteTile, g: ConcreteGlobal, layout: str) -> None:
-    """A2/A3's UB <-> GM ND / DN copies (tload_common.hpp, tstore_common.hpp, a2a3/TStore.hpp): each burst is the
-    tile's valid columns (DN: valid rows) long and the next one starts Stride - Shape elements after it, the
-    tensor's line being Shape4 (DN: Shape3); a debug build PTO_ASSERTs that the two are equal. A longer burst runs
-    into the next line and, at the last line, past the tensor."""
+    """The UB (A2/A3 family: also L1) <-> GM ND / DN copies: each burst is the tile's valid columns (DN: valid rows)
+    long, the tensor's line Shape4 (DN: Shape3); a debug build PTO_ASSERTs that the two are equal. A longer burst
+    runs past its line and, at the last line, past the tensor. A shorter one (TSTORE) traps in debug builds; in
+    release the A2/A3-family copy starts the next line right after it (lines shift), the A5-family copy leaves the
+    rest of each line unwritten."""
     if tile.valid_row <= 0 or tile.valid_col <= 0:
         return
     burst, line = (tile.valid_col, g.shape[4]) if layout == "ND" else (tile.valid_row, g.shape[3])
+    what = "columns" if layout == "ND" else "rows"
     if 0 < line < burst:
-        m.fault("size-mismatch", f"{builtin} bursts of {burst} elements (the tile's valid "
-                f"{'columns' if layout == 'ND' else 'rows'}) over tensor lines of {line}: each runs into the next line, "
-                "the last past the tensor (the equality is a debug-build PTO_ASSERT)")
+        m.fault("size-mismatch", f"{builtin} bursts of {burst} elements (the tile's valid {what}) over tensor lines "
+                f"of {line}: each runs past its line, the last past the tensor (the equality is a debug-build "
+                "PTO_ASSERT)")
 
 
 def _bursts(m: Machine, builtin: str, tile: ConcreteTile, g: ConcreteGlobal, layout: str) -> None:
