@@ -663,9 +663,10 @@ ENTRIES: list[Entry] = [
     Entry(_TI, "function:CheckTInsertVecToVecND", cond=r"RowStride \* sizeof", targets=_X90, rules=("PTO003",),
           note="the ND branch takes two NoneBox row-major tiles: their RowStride (Cols) 32-byte aligned by the Tile "
                "class invariant"),
-    Entry(_TI, "function:CheckTInsertVecToVecND", cond=r"ValidCol \* sizeof", targets=_X90,
-          note="open (checkable): TINSERT Vec -> Vec of 1-byte elements needs an even static src ValidCol; PTO310 "
-               "checks the type list only (as on A2/A3)"),
+    Entry(_TI, "function:CheckTInsertVecToVecND", cond=r"ValidCol \* sizeof", targets=_X90, rules=("PTO330",),
+          note="TINSERT ND Vec -> Vec of 1-byte elements needs an even static src ValidCol (DYNAMIC fails as -1): "
+               "PTO330 (kirinX90/TInsert.hpp TInsertVecToVecNDDispatch; its NZ path does not call the check) "
+               "(branch audit)"),
     Entry(_X90_INSERT, "function:TInsertAccToVec|function:TInsertAccToMat", targets=_X90,
           note="open (checkable): Kirin X90's TINSERT from L0C: index + the copied window within Dst; its Acc forms "
                "are not modelled (no rule)"),
@@ -2005,6 +2006,11 @@ ENTRIES: list[Entry] = [
           note="a cross-core event needs AutoToken = false, an explicit cross-core id on Wait / Record (also the "
                "implicit Init of an event built from an instruction's result), and only it takes InitAddr: the "
                "model's Event / EventBase assert the same (tests/test_model_headers.py)"),
+    Entry("pto/npu/*/TSync.hpp", "*Event*", cond=r"(src|dst)Pipe != PIPE_ALL\)?$", reason="model-compile-error",
+          targets=("a5", "a6", "kirin9030", "kirinx90", "kirindev0000"),
+          note="only Op::OP_COUNT (the enum's sentinel) has no PTO_DEFINE_OP_PIPE entry in common/event.hpp (every "
+               "other op has one), so PIPE_ALL; the model's Event asserts the same (A5: cross-core events exempt, "
+               "A6 / Kirin none) (branch audit)"),
     Entry("pto/npu/*/TSync.hpp", "*Event*",
           note="open (checkable): Event<SrcOp, DstOp> with an op the target maps to no pipe (PIPE_ALL): the model "
                "maps ops to pipes by class, not by the vendor's per-op table; no rule"),

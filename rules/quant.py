@@ -30,6 +30,8 @@ QUANT_TYPES: dict[str, dict[str, frozenset[str]]] = {
                  "scale": frozenset({"float"}), "offset": frozenset({"float"})},
     "TQUANT": {"dst": frozenset({"int8_t", "uint8_t"}), "src": frozenset({"float"})},
 }
+#: INT8 TQUANT: the result type each QuantType requires (every target's INT8 TQUANT_IMPL static_asserts it)
+INT8_DST = {"INT8_SYM": "int8_t", "INT8_ASYM": "uint8_t"}
 #: builtin -> operands that must be BLayout::RowMajor
 ROW_MAJOR: dict[str, tuple[str, ...]] = {"TDEQUANT": ("dst", "src")}
 
@@ -70,8 +72,16 @@ def _quant_ops(ctx: Ctx) -> dict[str, TileView] | None:
     return {r: t for r, t in out.items() if t is not None}
 
 
-def _quant_static_errors(ctx: Ctx, ops: dict[str, TileView]) -> bool:
+def _quant_types(ctx: Ctx) -> dict[str, frozenset[str]]:
+    """role -> accepted element types of this call (TQUANT: dst by its QuantType when the call names one)."""
     types = QUANT_TYPES[ctx.builtin]
+    qt = ctx.template_args.get("quant_type", "").rsplit("::", 1)[-1]
+    want = INT8_DST.get(qt) if ctx.builtin == "TQUANT" else None
+    return {**types, "dst": frozenset({want})} if want else types
+
+
+def _quant_static_errors(ctx: Ctx, ops: dict[str, TileView]) -> bool:
+    types = _quant_types(ctx)
     if any(t.dtype not in types[r] for r, t in ops.items()):
         return True
     return any(ops[r].blayout != "RowMajor" for r in ROW_MAJOR.get(ctx.builtin, ()))
@@ -115,7 +125,7 @@ def quant_unsupported_dtype(ctx: Ctx) -> Check | None:
     ops = _quant_ops(ctx)
     if ops is None:
         return None
-    types = QUANT_TYPES[ctx.builtin]
+    types = _quant_types(ctx)
     bad = [f"{r} `{_esc(t.text)}` is {t.dtype} (must be {' or '.join(sorted(types[r]))})"
            for r, t in ops.items() if t.dtype not in types[r]]
     return Check(ctx.static(bool(bad)), f"{ctx.builtin}: " + "; ".join(bad))

@@ -625,8 +625,9 @@ TINSERT_COMMON = "include/pto/common/arch/memory/tinsert_common.hpp"
 
 
 def _vec_to_vec_form(ctx: Ctx) -> str | None:
-    """'ND' / 'NZ' for an A2/A3 Vec->Vec TINSERT that reaches a copy routine (not the single-element form)."""
-    if ctx.impl != "a2a3" or _active(ctx, "TINSERT(Vec->Vec)") is None:
+    """'ND' / 'NZ' for an A2/A3 Vec->Vec TINSERT that reaches a copy routine (not the single-element form); on Kirin
+    X90 (kirinX90/TInsert.hpp) only the ND form calls the common check (CheckTInsertVecToVecND)."""
+    if ctx.impl not in _BYTE_VALID_COL_FORMS or _active(ctx, "TINSERT(Vec->Vec)") is None:
         return None
     dst, src = ctx.tile("dst"), ctx.tile("src")
     if (src.spec.valid_row, src.spec.valid_col) == (1, 1):
@@ -634,30 +635,36 @@ def _vec_to_vec_form(ctx: Ctx) -> str | None:
     if dst.blayout == "RowMajor" and src.blayout == "RowMajor":
         return "ND"
     if dst.blayout == "ColMajor" and src.blayout == "ColMajor" and dst.slayout == "RowMajor" and \
-            src.slayout == "RowMajor":
+            src.slayout == "RowMajor" and "NZ" in _BYTE_VALID_COL_FORMS[ctx.impl]:
         return "NZ"
     return None
 
 
+#: per implementation: the Vec->Vec forms whose path runs tinsert_common.hpp's CheckTInsertVecToVecND / NZ
+_BYTE_VALID_COL_FORMS = {"a2a3": ("ND", "NZ"), "kirinx90": ("ND",)}
+
+
 @rule("PTO330", "tinsert-byte-valid-col-odd", instructions=("TINSERT",), fault="unsupported-layout",
-      targets=("a2a3",),
+      targets=("a2a3",), own={"kirinx90": ("TINSERT",)},
       provenance=(Provenance("header-static", TINSERT_COMMON + " (CheckTInsertVecToVecND / NZ)", "unless the source "
                              "is a single element (ValidRow == ValidCol == 1): static_assert (SrcTileData::ValidCol * "
                              "sizeof(T)) % sizeof(uint16_t) == 0; a DYNAMIC ValidCol (-1) of a 1-byte type fails it "
                              "too"),
+                  Provenance("header-static", "include/pto/npu/kirinX90/TInsert.hpp (TInsertVecToVecNDDispatch)",
+                             "Kirin X90 runs the same check on its ND path only (its NZ path copies without it)"),
                   Provenance("header-static", "include/pto/npu/a5/TInsert.hpp", "A5 has no such check")))
 def tinsert_byte_valid_col_odd(ctx: Ctx) -> Check | None:
     """
     ## Summary
-    A2/A3 TINSERT (Vec->Vec) of a 1-byte tile whose static valid column count is odd or run-time.
+    A2/A3 / Kirin X90 TINSERT (Vec->Vec) of a 1-byte tile whose static valid column count is odd or run-time.
 
     ## What it does
-    For a Vec->Vec TINSERT (ND or NZ) of 1-byte elements (int8, uint8, fp8) whose source is not a single
+    For a Vec->Vec TINSERT (ND or NZ; Kirin X90: ND only) of 1-byte elements (int8, uint8, fp8) whose source is not a single
     element, checks that the source's *static* ValidCol is even: A2/A3 copies in 2-byte units. A
     `DYNAMIC` ValidCol counts as -1 in that check, so it fails too.
 
     ## Why is this bad?
-    The check is a `static_assert`: the kernel does not compile on A2/A3 (A5 accepts it).
+    The check is a `static_assert`: the kernel does not compile on A2/A3 or Kirin X90 (A5 accepts it).
 
     ## Example
     ```cpp
@@ -682,7 +689,7 @@ def tinsert_byte_valid_col_odd(ctx: Ctx) -> Check | None:
     bad = vc < 0 or vc % 2 != 0
     what = "DYNAMIC (-1 in the check)" if vc < 0 else str(vc)
     return Check(ctx.static(bad), f"TINSERT ({lay} Vec->Vec): src `{_esc(src.text)}` of {src.dtype} has static "
-                 f"ValidCol {what}; A2/A3 needs ValidCol * 1 byte to be even (static_assert)")
+                 f"ValidCol {what}; {ctx.impl} needs ValidCol * 1 byte to be even (static_assert)")
 
 
 @rule("PTO331", "tinsert-nz-index-misaligned", instructions=("TINSERT",), fault="misaligned", targets=("a2a3",),

@@ -352,7 +352,9 @@ def tquant(m: Machine) -> None:
     errors = []
     if src.spec.dtype != "float":
         errors.append(("unsupported-dtype", f"src is {src.spec.dtype}: the INT8 forms need a float source"))
-    if dst.spec.dtype not in ("int8_t", "uint8_t"):
+    want = {"INT8_SYM": ("int8_t",), "INT8_ASYM": ("uint8_t",)}.get(
+        m.template_args.get("quant_type", "").rsplit("::", 1)[-1], ("int8_t", "uint8_t"))
+    if dst.spec.dtype not in want:
         errors.append(("unsupported-dtype", f"dst is {dst.spec.dtype}: INT8_SYM writes int8_t, INT8_ASYM uint8_t"))
     if errors:
         for kind, detail in errors:

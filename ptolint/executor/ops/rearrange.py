@@ -378,6 +378,10 @@ def tinsert(m: Machine) -> None:
         if nd:
             chk.need(src.spec.rows <= dst.spec.rows, "size-mismatch", "src Rows > dst Rows")
             chk.need(src.spec.cols <= dst.spec.cols, "size-mismatch", "src Cols > dst Cols")
+            svc = src.spec.valid_col
+            if (src.spec.valid_row, svc) != (1, 1) and _size(src) == 1:
+                chk.need(svc >= 0 and svc % 2 == 0, "unsupported-layout", f"1-byte src with static ValidCol {svc}: "
+                         "the ND check needs ValidCol bytes 2-byte aligned")
         chk.done()
         if not (nd or nz):
             return

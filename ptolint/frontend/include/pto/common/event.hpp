@@ -314,6 +314,10 @@ struct Event : EventBase<Event<SrcOp, DstOp, AutoToken, EventID>, SrcOp, DstOp, 
 
     static_assert(!PTOLINT_CROSS_CORE_CHECKS || !IsCrossCore || !AutoToken,
                   "a cross-core event needs AutoToken = false and its own EventID");
+    // Every TSync.hpp rejects an op without a pipe (PIPE_ALL: only Op::OP_COUNT, the enum's sentinel); A2/A3 and A5
+    // exempt cross-core events (their source op decides), A6 and the Kirins exempt none.
+    static_assert((PTOLINT_CROSS_CORE_CHECKS && IsCrossCore) || Base::srcPipe != PIPE_ALL, "SrcOp are invalid.");
+    static_assert((PTOLINT_CROSS_CORE_CHECKS && IsCrossCore) || Base::dstPipe != PIPE_ALL, "DstOp are invalid.");
 
     PTO_INTERNAL Event() = default;
     PTO_INTERNAL Event(RecordEvent re) : Base(re) {}
