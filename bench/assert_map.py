@@ -292,6 +292,32 @@ ENTRIES: list[Entry] = [
           targets=("kirin9030",), rules=("PTO954",), note="plain and quantising output lists (ACC_STORE_TYPES, "
                                                           "ACC_QUANT_TYPES kirin9030)"),
     # --- end of branch store ---
+    # --- branch insert: a5/TInsert.hpp on Kirin Dev0000 and Kirin X90's own TInsert.hpp split form ---
+    Entry("pto/npu/a5/TInsert.hpp", "function:TINSERT_IMPL", lines=(660, 700), targets=("kirindev0000",),
+          rules=("PTO010",), note="TINSERT<TInsertMode>: common/pto_instr.hpp declares the wrapper under `#if "
+                                  "defined(PTO_NPU_ARCH_A5) || defined(PTO_NPU_ARCH_KIRIN9030) || "
+                                  "defined(PTO_NPU_ARCH_KIRINX90)`: PTO010 reports the call on Kirin Dev0000"),
+    Entry("pto/npu/a5/TInsert.hpp", "function:TInsertAccDispatch", targets=("kirindev0000",), rules=("PTO007",),
+          note="every path into TInsertAccDispatch has an Acc source (or calls CheckTMovAccValid first, which "
+               "Kirin Dev0000 does not declare): PTO007 reports any TINSERT with an Acc tile there"),
+    Entry("pto/npu/a5/TInsert.hpp", "function:TINSERT_IMPL", cond=r"^\(DstTileData::Loc == TileType::Vec\)$",
+          targets=("kirindev0000",), reason="header-ill-formed",
+          note="the three AccToVecMode overloads call CheckTMovAccValid next (a5/TInsert.hpp:162, 186, 213), which "
+               "kirin9030/common.hpp:113 declares under `#if defined(PTO_NPU_ARCH_KIRIN9030)` only; clang: 'use of "
+               "undeclared identifier CheckTMovAccValid' at a5/TInsert.hpp:162 (ptolint check --headers real -t "
+               "kirindev0000); with an Acc tile PTO007 reports the call"),
+    Entry(_X90_INSERT, "function:TINSERT_IMPL", lines=(525, 560), cond=r"DType == SrcTileData::DType", targets=_X90,
+          rules=("PTO311",), note="the split form TINSERT<TInsertMode>: dst of src's element type"),
+    Entry(_X90_INSERT, "function:TINSERT_IMPL", lines=(525, 560), cond=r"::Loc == TileType::(Mat|Vec)$", targets=_X90,
+          rules=("PTO312",), note="the split form: a Mat dst, a Vec src"),
+    Entry(_X90_INSERT, "function:TINSERT_IMPL", lines=(525, 560), cond=r"isRowMajor", targets=_X90,
+          rules=("PTO313",), note="the split form: an NZ src"),
+    Entry(_X90_INSERT, "function:TINSERT_IMPL", lines=(525, 560), cond=r"^\(T == half\)", targets=_X90,
+          rules=("PTO310",), note="the split form: A5's list without bfloat16_t, read under header.hpp's renames "
+                                  "(INSERT_KIRIN['kirin9030']: half, float, int32, int8, int64)"),
+    Entry(_X90_INSERT, "function:TINSERT_IMPL", lines=(525, 560), kind="runtime", targets=_X90, rules=("PTO318",),
+          note="the split form: indexRow + src valid rows / indexCol + src valid columns within Dst's Rows / Cols"),
+    # --- end of branch insert ---
     # --- gm: PTO706 (A2/A3 TREM / TREMS tmp), PTO965 (TGATHER template arguments), PTO969 (A2/A3 Vec burst length),
     # and the assertions the reverse-include extraction added (a2a3/TLoad.hpp, a2a3/TStore.hpp, the A5-family
     # TStore.hpp Vec bursts). First in the table: the open entries further down (TREM / TREMS tmp, the TGATHER
@@ -1611,22 +1637,35 @@ ENTRIES: list[Entry] = [
     Entry("pto/npu/a2a3/TInsert.hpp", "function:TINSERT_IMPL", cond=r"SrcTileData::(Rows|Cols) <= ", targets=_A2A3_A5,
           rules=("PTO332",), note="A2/A3 TINSERT of an Acc source (Acc -> Mat, relu / scalar / vector-quantised "
                                   "forms): indexRow / indexCol plus Src's static Rows / Cols within Dst's (pipes)"),
-    Entry("pto/npu/a5/TInsert.hpp", "function:TINSERT_IMPL", lines=(660, 700), targets=_A2A3_A5,
-          note="open (checkable): A5 TINSERT<TInsertMode> (the split form into a Mat tile): types, locations, the "
-               "NZ source, the extent; rules/rearrange.py does not judge that form"),
+    # A5 TINSERT<TInsertMode> (the split form, FACTS "TINSERT(split)"; Kirin 9030 builds the same file)
+    Entry("pto/npu/a5/TInsert.hpp", "function:TINSERT_IMPL", lines=(660, 700), cond=r"DType == SrcTileData::DType",
+          targets=_A2A3_A5, rules=("PTO311",), note="the split form: dst of src's element type"),
+    Entry("pto/npu/a5/TInsert.hpp", "function:TINSERT_IMPL", lines=(660, 700), cond=r"::Loc == TileType::(Mat|Vec)$",
+          targets=_A2A3_A5, rules=("PTO312",), note="the split form: a Mat dst, a Vec src"),
+    Entry("pto/npu/a5/TInsert.hpp", "function:TINSERT_IMPL", lines=(660, 700), cond=r"isRowMajor", targets=_A2A3_A5,
+          rules=("PTO313",), note="the split form: an NZ src"),
+    Entry("pto/npu/a5/TInsert.hpp", "function:TINSERT_IMPL", lines=(660, 700), cond=r"^\(T == half\)",
+          targets=_A2A3_A5, rules=("PTO310",), note="the split form: A5's Vec -> Mat list (INSERT_A5; the Kirin "
+                                                     "builds' renamed lists: INSERT_KIRIN)"),
+    Entry("pto/npu/a5/TInsert.hpp", "function:TINSERT_IMPL", lines=(660, 700), kind="runtime", targets=_A2A3_A5,
+          rules=("PTO318",), note="the split form: indexRow + src valid rows / indexCol + src valid columns within "
+                                  "Dst's Rows / Cols (PTO_ASSERT)"),
     Entry("pto/npu/a5/TInsert.hpp", "function:TINSERT_IMPL", cond=r"^\(DstTileData::Loc == TileType::Vec\)$",
-          targets=_A2A3_A5, note="open (checkable): A5 TINSERT<AccToVecMode> (Acc -> Vec forms): a Vec dst; not "
-                                 "judged (rearrange.form() skips `mode`)"),
+          targets=_A2A3_A5, rules=("PTO312",),
+          note="TINSERT<..., AccToVecMode> (relu, scalar- and vector-quantised): a Vec dst (FACTS "
+               "\"TINSERT(AccToVecMode)\")"),
     Entry("pto/npu/a5/TInsert.hpp", "function:TInsertAccDispatch", topic="location", targets=_A2A3_A5,
-          note="open (partial, PTO312): A5 TINSERT of an Acc source into a Mat or Vec dst: PTO312 checks it for "
-               "TINSERT_FP; the plain TINSERT(dst, accSrc) form is not judged (rearrange.form() skips an Acc "
-               "source)"),
+          rules=("PTO312",), note="an Acc source through TInsertAccDispatch (the plain form into Mat / Vec, the relu "
+                                  "and scalar-quantised forms into any dst, TINSERT_FP): a Mat or Vec dst; the plain "
+                                  "TINSERT(left, acc) takes the other branch of TINSERT_IMPL (lines 629-648) and "
+                                  "never reaches it"),
     Entry("pto/npu/a5/TInsert.hpp", "function:TInsertAccDispatch", topic="layout", targets=_A2A3_A5,
-          note="open (checkable): A5 TINSERT of an Acc source into an NZ Mat tile; TINSERT_FP's facts hold the "
-               "source layout only"),
-    Entry("pto/npu/a5/TInsert.hpp", "function:TInsertVecToMatImpl", cond=r"irSize|^DstTileData::isRowMajor",
-          targets=_A2A3_A5, note="open (checkable): A5 TINSERT Vec -> Mat: dst layout matching the source's, "
-                                 "indexRow and valid rows multiples of the inner box rows; PTO318 checks the extent"),
+          rules=("PTO313",), note="an Acc source into a Mat dst (TINSERT, TINSERT_FP): an NZ dst (FACTS "
+                                  "layout_when)"),
+    Entry("pto/npu/a5/TInsert.hpp", "function:TInsertVecToMatImpl", cond=r"^DstTileData::isRowMajor",
+          targets=_A2A3_A5, rules=("PTO313",), note="Vec -> Mat from a ZN src: a ZN dst (FACTS layout_when)"),
+    Entry("pto/npu/a5/TInsert.hpp", "function:TInsertVecToMatImpl", cond=r"irSize", targets=_A2A3_A5,
+          rules=("PTO333",), note="Vec -> Mat from a ZN src: indexRow and src valid rows multiples of 32 / sizeof(T)"),
     Entry("pto/common/arch/memory/tinsert_common.hpp|pto/npu/a2a3/TInsert.hpp|pto/npu/a5/TInsert.hpp",
           kind="runtime", topic="index|valid-region", rules=("PTO318",), targets=_A2A3_A5,
           note="indexRow + valid rows / indexCol + valid columns within Dst's Rows / Cols (an index past Dst with "

@@ -69,6 +69,7 @@ FORMS = {
     "grid-pipe": "the GridPipe form (template argument GridDirection or GridSpan)",
     "mx-nz-store": "the NZ-store form TQUANT<quant_type, store_mode>(dst, src, exp, max, scaling, exp_zz)",
     "two-dst": "the two-destination form TEXTRACT(dst0, dst1, src, indexRow0, indexCol0, indexRow1, indexCol1)",
+    "tinsert-split": "the split form TINSERT<TInsertMode>(dst, src, indexRow, indexCol) (TInsertMode::SPLIT2 / SPLIT4)",
 }
 
 _CPU_ONLY = "no {0}_IMPL in include/pto/npu/{1}: only the CPU simulator (include/pto/cpu) implements it"
@@ -159,6 +160,11 @@ for _t, _names in NOT_INCLUDED.items():
 BY_TARGET["a6"]["TEXTRACT"] = Gap("include/pto/npu/a6/TExtract.hpp defines no TEXTRACT_ND2XNZ_IMPL (A5's "
                                   "TExtract.hpp does), which pto_instr.hpp's wrapper calls", "two-dst")
 
+#: Kirin Dev0000: pto_instr.hpp declares TINSERT<TInsertMode> under `#if defined(PTO_NPU_ARCH_A5) ||
+#: defined(PTO_NPU_ARCH_KIRIN9030) || defined(PTO_NPU_ARCH_KIRINX90)` (A6 has no TINSERT at all)
+BY_TARGET["kirindev0000"]["TINSERT"] = Gap("pto_instr.hpp declares the TINSERT<TInsertMode> overload only for A5, "
+                                           "Kirin 9030 and Kirin X90", "tinsert-split")
+
 #: builtin -> target -> what is missing there (the per-target tables, indexed by builtin)
 UNAVAILABLE: dict[str, dict[str, Gap]] = {}
 for _t, _table in BY_TARGET.items():
@@ -184,6 +190,8 @@ def _form_used(ctx: Ctx, form: str) -> bool:
         return "exp_zz" in ctx.texts or "store_mode" in ctx.template_args
     if form == "two-dst":
         return ctx.tile("dst1") is not None
+    if form == "tinsert-split":
+        return ctx.template_args.get("mode") in ("SPLIT2", "SPLIT4")
     raise ValueError(f"unknown form {form}")
 
 
@@ -200,6 +208,9 @@ def _form_used(ctx: Ctx, form: str) -> bool:
                              "TQUANT_IMPL with exp_zz only in the CPU simulator"),
                   Provenance("header-static", INSTR_HDR + " (TEXTRACT dst0, dst1 wrapper); include/pto/npu/a6/"
                              "TExtract.hpp", "A6: no TEXTRACT_ND2XNZ_IMPL for the unguarded wrapper to call"),
+                  Provenance("header-static", INSTR_HDR + " (TINSERT<TInsertMode> wrapper)", "declared under "
+                             "`#if defined(PTO_NPU_ARCH_A5) || defined(PTO_NPU_ARCH_KIRIN9030) || "
+                             "defined(PTO_NPU_ARCH_KIRINX90)`: not on Kirin Dev0000"),
                   Provenance("isa-doc", "docs/isa/TGET_SCALE_ADDR.md", "A5 only; no A2A3 implementation")))
 def builtin_unavailable(ctx: Ctx) -> Check | None:
     """
@@ -212,7 +223,7 @@ def builtin_unavailable(ctx: Ctx) -> Check | None:
     define. TADDC, TSUBC, TADDSC and TSUBSC exist on no NPU target (CPU simulator only); TGET_SCALE_ADDR,
     TGEMV_MX, TMATMUL_MX, TRANDOM, THISTOGRAM, TINTERLEAVE and TDEINTERLEAVE are not on A2/A3; GridPipe
     TPUSH/TPOP are A2/A3 only; the MXFP8 NZ-store TQUANT form (with `exp_zz`) has no A5 implementation;
-    A6 has no two-destination TEXTRACT.
+    A6 has no two-destination TEXTRACT; Kirin Dev0000 has no split TINSERT<TInsertMode>.
     On A6, Kirin 9030, Kirin X90 and Kirin Dev0000 whatever their `header.hpp` does not include is
     missing (e.g. TSUBRELU, TFUSEDMULADD, TPUSH/TPOP and TPREFETCH on every Kirin; TREM on Kirin X90;
     all but TASSIGN, TADD, TLOAD, TSTORE, TEXTRACT, TMATMUL, TRESHAPE and TQUANT on A6), and SYNCALL is

@@ -14,9 +14,9 @@ static_asserts require. A form missing for a target is not judged there. The run
 insert offsets, transposed shapes, concatenated widths) are in rules/rearrange_runtime.py.
 
 Not judged: TIMG2COL (its source is a ConvTile the frontend does not model), TTRANS of ConvTiles (their static
-shapes: PTO219 in rules/rearrange_runtime.py), A5's
-TINSERT<TInsertMode> split form, TINSERT with an Acc source (a TMOV-like conversion path) and TSTORE_FP's
-global-tensor side. TINTERLEAVE and TDEINTERLEAVE exist on A5 only.
+shapes: PTO219 in rules/rearrange_runtime.py), the
+conversion side of TINSERT with an Acc source (types and quantisation: CheckTMovAccValid, rules/tmov.py's domain;
+here only where A5's TInsertAccDispatch puts the result) and TSTORE_FP's global-tensor side. TINTERLEAVE and TDEINTERLEAVE exist on A5 only.
 """
 
 from __future__ import annotations
@@ -49,6 +49,14 @@ QUANT_A2A3 = {"float": ("int8_t",), "int32_t": ("int8_t", "uint8_t", "half", "in
 QUANT_A5 = {"float": ("int8_t", "uint8_t", "hifloat8_t", "half", "bfloat16_t", "float8_e4m3_t", "float"),
             "int32_t": ("int8_t", "uint8_t", "half", "bfloat16_t")}
 ND, NZ = ("RowMajor", None), ("ColMajor", "RowMajor")  # (BLayout, SLayout); None: any SLayout
+ZN = ("RowMajor", "ColMajor")
+#: TINSERT's `mode` template argument: a TInsertMode enumerator selects the split form TINSERT<TInsertMode> (UB NZ
+#: -> L1 in 2 or 4 copies), an AccToVecMode one the Acc -> Vec forms (TINSERT<Dst, Src, AccToVecMode>)
+SPLIT_MODES = ("SPLIT2", "SPLIT4")
+ACC_TO_VEC_MODES = ("SingleModeVec0", "SingleModeVec1", "DualModeSplitM", "DualModeSplitN")
+_SPLIT = {"same": (("dst", "src"),), "loc": {"dst": ("Mat",), "src": ("Vec",)}, "layout": {"src": NZ}}
+#: A5's TInsertAccDispatch (TINSERT of an Acc source without a mode, TINSERT_FP): dst Mat (then NZ) or Vec
+_ACC_A5 = {"loc": {"dst": ("Mat", "Vec")}, "layout_when": (("dst", NZ, "loc", "dst", "Mat"),)}
 
 _FILL = {"sizes": {"src": B124}, "same_size": (("dst", "src"),), "loc": {"dst": ("Vec",), "src": ("Vec",)},
          "pad_not_null": ("dst",)}
@@ -66,6 +74,8 @@ _DILV1 = {"types": {"dst0": CONCAT_TYPES}, "same": (("dst0", "src"), ("dst0", "d
 #: layout_match ((a, b): both ND or both NZ), shape ((a, "=="|"<=", b): static Rows/Cols),
 #: shape_cols ((a, "<=", b): Cols only), cols32 (ops whose Cols * sizeof must be a multiple of 32 bytes),
 #: pad_not_null (ops), pad_in {op: PadValues}, quant (src dtype -> dst dtypes of a vector-quantised move),
+#: layout_when ((op, layout, "loc" | "layout", guard op, guard value): op must have the layout when the guard op has
+#: that TileType / layout),
 #: index16 (element sizes whose TTRANS addresses elements through a 16-bit index register: the last element index
 #: (Rows - 1) * RowStride + Cols - 1 of dst (src wider than tall) or src (otherwise) at most 0xFFFF)
 FACTS: dict[str, dict[str, dict]] = {
@@ -107,14 +117,31 @@ FACTS: dict[str, dict[str, dict]] = {
     "TINSERT(Vec->Mat)": {
         # a2a3: anything but Vec->Vec takes the Acc->Mat path (CheckTMovAccToMat): the source must be Acc
         "a2a3": {"loc": {"src": ("Acc",)}},
-        "a5": {"same": (("dst", "src"),), "types": {"src": INSERT_A5}},
-        **{k: {"same": (("dst", "src"),), "types": {"src": types}} for k, types in INSERT_KIRIN.items()},
+        # A5's file: a ZN source (row-major, SLayout::ColMajor) takes the ZN branch, which wants a ZN dst
+        "a5": {"same": (("dst", "src"),), "types": {"src": INSERT_A5}, "layout_when": (("dst", ZN, "layout", "src", ZN),)},
+        **{k: {"same": (("dst", "src"),), "types": {"src": types}, "layout_when": (("dst", ZN, "layout", "src", ZN),)}
+           for k, types in INSERT_KIRIN.items()},
+        # Kirin X90's TInsertVecToMatImpl has no ZN branch (a ZN source takes the ND copy)
         "kirinx90": {"same": (("dst", "src"),), "types": {"src": INSERT_KIRIN["kirin9030"]}},
     },
+    # TINSERT<TInsertMode>(dst, src): declared for A5, Kirin 9030 and Kirin X90 only (common/pto_instr.hpp's #if);
+    # Kirin 9030 builds A5's file under its renames, Kirin X90 has its own copy (no bfloat16_t in its list, which the
+    # rename to half makes the same list)
+    "TINSERT(split)": {
+        "a5": {**_SPLIT, "types": {"src": INSERT_A5}},
+        "kirin9030": {**_SPLIT, "types": {"src": INSERT_KIRIN["kirin9030"]}},
+        "kirinx90": {**_SPLIT, "types": {"src": INSERT_KIRIN["kirin9030"]}},
+    },
+    # TINSERT(dst, accSrc) without a mode (plain, relu, scalar-quantised): A5's TInsertAccDispatch
+    "TINSERT(Acc)": {"a5": _ACC_A5, "kirin9030": _ACC_A5},
+    # TINSERT<Dst, Src, AccToVecMode>(...) (relu, scalar- and vector-quantised): A5 static_asserts a Vec dst; Kirin
+    # X90's overloads forward to the forms without a mode
+    "TINSERT(AccToVecMode)": {"a5": {"loc": {"dst": ("Vec",)}}, "kirin9030": {"loc": {"dst": ("Vec",)}}},
     "TINSERT_FP": {
         "a2a3": {"loc": {"src": ("Acc",), "dst": ("Mat",), "fp": ("Scaling",)}, "quant": QUANT_A2A3,
                  "layout": {"src": NZ, "dst": NZ}},
-        "a5": {"loc": {"src": ("Acc",), "dst": ("Mat", "Vec")}, "quant": QUANT_A5, "layout": {"src": NZ}},
+        "a5": {"loc": {"src": ("Acc",), "dst": ("Mat", "Vec")}, "quant": QUANT_A5, "layout": {"src": NZ},
+               "layout_when": _ACC_A5["layout_when"]},
     },
     "TMOV_FP": {
         "a2a3": {"loc": {"src": ("Acc",), "dst": ("Mat",), "fp": ("Scaling",)}, "quant": QUANT_A2A3,
@@ -169,9 +196,21 @@ def form(builtin: str, tiles: dict, template_args: dict[str, str], texts) -> str
         idx = {"dst", "src0", "src1", "src0Idx", "src1Idx"}
         return "TCONCAT(idx)" if set(tiles) in (idx, idx | {"dstIdx"}) else None
     if builtin == "TINSERT":
-        if dst is None or src is None or set(tiles) != {"dst", "src"} or "preQuantScalar" in texts:
+        if dst is None or src is None:
             return None
-        if src.spec.loc == "Acc" or "reluMode" in template_args or "mode" in template_args:
+        mode = template_args.get("mode", "")
+        if mode in SPLIT_MODES:
+            return "TINSERT(split)" if set(tiles) == {"dst", "src"} else None
+        if mode in ACC_TO_VEC_MODES:
+            return "TINSERT(AccToVecMode)" if set(tiles) in ({"dst", "src"}, {"dst", "src", "fp"}) else None
+        if set(tiles) != {"dst", "src"} or mode:
+            return None
+        if src.spec.loc == "Acc":
+            # the plain overload dispatches an Acc source only into Mat / Vec (any other dst takes its non-Acc branch,
+            # which copies nothing); the relu and scalar-quantised ones always call TInsertAccDispatch
+            plain = "preQuantScalar" not in texts and "reluMode" not in template_args
+            return "TINSERT(Acc)" if dst.spec.loc in ("Mat", "Vec") or not plain else None
+        if "preQuantScalar" in texts or "reluMode" in template_args:
             return None
         if dst.spec.loc == "Vec" and src.spec.loc == "Vec":
             return "TINSERT(Vec->Vec)"
@@ -196,10 +235,14 @@ def facts(ctx: Ctx) -> tuple[str, dict] | None:
 
 def _layout(t: TileView) -> str:
     if t.blayout == "RowMajor":
-        return "ND"
+        return "ZN" if t.slayout == "ColMajor" else "ND"
     if t.blayout == "ColMajor" and t.slayout == "RowMajor":
         return "NZ"
     return f"BLayout::{t.blayout}/SLayout::{t.slayout}"
+
+
+def _name(want: tuple[str, str | None]) -> str:
+    return {ND: "ND (row-major)", NZ: "NZ", ZN: "ZN (row-major, SLayout::ColMajor)"}[want]
 
 
 def _fits(t: TileView, want: tuple[str, str | None]) -> bool:
@@ -277,7 +320,7 @@ def layout_problems(ctx: Ctx, fx: dict) -> list[str]:
     for n, want in fx.get("layout", {}).items():
         t = tiles.get(n)
         if t is not None and not _fits(t, want):
-            out.append(f"{n} `{t.text}` is {_layout(t)} (must be {'ND (row-major)' if want == ND else 'NZ'})")
+            out.append(f"{n} `{t.text}` is {_layout(t)} (must be {_name(want)})")
     pair = fx.get("layout_match")
     if pair:
         ta, tb = tiles.get(pair[0]), tiles.get(pair[1])
@@ -288,6 +331,12 @@ def layout_problems(ctx: Ctx, fx: dict) -> list[str]:
               and (ta.blayout != "RowMajor" or fx["layout_match_sf"] == "all") and ta.slayout != tb.slayout):
             out.append(f"{pair[0]} `{ta.text}` has SLayout::{ta.slayout} but {pair[1]} `{tb.text}` has "
                        f"SLayout::{tb.slayout}")
+    for n, want, kind, g, value in fx.get("layout_when", ()):
+        t, tg = tiles.get(n), tiles.get(g)
+        if t is None or tg is None or not (tg.loc == value if kind == "loc" else _fits(tg, value)) or _fits(t, want):
+            continue
+        why = f"{g} is TileType::{value}" if kind == "loc" else f"{g} `{tg.text}` is {_name(value)}"
+        out.append(f"{n} `{t.text}` is {_layout(t)} (must be {_name(want)} when {why})")
     for n, pads in fx.get("pad_in", {}).items():
         t = tiles.get(n)
         if t is not None and t.pad not in pads:
@@ -369,6 +418,8 @@ _ALL_HDRS = "; ".join(HDR.values())
                              "uint8, half, int16}; A5 float->{int8, uint8, hifloat8, half, bfloat16, fp8 e4m3, "
                              "float}, int32->{int8, uint8, half, bfloat16}"),
                   Provenance("header-static", HDR["ILV"], "A5: same type set as TCONCAT"),
+                  Provenance("header-static", HDR["TINSERT"], "the split form TINSERT<TInsertMode>: A5's Vec -> Mat list "
+                             "(Kirin 9030 and Kirin X90 read it under their renames: INSERT_KIRIN)"),
                   Provenance("isa-doc", "docs/isa/TINSERT.md", "the doc's type list is not per target; the headers "
                              "are modelled")))
 def rearrange_unsupported_dtype(ctx: Ctx) -> Check | None:
@@ -409,7 +460,8 @@ def rearrange_unsupported_dtype(ctx: Ctx) -> Check | None:
                   Provenance("header-static", HDR["TCONCAT(idx)"], "index-tile forms: dst == src0 (A2/A3 also == "
                              "src1; A5's check names src0 twice and never src1) and src0Idx == src1Idx (== dstIdx)"),
                   Provenance("header-static", HDR["TTRANS"], "sizeof(src DType) == sizeof(dst DType)"),
-                  Provenance("header-static", HDR["TINSERT"], "Vec->Vec (both) and Vec->Mat (A5): identical DType"),
+                  Provenance("header-static", HDR["TINSERT"], "Vec->Vec (both) and Vec->Mat (A5): identical DType; the "
+                             "split form TINSERT<TInsertMode> too (A5's file, Kirin X90's)"),
                   Provenance("header-static", HDR["ILV"], "all operands identical DType")))
 def rearrange_dtype_mismatch(ctx: Ctx) -> Check | None:
     """
@@ -449,6 +501,9 @@ def rearrange_dtype_mismatch(ctx: Ctx) -> Check | None:
                              "TFILLPAD<mode> overload (enable_if)"),
                   Provenance("header-static", HDR["TINSERT"], "A2/A3: any TINSERT that is not Vec->Vec takes the "
                              "Acc->Mat path (src Acc, dst Mat)"),
+                  Provenance("header-static", HDR["TINSERT"], "the split form TINSERT<TInsertMode> wants a Mat dst and a "
+                             "Vec src (A5's file, Kirin X90's); with an Acc src the dst is Mat or Vec (A5's "
+                             "TInsertAccDispatch) and a TINSERT<..., AccToVecMode> dst is Vec (A5's file)"),
                   Provenance("header-static", HDR["FP"], "TMOV_FP/TINSERT_FP/TSTORE_FP: src TileType::Acc; fp "
                              "TileType::Scaling (A2/A3 TMOV_FP and TINSERT_FP, A5 TMOV_FP); A2/A3 dst Mat"),
                   Provenance("header-static", HDR["TSUBVIEW"], "dst and src have the same TileType")))
@@ -488,6 +543,10 @@ def rearrange_operand_location(ctx: Ctx) -> Check | None:
                   Provenance("header-static", HDR["TFILLPAD"], "Vec forms: dst PadVal != Null; Mat form: NZ layout, "
                              "PadVal Zero or Null"),
                   Provenance("header-static", HDR["FP"], "Acc source NZ (ColMajor/RowMajor); A2/A3 Mat dst NZ"),
+                  Provenance("header-static", HDR["TINSERT"], "the split form TINSERT<TInsertMode>: an NZ src (A5's "
+                             "file, Kirin X90's); an Acc src into a Mat dst (TINSERT, TINSERT_FP): an NZ dst (A5's "
+                             "TInsertAccDispatch); Vec->Mat from a ZN src (row-major, SLayout::ColMajor): a ZN dst "
+                             "(A5's TInsertVecToMatImpl; Kirin X90's has no ZN branch)"),
                   Provenance("header-static", HDR["ILV"], "A5: all tiles row-major")))
 def rearrange_unsupported_layout(ctx: Ctx) -> Check | None:
     """

@@ -329,7 +329,8 @@ def tinsert_out_of_bounds(ctx: Ctx) -> Check | None:
     TINSERT places the source's valid region partly outside the destination tile.
 
     ## What it does
-    For Vec->Vec inserts (and A5's Vec->Mat inserts) checks `indexRow + src.GetValidRow() <= Dst::Rows`
+    For Vec->Vec inserts (and A5's Vec->Mat inserts, plain or split `TINSERT<TInsertMode>`) checks
+    `indexRow + src.GetValidRow() <= Dst::Rows`
     and `indexCol + src.GetValidCol() <= Dst::Cols` whenever something is copied.
 
     ## Why is this bad?
@@ -348,7 +349,7 @@ def tinsert_out_of_bounds(ctx: Ctx) -> Check | None:
     TINSERT(dst, src, 16, 0);  // rows 16..31
     ```
     """
-    if _active(ctx, "TINSERT(Vec->Vec)", "TINSERT(Vec->Mat)") is None:
+    if _active(ctx, "TINSERT(Vec->Vec)", "TINSERT(Vec->Mat)", "TINSERT(split)") is None:
         return None
     dst, src = ctx.tile("dst"), ctx.tile("src")
     row, col = ctx.scalar("indexRow"), ctx.scalar("indexCol")
@@ -779,3 +780,54 @@ def tinsert_acc_src_exceeds_dst(ctx: Ctx) -> Check | None:
                  f"{ctx.builtin}: Acc tile `{_esc(src.text)}` ({src.rows} x {src.cols}) at ({{indexRow}}, "
                  f"{{indexCol}}) does not fit Mat tile `{_esc(dst.text)}` ({dst.rows} x {dst.cols}) (PTO_ASSERT)",
                  {"indexRow": row, "indexCol": col})
+
+
+@rule("PTO333", "tinsert-zn-row-misaligned", instructions=("TINSERT",), fault="misaligned", targets=("a5",),
+      own={"kirin9030": ("TINSERT",), "kirindev0000": ("TINSERT",)},
+      provenance=(Provenance("header-runtime", "include/pto/npu/a5/TInsert.hpp (TInsertVecToMatImpl, ZN branch; "
+                             "ComputeZNBlockParams)", "PTO_ASSERT indexRow % (32 / sizeof(T)) == 0 and validRow % "
+                             "(32 / sizeof(T)) == 0; a release build copies whole 32-byte row blocks (burstNum = "
+                             "ceil(validRow / irSize)) from block row indexRow / irSize, shifted by indexRow % irSize "
+                             "elements inside the block"),
+                  Provenance("header-runtime", "include/pto/npu/kirinX90/TInsert.hpp (TInsertVecToMatImpl)",
+                             "Kirin X90 has no ZN branch: not checked there"),
+                  Provenance("isa-doc", "docs/isa/TINSERT.md", "does not mention the ZN form or its alignment")))
+def tinsert_zn_row_misaligned(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    A5 TINSERT of a ZN Vec tile into a ZN Mat tile at a row, or with a valid row count, that is not a whole
+    32-byte row block.
+
+    ## What it does
+    For a TINSERT UB -> L1 whose source is ZN (`BLayout::RowMajor`, `SLayout::ColMajor`) checks that
+    `indexRow` and `src.GetValidRow()` are multiples of `32 / sizeof(T)` (16 half, 8 float, 32 int8 rows)
+    whenever something is copied.
+
+    ## Why is this bad?
+    The ZN copy moves whole row blocks (a ZN fractal stores 32 bytes of a column contiguously). Both
+    alignments are only `PTO_ASSERT`s: a debug build traps; a release build copies the rows past the valid
+    ones up to the block boundary and, at an unaligned `indexRow`, writes every block shifted inside the
+    destination's fractals.
+
+    ## Example
+    ```cpp
+    Tile<TileType::Mat, half, 64, 64, BLayout::RowMajor, 64, 64, SLayout::ColMajor> l1;
+    Tile<TileType::Vec, half, 16, 64, BLayout::RowMajor, 16, 64, SLayout::ColMajor> ub;
+    TINSERT(l1, ub, 8, 0);  // row 8 is inside a 16-row block
+    ```
+
+    ## Use instead
+    ```cpp
+    TINSERT(l1, ub, 16, 0);
+    ```
+    """
+    if _active(ctx, "TINSERT(Vec->Mat)") is None:
+        return None
+    src = ctx.tile("src")
+    row = ctx.scalar("indexRow")
+    if src.blayout != "RowMajor" or src.slayout != "ColMajor" or not src.elem_size or row is None or z3.is_real(row):
+        return None
+    ir = 32 // src.elem_size
+    return Check(z3.And(src.valid_row > 0, src.valid_col > 0, z3.Or(row % ir != 0, src.valid_row % ir != 0)),
+                 f"TINSERT (ZN Vec->Mat): row {{indexRow}} or valid rows {{src_validRow}} of `{_esc(src.text)}` not a "
+                 f"multiple of the {ir}-row block (PTO_ASSERT)", {"indexRow": row, "src_validRow": src.valid_row})

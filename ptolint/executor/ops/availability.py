@@ -55,6 +55,12 @@ _OPERAND_FORM_LACKS = {
     ("a6", "TEXTRACT"): ("dst1", "the two-destination TEXTRACT does not exist on a6 (a6/TExtract.hpp defines no "
                                  "TEXTRACT_ND2XNZ_IMPL)"),
 }
+#: (target, builtin) -> (the template parameter, its values selecting the form, what is missing): a template-argument
+#: form a target lacks
+_MODE_FORM_LACKS = {
+    ("kirindev0000", "TINSERT"): ("mode", ("SPLIT2", "SPLIT4"), "TINSERT<TInsertMode> (the split form) does not "
+                                  "exist on kirindev0000 (pto_instr.hpp declares it for A5, Kirin 9030 and X90 only)"),
+}
 #: the four newer targets: every builtin a target lacks (its header.hpp includes no `*_IMPL` for it, pto_instr.hpp
 #: does not declare it there, or rejects it there with a static_assert as SYNCALL), read from pto-isa 3186c381's
 #: include/pto/npu/<target>/header.hpp and pto_instr.hpp; TADDC / TSUBC / TADDSC / TSUBSC are missing everywhere
@@ -104,6 +110,9 @@ def missing(m: Machine) -> str | None:
     form = _OPERAND_FORM_LACKS.get((m.target, name))
     if form is not None and any(n == form[0] for n, _ in m.site.tiles()):
         return form[1]
+    mode_form = _MODE_FORM_LACKS.get((m.target, name))
+    if mode_form is not None and m.template_args.get(mode_form[0]) in mode_form[1]:
+        return mode_form[2]
     if name in _LACKS.get(m.target, ()):
         return f"{name} does not exist on {m.target} (its header.hpp includes no implementation or pto_instr.hpp " \
                "does not declare it there)"
@@ -142,7 +151,7 @@ def _install() -> None:
         if mod.name != __name__.rsplit(".", 1)[-1]:
             importlib.import_module(f"{pkg.__name__}.{mod.name}")
     gated = dict.fromkeys([*_IMPLEMENTED_ON, *_FORM_IMPLEMENTED_ON, *(n for s in _LACKS.values() for n in s)])
-    for name in dict.fromkeys([*gated, *(b for _, b in _OPERAND_FORM_LACKS)]):
+    for name in dict.fromkeys([*gated, *(b for _, b in [*_OPERAND_FORM_LACKS, *_MODE_FORM_LACKS])]):
         current = OPS.get(name)
         if current is not None and hasattr(current, "availability_gate"):
             continue

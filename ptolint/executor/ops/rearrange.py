@@ -350,11 +350,63 @@ def _acc_insert_extent(m: Machine, dst: ConcreteTile, src: ConcreteTile) -> None
                 f"exceeds the {dst.spec.rows} x {dst.spec.cols} L1 tile (a2a3 PTO_ASSERT)")
 
 
+_SPLIT_MODES = ("SPLIT2", "SPLIT4")  # TInsertMode: the split form TINSERT<TInsertMode>
+_ACC_VEC_MODES = ("SingleModeVec0", "SingleModeVec1", "DualModeSplitM", "DualModeSplitN")  # AccToVecMode
+
+
+def _zn(t: ConcreteTile) -> bool:
+    return t.spec.blayout == "RowMajor" and t.spec.slayout == "ColMajor"
+
+
+def _a5_mode_forms(m: Machine, dst: ConcreteTile, src: ConcreteTile) -> bool:
+    """A5's file (and Kirin 9030's build of it, Kirin X90's split copy): the split form and the Acc-source forms.
+    Replays their static checks and the split form's bounds; True when the call was one of them."""
+    mode = m.template_args.get("mode", "")
+    if mode in _SPLIT_MODES:
+        if m.impl not in ("a5", "kirin9030", "kirinx90") or len(m.tiles) != 2:
+            return True
+        chk = _Static(m, "TINSERT<TInsertMode>")
+        chk.need(src.dtype == dst.dtype, "dtype-mismatch", f"src {src.dtype}, dst {dst.dtype}")
+        chk.need(dst.spec.loc == "Mat", "unsupported-path", f"dst is TileType::{dst.spec.loc}, not Mat")
+        chk.need(src.spec.loc == "Vec", "unsupported-path", f"src is TileType::{src.spec.loc}, not Vec")
+        chk.need(_nz(src), "unsupported-layout", "src is not NZ")
+        types = _INS_TYPES["kirin9030" if m.impl == "kirinx90" else m.impl]
+        chk.need(src.dtype in types, "unsupported-dtype", f"element type {src.dtype}")
+        chk.done()
+        r, c = int(m.scalar("indexRow") or 0) % (1 << 16), int(m.scalar("indexCol") or 0) % (1 << 16)
+        vr, vc = src.valid_row, src.valid_col
+        if r + vr > dst.spec.rows or c + vc > dst.spec.cols:
+            m.fault("out-of-bounds", f"TINSERT<{mode}>: src valid {vr} x {vc} at ({r}, {c}) exceeds dst "
+                    f"{dst.spec.rows} x {dst.spec.cols} (PTO_ASSERT)")
+        if vr > 0 and vc > 0:
+            m.window(dst, r, c, vr, vc, write=True)[:, :] = np.array(m.window(src, 0, 0, vr, vc))
+        return True
+    if m.impl not in ("a5", "kirin9030"):
+        return False
+    if mode in _ACC_VEC_MODES:
+        chk = _Static(m, "TINSERT<AccToVecMode>")
+        chk.need(dst.spec.loc == "Vec", "unsupported-path", f"dst is TileType::{dst.spec.loc}, not Vec")
+        chk.done()
+        return True
+    if src.spec.loc == "Acc" and len(m.tiles) == 2:
+        if dst.spec.loc not in ("Mat", "Vec") and "preQuantScalar" not in m.site.params and \
+                "reluMode" not in m.template_args:
+            return True  # the plain overload's non-Acc branch: it copies nothing
+        chk = _Static(m, "TINSERT (Acc source)")
+        chk.need(dst.spec.loc in ("Mat", "Vec"), "unsupported-path", f"dst is TileType::{dst.spec.loc}")
+        chk.need(dst.spec.loc != "Mat" or _nz(dst), "unsupported-layout", "Mat dst is not NZ")
+        chk.done()
+        return True
+    return False
+
+
 @op("TINSERT", own=("kirin9030", "kirindev0000", "kirinx90"))
 def tinsert(m: Machine) -> None:
     dst, src = m.tile("dst"), m.tile("src")
     if dst is None or src is None:
         return
+    if m.impl != "a2a3" and _a5_mode_forms(m, dst, src):
+        return  # the Acc sources' conversions are not replayed
     if m.impl == "a2a3" and src.spec.loc == "Acc" and dst.spec.loc == "Mat" and "preQuantScalar" in m.site.params:
         _acc_insert_extent(m, dst, src)
     if len(m.tiles) != 2 or "preQuantScalar" in m.site.params:
@@ -408,6 +460,8 @@ def tinsert(m: Machine) -> None:
     elif dst.spec.loc == "Mat" and a5:
         chk.need(src.dtype == dst.dtype, "dtype-mismatch", f"src {src.dtype}, dst {dst.dtype}")
         chk.need(src.dtype in _INS_TYPES[m.impl], "unsupported-dtype", f"element type {src.dtype}")
+        if m.impl != "kirinx90" and _zn(src):
+            chk.need(_zn(dst), "unsupported-layout", "ZN src, dst is not ZN")
         chk.done()
         nd = _nd(src)
         if m.impl == "kirinx90" and not (nd or _nz(src)):
@@ -426,6 +480,10 @@ def tinsert(m: Machine) -> None:
     vr, vc = src.valid_row, src.valid_col
     if vr <= 0 or vc <= 0:
         return
+    if a5 and m.impl != "kirinx90" and dst.spec.loc == "Mat" and _zn(src) and 0 < _size(src) <= 32 and \
+            (r % (32 // _size(src)) or vr % (32 // _size(src))):
+        m.fault("misaligned", f"TINSERT ZN Vec -> Mat: row {r} / {vr} valid rows not multiples of "
+                f"{32 // _size(src)} (PTO_ASSERT)")
     scalar_path = (src.spec.valid_row, src.spec.valid_col) == (1, 1)
     if not a5 and nz and dst.spec.loc == "Vec" and not scalar_path and (r % 16 or c % (32 // max(1, _size(src)))):
         m.fault("misaligned", f"TINSERT: NZ position ({r}, {c}) is not on a 16 x C0 fractal boundary (a2a3 "
@@ -463,6 +521,7 @@ def fp_forms(m: Machine) -> None:
         if a5:
             if name == "TINSERT_FP":
                 chk.need(dst.spec.loc in ("Mat", "Vec"), "unsupported-path", f"dst is TileType::{dst.spec.loc}")
+                chk.need(dst.spec.loc != "Mat" or _nz(dst), "unsupported-layout", "Mat dst is not NZ")
         else:
             chk.need(dst.spec.loc == "Mat", "unsupported-path", f"dst is TileType::{dst.spec.loc}, not Mat")
             chk.need(_nz(dst), "unsupported-layout", "dst is not NZ")
