@@ -238,10 +238,13 @@ def test_tpart_no_full_source(target: str, kinds: set[str]) -> None:
     assert v.level == "error"
 
 
-def test_tpart_a5_wider_source_than_dst_is_not_reported() -> None:
+def test_tpart_a5_wider_source_than_dst_is_pto220_not_pto607() -> None:
+    """A release build runs over dst's valid shape (PTO607's hazard is absent), but a dst that is neither source's
+    valid shape breaks the A5 header's PTO_ASSERT: a debug-build trap, PTO220's."""
     st = tpart_site("a5", (8, 64), (4, 64), d=(8, 32))
-    assert replay(st, {}).kinds() == set()
+    assert replay(st, {}).kinds() == {"valid-region"}
     assert check_rule(load_rules()["PTO607"], st).level is None
+    assert check_rule(load_rules()["PTO220"], st).level == "error"
     assert check_rule(load_rules()["PTO607"], tpart_site("a2a3", (8, 64), (4, 64), d=(8, 32))).level == "error"
 
 
