@@ -311,6 +311,15 @@ def _allowed(ctx: Ctx, f: Facts) -> str:
     return "; ".join(parts)
 
 
+
+def _arg_tiles(ctx: Ctx) -> dict[str, TileView] | None:
+    """The six value and index tiles of a TPARTARGMAX / TPARTARGMIN call that compiles, by operand name."""
+    f = _facts(ctx)
+    if f is None or _compile_errors(ctx, f):
+        return None
+    t = {n: ctx.tile(n) for n in ("dst", "src0", "src1", "dstIdx", "src0Idx", "src1Idx")}
+    return None if any(v is None for v in t.values()) else t
+
 @rule("PTO601", "elementwise-unsupported-dtype", instructions=INSTR, fault="unsupported-dtype",
       own=own_facts(FACTS, INSTR),
       provenance=(Provenance("header-static", _hdrs(), "T<Op>Check / T<Op>_IMPL static_assert an element-type "
@@ -628,12 +637,8 @@ def tpartarg_empty_dst(ctx: Ctx) -> Check | None:
     for (int r = 0; r < rows; r += 8) { /* ... */ }
     ```
     """
-    f = _facts(ctx)
-    if f is None or _compile_errors(ctx, f):
-        return None
-    names = ("dst", "src0", "src1", "dstIdx", "src0Idx", "src1Idx")
-    t = {n: ctx.tile(n) for n in names}
-    if any(v is None for v in t.values()):
+    t = _arg_tiles(ctx)
+    if t is None:
         return None
     idx_ok = z3.And(*[z3.And(t[n].valid_row == t[n + "Idx"].valid_row, t[n].valid_col == t[n + "Idx"].valid_col)
                       for n in ("dst", "src0", "src1")])
@@ -988,12 +993,8 @@ def tpartarg_valid_shape_noop(ctx: Ctx) -> Check | None:
     TPARTARGMAX(vOut, v0, v1, iOut, i0, i1);
     ```
     """
-    f = _facts(ctx)
-    if f is None or _compile_errors(ctx, f):
-        return None
-    names = ("dst", "src0", "src1", "dstIdx", "src0Idx", "src1Idx")
-    t = {n: ctx.tile(n) for n in names}
-    if any(v is None for v in t.values()):
+    t = _arg_tiles(ctx)
+    if t is None:
         return None
     r = {n: v.valid_row for n, v in t.items()}
     c = {n: v.valid_col for n, v in t.items()}
@@ -1007,9 +1008,9 @@ def tpartarg_valid_shape_noop(ctx: Ctx) -> Check | None:
                        z3.And(r["src1"] <= r["src0"], c["src1"] < c["src0"]))
     nonempty = z3.And(r["dst"] > 0, c["dst"] > 0)
     show = {}
-    for n in names:
+    for n in t:
         show[f"{n}_validRow"], show[f"{n}_validCol"] = r[n], c[n]
-    shapes = ", ".join(f"{n} {{{n}_validRow}}x{{{n}_validCol}}" for n in names)
+    shapes = ", ".join(f"{n} {{{n}_validRow}}x{{{n}_validCol}}" for n in t)
     return Check(z3.And(nonempty, z3.Not(z3.And(idx_ok, dst_ok, combinable))),
                  f"{ctx.builtin}: valid shapes {shapes}: each index tile must have its value tile's shape, dst the "
                  "max of the sources', and one source must fit in the other; A2/A3 returns without writing dst or "

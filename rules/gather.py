@@ -186,6 +186,17 @@ def _mask(ctx: Ctx) -> int | None:
     return int(m.group(0)) if m and 1 <= int(m.group(0)) <= 7 else None
 
 
+def _mask_scatter(ctx: Ctx) -> tuple[TileView, TileView, int, int] | None:
+    """(dst, src, times, offset) of a mask-form TSCATTER that compiles with a readable MaskPattern, else None."""
+    if ctx.builtin != "TSCATTER" or _form(ctx) != "mask":
+        return None
+    f = _facts(ctx)
+    mask = _mask(ctx)
+    if f is None or mask is None or not _compiles(ctx, f):
+        return None
+    return ctx.tile("dst"), ctx.tile("src"), _TIMES[mask], _OFFSET[mask]
+
+
 def _axis_col(ctx: Ctx, name: str) -> bool:
     """True for GATHER_COL / SCATTER_COL, False for the row axis. The parser fills an omitted `auto` axis
     argument with an unrelated spelling (a MaskPattern enumerator or a parameter name): that is the default,
@@ -906,14 +917,10 @@ def tscatter_mask_dst_too_small(ctx: Ctx) -> Check | None:
     TSCATTER<MaskPattern::P0001>(dst, src);
     ```
     """
-    if ctx.builtin != "TSCATTER" or _form(ctx) != "mask":
+    got = _mask_scatter(ctx)
+    if got is None:
         return None
-    f = _facts(ctx)
-    mask = _mask(ctx)
-    if f is None or mask is None or not _compiles(ctx, f):
-        return None
-    dst, src = ctx.tile("dst"), ctx.tile("src")
-    times, off = _TIMES[mask], _OFFSET[mask]
+    dst, src, times, off = got
     svr, svc, dvr, dvc = src.valid_row, src.valid_col, dst.valid_row, dst.valid_col
     show = {"dst_validRow": dvr, "dst_validCol": dvc, "src_validRow": svr, "src_validCol": svc}
     where = f"{ctx.builtin} (mask form): dst `{_esc(dst.text)}` valid shape {{dst_validRow}}x{{dst_validCol}}, " \
@@ -974,14 +981,10 @@ def tscatter_mask_dst_shape_differs(ctx: Ctx) -> Check | None:
     TSCATTER<MaskPattern::P0101>(dst, src);
     ```
     """
-    if ctx.builtin != "TSCATTER" or _form(ctx) != "mask":
+    got = _mask_scatter(ctx)
+    if got is None:
         return None
-    f = _facts(ctx)
-    mask = _mask(ctx)
-    if f is None or mask is None or not _compiles(ctx, f):
-        return None
-    dst, src = ctx.tile("dst"), ctx.tile("src")
-    times, off = _TIMES[mask], _OFFSET[mask]
+    dst, src, times, off = got
     svr, svc, dvr, dvc = src.valid_row, src.valid_col, dst.valid_row, dst.valid_col
     if _axis_col(ctx, "ScatterType"):
         want = [(dvr, times * svr, "rows", "src's valid rows times " + str(times))]
