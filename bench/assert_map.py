@@ -105,6 +105,17 @@ _TI = "pto/common/arch/memory/tinsert_common.hpp"
 _X90_INSERT = "pto/npu/kirinX90/TInsert.hpp"
 
 ENTRIES: list[Entry] = [
+    # --- branch x90: Kirin X90's own TInsert.hpp: the Acc-source windows (PTO332), the NZ Vec -> Vec row (PTO125),
+    # the fp tile (PTO312), the NZ Vec -> Mat row bound of a row-major-blocked L1 tile (PTO318) ---
+    Entry(_X90_INSERT, "function:TInsertAccToVec|function:TInsertAccToMat", kind="runtime", topic="index",
+          targets=_X90, rules=("PTO332",),
+          note="every Acc-source TINSERT / TINSERT_FP overload (TINSERT_IMPL lines 383-470) ends in these copies: "
+               "Acc -> Mat bounds indexRow + Src::Rows by Dst::Rows and indexCol + the valid columns rounded up to "
+               "C0 (nSize, lines 184-195) by Dst::Cols; Acc -> Vec indexRow + the valid rows (an NZ dst: Src::Rows, "
+               "line 146) and indexCol + the rounded valid columns (lines 133-154) (lines 164-165): PTO332's Kirin "
+               "X90 branch computes the same window; the vendor's tinsert_acc2vec and tmov_acc2mat ST kernels keep "
+               "it (verified)"),
+    # --- end of branch x90 ---
     # --- branch vector: THISTOGRAM on Kirin Dev0000 (PTO010), ... ---
     Entry("pto/npu/a5/THistogram.hpp", "function:THISTOGRAM_IMPL", targets=("kirindev0000",), rules=("PTO010",),
           note="kirinDev0000/header.hpp includes a5/THistogram.hpp, but pto_instr.hpp declares the THISTOGRAM "
@@ -693,9 +704,6 @@ ENTRIES: list[Entry] = [
           note="TINSERT ND Vec -> Vec of 1-byte elements needs an even static src ValidCol (DYNAMIC fails as -1): "
                "PTO330 (kirinX90/TInsert.hpp TInsertVecToVecNDDispatch; its NZ path does not call the check) "
                "(branch audit)"),
-    Entry(_X90_INSERT, "function:TInsertAccToVec|function:TInsertAccToMat", targets=_X90,
-          note="open (checkable): Kirin X90's TINSERT from L0C: index + the copied window within Dst; its Acc forms "
-               "are not modelled (no rule)"),
     Entry(_X90_INSERT, "function:TInsertVecToMatImpl", cond=r"<= dstRow$", targets=_X90,
           note="open (partial, PTO318): an NZ source into L1 bounds indexRow + valid rows by Dst::Rows for a "
                "column-major-blocked destination (PTO318) but by Dst::Cols for a row-major-blocked one"),

@@ -350,6 +350,32 @@ def _acc_insert_extent(m: Machine, dst: ConcreteTile, src: ConcreteTile) -> None
                 f"exceeds the {dst.spec.rows} x {dst.spec.cols} L1 tile (a2a3 PTO_ASSERT)")
 
 
+def _x90_acc_insert(m: Machine, dst: ConcreteTile, src: ConcreteTile) -> None:
+    """Kirin X90's Acc-source TINSERT / TINSERT_FP (TInsertAccToMat / TInsertAccToVec): the PTO_ASSERTed window, the
+    valid columns rounded up to 32-byte C0 blocks of dst's type (Mat with a 1024-byte fractal: two blocks) from the
+    position, Src::Rows rows (an ND UB dst: the valid rows); a release build writes that window."""
+    chk = _Static(m, m.site.builtin)
+    chk.need(src.spec.loc == "Acc", "unsupported-path", f"src is TileType::{src.spec.loc}, not Acc")
+    chk.need(dst.spec.loc in ("Mat", "Vec"), "unsupported-path", f"dst is TileType::{dst.spec.loc}")
+    fp = m.tile("fp")
+    if fp is not None:
+        chk.need(fp.spec.loc == "Scaling", "unsupported-path", f"fp is TileType::{fp.spec.loc}, not Scaling")
+    nd = _nd(dst) and dst.spec.slayout == "NoneBox"
+    chk.need(nd or _nz(dst), "unsupported-layout", "dst is neither ND nor NZ")
+    chk.done()
+    size = _size(dst)
+    if not size or 32 % size:
+        return
+    c0 = 32 // size * (2 if dst.spec.loc == "Mat" and dst.spec.fractal == 1024 else 1)
+    r, c = int(m.scalar("indexRow") or 0) % (1 << 16), int(m.scalar("indexCol") or 0) % (1 << 16)
+    rows = src.valid_row if dst.spec.loc == "Vec" and nd else src.spec.rows
+    cols = -(-src.valid_col // c0) * c0
+    if r + rows > dst.spec.rows or c + cols > dst.spec.cols:
+        m.fault("out-of-bounds", f"{m.site.builtin}: the accumulator's {rows} x {cols} window (valid columns in "
+                f"{c0}-column blocks) at ({r}, {c}) exceeds the {dst.spec.rows} x {dst.spec.cols} {dst.spec.loc} tile "
+                "(kirinx90 PTO_ASSERT; release builds write past it)")
+
+
 _SPLIT_MODES = ("SPLIT2", "SPLIT4")  # TInsertMode: the split form TINSERT<TInsertMode>
 _ACC_VEC_MODES = ("SingleModeVec0", "SingleModeVec1", "DualModeSplitM", "DualModeSplitN")  # AccToVecMode
 
@@ -405,6 +431,10 @@ def tinsert(m: Machine) -> None:
     dst, src = m.tile("dst"), m.tile("src")
     if dst is None or src is None:
         return
+    if m.impl == "kirinx90" and src.spec.loc == "Acc" and m.template_args.get("mode", "") not in _SPLIT_MODES:
+        # every Acc-source overload (the plain one's last branch too) runs CheckTMovAccValid, then the window copy
+        _x90_acc_insert(m, dst, src)
+        return  # the conversion is not replayed
     if m.impl != "a2a3" and _a5_mode_forms(m, dst, src):
         return  # the Acc sources' conversions are not replayed
     if m.impl == "a2a3" and src.spec.loc == "Acc" and dst.spec.loc == "Mat" and "preQuantScalar" in m.site.params:
@@ -498,10 +528,14 @@ def tinsert(m: Machine) -> None:
 # --- vector-quantised Acc moves, TSUBVIEW ------------------------------------------------------------
 
 
-@op("TMOV_FP", "TINSERT_FP", "TSTORE_FP")
+@op("TMOV_FP", "TINSERT_FP", "TSTORE_FP", own=("kirinx90",))
 def fp_forms(m: Machine) -> None:
     name, src, dst, fp = m.site.builtin, m.tile("src"), m.tile("dst"), m.tile("fp")
     if src is None or fp is None:
+        return
+    if m.impl == "kirinx90":  # TINSERT_FP (ptolint/own_impls.py): the fp-tile TINSERT_IMPL overload
+        if name == "TINSERT_FP" and dst is not None:
+            _x90_acc_insert(m, dst, src)
         return
     a5 = m.impl == "a5"
     chk = _Static(m, name)
