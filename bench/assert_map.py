@@ -115,6 +115,14 @@ ENTRIES: list[Entry] = [
                "line 146) and indexCol + the rounded valid columns (lines 133-154) (lines 164-165): PTO332's Kirin "
                "X90 branch computes the same window; the vendor's tinsert_acc2vec and tmov_acc2mat ST kernels keep "
                "it (verified)"),
+    Entry(_X90_INSERT, "function:TInsertVecToMatImpl", cond=r"<= dstRow$", targets=_X90, rules=("PTO318",),
+          note="an NZ source into L1 (line 320): indexRow + valid rows within dstRow, Dst::Rows for a BLayout::ColMajor "
+               "destination and Dst::Cols for a BLayout::RowMajor one (lines 321-323): PTO318 checks both on Kirin "
+               "X90 (whenever something is copied, as for line 313)"),
+    Entry(_X90_INSERT, "function:TINSERT_IMPL", cond=r"% FRACTAL_NZ_ROW == 0$", targets=_X90, rules=("PTO125",),
+          note="NZ TINSERT Vec -> Vec: indexRow a multiple of 16 (line 345): PTO125 checks it for TINSERT (a debug-only "
+               "trap, a release build places the exact rows; unlike TEXTRACT's twin no vendor ST kernel breaks it: "
+               "Kirin X90's tinsert kernel inserts NZ UB tiles at rows 0 and 16)"),
     # --- end of branch x90 ---
     # --- branch vector: THISTOGRAM on Kirin Dev0000 (PTO010), ... ---
     Entry("pto/npu/a5/THistogram.hpp", "function:THISTOGRAM_IMPL", targets=("kirindev0000",), rules=("PTO010",),
@@ -704,15 +712,8 @@ ENTRIES: list[Entry] = [
           note="TINSERT ND Vec -> Vec of 1-byte elements needs an even static src ValidCol (DYNAMIC fails as -1): "
                "PTO330 (kirinX90/TInsert.hpp TInsertVecToVecNDDispatch; its NZ path does not call the check) "
                "(branch audit)"),
-    Entry(_X90_INSERT, "function:TInsertVecToMatImpl", cond=r"<= dstRow$", targets=_X90,
-          note="open (partial, PTO318): an NZ source into L1 bounds indexRow + valid rows by Dst::Rows for a "
-               "column-major-blocked destination (PTO318) but by Dst::Cols for a row-major-blocked one"),
     Entry(_X90_INSERT, "function:TINSERT_IMPL", cond=r"% kC0Size == 0$", targets=_X90,
           rules=("PTO125",), note="NZ TINSERT Vec -> Vec: indexCol a multiple of C0"),
-    Entry(_X90_INSERT, "function:TINSERT_IMPL", cond=r"% FRACTAL_NZ_ROW == 0$", targets=_X90,
-          note="open (checkable): NZ TINSERT Vec -> Vec: indexRow a multiple of 16, a debug-only assertion (a release "
-               "build places the exact rows); PTO125 leaves rows out as for TEXTRACT, whose twin the vendor's ST "
-               "kernels break"),
     Entry(_X90_INSERT, "function:TInsertVecToVecNDDispatch|function:TInsertVecToMatImpl|function:TINSERT_IMPL",
           kind="runtime", topic="index", targets=_X90, lines=(200, 360), rules=("PTO318",),
           note="the plain Vec-source forms: indexRow + src valid rows / indexCol + src valid columns within Dst's Rows "

@@ -322,6 +322,10 @@ def tconcat_valid_shape_differs(ctx: Ctx) -> Check | None:
       provenance=(Provenance("header-runtime", HDR["TINSERT"], "PTO_ASSERT indexRow + src valid rows <= Dst::Rows and "
                              "indexCol + src valid cols <= Dst::Cols (A2/A3 ND compares the static ValidRow/ValidCol, "
                              "but copies the run-time valid shape); release builds copy regardless"),
+                  Provenance("header-runtime", "include/pto/npu/kirinX90/TInsert.hpp (TInsertVecToMatImpl, lines "
+                             "308-327)", "Kirin X90: an NZ source into L1 also asserts indexRow + valid rows <= dstRow, "
+                             "Dst::Cols for a destination of BLayout::RowMajor (the height its NZ copy gives each "
+                             "column stripe)"),
                   Provenance("isa-doc", "docs/isa/TINSERT.md", "the inserted sub-tile must lie inside dst")))
 def tinsert_out_of_bounds(ctx: Ctx) -> Check | None:
     """
@@ -331,7 +335,9 @@ def tinsert_out_of_bounds(ctx: Ctx) -> Check | None:
     ## What it does
     For Vec->Vec inserts (and A5's Vec->Mat inserts, plain or split `TINSERT<TInsertMode>`) checks
     `indexRow + src.GetValidRow() <= Dst::Rows`
-    and `indexCol + src.GetValidCol() <= Dst::Cols` whenever something is copied.
+    and `indexCol + src.GetValidCol() <= Dst::Cols` whenever something is copied. Kirin X90 copies an NZ
+    source into an L1 tile of `BLayout::RowMajor` in column stripes `Dst::Cols` rows high: there
+    `indexRow + src.GetValidRow() <= Dst::Cols` too.
 
     ## Why is this bad?
     The bounds are only `PTO_ASSERT`s. A release build copies anyway: rows past the end of the
@@ -355,11 +361,16 @@ def tinsert_out_of_bounds(ctx: Ctx) -> Check | None:
     row, col = ctx.scalar("indexRow"), ctx.scalar("indexCol")
     if row is None or col is None or z3.is_real(row) or z3.is_real(col):
         return None
-    violated = z3.And(src.valid_row > 0, src.valid_col > 0,
-                      z3.Or(row + src.valid_row > dst.rows, col + src.valid_col > dst.cols))
+    over = [row + src.valid_row > dst.rows, col + src.valid_col > dst.cols]
+    stripes = ""
+    if ctx.impl == "kirinx90" and dst.loc == "Mat" and src.blayout == "ColMajor" and src.slayout == "RowMajor" \
+            and dst.blayout == "RowMajor":
+        over.append(row + src.valid_row > dst.cols)  # the NZ copy's column stripes are Dst::Cols rows high there
+        stripes = f"; Kirin X90 copies the NZ source in column stripes {dst.cols} (Dst::Cols) rows high"
+    violated = z3.And(src.valid_row > 0, src.valid_col > 0, z3.Or(*over))
     return Check(violated,
                  f"TINSERT: src `{_esc(src.text)}` valid {{src_validRow}} x {{src_validCol}} at ({{indexRow}}, "
-                 f"{{indexCol}}) does not fit dst `{_esc(dst.text)}` ({dst.rows} x {dst.cols})",
+                 f"{{indexCol}}) does not fit dst `{_esc(dst.text)}` ({dst.rows} x {dst.cols}{stripes})",
                  {"indexRow": row, "indexCol": col, "src_validRow": src.valid_row, "src_validCol": src.valid_col})
 
 

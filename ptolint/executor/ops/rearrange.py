@@ -507,9 +507,16 @@ def tinsert(m: Machine) -> None:
             and c % (32 // _size(src)):
         m.fault("misaligned", f"TINSERT NZ Vec -> Vec at column {c}: not a multiple of {32 // _size(src)} "
                               "(PTO_ASSERT on kirinx90; the copy starts at the C0 block below)")
+    if m.impl == "kirinx90" and dst.spec.loc == "Vec" and _nz(dst) and _nz(src) and r % 16:
+        m.fault("misaligned", f"TINSERT NZ Vec -> Vec at row {r}: not a multiple of 16 (PTO_ASSERT on kirinx90; a "
+                              "release build places the exact rows)")
     vr, vc = src.valid_row, src.valid_col
     if vr <= 0 or vc <= 0:
         return
+    if m.impl == "kirinx90" and dst.spec.loc == "Mat" and _nz(src) and dst.spec.blayout == "RowMajor" and \
+            r + vr > dst.spec.cols:
+        m.fault("out-of-bounds", f"TINSERT NZ Vec -> Mat: rows {r} + {vr} exceed the {dst.spec.cols}-row column stripes "
+                "the copy gives a BLayout::RowMajor L1 tile (Dst::Cols; kirinx90 PTO_ASSERT)")
     if a5 and m.impl != "kirinx90" and dst.spec.loc == "Mat" and _zn(src) and 0 < _size(src) <= 32 and \
             (r % (32 // _size(src)) or vr % (32 // _size(src))):
         m.fault("misaligned", f"TINSERT ZN Vec -> Mat: row {r} / {vr} valid rows not multiples of "
