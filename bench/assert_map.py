@@ -123,6 +123,10 @@ ENTRIES: list[Entry] = [
           note="NZ TINSERT Vec -> Vec: indexRow a multiple of 16 (line 345): PTO125 checks it for TINSERT (a debug-only "
                "trap, a release build places the exact rows; unlike TEXTRACT's twin no vendor ST kernel breaks it: "
                "Kirin X90's tinsert kernel inserts NZ UB tiles at rows 0 and 16)"),
+    Entry(_X90_INSERT, "function:TINSERT_IMPL", cond=r"^FpTileData::Loc == TileType::Scaling$", targets=_X90,
+          rules=("PTO312",),
+          note="the vector-quantised overload (lines 429-445; TINSERT_FP's wrapper and the fp TINSERT<..., "
+               "AccToVecMode> forward to it): fp a Scaling tile (FACTS TINSERT_FP / TINSERT(AccToVecMode) kirinx90)"),
     # --- end of branch x90 ---
     # --- branch vector: THISTOGRAM on Kirin Dev0000 (PTO010), ... ---
     Entry("pto/npu/a5/THistogram.hpp", "function:THISTOGRAM_IMPL", targets=("kirindev0000",), rules=("PTO010",),
@@ -696,8 +700,9 @@ ENTRIES: list[Entry] = [
     Entry("pto/npu/kirin9030/common.hpp", "function:GetCastPreQuantMode", targets=_X90,
           note="open (partial, PTO105): an L0C copy without quantisation between different element types; TEXTRACT's "
                "(CheckTMovAccValid requires the same type first) is checked, X90's TMOV and TSTORE from L0C not"),
-    # kirinX90/TInsert.hpp (rules/rearrange.py FACTS key "kirinx90": the plain Vec-source forms; its Acc, fp and split
-    # forms are not modelled) and the common/arch/memory/tinsert_common.hpp checks its Vec -> Vec path calls
+    # kirinX90/TInsert.hpp (rules/rearrange.py FACTS key "kirinx90": the plain Vec-source forms, the split form, the fp
+    # tile; its Acc windows are PTO332's, branch x90 above) and the common/arch/memory/tinsert_common.hpp checks its
+    # Vec -> Vec path calls
     Entry(_TI, "function:CheckTInsertVecToVecCommon", cond=r"^DstT == SrcT$", targets=_X90, rules=("PTO311",),
           note="Vec -> Vec: dst of src's element type"),
     Entry(_TI, "function:CheckTInsertVecToVecCommon", targets=_X90, rules=("PTO310",),
@@ -725,10 +730,6 @@ ENTRIES: list[Entry] = [
           note="Vec -> Mat: dst of src's element type"),
     Entry(_X90_INSERT, "function:TINSERT_IMPL", topic="dtype", targets=_X90, lines=(368, 380), rules=("PTO310",),
           note="Vec -> Mat element types: A5's list under header.hpp's renames (half, float, int32, int8, int64)"),
-    Entry(_X90_INSERT, "function:TINSERT_IMPL", targets=_X90,
-          note="open (checkable): Kirin X90's TINSERT Acc forms (relu / scalar / vector-quantised: the fp operand a "
-               "Scaling tile) and TInsertMode split forms (Vec NZ -> Mat of the same type, index bounds); not "
-               "modelled (no rule)"),
     # a5/TExpandS.hpp on Kirin X90 (reused file): the entries above for A2/A3 / A5 name those targets only
     Entry("pto/npu/a5/TExpandS.hpp", "function:TExpandsTile", targets=_X90,
           cond=r"^repeatTimes >= 1 && repeatTimes <= EXPANDS_MAX_SUPPORT_REPEAT_TIMES$",

@@ -48,6 +48,9 @@ INSERT_X90_VEC = ("int8_t", "uint8_t", "int16_t", "uint16_t", "half", "float", "
 QUANT_A2A3 = {"float": ("int8_t",), "int32_t": ("int8_t", "uint8_t", "half", "int16_t")}
 QUANT_A5 = {"float": ("int8_t", "uint8_t", "hifloat8_t", "half", "bfloat16_t", "float8_e4m3_t", "float"),
             "int32_t": ("int8_t", "uint8_t", "half", "bfloat16_t")}
+#: Kirin X90's CheckTMovAccValid (kirinX90/common.hpp) with isCastQuant = true, which its vector-quantised TINSERT_IMPL
+#: overload (TINSERT_FP, the fp form with an AccToVecMode) runs: a half or int32 Acc into half / uint8 / int8 / int16
+QUANT_X90 = {s: ("half", "uint8_t", "int8_t", "int16_t") for s in ("half", "int32_t")}
 ND, NZ = ("RowMajor", None), ("ColMajor", "RowMajor")  # (BLayout, SLayout); None: any SLayout
 ZN = ("RowMajor", "ColMajor")
 #: TINSERT's `mode` template argument: a TInsertMode enumerator selects the split form TINSERT<TInsertMode> (UB NZ
@@ -136,12 +139,17 @@ FACTS: dict[str, dict[str, dict]] = {
     "TINSERT(Acc)": {"a5": _ACC_A5, "kirin9030": _ACC_A5},
     # TINSERT<Dst, Src, AccToVecMode>(...) (relu, scalar- and vector-quantised): A5 static_asserts a Vec dst; Kirin
     # X90's overloads forward to the forms without a mode
-    "TINSERT(AccToVecMode)": {"a5": {"loc": {"dst": ("Vec",)}}, "kirin9030": {"loc": {"dst": ("Vec",)}}},
+    "TINSERT(AccToVecMode)": {"a5": {"loc": {"dst": ("Vec",)}}, "kirin9030": {"loc": {"dst": ("Vec",)}},
+                              # Kirin X90 forwards to the overloads without a mode: an fp operand is Scaling
+                              "kirinx90": {"loc": {"src": ("Acc",), "dst": ("Mat", "Vec"), "fp": ("Scaling",)}}},
     "TINSERT_FP": {
         "a2a3": {"loc": {"src": ("Acc",), "dst": ("Mat",), "fp": ("Scaling",)}, "quant": QUANT_A2A3,
                  "layout": {"src": NZ, "dst": NZ}},
         "a5": {"loc": {"src": ("Acc",), "dst": ("Mat", "Vec")}, "quant": QUANT_A5, "layout": {"src": NZ},
                "layout_when": _ACC_A5["layout_when"]},
+        # Kirin X90's vector-quantised TINSERT_IMPL (kirinX90/TInsert.hpp 429-445): CheckTMovAccValid, fp Scaling
+        "kirinx90": {"loc": {"src": ("Acc",), "dst": ("Mat", "Vec"), "fp": ("Scaling",)}, "quant": QUANT_X90,
+                     "layout": {"src": NZ}},
     },
     "TMOV_FP": {
         "a2a3": {"loc": {"src": ("Acc",), "dst": ("Mat",), "fp": ("Scaling",)}, "quant": QUANT_A2A3,
@@ -157,7 +165,8 @@ FACTS: dict[str, dict[str, dict]] = {
 
 #: the Kirin builds of A5's TInsert.hpp whose facts FACTS holds (ptolint/own_impls.py keys)
 OWN = {k: ("TINSERT",) for k in INSERT_KIRIN}
-OWN["kirinx90"] = ("TINSERT",)  # Kirin X90's own TInsert.hpp (its Vec -> Vec and Vec -> Mat plain forms)
+# Kirin X90's own TInsert.hpp: its Vec -> Vec and Vec -> Mat plain forms, the fp tile of its Acc forms
+OWN["kirinx90"] = ("TINSERT", "TINSERT_FP")
 
 HDR = {
     "TFILLPAD": "include/pto/npu/{a2a3,a5}/TFillPad.hpp (TFILLPAD_IMPL / _INPLACE_IMPL / _EXPAND_IMPL, "
@@ -171,7 +180,9 @@ HDR = {
                "Dev0000 compile it through kirin9030/TInsert.hpp with renamed type names: INSERT_KIRIN); "
                "kirinX90/TInsert.hpp (TINSERT_IMPL: tinsert_common.hpp's Vec -> Vec checks, A5's Vec -> Mat list)",
     "FP": "include/pto/npu/a2a3/{TMov,TInsert,TStore}.hpp + a2a3/common.hpp (CheckTMovAccToMat); "
-          "a5/{TMov,TInsert,TStore}.hpp + a5/common.hpp (CheckTMovAccValid)",
+          "a5/{TMov,TInsert,TStore}.hpp + a5/common.hpp (CheckTMovAccValid); kirinX90/TInsert.hpp (TINSERT_IMPL fp "
+          "overload, lines 429-445: fp TileType::Scaling) + kirinX90/common.hpp (CheckTMovAccValid, isCastQuant: a half "
+          "or int32 NZ Acc into half / (u)int8 / int16)",
     "TSUBVIEW": "include/pto/npu/a2a3/TSubView.hpp (TSUBVIEW_IMPL; a5 includes it)",
     "ILV": "include/pto/npu/a5/TInterleave.hpp (TInterleaveCheck); a5/TDeInterleave.hpp (TDeInterleaveCheck*)",
 }
@@ -278,7 +289,7 @@ def dtype_problems(ctx: Ctx, fx: dict) -> list[str]:
         src, dst = tiles.get("src"), tiles.get("dst")
         if src is not None and src.loc == "Acc":
             if src.dtype not in quant:
-                out.append(f"src `{src.text}` is {src.dtype} (an Acc source must be float or int32_t)")
+                out.append(f"src `{src.text}` is {src.dtype} (an Acc source must be {' or '.join(quant)})")
             elif dst is not None and dst.dtype not in quant[src.dtype]:
                 out.append(f"a vector-quantised {src.dtype} -> {dst.dtype} conversion is not supported "
                            f"({src.dtype} converts to {', '.join(quant[src.dtype])})")
@@ -416,7 +427,8 @@ _ALL_HDRS = "; ".join(HDR.values())
                              "e8m0, hifloat8, fp4}: A5 rejects int16, uint16, uint8 and uint32"),
                   Provenance("header-static", HDR["FP"], "vector quantisation: A2/A3 float->int8, int32->{int8, "
                              "uint8, half, int16}; A5 float->{int8, uint8, hifloat8, half, bfloat16, fp8 e4m3, "
-                             "float}, int32->{int8, uint8, half, bfloat16}"),
+                             "float}, int32->{int8, uint8, half, bfloat16}; Kirin X90 TINSERT_FP half and int32->"
+                             "{half, uint8, int8, int16}"),
                   Provenance("header-static", HDR["ILV"], "A5: same type set as TCONCAT"),
                   Provenance("header-static", HDR["TINSERT"], "the split form TINSERT<TInsertMode>: A5's Vec -> Mat list "
                              "(Kirin 9030 and Kirin X90 read it under their renames: INSERT_KIRIN)"),
@@ -505,7 +517,8 @@ def rearrange_dtype_mismatch(ctx: Ctx) -> Check | None:
                              "Vec src (A5's file, Kirin X90's); with an Acc src the dst is Mat or Vec (A5's "
                              "TInsertAccDispatch) and a TINSERT<..., AccToVecMode> dst is Vec (A5's file)"),
                   Provenance("header-static", HDR["FP"], "TMOV_FP/TINSERT_FP/TSTORE_FP: src TileType::Acc; fp "
-                             "TileType::Scaling (A2/A3 TMOV_FP and TINSERT_FP, A5 TMOV_FP); A2/A3 dst Mat"),
+                             "TileType::Scaling (A2/A3 TMOV_FP and TINSERT_FP, A5 TMOV_FP, Kirin X90 TINSERT_FP and "
+                             "its fp TINSERT<..., AccToVecMode>); A2/A3 dst Mat, Kirin X90 dst Mat or Vec"),
                   Provenance("header-static", HDR["TSUBVIEW"], "dst and src have the same TileType")))
 def rearrange_operand_location(ctx: Ctx) -> Check | None:
     """

@@ -52,6 +52,7 @@ _VQUANT = {
     "a5": {("float", d) for d in ("int8_t", "uint8_t", "hifloat8_t", "half", "bfloat16_t", "float8_e4m3_t", "float")}
     | {("int32_t", d) for d in ("int8_t", "uint8_t", "half", "bfloat16_t")},
 }
+_QUANT_X90 = {"half", "uint8_t", "int8_t", "int16_t"}  # kirinX90/common.hpp CheckTMovAccValid, isCastQuant: dst types
 _VL = 256  # bytes per A5 vector register
 
 
@@ -362,6 +363,12 @@ def _x90_acc_insert(m: Machine, dst: ConcreteTile, src: ConcreteTile) -> None:
         chk.need(fp.spec.loc == "Scaling", "unsupported-path", f"fp is TileType::{fp.spec.loc}, not Scaling")
     nd = _nd(dst) and dst.spec.slayout == "NoneBox"
     chk.need(nd or _nz(dst), "unsupported-layout", "dst is neither ND nor NZ")
+    chk.need(_nz(src), "unsupported-layout", "the Acc source is not NZ")
+    chk.need(src.dtype in ("half", "int32_t"), "unsupported-dtype", f"Acc element type {src.dtype}")
+    if fp is not None or "preQuantScalar" in m.site.params:  # CheckTMovAccValid<..., isCastQuant = true>
+        chk.need(dst.dtype in _QUANT_X90, "unsupported-dtype", f"no quantised {src.dtype} -> {dst.dtype} conversion")
+    else:
+        chk.need(dst.dtype == src.dtype, "unsupported-dtype", f"an unquantised {src.dtype} -> {dst.dtype} copy")
     chk.done()
     size = _size(dst)
     if not size or 32 % size:
