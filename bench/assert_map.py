@@ -694,12 +694,16 @@ ENTRIES: list[Entry] = [
           note="the unquantised branch (TEXTRACT's only): the destination of the half / int32 source's type "
                "(ACC_CONV kirinx90)"),
     Entry("pto/npu/kirinX90/common.hpp", "function:CheckTMovAccValid", targets=_X90,
-          note="open (partial, PTO105 / PTO108 / PTO109): Kirin X90's L0C copies: locations, a half / int32 NZ "
-               "source, an ND or NZ destination of 32-byte rows, the quantised pairs; TEXTRACT's calls are checked, "
-               "X90's TMOV (isCastQuant = true) has no rule"),
+          note="open (partial, PTO105 / PTO108 / PTO109; PTO310 / PTO312 / PTO313): Kirin X90's L0C copies: "
+               "locations, a half / int32 NZ source, an ND or NZ destination of 32-byte rows, the quantised pairs; "
+               "TEXTRACT's calls are checked, TINSERT's in part (rules/rearrange.py FACTS kirinx90: locations, the "
+               "source's type and layout, TINSERT_FP's quantised pairs; not the destination's layout nor the plain / "
+               "scalar forms' destination types), X90's TMOV (isCastQuant = true; kirinX90/TMov.hpp unread) has no "
+               "rule"),
     Entry("pto/npu/kirin9030/common.hpp", "function:GetCastPreQuantMode", targets=_X90,
           note="open (partial, PTO105): an L0C copy without quantisation between different element types; TEXTRACT's "
-               "(CheckTMovAccValid requires the same type first) is checked, X90's TMOV and TSTORE from L0C not"),
+               "(CheckTMovAccValid requires the same type first) is checked, X90's TINSERT (plain / relu forms), TMOV "
+               "and TSTORE from L0C not"),
     # kirinX90/TInsert.hpp (rules/rearrange.py FACTS key "kirinx90": the plain Vec-source forms, the split form, the fp
     # tile; its Acc windows are PTO332's, branch x90 above) and the common/arch/memory/tinsert_common.hpp checks its
     # Vec -> Vec path calls

@@ -60,6 +60,9 @@ ACC_TO_VEC_MODES = ("SingleModeVec0", "SingleModeVec1", "DualModeSplitM", "DualM
 _SPLIT = {"same": (("dst", "src"),), "loc": {"dst": ("Mat",), "src": ("Vec",)}, "layout": {"src": NZ}}
 #: A5's TInsertAccDispatch (TINSERT of an Acc source without a mode, TINSERT_FP): dst Mat (then NZ) or Vec
 _ACC_A5 = {"loc": {"dst": ("Mat", "Vec")}, "layout_when": (("dst", NZ, "loc", "dst", "Mat"),)}
+#: Kirin X90's CheckTMovAccValid (kirinX90/common.hpp), which each of its Acc-source TINSERT overloads runs first
+_ACC_X90 = {"loc": {"src": ("Acc",), "dst": ("Mat", "Vec")}, "types": {"src": ("half", "int32_t")},
+            "layout": {"src": NZ}}
 
 _FILL = {"sizes": {"src": B124}, "same_size": (("dst", "src"),), "loc": {"dst": ("Vec",), "src": ("Vec",)},
          "pad_not_null": ("dst",)}
@@ -136,20 +139,21 @@ FACTS: dict[str, dict[str, dict]] = {
         "kirinx90": {**_SPLIT, "types": {"src": INSERT_KIRIN["kirin9030"]}},
     },
     # TINSERT(dst, accSrc) without a mode (plain, relu, scalar-quantised): A5's TInsertAccDispatch
-    "TINSERT(Acc)": {"a5": _ACC_A5, "kirin9030": _ACC_A5},
+    # Kirin X90: every Acc-source overload runs its common.hpp CheckTMovAccValid (a half or int32 NZ Acc into a Mat or
+    # Vec tile; the destination types differ between the quantised and unquantised overloads: not tabled here)
+    "TINSERT(Acc)": {"a5": _ACC_A5, "kirin9030": _ACC_A5, "kirinx90": _ACC_X90},
     # TINSERT<Dst, Src, AccToVecMode>(...) (relu, scalar- and vector-quantised): A5 static_asserts a Vec dst; Kirin
     # X90's overloads forward to the forms without a mode
     "TINSERT(AccToVecMode)": {"a5": {"loc": {"dst": ("Vec",)}}, "kirin9030": {"loc": {"dst": ("Vec",)}},
                               # Kirin X90 forwards to the overloads without a mode: an fp operand is Scaling
-                              "kirinx90": {"loc": {"src": ("Acc",), "dst": ("Mat", "Vec"), "fp": ("Scaling",)}}},
+                              "kirinx90": {**_ACC_X90, "loc": {**_ACC_X90["loc"], "fp": ("Scaling",)}}},
     "TINSERT_FP": {
         "a2a3": {"loc": {"src": ("Acc",), "dst": ("Mat",), "fp": ("Scaling",)}, "quant": QUANT_A2A3,
                  "layout": {"src": NZ, "dst": NZ}},
         "a5": {"loc": {"src": ("Acc",), "dst": ("Mat", "Vec")}, "quant": QUANT_A5, "layout": {"src": NZ},
                "layout_when": _ACC_A5["layout_when"]},
         # Kirin X90's vector-quantised TINSERT_IMPL (kirinX90/TInsert.hpp 429-445): CheckTMovAccValid, fp Scaling
-        "kirinx90": {"loc": {"src": ("Acc",), "dst": ("Mat", "Vec"), "fp": ("Scaling",)}, "quant": QUANT_X90,
-                     "layout": {"src": NZ}},
+        "kirinx90": {"loc": {**_ACC_X90["loc"], "fp": ("Scaling",)}, "layout": {"src": NZ}, "quant": QUANT_X90},
     },
     "TMOV_FP": {
         "a2a3": {"loc": {"src": ("Acc",), "dst": ("Mat",), "fp": ("Scaling",)}, "quant": QUANT_A2A3,
