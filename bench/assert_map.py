@@ -127,6 +127,12 @@ ENTRIES: list[Entry] = [
           rules=("PTO312",),
           note="the vector-quantised overload (lines 429-445; TINSERT_FP's wrapper and the fp TINSERT<..., "
                "AccToVecMode> forward to it): fp a Scaling tile (FACTS TINSERT_FP / TINSERT(AccToVecMode) kirinx90)"),
+    Entry(_X90_EXTRACT, "function:TExtractVecToMat", cond=r"^\(SrcTile::isRowMajor && SrcTile::SFractal == ",
+          targets=_X90, rules=("PTO107",),
+          note="Vec -> Mat copies ND -> ND or NZ -> NZ only (lines 112-117): TEXTRACT_TILE_IMPL's Vec -> Mat branch "
+               "(line 156) calls it for any pair, PTO107 checks the pair (its copy is not modelled); X90's TMOV "
+               "(kirinX90/TMov.hpp lines 380-395) calls it only from the branches that test those two pairs, any "
+               "other pair reaches its own static_assert instead"),
     # --- end of branch x90 ---
     # --- branch vector: THISTOGRAM on Kirin Dev0000 (PTO010), ... ---
     Entry("pto/npu/a5/THistogram.hpp", "function:THISTOGRAM_IMPL", targets=("kirindev0000",), rules=("PTO010",),
@@ -684,9 +690,6 @@ ENTRIES: list[Entry] = [
     Entry(_X90_EXTRACT, "function:TExtractVecToMat", cond=r"^SrcTile::Loc == TileType::Vec", targets=_X90,
           reason="dispatch-guarded", note="called only from TEXTRACT_TILE_IMPL's `SrcTileData::Loc == Vec && "
                                           "DstTileData::Loc == Mat` branch"),
-    Entry(_X90_EXTRACT, "function:TExtractVecToMat", targets=_X90,
-          note="open (checkable): Kirin X90's Vec -> Mat TEXTRACT copies ND -> ND or NZ -> NZ only; the copy is not "
-               "modelled (rules/textract.py leaves the path out, the executor refuses it)"),
     # kirinX90/common.hpp CheckTMovAccValid: TEXTRACT calls it with isCastQuant = false (every form), X90's TMOV with
     # true; the unquantised branch is TEXTRACT's alone, the rest is shared with the TMOV nobody has read for X90
     Entry("pto/npu/kirinX90/common.hpp", "function:CheckTMovAccValid", cond=r"^DstType == SrcType$|^DstType == int32_t",

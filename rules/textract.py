@@ -580,7 +580,9 @@ def src_layout(ctx: Ctx) -> Check | None:
                   Provenance("header-static", K9030, "Kirin 9030 / Dev0000: Left dst NZ, Right dst ZN (A5's)"),
                   Provenance("seed-doc", SEED, "docs only say 'a layout supported by the destination'"),
                   Provenance("header-static", X90_HDR, "Kirin X90: textract_common.hpp's routines, Left dst ZZ, Right dst ZN "
-                             "(A2/A3's)")))
+                             "(A2/A3's)"),
+                  Provenance("header-static", X90_HDR + " (TExtractVecToMat, lines 112-117)", "Kirin X90 Vec -> Mat: "
+                             "ND (row-major, NoneBox) -> ND or NZ -> NZ only")))
 def dst_layout(ctx: Ctx) -> Check | None:
     """
     ## Summary
@@ -589,7 +591,8 @@ def dst_layout(ctx: Ctx) -> Check | None:
     ## What it does
     Checks the destination layout per target: Left is ZZ on A2/A3 but NZ on A5 (the `TileLeft` alias picks the
     right one for each target); Right is ZN on both; on A5 ScaleLeft is ZZ and ScaleRight NN. Kirin X90
-    copies with A2/A3's routines: Left ZZ, Right ZN.
+    copies with A2/A3's routines: Left ZZ, Right ZN; its UB -> L1 copy (Vec -> Mat) writes an ND tile from an
+    ND source or an NZ tile from an NZ source only.
 
     ## Why is this bad?
     The header rejects the layout with a `static_assert`. A hand-written Left tile type that matches one target
@@ -615,6 +618,11 @@ def dst_layout(ctx: Ctx) -> Check | None:
         ok, want = (is_zz(dst), "ZZ") if ctx.impl in A2_L0 else (is_nz(dst), "NZ")
     elif path == "right":
         ok, want = is_zn(dst), "ZN"
+    elif path == "vec-mat" and ctx.impl == X90:
+        nd = [t.blayout == "RowMajor" and t.slayout == "NoneBox" for t in (src, dst)]
+        ok = all(nd) or (is_nz(src) and is_nz(dst))
+        return Check(Ctx.static(not ok), f"Vec -> Mat on {ctx.target} copies ND -> ND or NZ -> NZ only; src is "
+                     f"{layout(src)}, dst is {layout(dst)}")
     elif ctx.impl == KIRIN:
         return None  # no Scale path there (PTO109)
     elif path == "scale-left":
