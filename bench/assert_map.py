@@ -690,19 +690,22 @@ ENTRIES: list[Entry] = [
     Entry(_X90_EXTRACT, "function:TExtractVecToMat", cond=r"^SrcTile::Loc == TileType::Vec", targets=_X90,
           reason="dispatch-guarded", note="called only from TEXTRACT_TILE_IMPL's `SrcTileData::Loc == Vec && "
                                           "DstTileData::Loc == Mat` branch"),
-    # kirinX90/common.hpp CheckTMovAccValid: TEXTRACT calls it with isCastQuant = false (every form), X90's TMOV with
-    # true; the unquantised branch is TEXTRACT's alone, the rest is shared with the TMOV nobody has read for X90
+    # kirinX90/common.hpp CheckTMovAccValid: TEXTRACT calls it with isCastQuant = false (every form), TINSERT with false
+    # (plain, relu) or true (scalar / vector quantised), X90's TMOV with true (its AccToVecMode form: false); every
+    # line is shared with the TMOV nobody has read for X90
     Entry("pto/npu/kirinX90/common.hpp", "function:CheckTMovAccValid", cond=r"^DstType == SrcType$|^DstType == int32_t",
-          targets=_X90, rules=("PTO105",),
-          note="the unquantised branch (TEXTRACT's only): the destination of the half / int32 source's type "
-               "(ACC_CONV kirinx90)"),
+          targets=_X90,
+          note="open (partial, PTO105 / PTO311): the unquantised branch: the destination of the half / int32 source's "
+               "type; TEXTRACT's calls (every form, ACC_CONV kirinx90) and TINSERT's plain / relu / AccToVecMode "
+               "forms (rules/rearrange.py acc_x90) are checked, X90's TMOV<..., AccToVecMode> (kirinX90/TMov.hpp "
+               "line 462, isCastQuant left false; the file is unread) is not"),
     Entry("pto/npu/kirinX90/common.hpp", "function:CheckTMovAccValid", targets=_X90,
           note="open (partial, PTO105 / PTO108 / PTO109; PTO310 / PTO312 / PTO313): Kirin X90's L0C copies: "
                "locations, a half / int32 NZ source, an ND or NZ destination of 32-byte rows, the quantised pairs; "
-               "TEXTRACT's calls are checked, TINSERT's in part (rules/rearrange.py FACTS kirinx90: locations, the "
-               "source's type and layout, TINSERT_FP's quantised pairs; not the destination's layout nor the plain / "
-               "scalar forms' destination types), X90's TMOV (isCastQuant = true; kirinX90/TMov.hpp unread) has no "
-               "rule"),
+               "TEXTRACT's calls are checked, TINSERT's Acc-source forms too (rules/rearrange.py FACTS kirinx90: "
+               "locations, the source's type and layout, the destination's layout and type pair; a non-Acc source "
+               "that reaches TINSERT_IMPL's last branch, e.g. Vec into Left, is not), X90's TMOV (isCastQuant = true; "
+               "kirinX90/TMov.hpp unread) has no rule"),
     Entry("pto/npu/kirin9030/common.hpp", "function:GetCastPreQuantMode", targets=_X90,
           note="open (partial, PTO105): an L0C copy without quantisation between different element types; TEXTRACT's "
                "(CheckTMovAccValid requires the same type first) is checked, X90's TINSERT (plain / relu forms), TMOV "

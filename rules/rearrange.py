@@ -52,6 +52,7 @@ QUANT_A5 = {"float": ("int8_t", "uint8_t", "hifloat8_t", "half", "bfloat16_t", "
 #: overload (TINSERT_FP, the fp form with an AccToVecMode) runs: a half or int32 Acc into half / uint8 / int8 / int16
 QUANT_X90 = {s: ("half", "uint8_t", "int8_t", "int16_t") for s in ("half", "int32_t")}
 ND, NZ = ("RowMajor", None), ("ColMajor", "RowMajor")  # (BLayout, SLayout); None: any SLayout
+ND_NB = ("RowMajor", "NoneBox")
 ZN = ("RowMajor", "ColMajor")
 #: TINSERT's `mode` template argument: a TInsertMode enumerator selects the split form TINSERT<TInsertMode> (UB NZ
 #: -> L1 in 2 or 4 copies), an AccToVecMode one the Acc -> Vec forms (TINSERT<Dst, Src, AccToVecMode>)
@@ -62,7 +63,7 @@ _SPLIT = {"same": (("dst", "src"),), "loc": {"dst": ("Mat",), "src": ("Vec",)}, 
 _ACC_A5 = {"loc": {"dst": ("Mat", "Vec")}, "layout_when": (("dst", NZ, "loc", "dst", "Mat"),)}
 #: Kirin X90's CheckTMovAccValid (kirinX90/common.hpp), which each of its Acc-source TINSERT overloads runs first
 _ACC_X90 = {"loc": {"src": ("Acc",), "dst": ("Mat", "Vec")}, "types": {"src": ("half", "int32_t")},
-            "layout": {"src": NZ}}
+            "layout": {"src": NZ}, "layout_in": {"dst": (ND_NB, NZ)}, "acc_x90": True}
 
 _FILL = {"sizes": {"src": B124}, "same_size": (("dst", "src"),), "loc": {"dst": ("Vec",), "src": ("Vec",)},
          "pad_not_null": ("dst",)}
@@ -81,7 +82,8 @@ _DILV1 = {"types": {"dst0": CONCAT_TYPES}, "same": (("dst0", "src"), ("dst0", "d
 #: shape_cols ((a, "<=", b): Cols only), cols32 (ops whose Cols * sizeof must be a multiple of 32 bytes),
 #: pad_not_null (ops), pad_in {op: PadValues}, quant (src dtype -> dst dtypes of a vector-quantised move),
 #: layout_when ((op, layout, "loc" | "layout", guard op, guard value): op must have the layout when the guard op has
-#: that TileType / layout),
+#: that TileType / layout), layout_in {op: layouts (any of them)}, acc_x90 (Kirin X90's CheckTMovAccValid pairs: with
+#: an fp tile or a preQuantScalar QUANT_X90, else dst of the Acc source's type),
 #: index16 (element sizes whose TTRANS addresses elements through a 16-bit index register: the last element index
 #: (Rows - 1) * RowStride + Cols - 1 of dst (src wider than tall) or src (otherwise) at most 0xFFFF)
 FACTS: dict[str, dict[str, dict]] = {
@@ -153,7 +155,7 @@ FACTS: dict[str, dict[str, dict]] = {
         "a5": {"loc": {"src": ("Acc",), "dst": ("Mat", "Vec")}, "quant": QUANT_A5, "layout": {"src": NZ},
                "layout_when": _ACC_A5["layout_when"]},
         # Kirin X90's vector-quantised TINSERT_IMPL (kirinX90/TInsert.hpp 429-445): CheckTMovAccValid, fp Scaling
-        "kirinx90": {"loc": {**_ACC_X90["loc"], "fp": ("Scaling",)}, "layout": {"src": NZ}, "quant": QUANT_X90},
+        "kirinx90": {**_ACC_X90, "loc": {**_ACC_X90["loc"], "fp": ("Scaling",)}},
     },
     "TMOV_FP": {
         "a2a3": {"loc": {"src": ("Acc",), "dst": ("Mat",), "fp": ("Scaling",)}, "quant": QUANT_A2A3,
@@ -257,7 +259,8 @@ def _layout(t: TileView) -> str:
 
 
 def _name(want: tuple[str, str | None]) -> str:
-    return {ND: "ND (row-major)", NZ: "NZ", ZN: "ZN (row-major, SLayout::ColMajor)"}[want]
+    return {ND: "ND (row-major)", NZ: "NZ", ZN: "ZN (row-major, SLayout::ColMajor)",
+            ND_NB: "ND (row-major, SLayout::NoneBox)"}[want]
 
 
 def _fits(t: TileView, want: tuple[str, str | None]) -> bool:
@@ -288,6 +291,11 @@ def dtype_problems(ctx: Ctx, fx: dict) -> list[str]:
         if t is not None and _size(t) and _size(t) not in sizes:
             out.append(f"{n} `{t.text}` has {_size(t)}-byte elements ({t.dtype}; supported: "
                        f"{'/'.join(map(str, sizes))}-byte types)")
+    src, dst = tiles.get("src"), tiles.get("dst")
+    if fx.get("acc_x90") and src is not None and dst is not None and src.loc == "Acc" and src.dtype in QUANT_X90 \
+            and _x90_quantised(ctx) and dst.dtype not in QUANT_X90[src.dtype]:
+        out.append(f"a quantised {src.dtype} -> {dst.dtype} conversion is not supported ({src.dtype} converts to "
+                   f"{', '.join(QUANT_X90[src.dtype])})")
     quant = fx.get("quant")
     if quant:
         src, dst = tiles.get("src"), tiles.get("dst")
@@ -300,9 +308,19 @@ def dtype_problems(ctx: Ctx, fx: dict) -> list[str]:
     return out
 
 
+def _x90_quantised(ctx: Ctx) -> bool:
+    """Kirin X90's Acc-source TINSERT overloads with a quantisation parameter (an fp tile, a preQuantScalar)."""
+    return "fp" in ctx.tiles() or "preQuantScalar" in ctx.texts
+
+
 def mismatch_problems(ctx: Ctx, fx: dict) -> list[str]:
     tiles = ctx.tiles()
     out = []
+    src, dst = tiles.get("src"), tiles.get("dst")
+    if fx.get("acc_x90") and src is not None and dst is not None and src.loc == "Acc" and not _x90_quantised(ctx) \
+            and dst.dtype != src.dtype:
+        out.append(f"dst `{dst.text}` is {dst.dtype} but the Acc src `{src.text}` is {src.dtype} (without a "
+                   "quantisation parameter the copy keeps the type)")
     for a, b in fx.get("same", ()):
         ta, tb = tiles.get(a), tiles.get(b)
         if ta is not None and tb is not None and ta.dtype != tb.dtype:
@@ -336,6 +354,11 @@ def layout_problems(ctx: Ctx, fx: dict) -> list[str]:
         t = tiles.get(n)
         if t is not None and not _fits(t, want):
             out.append(f"{n} `{t.text}` is {_layout(t)} (must be {_name(want)})")
+    for n, wants in fx.get("layout_in", {}).items():
+        t = tiles.get(n)
+        if t is not None and not any(_fits(t, w) for w in wants):
+            out.append(f"{n} `{t.text}` is BLayout::{t.blayout} + SLayout::{t.slayout} (must be "
+                       f"{' or '.join(_name(w) for w in wants)})")
     pair = fx.get("layout_match")
     if pair:
         ta, tb = tiles.get(pair[0]), tiles.get(pair[1])
@@ -478,7 +501,10 @@ def rearrange_unsupported_dtype(ctx: Ctx) -> Check | None:
                   Provenance("header-static", HDR["TTRANS"], "sizeof(src DType) == sizeof(dst DType)"),
                   Provenance("header-static", HDR["TINSERT"], "Vec->Vec (both) and Vec->Mat (A5): identical DType; the "
                              "split form TINSERT<TInsertMode> too (A5's file, Kirin X90's)"),
-                  Provenance("header-static", HDR["ILV"], "all operands identical DType")))
+                  Provenance("header-static", HDR["ILV"], "all operands identical DType"),
+                  Provenance("header-static", HDR["FP"], "Kirin X90: an Acc-source TINSERT without a quantisation "
+                             "parameter (plain, relu, AccToVecMode) keeps the half / int32 type (CheckTMovAccValid "
+                             "unquantised branch)")))
 def rearrange_dtype_mismatch(ctx: Ctx) -> Check | None:
     """
     ## Summary
@@ -564,7 +590,9 @@ def rearrange_operand_location(ctx: Ctx) -> Check | None:
                              "file, Kirin X90's); an Acc src into a Mat dst (TINSERT, TINSERT_FP): an NZ dst (A5's "
                              "TInsertAccDispatch); Vec->Mat from a ZN src (row-major, SLayout::ColMajor): a ZN dst "
                              "(A5's TInsertVecToMatImpl; Kirin X90's has no ZN branch)"),
-                  Provenance("header-static", HDR["ILV"], "A5: all tiles row-major")))
+                  Provenance("header-static", HDR["ILV"], "A5: all tiles row-major"),
+                  Provenance("header-static", HDR["FP"], "Kirin X90 Acc-source TINSERT / TINSERT_FP: an NZ source, an "
+                             "ND (NoneBox) or NZ destination (CheckTMovAccValid)")))
 def rearrange_unsupported_layout(ctx: Ctx) -> Check | None:
     """
     ## Summary

@@ -368,7 +368,7 @@ def _x90_acc_insert(m: Machine, dst: ConcreteTile, src: ConcreteTile) -> None:
     if fp is not None or "preQuantScalar" in m.site.params:  # CheckTMovAccValid<..., isCastQuant = true>
         chk.need(dst.dtype in _QUANT_X90, "unsupported-dtype", f"no quantised {src.dtype} -> {dst.dtype} conversion")
     else:
-        chk.need(dst.dtype == src.dtype, "unsupported-dtype", f"an unquantised {src.dtype} -> {dst.dtype} copy")
+        chk.need(dst.dtype == src.dtype, "dtype-mismatch", f"an unquantised {src.dtype} -> {dst.dtype} copy")
     chk.done()
     size = _size(dst)
     if not size or 32 % size:
