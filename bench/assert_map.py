@@ -105,6 +105,35 @@ _TI = "pto/common/arch/memory/tinsert_common.hpp"
 _X90_INSERT = "pto/npu/kirinX90/TInsert.hpp"
 
 ENTRIES: list[Entry] = [
+    # --- branch x90: Kirin X90's own TInsert.hpp: the Acc-source windows (PTO332), the NZ Vec -> Vec row (PTO125),
+    # the fp tile (PTO312), the NZ Vec -> Mat row bound of a row-major-blocked L1 tile (PTO318) ---
+    Entry(_X90_INSERT, "function:TInsertAccToVec|function:TInsertAccToMat", kind="runtime", topic="index",
+          targets=_X90, rules=("PTO332",),
+          note="every Acc-source TINSERT / TINSERT_FP overload (TINSERT_IMPL lines 383-470) ends in these copies: "
+               "Acc -> Mat bounds indexRow + Src::Rows by Dst::Rows and indexCol + the valid columns rounded up to "
+               "C0 (nSize, lines 184-195) by Dst::Cols; Acc -> Vec indexRow + the valid rows (an NZ dst: Src::Rows, "
+               "line 146) and indexCol + the rounded valid columns (lines 133-154) (lines 164-165): PTO332's Kirin "
+               "X90 branch computes the same window; the vendor's tinsert_acc2vec and tmov_acc2mat ST kernels keep "
+               "it (verified)"),
+    Entry(_X90_INSERT, "function:TInsertVecToMatImpl", cond=r"<= dstRow$", targets=_X90, rules=("PTO318",),
+          note="an NZ source into L1 (line 320): indexRow + valid rows within dstRow, Dst::Rows for a BLayout::ColMajor "
+               "destination and Dst::Cols for a BLayout::RowMajor one (lines 321-323): PTO318 checks both on Kirin "
+               "X90 (whenever something is copied, as for line 313)"),
+    Entry(_X90_INSERT, "function:TINSERT_IMPL", cond=r"% FRACTAL_NZ_ROW == 0$", targets=_X90, rules=("PTO125",),
+          note="NZ TINSERT Vec -> Vec: indexRow a multiple of 16 (line 345): PTO125 checks it for TINSERT (a debug-only "
+               "trap, a release build places the exact rows; unlike TEXTRACT's twin no vendor ST kernel breaks it: "
+               "Kirin X90's tinsert kernel inserts NZ UB tiles at rows 0 and 16)"),
+    Entry(_X90_INSERT, "function:TINSERT_IMPL", cond=r"^FpTileData::Loc == TileType::Scaling$", targets=_X90,
+          rules=("PTO312",),
+          note="the vector-quantised overload (lines 429-445; TINSERT_FP's wrapper and the fp TINSERT<..., "
+               "AccToVecMode> forward to it): fp a Scaling tile (FACTS TINSERT_FP / TINSERT(AccToVecMode) kirinx90)"),
+    Entry(_X90_EXTRACT, "function:TExtractVecToMat", cond=r"^\(SrcTile::isRowMajor && SrcTile::SFractal == ",
+          targets=_X90, rules=("PTO107",),
+          note="Vec -> Mat copies ND -> ND or NZ -> NZ only (lines 112-117): TEXTRACT_TILE_IMPL's Vec -> Mat branch "
+               "(line 156) calls it for any pair, PTO107 checks the pair (its copy is not modelled); X90's TMOV "
+               "(kirinX90/TMov.hpp lines 380-395) calls it only from the branches that test those two pairs, any "
+               "other pair reaches its own static_assert instead"),
+    # --- end of branch x90 ---
     # --- branch vector: THISTOGRAM on Kirin Dev0000 (PTO010), ... ---
     Entry("pto/npu/a5/THistogram.hpp", "function:THISTOGRAM_IMPL", targets=("kirindev0000",), rules=("PTO010",),
           note="kirinDev0000/header.hpp includes a5/THistogram.hpp, but pto_instr.hpp declares the THISTOGRAM "
@@ -661,24 +690,29 @@ ENTRIES: list[Entry] = [
     Entry(_X90_EXTRACT, "function:TExtractVecToMat", cond=r"^SrcTile::Loc == TileType::Vec", targets=_X90,
           reason="dispatch-guarded", note="called only from TEXTRACT_TILE_IMPL's `SrcTileData::Loc == Vec && "
                                           "DstTileData::Loc == Mat` branch"),
-    Entry(_X90_EXTRACT, "function:TExtractVecToMat", targets=_X90,
-          note="open (checkable): Kirin X90's Vec -> Mat TEXTRACT copies ND -> ND or NZ -> NZ only; the copy is not "
-               "modelled (rules/textract.py leaves the path out, the executor refuses it)"),
-    # kirinX90/common.hpp CheckTMovAccValid: TEXTRACT calls it with isCastQuant = false (every form), X90's TMOV with
-    # true; the unquantised branch is TEXTRACT's alone, the rest is shared with the TMOV nobody has read for X90
+    # kirinX90/common.hpp CheckTMovAccValid: TEXTRACT calls it with isCastQuant = false (every form), TINSERT with false
+    # (plain, relu) or true (scalar / vector quantised), X90's TMOV with true (its AccToVecMode form: false); every
+    # line is shared with the TMOV nobody has read for X90
     Entry("pto/npu/kirinX90/common.hpp", "function:CheckTMovAccValid", cond=r"^DstType == SrcType$|^DstType == int32_t",
-          targets=_X90, rules=("PTO105",),
-          note="the unquantised branch (TEXTRACT's only): the destination of the half / int32 source's type "
-               "(ACC_CONV kirinx90)"),
+          targets=_X90,
+          note="open (partial, PTO105 / PTO311): the unquantised branch: the destination of the half / int32 source's "
+               "type; TEXTRACT's calls (every form, ACC_CONV kirinx90) and TINSERT's plain / relu / AccToVecMode "
+               "forms (rules/rearrange.py acc_x90) are checked, X90's TMOV<..., AccToVecMode> (kirinX90/TMov.hpp "
+               "line 462, isCastQuant left false; the file is unread) is not"),
     Entry("pto/npu/kirinX90/common.hpp", "function:CheckTMovAccValid", targets=_X90,
-          note="open (partial, PTO105 / PTO108 / PTO109): Kirin X90's L0C copies: locations, a half / int32 NZ "
-               "source, an ND or NZ destination of 32-byte rows, the quantised pairs; TEXTRACT's calls are checked, "
-               "X90's TMOV (isCastQuant = true) has no rule"),
+          note="open (partial, PTO105 / PTO108 / PTO109; PTO310 / PTO312 / PTO313): Kirin X90's L0C copies: "
+               "locations, a half / int32 NZ source, an ND or NZ destination of 32-byte rows, the quantised pairs; "
+               "TEXTRACT's calls are checked, TINSERT's Acc-source forms too (rules/rearrange.py FACTS kirinx90: "
+               "locations, the source's type and layout, the destination's layout and type pair; a non-Acc source "
+               "that reaches TINSERT_IMPL's last branch, e.g. Vec into Left, is not), X90's TMOV (isCastQuant = true; "
+               "kirinX90/TMov.hpp unread) has no rule"),
     Entry("pto/npu/kirin9030/common.hpp", "function:GetCastPreQuantMode", targets=_X90,
           note="open (partial, PTO105): an L0C copy without quantisation between different element types; TEXTRACT's "
-               "(CheckTMovAccValid requires the same type first) is checked, X90's TMOV and TSTORE from L0C not"),
-    # kirinX90/TInsert.hpp (rules/rearrange.py FACTS key "kirinx90": the plain Vec-source forms; its Acc, fp and split
-    # forms are not modelled) and the common/arch/memory/tinsert_common.hpp checks its Vec -> Vec path calls
+               "(CheckTMovAccValid requires the same type first) is checked, X90's TINSERT (plain / relu forms), TMOV "
+               "and TSTORE from L0C not"),
+    # kirinX90/TInsert.hpp (rules/rearrange.py FACTS key "kirinx90": the plain Vec-source forms, the split form, the fp
+    # tile; its Acc windows are PTO332's, branch x90 above) and the common/arch/memory/tinsert_common.hpp checks its
+    # Vec -> Vec path calls
     Entry(_TI, "function:CheckTInsertVecToVecCommon", cond=r"^DstT == SrcT$", targets=_X90, rules=("PTO311",),
           note="Vec -> Vec: dst of src's element type"),
     Entry(_TI, "function:CheckTInsertVecToVecCommon", targets=_X90, rules=("PTO310",),
@@ -693,18 +727,8 @@ ENTRIES: list[Entry] = [
           note="TINSERT ND Vec -> Vec of 1-byte elements needs an even static src ValidCol (DYNAMIC fails as -1): "
                "PTO330 (kirinX90/TInsert.hpp TInsertVecToVecNDDispatch; its NZ path does not call the check) "
                "(branch audit)"),
-    Entry(_X90_INSERT, "function:TInsertAccToVec|function:TInsertAccToMat", targets=_X90,
-          note="open (checkable): Kirin X90's TINSERT from L0C: index + the copied window within Dst; its Acc forms "
-               "are not modelled (no rule)"),
-    Entry(_X90_INSERT, "function:TInsertVecToMatImpl", cond=r"<= dstRow$", targets=_X90,
-          note="open (partial, PTO318): an NZ source into L1 bounds indexRow + valid rows by Dst::Rows for a "
-               "column-major-blocked destination (PTO318) but by Dst::Cols for a row-major-blocked one"),
     Entry(_X90_INSERT, "function:TINSERT_IMPL", cond=r"% kC0Size == 0$", targets=_X90,
           rules=("PTO125",), note="NZ TINSERT Vec -> Vec: indexCol a multiple of C0"),
-    Entry(_X90_INSERT, "function:TINSERT_IMPL", cond=r"% FRACTAL_NZ_ROW == 0$", targets=_X90,
-          note="open (checkable): NZ TINSERT Vec -> Vec: indexRow a multiple of 16, a debug-only assertion (a release "
-               "build places the exact rows); PTO125 leaves rows out as for TEXTRACT, whose twin the vendor's ST "
-               "kernels break"),
     Entry(_X90_INSERT, "function:TInsertVecToVecNDDispatch|function:TInsertVecToMatImpl|function:TINSERT_IMPL",
           kind="runtime", topic="index", targets=_X90, lines=(200, 360), rules=("PTO318",),
           note="the plain Vec-source forms: indexRow + src valid rows / indexCol + src valid columns within Dst's Rows "
@@ -716,10 +740,6 @@ ENTRIES: list[Entry] = [
           note="Vec -> Mat: dst of src's element type"),
     Entry(_X90_INSERT, "function:TINSERT_IMPL", topic="dtype", targets=_X90, lines=(368, 380), rules=("PTO310",),
           note="Vec -> Mat element types: A5's list under header.hpp's renames (half, float, int32, int8, int64)"),
-    Entry(_X90_INSERT, "function:TINSERT_IMPL", targets=_X90,
-          note="open (checkable): Kirin X90's TINSERT Acc forms (relu / scalar / vector-quantised: the fp operand a "
-               "Scaling tile) and TInsertMode split forms (Vec NZ -> Mat of the same type, index bounds); not "
-               "modelled (no rule)"),
     # a5/TExpandS.hpp on Kirin X90 (reused file): the entries above for A2/A3 / A5 name those targets only
     Entry("pto/npu/a5/TExpandS.hpp", "function:TExpandsTile", targets=_X90,
           cond=r"^repeatTimes >= 1 && repeatTimes <= EXPANDS_MAX_SUPPORT_REPEAT_TIMES$",

@@ -73,9 +73,12 @@ _KX90_EXTRACT = ("include/pto/npu/kirinX90/TExtract.hpp (TEXTRACT_IMPL, TEXTRACT
                  "common/arch/memory/textract_common.hpp (TExtractToLeft/Right, CheckTExtractVecToVec*)")
 #: Kirin X90's own TInsert.hpp: its Vec -> Vec copy checks with common/arch/memory/tinsert_common.hpp (A2/A3's list,
 #: bfloat16_t renamed to half) and copies ND only between two NoneBox tiles; its Vec -> Mat copy takes A5's list
-#: under header.hpp's renames (as Kirin 9030's build of a5/TInsert.hpp). Read for the plain Vec-source forms; its Acc
-#: forms (kirinX90/common.hpp CheckTMovAccValid) and the split forms are not modelled
+#: under header.hpp's renames (as Kirin 9030's build of a5/TInsert.hpp). Read for the plain Vec-source forms, and for
+#: the index bounds of its Acc-source forms (TInsertAccToMat / TInsertAccToVec, which TINSERT_FP reaches too: its
+#: wrapper calls the fp-tile TINSERT_IMPL overload) and their fp tile's location; their conversion checks
+#: (kirinX90/common.hpp CheckTMovAccValid) are not modelled
 _KX90_INSERT = "include/pto/npu/kirinX90/TInsert.hpp (TINSERT_IMPL Vec -> Vec / Vec -> Mat), common/arch/memory/tinsert_common.hpp"
+_KX90_INSERT_FP = "include/pto/npu/kirinX90/TInsert.hpp (TINSERT_IMPL fp-tile overload, TInsertAccToMat / TInsertAccToVec)"
 
 #: Kirin 9030's TExtract.hpp (Kirin Dev0000 includes the same file): A5's routines without the MX / fp4 paths, its
 #: own type lists (is_textract_supported_type, CheckTExtractToL0, the Vec -> Vec list), no ScaleLeft / ScaleRight
@@ -201,6 +204,7 @@ OWN: dict[str, dict[str, Own]] = {
                  "TSTORE": Own("kirinx90", _KX90_STORE, excluded=("bfloat16_t",), lineage="a2a3"),
                  **{b: Own("kirinx90", _KX90_EXTRACT, lineage="a2a3") for b in ("TEXTRACT", "TEXTRACT_FP")},
                  "TINSERT": Own("kirinx90", _KX90_INSERT),
+                 "TINSERT_FP": Own("kirinx90", _KX90_INSERT_FP),
                  # Kirin 9030's TSync.hpp (kirinX90/header.hpp includes it): its own single-op pipe list
                  "TSYNC": Own("kirin9030", _K9030_SYNC + " (included by kirinX90/header.hpp)"),
                  **{b: Own("kirin9030", _K9030_MATMUL + " (included by kirinX90/header.hpp)") for b in _MATMUL},

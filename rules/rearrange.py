@@ -48,7 +48,11 @@ INSERT_X90_VEC = ("int8_t", "uint8_t", "int16_t", "uint16_t", "half", "float", "
 QUANT_A2A3 = {"float": ("int8_t",), "int32_t": ("int8_t", "uint8_t", "half", "int16_t")}
 QUANT_A5 = {"float": ("int8_t", "uint8_t", "hifloat8_t", "half", "bfloat16_t", "float8_e4m3_t", "float"),
             "int32_t": ("int8_t", "uint8_t", "half", "bfloat16_t")}
+#: Kirin X90's CheckTMovAccValid (kirinX90/common.hpp) with isCastQuant = true, which its vector-quantised TINSERT_IMPL
+#: overload (TINSERT_FP, the fp form with an AccToVecMode) runs: a half or int32 Acc into half / uint8 / int8 / int16
+QUANT_X90 = {s: ("half", "uint8_t", "int8_t", "int16_t") for s in ("half", "int32_t")}
 ND, NZ = ("RowMajor", None), ("ColMajor", "RowMajor")  # (BLayout, SLayout); None: any SLayout
+ND_NB = ("RowMajor", "NoneBox")
 ZN = ("RowMajor", "ColMajor")
 #: TINSERT's `mode` template argument: a TInsertMode enumerator selects the split form TINSERT<TInsertMode> (UB NZ
 #: -> L1 in 2 or 4 copies), an AccToVecMode one the Acc -> Vec forms (TINSERT<Dst, Src, AccToVecMode>)
@@ -57,6 +61,9 @@ ACC_TO_VEC_MODES = ("SingleModeVec0", "SingleModeVec1", "DualModeSplitM", "DualM
 _SPLIT = {"same": (("dst", "src"),), "loc": {"dst": ("Mat",), "src": ("Vec",)}, "layout": {"src": NZ}}
 #: A5's TInsertAccDispatch (TINSERT of an Acc source without a mode, TINSERT_FP): dst Mat (then NZ) or Vec
 _ACC_A5 = {"loc": {"dst": ("Mat", "Vec")}, "layout_when": (("dst", NZ, "loc", "dst", "Mat"),)}
+#: Kirin X90's CheckTMovAccValid (kirinX90/common.hpp), which each of its Acc-source TINSERT overloads runs first
+_ACC_X90 = {"loc": {"src": ("Acc",), "dst": ("Mat", "Vec")}, "types": {"src": ("half", "int32_t")},
+            "layout": {"src": NZ}, "layout_in": {"dst": (ND_NB, NZ)}, "acc_x90": True}
 
 _FILL = {"sizes": {"src": B124}, "same_size": (("dst", "src"),), "loc": {"dst": ("Vec",), "src": ("Vec",)},
          "pad_not_null": ("dst",)}
@@ -75,7 +82,8 @@ _DILV1 = {"types": {"dst0": CONCAT_TYPES}, "same": (("dst0", "src"), ("dst0", "d
 #: shape_cols ((a, "<=", b): Cols only), cols32 (ops whose Cols * sizeof must be a multiple of 32 bytes),
 #: pad_not_null (ops), pad_in {op: PadValues}, quant (src dtype -> dst dtypes of a vector-quantised move),
 #: layout_when ((op, layout, "loc" | "layout", guard op, guard value): op must have the layout when the guard op has
-#: that TileType / layout),
+#: that TileType / layout), layout_in {op: layouts (any of them)}, acc_x90 (Kirin X90's CheckTMovAccValid pairs: with
+#: an fp tile or a preQuantScalar QUANT_X90, else dst of the Acc source's type),
 #: index16 (element sizes whose TTRANS addresses elements through a 16-bit index register: the last element index
 #: (Rows - 1) * RowStride + Cols - 1 of dst (src wider than tall) or src (otherwise) at most 0xFFFF)
 FACTS: dict[str, dict[str, dict]] = {
@@ -133,15 +141,21 @@ FACTS: dict[str, dict[str, dict]] = {
         "kirinx90": {**_SPLIT, "types": {"src": INSERT_KIRIN["kirin9030"]}},
     },
     # TINSERT(dst, accSrc) without a mode (plain, relu, scalar-quantised): A5's TInsertAccDispatch
-    "TINSERT(Acc)": {"a5": _ACC_A5, "kirin9030": _ACC_A5},
+    # Kirin X90: every Acc-source overload runs its common.hpp CheckTMovAccValid (a half or int32 NZ Acc into a Mat or
+    # Vec tile; the destination types differ between the quantised and unquantised overloads: not tabled here)
+    "TINSERT(Acc)": {"a5": _ACC_A5, "kirin9030": _ACC_A5, "kirinx90": _ACC_X90},
     # TINSERT<Dst, Src, AccToVecMode>(...) (relu, scalar- and vector-quantised): A5 static_asserts a Vec dst; Kirin
     # X90's overloads forward to the forms without a mode
-    "TINSERT(AccToVecMode)": {"a5": {"loc": {"dst": ("Vec",)}}, "kirin9030": {"loc": {"dst": ("Vec",)}}},
+    "TINSERT(AccToVecMode)": {"a5": {"loc": {"dst": ("Vec",)}}, "kirin9030": {"loc": {"dst": ("Vec",)}},
+                              # Kirin X90 forwards to the overloads without a mode: an fp operand is Scaling
+                              "kirinx90": {**_ACC_X90, "loc": {**_ACC_X90["loc"], "fp": ("Scaling",)}}},
     "TINSERT_FP": {
         "a2a3": {"loc": {"src": ("Acc",), "dst": ("Mat",), "fp": ("Scaling",)}, "quant": QUANT_A2A3,
                  "layout": {"src": NZ, "dst": NZ}},
         "a5": {"loc": {"src": ("Acc",), "dst": ("Mat", "Vec")}, "quant": QUANT_A5, "layout": {"src": NZ},
                "layout_when": _ACC_A5["layout_when"]},
+        # Kirin X90's vector-quantised TINSERT_IMPL (kirinX90/TInsert.hpp 429-445): CheckTMovAccValid, fp Scaling
+        "kirinx90": {**_ACC_X90, "loc": {**_ACC_X90["loc"], "fp": ("Scaling",)}},
     },
     "TMOV_FP": {
         "a2a3": {"loc": {"src": ("Acc",), "dst": ("Mat",), "fp": ("Scaling",)}, "quant": QUANT_A2A3,
@@ -157,7 +171,8 @@ FACTS: dict[str, dict[str, dict]] = {
 
 #: the Kirin builds of A5's TInsert.hpp whose facts FACTS holds (ptolint/own_impls.py keys)
 OWN = {k: ("TINSERT",) for k in INSERT_KIRIN}
-OWN["kirinx90"] = ("TINSERT",)  # Kirin X90's own TInsert.hpp (its Vec -> Vec and Vec -> Mat plain forms)
+# Kirin X90's own TInsert.hpp: its Vec -> Vec and Vec -> Mat plain forms, the fp tile of its Acc forms
+OWN["kirinx90"] = ("TINSERT", "TINSERT_FP")
 
 HDR = {
     "TFILLPAD": "include/pto/npu/{a2a3,a5}/TFillPad.hpp (TFILLPAD_IMPL / _INPLACE_IMPL / _EXPAND_IMPL, "
@@ -171,7 +186,9 @@ HDR = {
                "Dev0000 compile it through kirin9030/TInsert.hpp with renamed type names: INSERT_KIRIN); "
                "kirinX90/TInsert.hpp (TINSERT_IMPL: tinsert_common.hpp's Vec -> Vec checks, A5's Vec -> Mat list)",
     "FP": "include/pto/npu/a2a3/{TMov,TInsert,TStore}.hpp + a2a3/common.hpp (CheckTMovAccToMat); "
-          "a5/{TMov,TInsert,TStore}.hpp + a5/common.hpp (CheckTMovAccValid)",
+          "a5/{TMov,TInsert,TStore}.hpp + a5/common.hpp (CheckTMovAccValid); kirinX90/TInsert.hpp (TINSERT_IMPL fp "
+          "overload, lines 429-445: fp TileType::Scaling) + kirinX90/common.hpp (CheckTMovAccValid, isCastQuant: a half "
+          "or int32 NZ Acc into half / (u)int8 / int16)",
     "TSUBVIEW": "include/pto/npu/a2a3/TSubView.hpp (TSUBVIEW_IMPL; a5 includes it)",
     "ILV": "include/pto/npu/a5/TInterleave.hpp (TInterleaveCheck); a5/TDeInterleave.hpp (TDeInterleaveCheck*)",
 }
@@ -242,7 +259,8 @@ def _layout(t: TileView) -> str:
 
 
 def _name(want: tuple[str, str | None]) -> str:
-    return {ND: "ND (row-major)", NZ: "NZ", ZN: "ZN (row-major, SLayout::ColMajor)"}[want]
+    return {ND: "ND (row-major)", NZ: "NZ", ZN: "ZN (row-major, SLayout::ColMajor)",
+            ND_NB: "ND (row-major, SLayout::NoneBox)"}[want]
 
 
 def _fits(t: TileView, want: tuple[str, str | None]) -> bool:
@@ -273,21 +291,36 @@ def dtype_problems(ctx: Ctx, fx: dict) -> list[str]:
         if t is not None and _size(t) and _size(t) not in sizes:
             out.append(f"{n} `{t.text}` has {_size(t)}-byte elements ({t.dtype}; supported: "
                        f"{'/'.join(map(str, sizes))}-byte types)")
+    src, dst = tiles.get("src"), tiles.get("dst")
+    if fx.get("acc_x90") and src is not None and dst is not None and src.loc == "Acc" and src.dtype in QUANT_X90 \
+            and _x90_quantised(ctx) and dst.dtype not in QUANT_X90[src.dtype]:
+        out.append(f"a quantised {src.dtype} -> {dst.dtype} conversion is not supported ({src.dtype} converts to "
+                   f"{', '.join(QUANT_X90[src.dtype])})")
     quant = fx.get("quant")
     if quant:
         src, dst = tiles.get("src"), tiles.get("dst")
         if src is not None and src.loc == "Acc":
             if src.dtype not in quant:
-                out.append(f"src `{src.text}` is {src.dtype} (an Acc source must be float or int32_t)")
+                out.append(f"src `{src.text}` is {src.dtype} (an Acc source must be {' or '.join(quant)})")
             elif dst is not None and dst.dtype not in quant[src.dtype]:
                 out.append(f"a vector-quantised {src.dtype} -> {dst.dtype} conversion is not supported "
                            f"({src.dtype} converts to {', '.join(quant[src.dtype])})")
     return out
 
 
+def _x90_quantised(ctx: Ctx) -> bool:
+    """Kirin X90's Acc-source TINSERT overloads with a quantisation parameter (an fp tile, a preQuantScalar)."""
+    return "fp" in ctx.tiles() or "preQuantScalar" in ctx.texts
+
+
 def mismatch_problems(ctx: Ctx, fx: dict) -> list[str]:
     tiles = ctx.tiles()
     out = []
+    src, dst = tiles.get("src"), tiles.get("dst")
+    if fx.get("acc_x90") and src is not None and dst is not None and src.loc == "Acc" and not _x90_quantised(ctx) \
+            and dst.dtype != src.dtype:
+        out.append(f"dst `{dst.text}` is {dst.dtype} but the Acc src `{src.text}` is {src.dtype} (without a "
+                   "quantisation parameter the copy keeps the type)")
     for a, b in fx.get("same", ()):
         ta, tb = tiles.get(a), tiles.get(b)
         if ta is not None and tb is not None and ta.dtype != tb.dtype:
@@ -321,6 +354,11 @@ def layout_problems(ctx: Ctx, fx: dict) -> list[str]:
         t = tiles.get(n)
         if t is not None and not _fits(t, want):
             out.append(f"{n} `{t.text}` is {_layout(t)} (must be {_name(want)})")
+    for n, wants in fx.get("layout_in", {}).items():
+        t = tiles.get(n)
+        if t is not None and not any(_fits(t, w) for w in wants):
+            out.append(f"{n} `{t.text}` is BLayout::{t.blayout} + SLayout::{t.slayout} (must be "
+                       f"{' or '.join(_name(w) for w in wants)})")
     pair = fx.get("layout_match")
     if pair:
         ta, tb = tiles.get(pair[0]), tiles.get(pair[1])
@@ -416,7 +454,8 @@ _ALL_HDRS = "; ".join(HDR.values())
                              "e8m0, hifloat8, fp4}: A5 rejects int16, uint16, uint8 and uint32"),
                   Provenance("header-static", HDR["FP"], "vector quantisation: A2/A3 float->int8, int32->{int8, "
                              "uint8, half, int16}; A5 float->{int8, uint8, hifloat8, half, bfloat16, fp8 e4m3, "
-                             "float}, int32->{int8, uint8, half, bfloat16}"),
+                             "float}, int32->{int8, uint8, half, bfloat16}; Kirin X90 TINSERT_FP half and int32->"
+                             "{half, uint8, int8, int16}"),
                   Provenance("header-static", HDR["ILV"], "A5: same type set as TCONCAT"),
                   Provenance("header-static", HDR["TINSERT"], "the split form TINSERT<TInsertMode>: A5's Vec -> Mat list "
                              "(Kirin 9030 and Kirin X90 read it under their renames: INSERT_KIRIN)"),
@@ -462,7 +501,10 @@ def rearrange_unsupported_dtype(ctx: Ctx) -> Check | None:
                   Provenance("header-static", HDR["TTRANS"], "sizeof(src DType) == sizeof(dst DType)"),
                   Provenance("header-static", HDR["TINSERT"], "Vec->Vec (both) and Vec->Mat (A5): identical DType; the "
                              "split form TINSERT<TInsertMode> too (A5's file, Kirin X90's)"),
-                  Provenance("header-static", HDR["ILV"], "all operands identical DType")))
+                  Provenance("header-static", HDR["ILV"], "all operands identical DType"),
+                  Provenance("header-static", HDR["FP"], "Kirin X90: an Acc-source TINSERT without a quantisation "
+                             "parameter (plain, relu, AccToVecMode) keeps the half / int32 type (CheckTMovAccValid "
+                             "unquantised branch)")))
 def rearrange_dtype_mismatch(ctx: Ctx) -> Check | None:
     """
     ## Summary
@@ -505,7 +547,8 @@ def rearrange_dtype_mismatch(ctx: Ctx) -> Check | None:
                              "Vec src (A5's file, Kirin X90's); with an Acc src the dst is Mat or Vec (A5's "
                              "TInsertAccDispatch) and a TINSERT<..., AccToVecMode> dst is Vec (A5's file)"),
                   Provenance("header-static", HDR["FP"], "TMOV_FP/TINSERT_FP/TSTORE_FP: src TileType::Acc; fp "
-                             "TileType::Scaling (A2/A3 TMOV_FP and TINSERT_FP, A5 TMOV_FP); A2/A3 dst Mat"),
+                             "TileType::Scaling (A2/A3 TMOV_FP and TINSERT_FP, A5 TMOV_FP, Kirin X90 TINSERT_FP and "
+                             "its fp TINSERT<..., AccToVecMode>); A2/A3 dst Mat, Kirin X90 dst Mat or Vec"),
                   Provenance("header-static", HDR["TSUBVIEW"], "dst and src have the same TileType")))
 def rearrange_operand_location(ctx: Ctx) -> Check | None:
     """
@@ -547,7 +590,9 @@ def rearrange_operand_location(ctx: Ctx) -> Check | None:
                              "file, Kirin X90's); an Acc src into a Mat dst (TINSERT, TINSERT_FP): an NZ dst (A5's "
                              "TInsertAccDispatch); Vec->Mat from a ZN src (row-major, SLayout::ColMajor): a ZN dst "
                              "(A5's TInsertVecToMatImpl; Kirin X90's has no ZN branch)"),
-                  Provenance("header-static", HDR["ILV"], "A5: all tiles row-major")))
+                  Provenance("header-static", HDR["ILV"], "A5: all tiles row-major"),
+                  Provenance("header-static", HDR["FP"], "Kirin X90 Acc-source TINSERT / TINSERT_FP: an NZ source, an "
+                             "ND (NoneBox) or NZ destination (CheckTMovAccValid)")))
 def rearrange_unsupported_layout(ctx: Ctx) -> Check | None:
     """
     ## Summary

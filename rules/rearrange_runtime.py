@@ -322,6 +322,10 @@ def tconcat_valid_shape_differs(ctx: Ctx) -> Check | None:
       provenance=(Provenance("header-runtime", HDR["TINSERT"], "PTO_ASSERT indexRow + src valid rows <= Dst::Rows and "
                              "indexCol + src valid cols <= Dst::Cols (A2/A3 ND compares the static ValidRow/ValidCol, "
                              "but copies the run-time valid shape); release builds copy regardless"),
+                  Provenance("header-runtime", "include/pto/npu/kirinX90/TInsert.hpp (TInsertVecToMatImpl, lines "
+                             "308-327)", "Kirin X90: an NZ source into L1 also asserts indexRow + valid rows <= dstRow, "
+                             "Dst::Cols for a destination of BLayout::RowMajor (the height its NZ copy gives each "
+                             "column stripe)"),
                   Provenance("isa-doc", "docs/isa/TINSERT.md", "the inserted sub-tile must lie inside dst")))
 def tinsert_out_of_bounds(ctx: Ctx) -> Check | None:
     """
@@ -331,7 +335,9 @@ def tinsert_out_of_bounds(ctx: Ctx) -> Check | None:
     ## What it does
     For Vec->Vec inserts (and A5's Vec->Mat inserts, plain or split `TINSERT<TInsertMode>`) checks
     `indexRow + src.GetValidRow() <= Dst::Rows`
-    and `indexCol + src.GetValidCol() <= Dst::Cols` whenever something is copied.
+    and `indexCol + src.GetValidCol() <= Dst::Cols` whenever something is copied. Kirin X90 copies an NZ
+    source into an L1 tile of `BLayout::RowMajor` in column stripes `Dst::Cols` rows high: there
+    `indexRow + src.GetValidRow() <= Dst::Cols` too.
 
     ## Why is this bad?
     The bounds are only `PTO_ASSERT`s. A release build copies anyway: rows past the end of the
@@ -355,11 +361,16 @@ def tinsert_out_of_bounds(ctx: Ctx) -> Check | None:
     row, col = ctx.scalar("indexRow"), ctx.scalar("indexCol")
     if row is None or col is None or z3.is_real(row) or z3.is_real(col):
         return None
-    violated = z3.And(src.valid_row > 0, src.valid_col > 0,
-                      z3.Or(row + src.valid_row > dst.rows, col + src.valid_col > dst.cols))
+    over = [row + src.valid_row > dst.rows, col + src.valid_col > dst.cols]
+    stripes = ""
+    if ctx.impl == "kirinx90" and dst.loc == "Mat" and src.blayout == "ColMajor" and src.slayout == "RowMajor" \
+            and dst.blayout == "RowMajor":
+        over.append(row + src.valid_row > dst.cols)  # the NZ copy's column stripes are Dst::Cols rows high there
+        stripes = f"; Kirin X90 copies the NZ source in column stripes {dst.cols} (Dst::Cols) rows high"
+    violated = z3.And(src.valid_row > 0, src.valid_col > 0, z3.Or(*over))
     return Check(violated,
                  f"TINSERT: src `{_esc(src.text)}` valid {{src_validRow}} x {{src_validCol}} at ({{indexRow}}, "
-                 f"{{indexCol}}) does not fit dst `{_esc(dst.text)}` ({dst.rows} x {dst.cols})",
+                 f"{{indexCol}}) does not fit dst `{_esc(dst.text)}` ({dst.rows} x {dst.cols}{stripes})",
                  {"indexRow": row, "indexCol": col, "src_validRow": src.valid_row, "src_validCol": src.valid_col})
 
 
@@ -735,26 +746,39 @@ def tinsert_nz_index_misaligned(ctx: Ctx) -> Check | None:
 
 
 @rule("PTO332", "tinsert-acc-src-exceeds-dst", instructions=("TINSERT", "TINSERT_FP"), fault="out-of-bounds",
-      targets=("a2a3",),
+      targets=("a2a3",), own={"kirinx90": ("TINSERT", "TINSERT_FP")},
       provenance=(Provenance("header-runtime", "include/pto/npu/a2a3/TInsert.hpp (TINSERT_IMPL: the Acc -> Mat, "
                              "relu, scalar-quant and fp-tile forms)", "PTO_ASSERT indexRow + SrcTileData::Rows <= "
                              "DstTileData::Rows and indexCol + SrcTileData::Cols <= DstTileData::Cols (the source's "
                              "static shape, not its valid region); release builds copy the valid region from the "
                              "position regardless"),
+                  Provenance("header-runtime", "include/pto/npu/kirinX90/TInsert.hpp (TInsertAccToMat, lines 173-199; "
+                             "TInsertAccToVec, lines 120-171; every Acc-source TINSERT_IMPL overload, lines 383-470)",
+                             "Kirin X90: Acc -> Mat asserts indexRow + Src::Rows <= Dst::Rows and indexCol + the valid "
+                             "columns rounded up to C0 (32 bytes of the dst type, twice that for a 1024-byte fractal) "
+                             "<= Dst::Cols; Acc -> Vec asserts indexRow + the valid rows (an NZ dst: Src::Rows) <= "
+                             "Dst::Rows and indexCol + the valid columns rounded up to C0 <= Dst::Cols; the copy "
+                             "then writes the rounded window from the position"),
                   Provenance("isa-doc", "docs/isa/TINSERT.md", "the inserted accumulator must lie inside dst")))
 def tinsert_acc_src_exceeds_dst(ctx: Ctx) -> Check | None:
     """
     ## Summary
-    A2/A3 TINSERT of an accumulator into L1 at a position where the accumulator's whole tile does not fit.
+    TINSERT of an accumulator at a position where the window the copy writes does not fit the destination
+    (A2/A3: the accumulator's whole tile into L1; Kirin X90: its rounded valid window into L1 or UB).
 
     ## What it does
-    For the Acc -> Mat forms of TINSERT / TINSERT_FP (plain, relu, scalar- and vector-quantised) checks
-    `indexRow + Src::Rows <= Dst::Rows` and `indexCol + Src::Cols <= Dst::Cols`: A2/A3 compares the
-    accumulator's static shape, not its valid region, with the L1 tile.
+    For the Acc-source forms of TINSERT / TINSERT_FP (plain, relu, scalar- and vector-quantised):
+    - A2/A3 (Acc -> Mat) checks `indexRow + Src::Rows <= Dst::Rows` and `indexCol + Src::Cols <= Dst::Cols`:
+      it compares the accumulator's static shape, not its valid region, with the L1 tile.
+    - Kirin X90 rounds the valid columns up to C0 (32 bytes of the destination type; 64 for a Mat destination
+      with a 1024-byte fractal) and checks `indexCol + rounded columns <= Dst::Cols`; for the rows it takes
+      `Src::Rows` into L1 or into an NZ UB tile, the valid rows into an ND UB tile, and checks
+      `indexRow + rows <= Dst::Rows`.
 
     ## Why is this bad?
-    The bound is a `PTO_ASSERT`: debug builds trap even when the valid region fits. A release build copies
-    the valid region from the position, past the end of the L1 tile when it does not fit.
+    The bound is a `PTO_ASSERT`: debug builds trap (on A2/A3 even when the valid region fits). A release
+    build copies from the position anyway and writes past the end of the destination tile when it does not
+    fit.
 
     ## Example
     ```cpp
@@ -769,17 +793,43 @@ def tinsert_acc_src_exceeds_dst(ctx: Ctx) -> Check | None:
     ```
     """
     dst, src = ctx.tile("dst"), ctx.tile("src")
-    if dst is None or src is None or src.loc != "Acc" or dst.loc != "Mat":
+    if dst is None or src is None or src.loc != "Acc" or dst.loc not in ("Mat", "Vec"):
         return None
     row, col = ctx.scalar("indexRow"), ctx.scalar("indexCol")
     row = z3.IntVal(0) if row is None else row
     col = z3.IntVal(0) if col is None else col
     if z3.is_real(row) or z3.is_real(col):
         return None
+    if ctx.impl == "kirinx90":
+        return _x90_acc_window(ctx, dst, src, row, col)
+    if dst.loc != "Mat":
+        return None
     return Check(z3.Or(row + src.rows > dst.rows, col + src.cols > dst.cols),
                  f"{ctx.builtin}: Acc tile `{_esc(src.text)}` ({src.rows} x {src.cols}) at ({{indexRow}}, "
                  f"{{indexCol}}) does not fit Mat tile `{_esc(dst.text)}` ({dst.rows} x {dst.cols}) (PTO_ASSERT)",
                  {"indexRow": row, "indexCol": col})
+
+
+def _x90_acc_window(ctx: Ctx, dst, src, row, col) -> Check | None:
+    """Kirin X90's TInsertAccToMat / TInsertAccToVec bounds: the valid columns rounded up to C0, the rows Src::Rows
+    (into L1 or an NZ UB tile) or the valid rows (into an ND UB tile)."""
+    nd = dst.blayout == "RowMajor" and dst.slayout == "NoneBox"
+    nz = dst.blayout == "ColMajor" and dst.slayout == "RowMajor"
+    size = dst.elem_size
+    if not (nd or nz) or not size or 32 % size:
+        return None  # CheckTMovAccValid rejects the layout at compile time; no 32-byte C0 for the type
+    c0 = 32 // size
+    if dst.loc == "Mat" and dst.fractal == 1024:
+        c0 *= 2
+    rows = src.valid_row if dst.loc == "Vec" and nd else z3.IntVal(src.rows)
+    cols = (src.valid_col + c0 - 1) / c0 * c0
+    where = "the valid rows" if dst.loc == "Vec" and nd else f"Src::Rows {src.rows}"
+    return Check(z3.Or(row + rows > dst.rows, col + cols > dst.cols),
+                 f"{ctx.builtin}: Acc tile `{_esc(src.text)}` (valid {{src_validRow}} x {{src_validCol}}, {{copiedCols}} "
+                 f"columns copied in {c0}-column C0 blocks) at ({{indexRow}}, {{indexCol}}) does not fit {dst.loc} tile "
+                 f"`{_esc(dst.text)}` ({dst.rows} x {dst.cols}; rows bounded with {where}) (PTO_ASSERT on kirinx90)",
+                 {"indexRow": row, "indexCol": col, "src_validRow": src.valid_row, "src_validCol": src.valid_col,
+                  "copiedCols": cols})
 
 
 @rule("PTO333", "tinsert-zn-row-misaligned", instructions=("TINSERT",), fault="misaligned", targets=("a5",),

@@ -580,7 +580,9 @@ def src_layout(ctx: Ctx) -> Check | None:
                   Provenance("header-static", K9030, "Kirin 9030 / Dev0000: Left dst NZ, Right dst ZN (A5's)"),
                   Provenance("seed-doc", SEED, "docs only say 'a layout supported by the destination'"),
                   Provenance("header-static", X90_HDR, "Kirin X90: textract_common.hpp's routines, Left dst ZZ, Right dst ZN "
-                             "(A2/A3's)")))
+                             "(A2/A3's)"),
+                  Provenance("header-static", X90_HDR + " (TExtractVecToMat, lines 112-117)", "Kirin X90 Vec -> Mat: "
+                             "ND (row-major, NoneBox) -> ND or NZ -> NZ only")))
 def dst_layout(ctx: Ctx) -> Check | None:
     """
     ## Summary
@@ -589,7 +591,8 @@ def dst_layout(ctx: Ctx) -> Check | None:
     ## What it does
     Checks the destination layout per target: Left is ZZ on A2/A3 but NZ on A5 (the `TileLeft` alias picks the
     right one for each target); Right is ZN on both; on A5 ScaleLeft is ZZ and ScaleRight NN. Kirin X90
-    copies with A2/A3's routines: Left ZZ, Right ZN.
+    copies with A2/A3's routines: Left ZZ, Right ZN; its UB -> L1 copy (Vec -> Mat) writes an ND tile from an
+    ND source or an NZ tile from an NZ source only.
 
     ## Why is this bad?
     The header rejects the layout with a `static_assert`. A hand-written Left tile type that matches one target
@@ -615,6 +618,11 @@ def dst_layout(ctx: Ctx) -> Check | None:
         ok, want = (is_zz(dst), "ZZ") if ctx.impl in A2_L0 else (is_nz(dst), "NZ")
     elif path == "right":
         ok, want = is_zn(dst), "ZN"
+    elif path == "vec-mat" and ctx.impl == X90:
+        nd = [t.blayout == "RowMajor" and t.slayout == "NoneBox" for t in (src, dst)]
+        ok = all(nd) or (is_nz(src) and is_nz(dst))
+        return Check(Ctx.static(not ok), f"Vec -> Mat on {ctx.target} copies ND -> ND or NZ -> NZ only; src is "
+                     f"{layout(src)}, dst is {layout(dst)}")
     elif ctx.impl == KIRIN:
         return None  # no Scale path there (PTO109)
     elif path == "scale-left":
@@ -1253,26 +1261,31 @@ def _nz_window_units(ctx: Ctx) -> tuple[TileView, TileView, int] | None:
                              "PTO_ASSERT idxCol % C0 == 0 (C0 = 32 / sizeof(T)) before the NZ UB -> UB copy; debug "
                              "builds only (its idxRow % 16 assert is left out: release builds copy the exact rows, and "
                              "the vendor's textract_vec ST kernel starts NZ windows at rows 4 and 8)"),
-                  Provenance("header-runtime", "include/pto/npu/kirinX90/TInsert.hpp (TINSERT_IMPL, NZ Vec -> Vec)",
-                             "the same PTO_ASSERT on indexCol"),
+                  Provenance("header-runtime", "include/pto/npu/kirinX90/TInsert.hpp (TINSERT_IMPL, NZ Vec -> Vec, "
+                             "lines 338-346)", "the same PTO_ASSERT on indexCol, and indexRow % 16 == 0 (checked for "
+                             "TINSERT: debug builds trap; the vendor's Kirin X90 tinsert ST kernel inserts NZ UB tiles "
+                             "at rows 0 and 16 only)"),
                   Provenance("header-runtime", X90_HDR + " (TExtractVecToVecNZ)", "release builds start the copy at "
                              "column stripe indexCol / C0: an unaligned indexCol silently moves another window")))
 def vec_nz_window_misaligned(ctx: Ctx) -> Check | None:
     """
     ## Summary
-    Kirin X90 TEXTRACT / TINSERT between NZ UB tiles at a column that is not on a C0 block.
+    Kirin X90 TEXTRACT / TINSERT between NZ UB tiles at a column that is not on a C0 block (TINSERT: or at a
+    row that is not on a 16-row fractal).
 
     ## What it does
     For a Vec -> Vec TEXTRACT or TINSERT between two NZ tiles (BLayout::ColMajor, SLayout::RowMajor) on Kirin
     X90, checks that `indexCol` is a multiple of C0, one 32-byte block of the element type (16 half, 8 float,
-    32 int8). (A TEXTRACT into a 1 x 1 destination takes a scalar path without the check. The header also
-    asserts `indexRow % 16 == 0`; a release build copies the exact rows, and the vendor's own ST kernels start
-    NZ windows off the 16-row fractal, so that debug-only assertion is not reported.)
+    32 int8); for TINSERT also that `indexRow` is a multiple of 16. (A TEXTRACT into a 1 x 1 destination takes
+    a scalar path without the check. TEXTRACT's header also asserts `indexRow % 16 == 0`; a release build
+    copies the exact rows, and the vendor's own ST kernels extract NZ windows off the 16-row fractal, so that
+    debug-only assertion is not reported for TEXTRACT.)
 
     ## Why is this bad?
     It is a `PTO_ASSERT`: debug builds trap. A release build copies whole column stripes of C0 elements from
     stripe `indexCol / C0`: an unaligned `indexCol` silently moves the columns of the stripe boundary below it
-    instead of the window asked for.
+    instead of the window asked for. (An unaligned TINSERT row traps debug builds only: a release build places
+    the exact rows.)
 
     ## Example
     ```cpp
@@ -1293,6 +1306,11 @@ def vec_nz_window_misaligned(ctx: Ctx) -> Check | None:
     row, col = ctx.scalar("indexRow"), ctx.scalar("indexCol")
     if row is None or col is None or z3.is_real(row) or z3.is_real(col):
         return None
+    if ctx.builtin == "TINSERT":
+        return Check(z3.Or(col % c0 != 0, row % 16 != 0),
+                     f"TINSERT NZ Vec -> Vec of {dst.dtype} at ({{indexRow}}, {{indexCol}}): needs indexRow a multiple "
+                     f"of 16 and indexCol a multiple of {c0} (PTO_ASSERTs on {ctx.target}; a release build copies an "
+                     "unaligned column from the C0 block below)", {"indexRow": row, "indexCol": col})
     return Check(col % c0 != 0,
                  f"{ctx.builtin} NZ Vec -> Vec of {dst.dtype} at column {{indexCol}}: needs indexCol a multiple of {c0} "
                  f"(PTO_ASSERT on {ctx.target}; a release build copies from the C0 block below)", {"indexCol": col})

@@ -203,11 +203,37 @@ def test_tinsert_kirin_x90() -> None:
         {"unsupported-dtype"}
     nzd = tile(spec(F, 64, 32, 4, blayout="ColMajor", slayout="RowMajor"), "dst")
     nzs = tile(spec(F, 16, 32, 4, blayout="ColMajor", slayout="RowMajor"), "src")
-    assert run(machine(site("TINSERT", "kirinx90", {"dst": nzd, "src": nzs, "indexRow": 8, "indexCol": 0}))) == set()
+    # NZ Vec -> Vec: indexRow % 16 and indexCol % C0 are PTO_ASSERTs (PTO125)
+    assert run(machine(site("TINSERT", "kirinx90", {"dst": nzd, "src": nzs, "indexRow": 8, "indexCol": 0}))) == \
+        {"misaligned"}
     wide = tile(spec(F, 64, 64, 4, blayout="ColMajor", slayout="RowMajor"), "dst")
     assert run(machine(site("TINSERT", "kirinx90", {"dst": wide, "src": nzs, "indexRow": 0, "indexCol": 4}))) == \
         {"misaligned"}
     assert run(machine(site("TINSERT", "kirinx90", {"dst": nzd, "src": nzs, "indexRow": 16, "indexCol": 0}))) == set()
+    # NZ Vec -> a row-major L1 tile: the copy's column stripes are Dst::Cols rows high (PTO318)
+    nd_l1 = tile(spec(F, 64, 32, 4, loc="Mat"), "dst")
+    assert run(machine(site("TINSERT", "kirinx90", {"dst": nd_l1, "src": nzs, "indexRow": 16, "indexCol": 0}))) == \
+        set()
+    assert run(machine(site("TINSERT", "kirinx90", {"dst": nd_l1, "src": nzs, "indexRow": 32, "indexCol": 0}))) == \
+        {"out-of-bounds"}
+
+
+def test_tinsert_acc_kirin_x90() -> None:
+    """Kirin X90's TInsertAccToMat / TInsertAccToVec (PTO332): the valid columns rounded up to 32-byte C0 blocks of
+    dst's type from indexCol; the rows Src::Rows (Mat, NZ Vec) or the valid rows (ND Vec)."""
+    acc = tile(spec("half", 32, 128, 2, loc="Acc", blayout="ColMajor", slayout="RowMajor", fractal=1024), "src", 20, 100)
+    ub = tile(spec("half", 32, 112, 2), "dst")  # ND: 100 columns copied as 112
+    assert run(machine(site("TINSERT", "kirinx90", {"dst": ub, "src": acc, "indexRow": 12, "indexCol": 0}))) == set()
+    assert run(machine(site("TINSERT", "kirinx90", {"dst": ub, "src": acc, "indexRow": 0, "indexCol": 4}))) == \
+        {"out-of-bounds"}
+    assert run(machine(site("TINSERT", "kirinx90", {"dst": ub, "src": acc, "indexRow": 13, "indexCol": 0}))) == \
+        {"out-of-bounds"}
+    l1 = tile(spec("half", 48, 112, 2, loc="Mat", blayout="ColMajor", slayout="RowMajor"), "dst")
+    assert run(machine(site("TINSERT", "kirinx90", {"dst": l1, "src": acc, "indexRow": 16, "indexCol": 0}))) == set()
+    assert run(machine(site("TINSERT", "kirinx90", {"dst": l1, "src": acc, "indexRow": 17, "indexCol": 0}))) == \
+        {"out-of-bounds"}  # Src::Rows (32), not the 20 valid rows
+    assert run(machine(site("TINSERT", "kirinx90", {"dst": ub, "src": tile(spec("half", 32, 64, 2), "src"),
+                                                    "indexRow": 0, "indexCol": 0}))) == set()  # Vec -> Vec
 
 
 def test_tdeinterleave_single_source() -> None:

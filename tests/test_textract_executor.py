@@ -219,6 +219,13 @@ def test_kirin_x90_own_file() -> None:
     assert replay(dual, {}).kinds() == {"unsupported-path"}
     single = site("kirinx90", ub, acc, Const(0), Const(0), template_args={"mode": "SingleModeVec0", "reluMode": "NoRelu"})
     assert replay(single, {}).refused is not None
+    # Vec -> Mat (TExtractVecToMat): ND -> ND or NZ -> NZ, else a static_assert (PTO107); the copy itself is refused
+    l1_nz = operand(tile("Mat", "half", 16, 64, **NZ_MAT), "l1")
+    ub_nd = operand(tile("Vec", "half", 16, 64), "ub")
+    assert replay(site("kirinx90", l1_nz, ub_nd, Const(0), Const(0)), {}).kinds() == {"unsupported-layout"}
+    l1_nd = operand(tile("Mat", "half", 16, 64), "l1")
+    ok = replay(site("kirinx90", l1_nd, ub_nd, Const(0), Const(0)), {})
+    assert ok.faults == [] and ok.refused is not None
 
 
 def test_kirin_x90_acc_checks() -> None:

@@ -281,7 +281,14 @@ def x90_forms(m: Machine, form: str, dst: ConcreteTile, src: ConcreteTile) -> No
     d, s = dst.spec, src.spec
     acc = form != "plain" or (s.loc == "Acc" and d.loc in ("Mat", "Vec"))
     if not acc:
-        if s.loc == "Vec" and d.loc == "Mat":
+        if s.loc == "Vec" and d.loc == "Mat":  # TExtractVecToMat: CheckTExtract's type list, then ND -> ND / NZ -> NZ
+            if d.dtype not in KirinX90.main_types:
+                m.fault("unsupported-dtype", f"TEXTRACT tile path has no {d.dtype} destination on kirinx90")
+            if (lay(src), lay(dst)) not in ((ND, ND), (NZ, NZ)):
+                m.fault("unsupported-layout", f"Vec -> Mat copies ND -> ND or NZ -> NZ only on kirinx90, not "
+                                              f"{lay_text(lay(src))} -> {lay_text(lay(dst))}")
+            if m.faults:
+                raise Trap("the call does not compile on this target")
             raise LookupError("Kirin X90's TEXTRACT Vec -> Mat copy is not modelled")
         return
     before = len(m.faults)

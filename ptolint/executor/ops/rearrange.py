@@ -52,6 +52,7 @@ _VQUANT = {
     "a5": {("float", d) for d in ("int8_t", "uint8_t", "hifloat8_t", "half", "bfloat16_t", "float8_e4m3_t", "float")}
     | {("int32_t", d) for d in ("int8_t", "uint8_t", "half", "bfloat16_t")},
 }
+_QUANT_X90 = {"half", "uint8_t", "int8_t", "int16_t"}  # kirinX90/common.hpp CheckTMovAccValid, isCastQuant: dst types
 _VL = 256  # bytes per A5 vector register
 
 
@@ -350,6 +351,38 @@ def _acc_insert_extent(m: Machine, dst: ConcreteTile, src: ConcreteTile) -> None
                 f"exceeds the {dst.spec.rows} x {dst.spec.cols} L1 tile (a2a3 PTO_ASSERT)")
 
 
+def _x90_acc_insert(m: Machine, dst: ConcreteTile, src: ConcreteTile) -> None:
+    """Kirin X90's Acc-source TINSERT / TINSERT_FP (TInsertAccToMat / TInsertAccToVec): the PTO_ASSERTed window, the
+    valid columns rounded up to 32-byte C0 blocks of dst's type (Mat with a 1024-byte fractal: two blocks) from the
+    position, Src::Rows rows (an ND UB dst: the valid rows); a release build writes that window."""
+    chk = _Static(m, m.site.builtin)
+    chk.need(src.spec.loc == "Acc", "unsupported-path", f"src is TileType::{src.spec.loc}, not Acc")
+    chk.need(dst.spec.loc in ("Mat", "Vec"), "unsupported-path", f"dst is TileType::{dst.spec.loc}")
+    fp = m.tile("fp")
+    if fp is not None:
+        chk.need(fp.spec.loc == "Scaling", "unsupported-path", f"fp is TileType::{fp.spec.loc}, not Scaling")
+    nd = _nd(dst) and dst.spec.slayout == "NoneBox"
+    chk.need(nd or _nz(dst), "unsupported-layout", "dst is neither ND nor NZ")
+    chk.need(_nz(src), "unsupported-layout", "the Acc source is not NZ")
+    chk.need(src.dtype in ("half", "int32_t"), "unsupported-dtype", f"Acc element type {src.dtype}")
+    if fp is not None or "preQuantScalar" in m.site.params:  # CheckTMovAccValid<..., isCastQuant = true>
+        chk.need(dst.dtype in _QUANT_X90, "unsupported-dtype", f"no quantised {src.dtype} -> {dst.dtype} conversion")
+    else:
+        chk.need(dst.dtype == src.dtype, "dtype-mismatch", f"an unquantised {src.dtype} -> {dst.dtype} copy")
+    chk.done()
+    size = _size(dst)
+    if not size or 32 % size:
+        return
+    c0 = 32 // size * (2 if dst.spec.loc == "Mat" and dst.spec.fractal == 1024 else 1)
+    r, c = int(m.scalar("indexRow") or 0) % (1 << 16), int(m.scalar("indexCol") or 0) % (1 << 16)
+    rows = src.valid_row if dst.spec.loc == "Vec" and nd else src.spec.rows
+    cols = -(-src.valid_col // c0) * c0
+    if r + rows > dst.spec.rows or c + cols > dst.spec.cols:
+        m.fault("out-of-bounds", f"{m.site.builtin}: the accumulator's {rows} x {cols} window (valid columns in "
+                f"{c0}-column blocks) at ({r}, {c}) exceeds the {dst.spec.rows} x {dst.spec.cols} {dst.spec.loc} tile "
+                "(kirinx90 PTO_ASSERT; release builds write past it)")
+
+
 _SPLIT_MODES = ("SPLIT2", "SPLIT4")  # TInsertMode: the split form TINSERT<TInsertMode>
 _ACC_VEC_MODES = ("SingleModeVec0", "SingleModeVec1", "DualModeSplitM", "DualModeSplitN")  # AccToVecMode
 
@@ -405,6 +438,10 @@ def tinsert(m: Machine) -> None:
     dst, src = m.tile("dst"), m.tile("src")
     if dst is None or src is None:
         return
+    if m.impl == "kirinx90" and src.spec.loc == "Acc" and m.template_args.get("mode", "") not in _SPLIT_MODES:
+        # every Acc-source overload (the plain one's last branch too) runs CheckTMovAccValid, then the window copy
+        _x90_acc_insert(m, dst, src)
+        return  # the conversion is not replayed
     if m.impl != "a2a3" and _a5_mode_forms(m, dst, src):
         return  # the Acc sources' conversions are not replayed
     if m.impl == "a2a3" and src.spec.loc == "Acc" and dst.spec.loc == "Mat" and "preQuantScalar" in m.site.params:
@@ -477,9 +514,16 @@ def tinsert(m: Machine) -> None:
             and c % (32 // _size(src)):
         m.fault("misaligned", f"TINSERT NZ Vec -> Vec at column {c}: not a multiple of {32 // _size(src)} "
                               "(PTO_ASSERT on kirinx90; the copy starts at the C0 block below)")
+    if m.impl == "kirinx90" and dst.spec.loc == "Vec" and _nz(dst) and _nz(src) and r % 16:
+        m.fault("misaligned", f"TINSERT NZ Vec -> Vec at row {r}: not a multiple of 16 (PTO_ASSERT on kirinx90; a "
+                              "release build places the exact rows)")
     vr, vc = src.valid_row, src.valid_col
     if vr <= 0 or vc <= 0:
         return
+    if m.impl == "kirinx90" and dst.spec.loc == "Mat" and _nz(src) and dst.spec.blayout == "RowMajor" and \
+            r + vr > dst.spec.cols:
+        m.fault("out-of-bounds", f"TINSERT NZ Vec -> Mat: rows {r} + {vr} exceed the {dst.spec.cols}-row column stripes "
+                "the copy gives a BLayout::RowMajor L1 tile (Dst::Cols; kirinx90 PTO_ASSERT)")
     if a5 and m.impl != "kirinx90" and dst.spec.loc == "Mat" and _zn(src) and 0 < _size(src) <= 32 and \
             (r % (32 // _size(src)) or vr % (32 // _size(src))):
         m.fault("misaligned", f"TINSERT ZN Vec -> Mat: row {r} / {vr} valid rows not multiples of "
@@ -498,10 +542,14 @@ def tinsert(m: Machine) -> None:
 # --- vector-quantised Acc moves, TSUBVIEW ------------------------------------------------------------
 
 
-@op("TMOV_FP", "TINSERT_FP", "TSTORE_FP")
+@op("TMOV_FP", "TINSERT_FP", "TSTORE_FP", own=("kirinx90",))
 def fp_forms(m: Machine) -> None:
     name, src, dst, fp = m.site.builtin, m.tile("src"), m.tile("dst"), m.tile("fp")
     if src is None or fp is None:
+        return
+    if m.impl == "kirinx90":  # TINSERT_FP (ptolint/own_impls.py): the fp-tile TINSERT_IMPL overload
+        if name == "TINSERT_FP" and dst is not None:
+            _x90_acc_insert(m, dst, src)
         return
     a5 = m.impl == "a5"
     chk = _Static(m, name)
