@@ -102,6 +102,10 @@ _TC = "pto/common/arch/memory/textract_common.hpp"
 _X90_EXTRACT = "pto/npu/kirinX90/TExtract.hpp"
 _A6_EXTRACT = "pto/npu/a6/TExtract.hpp"
 _TI = "pto/common/arch/memory/tinsert_common.hpp"
+#: A6's TEXTRACT out of L0C (branch a6): every path through a6/TExtract.hpp's L0C copies fails to compile there
+_A6_L0C = ("every path to it copies out of L0C (TExtractAccToMat / TExtractAccToVec), whose intrinsic wrappers "
+           "pto_copy_matrix_cc_to_cbuf / _ub common/arch_cce_intrinsic.hpp declares for A5 and the Kirins only: PTO010 "
+           "reports every such call on A6 (form l0c-copy, rules/availability.py; branch a6)")
 _X90_INSERT = "pto/npu/kirinX90/TInsert.hpp"
 
 ENTRIES: list[Entry] = [
@@ -174,6 +178,76 @@ ENTRIES: list[Entry] = [
           note="TCONCAT's two-source form: src0's and src1's valid rows EQUAL to dst's: PTO317 reports a source with "
                "fewer, PTO222 one with more (or any difference on an empty dst) (branch forms)"),
     # --- end of branch forms ---
+    # --- branch a6: A6's remaining open assertions (issue 13 item 4), read in the A6 headers one by one: the L0C
+    # copies of a6/TExtract.hpp cannot compile on A6 (pto_copy_matrix_cc_to_cbuf / _ub are declared for A5 and the
+    # Kirins only, common/arch_cce_intrinsic.hpp:303-358): PTO010 reports every TEXTRACT out of L0C there; A6's
+    # TSTORE is a5/TStore.hpp itself (own_impls key "a5"). Fixtures A6_REUSED/l0c_paths.cpp. ---------------------
+    Entry("pto/npu/a5/common.hpp", "function:CheckTMovAccValid|function:GetDualDstCtl", targets=("a6",),
+          rules=("PTO010",),
+          note="lines 143-188 on A6, reached from a6/TExtract.hpp only (TEXTRACT_TILE_IMPL's Acc branch and the "
+               "relu / AccToVecMode / preQuantScalar / fp forms, GetDualDstCtl from TExtractAccToVec): "
+               + _A6_L0C + "; on A5 PTO105 / PTO108 / PTO109 judge the same conditions for TEXTRACT"),
+    Entry(_ST5, "function:CheckStaticAcc", cond=r"TileData::(Cols|Rows) >= 1", rules=("PTO946",), targets=("a6",),
+          note="lines 127-128: L0C -> GM tile Cols [1, 4095]; Rows [1, 8192] (ND) or [1, 65535] with Cols % 16 == 0; "
+               "A6 compiles a5/TStore.hpp itself, PTO946 runs there with A5's STATIC ranges (acc-ND, acc-NZ; the "
+               "a6 keys of gm_limits.A5_LIKE are A5's); checked with --headers real -t a6 (static_assert at "
+               "a5/TStore.hpp:127)"),
+    Entry("pto/common/constants.hpp", "class:PadValueMap", targets=("a6",), rules=("PTO035",),
+          note="line 282: the primary PadValueMap rejects a type without an entry; on A6 the fp8 / fp4 entries are "
+               "missing (declared under `#if defined(PTO_NPU_ARCH_A5)`, lines 450-475): PTO035 reports every A6 "
+               "TLOAD that looks such a type's pad value up (Vec PadVal != Null, L1 ND / DN with Max / Min, the "
+               "one-row MX scale load always; --headers real -t a6 fails at this line for each); of A6's other "
+               "builtins on the inventory's path (TASSIGN, TQUANT, TRESHAPE) none calls GetPadValue"),
+    # the assertions the provenance inference credited on A6, read against A5's curated decisions (the A6 files
+    # keep A5's checks, own_impls key "a5"; the element types and pairs A6 adds are left out of those calls):
+    # common/arch/register/tstore_common.hpp, which A6's TSTORE (a5/TStore.hpp itself) includes
+    Entry(_ST5R, "*", kind="static", cond=r"staticShape\[[34]\]", rules=("PTO959",), targets=("a6",),
+          note="lines 70, 73, 310, 321 (as on A5): Vec / L0C -> NZ staticShape[3] == 16 and staticShape[4] by the "
+               "output type (Vec also 64 for 4-bit types); PTO959 runs on A6's TSTORE with A5's facts (the inferred "
+               "PTO952, element sizes, was not this check)"),
+    Entry(_ST5R, "*", kind="runtime", cond=r"^valid(Row|Col) == ", rules=("PTO027",), targets=("a6",),
+          note="lines 66-67, 126-129, 174-182, 324-325 (as on A5): the valid region against an NZ / NHWC / NCHW "
+               "tensor's extents (LAYOUT_EXTENTS a5, definite); the inferred PTO969 (ND / DN burst length) and "
+               "PTO956 do not judge these copies"),
+    # a6/TMatmul.hpp: A5's CheckMadValid / CheckMadMxValid with more pairs (int8 x int4b_t, half / bf16 x fp8_e4m3,
+    # int4b_t, int8_t into float; the fp4 / HiF4 MX pairs), left out of the calls (own_impls combos / excluded)
+    Entry("pto/npu/a6/TMatmul.hpp", "function:CheckMadMxValid", cond=r"^\(isFp4 \|\|", rules=("PTO974",),
+          targets=("a6",), note="line 220 (A5 113): the MX operand pair and a float result; PTO974's A5 pairs, A6's "
+                                "fp8 x fp4, half / bf16 x fp4 and HiF4 pairs left out"),
+    Entry("pto/npu/a6/TMatmul.hpp", "function:CheckMadMxValid", cond=r"^\(TileLeft::Cols % (BASEK|2) == 0\)$",
+          rules=("PTO976",), targets=("a6",),
+          note="lines 224, 226 (A5 114, 116): the left tile's Cols a multiple of 64 (even: implied)"),
+    Entry("pto/npu/a6/TMatmul.hpp", "function:CheckMadValid", cond=r"^CType == int32_t|^\(AType == ",
+          rules=("PTO910",), targets=("a6",),
+          note="lines 256, 259, 269 (A5 145, 147, 151): the (C, A, B) triples; PTO910's A5 triples, A6's int4b_t "
+               "operands and half / bf16 x fp8_e4m3 / int8 pairs left out"),
+    Entry("pto/npu/a6/TMatmul.hpp", "function:CheckMadValid", cond=r"^\(\(TileLeft::Loc == TileType::Left\)",
+          rules=("PTO911", "PTO912"), targets=("a6",),
+          note="line 290 (A5 162): Left / Right / Acc locations (PTO911) and fractals (PTO912; the inferred credit "
+               "named PTO911 only)"),
+    Entry("pto/npu/a6/TMatmul.hpp", "function:TMATMUL_BIAS_IMPL|function:TGEMV_BIAS_IMPL",
+          cond=r"^TileRes::DType == TileBias::DType$", rules=("PTO913",), targets=("a6",),
+          note="lines 342, 385 (A5 214, 257): the bias of the result's element type"),
+    Entry("pto/npu/a6/TMatmul.hpp", "function:TMATMUL_BIAS_IMPL|function:TGEMV_BIAS_IMPL",
+          cond=r"^\(TileBias::Loc == TileType::Bias\)", rules=("PTO914",), targets=("a6",),
+          note="lines 343, 386 (A5 215, 258): a one-row Bias tile (TMATMUL_BIAS also row-major)"),
+    Entry("pto/npu/a6/TMatmul.hpp", "function:TMATMUL_MX_IMPL|function:TGEMV_MX_IMPL",
+          cond=r"^TileBias::DType == float$", rules=("PTO974",), targets=("a6",),
+          note="lines 440, 493 (A5 312, 365): the MX bias float"),
+    Entry("pto/npu/a6/TMatmul.hpp", "function:TMATMUL_MX_IMPL|function:TGEMV_MX_IMPL",
+          cond=r"^\(TileBias::Loc == TileType::Bias\)", rules=("PTO975",), targets=("a6",),
+          note="lines 441, 494 (A5 313, 366): the MX bias a one-row Bias tile: PTO975 (the inferred PTO976, static "
+               "shapes, does not read the bias)"),
+    # a6/TQuant.hpp: A5's INT8 and MX type checks
+    Entry("pto/npu/a6/TQuant.hpp", "function:TQUANT_IMPL", cond=r"^(T == float32_t|U == u?int8_t)$",
+          rules=("PTO970",), targets=("a6",),
+          note="lines 2928, 2932, 2939 (A5 3227, 3231, 3238): the INT8 forms, float -> int8_t (SYM) / uint8_t (ASYM); "
+               "PTO977 (the MX forms), also inferred for line 2928, does not judge them"),
+    Entry("pto/npu/a6/TQuant.hpp", "function:CheckTQuantMxTypes", cond=r"^T == |^OutT == float4_e2m1x2_t$",
+          rules=("PTO977",), targets=("a6",),
+          note="lines 2973, 2977, 2980 (A5 3272, 3276, 3279): MXFP8 from float / bfloat16 / half, MXFP4_E2M1 from "
+               "half / bfloat16 into float4_e2m1x2_t"),
+    # --- end of branch a6 ---
     # --- branch extract: A6's own TExtract.hpp read assertion by assertion (A5's file with longer type lists; the
     # rules run there with A5's facts, ptolint/own_impls.py, except for calls with uint8_t / int4b_t / hifloat4x2_t
     # tiles, which are left out). Each entry names the a6 lines and the decision of the A5 line it repeats.
@@ -185,20 +259,25 @@ ENTRIES: list[Entry] = [
           cond=r"^\(?DstTileData::", targets=("a6",), rules=("PTO107",),
           note="lines 36, 83, 515, 551 (A5 36, 83, 509, 540): the L0A / L0B / ScaleLeft / ScaleRight destination's "
                "layout"),
-    Entry(_A6_EXTRACT, "function:TExtractToAVector", targets=("a6",),
-          note="open (checkable): lines 179-181, A5's GEMV routine (A5 179-181, open there too): src / dst Cols and "
-               "indexCol in 512-byte fractals; PTO935 has A2/A3's and Kirin 9030's GEMV facts only"),
-    Entry(_A6_EXTRACT, "function:TExtractAccToVec", cond=r"dstStride", targets=("a6",), rules=("PTO003", "PTO004"),
-          note="line 461 (A5 461): the Vec destination's Cols * sizeof a non-zero 32-byte multiple: the Tile "
-               "invariant"),
+    Entry(_A6_EXTRACT, "function:TExtractToAVector", kind="static", targets=("a6",), rules=("PTO935",),
+          note="lines 179-180, A5's GEMV routine (A5 179-180): src / dst Cols in 512-byte fractals (1024 columns "
+               "of the fp4 pairs; A6's int4b_t / hifloat4x2_t calls are left out): l0_copy_units a5 (branch a6)"),
+    Entry(_A6_EXTRACT, "function:TExtractToAVector", kind="runtime", targets=("a6",), rules=("PTO123",),
+          note="line 181 (A5 181): the one-row load's indexCol in 512-byte fractals (PTO_ASSERT): PTO123's A5 "
+               "one-row unit (branch a6)"),
+    Entry(_A6_EXTRACT, "function:TExtractAccToVec", cond=r"dstStride", targets=("a6",), rules=("PTO010",),
+          note="line 461 (A5 461): the Vec destination's Cols * sizeof a non-zero 32-byte multiple (the Tile "
+               "invariant, PTO003 / PTO004 on A5); on A6 the function itself calls pto_copy_matrix_cc_to_ub, which "
+               "common/arch_cce_intrinsic.hpp does not declare for A6: PTO010 reports every call that reaches it "
+               "(form l0c-copy; branch a6)"),
     Entry(_A6_EXTRACT, "function:TEXTRACT_TILE_IMPL", cond=r"Loc == TileType::Acc\) \|\|", targets=("a6",),
           rules=("PTO101",), note="line 585 (A5 568): dst of src's element type unless the source is Acc"),
     Entry(_A6_EXTRACT, "function:TEXTRACT_TILE_IMPL|function:TEXTRACT_IMPL", topic="layout", lines=(600, 1180),
           cond=r"^\(!DstTileData::isRowMajor && DstTileData::SFractal == SLayout::RowMajor\) \|\||"
                r"^\(DstTileData::isRowMajor && DstTileData::SFractal == SLayout::NoneBox\)$",
-          targets=("a6",), rules=("PTO108",),
+          targets=("a6",), rules=("PTO010",),
           note="lines 606, 1070, 1091, 1109, 1132, 1151, 1177 (A5 589, 1207, 1228): an Acc copy's destination NZ or "
-               "ND (ND only for the AccToVecMode forms)"),
+               "ND (ND only for the AccToVecMode forms; PTO108 on A5); on A6 " + _A6_L0C),
     Entry(_A6_EXTRACT, "function:TExtractVecToVecNDDispatch", cond=r"^indexRow \+ DstTileData::ValidRow",
           targets=("a6",), rules=("PTO102",),
           note="line 876 (A6 only): indexRow + Dst's static ValidRow within Src::Rows; PTO102 bounds the rows the "
@@ -210,14 +289,18 @@ ENTRIES: list[Entry] = [
           targets=("a6",), rules=("PTO003", "PTO116"),
           note="lines 896, 899 (A5 870, 873): Vec -> Vec rows on 32-byte blocks, an ND tile's by the Tile "
                "invariant (PTO003), a boxed row stride by PTO116"),
-    Entry(_A6_EXTRACT, "function:TExtractVecToVecNDDispatch", cond=r"ValidCol \* sizeof|^indexCol \* sizeof",
-          targets=("a6",),
-          note="open (checkable): lines 902, 905 (A5 876, 879, open there too): the fp4 / int4 Vec -> Vec copy's "
-               "static dst ValidCol and indexCol on 32-byte blocks; no rule"),
+    Entry(_A6_EXTRACT, "function:TExtractVecToVecNDDispatch", cond=r"ValidCol \* sizeof", targets=("a6",),
+          rules=("PTO139",), note="line 902 (A5 876): the fp4 Vec -> Vec copy's static dst ValidCol in 32-byte blocks "
+                                  "(A6's int4b_t / hifloat4x2_t calls are left out) (branch a6)"),
+    Entry(_A6_EXTRACT, "function:TExtractVecToVecNDDispatch", cond=r"^indexCol \* sizeof", targets=("a6",),
+          rules=("PTO137",), note="line 905 (A5 879): the fp4 Vec -> Vec copy's indexCol on a 32-byte block (branch "
+                                  "a6)"),
     Entry(_A6_EXTRACT, "function:TEXTRACT_IMPL", cond=r"^DstTileData::DType == SrcTileData::DType$",
           targets=("a6",), rules=("PTO101",), note="line 986 (A5 1127): Vec -> Vec of one element type"),
-    Entry(_A6_EXTRACT, "function:TEXTRACT_IMPL", cond=r"^\(T == half\)", targets=("a6",), rules=("PTO104",),
-          note="line 989 (A5 1130): the Vec -> Vec type list (A6 adds hifloat4x2_t, whose calls ptolint leaves out)"),
+    Entry(_A6_EXTRACT, "function:TEXTRACT_IMPL", cond=r"^\(T == half\)", targets=("a6",), rules=("PTO115",),
+          note="line 989 (A5 1130): the Vec -> Vec type list, VEC_TYPES a5 (A6 adds hifloat4x2_t, whose calls ptolint "
+               "leaves out; PTO115 reports an int16 Vec -> Vec copy on A6, edited by branch a6: PTO104 judges the "
+               "other paths)"),
     Entry(_A6_EXTRACT, "function:TEXTRACT_IMPL", cond=r"^DstTileData::(Rows|Cols) <= SrcTileData::", targets=("a6",),
           rules=("PTO117",), note="lines 1001, 1004, 1019 (A5 1138, 1141): Vec -> Vec Dst::Rows / Cols within Src's"),
     Entry(_A6_EXTRACT, "function:TEXTRACT_IMPL", kind="runtime", cond=r"^(idx|index)Row", targets=("a6",),
@@ -229,11 +312,12 @@ ENTRIES: list[Entry] = [
     Entry(_A6_EXTRACT, "function:TEXTRACT_IMPL", cond=r"^DstTileData::isRowMajor == SrcTileData::isRowMajor$",
           targets=("a6",), rules=("PTO118",), note="line 1041 (A5 1178): Vec -> Vec both ND or both NZ"),
     Entry(_A6_EXTRACT, "function:TEXTRACT_IMPL", cond=r"^\(DstTileData::Loc == TileType::(Mat|Vec)",
-          targets=("a6",), rules=("PTO109",),
+          targets=("a6",), rules=("PTO010",),
           note="lines 1066, 1089, 1106, 1131, 1148, 1176 (A5 1203, 1226): the relu / quantised / AccToVecMode forms' "
-               "destinations (Mat or Vec; Vec for the mode forms)"),
+               "destinations (Mat or Vec; Vec for the mode forms; PTO109 on A5); on A6 " + _A6_L0C),
     Entry(_A6_EXTRACT, "function:TEXTRACT_IMPL", cond=r"^FpTileData::Loc == TileType::Scaling$", targets=("a6",),
-          rules=("PTO113",), note="lines 1156, 1180 (A5 1293): the fp operand a Scaling tile"),
+          rules=("PTO010",), note="lines 1156, 1180 (A5 1293): the fp operand a Scaling tile (PTO113 on A5); on A6 "
+                                  + _A6_L0C),
     Entry("pto/npu/a2a3/TExtract.hpp", "function:TEXTRACT_TILE_IMPL", kind="runtime", cond=r"^indexRow \+ DstTileData::Rows",
           targets=("a2a3",), rules=("PTO102", "PTO136"),
           note="line 55, every plain-form tile path: PTO102 bounds the rows the copy reads (the static Dst::Rows on "
@@ -1289,16 +1373,6 @@ ENTRIES: list[Entry] = [
                "this shared helper is not mapped builtin by builtin", targets=_A2A3_A5),
     # open items (checkable, no rule yet): what each group would need (conditions and owners chosen so that no
     # assertion a rule already checks is matched)
-    Entry("pto/common/arch/memory/tload_common.hpp|pto/common/arch/memory/tstore_common.hpp|pto/npu/a2a3/TStore.hpp|"
-          "pto/npu/a5/TStore.hpp", "function:CheckNzFormat|function:TLoadGm2*|function:TStoreMat2Gm*|"
-          "function:TStoreAcc*|function:TStoreUb2gmNd2nd|function:CheckAcc2gm|function:CheckStaticAcc",
-          cond=r"(<|<=) (4096|8192|16384|65535|4095)\b|% BLOCK_BYTE_SIZE == 0$|^gShape0 == 1 && gShape1 == 1 && "
-               r"gShape2 == 1$",
-          targets=("a6",),
-          note="open (checkable): GM <-> tile extent limits (A2/A3 ND / DN rows < 4096, ND -> NZ 16384 / 65535, Acc "
-               "-> GM cols [1, 4095], rows [1, 8192] / [1, 65535], Mat -> GM row bytes in 32-byte blocks; A5 Acc "
-               "cols [1, 4095]); needs a per-path table over the GlobalTensor's shape / stride terms "
-               "(rules/global_tensor.py) and the executor's TLOAD / TSTORE paths"),
     # --- branch mx: A5 / A6 MX scale TLOAD (PTO968, PTO951, PTO955) and MX TQUANT (PTO966, PTO967, PTO977) ----
     Entry("pto/npu/a5/TLoad.hpp|pto/npu/a6/TLoad.hpp", "function:TLoadMxCubeCheck*", cond=r"IsFP8E8M0",
           rules=("PTO951",), note="MX scale load: tile and tensor element types float8_e8m0_t (A6: or uint8_t); "
@@ -1342,8 +1416,11 @@ ENTRIES: list[Entry] = [
           "function:TLoadNHWC|function:TLoadNCHW*|"
           "function:TLoadNCDHW*|function:TLoad5HD|function:TLoadFractalZ",
           targets=("a2a3", "a5", "a6"),
-          note="open (checkable): A5 / A6 TLOAD into ConvTile destinations (NC1HWC0 / FractalZ / NDC1HWC0 shapes); "
-               "the frontend reads ConvTile types for TIMG2COL only (rules/misc_builtins.py)"),
+          note="open (checkable): A5 / A6 TLOAD into ConvTile destinations: the copy routines' PTO_ASSERTs compare "
+               "the tensor's run-time shape (and its H * W stride) with the ConvTile's run-time shape (NC1HWC0 / "
+               "FractalZ / NDC1HWC0 extents); PTO029 checks CheckConvTileData and TLoadFractalZ's static fractals "
+               "only: rules read a ConvTile's type spelling (static dimensions), not its run-time shape, and the "
+               "executor's conv_load models the static checks alone (re-read by branch a6)"),
     Entry("pto/npu/a6/TExtract.hpp", "function:TEXTRACT_CONVTILE_IMPL|function:TextractConvTileCheck",
           rules=("PTO135",),
           note="A6 TEXTRACT of a FractalZ ConvTile source (TEXTRACT_IMPL line 1045): A5's TextractConvTileCheck "
@@ -1790,9 +1867,14 @@ ENTRIES: list[Entry] = [
           "function:TExtractToLeft|function:TExtractToRight|function:TExtractToAmx|function:TExtractToBmx",
           cond=r"^\(?SrcTileData::", rules=("PTO106",), targets=_A2A3_A5,
           note="the Mat source ZN or NZ (a one-row GEMV source for Left; A5 ScaleLeft ZZ, ScaleRight NN)"),
-    Entry("pto/npu/a5/TExtract.hpp", "function:TExtractToAVector", targets=_A2A3_A5,
-          note="open (checkable): A5 TEXTRACT into Left from a one-row source (the GEMV routine): src / dst Cols "
-               "and indexCol in 512-byte fractals; PTO935 has A2/A3's GEMV facts only, PTO103 bounds the columns"),
+    Entry("pto/npu/a5/TExtract.hpp", "function:TExtractToAVector", kind="static", targets=_A2A3_A5,
+          rules=("PTO935",),
+          note="A5's one-row L1 -> L0A routine (TEXTRACT into Left from a one-row source, TMOV's TMovToLeft): src / "
+               "dst Cols % (512 / sizeof), 1024 for the fp4 pairs (l0_copy_units a5; edited by branch a6)"),
+    Entry("pto/npu/a5/TExtract.hpp", "function:TExtractToAVector", kind="runtime", targets=_A2A3_A5,
+          rules=("PTO123",),
+          note="the one-row load's indexCol % fractalSize (PTO_ASSERT): PTO123 (A5 one-row unit); TMovToLeft passes "
+               "indexCol 0 (edited by branch a6)"),
     Entry("pto/common/arch/memory/textract_common.hpp|pto/npu/a2a3/TExtract.hpp|pto/npu/a5/TExtract.hpp",
           cond=r"^(DstT == SrcT|\(SrcTileData::Loc == TileType::Acc\) \|\| DstType == SrcType)$",
           rules=("PTO101",), targets=_A2A3_A5, note="dst of src's element type unless the source is Acc"),
@@ -1814,12 +1896,14 @@ ENTRIES: list[Entry] = [
           targets=("a2a3",), rules=("PTO137",),
           note="lines 218, 252, 253: ND indexCol on a 32-byte block, NZ indexRow % 16 and indexCol % C0 (not for a "
                "1 x 1 dst); the vendor's textract_vec ST kernel keeps every window on this grid"),
-    Entry("pto/common/arch/memory/textract_common.hpp|pto/npu/a2a3/TExtract.hpp|pto/npu/a5/TExtract.hpp",
-          cond=r"ValidCol \* sizeof\(T\)\)? % |idxCol \* sizeof\(T\) % BLOCK|indexCol \* sizeof\(T\) % BLOCK|"
-               r"^idx(Row|Col) % (FRACTAL_NZ_ROW|kC0Size) == 0$", targets=_A2A3_A5,
-          note="open (checkable): A5 Vec -> Vec TEXTRACT of the fp4 / int4 types (TExtractVecToVecNDDispatch lines "
-               "876, 879): a 32-byte static dst ValidCol and indexCol on a 32-byte block; no rule (A2/A3's "
-               "alignment: PTO137 / PTO138)"),
+    Entry("pto/npu/a5/TExtract.hpp", "function:TExtractVecToVecNDDispatch", kind="static",
+          cond=r"^DstTileData::ValidCol \* sizeof\(T\) % BLOCK", targets=_A2A3_A5, rules=("PTO139",),
+          note="line 876: the fp4 ND Vec -> Vec copy's static dst ValidCol in 32-byte blocks (the int ValidCol times "
+               "a size_t: DYNAMIC fails too), not for a 1 x 1 dst (the scalar copy) (branch a6)"),
+    Entry("pto/npu/a5/TExtract.hpp", "function:TExtractVecToVecNDDispatch", kind="runtime",
+          cond=r"^indexCol \* sizeof\(T\) % BLOCK", targets=_A2A3_A5, rules=("PTO137",),
+          note="line 879: the fp4 ND Vec -> Vec copy's indexCol on a 32-byte block (PTO_ASSERT; PTO137's A5 arm) "
+               "(branch a6)"),
     Entry("pto/npu/a2a3/TExtract.hpp", "function:TEXTRACT_IMPL", cond=r"DstTileData::Rows <= ", targets=_A2A3_A5,
           rules=("PTO102", "PTO136"),
           note="A2/A3 TEXTRACT of an Acc source (relu / scalar / vector-quantised forms, lines 494-532) asserts "

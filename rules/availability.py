@@ -57,10 +57,12 @@ IMPL_HDR = "include/pto/common/pto_instr_impl.hpp"
 
 @dataclass(frozen=True)
 class Gap:
-    """One builtin (or one form of it, `form`) missing on one target."""
+    """One builtin (or one form of it, `form`) missing on one target; `more`: further forms of the same builtin
+    missing there (A6's TEXTRACT lacks the two-destination form and the L0C copies)."""
 
     why: str
     form: str = ""  # "" = every call; else a key of FORMS
+    more: tuple[Gap, ...] = ()
 
 
 #: forms of a builtin, told apart by what the call site shows (parameter or template-parameter names of the
@@ -70,6 +72,8 @@ FORMS = {
     "mx-nz-store": "the NZ-store form TQUANT<quant_type, store_mode>(dst, src, exp, max, scaling, exp_zz)",
     "two-dst": "the two-destination form TEXTRACT(dst0, dst1, src, indexRow0, indexCol0, indexRow1, indexCol1)",
     "tinsert-split": "the split form TINSERT<TInsertMode>(dst, src, indexRow, indexCol) (TInsertMode::SPLIT2 / SPLIT4)",
+    "l0c-copy": "the copy out of L0C (an Acc source into Mat / Vec; the relu, AccToVecMode, preQuantScalar and fp "
+                "forms)",
 }
 
 _CPU_ONLY = "no {0}_IMPL in include/pto/npu/{1}: only the CPU simulator (include/pto/cpu) implements it"
@@ -157,8 +161,19 @@ for _t, _names in NOT_INCLUDED.items():
 
 #: A6: pto_instr.hpp's two-destination TEXTRACT wrapper calls TEXTRACT_ND2XNZ_IMPL unguarded; a6/TExtract.hpp (the
 #: A5 file without it) defines none
+#: A6: the L0C copies of a6/TExtract.hpp (TExtractAccToMat line 445, TExtractAccToVec lines 482 / 488) call
+#: pto_copy_matrix_cc_to_cbuf / pto_copy_matrix_cc_to_ub, which common/arch_cce_intrinsic.hpp (lines 303-358) declares
+#: under `#if defined(PTO_NPU_ARCH_A5) || defined(PTO_NPU_ARCH_KIRIN9030) || defined(PTO_NPU_ARCH_KIRINDEV0000)` (the
+#: _ub one also for Kirin X90), never for A6: every path that copies out of L0C fails to compile there ("use of
+#: undeclared identifier", ptolint check --headers real -t a6): TEXTRACT_TILE_IMPL's Acc -> Mat / Vec branch and
+#: the relu / AccToVecMode / preQuantScalar / fp TEXTRACT_IMPL overloads (each instantiates TExtractAccToMat or
+#: TExtractAccToVec, whatever its static_asserts say)
+_A6_L0C = ("a6/TExtract.hpp's L0C copies call pto_copy_matrix_cc_to_cbuf / _ub, which common/arch_cce_intrinsic.hpp "
+           "declares for A5 and the Kirins only (an undeclared identifier on A6)")
 BY_TARGET["a6"]["TEXTRACT"] = Gap("include/pto/npu/a6/TExtract.hpp defines no TEXTRACT_ND2XNZ_IMPL (A5's "
-                                  "TExtract.hpp does), which pto_instr.hpp's wrapper calls", "two-dst")
+                                  "TExtract.hpp does), which pto_instr.hpp's wrapper calls", "two-dst",
+                                  more=(Gap(_A6_L0C, "l0c-copy"),))
+BY_TARGET["a6"]["TEXTRACT_FP"] = Gap(_A6_L0C, "l0c-copy")
 
 #: Kirin Dev0000: pto_instr.hpp declares TINSERT<TInsertMode> under `#if defined(PTO_NPU_ARCH_A5) ||
 #: defined(PTO_NPU_ARCH_KIRIN9030) || defined(PTO_NPU_ARCH_KIRINX90)` (A6 has no TINSERT at all)
@@ -192,6 +207,12 @@ def _form_used(ctx: Ctx, form: str) -> bool:
         return ctx.tile("dst1") is not None
     if form == "tinsert-split":
         return ctx.template_args.get("mode") in ("SPLIT2", "SPLIT4")
+    if form == "l0c-copy":
+        if ctx.builtin == "TEXTRACT_FP" or ctx.tile("fp") is not None or ctx.scalar("preQuantScalar") is not None \
+                or "mode" in ctx.template_args or "reluMode" in ctx.template_args:
+            return ctx.tile("dst1") is None
+        dst, src = ctx.tile("dst"), ctx.tile("src")
+        return dst is not None and src is not None and src.loc == "Acc" and dst.loc in ("Mat", "Vec")
     raise ValueError(f"unknown form {form}")
 
 
@@ -208,6 +229,11 @@ def _form_used(ctx: Ctx, form: str) -> bool:
                              "TQUANT_IMPL with exp_zz only in the CPU simulator"),
                   Provenance("header-static", INSTR_HDR + " (TEXTRACT dst0, dst1 wrapper); include/pto/npu/a6/"
                              "TExtract.hpp", "A6: no TEXTRACT_ND2XNZ_IMPL for the unguarded wrapper to call"),
+                  Provenance("header-static", "include/pto/npu/a6/TExtract.hpp (TExtractAccToMat, TExtractAccToVec); "
+                             "include/pto/common/arch_cce_intrinsic.hpp (pto_copy_matrix_cc_to_cbuf / _ub)",
+                             "A6: the L0C copies call intrinsic wrappers declared for A5 and the Kirins only: every "
+                             "TEXTRACT from an Acc tile into Mat / Vec and every relu / mode / quantising / fp form "
+                             "fails to compile (undeclared identifier; --headers real -t a6)"),
                   Provenance("header-static", INSTR_HDR + " (TINSERT<TInsertMode> wrapper)", "declared under "
                              "`#if defined(PTO_NPU_ARCH_A5) || defined(PTO_NPU_ARCH_KIRIN9030) || "
                              "defined(PTO_NPU_ARCH_KIRINX90)`: not on Kirin Dev0000"),
@@ -223,7 +249,9 @@ def builtin_unavailable(ctx: Ctx) -> Check | None:
     define. TADDC, TSUBC, TADDSC and TSUBSC exist on no NPU target (CPU simulator only); TGET_SCALE_ADDR,
     TGEMV_MX, TMATMUL_MX, TRANDOM, THISTOGRAM, TINTERLEAVE and TDEINTERLEAVE are not on A2/A3; GridPipe
     TPUSH/TPOP are A2/A3 only; the MXFP8 NZ-store TQUANT form (with `exp_zz`) has no A5 implementation;
-    A6 has no two-destination TEXTRACT; Kirin Dev0000 has no split TINSERT<TInsertMode>.
+    A6 has no two-destination TEXTRACT and no TEXTRACT out of L0C (from an Acc tile, and every relu,
+    AccToVecMode, quantising and `TEXTRACT_FP` form: its copies call intrinsic wrappers the common header
+    declares for A5 and the Kirins only); Kirin Dev0000 has no split TINSERT<TInsertMode>.
     On A6, Kirin 9030, Kirin X90 and Kirin Dev0000 whatever their `header.hpp` does not include is
     missing (e.g. TSUBRELU, TFUSEDMULADD, TPUSH/TPOP and TPREFETCH on every Kirin; TREM on Kirin X90;
     all but TASSIGN, TADD, TLOAD, TSTORE, TEXTRACT, TMATMUL, TRESHAPE and TQUANT on A6), and SYNCALL is
@@ -250,7 +278,8 @@ def builtin_unavailable(ctx: Ctx) -> Check | None:
     if gap is None:
         return None
     if gap.form:
-        if not _form_used(ctx, gap.form):
+        gap = next((g for g in (gap, *gap.more) if _form_used(ctx, g.form)), None)
+        if gap is None:
             return None
         what = f"{ctx.builtin}: {FORMS[gap.form]} is not available on {ctx.target}"
     else:

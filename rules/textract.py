@@ -8,6 +8,8 @@ E6 `TEXTRACT_FP(dst, src, fp, r, c)`, E7 = E6 with `mode` (spelled TEXTRACT), E8
 
 from __future__ import annotations
 
+from ptolint.rules.tmov import a5_gemv_fractal
+
 from ptolint import z3lazy as z3
 from ptolint.ruleset import Check, Ctx, Provenance, TileView, rule
 
@@ -1138,7 +1140,18 @@ def _l0_copy_compiles(dst: TileView, src: TileView, impl: str = "a2a3") -> bool:
     return all(t.rows % r == 0 and t.cols % c == 0 for t, (r, c) in need)
 
 
-@rule("PTO123", "textract-l0-index-misaligned", instructions=("TEXTRACT",), fault="misaligned", targets=("a2a3",),
+def _a5_gemv_compiles(dst: TileView, src: TileView) -> bool:
+    """The A5 E1 Mat -> Left call from a one-row source passes its static checks (PTO101/104/106/107 and PTO935's
+    one-row columns), so TExtractToAVector runs and its indexCol PTO_ASSERT is reached."""
+    if not e1_tile_types_ok("a5", dst, src) or src.loc != "Mat" or dst.loc != "Left":
+        return False
+    if not (src.rows == 1 and src.is_row_major) or not is_nz(dst) or size(src) <= 0:
+        return False
+    frac = a5_gemv_fractal(src)
+    return src.cols % frac == 0 and dst.cols % frac == 0
+
+
+@rule("PTO123", "textract-l0-index-misaligned", instructions=("TEXTRACT",), fault="misaligned", targets=("a2a3", "a5"),
       own={X90: ("TEXTRACT",)},
       provenance=(Provenance("header-runtime", TC + " (TExtractToA/B, TExtractToA/BCompact, TExtractToAVector)",
                              "PTO_ASSERT indexRow % 16 and indexCol % C0 (L0A), indexRow % C0 and indexCol % 16 "
@@ -1149,11 +1162,15 @@ def _l0_copy_compiles(dst: TileView, src: TileView, impl: str = "a2a3") -> bool:
                              "address whole fractals by shifting the index, start at the fractal below it"),
                   Provenance("isa-doc", SEED, "the window of an L0 load starts on a fractal boundary"),
                   Provenance("header-runtime", X90_HDR + " (TEXTRACT_TILE_IMPL -> textract_common.hpp TExtractToLeft/Right)",
-                             "Kirin X90 calls the same routines")))
+                             "Kirin X90 calls the same routines"),
+                  Provenance("header-runtime", A5 + " (TExtractToAVector, line 181); include/pto/npu/a6/TExtract.hpp "
+                             "(the same line)", "A5 / A6: only the one-row L0A routine asserts the index: indexCol "
+                             "% fractalSize (512 / sizeof, 1024 for the fp4 pairs); its load addresses whole "
+                             "fractals (kStartPosition = indexCol * sizeof >> 9)")))
 def l0_index_misaligned(ctx: Ctx) -> Check | None:
     """
     ## Summary
-    A2/A3: TEXTRACT from L1 into L0A/L0B at an index that is not on a copy-block boundary.
+    TEXTRACT from L1 into L0A/L0B at an index that is not on a copy-block boundary (A5: one-row sources).
 
     ## What it does
     For `TEXTRACT(dst, src, indexRow, indexCol)` from a Mat tile into a Left or Right tile that compiles
@@ -1161,7 +1178,8 @@ def l0_index_misaligned(ctx: Ctx) -> Check | None:
     sides) an L0A load needs `indexRow` a multiple of 16 and `indexCol` a multiple of C0 (one 32-byte block
     of the source type: 32 int8, 16 half, 8 float), an L0B load the reverse; with a transpose both must be
     whole fractals (16, or 32 for 1-byte types); the one-row (GEMV) L0A source needs `indexCol` in
-    512-byte fractals.
+    512-byte fractals. On A5 (and A6, which keeps A5's routine) only the one-row L0A source asserts its
+    index: `indexCol` in 512-byte fractals (1024 columns of the fp4 pairs).
 
     ## Why is this bad?
     The alignment is only a `PTO_ASSERT`, so debug builds trap. The L0 loads address the source in whole
@@ -1183,8 +1201,13 @@ def l0_index_misaligned(ctx: Ctx) -> Check | None:
     dst, src = operands(ctx)
     if dst is None or overload(ctx) != "E1":
         return None
-    units = l0_index_units(dst, src)
-    if units is None or not _l0_copy_compiles(dst, src, ctx.impl):
+    if ctx.impl == "a5":  # A5's routines assert the index on the one-row L0A path only
+        units = (1, a5_gemv_fractal(src)) if _a5_gemv_compiles(dst, src) else None
+    else:
+        units = l0_index_units(dst, src)
+        if units is not None and not _l0_copy_compiles(dst, src, ctx.impl):
+            units = None
+    if units is None:
         return None
     row, col = ctx.scalar("indexRow"), ctx.scalar("indexCol")
     if row is None or col is None or z3.is_real(row) or z3.is_real(col):
@@ -1487,23 +1510,44 @@ def _a2_vec_window(ctx: Ctx) -> tuple[TileView, TileView, str] | None:
     return dst, src, branch
 
 
-@rule("PTO137", "textract-vec-index-misaligned", instructions=("TEXTRACT",), fault="misaligned", targets=("a2a3",),
+def _a5_fp4_nd_window(ctx: Ctx) -> TileView | None:
+    """dst of an A5 plain ND Vec -> Vec TEXTRACT of a packed 4-bit pair (float4_e2m1x2_t / float4_e1m2x2_t) that
+    passes the checks before TExtractVecToVecNDDispatch's fp4 branch and is not the 1 x 1 scalar copy, else None
+    (A6 keeps the routine: ctx.impl "a5"; its int4b_t / hifloat4x2_t calls are left out)."""
+    dst, src = operands(ctx)
+    if dst is None or ctx.impl != "a5" or overload(ctx) != "E1" or e1_path(ctx.impl, dst, src) != "vec":
+        return None
+    if vec_branch(ctx.impl, dst, src) != "nd" or dst.dtype != src.dtype or dst.dtype not in FP4:
+        return None
+    if dst.cols > src.cols or dst.rows > src.rows or (dst.spec.valid_row, dst.spec.valid_col) == (1, 1):
+        return None
+    return dst
+
+
+@rule("PTO137", "textract-vec-index-misaligned", instructions=("TEXTRACT",), fault="misaligned",
+      targets=("a2a3", "a5"),
       provenance=(Provenance("header-runtime", A2 + " (TExtractVecToVecNDDispatch, TExtractVecToVecNZDispatch)",
                              "PTO_ASSERT idxCol * sizeof(T) % 32 == 0 (ND), idxRow % 16 == 0 and idxCol % C0 == 0 "
                              "(NZ, C0 = 32 / sizeof(T)), 'A3 limitation', except for a 1 x 1 destination; release "
                              "builds hand the UB copy a start that is not on its 32-byte block / 16 x C0 fractal"),
                   Provenance("corpus", "tests/npu/a2a3/src/st/testcase/textract_vec", "every ND and NZ window of the "
-                             "vendor's kernel starts on these boundaries")))
+                             "vendor's kernel starts on these boundaries"),
+                  Provenance("header-runtime", A5 + " (TExtractVecToVecNDDispatch, line 879); include/pto/npu/a6/"
+                             "TExtract.hpp (line 905)", "A5 / A6: the ND copy of the packed 4-bit pairs (byte DMA "
+                             "only) PTO_ASSERTs indexCol * sizeof(T) % 32 == 0; the other types take a vector copy "
+                             "from any column")))
 def vec_index_misaligned(ctx: Ctx) -> Check | None:
     """
     ## Summary
-    A2/A3: TEXTRACT between UB tiles at an index off the copy's block (ND) or fractal (NZ) grid.
+    TEXTRACT between UB tiles at an index off the copy's block (ND) or fractal (NZ) grid (A5: fp4 pairs).
 
     ## What it does
     For a Vec -> Vec `TEXTRACT(dst, src, indexRow, indexCol)` on A2/A3 (not into a 1 x 1 destination, which
     takes a scalar copy), checks the start the header asserts: between ND tiles `indexCol * sizeof(T)` a
     multiple of 32 bytes; between NZ tiles `indexRow` a multiple of 16 and `indexCol` a multiple of C0
-    (32 / sizeof(T): 8 float, 16 half, 32 int8).
+    (32 / sizeof(T): 8 float, 16 half, 32 int8). On A5 (and A6) only the ND copy of the packed 4-bit pairs
+    (`float4_e2m1x2_t`, `float4_e1m2x2_t`), which moves whole bytes by DMA, asserts its start: `indexCol` a
+    multiple of 32 pairs.
 
     ## Why is this bad?
     These are `PTO_ASSERT`s ("A3 limitation"): debug builds trap. The UB-to-UB copy moves whole 32-byte blocks
@@ -1522,7 +1566,8 @@ def vec_index_misaligned(ctx: Ctx) -> Check | None:
     TEXTRACT(dst, src, 0, 8);  // one 32-byte block
     ```
     """
-    got = _a2_vec_window(ctx)
+    fp4 = _a5_fp4_nd_window(ctx)
+    got = _a2_vec_window(ctx) if fp4 is None else (fp4, None, "nd")
     if got is None:
         return None
     dst, _, branch = got
@@ -1583,3 +1628,51 @@ def vec_odd_byte_cols(ctx: Ctx) -> Check | None:
     shown = "DYNAMIC (-1, converted to size_t)" if vc < 0 else str(vc)
     return Check(ctx.static(odd), f"TEXTRACT Vec -> Vec of {dst.dtype}: Dst::ValidCol {shown} * sizeof is odd "
                  f"(static_assert on {ctx.target})")
+
+
+@rule("PTO139", "textract-vec-fp4-valid-cols", instructions=("TEXTRACT",), fault="unsupported-layout",
+      targets=("a5",),
+      provenance=(Provenance("header-static", A5 + " (TExtractVecToVecNDDispatch, line 876); include/pto/npu/a6/"
+                             "TExtract.hpp (line 902)", "the ND Vec -> Vec copy of float4_e2m1x2_t / float4_e1m2x2_t "
+                             "(A6 also int4b_t, hifloat4x2_t) static_asserts DstTileData::ValidCol * sizeof(T) % 32 "
+                             "== 0 unless the static Dst::ValidRow and ValidCol are both 1 (the scalar copy): the "
+                             "static int ValidCol times a size_t, DYNAMIC (-1) becomes 2^64 - 1"),
+                  Provenance("isa-doc", SEED, "the docs do not state the fp4 window's alignment")))
+def vec_fp4_valid_cols(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    A5 / A6: TEXTRACT between ND UB tiles of a packed 4-bit type into a destination whose static ValidCol is not a
+    whole 32-byte block.
+
+    ## What it does
+    For a Vec -> Vec TEXTRACT between ND tiles of `float4_e2m1x2_t` or `float4_e1m2x2_t` (one byte per pair, copied
+    by byte DMA), checks that `Dst::ValidCol * sizeof(T)` is a multiple of 32. A 1 x 1 destination takes the scalar
+    copy and is exempt. The header computes the product on the static `int` ValidCol times a `size_t`: a
+    DYNAMIC ValidCol (-1) becomes 2^64 - 1, so a destination with a run-time valid width is rejected too.
+
+    ## Why is this bad?
+    The header rejects it with a `static_assert`: the kernel does not compile.
+
+    ## Example
+    ```cpp
+    Tile<TileType::Vec, float4_e2m1x2_t, 16, 64> src;
+    Tile<TileType::Vec, float4_e2m1x2_t, 8, 64, BLayout::RowMajor, 8, 48> dst;
+    TEXTRACT(dst, src, 0, 0);  // 48 pairs: one and a half 32-byte blocks
+    ```
+
+    ## Use instead
+    ```cpp
+    Tile<TileType::Vec, float4_e2m1x2_t, 8, 64, BLayout::RowMajor, 8, 64> dst;
+    TEXTRACT(dst, src, 0, 0);
+    ```
+    """
+    dst = _a5_fp4_nd_window(ctx)
+    if dst is None:
+        return None
+    vc = dst.spec.valid_col
+    if not isinstance(vc, int):
+        return None
+    bad = (vc % 2**64) * size(dst) % 32 != 0
+    shown = "DYNAMIC (-1, converted to size_t)" if vc < 0 else str(vc)
+    return Check(ctx.static(bad), f"TEXTRACT ND Vec -> Vec of {dst.dtype}: Dst::ValidCol {shown} * sizeof is not a "
+                 f"multiple of 32 bytes (static_assert on {ctx.target})")

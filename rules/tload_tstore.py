@@ -236,6 +236,93 @@ def tload_b64_pad_value(ctx: Ctx) -> Check | None:
                  f"(static_assert)")
 
 
+#: implementation -> the tile element types common/constants.hpp gives no PadValueMap entry there: the fp8 / fp4
+#: specialisations stand under `#if defined(PTO_NPU_ARCH_A5)` (constants.hpp:450-475), so an A6 build has none, and
+#: A6's int4b_t never had one (hifloat4x2_t TLOAD calls are left out on A6, ptolint/own_impls.py)
+PAD_UNDEFINED: dict[str, tuple[str, ...]] = {
+    "a6": ("float8_e4m3_t", "float8_e5m2_t", "float8_e8m0_t", "hifloat8_t", "float4_e2m1x2_t", "float4_e1m2x2_t",
+           "int4b_t"),
+}
+_PADS = ("Null", "Zero", "Max", "Min")
+
+
+def pad_read(t: TileView, tensor_layout: str | None) -> bool:
+    """Whether A6's TLOAD of tile `t` reads PadValueMap<DType, PadVal> (GetPadValue, common/constants.hpp) for a
+    PadVal that is not a custom value: a Vec tile whose PadVal is not Null (common/arch/register/tload_common.hpp
+    TLoad, before its dispatch); the ND -> ND / DN -> DN L1 copies with Max / Min (a6/TLoad.hpp:152, 210); the
+    one-row MX scale load into a ZZ L1 tile, whatever the PadVal (a6/TLoad.hpp:455)."""
+    pad = pad_name(t.pad)
+    if pad not in _PADS:
+        return False  # a custom pad value: GetPadValue takes its bits, not the map
+    if t.loc == "Vec":
+        return pad != "Null"
+    if t.loc != "Mat":
+        return False
+    if t.rows == 1 and t.blayout == "RowMajor" and t.slayout == "RowMajor":
+        return True
+    nd = t.blayout == "RowMajor" and t.slayout == "NoneBox"
+    dn = t.blayout == "ColMajor" and t.slayout == "NoneBox"
+    pair = (tensor_layout == "ND" and nd) or (tensor_layout == "DN" and dn)
+    return pair and pad in ("Max", "Min")
+
+
+@rule("PTO035", "tload-pad-value-undefined", instructions=("TLOAD",), fault="unsupported-dtype", targets=(),
+      provenance=(Provenance("header-static", "include/pto/common/constants.hpp (PadValueMap, GetPadValue)",
+                             "the primary PadValueMap<DType, PadVal> static_asserts sizeof(DType) < 0 ('TLOAD: "
+                             "Unsupported DType for PadValue!'); the float8_e4m3 / e5m2 / e8m0, hifloat8 and fp4 "
+                             "pair specialisations are declared under `#if defined(PTO_NPU_ARCH_A5)` only"),
+                  Provenance("header-static", A6_LOAD + ", common/arch/register/tload_common.hpp (TLoad)",
+                             "GetPadValue<TileData>() is read by the Vec load for PadVal != Null, by TLoadCubeND2ND / "
+                             "TLoadCubeDN2DN for PadVal Max / Min, and by TLoadMxCubeAVector (the one-row MX scale "
+                             "load) for every PadVal; a custom pad value (PadValueCustom) is encoded without the map"),
+                  Provenance("corpus", "fixtures/correct_code/TLOAD_MX/mx_scale_loads.cpp", "the one-row "
+                             "float8_e8m0_t scale load is kept to A5 there: A6 does not compile it (--headers real)"),
+                  Provenance("isa-doc", "docs/isa/TLOAD.md", "the doc does not tie the pad value to the element "
+                             "type")),
+      own={"a6": ("TLOAD",)})
+def tload_pad_value_undefined(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    A6 TLOAD into an fp8 / fp4 tile whose pad value the load reads: the header has no pad constant for that type.
+
+    ## What it does
+    On A6, for a destination tile of `float8_e4m3_t`, `float8_e5m2_t`, `float8_e8m0_t`, `hifloat8_t`,
+    `float4_e2m1x2_t`, `float4_e1m2x2_t` or `int4b_t` (types whose `PadValueMap` entries common/constants.hpp
+    declares for A5 builds only), reports the loads that look the pad value up: a Vec tile with a PadValue other
+    than Null, an ND -> ND or DN -> DN load into L1 with `PadValue::Max` or `Min`, and the one-row MX scale load
+    (a `1 x k` ZZ L1 tile, e.g. `float8_e8m0_t` scales) with any PadValue. A custom pad value
+    (`PadValueCustom(...)`) is encoded without the table and passes.
+
+    ## Why is this bad?
+    The primary `PadValueMap` template rejects the type with a `static_assert`: the kernel does not compile on A6
+    (it does on A5).
+
+    ## Example
+    ```cpp
+    Tile<TileType::Vec, float8_e4m3_t, 16, 64, BLayout::RowMajor, 16, 48, SLayout::NoneBox, 512,
+         PadValue::Zero> t;
+    TLOAD(t, g);  // A6: no PadValueMap<float8_e4m3_t, Zero>
+    ```
+
+    ## Use instead
+    ```cpp
+    Tile<TileType::Vec, float8_e4m3_t, 16, 64, BLayout::RowMajor, 16, 48, SLayout::NoneBox, 512,
+         PadValue::Null> t;  // or a custom pad value: PadValueCustom(...)
+    TLOAD(t, g);
+    ```
+    """
+    got = _tile(ctx)
+    if got is None or got[1].dtype not in PAD_UNDEFINED.get(ctx.impl, ()):
+        return None
+    name, t = got
+    g = ctx.global_tensor("src")
+    if not pad_read(t, g.layout if g is not None else None):
+        return None
+    return Check(ctx.static(True), f"TLOAD: {name} `{_esc(t.text)}` holds {t.dtype} with PadValue::"
+                 f"{pad_name(t.pad)}, which this {t.loc} load looks up in PadValueMap; {ctx.target} has no entry for "
+                 f"{t.dtype} (static_assert)")
+
+
 _INT = ("int8_t", "uint8_t", "int16_t", "uint16_t", "int32_t", "uint32_t")
 _A5_CONV_PAIRS = frozenset({("NC1HWC0", "NC1HWC0"), ("FRACTAL_Z", "FRACTAL_Z"), ("NHWC", "NC1HWC0"),
                             ("NCHW", "NC1HWC0"), ("NCHW", "FRACTAL_Z"), ("NCDHW", "FRACTAL_Z_3D"),

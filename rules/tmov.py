@@ -652,11 +652,23 @@ COPY_HDR = "include/pto/common/arch/memory/textract_common.hpp (TExtractToA/B, T
 A5_COPY_HDR = "include/pto/npu/a5/TExtract.hpp (TExtractToA/B, Transpose); include/pto/npu/a5/TMov.hpp (TMovToLeft/Right)"
 
 
+#: the packed 4-bit pairs A5's L1 -> L0A copies count as fp4 (isFp4Type in a5/TExtract.hpp TExtractToLeft and
+#: a5/TMov.hpp TMovToLeft; A6 adds int4b_t and hifloat4x2_t, calls ptolint leaves out there)
+A5_FP4 = ("float4_e2m1x2_t", "float4_e1m2x2_t")
+
+
+def a5_gemv_fractal(src: TileView) -> int:
+    """A5's one-row L1 -> L0A copy (TExtractToAVector): fractalSize = CUBE_BLOCK_SIZE / sizeof(T) elements, and
+    CUBE_BLOCK_SIZE * KHALF (1024) for the packed fp4 pairs."""
+    return 1024 if src.dtype in A5_FP4 else 512 // src.elem_size
+
+
 def l0_copy_units(builtin: str, dst: TileView, src: TileView, impl: str = "a2a3"
                   ) -> list[tuple[str, TileView, int, int]]:
     """(operand, tile, rows multiple, cols multiple) that the target's L1 -> L0A/L0B copy asserts for this call.
-    A5 asserts only in its transposing routine for 2- and 4-byte types (1-byte and compact copies take other
-    routines): every extent of both tiles in 16s. Kirin 9030's TExtract.hpp (TEXTRACT there and on Kirin Dev0000)
+    A5 asserts in its transposing routine for 2- and 4-byte types (1-byte and compact copies take other
+    routines): every extent of both tiles in 16s; and in its one-row L0A routine (TExtractToAVector): both tiles'
+    columns in 512-byte fractals (1024 elements for the fp4 pairs). Kirin 9030's TExtract.hpp (TEXTRACT there and on Kirin Dev0000)
     asserts the same and, for a one-row L0A source (TExtractToAVector), src columns in 32-byte blocks and dst
     columns in 512-byte fractals."""
     if src.loc != "Mat" or dst.loc not in ("Left", "Right") or not src.elem_size:
@@ -665,6 +677,9 @@ def l0_copy_units(builtin: str, dst: TileView, src: TileView, impl: str = "a2a3"
         one_row = dst.loc == "Left" and src.rows == 1 and src.blayout == "RowMajor"
         if one_row and impl == "kirin9030":
             return [("src", src, 1, 32 // src.elem_size), ("dst", dst, 1, 512 // src.elem_size)]
+        if one_row:  # A5's TExtractToAVector (TEXTRACT, and TMOV's TMovToLeft): both tiles' Cols in 512-byte fractals
+            frac = a5_gemv_fractal(src)
+            return [("src", src, 1, frac), ("dst", dst, 1, frac)]
         plain = one_row or dst.slayout == src.slayout or dst.compact == "Normal" or src.elem_size == 1
         return [] if plain else [("src", src, 16, 16), ("dst", dst, 16, 16)]
     if dst.loc == "Left" and src.rows == 1 and src.blayout == "RowMajor":
@@ -697,6 +712,10 @@ def l0_copy_units(builtin: str, dst: TileView, src: TileView, impl: str = "a2a3"
                              "TMOV takes the compact routines for transposed 1-byte copies as well"),
                   Provenance("header-static", A5_COPY_HDR, "A5: the transposing copy (dst SFractal != src SFractal, "
                              "not compact, sizeof 2 or 4) static_asserts srcRow, srcCol, dstRow, dstCol % 16"),
+                  Provenance("header-static", "include/pto/npu/a5/TExtract.hpp (TExtractToAVector, lines 179-180), "
+                             "include/pto/npu/a6/TExtract.hpp (the same lines)", "A5 / A6: the one-row L0A source "
+                             "(TEXTRACT, and TMOV's TMovToLeft): Src::Cols and Dst::Cols % fractalSize, "
+                             "CUBE_BLOCK_SIZE / sizeof(T) (1024 for the fp4 pairs)"),
                   Provenance("header-static", "include/pto/npu/kirin9030/TExtract.hpp (TExtractToA/B, "
                              "TExtractToAVector)", "Kirin 9030 / Dev0000 TEXTRACT: A5's transposing-copy asserts; the "
                              "one-row L0A source: srcCol % (32 / sizeof), dstCol % (512 / sizeof)"),
@@ -717,8 +736,9 @@ def l0_copy_shape_misaligned(ctx: Ctx) -> Check | None:
     the source type (32 int8, 16 half, 8 float); with a transpose every extent must be a whole fractal
     (16, or 32 for 1-byte types). Compact destinations only constrain the source (and an L0B
     destination's C0 alignment). A one-row row-major source of L0A takes the GEMV (vector) routine:
-    both tiles' columns must be whole 512-byte fractals (256 half, 128 float). A5 checks only its
-    transposing copy of 2- and 4-byte types (not compact): every extent of both tiles a multiple of 16.
+    both tiles' columns must be whole 512-byte fractals (256 half, 128 float). A5 (and A6) checks its
+    transposing copy of 2- and 4-byte types (not compact): every extent of both tiles a multiple of 16, and its
+    one-row L0A source: both tiles' columns in 512-byte fractals (1024 columns of the fp4 pairs).
     Kirin 9030's TEXTRACT (Kirin Dev0000's too) checks A5's transposing copy and, for the one-row source,
     source columns in 32-byte blocks and destination columns in 512-byte fractals.
     Kirin X90's TEXTRACT calls A2/A3's routines: A2/A3's extents.

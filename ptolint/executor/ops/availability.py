@@ -7,6 +7,8 @@ which `*_IMPL` each defines for the wrappers of include/pto/common/pto_instr.hpp
 - GridPipe TPUSH / TPOP (a `Direction` or `Span` template argument): A2/A3 only;
 - TQUANT with a `store_mode` template argument (the exp_zz NZ-store form): no A5 implementation;
 - the two-destination TEXTRACT (a `dst1` operand): not on A6 (a6/TExtract.hpp has no TEXTRACT_ND2XNZ_IMPL);
+- TEXTRACT / TEXTRACT_FP out of L0C (an Acc source, the relu / mode / quantising / fp forms): not on A6 (its copies
+  call intrinsic wrappers common/arch_cce_intrinsic.hpp declares for A5 and the Kirins only);
 - A6, Kirin 9030, Kirin X90, Kirin Dev0000: `_LACKS`, what each target's include/pto/npu/<target>/header.hpp
   does not include (and what pto_instr.hpp does not declare, or rejects, there).
 
@@ -54,6 +56,14 @@ _FORM_IMPLEMENTED_ON = {
 _OPERAND_FORM_LACKS = {
     ("a6", "TEXTRACT"): ("dst1", "the two-destination TEXTRACT does not exist on a6 (a6/TExtract.hpp defines no "
                                  "TEXTRACT_ND2XNZ_IMPL)"),
+}
+#: (target, builtin) -> what is missing: the L0C copy form a target lacks (A6: a6/TExtract.hpp's copies out of L0C call
+#: pto_copy_matrix_cc_to_cbuf / _ub, which common/arch_cce_intrinsic.hpp declares for A5 and the Kirins only): a
+#: TEXTRACT from an Acc tile into Mat / Vec, and every relu / AccToVecMode / preQuantScalar / fp form
+_L0C_FORM_LACKS = {
+    ("a6", b): "TEXTRACT out of L0C does not exist on a6 (a6/TExtract.hpp's TExtractAccToMat / TExtractAccToVec call "
+               "pto_copy_matrix_cc_to_cbuf / pto_copy_matrix_cc_to_ub, which common/arch_cce_intrinsic.hpp does not "
+               "declare for A6)" for b in ("TEXTRACT", "TEXTRACT_FP")
 }
 #: (target, builtin) -> (the template parameter, its values selecting the form, what is missing): a template-argument
 #: form a target lacks
@@ -110,6 +120,9 @@ def missing(m: Machine) -> str | None:
     form = _OPERAND_FORM_LACKS.get((m.target, name))
     if form is not None and any(n == form[0] for n, _ in m.site.tiles()):
         return form[1]
+    l0c = _L0C_FORM_LACKS.get((m.target, name))
+    if l0c is not None and _l0c_copy(m):
+        return l0c
     mode_form = _MODE_FORM_LACKS.get((m.target, name))
     if mode_form is not None and m.template_args.get(mode_form[0]) in mode_form[1]:
         return mode_form[2]
@@ -127,6 +140,19 @@ def missing(m: Machine) -> str | None:
         if used and m.target not in targets:
             return f"{name}<{used[0]} = {m.template_args[used[0]]}, ...> form does not exist on {m.target}"
     return None
+
+
+def _l0c_copy(m: Machine) -> bool:
+    """The TEXTRACT call copies out of L0C: TEXTRACT_FP, a relu / mode / quantising / fp form, or the plain form from
+    an Acc tile into a Mat or Vec tile (the two-destination form aside)."""
+    params = m.site.params
+    if "dst0" in params or "dst1" in params:
+        return False
+    if m.site.builtin == "TEXTRACT_FP" or "fp" in params or "preQuantScalar" in params \
+            or "mode" in m.template_args or "reluMode" in m.template_args:
+        return True
+    dst, src = m.tile("dst"), m.tile("src")
+    return dst is not None and src is not None and src.spec.loc == "Acc" and dst.spec.loc in ("Mat", "Vec")
 
 
 def _gate(inner: Op | None, read_only: bool = False) -> Op:
@@ -151,7 +177,7 @@ def _install() -> None:
         if mod.name != __name__.rsplit(".", 1)[-1]:
             importlib.import_module(f"{pkg.__name__}.{mod.name}")
     gated = dict.fromkeys([*_IMPLEMENTED_ON, *_FORM_IMPLEMENTED_ON, *(n for s in _LACKS.values() for n in s)])
-    for name in dict.fromkeys([*gated, *(b for _, b in [*_OPERAND_FORM_LACKS, *_MODE_FORM_LACKS])]):
+    for name in dict.fromkeys([*gated, *(b for _, b in [*_OPERAND_FORM_LACKS, *_MODE_FORM_LACKS, *_L0C_FORM_LACKS])]):
         current = OPS.get(name)
         if current is not None and hasattr(current, "availability_gate"):
             continue

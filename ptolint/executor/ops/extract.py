@@ -346,6 +346,11 @@ def accept(m: Machine, hw: Target, form: str, dst: ConcreteTile, src: ConcreteTi
             # textract_common.hpp CheckTExtractVecToVecND / NZ: the static int ValidCol times a size_t in whole
             # 2-byte units (DYNAMIC, -1, converts to 2**64 - 1)
             m.fault("unsupported-layout", f"dst static ValidCol {d.valid_col} of {d.dtype} is an odd byte count")
+        if hw.name == "a5" and branch == "nd" and d.dtype in PACKED4 and (d.valid_row, d.valid_col) != (1, 1) \
+                and (d.valid_col % 2**64) * element_size(d) % 32:
+            # a5/TExtract.hpp (a6's too) TExtractVecToVecNDDispatch, fp4 branch: static ValidCol in 32-byte blocks
+            m.fault("unsupported-layout", f"dst static ValidCol {d.valid_col} of {d.dtype} is not a whole 32-byte "
+                                          "block (the fp4 ND copy moves whole blocks)")
         return "ub-" + branch
     if d.dtype not in hw.main_types:
         m.fault("unsupported-dtype", f"TEXTRACT tile path has no {d.dtype} destination on {hw.name}")
@@ -433,6 +438,11 @@ def run(m: Machine, hw: Target, form: str, plan: str, dst: ConcreteTile, src: Co
         if plan == "ub-nz" and (ir % 16 or ic % c0):
             m.fault("misaligned", f"NZ UB -> UB window at ({ir}, {ic}): not on the 16 x {c0} fractal grid "
                                   "(PTO_ASSERT on a2a3)")
+    if plan == "ub-nd" and hw.name == "a5" and d.dtype in PACKED4 and (d.valid_row, d.valid_col) != (1, 1) \
+            and ic * esize % 32:
+        # the fp4 ND copy (byte DMA) asserts its start on a 32-byte block; release builds hand the DMA that byte
+        m.fault("misaligned", f"fp4 ND UB -> UB window at column {ic}: {ic * esize} bytes, not on a 32-byte block "
+                              f"(PTO_ASSERT on {m.target})")
     if plan in ("ub-nd", "ub-nz", "scale"):
         copy(m, dst, src, ir, ic, dst.valid_row, dst.valid_col)
     elif plan in ("left", "right"):
@@ -444,9 +454,10 @@ def run(m: Machine, hw: Target, form: str, plan: str, dst: ConcreteTile, src: Co
         copy(m, dst, src, ir, ic, rows, cols)
     elif plan == "gemv":
         frac = 1024 if s.dtype in PACKED4 else 512 // element_size(s)
-        if hw.name in A2_L0 and ic % frac:
+        if (hw.name in A2_L0 or hw.name == "a5") and ic % frac:
+            # textract_common.hpp / a5/TExtract.hpp (a6/TExtract.hpp too) TExtractToAVector's PTO_ASSERT
             m.fault("misaligned", f"one-row L0A load at column {ic}: not a whole {frac}-element fractal (PTO_ASSERT "
-                                  f"on {hw.name}; the load starts at the fractal below)")
+                                  f"on {m.target}; the load starts at the fractal below)")
         n = -(-dst.valid_col // frac) * frac
         row = m.window(src, 0, ic, 1, n)
         width = min(n, d.cols)

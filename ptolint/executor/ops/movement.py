@@ -157,13 +157,18 @@ def l1_to_l0_alignment(builtin: str, dst: TileSpec, src: TileSpec) -> list[str]:
 
 def a5_l1_to_l0_alignment(dst: TileSpec, src: TileSpec) -> list[str]:
     """A5's L1 -> L0A / L0B copies (a5/TExtract.hpp TExtractToA/B, shared by TMOV and TEXTRACT) static_assert
-    extents only in the transposing routine, which 2- and 4-byte types take when dst is not compact: all four
-    extents in 16s (1-byte types and compact destinations take other routines; one-row L0A sources the vector
-    one)."""
+    extents in the transposing routine, which 2- and 4-byte types take when dst is not compact: all four
+    extents in 16s (1-byte types and compact destinations take other routines); and one-row L0A sources take the
+    vector routine (TExtractToAVector), which static_asserts both tiles' columns in 512-byte fractals."""
     if src.loc != "Mat" or dst.loc not in ("Left", "Right"):
         return []
     size = element_size(src)
     one_row = dst.loc == "Left" and src.rows == 1 and src.blayout == "RowMajor"
+    if one_row and size > 0:
+        # TExtractToAVector (TEXTRACT, TMOV's TMovToLeft): Cols % fractalSize, 1024 elements for the fp4 pairs
+        frac = 1024 if src.dtype in ("float4_e2m1x2_t", "float4_e1m2x2_t") else 512 // size
+        return [f"{which} {t.rows}x{t.cols} is not a multiple of 1x{frac} (A5 one-row L1 -> L0A copy of {src.dtype})"
+                for which, t in (("src", src), ("dst", dst)) if t.cols % frac]
     if one_row or size <= 1 or dst.slayout == src.slayout or dst.compact == "Normal":
         return []
     return [f"{which} {t.rows}x{t.cols} is not a multiple of 16x16 (A5 transposing L1 -> "
@@ -440,6 +445,30 @@ def _pad(spelling: str) -> str:
     return {"0": "Null", "1": "Zero", "2": "Max", "3": "Min"}.get(value, value)
 
 
+#: A6: tile element types without a PadValueMap entry (common/constants.hpp's fp8 / fp4 entries are A5-only)
+_A6_NO_PAD = ("float8_e4m3_t", "float8_e5m2_t", "float8_e8m0_t", "hifloat8_t", "float4_e2m1x2_t", "float4_e1m2x2_t",
+              "int4b_t")
+
+
+def _a6_pad_read(dst: ConcreteTile, g) -> bool:
+    """A6's load reads GetPadValue (a named PadValue, not a custom one): the Vec load unless PadVal is Null, the L1
+    ND -> ND / DN -> DN copies for Max / Min, the one-row MX scale load (a 1 x k ZZ L1 tile) always."""
+    d = dst.spec
+    pad = _pad(d.pad)
+    if pad not in ("Null", "Zero", "Max", "Min"):
+        return False
+    if d.loc == "Vec":
+        return pad != "Null"
+    if d.loc != "Mat":
+        return False
+    if d.rows == 1 and d.blayout == "RowMajor" and d.slayout == "RowMajor":
+        return True
+    layout = g.spec.layout if g is not None else None
+    pair = (layout == "ND" and (d.blayout, d.slayout) == ("RowMajor", "NoneBox")) or \
+        (layout == "DN" and (d.blayout, d.slayout) == ("ColMajor", "NoneBox"))
+    return pair and pad in ("Max", "Min")
+
+
 @op("TLOAD", own=_OWN_LOAD)
 def tload(m: Machine) -> None:
     dst = m.tile("dst")
@@ -447,6 +476,9 @@ def tload(m: Machine) -> None:
         conv_load(m, getattr(m.site.arg("dst"), "spelling", "") or "", m.global_tensor("src"))
         return
     loc = dst.spec.loc
+    if m.impl == "a6" and dst.dtype in _A6_NO_PAD and _a6_pad_read(dst, m.global_tensor("src")):
+        raise m.trap("unsupported-dtype", f"a6's load looks PadValue::{_pad(dst.spec.pad)} up in PadValueMap, which "
+                     f"has no {dst.dtype} entry on a6 (common/constants.hpp declares it for A5 builds only)")
     if m.impl != "a2a3" and dst.dtype in ("int64_t", "uint64_t") and _pad(dst.spec.pad) not in ("Null", "Zero"):
         raise m.trap("unsupported-dtype", f"{m.impl}'s load checks (before its Vec / Mat dispatch) take a "
                      f"{dst.dtype} tile with PadValue Null or Zero only, not {_pad(dst.spec.pad)}")
