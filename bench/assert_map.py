@@ -105,6 +105,17 @@ _TI = "pto/common/arch/memory/tinsert_common.hpp"
 _X90_INSERT = "pto/npu/kirinX90/TInsert.hpp"
 
 ENTRIES: list[Entry] = [
+    # --- branch shared: A2/A3 TLOAD bursts (PTO969 on Vec and L1), TPRINT, ... ---
+    Entry(_LD2, "function:TLoadGm2ubNd2nd|function:TLoadGm2ubDn2dn", kind="runtime",
+          cond=r"^validCol == gShape4$|^validRow == gShape3$", targets=("a2a3",), rules=("PTO969",),
+          note="UB ND / DN loads: a burst longer than the line (PTO969, definite); a shorter one (debug trap, rows "
+               "shifted in release builds) is what the vendor's A2/A3 ST kernels tcmp, tcmps and trowexpand* load "
+               "(16 valid columns of 32-element lines, DN tiles of 1 valid row over 8-row lines): not reported"),
+    Entry("pto/npu/a2a3/TLoad.hpp", "function:TLoadGm2L1Nd2nd|function:TLoadGm2L1Dn2dn", kind="runtime",
+          cond=r"^validCol == gShape4$|^validRow == gShape3$", targets=("a2a3",), rules=("PTO969",),
+          note="L1 ND / DN loads (a2a3/TLoad.hpp:108, 147; lenBurst = valid columns / rows, gmGap = Stride - Shape "
+               "in 32-byte blocks, as the UB copy): a burst longer than the line (PTO969); the shorter one as above"),
+    # --- end of branch shared ---
     # --- branch vector: THISTOGRAM on Kirin Dev0000 (PTO010), ... ---
     Entry("pto/npu/a5/THistogram.hpp", "function:THISTOGRAM_IMPL", targets=("kirindev0000",), rules=("PTO010",),
           note="kirinDev0000/header.hpp includes a5/THistogram.hpp, but pto_instr.hpp declares the THISTOGRAM "

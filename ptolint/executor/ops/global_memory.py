@@ -260,7 +260,7 @@ def transfer(m: Machine, builtin: str, tile: ConcreteTile, g: ConcreteGlobal, qu
         _layout_extents(m, builtin, tile, g)
     if m.impl in _STATIC_EXTENT and builtin == "TLOAD" and loc == "Vec" and pair[1] == "row":
         _a5_static_extent(m, tile, g)
-    if pair in (("ND", "row"), ("DN", "col")) and _asserts_burst(m.impl, builtin, loc):
+    if pair in (("ND", "row"), ("DN", "col")) and _asserts_burst(m.impl, builtin, tile, pair[0]):
         _burst_length(m, builtin, tile, g, pair[0])
     if (loc == "Vec" or (loc == "Mat" and m.impl in _A2A3_MEM)) and pair in (("ND", "row"), ("DN", "col")):
         _bursts(m, builtin, tile, g, pair[0])  # A2/A3 copies L1 lines the same way (TLoadGm2L1Nd2nd, TStoreMat2Gm*)
@@ -347,9 +347,12 @@ _STORE_BURST = {"a2a3": ("gap", ("Vec", "Mat")), "kirinx90": ("gap", ("Vec", "Ma
                 "a5": ("stride", ("Vec",)), "kirin9030": ("stride", ("Vec",)), "kirindev0000": ("stride", ("Vec",))}
 
 
-def _asserts_burst(impl: str, builtin: str, loc: str) -> bool:
-    if builtin == "TLOAD":
-        return impl == "a2a3" and loc == "Vec"  # tload_common.hpp TLoadGm2ubNd2nd / Dn2dn
+def _asserts_burst(impl: str, builtin: str, tile: ConcreteTile, layout: str) -> bool:
+    loc = tile.spec.loc
+    if builtin == "TLOAD":  # tload_common.hpp TLoadGm2ubNd2nd / Dn2dn; a2a3/TLoad.hpp TLoadGm2L1Nd2nd / Dn2dn: an L1
+        # tile of one row (ND) / one column (DN) takes TLoadGm2L1VectorInND / Dn instead, whose burst is the line itself
+        one_line = (tile.spec.rows if layout == "ND" else tile.spec.cols) == 1
+        return impl == "a2a3" and (loc == "Vec" or (loc == "Mat" and not one_line))
     return loc in _STORE_BURST.get(impl, ("", ()))[1]
 
 
