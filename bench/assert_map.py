@@ -105,7 +105,7 @@ _TI = "pto/common/arch/memory/tinsert_common.hpp"
 _X90_INSERT = "pto/npu/kirinX90/TInsert.hpp"
 
 ENTRIES: list[Entry] = [
-    # --- branch shared: A2/A3 TLOAD bursts (PTO969 on Vec and L1), TPRINT, ... ---
+    # --- branch shared: A2/A3 TLOAD bursts (PTO969 on Vec and L1), MSCATTER atomic types (PTO990), TSYNC, TPRINT ---
     Entry(_LD2, "function:TLoadGm2ubNd2nd|function:TLoadGm2ubDn2dn", kind="runtime",
           cond=r"^validCol == gShape4$|^validRow == gShape3$", targets=("a2a3",), rules=("PTO969",),
           note="UB ND / DN loads: a burst longer than the line (PTO969, definite); a shorter one (debug trap, rows "
@@ -115,6 +115,22 @@ ENTRIES: list[Entry] = [
           cond=r"^validCol == gShape4$|^validRow == gShape3$", targets=("a2a3",), rules=("PTO969",),
           note="L1 ND / DN loads (a2a3/TLoad.hpp:108, 147; lenBurst = valid columns / rows, gmGap = Stride - Shape "
                "in 32-byte blocks, as the UB copy): a burst longer than the line (PTO969); the shorter one as above"),
+    Entry("pto/npu/a2a3/MScatter.hpp|pto/npu/a5/MScatter.hpp", "function:MScatterCheck", cond=r"Atomic",
+          targets=_A2A3_A5, rules=("PTO990",),
+          note="the atomic op's src types (IsValidMScatterAtomic a2a3/MScatter.hpp:29-35: Add int8 / int16 / int32 / "
+               "half / bfloat16 / float, no Max / Min; IsValidScatterAtomic a5/MScatter.hpp:31-39: Add int32 / "
+               "uint32 / float / half / bfloat16, Max / Min int32 / uint32 / float): SCATTER_ATOMIC"),
+    Entry("pto/npu/a2a3/TSync.hpp", "*Event*", cond=r"(src|dst)Pipe != PIPE_ALL\)?$", targets=("a2a3",),
+          reason="model-compile-error",
+          note="a2a3/TSync.hpp:67-68 `IsCrossCore || pipe != PIPE_ALL`: only Op::OP_COUNT (the enum's sentinel) "
+               "has no PTO_DEFINE_OP_PIPE entry in common/event.hpp (OpPipeEntry's primary template: PIPE_ALL); "
+               "the model's Event asserts the same with A2/A3's IsCrossCore (PTOLINT_CROSS_CORE_CHECKS is 1 on "
+               "A2/A3, ptolint/frontend/include/pto/common/event.hpp)"),
+    Entry(_TILE, "function:GetTileOffset", cond=r"^is_tile_data_v<TileT>$", targets=_A2A3_A5,
+          reason="dispatch-guarded",
+          note="GetTileOffset's only caller is PrintTileRow (a2a3/TPrint.hpp:80, a5 includes it) <- TPrintTileImpl "
+               "<- TPRINT_IMPL(src) inside `if constexpr (is_tile_data_v<T>)` (a2a3/TPrint.hpp:217-222); the "
+               "(src, tmp) form reaches it after static_assert(is_tile_data_v<TileData>) (line 306)"),
     # --- end of branch shared ---
     # --- branch vector: THISTOGRAM on Kirin Dev0000 (PTO010), ... ---
     Entry("pto/npu/a5/THistogram.hpp", "function:THISTOGRAM_IMPL", targets=("kirindev0000",), rules=("PTO010",),
