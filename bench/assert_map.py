@@ -105,7 +105,7 @@ _TI = "pto/common/arch/memory/tinsert_common.hpp"
 _X90_INSERT = "pto/npu/kirinX90/TInsert.hpp"
 
 ENTRIES: list[Entry] = [
-    # --- branch shared: A2/A3 TLOAD bursts (PTO969 on Vec and L1), MSCATTER atomic types (PTO990), TSYNC, TPRINT ---
+    # --- branch shared: A2/A3 TLOAD bursts (PTO969 on Vec and L1), MSCATTER atomic types (PTO990), in-place bitwise ops (PTO707), TSYNC, TPRINT ---
     Entry(_LD2, "function:TLoadGm2ubNd2nd|function:TLoadGm2ubDn2dn", kind="runtime",
           cond=r"^validCol == gShape4$|^validRow == gShape3$", targets=("a2a3",), rules=("PTO969",),
           note="UB ND / DN loads: a burst longer than the line (PTO969, definite); a shorter one (debug trap, rows "
@@ -131,6 +131,11 @@ ENTRIES: list[Entry] = [
           note="GetTileOffset's only caller is PrintTileRow (a2a3/TPrint.hpp:80, a5 includes it) <- TPrintTileImpl "
                "<- TPRINT_IMPL(src) inside `if constexpr (is_tile_data_v<T>)` (a2a3/TPrint.hpp:217-222); the "
                "(src, tmp) form reaches it after static_assert(is_tile_data_v<TileData>) (line 306)"),
+    Entry("pto/npu/a2a3/TBitwiseSOp.hpp|pto/npu/a2a3/TXor.hpp", "function:T*_IMPL|function:TXorCheck",
+          topic="aliasing", targets=("a2a3",), rules=("PTO707",),
+          note="dst / src (/ tmp) data() apart (TBitwiseSOp.hpp:102, 114, 126; TXor.hpp:43): PTO707 reports two "
+               "operands certainly at one address (the same tile, one TASSIGN placement, equal constant addresses); "
+               "placements at run-time addresses are not compared"),
     # --- end of branch shared ---
     # --- branch vector: THISTOGRAM on Kirin Dev0000 (PTO010), ... ---
     Entry("pto/npu/a5/THistogram.hpp", "function:THISTOGRAM_IMPL", targets=("kirindev0000",), rules=("PTO010",),

@@ -27,7 +27,9 @@ Facts, per target:
 - a2a3 TANDS/TORS (TBitwiseSOp.hpp) are TEXPANDS(dst, scalar) then TAND/TOR(dst, src, dst): dst's type in
   TEXPANDS' set, dst Vec or Mat (TEXPANDS; TAnd/TOr check no location), src's type == dst's and both
   row-major (TAndCheck/TOrCheck static_asserts). TXORS adds TNOT(dst, dst): dst must be Vec (TunaryCheck) and
-  not float (TNOT_IMPL's 16-bit reinterpretation then disagrees with TUnaryOp's: a C++ type error).
+  not float (TNOT_IMPL's 16-bit reinterpretation then disagrees with TUnaryOp's: a C++ type error). Outside
+  `__PTO_AUTO__` they (and TXOR, a2a3/TXor.hpp) PTO_ASSERT that dst, the sources and tmp are at different
+  addresses (PTO707).
   (A5 TCMPS/TSELS are in rules/elementwise.py.)
 - TEXPANDS: one tile, Vec or Mat, a dtype set per target.
 - TAXPY (dst, src0, scalar): dst += src0 * scalar. Both targets: T = dst's type in {half, float}, src0 of
@@ -39,9 +41,11 @@ modelled here.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from ptolint import z3lazy as z3
+from ptolint.ir import Const
 from ptolint.ruleset import Check, Ctx, Provenance, TileView, own_facts, rule
 
 # ---- the table ----------------------------------------------------------------------------------
@@ -677,3 +681,83 @@ def rem_tmp_too_small(ctx: Ctx) -> Check | None:
     return Check(violated, f"TREMS: tmp `{_esc(tmp.text)}` valid shape {{tmp_validRow}}x{{tmp_validCol}}; A2/A3 needs "
                  f"at least 1 row and dst `{_esc(dst.text)}`'s {{dst_validCol}} valid columns (its per-row scratch)",
                  {"tmp_validRow": tmp.valid_row, "tmp_validCol": tmp.valid_col, "dst_validCol": dst.valid_col})
+
+
+#: A2/A3's bitwise composites (a2a3/TBitwiseSOp.hpp, a2a3/TXor.hpp): the operand pairs whose `data()` the
+#: implementation PTO_ASSERTs different (model-header parameter names)
+_BITWISE_DISTINCT: dict[str, tuple[tuple[str, str], ...]] = {
+    "TANDS": (("dst", "src"),),
+    "TORS": (("dst", "src"),),
+    "TXORS": (("dst", "src0"), ("dst", "tmp"), ("src0", "tmp")),
+    "TXOR": (("dst", "src0"), ("dst", "src1"), ("dst", "tmp"), ("src0", "tmp"), ("src1", "tmp")),
+}
+_IDENT = re.compile(r"[A-Za-z_]\w*")
+
+
+def same_storage(a: TileView, b: TileView) -> bool:
+    """Whether two tile operands certainly share their first byte (`a.data() == b.data()`): the same variable, the
+    same TASSIGN placement (copies and TRESHAPE views share one), or two placements at the same constant address in
+    one buffer. Anything else (run-time addresses) is not decided."""
+    x, y = a.operand, b.operand
+    if _IDENT.fullmatch(x.name) and x.name == y.name:
+        return True
+    if x.binding and x.binding == y.binding:
+        return True
+    return a.loc == b.loc and isinstance(x.addr, Const) and isinstance(y.addr, Const) and \
+        int(x.addr.value) == int(y.addr.value)
+
+
+@rule("PTO707", "bitwise-operands-share-storage", instructions=tuple(_BITWISE_DISTINCT), targets=("a2a3",),
+      fault="live-overlap",
+      provenance=(Provenance("header-runtime", _REM_A2 + "TBitwiseSOp.hpp (TANDS_IMPL, TORS_IMPL, TXORS_IMPL, lines "
+                             "98-130)", "PTO_ASSERT dst.data() != src.data() (TXORS: dst, src, tmp pairwise), outside "
+                             "__PTO_AUTO__, debug builds only; TANDS / TORS first fill dst with the scalar "
+                             "(TEXPANDS_IMPL), then TAND / TOR(dst, src, dst): with src at dst's address the fill "
+                             "overwrites the source before it is read"),
+                  Provenance("header-runtime", _REM_A2 + "TXor.hpp (TXorCheck, lines 43-46)",
+                             "PTO_ASSERT dst, src0, src1 and tmp pairwise apart (src0 and src1 may share); TXOR "
+                             "writes tmp = src0 | src1, then dst = src0 & src1 and reads tmp and the sources again"),
+                  Provenance("header-runtime", "include/pto/npu/a5/TBitwiseSOp.hpp",
+                             "A5's register implementation has no such assertion: no rule there"),
+                  Provenance("isa-doc", "docs/isa/TANDS.md, TORS.md, TXORS.md, TXOR.md",
+                             "the docs do not mention the restriction; the A2/A3 headers assert it")))
+def bitwise_operands_share_storage(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    A2/A3 TANDS / TORS / TXORS / TXOR called in place: dst and a source (or the tmp tile) share storage.
+
+    ## What it does
+    Checks that the operands the A2/A3 implementation needs apart are at different addresses: `TANDS` /
+    `TORS(dst, src, scalar)` dst and src; `TXORS(dst, src, scalar, tmp)` dst, src and tmp pairwise;
+    `TXOR(dst, src0, src1, tmp)` dst, src0, src1 and tmp pairwise (the two sources may be the same tile).
+    Reported when two of them certainly share their first byte: the same tile passed twice, copies of one
+    tile or TRESHAPE views of it, or two TASSIGN placements at the same constant address. Placements at
+    run-time addresses are not compared.
+
+    ## Why is this bad?
+    Debug builds stop on a `PTO_ASSERT`. Release builds run the composite anyway: TANDS / TORS first fill
+    dst with the scalar and then combine dst with src, so an in-place call reads the scalar back instead
+    of the source (every element becomes `scalar & scalar`); TXOR / TXORS overwrite a source or the tmp
+    result with an intermediate the next step still needs. Wrong results, no error.
+
+    ## Example
+    ```cpp
+    Tile<TileType::Vec, int16_t, 16, 64> mask;
+    TANDS(mask, mask, 0x00ff);  // A2/A3: the fill overwrites the source first
+    ```
+
+    ## Use instead
+    ```cpp
+    Tile<TileType::Vec, int16_t, 16, 64> mask, low;
+    TANDS(low, mask, 0x00ff);  // a separate destination
+    ```
+    """
+    pairs = _BITWISE_DISTINCT.get(ctx.builtin, ())
+    for a_name, b_name in pairs:
+        a, b = ctx.tile(a_name), ctx.tile(b_name)
+        if a is not None and b is not None and same_storage(a, b):
+            return Check(ctx.static(True), f"{ctx.builtin}: {a_name} `{_esc(a.text)}` and {b_name} `{_esc(b.text)}` "
+                         f"share storage; the A2/A3 implementation needs them at different addresses (debug builds "
+                         f"trap on its PTO_ASSERT, release builds overwrite {b_name if a_name == 'dst' else a_name} "
+                         f"before reading it)")
+    return None

@@ -98,6 +98,25 @@ _A2A3_BITWISE = {"TANDS": (_EXPANDS_TYPES["a2a3"], ("Vec", "Mat")), "TORS": (_EX
                  "TXORS": (_EXPANDS_TYPES["a2a3"] - {"float"}, ("Vec",))}
 
 
+#: a2a3/TBitwiseSOp.hpp and a2a3/TXor.hpp PTO_ASSERT (outside __PTO_AUTO__) that these operands' data() differ:
+#: TANDS / TORS fill dst with the scalar before reading src, TXORS / TXOR write tmp and dst between reads
+A2A3_APART = {"TANDS": (("dst", "src"),), "TORS": (("dst", "src"),),
+              "TXORS": (("dst", "src0"), ("dst", "tmp"), ("src0", "tmp")),
+              "TXOR": (("dst", "src0"), ("dst", "src1"), ("dst", "tmp"), ("src0", "tmp"), ("src1", "tmp"))}
+
+
+def apart_faults(m: Machine, name: str) -> None:
+    """A2/A3's in-place check of the bitwise composites: two operands starting at the same byte of one buffer."""
+    for a_name, b_name in A2A3_APART.get(name, ()):
+        a, b = m.tile(a_name), m.tile(b_name)
+        if a is None or b is None or a.buf is None or b.buf is None:
+            continue
+        if (a.buf.buffer, a.buf.offset) == (b.buf.buffer, b.buf.offset):
+            m.fault("live-overlap", f"{name}: {a_name} and {b_name} both start at {a.buf.buffer} byte {a.buf.offset}; "
+                    "the PTO_ASSERT that they differ traps in debug builds, release builds overwrite one before "
+                    "reading it")
+
+
 def np_type(dtype: str) -> np.dtype:
     return np.dtype(NUMPY_TYPES.get(dtype, np.uint8))
 
@@ -229,6 +248,8 @@ def tile_scalar(m: Machine) -> None:
         for kind, detail in errors:
             m.fault(kind, detail)
         raise m.trap(errors[0][0], f"{name} does not compile")
+    if m.impl == "a2a3":
+        apart_faults(m, name)
     if name == "TREMS" and m.impl == "a2a3":
         _trems_a2a3_tmp(m, dst)
     widened = (dst.dtype, src.dtype) in _WIDENING.get(name, set())
