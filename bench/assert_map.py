@@ -105,7 +105,7 @@ _TI = "pto/common/arch/memory/tinsert_common.hpp"
 _X90_INSERT = "pto/npu/kirinX90/TInsert.hpp"
 
 ENTRIES: list[Entry] = [
-    # --- branch shared: A2/A3 TLOAD bursts (PTO969 on Vec and L1), MSCATTER atomic types (PTO990), in-place bitwise ops (PTO707), TSYNC, TPRINT ---
+    # --- branch shared: A2/A3 TLOAD bursts (PTO969 on Vec and L1), MSCATTER atomic types (PTO990), in-place bitwise ops (PTO707), A5 ZZ TMOV (PTO128), TSYNC, TPRINT ---
     Entry(_LD2, "function:TLoadGm2ubNd2nd|function:TLoadGm2ubDn2dn", kind="runtime",
           cond=r"^validCol == gShape4$|^validRow == gShape3$", targets=("a2a3",), rules=("PTO969",),
           note="UB ND / DN loads: a burst longer than the line (PTO969, definite); a shorter one (debug trap, rows "
@@ -136,6 +136,11 @@ ENTRIES: list[Entry] = [
           note="dst / src (/ tmp) data() apart (TBitwiseSOp.hpp:102, 114, 126; TXor.hpp:43): PTO707 reports two "
                "operands certainly at one address (the same tile, one TASSIGN placement, equal constant addresses); "
                "placements at run-time addresses are not compared"),
+    Entry("pto/npu/a5/TMov.hpp", "function:CommonCheckZZ|function:TMovNdTo2Zz|function:TMovDnTo2Zz", kind="static",
+          targets=("a5",), rules=("PTO128",),
+          note="TMOV(dst, src, tmp) with tmp not in Scaling (TMOV_IMPL's enable_if, a5/TMov.hpp:813-826): dst "
+               "uint8 / hifloat8 / e8m0, src and tmp of its type (CommonCheckZZ 269, 272), src RowMajor + NoneBox, "
+               "dst RowMajor + SLayout RowMajor (387 / 390, 458 / 461): ZZ_TYPES, zz_form_problems"),
     # --- end of branch shared ---
     # --- branch vector: THISTOGRAM on Kirin Dev0000 (PTO010), ... ---
     Entry("pto/npu/a5/THistogram.hpp", "function:THISTOGRAM_IMPL", targets=("kirindev0000",), rules=("PTO010",),

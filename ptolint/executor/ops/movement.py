@@ -372,6 +372,23 @@ def _mode_form(m: Machine, dst: ConcreteTile, src: ConcreteTile, kirin: bool) ->
     raise LookupError(f"{m.impl}'s TMOV with an AccToVecMode is not modelled beyond its static checks")
 
 
+def _zz_form(m: Machine, dst: ConcreteTile, src: ConcreteTile, tmp: ConcreteTile) -> None:
+    """a5/TMov.hpp TMOV_IMPL(dst, src, tmp) (tmp not in Scaling): CommonCheckZZ and the ND / DN -> ZZ routines'
+    static_asserts (8-bit scale types, one type for all three, an ND src, a row-major dst of row-major fractals).
+    A call that fails one does not compile (trap); one that passes goes on as any non-plain form."""
+    t = dst.dtype
+    if t not in ("uint8_t", "hifloat8_t", "float8_e8m0_t"):
+        m.fault("unsupported-path", f"ND->ZZ TMOV of {t}: uint8_t, hifloat8_t or float8_e8m0_t only")
+    elif src.dtype != t or tmp.dtype != t:
+        m.fault("unsupported-path", f"ND->ZZ TMOV: src {src.dtype}, tmp {tmp.dtype}, dst {t} differ")
+    if not src.spec.is_row_major or src.spec.slayout != "NoneBox":
+        m.fault("unsupported-path", f"ND->ZZ TMOV: src is {src.spec.blayout}/{src.spec.slayout}, not an ND tile")
+    if not dst.spec.is_row_major or dst.spec.slayout != "RowMajor":
+        m.fault("unsupported-path", f"ND->ZZ TMOV: dst is {dst.spec.blayout}/{dst.spec.slayout}, not RowMajor/RowMajor")
+    if m.faults:
+        raise m.trap("unsupported-path", "TMOV does not compile")
+
+
 @op("TMOV", own=("kirin9030",))
 def tmov(m: Machine) -> None:
     dst, src = m.tile("dst"), m.tile("src")
@@ -380,6 +397,9 @@ def tmov(m: Machine) -> None:
     plain = set(m.tiles) == {"dst", "src"} and not any(
         k in m.template_args for k in ("reluMode", "mode", "Phase", "grp_axis")) and m.scalar("preQuantScalar") is None
     kirin = m.impl == "kirin9030"
+    tmp = m.tile("tmp")
+    if m.impl == "a5" and tmp is not None and tmp.spec.loc != "Scaling":
+        _zz_form(m, dst, src, tmp)
     if not plain and "mode" in m.template_args and m.impl in ("a5", "kirin9030"):
         _mode_form(m, dst, src, kirin)
     if not plain:
