@@ -70,6 +70,10 @@ REASONS: dict[str, str] = {
                          "one template parameter: a kernel cannot pass operands for which it fails",
     "guard-implies": "the enclosing `if constexpr` tests a condition that implies the assertion: it holds wherever "
                      "it is compiled",
+    "reference-non-null": "the condition compares with nullptr the address of an operand the builtin's wrapper "
+                          "(common/pto_instr.hpp) takes by reference (an array reference decays to the array's "
+                          "address): a well-formed call binds the reference to an object, whose address is never "
+                          "null",
     "header-ill-formed": "the target's header cannot compile the function the assertion is in: every path to it "
                          "goes through a call of an undeclared name or a redefined function, or the file it is in "
                          "has a definition-time error (a function defined twice, a non-dependent undeclared name) "
@@ -141,6 +145,11 @@ ENTRIES: list[Entry] = [
           note="TMOV(dst, src, tmp) with tmp not in Scaling (TMOV_IMPL's enable_if, a5/TMov.hpp:813-826): dst "
                "uint8 / hifloat8 / e8m0, src and tmp of its type (CommonCheckZZ 269, 272), src RowMajor + NoneBox, "
                "dst RowMajor + SLayout RowMajor (387 / 390, 458 / 461): ZZ_TYPES, zz_form_problems"),
+    Entry("pto/npu/a5/TRandom.hpp", "function:TRANDOM_IMPL", cond=r"nullptr", targets=("a5",),
+          reason="reference-non-null",
+          note="TRANDOM(dst, TRandomKey& key, TRandomCounter& counter) (pto_instr.hpp:720) and TRANDOM_IMPL (a5/"
+               "TRandom.hpp:148) take key / counter by reference to uint32_t arrays (common/type.hpp:438-439: "
+               "`using TRandomKey = uint32_t[...]`); `key != nullptr` (line 155) compares the decayed array address"),
     # --- end of branch shared ---
     # --- branch vector: THISTOGRAM on Kirin Dev0000 (PTO010), ... ---
     Entry("pto/npu/a5/THistogram.hpp", "function:THISTOGRAM_IMPL", targets=("kirindev0000",), rules=("PTO010",),
