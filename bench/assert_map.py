@@ -109,7 +109,7 @@ _TI = "pto/common/arch/memory/tinsert_common.hpp"
 _X90_INSERT = "pto/npu/kirinX90/TInsert.hpp"
 
 ENTRIES: list[Entry] = [
-    # --- branch shared: A2/A3 TLOAD bursts (PTO969 on Vec and L1), MSCATTER atomic types (PTO990), in-place bitwise ops (PTO707), A5 ZZ TMOV (PTO128), TSYNC, TPRINT ---
+    # --- branch shared: A2/A3 TLOAD bursts (PTO969 on Vec and L1), MSCATTER atomic types (PTO990), in-place bitwise ops (PTO707), A5 ZZ TMOV (PTO128), ConvTile TLOAD shapes (PTO030), TSYNC, TRANDOM ---
     Entry(_LD2, "function:TLoadGm2ubNd2nd|function:TLoadGm2ubDn2dn", kind="runtime",
           cond=r"^validCol == gShape4$|^validRow == gShape3$", targets=("a2a3",), rules=("PTO969",),
           note="UB ND / DN loads: a burst longer than the line (PTO969, definite); a shorter one (debug trap, rows "
@@ -150,6 +150,25 @@ ENTRIES: list[Entry] = [
           note="TRANDOM(dst, TRandomKey& key, TRandomCounter& counter) (pto_instr.hpp:720) and TRANDOM_IMPL (a5/"
                "TRandom.hpp:148) take key / counter by reference to uint32_t arrays (common/type.hpp:438-439: "
                "`using TRandomKey = uint32_t[...]`); `key != nullptr` (line 155) compares the decayed array address"),
+    Entry("pto/npu/a5/TLoad.hpp", "function:TLoad5HD|function:TLoadNHWC|function:TLoadNCHW|"
+          "function:TLoadNCHW2FractalZ|function:TLoadNCDHW2NDC1HWC0|function:TLoadNCDHW2FractalZ3D", kind="runtime",
+          targets=("a5",), rules=("PTO030",),
+          note="the ConvTile copies' shape / stride asserts (a5/TLoad.hpp 587-590, 633-636, 686, 729, 782, 819): "
+               "CONV_SHAPES a5 (static ConvTileShape against the tensor's run-time extents; a DYNAMIC ConvTile "
+               "dimension is not compared)"),
+    Entry("pto/common/arch/register/tload_common.hpp", "function:TLoadFractalZ", kind="runtime",
+          cond=r"^srcShape1 == dstShape0", targets=("a5", "kirin9030", "kirindev0000"), rules=("PTO030",),
+          note="4-D fractal-Z ConvTile [C1HW, N/16, 16, C0] against the tensor's Shape1..4 (line 406); A5's and "
+               "Kirin 9030's TLOAD_CONVTILE_IMPL call it (kirin9030/TLoad.hpp:299, Kirin Dev0000 compiles that "
+               "file)"),
+    Entry("pto/npu/kirin9030/TLoad.hpp", "function:TLoad5HD", kind="runtime", targets=("kirin9030", "kirindev0000"),
+          rules=("PTO030",), note="NC1HWC0 / 5-D FRACTAL_Z: the tensor's Shape0..3 equal to the ConvTile's (line 247)"),
+    Entry("pto/npu/a2a3/TLoad.hpp", "function:TLoadFractalZ", kind="runtime", targets=("a2a3",), rules=("PTO030",),
+          note="the non-4-D branch (272, 275): Shape1 / Shape2 equal to the ConvTile's dims 1 / 2, its dim 3 <= 65535"),
+    Entry("pto/npu/a2a3/TLoad.hpp", "function:TLoadNDC1HWC0|function:TLoad5HD", kind="runtime", targets=("a2a3",),
+          note="open (checkable): dstH <= 4095 / dstW <= 65535 asserted on the strided path only (a2a3/TLoad.hpp "
+               "76-77, 225-226), which the copy takes when the tensor's row stride, gap or burst fields rule out "
+               "the one-burst-per-C1 path; PTO030 reads the ConvTile's shape but does not model that choice"),
     # --- end of branch shared ---
     # --- branch vector: THISTOGRAM on Kirin Dev0000 (PTO010), ... ---
     Entry("pto/npu/a5/THistogram.hpp", "function:THISTOGRAM_IMPL", targets=("kirindev0000",), rules=("PTO010",),
