@@ -109,7 +109,7 @@ _TI = "pto/common/arch/memory/tinsert_common.hpp"
 _X90_INSERT = "pto/npu/kirinX90/TInsert.hpp"
 
 ENTRIES: list[Entry] = [
-    # --- branch shared: A2/A3 TLOAD bursts (PTO969 on Vec and L1), MSCATTER atomic types (PTO990), in-place bitwise ops (PTO707), A5 ZZ TMOV (PTO128), ConvTile TLOAD shapes (PTO030), TSYNC, TRANDOM ---
+    # --- branch shared: A2/A3 TLOAD bursts (PTO969 on Vec and L1), MSCATTER atomic types (PTO990), in-place bitwise ops (PTO707), A5 ZZ TMOV (PTO128), ConvTile TLOAD shapes (PTO030) and fills (PTO728), TSYNC, TRANDOM ---
     Entry(_LD2, "function:TLoadGm2ubNd2nd|function:TLoadGm2ubDn2dn", kind="runtime",
           cond=r"^validCol == gShape4$|^validRow == gShape3$", targets=("a2a3",), rules=("PTO969",),
           note="UB ND / DN loads: a burst longer than the line (PTO969, definite); a shorter one (debug trap, rows "
@@ -169,6 +169,13 @@ ENTRIES: list[Entry] = [
           note="open (checkable): dstH <= 4095 / dstW <= 65535 asserted on the strided path only (a2a3/TLoad.hpp "
                "76-77, 225-226), which the copy takes when the tensor's row stride, gap or burst fields rule out "
                "the one-burst-per-C1 path; PTO030 reads the ConvTile's shape but does not model that choice"),
+    Entry("pto/npu/a2a3/TExpandS.hpp", "function:TExpandsMat5HD", kind="runtime", targets=("a2a3",),
+          rules=("PTO728",), note="the ConvTile fill count uint16_t(GetShape(0..4) product * sizeof / 32) within [1, "
+                                  "32767] (line 127; -1 past the ConvTile's dimensions): conv_fill_blocks"),
+    Entry("pto/npu/a5/TExpandS.hpp", "function:TExpandsConvTile", kind="runtime",
+          targets=("a5", "kirin9030", "kirindev0000"), rules=("PTO728",),
+          note="the ConvTile fill count over GetShape(0..4) (NC1HWC0 / FRACTAL_Z, line 128) or 0..5 (NDC1HWC0 / "
+               "FRACTAL_Z_3D, line 138) within [1, 32767]; the Kirins include a5/TExpandS.hpp (PTO728 runs there)"),
     # --- end of branch shared ---
     # --- branch vector: THISTOGRAM on Kirin Dev0000 (PTO010), ... ---
     Entry("pto/npu/a5/THistogram.hpp", "function:THISTOGRAM_IMPL", targets=("kirindev0000",), rules=("PTO010",),

@@ -596,6 +596,88 @@ def texpands_mat_too_large(ctx: Ctx) -> Check | None:
                                    f"{EXPANDS_MAX_REPEAT}")
 
 
+#: the ConvTile dimensions whose product the Mat fill of a ConvTile counts, per implementation and ConvTile layout
+#: (dst.GetShape(i), -1 past the ConvTile's own dimensions): A2/A3 TExpandsMat5HD shape0..4 for every layout; A5
+#: TExpandsConvTile 0..4 for NC1HWC0 / FRACTAL_Z, 0..5 for NDC1HWC0 / FRACTAL_Z_3D (other layouts: no fill)
+CONV_FILL_DIMS = {"a2a3": {"*": 5}, "a5": {"NC1HWC0": 5, "FRACTAL_Z": 5, "NDC1HWC0": 6, "FRACTAL_Z_3D": 6}}
+
+
+def conv_fill_blocks(impl: str, layout: str, dims: list[int], size: int) -> int | None:
+    """repeatTimes of the ConvTile fill as the header computes it: the product of dst.GetShape(0..n-1) (-1 past
+    the ConvTile's dimensions) times sizeof(T) as uint64, / 32, cast to uint16; None when there is no fill or a
+    dimension is DYNAMIC."""
+    table = CONV_FILL_DIMS.get(impl, {})
+    n = table.get(layout, table.get("*"))
+    if n is None or any(d < 0 for d in dims):
+        return None
+    product = 1
+    for i in range(n):
+        product *= dims[i] if i < len(dims) else -1
+    return ((product * size) % 2 ** 64 // 32) % 65536
+
+
+@rule("PTO728", "texpands-convtile-fill-count", instructions=("TEXPANDS",), fault="extent-limit",
+      targets=("a2a3", "a5"),
+      provenance=(Provenance("header-runtime", "include/pto/npu/a2a3/TExpandS.hpp (TExpandsMat5HD, line 127; "
+                             "TEXPANDS_IMPL 162-165)", "A2/A3: repeatTimes = uint16_t(shape0 * .. * shape4 * sizeof(T) "
+                             "/ 32) of dst.GetShape(0..4) (-1 past the ConvTile's dimensions), PTO_ASSERT within [1, "
+                             "32767], debug builds only; the fill then writes repeatTimes & 0x7FFF blocks"),
+                  Provenance("header-runtime", "include/pto/npu/a5/TExpandS.hpp (TExpandsConvTile, lines 128, 138)",
+                             "A5 (and the Kirins, which include the file): the same count over GetShape(0..4) for "
+                             "NC1HWC0 / FRACTAL_Z ConvTiles, GetShape(0..5) for NDC1HWC0 / FRACTAL_Z_3D, PTO_ASSERT "
+                             "within [1, 32767], debug builds only; release builds fill the count's low 15 bits of "
+                             "blocks"),
+                  Provenance("isa-doc", "docs/isa/TEXPANDS.md", "does not describe ConvTile destinations")))
+def texpands_convtile_fill_count(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    TEXPANDS of a ConvTile whose fill count, as the implementation computes it, is outside [1, 32767].
+
+    ## What it does
+    For a Mat ConvTile destination with a static `ConvTileShape`, computes the fill's repeat count the way
+    the target does: the product of `dst.GetShape(i)` for i = 0..4 (A2/A3, and A5 for NC1HWC0 / FRACTAL_Z;
+    0..5 for A5's NDC1HWC0 / FRACTAL_Z_3D) times `sizeof(T)`, in 32-byte blocks, cast to `uint16_t`.
+    `GetShape` returns -1 past the ConvTile's own dimensions, so a four-dimensional fractal-Z ConvTile
+    `[C1HW, N/16, 16, C0]` yields a negative product and a wrapped count. DYNAMIC dimensions are not followed.
+
+    ## Why is this bad?
+    Debug builds stop on the `PTO_ASSERT`. Release builds program the count's low 15 bits into the fill
+    instruction: blocks past the ConvTile are overwritten in L1 (or too few are filled).
+
+    ## Example
+    ```cpp
+    using Wt = ConvTile<TileType::Mat, half, 16384, Layout::FRACTAL_Z, ConvTileShape<8, 4, 16, 16>>;
+    TEXPANDS(wt, (half)0);  // GetShape(4) is -1: the count wraps to 65024 blocks
+    ```
+
+    ## Use instead
+    ```cpp
+    using Wt = ConvTile<TileType::Mat, half, 16384, Layout::FRACTAL_Z, ConvTileShape<8, 4, 16, 16>>;
+    using Flat = Tile<TileType::Mat, half, 512, 16, BLayout::ColMajor, 512, 16, SLayout::RowMajor>;  // same bytes
+    Flat flat;
+    TASSIGN(flat, 0x0);  // the ConvTile's address
+    TEXPANDS(flat, (half)0);
+    ```
+    """
+    from ptolint.rules.misc_builtins import conv_tile
+    from ptolint.rules.rearrange_runtime import conv_tile_shape
+
+    if ctx.tile("dst") is not None or ctx.impl not in ("a2a3", "a5"):
+        return None
+    conv, shape = conv_tile(ctx.type_spelling("dst")), conv_tile_shape(ctx.type_spelling("dst"))
+    facts = TABLE["TEXPANDS"].get(ctx.impl)
+    if conv is None or shape is None or facts is None or conv[0] != "Mat" or conv[1] not in (facts.types or ()):
+        return None
+    size = SIZES.get(conv[1], 0)
+    blocks = conv_fill_blocks(ctx.impl, conv[2], shape[1], size) if size else None
+    if blocks is None or 1 <= blocks <= EXPANDS_MAX_REPEAT:
+        return None
+    return Check(ctx.static(True), f"TEXPANDS: ConvTile {conv[2]} {shape[1]} of {conv[1]}: the fill counts "
+                                   f"{blocks} 32-byte blocks (the product of dst.GetShape(0..), -1 past the "
+                                   f"ConvTile's {len(shape[1])} dimensions, cast to uint16), outside [1, "
+                                   f"{EXPANDS_MAX_REPEAT}]")
+
+
 # ---- PTO706: A2/A3 TREM / TREMS scratch tile (the tile-tile TREM's facts are rules/elementwise.py's) ----------
 _REM_A2 = "include/pto/npu/a2a3/"
 #: A2/A3 TRemCheck: the mask offset is a whole dst row stride, the mask takes 2 elements per 64 (vcmpvs bits)

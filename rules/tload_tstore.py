@@ -385,7 +385,8 @@ _CONV_SHAPE_HDR = ("include/pto/npu/a5/TLoad.hpp (TLoad5HD 819, TLoadNHWC 587-59
                              "Stride2 == Shape3 * Shape4 (H * W loaded whole); debug builds only"),
                   Provenance("header-runtime", "include/pto/npu/kirin9030/TLoad.hpp (TLoad5HD 247), "
                              "common/arch/register/tload_common.hpp (TLoadFractalZ 406)",
-                             "Kirin 9030 and Kirin Dev0000: the NC1HWC0 / FRACTAL_Z loads assert as A5's"),
+                             "Kirin 9030 and Kirin Dev0000: the NC1HWC0 / FRACTAL_Z loads PTO_ASSERT as A5's, debug "
+                             "builds only"),
                   Provenance("header-runtime", "include/pto/npu/a2a3/TLoad.hpp (TLoadFractalZ 272, 275)",
                              "A2/A3 FRACTAL_Z / FRACTAL_Z_3D into a 5-D or 6-D ConvTile: PTO_ASSERT Shape1 == dim 1, "
                              "Shape2 == dim 2 and dim 3 (N) <= 65535 (the burst length field)"),
