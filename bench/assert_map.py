@@ -109,7 +109,7 @@ _TI = "pto/common/arch/memory/tinsert_common.hpp"
 _X90_INSERT = "pto/npu/kirinX90/TInsert.hpp"
 
 ENTRIES: list[Entry] = [
-    # --- branch shared: A2/A3 TLOAD bursts (PTO969 on Vec and L1), MSCATTER atomic types (PTO990), in-place bitwise ops (PTO707), A5 ZZ TMOV (PTO128), ConvTile TLOAD shapes (PTO030) and fills (PTO728), TSYNC, TRANDOM ---
+    # --- branch shared: A2/A3 TLOAD bursts (PTO969 on Vec and L1), MSCATTER atomic types (PTO990), in-place bitwise ops (PTO707), A5 ZZ TMOV (PTO128), ConvTile TLOAD shapes (PTO030) and fills (PTO728), one-row L0A copies (PTO123 / PTO935), TSYNC, TRANDOM ---
     Entry(_LD2, "function:TLoadGm2ubNd2nd|function:TLoadGm2ubDn2dn", kind="runtime",
           cond=r"^validCol == gShape4$|^validRow == gShape3$", targets=("a2a3",), rules=("PTO969",),
           note="UB ND / DN loads: a burst longer than the line (PTO969, definite); a shorter one (debug trap, rows "
@@ -176,6 +176,13 @@ ENTRIES: list[Entry] = [
           targets=("a5", "kirin9030", "kirindev0000"), rules=("PTO728",),
           note="the ConvTile fill count over GetShape(0..4) (NC1HWC0 / FRACTAL_Z, line 128) or 0..5 (NDC1HWC0 / "
                "FRACTAL_Z_3D, line 138) within [1, 32767]; the Kirins include a5/TExpandS.hpp (PTO728 runs there)"),
+    Entry("pto/npu/a5/TExtract.hpp", "function:TExtractToAVector", kind="static", targets=("a5",), rules=("PTO935",),
+          note="the one-row L1 -> L0A copy (TEXTRACT, and TMOV through TMovToLeft): src / dst Cols % fractalSize, "
+               "512 / sizeof (1024 for the packed fp4 types) (lines 179-180; l0_copy_units a5)"),
+    Entry("pto/npu/a5/TExtract.hpp", "function:TExtractToAVector", kind="runtime", targets=("a5",), rules=("PTO123",),
+          note="indexCol % fractalSize (line 181; _gemv_index_unit a5; TMOV passes index 0)"),
+    Entry(_K_EXTRACT, "function:TExtractToAVector", kind="runtime", targets=("kirin9030", "kirindev0000"),
+          rules=("PTO123",), note="indexCol % (32 / sizeof) (kirin9030/TExtract.hpp:73; _gemv_index_unit kirin9030)"),
     # --- end of branch shared ---
     # --- branch vector: THISTOGRAM on Kirin Dev0000 (PTO010), ... ---
     Entry("pto/npu/a5/THistogram.hpp", "function:THISTOGRAM_IMPL", targets=("kirindev0000",), rules=("PTO010",),

@@ -1130,8 +1130,23 @@ def _l0_copy_compiles(dst: TileView, src: TileView, impl: str = "a2a3") -> bool:
     return all(t.rows % r == 0 and t.cols % c == 0 for t, (r, c) in need)
 
 
-@rule("PTO123", "textract-l0-index-misaligned", instructions=("TEXTRACT",), fault="misaligned", targets=("a2a3",),
-      own={X90: ("TEXTRACT",)},
+def _gemv_index_unit(impl: str, dst: TileView, src: TileView) -> tuple[int, int] | None:
+    """(1, indexCol multiple) that A5's / Kirin 9030's one-row L1 -> L0A copy (TExtractToAVector) PTO_ASSERTs, when
+    the call compiles to it: A5 a 512-byte fractal (1024 packed fp4 elements), Kirin 9030 a 32-byte block; None for
+    any other copy (their other L0 copies assert no index)."""
+    if not (dst.loc == "Left" and src.loc == "Mat" and src.rows == 1 and src.is_row_major) or not size(src):
+        return None
+    if not e1_tile_types_ok(impl, dst, src) or not (dst.slayout == "RowMajor" and not dst.is_row_major):
+        return None  # PTO101 / PTO104: TExtractToLeft does not compile
+    if impl == KIRIN:
+        block, frac = 32 // size(src), 512 // size(src)
+        return (1, block) if src.cols % block == 0 and dst.cols % frac == 0 else None
+    frac = 1024 if src.dtype in FP4 else 512 // size(src)
+    return (1, frac) if src.cols % frac == 0 and dst.cols % frac == 0 else None
+
+
+@rule("PTO123", "textract-l0-index-misaligned", instructions=("TEXTRACT",), fault="misaligned",
+      targets=("a2a3", "a5"), own={X90: ("TEXTRACT",), KIRIN: ("TEXTRACT",)},
       provenance=(Provenance("header-runtime", TC + " (TExtractToA/B, TExtractToA/BCompact, TExtractToAVector)",
                              "PTO_ASSERT indexRow % 16 and indexCol % C0 (L0A), indexRow % C0 and indexCol % 16 "
                              "(L0B), both % 16 (32 for 1-byte types) when transposed, indexCol % (512 / sizeof) on "
@@ -1141,7 +1156,14 @@ def _l0_copy_compiles(dst: TileView, src: TileView, impl: str = "a2a3") -> bool:
                              "address whole fractals by shifting the index, start at the fractal below it"),
                   Provenance("isa-doc", SEED, "the window of an L0 load starts on a fractal boundary"),
                   Provenance("header-runtime", X90_HDR + " (TEXTRACT_TILE_IMPL -> textract_common.hpp TExtractToLeft/Right)",
-                             "Kirin X90 calls the same routines")))
+                             "Kirin X90 calls the same routines"),
+                  Provenance("header-runtime", "include/pto/npu/a5/TExtract.hpp (TExtractToAVector, line 181)",
+                             "A5: only the one-row L0A source's copy asserts its index: PTO_ASSERT indexCol % "
+                             "(512 / sizeof(T)) (1024 for the packed fp4 types), debug builds only; release builds "
+                             "start at the fractal below (kStartPosition = indexCol * sizeof >> 9)"),
+                  Provenance("header-runtime", "include/pto/npu/kirin9030/TExtract.hpp (TExtractToAVector, line 73)",
+                             "Kirin 9030 / Dev0000: the one-row L0A copy PTO_ASSERTs indexCol % (32 / sizeof(T)), "
+                             "debug builds only")))
 def l0_index_misaligned(ctx: Ctx) -> Check | None:
     """
     ## Summary
@@ -1153,7 +1175,8 @@ def l0_index_misaligned(ctx: Ctx) -> Check | None:
     sides) an L0A load needs `indexRow` a multiple of 16 and `indexCol` a multiple of C0 (one 32-byte block
     of the source type: 32 int8, 16 half, 8 float), an L0B load the reverse; with a transpose both must be
     whole fractals (16, or 32 for 1-byte types); the one-row (GEMV) L0A source needs `indexCol` in
-    512-byte fractals.
+    512-byte fractals. On A5 only that one-row copy asserts its index (512-byte fractals, 1024 elements of
+    the packed fp4 types), on Kirin 9030 / Dev0000 in 32-byte blocks.
 
     ## Why is this bad?
     The alignment is only a `PTO_ASSERT`, so debug builds trap. The L0 loads address the source in whole
@@ -1175,8 +1198,12 @@ def l0_index_misaligned(ctx: Ctx) -> Check | None:
     dst, src = operands(ctx)
     if dst is None or overload(ctx) != "E1":
         return None
-    units = l0_index_units(dst, src)
-    if units is None or not _l0_copy_compiles(dst, src, ctx.impl):
+    if ctx.impl in ("a5", KIRIN):
+        units = _gemv_index_unit(ctx.impl, dst, src)
+    else:
+        units = l0_index_units(dst, src)
+        units = units if units is not None and _l0_copy_compiles(dst, src, ctx.impl) else None
+    if units is None:
         return None
     row, col = ctx.scalar("indexRow"), ctx.scalar("indexCol")
     if row is None or col is None or z3.is_real(row) or z3.is_real(col):

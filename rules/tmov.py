@@ -28,6 +28,7 @@ _TEXTRACT_TYPES = ("int8_t", "hifloat8_t", "float8_e5m2_t", "float8_e4m3_t", "ha
 _NZ = ("ColMajor", "RowMajor")  # (BLayout, SLayout) of the NZ fractal format
 _ZN = ("RowMajor", "ColMajor")  # ... of the ZN fractal format
 _ND = ("RowMajor", "NoneBox")
+_FP4 = ("float4_e2m1x2_t", "float4_e1m2x2_t")  # packed 4-bit pairs: A5's one-row L0A copy counts 1024 per fractal
 #: A5's Vec -> Vec ND -> NZ (TMovToVecNd2Nz) and ND -> ZN (TMovNdTo2Zn) copies: the same dst element-type list
 _A5_VEC_FRACTAL_TYPES = ("half", "bfloat16_t", "float", "int32_t", "int8_t", "uint8_t", "float8_e4m3_t",
                          "float8_e5m2_t", "hifloat8_t", "float4_e2m1x2_t", "float4_e1m2x2_t")
@@ -735,7 +736,10 @@ def l0_copy_units(builtin: str, dst: TileView, src: TileView, impl: str = "a2a3"
         one_row = dst.loc == "Left" and src.rows == 1 and src.blayout == "RowMajor"
         if one_row and impl == "kirin9030":
             return [("src", src, 1, 32 // src.elem_size), ("dst", dst, 1, 512 // src.elem_size)]
-        plain = one_row or dst.slayout == src.slayout or dst.compact == "Normal" or src.elem_size == 1
+        if one_row:  # a5/TExtract.hpp TExtractToAVector: 512-byte fractals, 1024 packed fp4 elements
+            frac = 1024 if src.dtype in _FP4 else 512 // src.elem_size
+            return [("src", src, 1, frac), ("dst", dst, 1, frac)]
+        plain = dst.slayout == src.slayout or dst.compact == "Normal" or src.elem_size == 1
         return [] if plain else [("src", src, 16, 16), ("dst", dst, 16, 16)]
     if dst.loc == "Left" and src.rows == 1 and src.blayout == "RowMajor":
         frac = 512 // src.elem_size  # one-row source, the GEMV vector path: columns in 512-byte fractals
@@ -767,6 +771,9 @@ def l0_copy_units(builtin: str, dst: TileView, src: TileView, impl: str = "a2a3"
                              "TMOV takes the compact routines for transposed 1-byte copies as well"),
                   Provenance("header-static", A5_COPY_HDR, "A5: the transposing copy (dst SFractal != src SFractal, "
                              "not compact, sizeof 2 or 4) static_asserts srcRow, srcCol, dstRow, dstCol % 16"),
+                  Provenance("header-static", "include/pto/npu/a5/TExtract.hpp (TExtractToAVector, lines 179-180; "
+                             "TExtractToLeft 513, TMov.hpp TMovToLeft 690)", "A5's one-row L0A source: src and dst "
+                             "Cols % fractalSize (512 / sizeof(T), 1024 for the packed fp4 types)"),
                   Provenance("header-static", "include/pto/npu/kirin9030/TExtract.hpp (TExtractToA/B, "
                              "TExtractToAVector)", "Kirin 9030 / Dev0000 TEXTRACT: A5's transposing-copy asserts; the "
                              "one-row L0A source: srcCol % (32 / sizeof), dstCol % (512 / sizeof)"),
@@ -788,7 +795,8 @@ def l0_copy_shape_misaligned(ctx: Ctx) -> Check | None:
     (16, or 32 for 1-byte types). Compact destinations only constrain the source (and an L0B
     destination's C0 alignment). A one-row row-major source of L0A takes the GEMV (vector) routine:
     both tiles' columns must be whole 512-byte fractals (256 half, 128 float). A5 checks only its
-    transposing copy of 2- and 4-byte types (not compact): every extent of both tiles a multiple of 16.
+    transposing copy of 2- and 4-byte types (not compact): every extent of both tiles a multiple of 16, and
+    the one-row source's columns in 512-byte fractals as A2/A3 (1024 elements for the packed fp4 types).
     Kirin 9030's TEXTRACT (Kirin Dev0000's too) checks A5's transposing copy and, for the one-row source,
     source columns in 32-byte blocks and destination columns in 512-byte fractals.
     Kirin X90's TEXTRACT calls A2/A3's routines: A2/A3's extents.

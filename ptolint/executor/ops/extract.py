@@ -437,9 +437,11 @@ def run(m: Machine, hw: Target, form: str, plan: str, dst: ConcreteTile, src: Co
         copy(m, dst, src, ir, ic, rows, cols)
     elif plan == "gemv":
         frac = 1024 if s.dtype in PACKED4 else 512 // element_size(s)
-        if hw.name in A2_L0 and ic % frac:
-            m.fault("misaligned", f"one-row L0A load at column {ic}: not a whole {frac}-element fractal (PTO_ASSERT "
-                                  f"on {hw.name}; the load starts at the fractal below)")
+        unit = frac if hw.name in A2_L0 or hw.name == "a5" else 32 // element_size(s) if isinstance(hw, Kirin9030) \
+            else 0  # a5/TExtract.hpp:181 as A2/A3; kirin9030/TExtract.hpp:73 in 32-byte blocks
+        if unit and ic % unit:
+            m.fault("misaligned", f"one-row L0A load at column {ic}: not a multiple of {unit} elements (PTO_ASSERT "
+                                  f"on {hw.name})")
         n = -(-dst.valid_col // frac) * frac
         row = m.window(src, 0, ic, 1, n)
         width = min(n, d.cols)

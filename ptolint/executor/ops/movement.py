@@ -158,12 +158,16 @@ def l1_to_l0_alignment(builtin: str, dst: TileSpec, src: TileSpec) -> list[str]:
 def a5_l1_to_l0_alignment(dst: TileSpec, src: TileSpec) -> list[str]:
     """A5's L1 -> L0A / L0B copies (a5/TExtract.hpp TExtractToA/B, shared by TMOV and TEXTRACT) static_assert
     extents only in the transposing routine, which 2- and 4-byte types take when dst is not compact: all four
-    extents in 16s (1-byte types and compact destinations take other routines; one-row L0A sources the vector
-    one)."""
+    extents in 16s (1-byte types and compact destinations take other routines); one-row L0A sources take the
+    vector routine (TExtractToAVector), whose columns are whole 512-byte fractals."""
     if src.loc != "Mat" or dst.loc not in ("Left", "Right"):
         return []
     size = element_size(src)
     one_row = dst.loc == "Left" and src.rows == 1 and src.blayout == "RowMajor"
+    if one_row and size:  # TExtractToAVector: both tiles' columns in whole 512-byte fractals (1024 packed fp4)
+        frac = 1024 if src.dtype in ("float4_e2m1x2_t", "float4_e1m2x2_t") else 512 // size
+        return [f"{which} has {t.cols} columns, not a multiple of {frac} (A5 one-row L0A copy of {src.dtype})"
+                for which, t in (("src", src), ("dst", dst)) if t.cols % frac]
     if one_row or size <= 1 or dst.slayout == src.slayout or dst.compact == "Normal":
         return []
     return [f"{which} {t.rows}x{t.cols} is not a multiple of 16x16 (A5 transposing L1 -> "
