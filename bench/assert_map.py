@@ -109,7 +109,7 @@ _TI = "pto/common/arch/memory/tinsert_common.hpp"
 _X90_INSERT = "pto/npu/kirinX90/TInsert.hpp"
 
 ENTRIES: list[Entry] = [
-    # --- branch shared: A2/A3 TLOAD bursts (PTO969 on Vec and L1), MSCATTER atomic types (PTO990), in-place bitwise ops (PTO707), A5 ZZ TMOV (PTO128), ConvTile TLOAD shapes (PTO030) and fills (PTO728), one-row L0A copies (PTO123 / PTO935), TSYNC, TRANDOM ---
+    # --- branch shared: A2/A3 TLOAD bursts (PTO969 on Vec and L1), MSCATTER atomic types (PTO990), in-place bitwise ops (PTO707), A5 ZZ TMOV (PTO128), ConvTile TLOAD shapes (PTO030) and fills (PTO728), one-row L0A copies (PTO123 / PTO935), fp4 Vec windows (PTO137 / PTO138), TSYNC, TRANDOM ---
     Entry(_LD2, "function:TLoadGm2ubNd2nd|function:TLoadGm2ubDn2dn", kind="runtime",
           cond=r"^validCol == gShape4$|^validRow == gShape3$", targets=("a2a3",), rules=("PTO969",),
           note="UB ND / DN loads: a burst longer than the line (PTO969, definite); a shorter one (debug trap, rows "
@@ -183,6 +183,13 @@ ENTRIES: list[Entry] = [
           note="indexCol % fractalSize (line 181; _gemv_index_unit a5; TMOV passes index 0)"),
     Entry(_K_EXTRACT, "function:TExtractToAVector", kind="runtime", targets=("kirin9030", "kirindev0000"),
           rules=("PTO123",), note="indexCol % (32 / sizeof) (kirin9030/TExtract.hpp:73; _gemv_index_unit kirin9030)"),
+    Entry("pto/npu/a5/TExtract.hpp", "function:TExtractVecToVecNDDispatch", cond=r"^DstTileData::ValidCol \* sizeof",
+          targets=("a5",), rules=("PTO138",),
+          note="the packed fp4 ND Vec -> Vec copy: static dst ValidCol in whole 32-byte blocks (line 876; "
+               "vec_odd_byte_cols, unit 32 for fp4 on a5)"),
+    Entry("pto/npu/a5/TExtract.hpp", "function:TExtractVecToVecNDDispatch", cond=r"^indexCol \* sizeof",
+          targets=("a5",), rules=("PTO137",),
+          note="the packed fp4 ND Vec -> Vec copy: indexCol on a 32-byte block (line 879; _a2_vec_window a5 fp4)"),
     # --- end of branch shared ---
     # --- branch vector: THISTOGRAM on Kirin Dev0000 (PTO010), ... ---
     Entry("pto/npu/a5/THistogram.hpp", "function:THISTOGRAM_IMPL", targets=("kirindev0000",), rules=("PTO010",),

@@ -1484,29 +1484,37 @@ def acc_static_window(ctx: Ctx) -> Check | None:
 
 def _a2_vec_window(ctx: Ctx) -> tuple[TileView, TileView, str] | None:
     """(dst, src, 'nd' / 'nz') for an A2/A3-family plain Vec -> Vec TEXTRACT that compiles and is not the 1 x 1
-    scalar copy (the static Dst::ValidRow and ValidCol both 1), else None."""
+    scalar copy (the static Dst::ValidRow and ValidCol both 1), or A5's ND copy of a packed fp4 type, else None."""
     dst, src = operands(ctx)
-    if dst is None or ctx.impl not in A2_L0 or overload(ctx) != "E1" or e1_path(ctx.impl, dst, src) != "vec":
+    a5_fp4 = ctx.impl == "a5" and dst is not None and dst.dtype in FP4  # A5's packed fp4 ND copy asserts as A2/A3's
+    if dst is None or not (ctx.impl in A2_L0 or a5_fp4) or overload(ctx) != "E1" or \
+            e1_path(ctx.impl, dst, src) != "vec":
         return None
     branch = vec_branch(ctx.impl, dst, src)
-    if branch not in ("nd", "nz") or dst.dtype != src.dtype or dst.dtype not in VEC_TYPES[ctx.impl] or size(dst) <= 0:
+    if branch not in ("nd", "nz") or (a5_fp4 and branch != "nd") or dst.dtype != src.dtype or size(dst) <= 0 or \
+            (not a5_fp4 and dst.dtype not in VEC_TYPES[ctx.impl]):
         return None
     if dst.cols > src.cols or dst.rows > src.rows or (dst.spec.valid_row, dst.spec.valid_col) == (1, 1):
         return None
     return dst, src, branch
 
 
-@rule("PTO137", "textract-vec-index-misaligned", instructions=("TEXTRACT",), fault="misaligned", targets=("a2a3",),
+@rule("PTO137", "textract-vec-index-misaligned", instructions=("TEXTRACT",), fault="misaligned",
+      targets=("a2a3", "a5"),
       provenance=(Provenance("header-runtime", A2 + " (TExtractVecToVecNDDispatch, TExtractVecToVecNZDispatch)",
                              "PTO_ASSERT idxCol * sizeof(T) % 32 == 0 (ND), idxRow % 16 == 0 and idxCol % C0 == 0 "
                              "(NZ, C0 = 32 / sizeof(T)), 'A3 limitation', except for a 1 x 1 destination; release "
                              "builds hand the UB copy a start that is not on its 32-byte block / 16 x C0 fractal"),
+                  Provenance("header-runtime", "include/pto/npu/a5/TExtract.hpp (TExtractVecToVecNDDispatch, line "
+                             "879)", "A5, the packed fp4 types only (float4_e2m1x2_t / float4_e1m2x2_t, ND): "
+                             "PTO_ASSERT indexCol * sizeof(T) % 32 == 0 (the byte-DMA path), debug builds only"),
                   Provenance("corpus", "tests/npu/a2a3/src/st/testcase/textract_vec", "every ND and NZ window of the "
                              "vendor's kernel starts on these boundaries")))
 def vec_index_misaligned(ctx: Ctx) -> Check | None:
     """
     ## Summary
-    A2/A3: TEXTRACT between UB tiles at an index off the copy's block (ND) or fractal (NZ) grid.
+    A2/A3 (A5: packed fp4 types): TEXTRACT between UB tiles at an index off the copy's block (ND) or fractal
+    (NZ) grid.
 
     ## What it does
     For a Vec -> Vec `TEXTRACT(dst, src, indexRow, indexCol)` on A2/A3 (not into a 1 x 1 destination, which
@@ -1548,15 +1556,19 @@ def vec_index_misaligned(ctx: Ctx) -> Check | None:
 
 
 @rule("PTO138", "textract-vec-odd-byte-cols", instructions=("TEXTRACT",), fault="unsupported-layout",
-      targets=("a2a3",), own={X90: ("TEXTRACT",)},
+      targets=("a2a3", "a5"), own={X90: ("TEXTRACT",)},
       provenance=(Provenance("header-static", TC + " (CheckTExtractVecToVecND, CheckTExtractVecToVecNZ)",
                              "static_assert (DstTileData::ValidCol * sizeof(T)) % sizeof(uint16_t) == 0 unless the "
                              "static Dst::ValidRow and ValidCol are both 1"),
+                  Provenance("header-static", "include/pto/npu/a5/TExtract.hpp (TExtractVecToVecNDDispatch, line "
+                             "876)", "A5, the packed fp4 types only (ND): static_assert DstTileData::ValidCol * "
+                             "sizeof(T) % 32 == 0 (a whole 32-byte block; DYNAMIC, -1, is rejected too)"),
                   Provenance("header-static", X90_HDR, "Kirin X90's Vec -> Vec TEXTRACT calls the same checks")))
 def vec_odd_byte_cols(ctx: Ctx) -> Check | None:
     """
     ## Summary
-    A2/A3 / Kirin X90: TEXTRACT between UB tiles of a 1-byte type into a destination with an odd static ValidCol.
+    A2/A3 / Kirin X90: TEXTRACT between UB tiles of a 1-byte type into a destination with an odd static ValidCol;
+    A5: of a packed fp4 type, with a static ValidCol that is not whole 32-byte blocks.
 
     ## What it does
     For a Vec -> Vec TEXTRACT (ND or NZ) of a 1-byte type (int8_t / uint8_t), checks that `Dst::ValidCol * sizeof(T)` is even (the header's 2-byte rule). A 1 x 1 destination takes the
@@ -1588,7 +1600,9 @@ def vec_odd_byte_cols(ctx: Ctx) -> Check | None:
     if not isinstance(vc, int):
         return None
     # the header multiplies the int ValidCol by a size_t: DYNAMIC (-1) becomes 2**64 - 1, odd for 1-byte types
-    odd = (vc % 2**64) * size(dst) % 2 != 0
+    unit = 32 if dst.dtype in FP4 and ctx.impl == "a5" else 2  # A5's fp4 copy: whole 32-byte blocks
+    odd = (vc % 2**64) * size(dst) % unit != 0
     shown = "DYNAMIC (-1, converted to size_t)" if vc < 0 else str(vc)
-    return Check(ctx.static(odd), f"TEXTRACT Vec -> Vec of {dst.dtype}: Dst::ValidCol {shown} * sizeof is odd "
+    what = "is odd" if unit == 2 else "is not a multiple of 32 bytes"
+    return Check(ctx.static(odd), f"TEXTRACT Vec -> Vec of {dst.dtype}: Dst::ValidCol {shown} * sizeof {what} "
                  f"(static_assert on {ctx.target})")

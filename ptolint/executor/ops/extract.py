@@ -334,6 +334,10 @@ def accept(m: Machine, hw: Target, form: str, dst: ConcreteTile, src: ConcreteTi
                 if stride % 32:
                     m.fault("unsupported-layout", f"{t.name}: row stride of {stride} bytes "
                                                   f"is not a whole number of 32-byte blocks")
+        if hw.name == "a5" and branch == "nd" and d.dtype in PACKED4 and (d.valid_row, d.valid_col) != (1, 1) \
+                and (d.valid_col % 2**64) * element_size(d) % 32:
+            # a5/TExtract.hpp:876, the packed fp4 byte copy: a static ValidCol in whole 32-byte blocks
+            m.fault("unsupported-layout", f"dst static ValidCol {d.valid_col} of {d.dtype} is not whole 32-byte blocks")
         if isinstance(hw, A2A3) and (d.valid_row, d.valid_col) != (1, 1) \
                 and (d.valid_col % 2**64) * element_size(d) % 2:
             # textract_common.hpp CheckTExtractVecToVecND / NZ: the static int ValidCol times a size_t in whole
@@ -418,6 +422,9 @@ def run(m: Machine, hw: Target, form: str, plan: str, dst: ConcreteTile, src: Co
         if ic % c0:  # (its indexRow % 16 assert: release copies the exact rows, vendor kernels rely on it)
             m.fault("misaligned", f"NZ UB -> UB window at column {ic}: not a multiple of {c0} (PTO_ASSERT on "
                                   "kirinx90; release builds start at column stripe indexCol / C0)")
+    if plan == "ub-nd" and hw.name == "a5" and d.dtype in PACKED4 and (d.valid_row, d.valid_col) != (1, 1) \
+            and ic * esize % 32:  # a5/TExtract.hpp:879: the fp4 byte copy starts on a 32-byte block
+        m.fault("misaligned", f"fp4 ND UB -> UB window at column {ic}: not on a 32-byte block (PTO_ASSERT on a5)")
     if plan in ("ub-nd", "ub-nz") and hw.name == "a2a3" and (d.valid_row, d.valid_col) != (1, 1):
         c0 = 32 // esize  # A2/A3's UB -> UB dispatch asserts the start ("A3 limitation"); release copies whole blocks
         if plan == "ub-nd" and ic % c0:
