@@ -120,10 +120,13 @@ def tload_tstore_tile_location(ctx: Ctx) -> Check | None:
                  f"{', '.join(ok)} here: {what}")
 
 
-@rule("PTO951", "tload-unsupported-dtype", instructions=("TLOAD",), fault="unsupported-dtype",
+@rule("PTO951", "tload-unsupported-dtype", instructions=("TLOAD", "TSTORE"), fault="unsupported-dtype",
       targets=("a2a3", "a5"),
       provenance=(Provenance("header-static", A2A3_LOAD, "CheckNormalTileData: static_assert DType in {int8, uint8, "
                              "int16, uint16, int32, uint32, int64, uint64, half, bfloat16, float}"),
+                  Provenance("header-static", "include/pto/common/arch/memory/tstore_common.hpp "
+                             "(CheckStaticForVecAndMat, line 328)", "A2/A3 TSTORE from a Vec or Mat tile: the same "
+                             "list"),
                   Provenance("header-static", A5_LOAD, "A5 only requires a 1, 2, 4 or 8-byte element type"),
                   Provenance("header-static", MX_A5, "TLoadMxCubeCheck (MX scale tensor layouts, or a one-row "
                              "row-major ZZ L1 tile): static_assert tile and tensor element types float8_e8m0_t"),
@@ -135,12 +138,13 @@ def tload_tstore_tile_location(ctx: Ctx) -> Check | None:
 def tload_unsupported_dtype(ctx: Ctx) -> Check | None:
     """
     ## Summary
-    TLOAD into a tile whose element type the load does not support (A2/A3; A5 / A6 MX scale loads).
+    TLOAD into a tile whose element type the load does not support (A2/A3; A5 / A6 MX scale loads), or A2/A3
+    TSTORE from a Vec / Mat tile of such a type.
 
     ## What it does
     On A2/A3 the destination tile's element type must be one of int8, uint8, int16, uint16, int32,
     uint32, int64, uint64, half, bfloat16 or float (A5 accepts any 1/2/4/8-byte type, including the
-    fp8/fp4 formats). An A5 / A6 MX scale load into L1 (a `Layout::MX_*` or `HIF4_*` tensor, or a one-row
+    fp8/fp4 formats); an A2/A3 TSTORE from a Vec or Mat tile takes the same list. An A5 / A6 MX scale load into L1 (a `Layout::MX_*` or `HIF4_*` tensor, or a one-row
     row-major tile with row-major fractals) moves `float8_e8m0_t` scales only: tile and tensor must both
     hold it (A6 also accepts `uint8_t`).
 
@@ -163,6 +167,12 @@ def tload_unsupported_dtype(ctx: Ctx) -> Check | None:
     if got is None:
         return None
     name, t = got
+    if ctx.builtin == "TSTORE":  # tstore_common.hpp CheckStaticForVecAndMat: A2/A3's Vec / Mat sources
+        ok = TLOAD_TYPES["a2a3"]
+        if ctx.impl != "a2a3" or t.loc not in ("Vec", "Mat") or _quant_form(ctx):
+            return None
+        return Check(ctx.static(t.dtype not in ok), f"TSTORE: {name} `{_esc(t.text)}` has element type {t.dtype}, "
+                     f"not supported on {ctx.target} (supported: {', '.join(ok)})")
     g = ctx.global_tensor("src")
     if g is not None and mx_scale_path(ctx, t, g) is not None:
         mx = MX_SCALE[ctx.impl]["types"]

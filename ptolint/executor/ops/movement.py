@@ -509,6 +509,9 @@ def tstore(m: Machine) -> None:
     if src.spec.loc not in ok:
         raise m.trap("unsupported-path", f"{src.spec.loc} -> global memory is not a"
                      f"{' quantising' if quant else ''} store path on {m.impl} (static_assert)")
+    if m.impl == "a2a3" and src.spec.loc in ("Vec", "Mat") and src.dtype not in _A2A3_LOAD_TYPES:
+        # tstore_common.hpp CheckStaticForVecAndMat: the TLOAD list
+        raise m.trap("unsupported-dtype", f"A2/A3 TSTORE does not take {src.dtype} tiles")
     g = m.global_tensor("dst")
     if g is not None:
         transfer(m, "TSTORE", src, g, quant)
