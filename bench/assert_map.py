@@ -109,7 +109,7 @@ _TI = "pto/common/arch/memory/tinsert_common.hpp"
 _X90_INSERT = "pto/npu/kirinX90/TInsert.hpp"
 
 ENTRIES: list[Entry] = [
-    # --- branch shared: A2/A3 TLOAD bursts (PTO969 on Vec and L1), MSCATTER atomic types (PTO990), in-place bitwise ops (PTO707), A5 ZZ TMOV (PTO128), ConvTile TLOAD shapes (PTO030) and fills (PTO728), one-row L0A copies (PTO123 / PTO935), fp4 Vec windows (PTO137 / PTO138), A2/A3 TSTORE types (PTO951), TPRINT box order (PTO031), TSYNC, TRANDOM ---
+    # --- branch shared: A2/A3 TLOAD bursts (PTO969 on Vec and L1), MSCATTER atomic types (PTO990), in-place bitwise ops (PTO707), A5 ZZ TMOV (PTO128), ConvTile TLOAD shapes (PTO030) and fills (PTO728), one-row L0A copies (PTO123 / PTO935), fp4 Vec windows (PTO137 / PTO138), A2/A3 TSTORE types (PTO951), TPRINT box order (PTO031), L1 vector lines (PTO956), TSYNC, TRANDOM ---
     Entry(_LD2, "function:TLoadGm2ubNd2nd|function:TLoadGm2ubDn2dn", kind="runtime",
           cond=r"^validCol == gShape4$|^validRow == gShape3$", targets=("a2a3",), rules=("PTO969",),
           note="UB ND / DN loads: a burst longer than the line (PTO969, definite); a shorter one (debug trap, rows "
@@ -196,6 +196,10 @@ ENTRIES: list[Entry] = [
     Entry(_TILE, "function:GetTileOffset", cond=r"^sizeof\(TileT\) == 0$", targets=_A2A3_A5, rules=("PTO031",),
           note="the else arm of the boxed offset (pto_tile.hpp:1853): a Vec tile of ColMajor boxes of ColMajor "
                "fractals given to TPRINT (its only caller, a2a3/TPrint.hpp:80)"),
+    Entry(_LD2, "function:TLoadGm2L1VectorInND|function:TLoadGm2L1VectorInDn", kind="runtime",
+          cond=r"^validCol == gShape4$|^validRow == gShape3$", targets=("a2a3",), rules=("PTO956",),
+          note="the one-line L1 copy's length (Shape4, DN Shape3; lines 180, 204) against the tile's valid / storage "
+               "columns (rows): PTO956's two harmful directions, as for the row counts"),
     # --- end of branch shared ---
     # --- branch vector: THISTOGRAM on Kirin Dev0000 (PTO010), ... ---
     Entry("pto/npu/a5/THistogram.hpp", "function:THISTOGRAM_IMPL", targets=("kirindev0000",), rules=("PTO010",),

@@ -514,8 +514,10 @@ def gm_extent_vs_tile(ctx: Ctx) -> Check | None:
     A transfer between a Vec tile (A2/A3: also a Mat tile) and an ND (DN) GlobalTensor moves one row
     (column) per Shape0*Shape1*Shape2*Shape3 (Shape0*Shape1*Shape2*Shape4) of the tensor, whatever the tile's valid
     region says. It is reported when, for every input that reaches the call, that count exceeds the tile's
-    storage rows (columns), or is below its valid rows (columns). Run-time shapes and DYNAMIC valid regions
-    are followed along the path.
+    storage rows (columns), or is below its valid rows (columns). An A2/A3 TLOAD into a one-row ND (one-column
+    DN) L1 tile copies a single line whose length is the tensor's Shape4 (Shape3) itself: that length is
+    compared with the tile's columns (rows) the same way. Run-time shapes and DYNAMIC valid regions are
+    followed along the path.
 
     ## Why is this bad?
     Debug builds stop on a `PTO_ASSERT`. Release builds move the tensor's extent: past the tile's storage,
@@ -546,6 +548,16 @@ def gm_extent_vs_tile(ctx: Ctx) -> Check | None:
         return None
     moved, valid, storage, what = _lines(t, g, lay)
     nonempty = z3.And(t.valid_row > 0, t.valid_col > 0)  # zero-length bursts move nothing
+    if ctx.builtin == "TLOAD" and t.loc == "Mat" and (t.rows if lay == "ND" else t.cols) == 1:
+        # TLoadGm2L1VectorInND / Dn (tload_common.hpp 180, 204): one line whose length is the tensor's Shape4
+        # (DN Shape3) itself, asserted equal to the valid columns (rows): the same two harmful directions
+        length, vlen, cap, unit = (g.shape[4], t.valid_col, t.cols, "columns") if lay == "ND" else \
+            (g.shape[3], t.valid_row, t.rows, "rows")
+        return Check(z3.And(nonempty, z3.Or(moved > storage, moved < valid, length > cap, length < vlen)),
+                     f"{ctx.builtin}: GlobalTensor `{_esc(g.text)}` ({lay}) moves {{moved}} {what} of {{length}} "
+                     f"{unit} into the one-line L1 tile `{_esc(t.text)}` ({{valid}} valid {what} of {storage}, "
+                     f"{{vlen}} valid {unit} of {cap})",
+                     show={"moved": moved, "valid": valid, "length": length, "vlen": vlen}, definite=True)
     return Check(z3.And(nonempty, z3.Or(moved > storage, moved < valid)),
                  f"{ctx.builtin}: GlobalTensor `{_esc(g.text)}` ({lay}) moves {{moved}} {what}; tile "
                  f"`{_esc(t.text)}` has {{valid}} valid {what} and storage for {storage}",

@@ -429,6 +429,16 @@ def _bursts(m: Machine, builtin: str, tile: ConcreteTile, g: ConcreteGlobal, lay
     elif lines < valid_lines:
         m.fault("valid-region", f"{builtin} moves {lines} {what} but the tile's valid region has {valid_lines}: "
                 f"the others are {'left stale' if builtin == 'TLOAD' else 'never stored'}")
+    one_line = (tile.spec.rows if layout == "ND" else tile.spec.cols) == 1
+    if builtin == "TLOAD" and tile.spec.loc == "Mat" and m.impl in _A2A3_MEM and one_line:
+        # tload_common.hpp TLoadGm2L1VectorInND / Dn: the line's length is Shape4 (DN Shape3), not the valid width
+        length, vlen, cap = (s[4], tile.valid_col, tile.spec.cols) if layout == "ND" else \
+            (s[3], tile.valid_row, tile.spec.rows)
+        if length > cap:
+            m.fault("valid-region", f"TLOAD writes a line of {length} into a one-line L1 tile of {cap}")
+        elif length < vlen:
+            m.fault("valid-region", f"TLOAD moves a line of {length} but the tile's valid region has {vlen}: the "
+                    "others are left stale")
 
 
 #: the L0C -> GM copy (fixpipe) per target: the tile shapes its static checks admit per tensor layout
