@@ -70,6 +70,10 @@ REASONS: dict[str, str] = {
                          "one template parameter: a kernel cannot pass operands for which it fails",
     "guard-implies": "the enclosing `if constexpr` tests a condition that implies the assertion: it holds wherever "
                      "it is compiled",
+    "reference-non-null": "the condition compares with nullptr the address of an operand the builtin's wrapper "
+                          "(common/pto_instr.hpp) takes by reference (an array reference decays to the array's "
+                          "address): a well-formed call binds the reference to an object, whose address is never "
+                          "null",
     "header-ill-formed": "the target's header cannot compile the function the assertion is in: every path to it "
                          "goes through a call of an undeclared name or a redefined function, or the file it is in "
                          "has a definition-time error (a function defined twice, a non-dependent undeclared name) "
@@ -138,6 +142,98 @@ ENTRIES: list[Entry] = [
                "(kirinX90/TMov.hpp lines 380-395) calls it only from the branches that test those two pairs, any "
                "other pair reaches its own static_assert instead"),
     # --- end of branch x90 ---
+    # --- branch shared: A2/A3 TLOAD bursts (PTO969 on Vec and L1), MSCATTER atomic types (PTO990), in-place bitwise ops (PTO707), A5 ZZ TMOV (PTO128), ConvTile TLOAD shapes (PTO030) and fills (PTO728), one-row L0A copies (PTO123 / PTO935), fp4 Vec windows (PTO137 / PTO138), A2/A3 TSTORE types (PTO951), TPRINT box order (PTO031), L1 vector lines (PTO956), TSYNC, TRANDOM ---
+    Entry(_LD2, "function:TLoadGm2ubNd2nd|function:TLoadGm2ubDn2dn", kind="runtime",
+          cond=r"^validCol == gShape4$|^validRow == gShape3$", targets=("a2a3",), rules=("PTO969",),
+          note="UB ND / DN loads: a burst longer than the line (PTO969, definite); a shorter one (debug trap, rows "
+               "shifted in release builds) is what the vendor's A2/A3 ST kernels tcmp, tcmps and trowexpand* load "
+               "(16 valid columns of 32-element lines, DN tiles of 1 valid row over 8-row lines): not reported"),
+    Entry("pto/npu/a2a3/TLoad.hpp", "function:TLoadGm2L1Nd2nd|function:TLoadGm2L1Dn2dn", kind="runtime",
+          cond=r"^validCol == gShape4$|^validRow == gShape3$", targets=("a2a3",), rules=("PTO969",),
+          note="L1 ND / DN loads (a2a3/TLoad.hpp:108, 147; lenBurst = valid columns / rows, gmGap = Stride - Shape "
+               "in 32-byte blocks, as the UB copy): a burst longer than the line (PTO969); the shorter one as above"),
+    Entry("pto/npu/a2a3/MScatter.hpp|pto/npu/a5/MScatter.hpp", "function:MScatterCheck", cond=r"Atomic",
+          targets=_A2A3_A5, rules=("PTO990",),
+          note="the atomic op's src types (IsValidMScatterAtomic a2a3/MScatter.hpp:29-35: Add int8 / int16 / int32 / "
+               "half / bfloat16 / float, no Max / Min; IsValidScatterAtomic a5/MScatter.hpp:31-39: Add int32 / "
+               "uint32 / float / half / bfloat16, Max / Min int32 / uint32 / float): SCATTER_ATOMIC"),
+    Entry("pto/npu/a2a3/TSync.hpp", "*Event*", cond=r"(src|dst)Pipe != PIPE_ALL\)?$", targets=("a2a3",),
+          reason="model-compile-error",
+          note="a2a3/TSync.hpp:67-68 `IsCrossCore || pipe != PIPE_ALL`: only Op::OP_COUNT (the enum's sentinel) "
+               "has no PTO_DEFINE_OP_PIPE entry in common/event.hpp (OpPipeEntry's primary template: PIPE_ALL); "
+               "the model's Event asserts the same with A2/A3's IsCrossCore (PTOLINT_CROSS_CORE_CHECKS is 1 on "
+               "A2/A3, ptolint/frontend/include/pto/common/event.hpp)"),
+    Entry(_TILE, "function:GetTileOffset", cond=r"^is_tile_data_v<TileT>$", targets=_A2A3_A5,
+          reason="dispatch-guarded",
+          note="GetTileOffset's only caller is PrintTileRow (a2a3/TPrint.hpp:80, a5 includes it) <- TPrintTileImpl "
+               "<- TPRINT_IMPL(src) inside `if constexpr (is_tile_data_v<T>)` (a2a3/TPrint.hpp:217-222); the "
+               "(src, tmp) form reaches it after static_assert(is_tile_data_v<TileData>) (line 306)"),
+    Entry("pto/npu/a2a3/TBitwiseSOp.hpp|pto/npu/a2a3/TXor.hpp", "function:T*_IMPL|function:TXorCheck",
+          topic="aliasing", targets=("a2a3",), rules=("PTO707",),
+          note="dst / src (/ tmp) data() apart (TBitwiseSOp.hpp:102, 114, 126; TXor.hpp:43): PTO707 reports two "
+               "operands certainly at one address (the same tile, one TASSIGN placement, equal constant addresses); "
+               "placements at run-time addresses are not compared"),
+    Entry("pto/npu/a5/TMov.hpp", "function:CommonCheckZZ|function:TMovNdTo2Zz|function:TMovDnTo2Zz", kind="static",
+          targets=("a5",), rules=("PTO128",),
+          note="TMOV(dst, src, tmp) with tmp not in Scaling (TMOV_IMPL's enable_if, a5/TMov.hpp:813-826): dst "
+               "uint8 / hifloat8 / e8m0, src and tmp of its type (CommonCheckZZ 269, 272), src RowMajor + NoneBox, "
+               "dst RowMajor + SLayout RowMajor (387 / 390, 458 / 461): ZZ_TYPES, zz_form_problems"),
+    Entry("pto/npu/a5/TRandom.hpp", "function:TRANDOM_IMPL", cond=r"nullptr", targets=("a5",),
+          reason="reference-non-null",
+          note="TRANDOM(dst, TRandomKey& key, TRandomCounter& counter) (pto_instr.hpp:720) and TRANDOM_IMPL (a5/"
+               "TRandom.hpp:148) take key / counter by reference to uint32_t arrays (common/type.hpp:438-439: "
+               "`using TRandomKey = uint32_t[...]`); `key != nullptr` (line 155) compares the decayed array address"),
+    Entry("pto/npu/a5/TLoad.hpp", "function:TLoad5HD|function:TLoadNHWC|function:TLoadNCHW|"
+          "function:TLoadNCHW2FractalZ|function:TLoadNCDHW2NDC1HWC0|function:TLoadNCDHW2FractalZ3D", kind="runtime",
+          targets=("a5",), rules=("PTO030",),
+          note="the ConvTile copies' shape / stride asserts (a5/TLoad.hpp 587-590, 633-636, 686, 729, 782, 819): "
+               "CONV_SHAPES a5 (static ConvTileShape against the tensor's run-time extents; a DYNAMIC ConvTile "
+               "dimension is not compared)"),
+    Entry("pto/common/arch/register/tload_common.hpp", "function:TLoadFractalZ", kind="runtime",
+          cond=r"^srcShape1 == dstShape0", targets=("a5", "kirin9030", "kirindev0000"), rules=("PTO030",),
+          note="4-D fractal-Z ConvTile [C1HW, N/16, 16, C0] against the tensor's Shape1..4 (line 406); A5's and "
+               "Kirin 9030's TLOAD_CONVTILE_IMPL call it (kirin9030/TLoad.hpp:299, Kirin Dev0000 compiles that "
+               "file)"),
+    Entry("pto/npu/kirin9030/TLoad.hpp", "function:TLoad5HD", kind="runtime", targets=("kirin9030", "kirindev0000"),
+          rules=("PTO030",), note="NC1HWC0 / 5-D FRACTAL_Z: the tensor's Shape0..3 equal to the ConvTile's (line 247)"),
+    Entry("pto/npu/a2a3/TLoad.hpp", "function:TLoadFractalZ", kind="runtime", targets=("a2a3",), rules=("PTO030",),
+          note="the non-4-D branch (272, 275): Shape1 / Shape2 equal to the ConvTile's dims 1 / 2, its dim 3 <= 65535"),
+    Entry("pto/npu/a2a3/TLoad.hpp", "function:TLoadNDC1HWC0|function:TLoad5HD", kind="runtime", targets=("a2a3",),
+          note="open (checkable): dstH <= 4095 / dstW <= 65535 asserted on the strided path only (a2a3/TLoad.hpp "
+               "76-77, 225-226), which the copy takes when the tensor's row stride, gap or burst fields rule out "
+               "the one-burst-per-C1 path; PTO030 reads the ConvTile's shape but does not model that choice"),
+    Entry("pto/npu/a2a3/TExpandS.hpp", "function:TExpandsMat5HD", kind="runtime", targets=("a2a3",),
+          rules=("PTO728",), note="the ConvTile fill count uint16_t(GetShape(0..4) product * sizeof / 32) within [1, "
+                                  "32767] (line 127; -1 past the ConvTile's dimensions): conv_fill_blocks"),
+    Entry("pto/npu/a5/TExpandS.hpp", "function:TExpandsConvTile", kind="runtime",
+          targets=("a5", "kirin9030", "kirindev0000"), rules=("PTO728",),
+          note="the ConvTile fill count over GetShape(0..4) (NC1HWC0 / FRACTAL_Z, line 128) or 0..5 (NDC1HWC0 / "
+               "FRACTAL_Z_3D, line 138) within [1, 32767]; the Kirins include a5/TExpandS.hpp (PTO728 runs there)"),
+    Entry("pto/npu/a5/TExtract.hpp", "function:TExtractToAVector", kind="static", targets=("a5",), rules=("PTO935",),
+          note="the one-row L1 -> L0A copy (TEXTRACT, and TMOV through TMovToLeft): src / dst Cols % fractalSize, "
+               "512 / sizeof (1024 for the packed fp4 types) (lines 179-180; l0_copy_units a5)"),
+    Entry("pto/npu/a5/TExtract.hpp", "function:TExtractToAVector", kind="runtime", targets=("a5",), rules=("PTO123",),
+          note="indexCol % fractalSize (line 181; _gemv_index_unit a5; TMOV passes index 0)"),
+    Entry(_K_EXTRACT, "function:TExtractToAVector", kind="runtime", targets=("kirin9030", "kirindev0000"),
+          rules=("PTO123",), note="indexCol % (32 / sizeof) (kirin9030/TExtract.hpp:73; _gemv_index_unit kirin9030)"),
+    Entry("pto/npu/a5/TExtract.hpp", "function:TExtractVecToVecNDDispatch", cond=r"^DstTileData::ValidCol \* sizeof",
+          targets=("a5",), rules=("PTO138",),
+          note="the packed fp4 ND Vec -> Vec copy: static dst ValidCol in whole 32-byte blocks (line 876; "
+               "vec_odd_byte_cols, unit 32 for fp4 on a5)"),
+    Entry("pto/npu/a5/TExtract.hpp", "function:TExtractVecToVecNDDispatch", cond=r"^indexCol \* sizeof",
+          targets=("a5",), rules=("PTO137",),
+          note="the packed fp4 ND Vec -> Vec copy: indexCol on a 32-byte block (line 879; _a2_vec_window a5 fp4)"),
+    Entry(_ST2, "function:CheckStaticForVecAndMat", cond=r"^TileData::DType == int8_t", targets=("a2a3",),
+          rules=("PTO951",), note="A2/A3 TSTORE from Vec / Mat: the TLOAD element-type list (line 328; PTO951's "
+                                  "TSTORE arm, TLOAD_TYPES a2a3)"),
+    Entry(_TILE, "function:GetTileOffset", cond=r"^sizeof\(TileT\) == 0$", targets=_A2A3_A5, rules=("PTO031",),
+          note="the else arm of the boxed offset (pto_tile.hpp:1853): a Vec tile of ColMajor boxes of ColMajor "
+               "fractals given to TPRINT (its only caller, a2a3/TPrint.hpp:80)"),
+    Entry(_LD2, "function:TLoadGm2L1VectorInND|function:TLoadGm2L1VectorInDn", kind="runtime",
+          cond=r"^validCol == gShape4$|^validRow == gShape3$", targets=("a2a3",), rules=("PTO956",),
+          note="the one-line L1 copy's length (Shape4, DN Shape3; lines 180, 204) against the tile's valid / storage "
+               "columns (rows): PTO956's two harmful directions, as for the row counts"),
+    # --- end of branch shared ---
     # --- branch vector: THISTOGRAM on Kirin Dev0000 (PTO010), ... ---
     Entry("pto/npu/a5/THistogram.hpp", "function:THISTOGRAM_IMPL", targets=("kirindev0000",), rules=("PTO010",),
           note="kirinDev0000/header.hpp includes a5/THistogram.hpp, but pto_instr.hpp declares the THISTOGRAM "
@@ -290,7 +386,7 @@ ENTRIES: list[Entry] = [
           note="lines 896, 899 (A5 870, 873): Vec -> Vec rows on 32-byte blocks, an ND tile's by the Tile "
                "invariant (PTO003), a boxed row stride by PTO116"),
     Entry(_A6_EXTRACT, "function:TExtractVecToVecNDDispatch", cond=r"ValidCol \* sizeof", targets=("a6",),
-          rules=("PTO139",), note="line 902 (A5 876): the fp4 Vec -> Vec copy's static dst ValidCol in 32-byte blocks "
+          rules=("PTO138",), note="line 902 (A5 876): the fp4 Vec -> Vec copy's static dst ValidCol in 32-byte blocks "
                                   "(A6's int4b_t / hifloat4x2_t calls are left out) (branch a6)"),
     Entry(_A6_EXTRACT, "function:TExtractVecToVecNDDispatch", cond=r"^indexCol \* sizeof", targets=("a6",),
           rules=("PTO137",), note="line 905 (A5 879): the fp4 Vec -> Vec copy's indexCol on a 32-byte block (branch "
@@ -1897,7 +1993,7 @@ ENTRIES: list[Entry] = [
           note="lines 218, 252, 253: ND indexCol on a 32-byte block, NZ indexRow % 16 and indexCol % C0 (not for a "
                "1 x 1 dst); the vendor's textract_vec ST kernel keeps every window on this grid"),
     Entry("pto/npu/a5/TExtract.hpp", "function:TExtractVecToVecNDDispatch", kind="static",
-          cond=r"^DstTileData::ValidCol \* sizeof\(T\) % BLOCK", targets=_A2A3_A5, rules=("PTO139",),
+          cond=r"^DstTileData::ValidCol \* sizeof\(T\) % BLOCK", targets=_A2A3_A5, rules=("PTO138",),
           note="line 876: the fp4 ND Vec -> Vec copy's static dst ValidCol in 32-byte blocks (the int ValidCol times "
                "a size_t: DYNAMIC fails too), not for a 1 x 1 dst (the scalar copy) (branch a6)"),
     Entry("pto/npu/a5/TExtract.hpp", "function:TExtractVecToVecNDDispatch", kind="runtime",

@@ -78,6 +78,17 @@ IDX16_32 = frozenset({"int16_t", "uint16_t", "int32_t", "uint32_t"})
 IDX32 = frozenset({"int32_t", "uint32_t"})
 
 
+#: MSCATTER's atomic scatter (`ScatterAtomicOp Atomic` template argument) -> the src element types it takes, per
+#: target (MScatterCheck: A2/A3 IsValidMScatterAtomic, A5 IsValidScatterAtomic); None scatters any type, an op the
+#: target does not list (A2/A3 Max / Min) takes none
+SCATTER_ATOMIC: dict[str, dict[str, frozenset[str]]] = {
+    "a2a3": {"Add": frozenset({"int8_t", "int16_t", "int32_t", "half", "bfloat16_t", "float"})},
+    "a5": {"Add": frozenset({"int32_t", "uint32_t", "half", "bfloat16_t", "float"}),
+           "Max": frozenset({"int32_t", "uint32_t", "float"}), "Min": frozenset({"int32_t", "uint32_t", "float"})},
+}
+_ATOMIC_OPS = ("None", "Add", "Max", "Min")  # ScatterAtomicOp's enumerators in value order (common/type.hpp)
+
+
 @dataclass(frozen=True)
 class Facts:
     """What one target's implementation of one form of a gather/scatter instruction checks (static_assert)."""
@@ -253,12 +264,30 @@ def _size(dtype: str) -> int:
     return SIZES.get(dtype, 0)
 
 
+def _atomic(ctx: Ctx) -> str | None:
+    """MSCATTER's ScatterAtomicOp template argument as its enumerator name ("None" when absent), None when
+    unreadable."""
+    raw = ctx.template_args.get("Atomic")
+    if raw is None:
+        return "None"
+    m = re.search(r"\b(None|Add|Max|Min)\b", raw)
+    if m:
+        return m.group(1)
+    m = re.fullmatch(r"\s*(\d+)\s*", raw)
+    return _ATOMIC_OPS[int(m.group(1))] if m and int(m.group(1)) < len(_ATOMIC_OPS) else None
+
+
 def _data_problems(ctx: Ctx, f: Facts) -> list[str]:
     out = []
     for name, ok in f.allowed:
         t = _dtype(ctx, name)
         if t is not None and t[0] in SIZES and t[0] not in ok:
             out.append(f"{name} `{_esc(t[1])}` has element type {t[0]}")
+    op = _atomic(ctx) if ctx.builtin == "MSCATTER" and ctx.impl in SCATTER_ATOMIC else None
+    src = _dtype(ctx, "src")
+    if not out and op not in (None, "None") and src is not None and src[0] in SIZES and \
+            src[0] not in SCATTER_ATOMIC[ctx.impl].get(op, frozenset()):
+        out.append(f"src `{_esc(src[1])}` has element type {src[0]}, which ScatterAtomicOp::{op} does not scatter")
     return out
 
 
@@ -423,6 +452,11 @@ def _call(ctx: Ctx) -> str:
                              "src0 list; TSCATTER: int8..uint32, half, bfloat16, float (A5 also int64/uint64); "
                              "MGATHER/MSCATTER: int8..float (A5 also 8-bit floats); the Kirins' TGATHER (kirin9030/"
                              "TGather.hpp): index and mask forms int8..uint32, half, float (no bfloat16)"),
+                  Provenance("header-static", A2 + "MScatter.hpp (MScatterCheck, IsValidMScatterAtomic, lines "
+                             "29-35, 447-450); " + A5 + "MScatter.hpp (MScatterCheck, IsValidScatterAtomic, lines "
+                             "31-39, 431-434)", "MSCATTER's ScatterAtomicOp: None any type; Add A2/A3 int8 / int16 / "
+                             "int32 / half / bfloat16 / float, A5 int32 / uint32 / half / bfloat16 / float; Max / "
+                             "Min A5 int32 / uint32 / float, A2/A3 none"),
                   Provenance("isa-doc", DOCS + "TGATHER.md, TSCATTER.md, MGATHER.md, MSCATTER.md",
                              "the documented lists; the headers are modelled where they differ")))
 def gather_unsupported_dtype(ctx: Ctx) -> Check | None:
@@ -433,7 +467,10 @@ def gather_unsupported_dtype(ctx: Ctx) -> Check | None:
     ## What it does
     Checks the element type of the data tile(s) against what the target's implementation accepts for
     the form of the call: e.g. A2/A3 gathers only 16- and 32-bit elements, TSCATTER never takes 64-bit
-    elements on A2/A3, the compare form of TGATHER writes int32/uint32 indices only.
+    elements on A2/A3, the compare form of TGATHER writes int32/uint32 indices only. An atomic MSCATTER
+    (`ScatterAtomicOp` template argument) narrows its source types further: `Add` takes int8 / int16 /
+    int32 / half / bfloat16 / float on A2/A3 and int32 / uint32 / half / bfloat16 / float on A5, `Max` /
+    `Min` int32 / uint32 / float on A5 and nothing on A2/A3.
 
     ## Why is this bad?
     The implementation rejects the type with a `static_assert`: the kernel does not compile.

@@ -514,8 +514,10 @@ def gm_extent_vs_tile(ctx: Ctx) -> Check | None:
     A transfer between a Vec tile (A2/A3: also a Mat tile) and an ND (DN) GlobalTensor moves one row
     (column) per Shape0*Shape1*Shape2*Shape3 (Shape0*Shape1*Shape2*Shape4) of the tensor, whatever the tile's valid
     region says. It is reported when, for every input that reaches the call, that count exceeds the tile's
-    storage rows (columns), or is below its valid rows (columns). Run-time shapes and DYNAMIC valid regions
-    are followed along the path.
+    storage rows (columns), or is below its valid rows (columns). An A2/A3 TLOAD into a one-row ND (one-column
+    DN) L1 tile copies a single line whose length is the tensor's Shape4 (Shape3) itself: that length is
+    compared with the tile's columns (rows) the same way. Run-time shapes and DYNAMIC valid regions are
+    followed along the path.
 
     ## Why is this bad?
     Debug builds stop on a `PTO_ASSERT`. Release builds move the tensor's extent: past the tile's storage,
@@ -546,6 +548,16 @@ def gm_extent_vs_tile(ctx: Ctx) -> Check | None:
         return None
     moved, valid, storage, what = _lines(t, g, lay)
     nonempty = z3.And(t.valid_row > 0, t.valid_col > 0)  # zero-length bursts move nothing
+    if ctx.builtin == "TLOAD" and t.loc == "Mat" and (t.rows if lay == "ND" else t.cols) == 1:
+        # TLoadGm2L1VectorInND / Dn (tload_common.hpp 180, 204): one line whose length is the tensor's Shape4
+        # (DN Shape3) itself, asserted equal to the valid columns (rows): the same two harmful directions
+        length, vlen, cap, unit = (g.shape[4], t.valid_col, t.cols, "columns") if lay == "ND" else \
+            (g.shape[3], t.valid_row, t.rows, "rows")
+        return Check(z3.And(nonempty, z3.Or(moved > storage, moved < valid, length > cap, length < vlen)),
+                     f"{ctx.builtin}: GlobalTensor `{_esc(g.text)}` ({lay}) moves {{moved}} {what} of {{length}} "
+                     f"{unit} into the one-line L1 tile `{_esc(t.text)}` ({{valid}} valid {what} of {storage}, "
+                     f"{{vlen}} valid {unit} of {cap})",
+                     show={"moved": moved, "valid": valid, "length": length, "vlen": vlen}, definite=True)
     return Check(z3.And(nonempty, z3.Or(moved > storage, moved < valid)),
                  f"{ctx.builtin}: GlobalTensor `{_esc(g.text)}` ({lay}) moves {{moved}} {what}; tile "
                  f"`{_esc(t.text)}` has {{valid}} valid {what} and storage for {storage}",
@@ -553,6 +565,7 @@ def gm_extent_vs_tile(ctx: Ctx) -> Check | None:
 
 
 A2A3_BURST = ("include/pto/common/arch/memory/tload_common.hpp (TLoadGm2ubNd2nd, TLoadGm2ubDn2dn), "
+              "include/pto/npu/a2a3/TLoad.hpp (TLoadGm2L1Nd2nd, TLoadGm2L1Dn2dn: lenBurst / gmGap in 32-byte blocks), "
               "include/pto/common/arch/memory/tstore_common.hpp (TStoreUb2gmNd2nd), include/pto/npu/a2a3/TStore.hpp "
               "(TStoreUb2gmDn2dn)")
 A5_BURST = ("include/pto/npu/a5/TStore.hpp, include/pto/npu/kirin9030/TStore.hpp, "
@@ -579,11 +592,13 @@ def _burst(ctx: Ctx) -> tuple[TileView, GlobalView, str, z3.ArithRef, z3.ArithRe
     if got is None or not _plain_store(ctx):
         return None
     t, g = got
-    if ctx.builtin == "TLOAD":
-        ok = ctx.impl == "a2a3" and t.loc == "Vec"
+    lay = _nd_dn(t, g)
+    if ctx.builtin == "TLOAD":  # A2/A3 Vec: TLoadGm2ubNd2nd / Dn2dn; L1: TLoadGm2L1Nd2nd / Dn2dn, but not a one-row
+        # ND (one-column DN) L1 tile: TLoadGm2L1VectorInND / Dn copy it with a burst of the tensor's line itself
+        ok = ctx.impl == "a2a3" and (t.loc == "Vec" or (t.loc == "Mat" and (t.rows if lay == "ND" else t.cols) != 1))
     else:
         ok = t.loc in STORE_BURSTS.get(ctx.impl, ("", ()))[1]
-    lay = _nd_dn(t, g) if ok else None
+    lay = lay if ok else None
     if lay is None or SIZES.get(t.dtype) != SIZES.get(g.dtype):
         return None
     burst, line = (t.valid_col, g.shape[4]) if lay == "ND" else (t.valid_row, g.shape[3])
@@ -609,15 +624,24 @@ def _burst(ctx: Ctx) -> tuple[TileView, GlobalView, str, z3.ArithRef, z3.ArithRe
                              "builds a burst longer than the line writes past every line of the tensor's view (into "
                              "the next line or the columns between lines), the last one past the tensor's end; A6 "
                              "stores through A5's file"),
-                  Provenance("header-runtime", "include/pto/npu/a2a3/TLoad.hpp (TLoadGm2L1Nd2nd / Dn2dn), "
-                             "include/pto/npu/kirinX90/TLoad.hpp, common/arch/register/tload_common.hpp",
-                             "the same PTO_ASSERT on the L1 loads and the other targets' loads: not modelled by this "
-                             "rule (TLOAD: A2/A3 Vec only)"),
+                  Provenance("header-runtime", "include/pto/common/arch/memory/tload_common.hpp (TLoadGm2L1: "
+                             "TLoadGm2L1VectorInND / Dn for an ND tile of Rows == 1, a DN tile of Cols == 1)",
+                             "A2/A3's one-row (one-column) L1 tile is copied with a burst of the tensor's line "
+                             "(dValue = Shape4 / Shape3), not of the tile's valid extent: no such burst to judge"),
+                  Provenance("header-runtime", "include/pto/npu/kirinX90/TLoad.hpp, "
+                             "common/arch/register/tload_common.hpp",
+                             "the same PTO_ASSERT on the other targets' loads: not modelled by this rule (TLOAD: "
+                             "A2/A3 Vec and L1 only)"),
                   Provenance("corpus", "tests/npu/a2a3/src/st/testcase/tsort32/tsort32_kernel.cpp, "
                              "tscatter/tscatter_kernel.cpp",
                              "the vendor's ST kernels load a 2 x 16 index tile from a 2 x 13 tensor (tsort32 case 4) "
                              "and store 16 x 128 / 16 x 256 tiles into a 16 x 64 tensor (tscatter mask cases): debug "
                              "builds trap there; reported"),
+                  Provenance("corpus", "tests/npu/a2a3/src/st/testcase/tcmp, tcmps, trowexpandadd (and the other "
+                             "trowexpand* kernels)",
+                             "bursts SHORTER than the line (16 valid columns of a 32-element line, DN tiles of 1 "
+                             "valid row over 8-row lines) are loaded and stored by the vendor's own A2/A3 ST kernels "
+                             "(a debug-build trap they accept): not reported"),
                   Provenance("isa-doc", DOCS, "the tensor's last dimension (ND) is the tile's valid columns")))
 def gm_burst_length_mismatch(ctx: Ctx) -> Check | None:
     """
@@ -627,7 +651,8 @@ def gm_burst_length_mismatch(ctx: Ctx) -> Check | None:
     ## What it does
     The ND (DN) copy moves one burst per tensor line: the tile's valid columns for an ND tensor (valid rows
     for a DN one), while the line is the tensor's last dimension, Shape4 (Shape3). It is reported when, for
-    every input that reaches the call, the burst is longer than the line. Checked for A2/A3's Vec loads and
+    every input that reaches the call, the burst is longer than the line. Checked for A2/A3's loads into Vec
+    and L1 tiles (a one-row ND / one-column DN L1 tile excepted: its copy bursts the tensor's line itself) and
     for the stores from Vec tiles on every target (from L1 tiles too on A2/A3 and Kirin X90). Run-time shapes
     and DYNAMIC valid regions are followed along the path.
 
@@ -841,8 +866,6 @@ def tstore_atomic_add_dtype(ctx: Ctx) -> Check | None:
                  f"{', '.join(ATOMIC_ADD_TYPES)} (static_assert)")
 
 
-#: 4-bit element types (two per byte): an NZ fractal row holds 64 of them
-FP4 = ("float4_e2m1x2_t", "float4_e1m2x2_t")
 
 
 def nz_inner(builtin: str, impl: str, t: TileView, gdtype: str, layout: str = "NZ") -> frozenset[int] | None:

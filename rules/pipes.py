@@ -572,3 +572,48 @@ def grid_tpush_source_direction(ctx: Ctx) -> Check | None:
         return None
     return Check(ctx.static(d == "SOURCE"), f"TPUSH<GridDirection::{d}> on a GridPipe: SOURCE is only valid for "
                  "TPOP (static_assert)")
+
+
+@rule("PTO031", "tprint-tile-layout-unsupported", instructions=("TPRINT",), fault="unsupported-layout",
+      targets=("a2a3", "a5"),
+      provenance=(Provenance("header-static", "include/pto/common/pto_tile.hpp (GetTileOffset, lines 1833-1858)",
+                             "a boxed tile's element offset exists for Nz (ColMajor blocks of RowMajor fractals), Zn "
+                             "(RowMajor / ColMajor) and Zz (RowMajor / RowMajor) only: static_assert(sizeof(TileT) "
+                             "== 0) for ColMajor blocks of ColMajor fractals"),
+                  Provenance("header-static", A2 + "TPrint.hpp (PrintTileRow line 80, TPrintTileImpl, TPRINT_IMPL "
+                             "217-222 and 320-321; a5/TPrint.hpp includes it)", "TPRINT of a Vec tile (either form) "
+                             "prints element by element through GetTileOffset; Acc / Mat tiles go through a GM "
+                             "copy instead")))
+def tprint_tile_layout_unsupported(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    TPRINT of a Vec tile boxed as column-major blocks of column-major fractals.
+
+    ## What it does
+    A Vec tile is printed element by element; a boxed one (`SLayout` other than `NoneBox`) through the
+    Tile's offset helper, which knows the Nz (`BLayout::ColMajor`, `SLayout::RowMajor`), Zn (`RowMajor` /
+    `ColMajor`) and Zz (`RowMajor` / `RowMajor`) box orders only. Flags a Vec tile with `BLayout::ColMajor`
+    and `SLayout::ColMajor`, for `TPRINT(src)` and `TPRINT(src, tmp)` alike.
+
+    ## Why is this bad?
+    The helper rejects the fourth order with a `static_assert`: the kernel does not compile (in the debug
+    builds that declare TPRINT).
+
+    ## Example
+    ```cpp
+    Tile<TileType::Vec, half, 32, 32, BLayout::ColMajor, 32, 32, SLayout::ColMajor, 512> t;
+    TPRINT(t);  // no offset formula for ColMajor boxes of ColMajor fractals
+    ```
+
+    ## Use instead
+    ```cpp
+    Tile<TileType::Vec, half, 32, 32, BLayout::ColMajor, 32, 32, SLayout::RowMajor, 512> t;  // Nz
+    TPRINT(t);
+    ```
+    """
+    tile = _tile(ctx)
+    if tile is None or tile.loc != "Vec" or tile.slayout == "NoneBox":
+        return None
+    bad = tile.blayout == "ColMajor" and tile.slayout == "ColMajor"
+    return Check(ctx.static(bad), f"TPRINT: Vec tile `{_esc(tile.text)}` is BLayout::ColMajor boxes of "
+                 f"SLayout::ColMajor fractals; the element offset exists for Nz, Zn and Zz boxes only (static_assert)")

@@ -8,8 +8,6 @@ E6 `TEXTRACT_FP(dst, src, fp, r, c)`, E7 = E6 with `mode` (spelled TEXTRACT), E8
 
 from __future__ import annotations
 
-from ptolint.rules.tmov import a5_gemv_fractal
-
 from ptolint import z3lazy as z3
 from ptolint.ruleset import Check, Ctx, Provenance, TileView, rule
 
@@ -1140,19 +1138,23 @@ def _l0_copy_compiles(dst: TileView, src: TileView, impl: str = "a2a3") -> bool:
     return all(t.rows % r == 0 and t.cols % c == 0 for t, (r, c) in need)
 
 
-def _a5_gemv_compiles(dst: TileView, src: TileView) -> bool:
-    """The A5 E1 Mat -> Left call from a one-row source passes its static checks (PTO101/104/106/107 and PTO935's
-    one-row columns), so TExtractToAVector runs and its indexCol PTO_ASSERT is reached."""
-    if not e1_tile_types_ok("a5", dst, src) or src.loc != "Mat" or dst.loc != "Left":
-        return False
-    if not (src.rows == 1 and src.is_row_major) or not is_nz(dst) or size(src) <= 0:
-        return False
-    frac = a5_gemv_fractal(src)
-    return src.cols % frac == 0 and dst.cols % frac == 0
+def _gemv_index_unit(impl: str, dst: TileView, src: TileView) -> tuple[int, int] | None:
+    """(1, indexCol multiple) that A5's / Kirin 9030's one-row L1 -> L0A copy (TExtractToAVector) PTO_ASSERTs, when
+    the call compiles to it: A5 a 512-byte fractal (1024 packed fp4 elements), Kirin 9030 a 32-byte block; None for
+    any other copy (their other L0 copies assert no index)."""
+    if not (dst.loc == "Left" and src.loc == "Mat" and src.rows == 1 and src.is_row_major) or not size(src):
+        return None
+    if not e1_tile_types_ok(impl, dst, src) or not (dst.slayout == "RowMajor" and not dst.is_row_major):
+        return None  # PTO101 / PTO104: TExtractToLeft does not compile
+    if impl == KIRIN:
+        block, frac = 32 // size(src), 512 // size(src)
+        return (1, block) if src.cols % block == 0 and dst.cols % frac == 0 else None
+    frac = 1024 if src.dtype in FP4 else 512 // size(src)
+    return (1, frac) if src.cols % frac == 0 and dst.cols % frac == 0 else None
 
 
-@rule("PTO123", "textract-l0-index-misaligned", instructions=("TEXTRACT",), fault="misaligned", targets=("a2a3", "a5"),
-      own={X90: ("TEXTRACT",)},
+@rule("PTO123", "textract-l0-index-misaligned", instructions=("TEXTRACT",), fault="misaligned",
+      targets=("a2a3", "a5"), own={X90: ("TEXTRACT",), KIRIN: ("TEXTRACT",)},
       provenance=(Provenance("header-runtime", TC + " (TExtractToA/B, TExtractToA/BCompact, TExtractToAVector)",
                              "PTO_ASSERT indexRow % 16 and indexCol % C0 (L0A), indexRow % C0 and indexCol % 16 "
                              "(L0B), both % 16 (32 for 1-byte types) when transposed, indexCol % (512 / sizeof) on "
@@ -1163,10 +1165,13 @@ def _a5_gemv_compiles(dst: TileView, src: TileView) -> bool:
                   Provenance("isa-doc", SEED, "the window of an L0 load starts on a fractal boundary"),
                   Provenance("header-runtime", X90_HDR + " (TEXTRACT_TILE_IMPL -> textract_common.hpp TExtractToLeft/Right)",
                              "Kirin X90 calls the same routines"),
-                  Provenance("header-runtime", A5 + " (TExtractToAVector, line 181); include/pto/npu/a6/TExtract.hpp "
-                             "(the same line)", "A5 / A6: only the one-row L0A routine asserts the index: indexCol "
-                             "% fractalSize (512 / sizeof, 1024 for the fp4 pairs); its load addresses whole "
-                             "fractals (kStartPosition = indexCol * sizeof >> 9)")))
+                  Provenance("header-runtime", "include/pto/npu/a5/TExtract.hpp (TExtractToAVector, line 181)",
+                             "A5: only the one-row L0A source's copy asserts its index: PTO_ASSERT indexCol % "
+                             "(512 / sizeof(T)) (1024 for the packed fp4 types), debug builds only; release builds "
+                             "start at the fractal below (kStartPosition = indexCol * sizeof >> 9)"),
+                  Provenance("header-runtime", "include/pto/npu/kirin9030/TExtract.hpp (TExtractToAVector, line 73)",
+                             "Kirin 9030 / Dev0000: the one-row L0A copy PTO_ASSERTs indexCol % (32 / sizeof(T)), "
+                             "debug builds only")))
 def l0_index_misaligned(ctx: Ctx) -> Check | None:
     """
     ## Summary
@@ -1178,8 +1183,8 @@ def l0_index_misaligned(ctx: Ctx) -> Check | None:
     sides) an L0A load needs `indexRow` a multiple of 16 and `indexCol` a multiple of C0 (one 32-byte block
     of the source type: 32 int8, 16 half, 8 float), an L0B load the reverse; with a transpose both must be
     whole fractals (16, or 32 for 1-byte types); the one-row (GEMV) L0A source needs `indexCol` in
-    512-byte fractals. On A5 (and A6, which keeps A5's routine) only the one-row L0A source asserts its
-    index: `indexCol` in 512-byte fractals (1024 columns of the fp4 pairs).
+    512-byte fractals. On A5 only that one-row copy asserts its index (512-byte fractals, 1024 elements of
+    the packed fp4 types), on Kirin 9030 / Dev0000 in 32-byte blocks.
 
     ## Why is this bad?
     The alignment is only a `PTO_ASSERT`, so debug builds trap. The L0 loads address the source in whole
@@ -1201,12 +1206,11 @@ def l0_index_misaligned(ctx: Ctx) -> Check | None:
     dst, src = operands(ctx)
     if dst is None or overload(ctx) != "E1":
         return None
-    if ctx.impl == "a5":  # A5's routines assert the index on the one-row L0A path only
-        units = (1, a5_gemv_fractal(src)) if _a5_gemv_compiles(dst, src) else None
+    if ctx.impl in ("a5", KIRIN):
+        units = _gemv_index_unit(ctx.impl, dst, src)
     else:
         units = l0_index_units(dst, src)
-        if units is not None and not _l0_copy_compiles(dst, src, ctx.impl):
-            units = None
+        units = units if units is not None and _l0_copy_compiles(dst, src, ctx.impl) else None
     if units is None:
         return None
     row, col = ctx.scalar("indexRow"), ctx.scalar("indexCol")
@@ -1498,30 +1502,19 @@ def acc_static_window(ctx: Ctx) -> Check | None:
 
 def _a2_vec_window(ctx: Ctx) -> tuple[TileView, TileView, str] | None:
     """(dst, src, 'nd' / 'nz') for an A2/A3-family plain Vec -> Vec TEXTRACT that compiles and is not the 1 x 1
-    scalar copy (the static Dst::ValidRow and ValidCol both 1), else None."""
+    scalar copy (the static Dst::ValidRow and ValidCol both 1), or A5's ND copy of a packed fp4 type, else None."""
     dst, src = operands(ctx)
-    if dst is None or ctx.impl not in A2_L0 or overload(ctx) != "E1" or e1_path(ctx.impl, dst, src) != "vec":
+    a5_fp4 = ctx.impl == "a5" and dst is not None and dst.dtype in FP4  # A5's packed fp4 ND copy asserts as A2/A3's
+    if dst is None or not (ctx.impl in A2_L0 or a5_fp4) or overload(ctx) != "E1" or \
+            e1_path(ctx.impl, dst, src) != "vec":
         return None
     branch = vec_branch(ctx.impl, dst, src)
-    if branch not in ("nd", "nz") or dst.dtype != src.dtype or dst.dtype not in VEC_TYPES[ctx.impl] or size(dst) <= 0:
+    if branch not in ("nd", "nz") or (a5_fp4 and branch != "nd") or dst.dtype != src.dtype or size(dst) <= 0 or \
+            (not a5_fp4 and dst.dtype not in VEC_TYPES[ctx.impl]):
         return None
     if dst.cols > src.cols or dst.rows > src.rows or (dst.spec.valid_row, dst.spec.valid_col) == (1, 1):
         return None
     return dst, src, branch
-
-
-def _a5_fp4_nd_window(ctx: Ctx) -> TileView | None:
-    """dst of an A5 plain ND Vec -> Vec TEXTRACT of a packed 4-bit pair (float4_e2m1x2_t / float4_e1m2x2_t) that
-    passes the checks before TExtractVecToVecNDDispatch's fp4 branch and is not the 1 x 1 scalar copy, else None
-    (A6 keeps the routine: ctx.impl "a5"; its int4b_t / hifloat4x2_t calls are left out)."""
-    dst, src = operands(ctx)
-    if dst is None or ctx.impl != "a5" or overload(ctx) != "E1" or e1_path(ctx.impl, dst, src) != "vec":
-        return None
-    if vec_branch(ctx.impl, dst, src) != "nd" or dst.dtype != src.dtype or dst.dtype not in FP4:
-        return None
-    if dst.cols > src.cols or dst.rows > src.rows or (dst.spec.valid_row, dst.spec.valid_col) == (1, 1):
-        return None
-    return dst
 
 
 @rule("PTO137", "textract-vec-index-misaligned", instructions=("TEXTRACT",), fault="misaligned",
@@ -1539,7 +1532,8 @@ def _a5_fp4_nd_window(ctx: Ctx) -> TileView | None:
 def vec_index_misaligned(ctx: Ctx) -> Check | None:
     """
     ## Summary
-    TEXTRACT between UB tiles at an index off the copy's block (ND) or fractal (NZ) grid (A5: fp4 pairs).
+    A2/A3 (A5: packed fp4 types): TEXTRACT between UB tiles at an index off the copy's block (ND) or fractal
+    (NZ) grid.
 
     ## What it does
     For a Vec -> Vec `TEXTRACT(dst, src, indexRow, indexCol)` on A2/A3 (not into a 1 x 1 destination, which
@@ -1566,8 +1560,7 @@ def vec_index_misaligned(ctx: Ctx) -> Check | None:
     TEXTRACT(dst, src, 0, 8);  // one 32-byte block
     ```
     """
-    fp4 = _a5_fp4_nd_window(ctx)
-    got = _a2_vec_window(ctx) if fp4 is None else (fp4, None, "nd")
+    got = _a2_vec_window(ctx)
     if got is None:
         return None
     dst, _, branch = got
@@ -1584,15 +1577,20 @@ def vec_index_misaligned(ctx: Ctx) -> Check | None:
 
 
 @rule("PTO138", "textract-vec-odd-byte-cols", instructions=("TEXTRACT",), fault="unsupported-layout",
-      targets=("a2a3",), own={X90: ("TEXTRACT",)},
+      targets=("a2a3", "a5"), own={X90: ("TEXTRACT",)},
       provenance=(Provenance("header-static", TC + " (CheckTExtractVecToVecND, CheckTExtractVecToVecNZ)",
                              "static_assert (DstTileData::ValidCol * sizeof(T)) % sizeof(uint16_t) == 0 unless the "
                              "static Dst::ValidRow and ValidCol are both 1"),
+                  Provenance("header-static", A5 + " (TExtractVecToVecNDDispatch, line 876); include/pto/npu/a6/"
+                             "TExtract.hpp (line 902)", "A5 / A6, the packed fp4 types only (ND): static_assert "
+                             "DstTileData::ValidCol * sizeof(T) % 32 == 0 (a whole 32-byte block; DYNAMIC, -1, is "
+                             "rejected too) unless the static Dst::ValidRow and ValidCol are both 1"),
                   Provenance("header-static", X90_HDR, "Kirin X90's Vec -> Vec TEXTRACT calls the same checks")))
 def vec_odd_byte_cols(ctx: Ctx) -> Check | None:
     """
     ## Summary
-    A2/A3 / Kirin X90: TEXTRACT between UB tiles of a 1-byte type into a destination with an odd static ValidCol.
+    A2/A3 / Kirin X90: TEXTRACT between UB tiles of a 1-byte type into a destination with an odd static ValidCol;
+    A5: of a packed fp4 type, with a static ValidCol that is not whole 32-byte blocks.
 
     ## What it does
     For a Vec -> Vec TEXTRACT (ND or NZ) of a 1-byte type (int8_t / uint8_t), checks that `Dst::ValidCol * sizeof(T)` is even (the header's 2-byte rule). A 1 x 1 destination takes the
@@ -1624,55 +1622,9 @@ def vec_odd_byte_cols(ctx: Ctx) -> Check | None:
     if not isinstance(vc, int):
         return None
     # the header multiplies the int ValidCol by a size_t: DYNAMIC (-1) becomes 2**64 - 1, odd for 1-byte types
-    odd = (vc % 2**64) * size(dst) % 2 != 0
+    unit = 32 if dst.dtype in FP4 and ctx.impl == "a5" else 2  # A5's fp4 copy: whole 32-byte blocks
+    odd = (vc % 2**64) * size(dst) % unit != 0
     shown = "DYNAMIC (-1, converted to size_t)" if vc < 0 else str(vc)
-    return Check(ctx.static(odd), f"TEXTRACT Vec -> Vec of {dst.dtype}: Dst::ValidCol {shown} * sizeof is odd "
+    what = "is odd" if unit == 2 else "is not a multiple of 32 bytes"
+    return Check(ctx.static(odd), f"TEXTRACT Vec -> Vec of {dst.dtype}: Dst::ValidCol {shown} * sizeof {what} "
                  f"(static_assert on {ctx.target})")
-
-
-@rule("PTO139", "textract-vec-fp4-valid-cols", instructions=("TEXTRACT",), fault="unsupported-layout",
-      targets=("a5",),
-      provenance=(Provenance("header-static", A5 + " (TExtractVecToVecNDDispatch, line 876); include/pto/npu/a6/"
-                             "TExtract.hpp (line 902)", "the ND Vec -> Vec copy of float4_e2m1x2_t / float4_e1m2x2_t "
-                             "(A6 also int4b_t, hifloat4x2_t) static_asserts DstTileData::ValidCol * sizeof(T) % 32 "
-                             "== 0 unless the static Dst::ValidRow and ValidCol are both 1 (the scalar copy): the "
-                             "static int ValidCol times a size_t, DYNAMIC (-1) becomes 2^64 - 1"),
-                  Provenance("isa-doc", SEED, "the docs do not state the fp4 window's alignment")))
-def vec_fp4_valid_cols(ctx: Ctx) -> Check | None:
-    """
-    ## Summary
-    A5 / A6: TEXTRACT between ND UB tiles of a packed 4-bit type into a destination whose static ValidCol is not a
-    whole 32-byte block.
-
-    ## What it does
-    For a Vec -> Vec TEXTRACT between ND tiles of `float4_e2m1x2_t` or `float4_e1m2x2_t` (one byte per pair, copied
-    by byte DMA), checks that `Dst::ValidCol * sizeof(T)` is a multiple of 32. A 1 x 1 destination takes the scalar
-    copy and is exempt. The header computes the product on the static `int` ValidCol times a `size_t`: a
-    DYNAMIC ValidCol (-1) becomes 2^64 - 1, so a destination with a run-time valid width is rejected too.
-
-    ## Why is this bad?
-    The header rejects it with a `static_assert`: the kernel does not compile.
-
-    ## Example
-    ```cpp
-    Tile<TileType::Vec, float4_e2m1x2_t, 16, 64> src;
-    Tile<TileType::Vec, float4_e2m1x2_t, 8, 64, BLayout::RowMajor, 8, 48> dst;
-    TEXTRACT(dst, src, 0, 0);  // 48 pairs: one and a half 32-byte blocks
-    ```
-
-    ## Use instead
-    ```cpp
-    Tile<TileType::Vec, float4_e2m1x2_t, 8, 64, BLayout::RowMajor, 8, 64> dst;
-    TEXTRACT(dst, src, 0, 0);
-    ```
-    """
-    dst = _a5_fp4_nd_window(ctx)
-    if dst is None:
-        return None
-    vc = dst.spec.valid_col
-    if not isinstance(vc, int):
-        return None
-    bad = (vc % 2**64) * size(dst) % 32 != 0
-    shown = "DYNAMIC (-1, converted to size_t)" if vc < 0 else str(vc)
-    return Check(ctx.static(bad), f"TEXTRACT ND Vec -> Vec of {dst.dtype}: Dst::ValidCol {shown} * sizeof is not a "
-                 f"multiple of 32 bytes (static_assert on {ctx.target})")

@@ -27,7 +27,9 @@ Facts, per target:
 - a2a3 TANDS/TORS (TBitwiseSOp.hpp) are TEXPANDS(dst, scalar) then TAND/TOR(dst, src, dst): dst's type in
   TEXPANDS' set, dst Vec or Mat (TEXPANDS; TAnd/TOr check no location), src's type == dst's and both
   row-major (TAndCheck/TOrCheck static_asserts). TXORS adds TNOT(dst, dst): dst must be Vec (TunaryCheck) and
-  not float (TNOT_IMPL's 16-bit reinterpretation then disagrees with TUnaryOp's: a C++ type error).
+  not float (TNOT_IMPL's 16-bit reinterpretation then disagrees with TUnaryOp's: a C++ type error). Outside
+  `__PTO_AUTO__` they (and TXOR, a2a3/TXor.hpp) PTO_ASSERT that dst, the sources and tmp are at different
+  addresses (PTO707).
   (A5 TCMPS/TSELS are in rules/elementwise.py.)
 - TEXPANDS: one tile, Vec or Mat, a dtype set per target.
 - TAXPY (dst, src0, scalar): dst += src0 * scalar. Both targets: T = dst's type in {half, float}, src0 of
@@ -39,9 +41,11 @@ modelled here.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from ptolint import z3lazy as z3
+from ptolint.ir import Const
 from ptolint.ruleset import Check, Ctx, Provenance, TileView, own_facts, rule
 
 # ---- the table ----------------------------------------------------------------------------------
@@ -592,6 +596,88 @@ def texpands_mat_too_large(ctx: Ctx) -> Check | None:
                                    f"{EXPANDS_MAX_REPEAT}")
 
 
+#: the ConvTile dimensions whose product the Mat fill of a ConvTile counts, per implementation and ConvTile layout
+#: (dst.GetShape(i), -1 past the ConvTile's own dimensions): A2/A3 TExpandsMat5HD shape0..4 for every layout; A5
+#: TExpandsConvTile 0..4 for NC1HWC0 / FRACTAL_Z, 0..5 for NDC1HWC0 / FRACTAL_Z_3D (other layouts: no fill)
+CONV_FILL_DIMS = {"a2a3": {"*": 5}, "a5": {"NC1HWC0": 5, "FRACTAL_Z": 5, "NDC1HWC0": 6, "FRACTAL_Z_3D": 6}}
+
+
+def conv_fill_blocks(impl: str, layout: str, dims: list[int], size: int) -> int | None:
+    """repeatTimes of the ConvTile fill as the header computes it: the product of dst.GetShape(0..n-1) (-1 past
+    the ConvTile's dimensions) times sizeof(T) as uint64, / 32, cast to uint16; None when there is no fill or a
+    dimension is DYNAMIC."""
+    table = CONV_FILL_DIMS.get(impl, {})
+    n = table.get(layout, table.get("*"))
+    if n is None or any(d < 0 for d in dims):
+        return None
+    product = 1
+    for i in range(n):
+        product *= dims[i] if i < len(dims) else -1
+    return ((product * size) % 2 ** 64 // 32) % 65536
+
+
+@rule("PTO728", "texpands-convtile-fill-count", instructions=("TEXPANDS",), fault="extent-limit",
+      targets=("a2a3", "a5"),
+      provenance=(Provenance("header-runtime", "include/pto/npu/a2a3/TExpandS.hpp (TExpandsMat5HD, line 127; "
+                             "TEXPANDS_IMPL 162-165)", "A2/A3: repeatTimes = uint16_t(shape0 * .. * shape4 * sizeof(T) "
+                             "/ 32) of dst.GetShape(0..4) (-1 past the ConvTile's dimensions), PTO_ASSERT within [1, "
+                             "32767], debug builds only; the fill then writes repeatTimes & 0x7FFF blocks"),
+                  Provenance("header-runtime", "include/pto/npu/a5/TExpandS.hpp (TExpandsConvTile, lines 128, 138)",
+                             "A5 (and the Kirins, which include the file): the same count over GetShape(0..4) for "
+                             "NC1HWC0 / FRACTAL_Z ConvTiles, GetShape(0..5) for NDC1HWC0 / FRACTAL_Z_3D, PTO_ASSERT "
+                             "within [1, 32767], debug builds only; release builds fill the count's low 15 bits of "
+                             "blocks"),
+                  Provenance("isa-doc", "docs/isa/TEXPANDS.md", "does not describe ConvTile destinations")))
+def texpands_convtile_fill_count(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    TEXPANDS of a ConvTile whose fill count, as the implementation computes it, is outside [1, 32767].
+
+    ## What it does
+    For a Mat ConvTile destination with a static `ConvTileShape`, computes the fill's repeat count the way
+    the target does: the product of `dst.GetShape(i)` for i = 0..4 (A2/A3, and A5 for NC1HWC0 / FRACTAL_Z;
+    0..5 for A5's NDC1HWC0 / FRACTAL_Z_3D) times `sizeof(T)`, in 32-byte blocks, cast to `uint16_t`.
+    `GetShape` returns -1 past the ConvTile's own dimensions, so a four-dimensional fractal-Z ConvTile
+    `[C1HW, N/16, 16, C0]` yields a negative product and a wrapped count. DYNAMIC dimensions are not followed.
+
+    ## Why is this bad?
+    Debug builds stop on the `PTO_ASSERT`. Release builds program the count's low 15 bits into the fill
+    instruction: blocks past the ConvTile are overwritten in L1 (or too few are filled).
+
+    ## Example
+    ```cpp
+    using Wt = ConvTile<TileType::Mat, half, 16384, Layout::FRACTAL_Z, ConvTileShape<8, 4, 16, 16>>;
+    TEXPANDS(wt, (half)0);  // GetShape(4) is -1: the count wraps to 65024 blocks
+    ```
+
+    ## Use instead
+    ```cpp
+    using Wt = ConvTile<TileType::Mat, half, 16384, Layout::FRACTAL_Z, ConvTileShape<8, 4, 16, 16>>;
+    using Flat = Tile<TileType::Mat, half, 512, 16, BLayout::ColMajor, 512, 16, SLayout::RowMajor>;  // same bytes
+    Flat flat;
+    TASSIGN(flat, 0x0);  // the ConvTile's address
+    TEXPANDS(flat, (half)0);
+    ```
+    """
+    from ptolint.rules.misc_builtins import conv_tile
+    from ptolint.rules.rearrange_runtime import conv_tile_shape
+
+    if ctx.tile("dst") is not None or ctx.impl not in ("a2a3", "a5"):
+        return None
+    conv, shape = conv_tile(ctx.type_spelling("dst")), conv_tile_shape(ctx.type_spelling("dst"))
+    facts = TABLE["TEXPANDS"].get(ctx.impl)
+    if conv is None or shape is None or facts is None or conv[0] != "Mat" or conv[1] not in (facts.types or ()):
+        return None
+    size = SIZES.get(conv[1], 0)
+    blocks = conv_fill_blocks(ctx.impl, conv[2], shape[1], size) if size else None
+    if blocks is None or 1 <= blocks <= EXPANDS_MAX_REPEAT:
+        return None
+    return Check(ctx.static(True), f"TEXPANDS: ConvTile {conv[2]} {shape[1]} of {conv[1]}: the fill counts "
+                                   f"{blocks} 32-byte blocks (the product of dst.GetShape(0..), -1 past the "
+                                   f"ConvTile's {len(shape[1])} dimensions, cast to uint16), outside [1, "
+                                   f"{EXPANDS_MAX_REPEAT}]")
+
+
 # ---- PTO706: A2/A3 TREM / TREMS scratch tile (the tile-tile TREM's facts are rules/elementwise.py's) ----------
 _REM_A2 = "include/pto/npu/a2a3/"
 #: A2/A3 TRemCheck: the mask offset is a whole dst row stride, the mask takes 2 elements per 64 (vcmpvs bits)
@@ -677,3 +763,83 @@ def rem_tmp_too_small(ctx: Ctx) -> Check | None:
     return Check(violated, f"TREMS: tmp `{_esc(tmp.text)}` valid shape {{tmp_validRow}}x{{tmp_validCol}}; A2/A3 needs "
                  f"at least 1 row and dst `{_esc(dst.text)}`'s {{dst_validCol}} valid columns (its per-row scratch)",
                  {"tmp_validRow": tmp.valid_row, "tmp_validCol": tmp.valid_col, "dst_validCol": dst.valid_col})
+
+
+#: A2/A3's bitwise composites (a2a3/TBitwiseSOp.hpp, a2a3/TXor.hpp): the operand pairs whose `data()` the
+#: implementation PTO_ASSERTs different (model-header parameter names)
+_BITWISE_DISTINCT: dict[str, tuple[tuple[str, str], ...]] = {
+    "TANDS": (("dst", "src"),),
+    "TORS": (("dst", "src"),),
+    "TXORS": (("dst", "src0"), ("dst", "tmp"), ("src0", "tmp")),
+    "TXOR": (("dst", "src0"), ("dst", "src1"), ("dst", "tmp"), ("src0", "tmp"), ("src1", "tmp")),
+}
+_IDENT = re.compile(r"[A-Za-z_]\w*")
+
+
+def same_storage(a: TileView, b: TileView) -> bool:
+    """Whether two tile operands certainly share their first byte (`a.data() == b.data()`): the same variable, the
+    same TASSIGN placement (copies and TRESHAPE views share one), or two placements at the same constant address in
+    one buffer. Anything else (run-time addresses) is not decided."""
+    x, y = a.operand, b.operand
+    if _IDENT.fullmatch(x.name) and x.name == y.name:
+        return True
+    if x.binding and x.binding == y.binding:
+        return True
+    return a.loc == b.loc and isinstance(x.addr, Const) and isinstance(y.addr, Const) and \
+        int(x.addr.value) == int(y.addr.value)
+
+
+@rule("PTO707", "bitwise-operands-share-storage", instructions=tuple(_BITWISE_DISTINCT), targets=("a2a3",),
+      fault="live-overlap",
+      provenance=(Provenance("header-runtime", _REM_A2 + "TBitwiseSOp.hpp (TANDS_IMPL, TORS_IMPL, TXORS_IMPL, lines "
+                             "98-130)", "PTO_ASSERT dst.data() != src.data() (TXORS: dst, src, tmp pairwise), outside "
+                             "__PTO_AUTO__, debug builds only; TANDS / TORS first fill dst with the scalar "
+                             "(TEXPANDS_IMPL), then TAND / TOR(dst, src, dst): with src at dst's address the fill "
+                             "overwrites the source before it is read"),
+                  Provenance("header-runtime", _REM_A2 + "TXor.hpp (TXorCheck, lines 43-46)",
+                             "PTO_ASSERT dst, src0, src1 and tmp pairwise apart (src0 and src1 may share); TXOR "
+                             "writes tmp = src0 | src1, then dst = src0 & src1 and reads tmp and the sources again"),
+                  Provenance("header-runtime", "include/pto/npu/a5/TBitwiseSOp.hpp",
+                             "A5's register implementation has no such assertion: no rule there"),
+                  Provenance("isa-doc", "docs/isa/TANDS.md, TORS.md, TXORS.md, TXOR.md",
+                             "the docs do not mention the restriction; the A2/A3 headers assert it")))
+def bitwise_operands_share_storage(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    A2/A3 TANDS / TORS / TXORS / TXOR called in place: dst and a source (or the tmp tile) share storage.
+
+    ## What it does
+    Checks that the operands the A2/A3 implementation needs apart are at different addresses: `TANDS` /
+    `TORS(dst, src, scalar)` dst and src; `TXORS(dst, src, scalar, tmp)` dst, src and tmp pairwise;
+    `TXOR(dst, src0, src1, tmp)` dst, src0, src1 and tmp pairwise (the two sources may be the same tile).
+    Reported when two of them certainly share their first byte: the same tile passed twice, copies of one
+    tile or TRESHAPE views of it, or two TASSIGN placements at the same constant address. Placements at
+    run-time addresses are not compared.
+
+    ## Why is this bad?
+    Debug builds stop on a `PTO_ASSERT`. Release builds run the composite anyway: TANDS / TORS first fill
+    dst with the scalar and then combine dst with src, so an in-place call reads the scalar back instead
+    of the source (every element becomes `scalar & scalar`); TXOR / TXORS overwrite a source or the tmp
+    result with an intermediate the next step still needs. Wrong results, no error.
+
+    ## Example
+    ```cpp
+    Tile<TileType::Vec, int16_t, 16, 64> mask;
+    TANDS(mask, mask, 0x00ff);  // A2/A3: the fill overwrites the source first
+    ```
+
+    ## Use instead
+    ```cpp
+    Tile<TileType::Vec, int16_t, 16, 64> mask, low;
+    TANDS(low, mask, 0x00ff);  // a separate destination
+    ```
+    """
+    pairs = _BITWISE_DISTINCT.get(ctx.builtin, ())
+    for a_name, b_name in pairs:
+        a, b = ctx.tile(a_name), ctx.tile(b_name)
+        if a is not None and b is not None and same_storage(a, b):
+            return Check(ctx.static(True), f"{ctx.builtin}: {a_name} `{_esc(a.text)}` and {b_name} `{_esc(b.text)}` "
+                         f"share storage; the A2/A3 implementation needs them at different addresses (debug builds "
+                         f"trap on its PTO_ASSERT, release builds overwrite {b_name if a_name == 'dst' else a_name} "
+                         f"before reading it)")
+    return None

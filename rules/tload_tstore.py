@@ -17,6 +17,7 @@ from ptolint.rules.global_tensor import MX_A5, MX_A6, MX_SCALE, SIZES, mx_scale_
 from ptolint.rules.misc_builtins import conv_tile
 from ptolint.rules.rearrange_runtime import conv_tile_shape
 
+from ptolint import z3lazy as z3
 from ptolint.ruleset import Check, Ctx, Provenance, TileView, rule
 
 #: builtin -> target -> (TileTypes handled, effect on the others)
@@ -119,10 +120,13 @@ def tload_tstore_tile_location(ctx: Ctx) -> Check | None:
                  f"{', '.join(ok)} here: {what}")
 
 
-@rule("PTO951", "tload-unsupported-dtype", instructions=("TLOAD",), fault="unsupported-dtype",
+@rule("PTO951", "tload-unsupported-dtype", instructions=("TLOAD", "TSTORE"), fault="unsupported-dtype",
       targets=("a2a3", "a5"),
       provenance=(Provenance("header-static", A2A3_LOAD, "CheckNormalTileData: static_assert DType in {int8, uint8, "
                              "int16, uint16, int32, uint32, int64, uint64, half, bfloat16, float}"),
+                  Provenance("header-static", "include/pto/common/arch/memory/tstore_common.hpp "
+                             "(CheckStaticForVecAndMat, line 328)", "A2/A3 TSTORE from a Vec or Mat tile: the same "
+                             "list"),
                   Provenance("header-static", A5_LOAD, "A5 only requires a 1, 2, 4 or 8-byte element type"),
                   Provenance("header-static", MX_A5, "TLoadMxCubeCheck (MX scale tensor layouts, or a one-row "
                              "row-major ZZ L1 tile): static_assert tile and tensor element types float8_e8m0_t"),
@@ -134,12 +138,13 @@ def tload_tstore_tile_location(ctx: Ctx) -> Check | None:
 def tload_unsupported_dtype(ctx: Ctx) -> Check | None:
     """
     ## Summary
-    TLOAD into a tile whose element type the load does not support (A2/A3; A5 / A6 MX scale loads).
+    TLOAD into a tile whose element type the load does not support (A2/A3; A5 / A6 MX scale loads), or A2/A3
+    TSTORE from a Vec / Mat tile of such a type.
 
     ## What it does
     On A2/A3 the destination tile's element type must be one of int8, uint8, int16, uint16, int32,
     uint32, int64, uint64, half, bfloat16 or float (A5 accepts any 1/2/4/8-byte type, including the
-    fp8/fp4 formats). An A5 / A6 MX scale load into L1 (a `Layout::MX_*` or `HIF4_*` tensor, or a one-row
+    fp8/fp4 formats); an A2/A3 TSTORE from a Vec or Mat tile takes the same list. An A5 / A6 MX scale load into L1 (a `Layout::MX_*` or `HIF4_*` tensor, or a one-row
     row-major tile with row-major fractals) moves `float8_e8m0_t` scales only: tile and tensor must both
     hold it (A6 also accepts `uint8_t`).
 
@@ -162,6 +167,12 @@ def tload_unsupported_dtype(ctx: Ctx) -> Check | None:
     if got is None:
         return None
     name, t = got
+    if ctx.builtin == "TSTORE":  # tstore_common.hpp CheckStaticForVecAndMat: A2/A3's Vec / Mat sources
+        ok = TLOAD_TYPES["a2a3"]
+        if ctx.impl != "a2a3" or t.loc not in ("Vec", "Mat") or _quant_form(ctx):
+            return None
+        return Check(ctx.static(t.dtype not in ok), f"TSTORE: {name} `{_esc(t.text)}` has element type {t.dtype}, "
+                     f"not supported on {ctx.target} (supported: {', '.join(ok)})")
     g = ctx.global_tensor("src")
     if g is not None and mx_scale_path(ctx, t, g) is not None:
         mx = MX_SCALE[ctx.impl]["types"]
@@ -423,6 +434,137 @@ def tload_convtile_unsupported(ctx: Ctx) -> Check | None:
                          f"TLoadFractalZ needs {want}")
     return Check(ctx.static(bool(parts)), f"TLOAD into dst ConvTile<{loc}, {dtype}, Layout::{layout}>: "
                  + "; ".join(parts) + f" on {ctx.target} (static_assert)")
+
+
+#: (implementation, GlobalTensor layout, ConvTile layout, ConvTile dimensions or 0 for any) -> (copy routine, its
+#: shape PTO_ASSERTs): ("eq", tensor dim, tile dim) Shape_i == the tile's dim j; ("le_c0", i, j) Shape_i <= dim j * C0;
+#: ("stride_hw", 2) Stride2 == Shape3 * Shape4; ("max", j, limit) the tile's dim j <= limit. The first match decides.
+_EQ4 = (("eq", 0, 0), ("eq", 1, 1), ("eq", 2, 2), ("eq", 3, 3))
+CONV_SHAPES: list[tuple[tuple[str, str, str, int], tuple[str, tuple]]] = [
+    # A5's TLOAD_CONVTILE_IMPL (a5/TLoad.hpp 871-919; Kirin 9030 / Dev0000: kirin9030/TLoad.hpp 289-309)
+    (("a5", "NC1HWC0", "*", 0), ("TLoad5HD", _EQ4)),
+    (("a5", "FRACTAL_Z", "*", 4), ("TLoadFractalZ", (("eq", 1, 0), ("eq", 2, 1), ("eq", 3, 2), ("eq", 4, 3)))),
+    (("a5", "FRACTAL_Z", "*", 0), ("TLoad5HD", _EQ4)),
+    (("a5", "NHWC", "*", 0), ("TLoadNHWC", (("eq", 1, 0), ("eq", 2, 2), ("eq", 3, 3), ("le_c0", 4, 1)))),
+    (("a5", "NCHW", "NC1HWC0", 0), ("TLoadNCHW", (("eq", 1, 0), ("eq", 3, 2), ("eq", 4, 3), ("le_c0", 2, 1)))),
+    (("a5", "NCHW", "FRACTAL_Z", 0), ("TLoadNCHW2FractalZ", (("stride_hw", 2),))),
+    (("a5", "NCDHW", "NDC1HWC0", 0), ("TLoadNCDHW2NDC1HWC0", (("eq", 0, 0), ("eq", 3, 3), ("eq", 4, 4)))),
+    (("a5", "NCDHW", "FRACTAL_Z_3D", 0), ("TLoadNCDHW2FractalZ3D", (("stride_hw", 2),))),
+    (("kirin9030", "NC1HWC0", "*", 0), ("TLoad5HD", _EQ4)),
+    (("kirin9030", "FRACTAL_Z", "*", 4), ("TLoadFractalZ", (("eq", 1, 0), ("eq", 2, 1), ("eq", 3, 2), ("eq", 4, 3)))),
+    (("kirin9030", "FRACTAL_Z", "*", 0), ("TLoad5HD", _EQ4)),
+    # A2/A3 (common/arch/memory/tload_common.hpp 385-405 -> a2a3/TLoad.hpp TLoadFractalZ, its non-4-D branch)
+    (("a2a3", "FRACTAL_Z", "*", 5), ("TLoadFractalZ", (("eq", 1, 1), ("eq", 2, 2), ("max", 3, 65535)))),
+    (("a2a3", "FRACTAL_Z", "*", 6), ("TLoadFractalZ", (("eq", 1, 1), ("eq", 2, 2), ("max", 3, 65535)))),
+    (("a2a3", "FRACTAL_Z_3D", "*", 5), ("TLoadFractalZ", (("eq", 1, 1), ("eq", 2, 2), ("max", 3, 65535)))),
+    (("a2a3", "FRACTAL_Z_3D", "*", 6), ("TLoadFractalZ", (("eq", 1, 1), ("eq", 2, 2), ("max", 3, 65535)))),
+]
+
+
+def conv_shape_routine(impl: str, g_layout: str, c_layout: str, dims: int) -> tuple[str, tuple] | None:
+    for (i, gl, cl, nd), out in CONV_SHAPES:
+        if i == impl and gl == g_layout and cl in ("*", c_layout) and nd in (0, dims):
+            return out
+    return None
+
+
+_CONV_SHAPE_HDR = ("include/pto/npu/a5/TLoad.hpp (TLoad5HD 819, TLoadNHWC 587-590, TLoadNCHW 633-636, "
+                   "TLoadNCHW2FractalZ 686, TLoadNCDHW2NDC1HWC0 729, TLoadNCDHW2FractalZ3D 782), "
+                   "include/pto/common/arch/register/tload_common.hpp (TLoadFractalZ 406)")
+
+
+@rule("PTO030", "tload-convtile-shape-mismatch", instructions=("TLOAD",), fault="valid-region",
+      targets=("a2a3", "a5"), own={"kirin9030": ("TLOAD",)},
+      provenance=(Provenance("header-runtime", _CONV_SHAPE_HDR, "A5: PTO_ASSERT the tensor's extents equal the "
+                             "ConvTile's (NC1HWC0 / 5-D FRACTAL_Z: Shape0..3; 4-D FRACTAL_Z: Shape1..4 against "
+                             "[C1HW, N/16, 16, C0]; NHWC / NCHW -> NC1HWC0: N, H, W equal and C <= C1 * C0; NCDHW -> "
+                             "NDC1HWC0: N, H, W equal) and, for NCHW -> FRACTAL_Z and NCDHW -> FRACTAL_Z_3D, "
+                             "Stride2 == Shape3 * Shape4 (H * W loaded whole); debug builds only"),
+                  Provenance("header-runtime", "include/pto/npu/kirin9030/TLoad.hpp (TLoad5HD 247), "
+                             "common/arch/register/tload_common.hpp (TLoadFractalZ 406)",
+                             "Kirin 9030 and Kirin Dev0000: the NC1HWC0 / FRACTAL_Z loads PTO_ASSERT as A5's, debug "
+                             "builds only"),
+                  Provenance("header-runtime", "include/pto/npu/a2a3/TLoad.hpp (TLoadFractalZ 272, 275)",
+                             "A2/A3 FRACTAL_Z / FRACTAL_Z_3D into a 5-D or 6-D ConvTile: PTO_ASSERT Shape1 == dim 1, "
+                             "Shape2 == dim 2 and dim 3 (N) <= 65535 (the burst length field)"),
+                  Provenance("header-runtime", "include/pto/npu/a2a3/TLoad.hpp (TLoad5HD 225-226, TLoadNDC1HWC0 "
+                             "76-77)", "A2/A3's NC1HWC0 / NDC1HWC0 loads assert H <= 4095 and W <= 65535 only on "
+                             "their strided path (chosen by the strides at run time): not modelled"),
+                  Provenance("isa-doc", "docs/isa/TLOAD.md", "does not describe the ConvTile forms")))
+def tload_convtile_shape_mismatch(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    TLOAD into a ConvTile from a GlobalTensor whose extents do not match the ConvTile's static shape.
+
+    ## What it does
+    For a ConvTile destination the target loads (PTO029 judges which it loads), reads the ConvTile's static
+    `ConvTileShape` and compares it with the GlobalTensor's shape the way the target's copy routine asserts:
+    an NC1HWC0 (or 5-D FRACTAL_Z) tensor equal in its first four extents, a FRACTAL_Z tensor
+    `[1, C1HW, N/16, 16, C0]` equal to a 4-D ConvTile, NHWC / NCHW feature maps with the same N, H and W and
+    at most `C1 * C0` channels, NCDHW ones with the same N, H and W; A5's NCHW -> FRACTAL_Z and NCDHW ->
+    FRACTAL_Z_3D loads need `Stride2 == Shape3 * Shape4` (each H x W plane whole); A2/A3's FRACTAL_Z load of
+    a 5-D or 6-D ConvTile needs equal H and W and N <= 65535. DYNAMIC ConvTile dimensions are not compared;
+    run-time tensor shapes are, and reported only when every input reaching the call breaks the relation.
+
+    ## Why is this bad?
+    Debug builds stop on a `PTO_ASSERT`. Release builds copy with the tensor's extents and strides into
+    the ConvTile's layout: past the ConvTile's storage in L1 when the tensor is larger, leaving stale
+    channels or planes when it is smaller, or interleaving the wrong planes when H x W is not contiguous.
+
+    ## Example
+    ```cpp
+    using Fmap = ConvTile<TileType::Mat, half, 8192, Layout::NC1HWC0, ConvTileShape<1, 2, 8, 8, 16>>;
+    using G = GlobalTensor<half, Shape<1, 2, 16, 8, 16>, Stride<4096, 2048, 128, 16, 1>, Layout::NC1HWC0>;
+    TLOAD(fmap, g);  // 16 rows of H into a tile of 8
+    ```
+
+    ## Use instead
+    ```cpp
+    using G = GlobalTensor<half, Shape<1, 2, 8, 8, 16>, Stride<2048, 1024, 128, 16, 1>, Layout::NC1HWC0>;
+    TLOAD(fmap, g);  // one 8-row band of the feature map per load
+    ```
+    """
+    conv = conv_tile(ctx.type_spelling("dst"))
+    shape = conv_tile_shape(ctx.type_spelling("dst"))
+    g = ctx.global_tensor("src")
+    facts = CONV_LOAD.get(ctx.impl)
+    if conv is None or shape is None or g is None or facts is None:
+        return None
+    loc, dtype, layout = conv
+    width = SIZES.get(dtype)
+    if loc != "Mat" or dtype not in facts["types"] or not width or width != SIZES.get(g.dtype) or \
+            (g.layout, layout) not in facts["pairs"]:
+        return None  # PTO029: the load does not compile
+    dims = shape[1]
+    found = conv_shape_routine(ctx.impl, g.layout, layout, len(dims))
+    if found is None:
+        return None
+    routine, asserts = found
+    c0 = 32 // width
+    bad, texts = [], []
+    for kind, a, *rest in asserts:
+        b = rest[0] if rest else None
+        if kind in ("eq", "le_c0") and (b >= len(dims) or dims[b] < 0):
+            continue  # a DYNAMIC ConvTile dimension: its run-time value is not followed
+        if kind == "eq":
+            bad.append(g.shape[a] != dims[b])
+            texts.append(f"Shape{a} == dim {b} ({dims[b]})")
+        elif kind == "le_c0":
+            bad.append(g.shape[a] > dims[b] * c0)
+            texts.append(f"Shape{a} <= dim {b} * C0 ({dims[b]} * {c0})")
+        elif kind == "stride_hw":
+            bad.append(g.stride[a] != g.shape[3] * g.shape[4])
+            texts.append(f"Stride{a} == Shape3 * Shape4")
+        elif kind == "max" and 0 <= dims[a] and dims[a] > b:
+            bad.append(z3.BoolVal(True))
+            texts.append(f"dim {a} ({dims[a]}) <= {b}")
+    if not bad:
+        return None
+    show = {f"s{i}": g.shape[i] for i in range(5)}
+    return Check(z3.Or(*bad), f"TLOAD into dst ConvTile {layout} {dims} from GlobalTensor `{_esc(g.text)}` "
+                 f"({g.layout}, shape "
+                 "{s0} x {s1} x {s2} x {s3} x {s4}): " + routine + " asserts " + "; ".join(texts),
+                 show=show, definite=True)
 
 
 def _esc(text: str) -> str:

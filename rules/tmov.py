@@ -6,7 +6,8 @@ CommonCheckMX) and a5/common.hpp (CheckTMovAccValid). Parameter names (model hea
 
 Only the plain two-tile form without ReluPreMode / AccToVecMode / STPhase template arguments is judged here,
 and TSCATTER(dst, src) with the pattern P1111 (its default), which both targets implement as TMOV_IMPL(dst, src);
-the quantising forms (preQuantScalar, fp tile, TMOV_FP) and the A5 ND->ZZ form with a tmp tile are not.
+the quantising forms (preQuantScalar, fp tile, TMOV_FP) are not; the A5 ND / DN -> ZZ form with a tmp tile
+has its own rule (PTO128, `ZZ_TYPES`).
 
 The facts are one table, `PATHS`: target -> (src TileType, dst TileType) -> what the target checks on
 that path. A (src, dst) pair missing from a target's table is not a TMOV path there: A2/A3 rejects it with
@@ -590,6 +591,75 @@ def tmov_acc_mode_form(ctx: Ctx) -> Check | None:
         return None
     mode = str(ctx.template_args["mode"]).split("::")[-1]
     return Check(ctx.static(bool(bad)), f"TMOV<AccToVecMode::{_esc(mode)}>: " + _esc("; ".join(bad)) +
+                 f" (static_assert on {ctx.target})")
+
+
+#: A5's TMOV(dst, src, tmp) with a tmp outside Scaling (TMOV_IMPL's enable_if): the ND / DN -> ZZ gather of MX scale
+#: data (CommonCheckZZ, TMovNdTo2Zz, TMovDnTo2Zz): dst's element types; src ND (row-major, NoneBox), dst row-major
+#: boxes of row-major fractals
+ZZ_TYPES = ("uint8_t", "hifloat8_t", "float8_e8m0_t")
+ZZ_HDR = "include/pto/npu/a5/TMov.hpp (CommonCheckZZ lines 265-274, TMovNdTo2Zz 385-391, TMovDnTo2Zz 456-462, " \
+         "TMOV_IMPL(dst, src, tmp) 813-826)"
+
+
+def zz_form_problems(ctx: Ctx) -> list[str] | None:
+    """What A5's ND / DN -> ZZ TMOV(dst, src, tmp) static_asserts reject, None when the call is not that form."""
+    dst, src, tmp = ctx.tile("dst"), ctx.tile("src"), ctx.tile("tmp")
+    if ctx.builtin != "TMOV" or ctx.impl != "a5" or dst is None or src is None or tmp is None or tmp.loc == "Scaling":
+        return None
+    out = []
+    if dst.dtype not in ZZ_TYPES:
+        out.append(f"dst `{dst.text}` holds {dst.dtype} (the ZZ gather moves {', '.join(ZZ_TYPES)} only)")
+    elif src.dtype != dst.dtype or tmp.dtype != dst.dtype:
+        out.append(f"src `{src.text}` ({src.dtype}) and tmp `{tmp.text}` ({tmp.dtype}) must hold dst's {dst.dtype}")
+    if (src.blayout, src.slayout) != _ND:
+        out.append(f"src `{src.text}` is {src.blayout} / SLayout::{src.slayout} (must be RowMajor / NoneBox)")
+    if (dst.blayout, dst.slayout) != ("RowMajor", "RowMajor"):
+        out.append(f"dst `{dst.text}` is {dst.blayout} / SLayout::{dst.slayout} (must be RowMajor / RowMajor)")
+    return out
+
+
+@rule("PTO128", "tmov-zz-form", instructions=("TMOV",), fault="unsupported-path", targets=("a5",),
+      provenance=(Provenance("header-static", ZZ_HDR, "static_assert dst's DType in {uint8_t, hifloat8_t, "
+                             "float8_e8m0_t}, src's and tmp's DType equal to it; src isRowMajor with SFractal NoneBox; "
+                             "dst isRowMajor with SFractal RowMajor (the message says 'ColMajor + RowMajor fractal', "
+                             "the condition tests isRowMajor: the condition is modelled)"),
+                  Provenance("isa-doc", DOC, "TMOV(dst, src, tmp) reorders MX scale data (E8M0) into the ZZ layout "
+                             "a cube matmul reads")))
+def tmov_zz_form(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    A5 `TMOV(dst, src, tmp)` (the ND / DN -> ZZ reorder of MX scale data) with an element type or a layout
+    its implementation rejects.
+
+    ## What it does
+    For the three-tile TMOV on A5 whose tmp tile is not a Scaling tile: dst must hold `uint8_t`, `hifloat8_t`
+    or `float8_e8m0_t`, src and tmp the same type; src must be an ND tile (`BLayout::RowMajor`,
+    `SLayout::NoneBox`) and dst a row-major tile of row-major fractals (`BLayout::RowMajor`,
+    `SLayout::RowMajor`). Both the ND (`grp_axis` 1, the default) and the DN (`grp_axis` 0) variants check
+    the same.
+
+    ## Why is this bad?
+    Each is a `static_assert` of the ZZ routines: the kernel does not compile for A5.
+
+    ## Example
+    ```cpp
+    Tile<TileType::Vec, half, 32, 64, BLayout::RowMajor, -1, -1, SLayout::RowMajor, 32> zz;
+    Tile<TileType::Vec, half, 1, 2048> nd, tmp;
+    TMOV(zz, nd, tmp);  // the ZZ gather moves 8-bit scale data only
+    ```
+
+    ## Use instead
+    ```cpp
+    Tile<TileType::Vec, float8_e8m0_t, 32, 64, BLayout::RowMajor, -1, -1, SLayout::RowMajor, 32> zz;
+    Tile<TileType::Vec, float8_e8m0_t, 1, 2048> nd, tmp;
+    TMOV(zz, nd, tmp);
+    ```
+    """
+    bad = zz_form_problems(ctx)
+    if bad is None:
+        return None
+    return Check(ctx.static(bool(bad)), "TMOV(dst, src, tmp) ND/DN -> ZZ: " + _esc("; ".join(bad)) +
                  f" (static_assert on {ctx.target})")
 
 

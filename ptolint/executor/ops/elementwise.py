@@ -18,6 +18,7 @@ import numpy as np
 
 from ptolint.executor.machine import ConcreteTile, Machine, Trap, op
 from ptolint.executor.memory import NUMPY_TYPES
+from ptolint.executor.ops.tile_scalar import apart_faults
 
 _BYTES = {"int8_t": 1, "uint8_t": 1, "int16_t": 2, "uint16_t": 2, "int32_t": 4, "uint32_t": 4, "int64_t": 8,
           "uint64_t": 8, "half": 2, "bfloat16_t": 2, "float": 4}
@@ -268,6 +269,8 @@ def binary(m: Machine) -> None:
     if name == "TREM" and m.impl == "a2a3":
         _trem_a2a3_tmp(m, dst)
     _shape_asserts(m, impl)
+    if name == "TXOR" and m.impl == "a2a3":
+        apart_faults(m, name)  # TXorCheck, before any computation
     rows, cols = dst.valid_row, dst.valid_col
     if rows <= 0 or cols <= 0:
         return

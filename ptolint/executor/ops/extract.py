@@ -341,6 +341,10 @@ def accept(m: Machine, hw: Target, form: str, dst: ConcreteTile, src: ConcreteTi
                 if stride % 32:
                     m.fault("unsupported-layout", f"{t.name}: row stride of {stride} bytes "
                                                   f"is not a whole number of 32-byte blocks")
+        if hw.name == "a5" and branch == "nd" and d.dtype in PACKED4 and (d.valid_row, d.valid_col) != (1, 1) \
+                and (d.valid_col % 2**64) * element_size(d) % 32:
+            # a5/TExtract.hpp:876, the packed fp4 byte copy: a static ValidCol in whole 32-byte blocks
+            m.fault("unsupported-layout", f"dst static ValidCol {d.valid_col} of {d.dtype} is not whole 32-byte blocks")
         if isinstance(hw, A2A3) and (d.valid_row, d.valid_col) != (1, 1) \
                 and (d.valid_col % 2**64) * element_size(d) % 2:
             # textract_common.hpp CheckTExtractVecToVecND / NZ: the static int ValidCol times a size_t in whole
@@ -430,6 +434,9 @@ def run(m: Machine, hw: Target, form: str, plan: str, dst: ConcreteTile, src: Co
         if ic % c0:  # (its indexRow % 16 assert: release copies the exact rows, vendor kernels rely on it)
             m.fault("misaligned", f"NZ UB -> UB window at column {ic}: not a multiple of {c0} (PTO_ASSERT on "
                                   "kirinx90; release builds start at column stripe indexCol / C0)")
+    if plan == "ub-nd" and hw.name == "a5" and d.dtype in PACKED4 and (d.valid_row, d.valid_col) != (1, 1) \
+            and ic * esize % 32:  # a5/TExtract.hpp:879: the fp4 byte copy starts on a 32-byte block
+        m.fault("misaligned", f"fp4 ND UB -> UB window at column {ic}: not on a 32-byte block (PTO_ASSERT on a5)")
     if plan in ("ub-nd", "ub-nz") and hw.name == "a2a3" and (d.valid_row, d.valid_col) != (1, 1):
         c0 = 32 // esize  # A2/A3's UB -> UB dispatch asserts the start ("A3 limitation"); release copies whole blocks
         if plan == "ub-nd" and ic % c0:
@@ -454,10 +461,11 @@ def run(m: Machine, hw: Target, form: str, plan: str, dst: ConcreteTile, src: Co
         copy(m, dst, src, ir, ic, rows, cols)
     elif plan == "gemv":
         frac = 1024 if s.dtype in PACKED4 else 512 // element_size(s)
-        if (hw.name in A2_L0 or hw.name == "a5") and ic % frac:
-            # textract_common.hpp / a5/TExtract.hpp (a6/TExtract.hpp too) TExtractToAVector's PTO_ASSERT
-            m.fault("misaligned", f"one-row L0A load at column {ic}: not a whole {frac}-element fractal (PTO_ASSERT "
-                                  f"on {m.target}; the load starts at the fractal below)")
+        unit = frac if hw.name in A2_L0 or hw.name == "a5" else 32 // element_size(s) if isinstance(hw, Kirin9030) \
+            else 0  # a5/TExtract.hpp:181 as A2/A3; kirin9030/TExtract.hpp:73 in 32-byte blocks
+        if unit and ic % unit:
+            m.fault("misaligned", f"one-row L0A load at column {ic}: not a multiple of {unit} elements (PTO_ASSERT "
+                                  f"on {m.target})")
         n = -(-dst.valid_col // frac) * frac
         row = m.window(src, 0, ic, 1, n)
         width = min(n, d.cols)

@@ -93,6 +93,15 @@ _CHECKS: dict[tuple[str, str], dict[str, tuple]] = {
     },
 }
 
+#: MScatterCheck's atomic scatter: ScatterAtomicOp -> the src types it scatters, per target (a2a3/MScatter.hpp
+#: IsValidMScatterAtomic: Add only; a5/MScatter.hpp IsValidScatterAtomic: Add, Max, Min); None takes any type
+_ATOMIC_TYPES = {
+    "a2a3": {"Add": {"float", "int32_t", "half", "bfloat16_t", "int16_t", "int8_t"}},
+    "a5": {"Add": {"int32_t", "uint32_t", "float", "half", "bfloat16_t"}, "Max": {"int32_t", "uint32_t", "float"},
+           "Min": {"int32_t", "uint32_t", "float"}},
+}
+_ATOMIC_BY_VALUE = ("None", "Add", "Max", "Min")  # ScatterAtomicOp (common/type.hpp)
+
 _PAT = {"P0101": (2, 0), "P1010": (2, 1), "P0001": (4, 0), "P0010": (4, 1), "P0100": (4, 2), "P1000": (4, 3),
         "P1111": (1, 0)}
 _PAT_BY_VALUE = dict(enumerate(_PAT.values(), start=1))
@@ -179,6 +188,8 @@ def _compile_checks(m: Machine, form: str) -> None:
     errs += [("unsupported-layout", f"{n} is {t.spec.blayout}") for n in row_major
              if (t := m.tile(n)) is not None and not t.spec.is_row_major]
     errs += [("unavailable", detail) for detail in _template_errors(m, form)]
+    if not errs and m.site.builtin == "MSCATTER" and m.impl in _ATOMIC_TYPES:
+        errs += [("unsupported-dtype", detail) for detail in _atomic_errors(m)]
     if errs:
         for kind, detail in errs:
             m.fault(kind, detail)
@@ -207,6 +218,20 @@ def _template_errors(m: Machine, form: str) -> list[str]:
     if form == "mask" and m.impl == "a5" and _type_of(m, "src") in _W64 and _column_axis(m, "gatherType"):
         return ["64-bit pattern gather along columns: a5 supports GATHER_ROW only"]
     return []
+
+
+def _atomic_errors(m: Machine) -> list[str]:
+    """MSCATTER's IsValid(M)ScatterAtomic static_assert: the atomic op's src element types."""
+    raw = m.template_args.get("Atomic")
+    if raw is None:
+        return []
+    hit = re.search(r"\b(None|Add|Max|Min)\b", str(raw))
+    num = re.fullmatch(r"\s*(\d+)\s*", str(raw))
+    op_ = hit.group(1) if hit else (_ATOMIC_BY_VALUE[int(num.group(1))] if num and int(num.group(1)) < 4 else None)
+    src = _type_of(m, "src")
+    if op_ in (None, "None") or src not in _SZ or src in _ATOMIC_TYPES[m.impl].get(op_, set()):
+        return []
+    return [f"atomic {op_} scatter of {src} elements: {m.impl} does not implement it"]
 
 
 def _l1_errors(m: Machine) -> list[str]:

@@ -190,13 +190,47 @@ def conv_load(m: Machine, spelling: str, g: ConcreteGlobal | None) -> None:
         raise m.trap("unsupported-path", f"no ConvTile load of a {g.spec.layout} {g.dtype} tensor into a "
                      f"TileType::{loc} {dtype} {layout} ConvTile on {m.impl}")
     dims = _CONV_DIMS.search(spelling)
-    if dims is None or g.spec.layout not in _FRACTAL_Z_LOADS[m.impl] or not width:
+    if dims is None or not width:
         return
     shape = [int(v) for v in dims.group(1).split(",") if v.strip()]
     fractal = [16, 32 // width]
-    if len(shape) == 4 and (shape[2:] != fractal or list(g.spec.shape[3:]) != fractal):
+    if g.spec.layout in _FRACTAL_Z_LOADS[m.impl] and len(shape) == 4 and (
+            shape[2:] != fractal or list(g.spec.shape[3:]) != fractal):
         raise m.trap("unsupported-path", f"fractal-Z load: ConvTile {shape} and tensor {list(g.spec.shape)} must end "
                      f"in static {fractal} fractals")
+    _conv_extents(m, g, layout, shape, 32 // width)
+
+
+def _conv_extents(m: Machine, g: ConcreteGlobal, layout: str, d: list[int], c0: int) -> None:
+    """The copy routines' PTO_ASSERTs between the tensor's run-time extents and the ConvTile's static shape (a
+    DYNAMIC ConvTile dimension, -1, is not compared): a5/TLoad.hpp TLoad5HD / TLoadNHWC / TLoadNCHW /
+    TLoadNCHW2FractalZ / TLoadNCDHW2NDC1HWC0 / TLoadNCDHW2FractalZ3D, common/arch/register/tload_common.hpp
+    TLoadFractalZ (A5 and the Kirins), a2a3/TLoad.hpp TLoadFractalZ's 5-D / 6-D branch."""
+    s, st, gl, n = g.shape, g.stride, g.spec.layout, len(d)
+    same: list[tuple[int, int]] = []  # (tensor dim, tile dim) equal
+    extra: list[str] = []
+    a5_like = m.impl in ("a5", "kirin9030")
+    if a5_like and (gl == "NC1HWC0" or (gl == "FRACTAL_Z" and n != 4)):
+        same = [(0, 0), (1, 1), (2, 2), (3, 3)]
+    elif a5_like and gl == "FRACTAL_Z":
+        same = [(1, 0), (2, 1), (3, 2), (4, 3)]
+    elif m.impl == "a5" and gl in ("NHWC", "NCHW") and layout == "NC1HWC0":
+        same = [(1, 0), (2, 2), (3, 3)] if gl == "NHWC" else [(1, 0), (3, 2), (4, 3)]
+        ch = s[4] if gl == "NHWC" else s[2]
+        if n > 1 and d[1] >= 0 and ch > d[1] * c0:
+            extra.append(f"{ch} channels > C1 {d[1]} * C0 {c0}")
+    elif m.impl == "a5" and gl == "NCDHW" and layout == "NDC1HWC0":
+        same = [(0, 0), (3, 3), (4, 4)]
+    elif m.impl == "a5" and gl in ("NCHW", "NCDHW") and st[2] != s[3] * s[4]:
+        extra.append(f"Stride2 {st[2]} != H * W = {s[3] * s[4]} (planes not loaded whole)")
+    elif m.impl == "a2a3" and gl in ("FRACTAL_Z", "FRACTAL_Z_3D") and n in (5, 6):
+        same = [(1, 1), (2, 2)]
+        if d[3] > 65535:
+            extra.append(f"N {d[3]} > 65535")
+    extra += [f"Shape{i} {s[i]} != ConvTile dim {j} ({d[j]})" for i, j in same if j < n and d[j] >= 0 and s[i] != d[j]]
+    if extra:
+        m.fault("valid-region", f"TLOAD {gl} tensor {list(s)} into ConvTile {layout} {d}: " + "; ".join(extra) +
+                " (PTO_ASSERT, debug builds)")
 
 
 def transfer(m: Machine, builtin: str, tile: ConcreteTile, g: ConcreteGlobal, quant: bool) -> None:
@@ -260,7 +294,7 @@ def transfer(m: Machine, builtin: str, tile: ConcreteTile, g: ConcreteGlobal, qu
         _layout_extents(m, builtin, tile, g)
     if m.impl in _STATIC_EXTENT and builtin == "TLOAD" and loc == "Vec" and pair[1] == "row":
         _a5_static_extent(m, tile, g)
-    if pair in (("ND", "row"), ("DN", "col")) and _asserts_burst(m.impl, builtin, loc):
+    if pair in (("ND", "row"), ("DN", "col")) and _asserts_burst(m.impl, builtin, tile, pair[0]):
         _burst_length(m, builtin, tile, g, pair[0])
     if (loc == "Vec" or (loc == "Mat" and m.impl in _A2A3_MEM)) and pair in (("ND", "row"), ("DN", "col")):
         _bursts(m, builtin, tile, g, pair[0])  # A2/A3 copies L1 lines the same way (TLoadGm2L1Nd2nd, TStoreMat2Gm*)
@@ -347,9 +381,12 @@ _STORE_BURST = {"a2a3": ("gap", ("Vec", "Mat")), "kirinx90": ("gap", ("Vec", "Ma
                 "a5": ("stride", ("Vec",)), "kirin9030": ("stride", ("Vec",)), "kirindev0000": ("stride", ("Vec",))}
 
 
-def _asserts_burst(impl: str, builtin: str, loc: str) -> bool:
-    if builtin == "TLOAD":
-        return impl == "a2a3" and loc == "Vec"  # tload_common.hpp TLoadGm2ubNd2nd / Dn2dn
+def _asserts_burst(impl: str, builtin: str, tile: ConcreteTile, layout: str) -> bool:
+    loc = tile.spec.loc
+    if builtin == "TLOAD":  # tload_common.hpp TLoadGm2ubNd2nd / Dn2dn; a2a3/TLoad.hpp TLoadGm2L1Nd2nd / Dn2dn: an L1
+        # tile of one row (ND) / one column (DN) takes TLoadGm2L1VectorInND / Dn instead, whose burst is the line itself
+        one_line = (tile.spec.rows if layout == "ND" else tile.spec.cols) == 1
+        return impl == "a2a3" and (loc == "Vec" or (loc == "Mat" and not one_line))
     return loc in _STORE_BURST.get(impl, ("", ()))[1]
 
 
@@ -392,6 +429,16 @@ def _bursts(m: Machine, builtin: str, tile: ConcreteTile, g: ConcreteGlobal, lay
     elif lines < valid_lines:
         m.fault("valid-region", f"{builtin} moves {lines} {what} but the tile's valid region has {valid_lines}: "
                 f"the others are {'left stale' if builtin == 'TLOAD' else 'never stored'}")
+    one_line = (tile.spec.rows if layout == "ND" else tile.spec.cols) == 1
+    if builtin == "TLOAD" and tile.spec.loc == "Mat" and m.impl in _A2A3_MEM and one_line:
+        # tload_common.hpp TLoadGm2L1VectorInND / Dn: the line's length is Shape4 (DN Shape3), not the valid width
+        length, vlen, cap = (s[4], tile.valid_col, tile.spec.cols) if layout == "ND" else \
+            (s[3], tile.valid_row, tile.spec.rows)
+        if length > cap:
+            m.fault("valid-region", f"TLOAD writes a line of {length} into a one-line L1 tile of {cap}")
+        elif length < vlen:
+            m.fault("valid-region", f"TLOAD moves a line of {length} but the tile's valid region has {vlen}: the "
+                    "others are left stale")
 
 
 #: the L0C -> GM copy (fixpipe) per target: the tile shapes its static checks admit per tensor layout

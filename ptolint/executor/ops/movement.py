@@ -157,17 +157,16 @@ def l1_to_l0_alignment(builtin: str, dst: TileSpec, src: TileSpec) -> list[str]:
 
 def a5_l1_to_l0_alignment(dst: TileSpec, src: TileSpec) -> list[str]:
     """A5's L1 -> L0A / L0B copies (a5/TExtract.hpp TExtractToA/B, shared by TMOV and TEXTRACT) static_assert
-    extents in the transposing routine, which 2- and 4-byte types take when dst is not compact: all four
-    extents in 16s (1-byte types and compact destinations take other routines); and one-row L0A sources take the
-    vector routine (TExtractToAVector), which static_asserts both tiles' columns in 512-byte fractals."""
+    extents only in the transposing routine, which 2- and 4-byte types take when dst is not compact: all four
+    extents in 16s (1-byte types and compact destinations take other routines); one-row L0A sources take the
+    vector routine (TExtractToAVector), whose columns are whole 512-byte fractals."""
     if src.loc != "Mat" or dst.loc not in ("Left", "Right"):
         return []
     size = element_size(src)
     one_row = dst.loc == "Left" and src.rows == 1 and src.blayout == "RowMajor"
-    if one_row and size > 0:
-        # TExtractToAVector (TEXTRACT, TMOV's TMovToLeft): Cols % fractalSize, 1024 elements for the fp4 pairs
+    if one_row and size:  # TExtractToAVector: both tiles' columns in whole 512-byte fractals (1024 packed fp4)
         frac = 1024 if src.dtype in ("float4_e2m1x2_t", "float4_e1m2x2_t") else 512 // size
-        return [f"{which} {t.rows}x{t.cols} is not a multiple of 1x{frac} (A5 one-row L1 -> L0A copy of {src.dtype})"
+        return [f"{which} has {t.cols} columns, not a multiple of {frac} (A5 one-row L0A copy of {src.dtype})"
                 for which, t in (("src", src), ("dst", dst)) if t.cols % frac]
     if one_row or size <= 1 or dst.slayout == src.slayout or dst.compact == "Normal":
         return []
@@ -377,6 +376,23 @@ def _mode_form(m: Machine, dst: ConcreteTile, src: ConcreteTile, kirin: bool) ->
     raise LookupError(f"{m.impl}'s TMOV with an AccToVecMode is not modelled beyond its static checks")
 
 
+def _zz_form(m: Machine, dst: ConcreteTile, src: ConcreteTile, tmp: ConcreteTile) -> None:
+    """a5/TMov.hpp TMOV_IMPL(dst, src, tmp) (tmp not in Scaling): CommonCheckZZ and the ND / DN -> ZZ routines'
+    static_asserts (8-bit scale types, one type for all three, an ND src, a row-major dst of row-major fractals).
+    A call that fails one does not compile (trap); one that passes goes on as any non-plain form."""
+    t = dst.dtype
+    if t not in ("uint8_t", "hifloat8_t", "float8_e8m0_t"):
+        m.fault("unsupported-path", f"ND->ZZ TMOV of {t}: uint8_t, hifloat8_t or float8_e8m0_t only")
+    elif src.dtype != t or tmp.dtype != t:
+        m.fault("unsupported-path", f"ND->ZZ TMOV: src {src.dtype}, tmp {tmp.dtype}, dst {t} differ")
+    if not src.spec.is_row_major or src.spec.slayout != "NoneBox":
+        m.fault("unsupported-path", f"ND->ZZ TMOV: src is {src.spec.blayout}/{src.spec.slayout}, not an ND tile")
+    if not dst.spec.is_row_major or dst.spec.slayout != "RowMajor":
+        m.fault("unsupported-path", f"ND->ZZ TMOV: dst is {dst.spec.blayout}/{dst.spec.slayout}, not RowMajor/RowMajor")
+    if m.faults:
+        raise m.trap("unsupported-path", "TMOV does not compile")
+
+
 @op("TMOV", own=("kirin9030",))
 def tmov(m: Machine) -> None:
     dst, src = m.tile("dst"), m.tile("src")
@@ -385,6 +401,9 @@ def tmov(m: Machine) -> None:
     plain = set(m.tiles) == {"dst", "src"} and not any(
         k in m.template_args for k in ("reluMode", "mode", "Phase", "grp_axis")) and m.scalar("preQuantScalar") is None
     kirin = m.impl == "kirin9030"
+    tmp = m.tile("tmp")
+    if m.impl == "a5" and tmp is not None and tmp.spec.loc != "Scaling":
+        _zz_form(m, dst, src, tmp)
     if not plain and "mode" in m.template_args and m.impl in ("a5", "kirin9030"):
         _mode_form(m, dst, src, kirin)
     if not plain:
@@ -517,6 +536,9 @@ def tstore(m: Machine) -> None:
     if src.spec.loc not in ok:
         raise m.trap("unsupported-path", f"{src.spec.loc} -> global memory is not a"
                      f"{' quantising' if quant else ''} store path on {m.impl} (static_assert)")
+    if m.impl == "a2a3" and src.spec.loc in ("Vec", "Mat") and src.dtype not in _A2A3_LOAD_TYPES:
+        # tstore_common.hpp CheckStaticForVecAndMat: the TLOAD list
+        raise m.trap("unsupported-dtype", f"A2/A3 TSTORE does not take {src.dtype} tiles")
     g = m.global_tensor("dst")
     if g is not None:
         transfer(m, "TSTORE", src, g, quant)

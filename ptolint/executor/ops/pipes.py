@@ -258,3 +258,7 @@ def tprint(m: Machine) -> None:
     ok = _PRINT_TWO.get(m.impl, set()) if two else _PRINT_ONE
     if src.spec.loc not in ok:
         _reject(m, "TPRINT(src, tmp)" if two else "TPRINT(src)", src.spec.loc, ok)
+    if src.spec.loc == "Vec" and src.spec.slayout == "ColMajor" and src.spec.blayout == "ColMajor":
+        # pto_tile.hpp GetTileOffset (the Vec print's per-element offset): Nz, Zn and Zz boxes only
+        raise m.trap("unsupported-layout", "TPRINT of a Vec tile of ColMajor boxes of ColMajor fractals: no element "
+                     "offset (static_assert)")

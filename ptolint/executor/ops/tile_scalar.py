@@ -22,6 +22,8 @@ behaviour is written down here on its own, from include/pto/npu/{a2a3,a5}/T*.hpp
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 
 from ptolint.executor.machine import ConcreteTile, Machine, op
@@ -96,6 +98,25 @@ _EXPANDS_TYPES["a5"] = _EXPANDS_TYPES["a2a3"] | {"int64_t", "uint64_t"}
 #: a2a3 bitwise composites: dst's accepted types, dst's accepted locations
 _A2A3_BITWISE = {"TANDS": (_EXPANDS_TYPES["a2a3"], ("Vec", "Mat")), "TORS": (_EXPANDS_TYPES["a2a3"], ("Vec", "Mat")),
                  "TXORS": (_EXPANDS_TYPES["a2a3"] - {"float"}, ("Vec",))}
+
+
+#: a2a3/TBitwiseSOp.hpp and a2a3/TXor.hpp PTO_ASSERT (outside __PTO_AUTO__) that these operands' data() differ:
+#: TANDS / TORS fill dst with the scalar before reading src, TXORS / TXOR write tmp and dst between reads
+A2A3_APART = {"TANDS": (("dst", "src"),), "TORS": (("dst", "src"),),
+              "TXORS": (("dst", "src0"), ("dst", "tmp"), ("src0", "tmp")),
+              "TXOR": (("dst", "src0"), ("dst", "src1"), ("dst", "tmp"), ("src0", "tmp"), ("src1", "tmp"))}
+
+
+def apart_faults(m: Machine, name: str) -> None:
+    """A2/A3's in-place check of the bitwise composites: two operands starting at the same byte of one buffer."""
+    for a_name, b_name in A2A3_APART.get(name, ()):
+        a, b = m.tile(a_name), m.tile(b_name)
+        if a is None or b is None or a.buf is None or b.buf is None:
+            continue
+        if (a.buf.buffer, a.buf.offset) == (b.buf.buffer, b.buf.offset):
+            m.fault("live-overlap", f"{name}: {a_name} and {b_name} both start at {a.buf.buffer} byte {a.buf.offset}; "
+                    "the PTO_ASSERT that they differ traps in debug builds, release builds overwrite one before "
+                    "reading it")
 
 
 def np_type(dtype: str) -> np.dtype:
@@ -229,6 +250,8 @@ def tile_scalar(m: Machine) -> None:
         for kind, detail in errors:
             m.fault(kind, detail)
         raise m.trap(errors[0][0], f"{name} does not compile")
+    if m.impl == "a2a3":
+        apart_faults(m, name)
     if name == "TREMS" and m.impl == "a2a3":
         _trems_a2a3_tmp(m, dst)
     widened = (dst.dtype, src.dtype) in _WIDENING.get(name, set())
@@ -262,10 +285,44 @@ def tile_scalar(m: Machine) -> None:
     out[:, :] = _compute(name, x, scalar_as(scalar, dst.dtype), dst.dtype)
 
 
+_CONV_TILE = re.compile(r"ConvTile<\s*(?:pto::)?TileType::(\w+)\s*,\s*([^,]+?)\s*,\s*[^,]+,\s*(?:pto::)?Layout::(\w+)"
+                        r"\s*,\s*(?:pto::)?ConvTileShape<([-\d,\s]+)>")
+#: how many dst.GetShape(i) the Mat fill of a ConvTile multiplies (GetShape is -1 past the ConvTile's dimensions):
+#: a2a3/TExpandS.hpp TExpandsMat5HD 0..4 whatever the layout; a5/TExpandS.hpp TExpandsConvTile 0..4 (NC1HWC0,
+#: FRACTAL_Z) or 0..5 (NDC1HWC0, FRACTAL_Z_3D), no fill for another layout
+_CONV_FILL = {"a2a3": {"*": 5}, "a5": {"NC1HWC0": 5, "FRACTAL_Z": 5, "NDC1HWC0": 6, "FRACTAL_Z_3D": 6}}
+
+
+def _conv_fill(m: Machine) -> None:
+    """TEXPANDS of a ConvTile: the fill's repeat count (uint16_t of product * sizeof / 32), PTO_ASSERTed within
+    [1, 32767]; outside it a release build fills the 15-bit field's count of blocks from the ConvTile's start. The
+    fill itself is not modelled (refused)."""
+    found = _CONV_TILE.search(getattr(m.site.arg("dst"), "spelling", "") or "")
+    if found is None:
+        raise m.trap("unsupported-path", "TEXPANDS needs a tile dst and a scalar")
+    loc, raw, layout, dims_text = found.groups()
+    dims = [int(v) for v in dims_text.split(",") if v.strip()]
+    table = _CONV_FILL.get(m.impl, {})
+    n = table.get(layout, table.get("*"))
+    dtype = raw.strip().split("::")[-1]
+    size = np_type(dtype).itemsize if dtype in NUMPY_TYPES else 0
+    if loc == "Mat" and n is not None and size and all(d >= 0 for d in dims):
+        product = int(np.prod([dims[i] if i < len(dims) else -1 for i in range(n)], dtype=object))
+        repeat = (product * size) % 2 ** 64 // 32 % 65536
+        if not 1 <= repeat <= 32767:
+            m.fault("extent-limit", f"ConvTile fill of {repeat} 32-byte blocks (dims {dims}, {n} of them counted): "
+                    "outside [1, 32767] (PTO_ASSERT, debug builds)")
+            return
+    raise LookupError("TEXPANDS of a ConvTile is not modelled beyond its repeat count")
+
+
 @op("TEXPANDS")
 def texpands(m: Machine) -> None:
     dst = m.tile("dst")
     scalar = m.scalar("scalar")
+    if dst is None and m.impl in _CONV_FILL:
+        _conv_fill(m)
+        return
     if dst is None or scalar is None:
         raise m.trap("unsupported-path", "TEXPANDS needs a tile dst and a scalar")
     errors = []
