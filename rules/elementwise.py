@@ -517,21 +517,31 @@ def elementwise_src_valid_smaller(ctx: Ctx) -> Check | None:
     if f is None or f.partial or _compile_errors(ctx, f):
         return None
     dom = ctx.tile(f.domain)
-    nonempty = z3.And(dom.valid_row > 0, dom.valid_col > 0)
-    bads, show, names = [], {"dom_validRow": dom.valid_row, "dom_validCol": dom.valid_col}, []
+    show, names = {"dom_validRow": dom.valid_row, "dom_validCol": dom.valid_col}, []
+    sources = [t for n in f.inputs if (t := ctx.tile(n)) is not None]
+    if not sources:
+        return None
     for n in f.inputs:
         t = ctx.tile(n)
         if t is None:
             continue
-        bads.append(z3.Or(t.valid_row < dom.valid_row, t.valid_col < dom.valid_col))
         show[f"{n}_validRow"], show[f"{n}_validCol"] = t.valid_row, t.valid_col
         names.append(f"{n} `{_esc(t.text)}` {{{n}_validRow}}x{{{n}_validCol}}")
-    if not bads:
-        return None
     msg = (f"{ctx.builtin}: computes over {f.domain} `{_esc(dom.text)}`'s valid shape {{dom_validRow}}x{{dom_validCol}} "
            f"but a source's valid region is smaller ({', '.join(names)}); release builds read its stale rows/columns "
            "(the shape check is a debug-only PTO_ASSERT)")
+    if all(_same_shape(t, dom) for t in sources):
+        return Check(z3.BoolVal(False), msg, show)  # what the formula below simplifies to, without building it
+    nonempty = z3.And(dom.valid_row > 0, dom.valid_col > 0)
+    bads = [z3.Or(t.valid_row < dom.valid_row, t.valid_col < dom.valid_col) for t in sources]
     return Check(z3.And(nonempty, z3.Or(*bads)), msg, show)
+
+
+def _same_shape(a: TileView, b: TileView) -> bool:
+    """Whether both valid rows and both valid columns are one Z3 term (Z3 shares equal terms): then neither is
+    smaller nor different, by construction (a tile passed twice, tiles given one run-time valid shape, equal
+    constants), and a rule's formula over them simplifies to false."""
+    return a.valid_row.eq(b.valid_row) and a.valid_col.eq(b.valid_col)
 
 
 def _smaller(ctx: Ctx, f: Facts):
@@ -698,7 +708,7 @@ def elementwise_valid_shape_differs(ctx: Ctx) -> Check | None:
     f = _facts(ctx)
     if f is None or f.partial or _compile_errors(ctx, f):
         return None
-    diffs, show, names = [], {}, []
+    pairs, show, names = [], {}, []  # the (valid rows or columns) terms the header asserts equal
     for n, against, dims, float_only in _eq_pairs(f):
         t, o = ctx.tile(n), ctx.tile(against)
         if t is None or o is None or t.text == o.text:  # the same tile passed twice: equal by construction
@@ -706,9 +716,9 @@ def elementwise_valid_shape_differs(ctx: Ctx) -> Check | None:
         if float_only and ctx.tile("dst") is not None and ctx.tile("dst").dtype not in _FLOAT_TYPES:
             continue
         if "r" in dims:
-            diffs.append(t.valid_row != o.valid_row)
+            pairs.append((t.valid_row, o.valid_row))
         if "c" in dims:
-            diffs.append(t.valid_col != o.valid_col)
+            pairs.append((t.valid_col, o.valid_col))
         for x in (n, against):
             show[f"{x}_validRow"], show[f"{x}_validCol"] = ctx.tile(x).valid_row, ctx.tile(x).valid_col
         what = {"rc": "valid shape", "r": "valid rows", "c": "valid columns"}[dims]
@@ -716,16 +726,22 @@ def elementwise_valid_shape_differs(ctx: Ctx) -> Check | None:
                      f"{{{against}_validRow}}x{{{against}_validCol}} ({what})")
     dom = ctx.tile(f.domain)
     if f.positive:  # TADDRELUCONV / TSUBRELUCONV / TADDDEQRELU: also a non-empty dst
-        diffs.append(z3.Or(dom.valid_row <= 0, dom.valid_col <= 0))
         show[f"{f.domain}_validRow"], show[f"{f.domain}_validCol"] = dom.valid_row, dom.valid_col
         names.append(f"{f.domain} `{_esc(dom.text)}` {{{f.domain}_validRow}}x{{{f.domain}_validCol}} must not be empty")
-    if not diffs:
+    elif not pairs:
         return None
-    small = _smaller(ctx, f)
-    violated = z3.Or(*diffs) if small is None else z3.And(z3.Or(*diffs), z3.Not(small))
     msg = (f"{ctx.builtin}: valid shapes the header asserts equal differ ({'; '.join(names)}); debug builds trap at "
            f"the PTO_ASSERT, release builds compute over {f.domain} `{_esc(dom.text)}`'s valid shape and ignore "
            "the rest")
+    if not f.positive and all(a.eq(b) for a, b in pairs):
+        # each pair is one Z3 term (Z3 shares equal terms: tiles given one run-time valid shape, equal constants):
+        # the formula below simplifies to false, and is not built
+        return Check(z3.BoolVal(False), msg, show)
+    diffs = [a != b for a, b in pairs]
+    if f.positive:
+        diffs.append(z3.Or(dom.valid_row <= 0, dom.valid_col <= 0))
+    small = _smaller(ctx, f)
+    violated = z3.Or(*diffs) if small is None else z3.And(z3.Or(*diffs), z3.Not(small))
     return Check(violated, msg, show)
 
 
