@@ -223,9 +223,10 @@ ENTRIES: list[Entry] = [
     Entry("pto/npu/a5/TExtract.hpp", "function:TExtractVecToVecNDDispatch", cond=r"^indexCol \* sizeof",
           targets=("a5",), rules=("PTO137",),
           note="the packed fp4 ND Vec -> Vec copy: indexCol on a 32-byte block (line 879; _a2_vec_window a5 fp4)"),
-    Entry(_ST2, "function:CheckStaticForVecAndMat", cond=r"^TileData::DType == int8_t", targets=("a2a3",),
-          rules=("PTO951",), note="A2/A3 TSTORE from Vec / Mat: the TLOAD element-type list (line 328; PTO951's "
-                                  "TSTORE arm, TLOAD_TYPES a2a3)"),
+    Entry(_ST2, "function:CheckStaticForVecAndMat", cond=r"^TileData::DType == int8_t", targets=("a2a3", "kirinx90"),
+          rules=("PTO951",), note="A2/A3 and Kirin X90 (kirinX90/TStore.hpp 293, 312) TSTORE from Vec / Mat: the "
+                                  "TLOAD element-type list (line 328; PTO951's TSTORE arm, TLOAD_TYPES a2a3; on X90 "
+                                  "header.hpp makes bfloat16_t half)"),
     Entry(_TILE, "function:GetTileOffset", cond=r"^sizeof\(TileT\) == 0$", targets=_A2A3_A5, rules=("PTO031",),
           note="the else arm of the boxed offset (pto_tile.hpp:1853): a Vec tile of ColMajor boxes of ColMajor "
                "fractals given to TPRINT (its only caller, a2a3/TPrint.hpp:80)"),
@@ -772,9 +773,6 @@ ENTRIES: list[Entry] = [
     Entry(_ST2, "function:CheckStaticForVecAndMat", targets=("kirinx90",),
           cond=r"^\(\(GlobalData::layout|^\(GlobalData::layout", rules=("PTO953",),
           note="ND / DN / NZ pairs or a one-line tile; b64 ND2ND / DN2DN (LAYOUT_PAIRS / B64_PAIRS kirinx90)"),
-    Entry(_ST2, "function:CheckStaticForVecAndMat", targets=("kirinx90",), cond=r"^TileData::DType == int8_t",
-          note="open (checkable): the TSTORE element-type list for Vec / Mat sources (written against header.hpp's "
-               "bfloat16_t -> half: bf16 calls are left out, ptolint/own_impls.py); no rule, as on A2/A3"),
     # kirinX90/TMov.hpp: the file itself does not compile (definition-time errors, not instantiation ones), so no
     # TMOV / TMOV_FP path of it is reachable on Kirin X90 (read by branch mov)
     Entry("pto/npu/kirinX90/TMov.hpp", targets=("kirinx90",), reason="header-ill-formed",

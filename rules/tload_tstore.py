@@ -125,26 +125,28 @@ def tload_tstore_tile_location(ctx: Ctx) -> Check | None:
       provenance=(Provenance("header-static", A2A3_LOAD, "CheckNormalTileData: static_assert DType in {int8, uint8, "
                              "int16, uint16, int32, uint32, int64, uint64, half, bfloat16, float}"),
                   Provenance("header-static", "include/pto/common/arch/memory/tstore_common.hpp "
-                             "(CheckStaticForVecAndMat, line 328)", "A2/A3 TSTORE from a Vec or Mat tile: the same "
-                             "list"),
+                             "(CheckStaticForVecAndMat, line 328); include/pto/npu/kirinX90/TStore.hpp (lines 293, "
+                             "312)", "A2/A3 and Kirin X90 TSTORE from a Vec or Mat tile: the same list"),
                   Provenance("header-static", A5_LOAD, "A5 only requires a 1, 2, 4 or 8-byte element type"),
                   Provenance("header-static", MX_A5, "TLoadMxCubeCheck (MX scale tensor layouts, or a one-row "
                              "row-major ZZ L1 tile): static_assert tile and tensor element types float8_e8m0_t"),
                   Provenance("header-static", MX_A6, "A6's TLoadMxCubeCheck: float8_e8m0_t or uint8_t (MX and HiF4 "
                              "scales)")),
       # Kirin 9030's TLoad.hpp (Kirin Dev0000 includes it) was read: A5's StaticCheck (any 1/2/4/8-byte type) and no
-      # MX scale path, so the rule runs there and has nothing to report
-      own={"a6": ("TLOAD",), "kirin9030": ("TLOAD",)})
+      # MX scale path, so the rule runs there and has nothing to report; likewise the Kirin 9030 / Dev0000 TStore.hpp
+      # (the A5-family register routines: no type list); Kirin X90's TStore.hpp calls A2/A3's CheckStaticForVecAndMat
+      own={"a6": ("TLOAD",), "kirin9030": ("TLOAD", "TSTORE"), "kirindev0000": ("TSTORE",),
+           "kirinx90": ("TSTORE",)})
 def tload_unsupported_dtype(ctx: Ctx) -> Check | None:
     """
     ## Summary
-    TLOAD into a tile whose element type the load does not support (A2/A3; A5 / A6 MX scale loads), or A2/A3
-    TSTORE from a Vec / Mat tile of such a type.
+    TLOAD into a tile whose element type the load does not support (A2/A3; A5 / A6 MX scale loads), or A2/A3 /
+    Kirin X90 TSTORE from a Vec / Mat tile of such a type.
 
     ## What it does
     On A2/A3 the destination tile's element type must be one of int8, uint8, int16, uint16, int32,
     uint32, int64, uint64, half, bfloat16 or float (A5 accepts any 1/2/4/8-byte type, including the
-    fp8/fp4 formats); an A2/A3 TSTORE from a Vec or Mat tile takes the same list. An A5 / A6 MX scale load into L1 (a `Layout::MX_*` or `HIF4_*` tensor, or a one-row
+    fp8/fp4 formats); an A2/A3 or Kirin X90 TSTORE from a Vec or Mat tile takes the same list. An A5 / A6 MX scale load into L1 (a `Layout::MX_*` or `HIF4_*` tensor, or a one-row
     row-major tile with row-major fractals) moves `float8_e8m0_t` scales only: tile and tensor must both
     hold it (A6 also accepts `uint8_t`).
 
@@ -169,7 +171,7 @@ def tload_unsupported_dtype(ctx: Ctx) -> Check | None:
     name, t = got
     if ctx.builtin == "TSTORE":  # tstore_common.hpp CheckStaticForVecAndMat: A2/A3's Vec / Mat sources
         ok = TLOAD_TYPES["a2a3"]
-        if ctx.impl != "a2a3" or t.loc not in ("Vec", "Mat") or _quant_form(ctx):
+        if ctx.impl not in ("a2a3", "kirinx90") or t.loc not in ("Vec", "Mat") or _quant_form(ctx):
             return None
         return Check(ctx.static(t.dtype not in ok), f"TSTORE: {name} `{_esc(t.text)}` has element type {t.dtype}, "
                      f"not supported on {ctx.target} (supported: {', '.join(ok)})")

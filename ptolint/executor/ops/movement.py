@@ -536,9 +536,9 @@ def tstore(m: Machine) -> None:
     if src.spec.loc not in ok:
         raise m.trap("unsupported-path", f"{src.spec.loc} -> global memory is not a"
                      f"{' quantising' if quant else ''} store path on {m.impl} (static_assert)")
-    if m.impl == "a2a3" and src.spec.loc in ("Vec", "Mat") and src.dtype not in _A2A3_LOAD_TYPES:
-        # tstore_common.hpp CheckStaticForVecAndMat: the TLOAD list
-        raise m.trap("unsupported-dtype", f"A2/A3 TSTORE does not take {src.dtype} tiles")
+    if m.impl in ("a2a3", "kirinx90") and src.spec.loc in ("Vec", "Mat") and src.dtype not in _A2A3_LOAD_TYPES:
+        # tstore_common.hpp CheckStaticForVecAndMat (Kirin X90's TStore.hpp calls it too): the TLOAD list
+        raise m.trap("unsupported-dtype", f"TSTORE on {m.target} does not take {src.dtype} tiles")
     g = m.global_tensor("dst")
     if g is not None:
         transfer(m, "TSTORE", src, g, quant)
