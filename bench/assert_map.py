@@ -113,6 +113,47 @@ _A6_L0C = ("every path to it copies out of L0C (TExtractAccToMat / TExtractAccTo
 _X90_INSERT = "pto/npu/kirinX90/TInsert.hpp"
 
 ENTRIES: list[Entry] = [
+    # --- branch rest: Kirin 9030's GetDualDstCtl (PTO105), A5's narrowed to the TMOV / TINSERT mode forms, and the
+    # PadValueMap gaps per target (pto::int4b_t everywhere, the fp8 types on Kirin Dev0000) ---
+    Entry("pto/npu/kirin9030/common.hpp", "function:GetDualDstCtl", cond=r"quantPre", targets=("kirin9030",),
+          rules=("PTO105",),
+          note="line 156: a dual split mode (DualModeSplitM / SplitN) without quantisation; its one caller is "
+               "TExtractAccToVec (kirin9030/TExtract.hpp:297), reached by the TEXTRACT mode forms (lines 779-872): "
+               "the plain form's GetCastPreQuantMode is NoQuant (it static_asserts the same type, lines 63-69), the "
+               "scalar / fp forms' GetScalarPreQuantMode / GetVectorPreQuantMode (lines 71-100) give NoQuant for "
+               "no pair of two different types CheckTMovAccValid admits: PTO105 reports a dual mode whose dst type "
+               "differs from the Acc source's on Kirin 9030 (as on A5); its DN twin (line 157) cannot fail, every "
+               "mode form static_asserts a RowMajor / NoneBox dst first"),
+    Entry("pto/npu/a5/common.hpp", "function:GetDualDstCtl", cond=r"quantPre", targets=_A2A3_A5,
+          note="open (partial, PTO105): line 187, a dual split mode without quantisation, reached from TEXTRACT "
+               "(a5/TExtract.hpp:459; PTO105 checks it: dst type == Acc type), TMOV (a5/TMov.hpp:191) and TINSERT "
+               "(a5/TInsert.hpp:63): TMOV's plain mode form (TMov.hpp 843-853) takes GetCastPreQuantMode (common.hpp "
+               "73-82), F322F16 / F322BF16 for a half / bfloat16_t dst, so TMOV<..., DualModeSplitM / SplitN> of a "
+               "float accumulator into half or bf16 fails here; PTO127 judges the quantising TMOV forms only, and "
+               "TINSERT's mode forms are not judged"),
+    Entry("pto/common/constants.hpp", "class:PadValueMap", targets=("a2a3",),
+          note="open (checkable): line 282. Every element type A2/A3 has (int8..uint64, half, bfloat16_t, float; "
+               "ArchTraits<A2A3> SupportsFp8 false, arch_capability.hpp 83-91) has an entry for each of Null / Zero "
+               "/ Min / Max (constants.hpp 286-448; custom pad values bypass the map, GetPadValue 482-494), and "
+               "TLOAD admits only those (CheckNormalTileData, memory/tload_common.hpp 302-310); the gap is "
+               "pto::int4b_t (common/type.hpp:109, sizeof 1, every build): TFILLPAD reads GetPadValue "
+               "(a2a3/TFillPad.hpp 189, 236) after sizeof-only checks (284-286, 312-313); no rule"),
+    Entry("pto/common/constants.hpp", "class:PadValueMap", targets=("a5", "kirin9030"),
+          note="open (checkable): line 282. Every arithmetic element type the target has has an entry for each "
+               "PadValue (constants.hpp 286-448; A5's fp8 / fp4 types 450-475; Kirin 9030 has no bfloat16 / fp8 / "
+               "fp4 types: kirin9030/header.hpp 13-19 renames them to half / int8_t / int64_t while it includes "
+               "constants.hpp, which drops the bf16 entries there, line 345); the gap is pto::int4b_t "
+               "(common/type.hpp:109, sizeof 1): TLOAD (register/tload_common.hpp StaticCheck 329-332, sizeof only; "
+               "GetPadValue at 110 for a Vec PadVal != Null) and TFILLPAD (a5/TFillPad.hpp:66) reach the map with "
+               "it; PTO035 names int4b_t on A6 only"),
+    Entry("pto/common/constants.hpp", "class:PadValueMap", targets=("kirindev0000",),
+          note="open (checkable): line 282, as A6's (PTO035): Kirin Dev0000 has float8_e4m3_t, float8_e5m2_t and "
+               "hifloat8_t (kirinDev0000/datatype.hpp TypeGet; its header.hpp renames only float8_e8m0_t and the "
+               "fp4 names, lines 13-15), whose entries constants.hpp declares for A5 only (450-475), and "
+               "pto::int4b_t: its TLOAD (kirin9030/TLoad.hpp 130, 181 for Mat with Max / Min; "
+               "register/tload_common.hpp:110 for Vec) and TFILLPAD (a5/TFillPad.hpp:66) read the map; PTO035 "
+               "(A6's TLoad.hpp paths) is not extended to the Kirin 9030 file's paths"),
+    # --- end of branch rest ---
     # --- branch x90: Kirin X90's own TInsert.hpp: the Acc-source windows (PTO332), the NZ Vec -> Vec row (PTO125),
     # the fp tile (PTO312), the NZ Vec -> Mat row bound of a row-major-blocked L1 tile (PTO318) ---
     Entry(_X90_INSERT, "function:TInsertAccToVec|function:TInsertAccToMat", kind="runtime", topic="index",
@@ -1414,10 +1455,6 @@ ENTRIES: list[Entry] = [
           rules=("PTO135",), note="TEXTRACT of a ConvTile (L1 fractal-Z -> L0B): Mat source, Right destination and "
                                  "(A5, inside `if constexpr (totalDimCount == 4)`) the source's static [.., 16, C0] "
                                  "inner shape", targets=_A2A3_A5),
-    Entry("pto/common/constants.hpp", "class:PadValueMap",
-          note="open (checkable): a tile with a PadVal whose element type has no PadValueMap entry (e.g. 8-bit or "
-               "16-bit integers with Max / Min) is rejected where the pad value is read (TLOAD, TFILLPAD, the row "
-               "reductions' tmp fill); no rule has the table", targets=_A2A3_A5),
     Entry("pto/common/pto_tile.hpp", "function:GetTileOffset",
           note="open (checkable): TPRINT of a boxed tile whose block / fractal orders are neither Nz, Zn nor Zz "
                "(ColMajor blocks of ColMajor fractals); PTO020 checks TPRINT's location only", targets=_A2A3_A5),
@@ -1458,9 +1495,6 @@ ENTRIES: list[Entry] = [
     Entry("pto/npu/a5/TRandom.hpp", "function:TRANDOM_IMPL", cond=r"nullptr",
           note="open (checkable): TRANDOM's key and counter pointers non-null (debug builds trap); pointer values "
                "are not followed", targets=_A2A3_A5),
-    Entry("pto/npu/a5/common.hpp", "function:GetDualDstCtl", cond=r"quantPre",
-          note="open (checkable): A5 Acc -> Vec dual-destination modes (DualModeSplitM / SplitN) without "
-               "quantisation; PTO112 checks the split alignment only", targets=_A2A3_A5),
     Entry("pto/npu/a5/utils.hpp", "function:GetDistVst",
           note="open (checkable): a vector store of a 64-bit element type through DIST_NORM / DIST_ONEPT (b8 / b16 / "
                "b32 only), reached from about a hundred A5 routines; the per-builtin type lists decide most of them, "

@@ -470,6 +470,10 @@ def unsupported_dtype(ctx: Ctx) -> Check | None:
                   Provenance("header-static", K9030_COMMON, "Kirin 9030: CheckTMovAccValid (Src half or int32; "
                              "unquantized Dst == Src; quantized Dst half/int8/uint8/int16); not defined for Kirin "
                              "Dev0000, whose Acc copies are not checked"),
+                  Provenance("header-static", K9030_COMMON + " (GetDualDstCtl), " + K9030 + " (TExtractAccToVec)",
+                             "Kirin 9030: a dual split mode static_asserts quantPre == NoQuant; GetScalarPreQuantMode "
+                             "/ GetVectorPreQuantMode give NoQuant for no pair of two different types "
+                             "CheckTMovAccValid admits"),
                   Provenance("header-static", X90_COMMON, "Kirin X90: CheckTMovAccValid<..., false> from every TEXTRACT form: "
                              "a half or int32_t source, the destination of the same type (the quantising forms too)")))
 def acc_conversion(ctx: Ctx) -> Check | None:
@@ -483,7 +487,8 @@ def acc_conversion(ctx: Ctx) -> Check | None:
     int32_t -> int8_t/uint8_t/half/int16_t. A5 non-quantized forms: float -> half/bf16/float, int32 -> int32;
     quantized forms: float -> int8/uint8/hifloat8/half/bf16/fp8_e4m3/float, int32 -> int8/uint8/half/bf16.
     A5 dual split modes additionally need a non-quantizing pair (same type). Kirin 9030 reads half or int32_t
-    accumulators: unquantized into the same type, quantized into half, int8_t, uint8_t or int16_t (its Acc
+    accumulators: unquantized into the same type, quantized into half, int8_t, uint8_t or int16_t; its dual split
+    modes, as A5's, need the same type on both sides (every other pair selects a quantization mode) (its Acc
     checks are not compiled for Kirin Dev0000, where this rule stays quiet). Kirin X90 reads half or int32_t
     accumulators into the same type only, with or without a quantisation parameter (its TEXTRACT forms all
     check the pair as unquantised).
@@ -515,7 +520,8 @@ def acc_conversion(ctx: Ctx) -> Check | None:
     bad = dst.dtype not in allowed
     why = f"{src.dtype} -> {dst.dtype} is not a supported {'quantizing' if kind == 'quant' else 'non-quantizing'} " \
           f"Acc conversion on {ctx.target}"
-    if not bad and ctx.impl == "a5" and ctx.template_args.get("mode", "").startswith("Dual") and dst.dtype != src.dtype:
+    if not bad and ctx.impl in ("a5", KIRIN) and ctx.template_args.get("mode", "").startswith("Dual") \
+            and dst.dtype != src.dtype:
         bad, why = True, f"{ctx.template_args['mode']} needs a non-quantizing Acc copy, got {src.dtype} -> {dst.dtype}"
     return Check(Ctx.static(bad), why)
 

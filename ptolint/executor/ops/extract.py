@@ -413,7 +413,8 @@ def acc_static(m: Machine, hw: Target, form: str, dst: ConcreteTile, src: Concre
     kind = conversion_kind(form)
     if d.dtype not in hw.acc_convert[kind].get(s.dtype, ()):
         m.fault("unsupported-dtype", f"fixpipe cannot convert {s.dtype} -> {d.dtype} ({kind}) on {hw.name}")
-    elif hw.name == "a5" and str(m.template_args.get("mode", "")).startswith("Dual") and d.dtype != s.dtype:
+    elif hw.name in ("a5", "kirin9030") and str(m.template_args.get("mode", "")).startswith("Dual") \
+            and d.dtype != s.dtype:  # GetDualDstCtl: NoQuant only (a5 / kirin9030 common.hpp)
         m.fault("unsupported-dtype", f"dual-destination mode cannot quantize {s.dtype} -> {d.dtype}")
     if lay(src) != NZ:
         m.fault("unsupported-layout", f"L0C data is NZ, src tile is {lay_text(lay(src))}")
