@@ -154,6 +154,34 @@ ENTRIES: list[Entry] = [
                "register/tload_common.hpp:110 for Vec) and TFILLPAD (a5/TFillPad.hpp:66) read the map; PTO035 "
                "(A6's TLoad.hpp paths) is not extended to the Kirin 9030 file's paths"),
     # --- end of branch rest ---
+    # --- branch x90tmov: Kirin X90's own TMov.hpp, plain TMOV out of L0C (PTO932 / PTO934); the kirinX90/common.hpp
+    # CheckTMovAccValid and GetCastPreQuantMode entries it reaches (still open: the other TMOV forms) ---
+    # kirinX90/common.hpp CheckTMovAccValid: TEXTRACT calls it with isCastQuant = false (every form), TINSERT with false
+    # (plain, relu) or true (scalar / vector quantised), X90's TMOV with true (its AccToVecMode form: false); of X90's
+    # TMOV only the plain form is read (PTO932 / PTO934, rules/tmov.py PATHS kirinx90): its relu, scalar / vector
+    # quantised and AccToVecMode forms are not, so every line stays open
+    Entry("pto/npu/kirinX90/common.hpp", "function:CheckTMovAccValid", cond=r"^DstType == SrcType$|^DstType == int32_t",
+          targets=_X90,
+          note="open (partial, PTO105 / PTO311): the unquantised branch: the destination of the half / int32 source's "
+               "type; TEXTRACT's calls (every form, ACC_CONV kirinx90) and TINSERT's plain / relu / AccToVecMode "
+               "forms (rules/rearrange.py acc_x90) are checked, X90's TMOV<..., AccToVecMode> (kirinX90/TMov.hpp "
+               "line 462, isCastQuant left false; only the plain TMOV form of the file is read) is not"),
+    Entry("pto/npu/kirinX90/common.hpp", "function:CheckTMovAccValid", targets=_X90,
+          note="open (partial, PTO105 / PTO108 / PTO109; PTO310 / PTO312 / PTO313): Kirin X90's L0C copies: "
+               "locations, a half / int32 NZ source, an ND or NZ destination of 32-byte rows, the quantised pairs; "
+               "TEXTRACT's calls are checked, TINSERT's Acc-source forms too (rules/rearrange.py FACTS kirinx90: "
+               "locations, the source's type and layout, the destination's layout and type pair; a non-Acc source "
+               "that reaches TINSERT_IMPL's last branch, e.g. Vec into Left, is not); X90's plain TMOV out of L0C "
+               "(TMOV_TILE_IMPL's Acc branch, isCastQuant = true) is checked by PTO932 (half -> half only: the cast "
+               "list has no int32_t) and PTO934 (NZ source, ND / NZ destination, 32-byte rows), but an Acc source "
+               "into a location other than Vec / Mat (PTO930 has no X90 facts) and its relu / scalar / vector "
+               "quantised / AccToVecMode forms (kirinX90/TMov.hpp lines 424-495) are not"),
+    Entry("pto/npu/kirin9030/common.hpp", "function:GetCastPreQuantMode", targets=_X90,
+          note="open (partial, PTO105): an L0C copy without quantisation between different element types; TEXTRACT's "
+               "(CheckTMovAccValid requires the same type first) is checked, X90's plain TMOV too (PTO932: half -> "
+               "half only), its relu / AccToVecMode TMOV forms, X90's TINSERT (plain / relu forms) and TSTORE from "
+               "L0C not"),
+    # --- end of branch x90tmov ---
     # --- branch x90: Kirin X90's own TInsert.hpp: the Acc-source windows (PTO332), the NZ Vec -> Vec row (PTO125),
     # the fp tile (PTO312), the NZ Vec -> Mat row bound of a row-major-blocked L1 tile (PTO318) ---
     Entry(_X90_INSERT, "function:TInsertAccToVec|function:TInsertAccToMat", kind="runtime", topic="index",
@@ -909,26 +937,6 @@ ENTRIES: list[Entry] = [
     Entry(_X90_EXTRACT, "function:TExtractVecToMat", cond=r"^SrcTile::Loc == TileType::Vec", targets=_X90,
           reason="dispatch-guarded", note="called only from TEXTRACT_TILE_IMPL's `SrcTileData::Loc == Vec && "
                                           "DstTileData::Loc == Mat` branch"),
-    # kirinX90/common.hpp CheckTMovAccValid: TEXTRACT calls it with isCastQuant = false (every form), TINSERT with false
-    # (plain, relu) or true (scalar / vector quantised), X90's TMOV with true (its AccToVecMode form: false); every
-    # line is shared with the TMOV nobody has read for X90
-    Entry("pto/npu/kirinX90/common.hpp", "function:CheckTMovAccValid", cond=r"^DstType == SrcType$|^DstType == int32_t",
-          targets=_X90,
-          note="open (partial, PTO105 / PTO311): the unquantised branch: the destination of the half / int32 source's "
-               "type; TEXTRACT's calls (every form, ACC_CONV kirinx90) and TINSERT's plain / relu / AccToVecMode "
-               "forms (rules/rearrange.py acc_x90) are checked, X90's TMOV<..., AccToVecMode> (kirinX90/TMov.hpp "
-               "line 462, isCastQuant left false; the file is unread) is not"),
-    Entry("pto/npu/kirinX90/common.hpp", "function:CheckTMovAccValid", targets=_X90,
-          note="open (partial, PTO105 / PTO108 / PTO109; PTO310 / PTO312 / PTO313): Kirin X90's L0C copies: "
-               "locations, a half / int32 NZ source, an ND or NZ destination of 32-byte rows, the quantised pairs; "
-               "TEXTRACT's calls are checked, TINSERT's Acc-source forms too (rules/rearrange.py FACTS kirinx90: "
-               "locations, the source's type and layout, the destination's layout and type pair; a non-Acc source "
-               "that reaches TINSERT_IMPL's last branch, e.g. Vec into Left, is not), X90's TMOV (isCastQuant = true; "
-               "kirinX90/TMov.hpp unread) has no rule"),
-    Entry("pto/npu/kirin9030/common.hpp", "function:GetCastPreQuantMode", targets=_X90,
-          note="open (partial, PTO105): an L0C copy without quantisation between different element types; TEXTRACT's "
-               "(CheckTMovAccValid requires the same type first) is checked, X90's TINSERT (plain / relu forms), TMOV "
-               "and TSTORE from L0C not"),
     # kirinX90/TInsert.hpp (rules/rearrange.py FACTS key "kirinx90": the plain Vec-source forms, the split form, the fp
     # tile; its Acc windows are PTO332's, branch x90 above) and the common/arch/memory/tinsert_common.hpp checks its
     # Vec -> Vec path calls

@@ -77,6 +77,12 @@ _KX90_EXTRACT = ("include/pto/npu/kirinX90/TExtract.hpp (TEXTRACT_IMPL, TEXTRACT
 #: the index bounds of its Acc-source forms (TInsertAccToMat / TInsertAccToVec, which TINSERT_FP reaches too: its
 #: wrapper calls the fp-tile TINSERT_IMPL overload) and their fp tile's location; their conversion checks
 #: (kirinX90/common.hpp CheckTMovAccValid) are not modelled
+#: Kirin X90's own TMov.hpp: read for its plain form's copies out of L0C only (TMOV_TILE_IMPL's Acc branch:
+#: kirinX90/common.hpp CheckTMovAccValid with isCastQuant set, kirin9030/common.hpp GetCastPreQuantMode: half -> half
+#: into an ND or NZ tile of 32-byte rows). Its relu / quantised / AccToVecMode forms and its L1 / UB paths are not
+#: modelled (its second TMovToVecImpl and TMovToVecNd2Nz's undeclared DstTile / SrcTile do not compile)
+_KX90_MOV = ("include/pto/npu/kirinX90/TMov.hpp (TMOV_TILE_IMPL Acc branch, TMovCcToUb / TMovCcToCb), "
+             "kirinX90/common.hpp (CheckTMovAccValid)")
 _KX90_INSERT = "include/pto/npu/kirinX90/TInsert.hpp (TINSERT_IMPL Vec -> Vec / Vec -> Mat), common/arch/memory/tinsert_common.hpp"
 _KX90_INSERT_FP = "include/pto/npu/kirinX90/TInsert.hpp (TINSERT_IMPL fp-tile overload, TInsertAccToMat / TInsertAccToVec)"
 
@@ -204,6 +210,7 @@ OWN: dict[str, dict[str, Own]] = {
                  "TSTORE": Own("kirinx90", _KX90_STORE, excluded=("bfloat16_t",), lineage="a2a3"),
                  **{b: Own("kirinx90", _KX90_EXTRACT, lineage="a2a3") for b in ("TEXTRACT", "TEXTRACT_FP")},
                  "TINSERT": Own("kirinx90", _KX90_INSERT),
+                 "TMOV": Own("kirinx90", _KX90_MOV),
                  "TINSERT_FP": Own("kirinx90", _KX90_INSERT_FP),
                  # Kirin 9030's TSync.hpp (kirinX90/header.hpp includes it): its own single-op pipe list
                  "TSYNC": Own("kirin9030", _K9030_SYNC + " (included by kirinX90/header.hpp)"),

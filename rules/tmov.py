@@ -22,6 +22,7 @@ from ptolint.ruleset import Check, Ctx, Provenance, TileView, rule
 
 INSTR = ("TMOV", "TSCATTER")
 KIRIN = "kirin9030"
+X90 = "kirinx90"
 
 _TEXTRACT_TYPES = ("int8_t", "hifloat8_t", "float8_e5m2_t", "float8_e4m3_t", "half", "bfloat16_t", "float",
                    "float4_e2m1x2_t", "float4_e1m2x2_t", "float8_e8m0_t")
@@ -91,6 +92,16 @@ PATHS: dict[str, dict[tuple[str, str], dict]] = {
         ("Vec", "Vec"): {"nd2nz_types": ("half", "float", "int32_t", "int8_t")},
         ("Vec", "Mat"): {"equal": True, "src_fractal_ok": True},
     },
+    # Kirin X90's own TMov.hpp: only its plain form's copies out of L0C are read (TMOV_TILE_IMPL's Acc branch calls
+    # kirinX90/common.hpp CheckTMovAccValid<..., isCastQuant = true>, then kirin9030/common.hpp GetCastPreQuantMode:
+    # a half or int32_t NZ source; the cast list takes half / int8 / uint8 / int16, the NoQuant mode the source's
+    # type, which leaves half -> half; an ND or NZ destination of whole 32-byte rows). Its other paths are not read
+    X90: {
+        ("Acc", "Vec"): {"pairs": {("half", "half")}, "src_nz": True, "dst_layouts": (_ND, _NZ),
+                         "dst_cols_bytes": 32},
+        ("Acc", "Mat"): {"pairs": {("half", "half")}, "src_nz": True, "dst_layouts": (_ND, _NZ),
+                         "dst_cols_bytes": 32},
+    },
 }
 #: pairs the Kirin file rejects outright (its other missing pairs compile to nothing, as on A5)
 REJECTED = {KIRIN: {("Mat", "ScaleLeft"), ("Mat", "ScaleRight")}}
@@ -98,6 +109,8 @@ REJECTED = {KIRIN: {("Mat", "ScaleLeft"), ("Mat", "ScaleRight")}}
 ACC_TARGETS = ("kirin9030",)
 #: the own files whose facts PATHS holds, per builtin (ptolint/own_impls.py keys)
 OWN = {KIRIN: ("TMOV",)}
+#: the same with Kirin X90's file (its plain form's Acc copies only: the rules judging types and layouts)
+OWN_X90 = {**OWN, X90: ("TMOV",)}
 
 A2A3_HDR = "include/pto/npu/a2a3/TMov.hpp (TMOV_TILE_IMPL, TMovToBt, TMovToFb, TMovToVecImpl)"
 A2A3_ACC = "include/pto/npu/a2a3/common.hpp (CheckTMovAccToMat)"
@@ -105,6 +118,8 @@ A5_HDR = "include/pto/npu/a5/TMov.hpp (TMOV_TILE_IMPL, TMovToBt, TMovToFb, TMovT
 A5_ACC = "include/pto/npu/a5/common.hpp (CheckTMovAccValid)"
 K_HDR = "include/pto/npu/kirin9030/TMov.hpp (TMOV_IMPL, TMovToBt, TMovToFb, CommonCheck, TMovToVecNd2Nz)"
 K_ACC = "include/pto/npu/kirin9030/common.hpp (CheckTMovAccValid, Kirin 9030 build only)"
+X90_HDR = ("include/pto/npu/kirinX90/TMov.hpp (TMOV_TILE_IMPL's Acc branch), kirinX90/common.hpp "
+           "(CheckTMovAccValid<..., true>), kirin9030/common.hpp (GetCastPreQuantMode)")
 DOC = "docs/isa/TMOV.md"
 
 
@@ -319,7 +334,7 @@ def tmov_shape_mismatch(ctx: Ctx) -> Check | None:
     return Check(ctx.static(bool(what)), f"{_path(dst, src)}: {_esc(what)}")
 
 
-@rule("PTO932", "tmov-unsupported-dtype", instructions=INSTR, own=OWN, fault="unsupported-dtype",
+@rule("PTO932", "tmov-unsupported-dtype", instructions=INSTR, own=OWN_X90, fault="unsupported-dtype",
       provenance=(Provenance("header-static", A2A3_HDR, "Bias: int32->int32, float->float, half->float (other source "
                              "types unchecked); Scaling: equal types in {uint64, int64}; Vec->Vec: equal sizeof"),
                   Provenance("header-static", A2A3_ACC, "Acc -> Mat: src float, dst half or bfloat16"),
@@ -337,6 +352,8 @@ def tmov_shape_mismatch(ctx: Ctx) -> Check | None:
                              "Right equal types half or int8 (CommonCheck); Vec->Mat equal types; Vec->Vec ND->NZ "
                              "half/float/int32/int8 (TMovToVecNd2Nz)"),
                   Provenance("header-static", K_ACC, "Kirin 9030: Acc -> Vec/Mat half -> half, int32 -> int32"),
+                  Provenance("header-static", X90_HDR, "Kirin X90 plain form: Acc -> Vec/Mat half -> half only (the "
+                             "cast list has no int32_t destination, the NoQuant mode needs the source's type)"),
                   Provenance("isa-doc", DOC, "per-path type lists")))
 def tmov_unsupported_dtype(ctx: Ctx) -> Check | None:
     """
@@ -352,6 +369,7 @@ def tmov_unsupported_dtype(ctx: Ctx) -> Check | None:
     ZN take half, bfloat16, float, int32, int8, uint8 and the fp8 / fp4 types. Kirin 9030's own file (Kirin Dev0000's too):
     bias int32 -> int32 or half -> half, Left/Right equal half or int8_t types, Vec -> Mat equal types, the
     ND -> NZ Vec copy half/float/int32/int8, Acc -> Vec/Mat half -> half or int32 -> int32 (Kirin 9030).
+    Kirin X90's own file, plain form: Acc -> Vec/Mat half -> half only.
 
     ## Why is this bad?
     The implementation rejects the combination with a `static_assert`: the kernel does not compile.
@@ -422,7 +440,7 @@ def tmov_bias_scaling_shape(ctx: Ctx) -> Check | None:
     return Check(ctx.static(bool(bad)), f"{_path(dst, src)}: " + _esc("; ".join(bad)))
 
 
-@rule("PTO934", "tmov-unsupported-layout", instructions=INSTR, own=OWN, fault="unsupported-layout",
+@rule("PTO934", "tmov-unsupported-layout", instructions=INSTR, own=OWN_X90, fault="unsupported-layout",
       provenance=(Provenance("header-static", A2A3_ACC, "Acc -> Mat: src and dst NZ (BLayout ColMajor, SLayout "
                              "RowMajor), dst SFractalSize 512, dst Cols * sizeof % 32 == 0"),
                   Provenance("header-static", A5_ACC, "Acc -> Vec/Mat: src NZ; dst ND, DN or NZ ('Only support nz2nz, "
@@ -431,7 +449,9 @@ def tmov_bias_scaling_shape(ctx: Ctx) -> Check | None:
                              "RowMajor/ColMajor; CommonCheck: src row-major or ColMajor/RowMajor; TMovNdTo2Zn (Vec "
                              "ND -> ZN): src Rows % (32 / sizeof dst type), src Cols % 16"),
                   Provenance("header-static", K_HDR, "Kirin 9030 / Dev0000: A5's CommonCheck / TMovToLeft/Right "
-                             "layouts; Acc paths as A5's (Kirin 9030 only: kirin9030/common.hpp)")))
+                             "layouts; Acc paths as A5's (Kirin 9030 only: kirin9030/common.hpp)"),
+                  Provenance("header-static", X90_HDR, "Kirin X90 plain form, Acc -> Vec/Mat: src NZ; dst ND or NZ "
+                             "('Only support nz2nz or nz2nd'), dst Cols * sizeof % 32 == 0")))
 def tmov_unsupported_layout(ctx: Ctx) -> Check | None:
     """
     ## Summary
@@ -441,7 +461,8 @@ def tmov_unsupported_layout(ctx: Ctx) -> Check | None:
     Checks the BLayout/SLayout (and fractal size) of both tiles on the paths that constrain them:
     Acc -> Mat on A2/A3 (both NZ, dst fractal 512 bytes, 32-byte rows), Acc -> Vec/Mat on A5 (src NZ,
     dst ND, DN or NZ), Mat -> Left/Right and Vec -> Mat on A5 (the L0A/L0B fractal, a supported source
-    fractal), and A5's Vec ND -> ZN copy (source Rows in 32-byte blocks of the type, Cols in 16s).
+    fractal), A5's Vec ND -> ZN copy (source Rows in 32-byte blocks of the type, Cols in 16s), and
+    Kirin X90's Acc -> Vec/Mat (src NZ, dst ND or NZ, 32-byte dst rows).
 
     ## Why is this bad?
     The implementation rejects the layout with a `static_assert`: the kernel does not compile.

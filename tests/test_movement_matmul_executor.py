@@ -222,6 +222,27 @@ def test_tmov_acc_to_vec_exists_on_a5_only() -> None:
         assert kinds(m) == faults
 
 
+@pytest.mark.parametrize(("src", "dst", "faults"), [
+    (acc("half", 16, 32), spec("Vec", "half", 16, 32), set()),
+    (acc("half", 16, 32), spec("Mat", "half", 16, 32, "ColMajor", "RowMajor"), set()),
+    (acc("float", 16, 32), spec("Vec", "half", 16, 32), {"unsupported-dtype"}),
+    (acc("int32_t", 16, 32), spec("Vec", "int32_t", 16, 32), {"unsupported-dtype"}),
+    (acc("half", 16, 32), spec("Vec", "half", 16, 32, "ColMajor", "NoneBox"), {"unsupported-layout"}),
+])
+def test_tmov_acc_kirinx90_own_file(src: TileSpec, dst: TileSpec, faults: set[str]) -> None:
+    """Kirin X90's plain TMOV out of L0C: half -> half only, into ND or NZ tiles (no DN)."""
+    m = machine(mov_site(dst, src, "kirinx90"))
+    assert m.impl == "kirinx90"
+    run(m, "TMOV")
+    assert kinds(m) == faults
+
+
+def test_tmov_kirinx90_other_paths_are_refused() -> None:
+    m = machine(mov_site(spec("Vec", "half", 16, 32), spec("Vec", "half", 16, 32), "kirinx90"))
+    with pytest.raises(LookupError):
+        OPS["TMOV"](m)
+
+
 def test_tmov_bias_checks() -> None:
     m = machine(mov_site(spec("Bias", "half", 1, 64), spec("Mat", "float", 1, 64)))
     run(m, "TMOV")

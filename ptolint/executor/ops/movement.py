@@ -358,6 +358,26 @@ def _kirin_checks(target: str, dst: ConcreteTile, src: ConcreteTile) -> list[tup
     return None
 
 
+#: Kirin X90's own TMov.hpp (ptolint/own_impls.py key "kirinx90"): only its plain form's copies out of L0C are
+#: restated (kirinX90/common.hpp CheckTMovAccValid with isCastQuant set, then the NoQuant mode's same-type check)
+_X90_IMPL = "kirinx90"
+
+
+def _x90_acc_checks(dst: ConcreteTile, src: ConcreteTile) -> list[tuple[str, str]]:
+    """The static_asserts Kirin X90's plain TMOV out of L0C compiles: a half / int32_t NZ source, a cast-list
+    destination type (half, int8, uint8, int16) equal to the source's (so half -> half), an ND or NZ destination
+    whose rows are whole 32-byte blocks."""
+    sd, dd = src.dtype, dst.dtype
+    out: list[tuple[str, str]] = []
+    if sd not in ("half", "int32_t") or dd not in ("half", "int8_t", "uint8_t", "int16_t") or dd != sd:
+        out.append(("unsupported-dtype", f"L0C conversion {sd} -> {dd}"))
+    nbytes = _row_bytes(dst)
+    if _lay(src) != _NZ or _lay(dst) not in (_ND, _NZ) or dst.spec.cols <= 0 or nbytes % 32:
+        out.append(("unsupported-layout", f"L0C source {_lay_text(src)}; destination {_lay_text(dst)} "
+                    f"({nbytes}-byte rows)"))
+    return out
+
+
 def _mode_form(m: Machine, dst: ConcreteTile, src: ConcreteTile, kirin: bool) -> None:
     """The static_asserts of A5's / Kirin 9030's TMOV_IMPL overloads with an AccToVecMode: a call that fails one
     does not compile (trap); one that passes is not modelled further (refused)."""
@@ -393,7 +413,7 @@ def _zz_form(m: Machine, dst: ConcreteTile, src: ConcreteTile, tmp: ConcreteTile
         raise m.trap("unsupported-path", "TMOV does not compile")
 
 
-@op("TMOV", own=("kirin9030",))
+@op("TMOV", own=("kirin9030", _X90_IMPL))
 def tmov(m: Machine) -> None:
     dst, src = m.tile("dst"), m.tile("src")
     if dst is None or src is None:
@@ -412,8 +432,14 @@ def tmov(m: Machine) -> None:
     if kirin and src.spec.loc == "Acc" and m.target not in _KIRIN_ACC_TARGETS:
         # before any fault is recorded: a refusal, never a confirmation
         raise LookupError(f"{m.target}'s Acc moves of Kirin 9030's TMov.hpp are not modelled")
+    if m.impl == _X90_IMPL and (src.spec.loc, dst.spec.loc) not in (("Acc", "Vec"), ("Acc", "Mat")):
+        raise LookupError(f"{m.target}'s TMOV {src.spec.loc} -> {dst.spec.loc} is not modelled")
     a5 = m.impl == "a5" or kirin  # the same if-constexpr chain: a missing branch does nothing
-    checks = _kirin_checks(m.target, dst, src) if kirin else _a5_checks(dst, src) if a5 else _a2a3_checks(dst, src)
+    if m.impl == _X90_IMPL:
+        checks: list[tuple[str, str]] | None = _x90_acc_checks(dst, src)
+    else:
+        checks = _kirin_checks(m.target, dst, src) if kirin else _a5_checks(dst, src) if a5 else _a2a3_checks(
+            dst, src)
     if checks is None:
         m.fault("unsupported-path", f"{src.spec.loc} -> {dst.spec.loc} is not a TMOV path on {m.impl}")
         if a5:
