@@ -205,7 +205,6 @@ PART = tuple(i for i in INSTR if i.startswith("TPART") and not i.startswith("TPA
 PART_ARG = ("TPARTARGMAX", "TPARTARGMIN")
 VEC_CHECKED = tuple(i for i in INSTR if any(f.vec for f in FACTS[i].values()))
 IDX_CHECKED = tuple(i for i in INSTR if any(f.idx for f in FACTS[i].values()))
-SHIFT_OPS = ("TSHL", "TSHR")
 
 
 
@@ -745,7 +744,6 @@ def elementwise_valid_shape_differs(ctx: Ctx) -> Check | None:
     return Check(violated, msg, show)
 
 
-CMP_ORDERED = {2: "LT", 3: "LE", 4: "GT", 5: "GE"}  # CmpMode enumerators (include/pto/common/type.hpp)
 
 
 @rule("PTO605", "tcmp-int32-mode-ignored", instructions=("TCMP", "TCMPS"), targets=("a2a3",),

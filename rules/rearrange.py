@@ -439,7 +439,6 @@ def _report(ctx: Ctx, problems) -> Check | None:
     return _bad(ctx, f"{ctx.builtin} ({fx[0]} on {ctx.target}): " + "; ".join(found))
 
 
-_ALL_HDRS = "; ".join(HDR.values())
 
 
 @rule("PTO310", "rearrange-unsupported-dtype", instructions=INSTR, own=OWN, fault="unsupported-dtype",

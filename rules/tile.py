@@ -367,9 +367,6 @@ def _esc(text: str) -> str:
 
 #: copies that read or write an Acc (L0C) tile
 ACC_COPIES = ("TMOV", "TMOV_FP", "TEXTRACT", "TEXTRACT_FP", "TINSERT", "TINSERT_FP", "TSTORE", "TSTORE_FP")
-#: of them, those whose Acc path goes through CheckTMovAccValid (kirin9030/common.hpp, declared only under
-#: `#if defined(PTO_NPU_ARCH_KIRIN9030)`): on a target without it they do not compile
-ACC_CHECKED = ("TMOV", "TMOV_FP", "TEXTRACT", "TEXTRACT_FP", "TINSERT", "TINSERT_FP")
 #: targets with no L0C at all (common/buffer_limits.hpp: PTO_L0C_SIZE_BYTES 0u)
 NO_L0C = ("kirindev0000",)
 
