@@ -77,10 +77,11 @@ _KX90_EXTRACT = ("include/pto/npu/kirinX90/TExtract.hpp (TEXTRACT_IMPL, TEXTRACT
 #: the index bounds of its Acc-source forms (TInsertAccToMat / TInsertAccToVec, which TINSERT_FP reaches too: its
 #: wrapper calls the fp-tile TINSERT_IMPL overload) and their fp tile's location; their conversion checks
 #: (kirinX90/common.hpp CheckTMovAccValid) are not modelled
-#: Kirin X90's own TMov.hpp: read for its plain form's copies out of L0C only (TMOV_TILE_IMPL's Acc branch:
-#: kirinX90/common.hpp CheckTMovAccValid with isCastQuant set, kirin9030/common.hpp GetCastPreQuantMode: half -> half
-#: into an ND or NZ tile of 32-byte rows). Its relu / quantised / AccToVecMode forms and its L1 / UB paths are not
-#: modelled (its second TMovToVecImpl and TMovToVecNd2Nz's undeclared DstTile / SrcTile do not compile)
+#: Kirin X90's own TMov.hpp: read for its copies out of L0C (TMOV_TILE_IMPL's Acc branch: kirinX90/common.hpp
+#: CheckTMovAccValid with isCastQuant set, kirin9030/common.hpp GetCastPreQuantMode: half -> half into an ND or NZ
+#: tile of 32-byte rows; the relu, scalar- / vector-quantised (TMOV_FP) and AccToVecMode overloads: the same check
+#: with their type lists, static checks only). Its L1 / UB paths are not modelled (its second TMovToVecImpl and
+#: TMovToVecNd2Nz's undeclared DstTile / SrcTile do not compile)
 _KX90_MOV = ("include/pto/npu/kirinX90/TMov.hpp (TMOV_TILE_IMPL Acc branch, TMovCcToUb / TMovCcToCb), "
              "kirinX90/common.hpp (CheckTMovAccValid)")
 _KX90_INSERT = "include/pto/npu/kirinX90/TInsert.hpp (TINSERT_IMPL Vec -> Vec / Vec -> Mat), common/arch/memory/tinsert_common.hpp"
@@ -197,6 +198,8 @@ OWN: dict[str, dict[str, Own]] = {
         **{b: Own("kirin9030", _K9030_EXTRACT) for b in ("TEXTRACT", "TEXTRACT_FP")},
         **{b: Own("kirin9030", _K9030_MATMUL) for b in _MATMUL},
         "TMOV": Own("kirin9030", _K9030_MOV),
+        # TMOV_FP: TMOV_IMPL(dst, src, fp) (kirin9030/TMov.hpp 491-507; CheckTMovAccValid, fp Scaling)
+        "TMOV_FP": Own("kirin9030", _K9030_MOV),
         "TGATHER": Own("kirin9030", _K9030_GATHER),
         "TQUANT": Own("kirin9030", _K9030_QUANT),
         "TSYNC": Own("kirin9030", _K9030_SYNC),
@@ -211,6 +214,7 @@ OWN: dict[str, dict[str, Own]] = {
                  **{b: Own("kirinx90", _KX90_EXTRACT, lineage="a2a3") for b in ("TEXTRACT", "TEXTRACT_FP")},
                  "TINSERT": Own("kirinx90", _KX90_INSERT),
                  "TMOV": Own("kirinx90", _KX90_MOV),
+                 "TMOV_FP": Own("kirinx90", _KX90_MOV),
                  "TINSERT_FP": Own("kirinx90", _KX90_INSERT_FP),
                  # Kirin 9030's TSync.hpp (kirinX90/header.hpp includes it): its own single-op pipe list
                  "TSYNC": Own("kirin9030", _K9030_SYNC + " (included by kirinX90/header.hpp)"),

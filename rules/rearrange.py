@@ -24,7 +24,7 @@ from __future__ import annotations
 from ptolint.ruleset import Check, Ctx, Provenance, TileView, rule
 
 INSTR = ("TFILLPAD", "TFILLPAD_INPLACE", "TFILLPAD_EXPAND", "TCONCAT", "TTRANS", "TINSERT", "TINSERT_FP",
-         "TMOV_FP", "TSTORE_FP", "TSUBVIEW", "TINTERLEAVE", "TDEINTERLEAVE")
+         "TMOV_FP", "TSTORE_FP", "TSUBVIEW", "TINTERLEAVE", "TDEINTERLEAVE", "TMOV")
 
 B124 = (1, 2, 4)
 CONCAT_TYPES = ("int32_t", "uint32_t", "int16_t", "uint16_t", "int8_t", "uint8_t", "half", "float", "bfloat16_t")
@@ -61,9 +61,17 @@ ACC_TO_VEC_MODES = ("SingleModeVec0", "SingleModeVec1", "DualModeSplitM", "DualM
 _SPLIT = {"same": (("dst", "src"),), "loc": {"dst": ("Mat",), "src": ("Vec",)}, "layout": {"src": NZ}}
 #: A5's TInsertAccDispatch (TINSERT of an Acc source without a mode, TINSERT_FP): dst Mat (then NZ) or Vec
 _ACC_A5 = {"loc": {"dst": ("Mat", "Vec")}, "layout_when": (("dst", NZ, "loc", "dst", "Mat"),)}
-#: Kirin X90's CheckTMovAccValid (kirinX90/common.hpp), which each of its Acc-source TINSERT overloads runs first
+DN_NB = ("ColMajor", "NoneBox")
+#: Kirin X90's CheckTMovAccValid (kirinX90/common.hpp lines 19-52), which each of its Acc-source TINSERT overloads
+#: (and the last branch of the plain one, whatever the source), every TMOV_IMPL overload out of L0C and TMOV_FP's run
+#: first: an Acc source, a Mat or Vec destination of whole 32-byte rows, a half / int32 NZ source, an ND (NoneBox)
+#: or NZ destination, and the type pair (acc_x90)
 _ACC_X90 = {"loc": {"src": ("Acc",), "dst": ("Mat", "Vec")}, "types": {"src": ("half", "int32_t")},
-            "layout": {"src": NZ}, "layout_in": {"dst": (ND_NB, NZ)}, "acc_x90": True}
+            "layout": {"src": NZ}, "layout_in": {"dst": (ND_NB, NZ)}, "acc_x90": True, "cols32": ("dst",)}
+#: Kirin 9030's CheckTMovAccValid (kirin9030/common.hpp, the Kirin 9030 build only) with isQuant set, as its
+#: TMOV_IMPL(dst, src, fp) (TMOV_FP's) runs it: a half / int32 NZ Acc into half / (u)int8 / int16, an ND, DN or NZ
+#: destination; then fp in Scaling (kirin9030/TMov.hpp:497)
+QUANT_K9030 = {s: ("half", "int8_t", "uint8_t", "int16_t") for s in ("half", "int32_t")}
 
 _FILL = {"sizes": {"src": B124}, "same_size": (("dst", "src"),), "loc": {"dst": ("Vec",), "src": ("Vec",)},
          "pad_not_null": ("dst",)}
@@ -161,7 +169,18 @@ FACTS: dict[str, dict[str, dict]] = {
         "a2a3": {"loc": {"src": ("Acc",), "dst": ("Mat",), "fp": ("Scaling",)}, "quant": QUANT_A2A3,
                  "layout": {"src": NZ, "dst": NZ}},
         "a5": {"loc": {"src": ("Acc",), "fp": ("Scaling",)}, "quant": QUANT_A5, "layout": {"src": NZ}},
+        "kirin9030": {"loc": {"src": ("Acc",), "fp": ("Scaling",)}, "quant": QUANT_K9030, "layout": {"src": NZ},
+                      "layout_in": {"dst": (ND_NB, DN_NB, NZ)}},
+        # Kirin X90's TMOV_IMPL(dst, src, fp) (kirinX90/TMov.hpp 479-495): CheckTMovAccValid<..., true>, fp Scaling
+        "kirinx90": {**_ACC_X90, "loc": {**_ACC_X90["loc"], "fp": ("Scaling",)}},
     },
+    # Kirin X90's other TMOV_IMPL overloads out of L0C (kirinX90/TMov.hpp 424-468; the plain form is rules/tmov.py's):
+    # relu (TMOV<ReluPreMode> and TMOV<STPhase>, which forwards to it): CheckTMovAccValid<..., true> then
+    # GetCastPreQuantMode (the same type): both lists, so half -> half only; scalar-quantised (preQuantScalar):
+    # CheckTMovAccValid<..., true>; AccToVecMode: CheckTMovAccValid<..., false> and a Vec destination
+    "TMOV(relu)": {"kirinx90": {**_ACC_X90, "acc_x90": "cast"}},
+    "TMOV(quant)": {"kirinx90": _ACC_X90},
+    "TMOV(AccToVecMode)": {"kirinx90": {**_ACC_X90, "loc": {**_ACC_X90["loc"], "dst": ("Vec",)}}},
     "TSTORE_FP": {"a2a3": {"loc": {"src": ("Acc",)}}, "a5": {"loc": {"src": ("Acc",)}}},
     "TSUBVIEW": {"a2a3": {"same_loc": (("dst", "src"),)}, "a5": {"same_loc": (("dst", "src"),)}},
     "TINTERLEAVE": {"a5": _ILV},
@@ -169,10 +188,13 @@ FACTS: dict[str, dict[str, dict]] = {
     "TDEINTERLEAVE(src)": {"a5": _DILV1},
 }
 
-#: the Kirin builds of A5's TInsert.hpp whose facts FACTS holds (ptolint/own_impls.py keys)
+#: the Kirin builds of A5's TInsert.hpp whose facts FACTS holds (ptolint/own_impls.py keys); Kirin 9030's TMov.hpp
+#: for TMOV_FP
 OWN = {k: ("TINSERT",) for k in INSERT_KIRIN}
-# Kirin X90's own TInsert.hpp: its Vec -> Vec and Vec -> Mat plain forms, the fp tile of its Acc forms
-OWN["kirinx90"] = ("TINSERT", "TINSERT_FP")
+OWN["kirin9030"] = ("TINSERT", "TMOV_FP")
+# Kirin X90's own TInsert.hpp: its Vec -> Vec and Vec -> Mat plain forms, the fp tile of its Acc forms; its own
+# TMov.hpp: TMOV_FP and the TMOV forms out of L0C other than the plain one
+OWN["kirinx90"] = ("TINSERT", "TINSERT_FP", "TMOV", "TMOV_FP")
 
 HDR = {
     "TFILLPAD": "include/pto/npu/{a2a3,a5}/TFillPad.hpp (TFILLPAD_IMPL / _INPLACE_IMPL / _EXPAND_IMPL, "
@@ -234,6 +256,16 @@ def form(builtin: str, tiles: dict, template_args: dict[str, str], texts) -> str
         return "TINSERT(Vec->Mat)" if dst.spec.loc == "Mat" else None
     if builtin in ("TINSERT_FP", "TMOV_FP", "TSTORE_FP"):
         return builtin if src is not None and tiles.get("fp") is not None else None
+    if builtin == "TMOV":
+        # the two-tile TMOV forms with a ReluPreMode / STPhase / AccToVecMode argument or a preQuantScalar (only
+        # Kirin X90 has facts for them here; the plain form and the fp-tile TMOV<..., AccToVecMode> are not judged)
+        if dst is None or src is None or set(tiles) != {"dst", "src"} or "grp_axis" in template_args:
+            return None
+        if template_args.get("mode", "").split("::")[-1] in ACC_TO_VEC_MODES:
+            return "TMOV(AccToVecMode)" if "preQuantScalar" not in texts else None
+        if "preQuantScalar" in texts:
+            return "TMOV(quant)"
+        return "TMOV(relu)" if "reluMode" in template_args or "Phase" in template_args else None
     if builtin == "TINTERLEAVE":
         return "TINTERLEAVE" if {"dst0", "dst1", "src0", "src1"} <= set(tiles) else None
     if builtin == "TDEINTERLEAVE":
@@ -243,8 +275,24 @@ def form(builtin: str, tiles: dict, template_args: dict[str, str], texts) -> str
     return None
 
 
+def x90_insert_form(f: str | None, tiles: dict, template_args: dict[str, str], texts) -> str | None:
+    """The path of a two-tile TINSERT on Kirin X90's own TInsert.hpp: its plain overload copies Vec -> Vec and Vec
+    -> Mat and sends every other pair to its last branch, which runs CheckTMovAccValid first (TInsert.hpp 383-384),
+    as the relu and scalar-quantised overloads do for any pair (397-420): "TINSERT(Acc)" for all of these."""
+    dst, src = tiles.get("dst"), tiles.get("src")
+    if dst is None or src is None or set(tiles) != {"dst", "src"} or template_args.get("mode", ""):
+        return f
+    plain = "preQuantScalar" not in texts and "reluMode" not in template_args
+    if plain and src.spec.loc == "Vec" and dst.spec.loc in ("Vec", "Mat"):
+        return f
+    return "TINSERT(Acc)"
+
+
 def facts(ctx: Ctx) -> tuple[str, dict] | None:
-    f = form(ctx.builtin, {n: t.operand for n, t in ctx.tiles().items()}, ctx.template_args, ctx.texts)
+    tiles = {n: t.operand for n, t in ctx.tiles().items()}
+    f = form(ctx.builtin, tiles, ctx.template_args, ctx.texts)
+    if ctx.builtin == "TINSERT" and ctx.impl == "kirinx90":
+        f = x90_insert_form(f, tiles, ctx.template_args, ctx.texts)
     if f is None or ctx.impl not in FACTS.get(f, {}):
         return None
     return f, FACTS[f][ctx.impl]
@@ -260,7 +308,7 @@ def _layout(t: TileView) -> str:
 
 def _name(want: tuple[str, str | None]) -> str:
     return {ND: "ND (row-major)", NZ: "NZ", ZN: "ZN (row-major, SLayout::ColMajor)",
-            ND_NB: "ND (row-major, SLayout::NoneBox)"}[want]
+            ND_NB: "ND (row-major, SLayout::NoneBox)", DN_NB: "DN (column-major, SLayout::NoneBox)"}[want]
 
 
 def _fits(t: TileView, want: tuple[str, str | None]) -> bool:
@@ -292,9 +340,11 @@ def dtype_problems(ctx: Ctx, fx: dict) -> list[str]:
             out.append(f"{n} `{t.text}` has {_size(t)}-byte elements ({t.dtype}; supported: "
                        f"{'/'.join(map(str, sizes))}-byte types)")
     src, dst = tiles.get("src"), tiles.get("dst")
+    cast = fx.get("acc_x90") == "cast"  # isCastQuant set without a quantisation parameter: both lists apply
     if fx.get("acc_x90") and src is not None and dst is not None and src.loc == "Acc" and src.dtype in QUANT_X90 \
-            and _x90_quantised(ctx) and dst.dtype not in QUANT_X90[src.dtype]:
-        out.append(f"a quantised {src.dtype} -> {dst.dtype} conversion is not supported ({src.dtype} converts to "
+            and (cast or _x90_quantised(ctx)) and dst.dtype not in QUANT_X90[src.dtype]:
+        how = "the cast list of this form" if cast else "a quantised conversion"
+        out.append(f"{src.dtype} -> {dst.dtype} is not in {how} ({src.dtype} converts to "
                    f"{', '.join(QUANT_X90[src.dtype])})")
     quant = fx.get("quant")
     if quant:
@@ -309,7 +359,8 @@ def dtype_problems(ctx: Ctx, fx: dict) -> list[str]:
 
 
 def _x90_quantised(ctx: Ctx) -> bool:
-    """Kirin X90's Acc-source TINSERT overloads with a quantisation parameter (an fp tile, a preQuantScalar)."""
+    """Kirin X90's Acc-source TINSERT / TMOV overloads with a quantisation parameter (an fp tile, a
+    preQuantScalar)."""
     return "fp" in ctx.tiles() or "preQuantScalar" in ctx.texts
 
 

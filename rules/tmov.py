@@ -105,6 +105,12 @@ PATHS: dict[str, dict[tuple[str, str], dict]] = {
 }
 #: pairs the Kirin file rejects outright (its other missing pairs compile to nothing, as on A5)
 REJECTED = {KIRIN: {("Mat", "ScaleLeft"), ("Mat", "ScaleRight")}}
+#: the targets whose table covers the pairs of one source location only (PTO930 judges those alone): Kirin X90's
+#: Acc sources, whose missing pairs (an L0C tile into Left / Right / Bias / Scaling / Acc) fail TMOV_TILE_IMPL's
+#: location static_assert and kirinX90/common.hpp CheckTMovAccValid's (line 20)
+ONLY_SRC = {X90: "Acc"}
+#: the files whose missing pairs are rejected by a static_assert (A5's chain and Kirin 9030's compile them to nothing)
+STATIC_REJECT = ("a2a3", X90)
 #: the targets whose build of Kirin 9030's TMov.hpp has its Acc checks (CheckTMovAccValid)
 ACC_TARGETS = ("kirin9030",)
 #: the own files whose facts PATHS holds, per builtin (ptolint/own_impls.py keys)
@@ -247,7 +253,7 @@ def _layout_problems(f: dict, dst: TileView, src: TileView) -> list[str]:
     return out
 
 
-@rule("PTO930", "tmov-unsupported-path", instructions=INSTR, own=OWN, fault="unsupported-path",
+@rule("PTO930", "tmov-unsupported-path", instructions=INSTR, own=OWN_X90, fault="unsupported-path",
       provenance=(Provenance("header-static", A2A3_HDR, "static_assert (Mat -> Left/Right/Bias/Scaling) || "
                              "(Vec -> Vec) || (Acc -> Mat) ('TMov: Invalid TileType.')"),
                   Provenance("hazard", A5_HDR, "if constexpr chain Mat -> Bias/Scaling/Left/Right/ScaleLeft/"
@@ -255,6 +261,9 @@ def _layout_problems(f: dict, dst: TileView, src: TileView) -> list[str]:
                              "nothing"),
                   Provenance("hazard", K_HDR, "Kirin 9030 / Dev0000: A5's chain without the Mat -> Vec ... pairs; "
                              "Mat -> ScaleLeft/ScaleRight static_assert(sizeof == 0) ('not supported')"),
+                  Provenance("header-static", X90_HDR, "Kirin X90, Acc sources only: Vec or Mat destinations "
+                             "(TMOV_TILE_IMPL's 'TMov: Invalid TileType.', kirinX90/common.hpp:20 'Destination "
+                             "TileType only support Mat or Vec.')"),
                   Provenance("isa-doc", DOC, "lists the same paths per target")))
 def tmov_unsupported_path(ctx: Ctx) -> Check | None:
     """
@@ -264,10 +273,11 @@ def tmov_unsupported_path(ctx: Ctx) -> Check | None:
     ## What it does
     Checks the (source, destination) TileTypes of `TMOV(dst, src)`. A2/A3 moves Mat -> Left, Right,
     Bias or Scaling, Vec -> Vec and Acc -> Mat. A5 moves Mat -> Left, Right, Bias, Scaling, ScaleLeft or
-    ScaleRight, Acc -> Vec or Mat, and Vec -> Vec or Mat.
+    ScaleRight, Acc -> Vec or Mat, and Vec -> Vec or Mat. On Kirin X90 an L0C (Acc) source goes to Vec or
+    Mat only.
 
     ## Why is this bad?
-    A2/A3 rejects other pairs with a `static_assert`. A5's implementation silently does nothing for
+    A2/A3 and Kirin X90 reject other pairs with a `static_assert`. A5's implementation silently does nothing for
     them: the call compiles, and dst keeps whatever it held before.
 
     ## Example
@@ -286,8 +296,10 @@ def tmov_unsupported_path(ctx: Ctx) -> Check | None:
     if ops is None:
         return None
     dst, src = ops
+    if ctx.impl in ONLY_SRC and src.loc != ONLY_SRC[ctx.impl]:
+        return None
     bad = _facts(ctx, dst, src) is None
-    rejected = ctx.impl == "a2a3" or (src.loc, dst.loc) in REJECTED.get(ctx.impl, ())
+    rejected = ctx.impl in STATIC_REJECT or (src.loc, dst.loc) in REJECTED.get(ctx.impl, ())
     effect = "rejected by a static_assert" if rejected else \
         f"the call compiles to nothing on {ctx.target} (dst is not written)"
     return Check(ctx.static(bad), f"{_path(dst, src)}: {ctx.target} has no {src.loc} -> {dst.loc} move; {effect}")

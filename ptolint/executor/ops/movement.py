@@ -16,6 +16,7 @@ import numpy as np
 from ptolint.executor.machine import ConcreteTile, Machine, op
 from ptolint.executor.memory import element_size
 from ptolint.executor.ops.global_memory import conv_load, transfer
+from ptolint.executor.ops.rearrange import x90_acc_static
 from ptolint.ir import TileSpec
 from ptolint.targets import ALL_TARGETS, BUFFERS
 
@@ -396,6 +397,24 @@ def _mode_form(m: Machine, dst: ConcreteTile, src: ConcreteTile, kirin: bool) ->
     raise LookupError(f"{m.impl}'s TMOV with an AccToVecMode is not modelled beyond its static checks")
 
 
+def _x90_forms(m: Machine, dst: ConcreteTile, src: ConcreteTile) -> None:
+    """Kirin X90's two-tile TMOV_IMPL overloads out of L0C other than the plain one (kirinX90/TMov.hpp 424-468): relu
+    (TMOV<STPhase> forwards to it; isCastQuant set, then GetCastPreQuantMode's same type), scalar-quantised
+    (preQuantScalar) and AccToVecMode (isCastQuant false, a Vec destination) all run CheckTMovAccValid first: a call
+    that fails it does not compile (trap); one that passes is not modelled further (refused)."""
+    if len(m.tiles) != 2 or "grp_axis" in m.template_args:
+        return
+    mode = str(m.template_args.get("mode", "")).split("::")[-1]
+    quant = m.scalar("preQuantScalar") is not None
+    if mode:
+        if quant:
+            return  # TMOV<..., AccToVecMode>(dst, src, preQuantScalar): no X90 overload takes it
+        x90_acc_static(m, dst, src, dst_locs=("Vec",))
+    else:
+        x90_acc_static(m, dst, src, cast=not quant)
+    raise LookupError(f"{m.impl}'s TMOV forms out of L0C are not modelled beyond their static checks")
+
+
 def _zz_form(m: Machine, dst: ConcreteTile, src: ConcreteTile, tmp: ConcreteTile) -> None:
     """a5/TMov.hpp TMOV_IMPL(dst, src, tmp) (tmp not in Scaling): CommonCheckZZ and the ND / DN -> ZZ routines'
     static_asserts (8-bit scale types, one type for all three, an ND src, a row-major dst of row-major fractals).
@@ -426,12 +445,18 @@ def tmov(m: Machine) -> None:
         _zz_form(m, dst, src, tmp)
     if not plain and "mode" in m.template_args and m.impl in ("a5", "kirin9030"):
         _mode_form(m, dst, src, kirin)
+    if not plain and m.impl == _X90_IMPL:
+        _x90_forms(m, dst, src)
     if not plain:
         m.fault("unsupported-path", "only the plain TMOV(dst, src) form is modelled")
         return
     if kirin and src.spec.loc == "Acc" and m.target not in _KIRIN_ACC_TARGETS:
         # before any fault is recorded: a refusal, never a confirmation
         raise LookupError(f"{m.target}'s Acc moves of Kirin 9030's TMov.hpp are not modelled")
+    if m.impl == _X90_IMPL and src.spec.loc == "Acc" and dst.spec.loc not in ("Vec", "Mat"):
+        # TMOV_TILE_IMPL's location static_assert and CheckTMovAccValid's (kirinX90/common.hpp:20)
+        m.fault("unsupported-path", f"Acc -> {dst.spec.loc} is not a TMOV path on {m.impl}")
+        raise m.trap("unsupported-path", "static_assert: TMov: Invalid TileType.")
     if m.impl == _X90_IMPL and (src.spec.loc, dst.spec.loc) not in (("Acc", "Vec"), ("Acc", "Mat")):
         raise LookupError(f"{m.target}'s TMOV {src.spec.loc} -> {dst.spec.loc} is not modelled")
     a5 = m.impl == "a5" or kirin  # the same if-constexpr chain: a missing branch does nothing

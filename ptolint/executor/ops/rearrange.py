@@ -351,25 +351,38 @@ def _acc_insert_extent(m: Machine, dst: ConcreteTile, src: ConcreteTile) -> None
                 f"exceeds the {dst.spec.rows} x {dst.spec.cols} L1 tile (a2a3 PTO_ASSERT)")
 
 
-def _x90_acc_insert(m: Machine, dst: ConcreteTile, src: ConcreteTile) -> None:
-    """Kirin X90's Acc-source TINSERT / TINSERT_FP (TInsertAccToMat / TInsertAccToVec): the PTO_ASSERTed window, the
-    valid columns rounded up to 32-byte C0 blocks of dst's type (Mat with a 1024-byte fractal: two blocks) from the
-    position, Src::Rows rows (an ND UB dst: the valid rows); a release build writes that window."""
+def x90_acc_static(m: Machine, dst: ConcreteTile, src: ConcreteTile, cast: bool = False,
+                   dst_locs: tuple[str, ...] = ("Mat", "Vec")) -> None:
+    """Kirin X90's kirinX90/common.hpp CheckTMovAccValid as its L0C copies (TINSERT, TINSERT_FP, the TMOV forms,
+    TMOV_FP) run it, with the fp tile's location: a call that fails one static_assert does not compile (trap).
+    Quantised (an fp tile or a preQuantScalar): the cast list; unquantised: the source's type; `cast`: both (the
+    relu TMOV, whose isCastQuant is set while GetCastPreQuantMode wants the same type)."""
     chk = _Static(m, m.site.builtin)
     chk.need(src.spec.loc == "Acc", "unsupported-path", f"src is TileType::{src.spec.loc}, not Acc")
-    chk.need(dst.spec.loc in ("Mat", "Vec"), "unsupported-path", f"dst is TileType::{dst.spec.loc}")
+    chk.need(dst.spec.loc in dst_locs, "unsupported-path", f"dst is TileType::{dst.spec.loc}")
     fp = m.tile("fp")
     if fp is not None:
         chk.need(fp.spec.loc == "Scaling", "unsupported-path", f"fp is TileType::{fp.spec.loc}, not Scaling")
     nd = _nd(dst) and dst.spec.slayout == "NoneBox"
     chk.need(nd or _nz(dst), "unsupported-layout", "dst is neither ND nor NZ")
     chk.need(_nz(src), "unsupported-layout", "the Acc source is not NZ")
+    row = dst.spec.cols * _size(dst)
+    chk.need(row > 0 and row % 32 == 0, "size-mismatch", f"dst rows are {row} bytes, not whole 32-byte blocks")
     chk.need(src.dtype in ("half", "int32_t"), "unsupported-dtype", f"Acc element type {src.dtype}")
-    if fp is not None or "preQuantScalar" in m.site.params:  # CheckTMovAccValid<..., isCastQuant = true>
-        chk.need(dst.dtype in _QUANT_X90, "unsupported-dtype", f"no quantised {src.dtype} -> {dst.dtype} conversion")
-    else:
+    quantised = fp is not None or "preQuantScalar" in m.site.params
+    if (quantised or cast) and src.dtype in ("half", "int32_t"):  # CheckTMovAccValid<..., isCastQuant = true>
+        chk.need(dst.dtype in _QUANT_X90, "unsupported-dtype", f"no {src.dtype} -> {dst.dtype} conversion")
+    if not quantised:
         chk.need(dst.dtype == src.dtype, "dtype-mismatch", f"an unquantised {src.dtype} -> {dst.dtype} copy")
     chk.done()
+
+
+def _x90_acc_insert(m: Machine, dst: ConcreteTile, src: ConcreteTile) -> None:
+    """Kirin X90's Acc-source TINSERT / TINSERT_FP (TInsertAccToMat / TInsertAccToVec): the PTO_ASSERTed window, the
+    valid columns rounded up to 32-byte C0 blocks of dst's type (Mat with a 1024-byte fractal: two blocks) from the
+    position, Src::Rows rows (an ND UB dst: the valid rows); a release build writes that window."""
+    x90_acc_static(m, dst, src)
+    nd = _nd(dst) and dst.spec.slayout == "NoneBox"
     size = _size(dst)
     if not size or 32 % size:
         return
@@ -438,8 +451,12 @@ def tinsert(m: Machine) -> None:
     dst, src = m.tile("dst"), m.tile("src")
     if dst is None or src is None:
         return
-    if m.impl == "kirinx90" and src.spec.loc == "Acc" and m.template_args.get("mode", "") not in _SPLIT_MODES:
-        # every Acc-source overload (the plain one's last branch too) runs CheckTMovAccValid, then the window copy
+    plain = "preQuantScalar" not in m.site.params and "reluMode" not in m.template_args
+    x90_copy = plain and src.spec.loc == "Vec" and dst.spec.loc in ("Vec", "Mat")  # its Vec -> Vec / Mat copies
+    if m.impl == "kirinx90" and m.template_args.get("mode", "") not in _SPLIT_MODES and \
+            (src.spec.loc == "Acc" or (len(m.tiles) == 2 and not m.template_args.get("mode") and not x90_copy)):
+        # every Acc-source overload runs CheckTMovAccValid, and so does the plain one's last branch for any pair
+        # that is not Vec -> Vec / Mat, the relu / scalar-quantised ones for any pair; then the window copy
         _x90_acc_insert(m, dst, src)
         return  # the conversion is not replayed
     if m.impl != "a2a3" and _a5_mode_forms(m, dst, src):
@@ -542,14 +559,21 @@ def tinsert(m: Machine) -> None:
 # --- vector-quantised Acc moves, TSUBVIEW ------------------------------------------------------------
 
 
-@op("TMOV_FP", "TINSERT_FP", "TSTORE_FP", own=("kirinx90",))
+@op("TMOV_FP", "TINSERT_FP", "TSTORE_FP", own=("kirinx90", "kirin9030"))
 def fp_forms(m: Machine) -> None:
     name, src, dst, fp = m.site.builtin, m.tile("src"), m.tile("dst"), m.tile("fp")
     if src is None or fp is None:
         return
-    if m.impl == "kirinx90":  # TINSERT_FP (ptolint/own_impls.py): the fp-tile TINSERT_IMPL overload
+    if m.impl == "kirinx90":  # TINSERT_FP / TMOV_FP (ptolint/own_impls.py): the fp-tile TINSERT_IMPL / TMOV_IMPL
         if name == "TINSERT_FP" and dst is not None:
             _x90_acc_insert(m, dst, src)
+        elif name == "TMOV_FP" and dst is not None:
+            x90_acc_static(m, dst, src)
+            raise LookupError("Kirin X90's TMOV_FP copy is not modelled beyond its static checks")
+        return
+    if m.impl == "kirin9030":  # TMOV_FP: kirin9030/TMov.hpp TMOV_IMPL(dst, src, fp), CheckTMovAccValid<..., true>
+        if name == "TMOV_FP" and dst is not None:
+            _k9030_tmov_fp(m, dst, src, fp)
         return
     a5 = m.impl == "a5"
     chk = _Static(m, name)
@@ -581,6 +605,24 @@ def fp_forms(m: Machine) -> None:
             chk.need((src.dtype, dst.dtype) in _VQUANT[m.impl], "unsupported-dtype",
                      f"no vector-quantised {src.dtype} -> {dst.dtype} conversion")
     chk.done()
+
+
+def _k9030_tmov_fp(m: Machine, dst: ConcreteTile, src: ConcreteTile, fp: ConcreteTile) -> None:
+    """Kirin 9030's TMOV_IMPL(dst, src, fp) (kirin9030/TMov.hpp 491-507, the Kirin 9030 build): CheckTMovAccValid
+    with isQuant set (an NZ half / int32 Acc into half / (u)int8 / int16, an ND, DN or NZ destination), then fp in
+    Scaling. A call that passes is not modelled further (refused)."""
+    chk = _Static(m, "TMOV_FP")
+    chk.need(src.spec.loc == "Acc", "unsupported-path", f"src is TileType::{src.spec.loc}, not Acc")
+    chk.need(fp.spec.loc == "Scaling", "unsupported-path", f"fp is TileType::{fp.spec.loc}, not Scaling")
+    chk.need(_nz(src), "unsupported-layout", "the Acc source is not NZ")
+    chk.need(_nz(dst) or dst.spec.slayout == "NoneBox", "unsupported-layout", "dst is neither ND, DN nor NZ")
+    if src.dtype not in ("half", "int32_t"):
+        chk.need(False, "unsupported-dtype", f"Acc element type {src.dtype}")
+    else:
+        chk.need(dst.dtype in ("half", "int8_t", "uint8_t", "int16_t"), "unsupported-dtype",
+                 f"no quantised {src.dtype} -> {dst.dtype} conversion")
+    chk.done()
+    raise LookupError("Kirin 9030's TMOV_FP copy is not modelled beyond its static checks")
 
 
 @op("TSUBVIEW")
