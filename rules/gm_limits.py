@@ -64,6 +64,19 @@ RUNTIME: dict[tuple[str, str, str], tuple[Bound, ...]] = {
 #: TStoreAccNz2nz assert the same), but its TStoreAcc has no NDC1HWC0 branch: only CheckAcc2gm's column range
 RUNTIME.update({("kirinx90", b, r): v for (impl, b, r), v in list(RUNTIME.items()) if impl == "a2a3" and b == "TSTORE"})
 RUNTIME[("kirinx90", "TSTORE", "acc-NDC1HWC0")] = (Bound("ValidCol", 1, 4095),)
+#: Kirin X90's TSTORE_IMPL (every source, kirinX90/TStore.hpp:286) and CheckAcc2gm (every L0C store form, :271)
+#: PTO_ASSERT every GlobalTensor extent and both valid dimensions > 0 (A2/A3's same asserts are left alone: its
+#: vendor kernels move empty regions on purpose, bench/assert_map.py)
+NONEMPTY = (*(f"Shape{i}" for i in range(5)), "ValidRow", "ValidCol")
+
+
+def _at_least_one(bounds: tuple[Bound, ...]) -> tuple[Bound, ...]:
+    """`bounds` with a lower bound of at least 1 on every NONEMPTY term (merged into a term's existing bound)."""
+    out = [Bound(b.term, max(b.lo or 0, 1), b.hi, b.mult) if b.term in NONEMPTY else b for b in bounds]
+    return (*out, *(Bound(t, 1) for t in NONEMPTY if all(b.term != t for b in bounds)))
+
+
+RUNTIME.update({k: _at_least_one(v) for k, v in RUNTIME.items() if k[0] == "kirinx90"})
 #: (impl, builtin, routine) -> the bounds the routine static_asserts
 STATIC: dict[tuple[str, str, str], tuple[Bound, ...]] = {
     ("a2a3", "TLOAD", "ub-nd"): (Bound("Rows", hi=4095),),
@@ -194,6 +207,10 @@ _DOCS = "docs/isa/TLOAD.md, docs/isa/TSTORE.md"
                              "TStoreUb2gmNz2nz, TStoreAccNz2nz)", "Kirin X90's TSTORE: A2/A3's asserts (its "
                              "TStoreUb2gmInstr splits the bursts into chunks of 4095, the assert stays); its TStoreAcc "
                              "has no NDC1HWC0 branch, so only CheckAcc2gm's valid-column range holds there"),
+                  Provenance("header-runtime", "include/pto/npu/kirinX90/TStore.hpp (TSTORE_IMPL line 286, "
+                             "CheckAcc2gm line 271)", "Kirin X90: every GlobalTensor extent (Shape0..4) and both "
+                             "valid dimensions of the tile > 0, for every source (no vendor X90 ST kernel stores an "
+                             "empty region; a release build moves nothing)"),
                   Provenance("isa-doc", _DOCS, "the docs do not state these ranges")))
 def gm_transfer_extent_limit(ctx: Ctx) -> Check | None:
     """
@@ -207,8 +224,9 @@ def gm_transfer_extent_limit(ctx: Ctx) -> Check | None:
     (Shape3, Shape4 or Shape1 below 4096), the inner extents and row stride of an ND -> NZ (DN -> ZN) load
     into L1 (within [1, 16384] and [1, 65535]), 32-byte rows for GM <-> L1 ND / DN copies, and the valid
     region of an L0C store (columns in [1, 4095], rows in [1, 8192] for an ND tensor that must be 2-D, else
-    [1, 65535]). Reported when every input reaching the call breaks a range (the host chooses the tensor's
-    extents together with the tile).
+    [1, 65535]); on Kirin X90 also every tensor extent and both valid dimensions of a stored tile at least 1.
+    Reported when every input reaching the call breaks a range (the host chooses the tensor's extents together
+    with the tile).
 
     ## Why is this bad?
     Debug builds stop on the `PTO_ASSERT`. Release builds write the value into a narrower field of the MTE
@@ -237,11 +255,16 @@ def gm_transfer_extent_limit(ctx: Ctx) -> Check | None:
     for b in bounds:
         v = _term(b.term, t, g)
         c = _broken(b, v)
+        if c is False or (not isinstance(c, bool) and z3.is_false(z3.simplify(c))):
+            continue  # a constant within the range: not worth a word of the message
         conds.append(z3.BoolVal(c) if isinstance(c, bool) else c)
         show.setdefault(b.term, v)
         parts.append(f"{b.term} = {{{b.term}}} (needs {_range(b)})")
+    if not conds:
+        return Check(z3.BoolVal(False), "")
     return Check(z3.Or(*conds), f"{ctx.builtin} ({r}): {'; '.join(parts)} for GlobalTensor `{_esc(g.text)}` and "
-                 f"tile `{_esc(t.text)}`; debug builds trap, release builds move what the truncated fields say",
+                 f"tile `{_esc(t.text)}`; debug builds trap, release builds move what the truncated fields say (nothing "
+                 "for an empty extent)",
                  show=show, definite=True)
 
 

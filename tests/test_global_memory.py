@@ -237,6 +237,15 @@ def test_executor_fixpipe_nd_store_is_2d_with_rows_in_range():
     assert kinds(store(acc, gt("float", (1, 2, 1, 16, 16)), "a5")) == set()  # A5 asserts none of these
 
 
+def test_executor_kirinx90_store_asserts_a_non_empty_transfer():
+    """Kirin X90's TSTORE_IMPL (every source) and CheckAcc2gm: every extent and both valid dimensions > 0; A2/A3's
+    UB store is left alone (its vendor kernels move empty regions)."""
+    ub = vec("float", 16, 64)
+    assert kinds(store(ub, gt("float", (1, 1, 1, 16, 64)), "kirinx90")) == set()
+    assert kinds(store(ub, gt("float", (1, 1, 1, 0, 64)), "kirinx90", vr=Const(0))) == {"extent-limit"}
+    assert kinds(store(ub, gt("float", (1, 1, 1, 0, 64)), "a2a3", vr=Const(0))) == set()
+
+
 @pytest.mark.parametrize(("target", "layout", "shape", "bad"), [
     ("a2a3", "ND", (1, 1, 1, 16, 32), False), ("a2a3", "ND", (1, 1, 1, 16, 16), True),
     ("a2a3", "NZ", (1, 2, 1, 16, 16), False), ("a2a3", "NZ", (1, 2, 2, 16, 16), True),

@@ -243,6 +243,39 @@ def test_tmov_kirinx90_other_paths_are_refused() -> None:
         OPS["TMOV"](m)
 
 
+@pytest.mark.parametrize(("src", "dst", "targs", "faults"), [
+    (acc("half", 16, 32), spec("Vec", "half", 16, 32), {"reluMode": "ReluPreMode::NormalRelu"}, None),
+    (acc("int32_t", 16, 32), spec("Vec", "int32_t", 16, 32), {"reluMode": "ReluPreMode::NormalRelu"},
+     {"unsupported-dtype"}),  # the relu form checks the cast list, which has no int32_t
+    (acc("half", 16, 32), spec("Vec", "int8_t", 16, 32), {"reluMode": "ReluPreMode::NormalRelu"}, {"dtype-mismatch"}),
+    (spec("Vec", "half", 16, 32, "ColMajor", "RowMajor"), spec("Vec", "half", 16, 32), {"Phase": "STPhase::Final"},
+     {"unsupported-path"}),  # TMOV<STPhase> is the relu overload: an L0C source only
+    (acc("half", 16, 32), spec("Mat", "half", 16, 32, "ColMajor", "RowMajor"), {"mode": "AccToVecMode::SingleModeVec0"},
+     {"unsupported-path"}),  # the AccToVecMode form writes UB only
+    (acc("half", 16, 32), spec("Vec", "half", 16, 32), {"mode": "AccToVecMode::SingleModeVec0"}, None),
+])
+def test_tmov_kirinx90_acc_forms(src: TileSpec, dst: TileSpec, targs: dict, faults: set[str] | None) -> None:
+    """Kirin X90's relu / STPhase / AccToVecMode TMOV forms run CheckTMovAccValid first; one that passes is refused."""
+    m = machine(site("TMOV", ["dst", "src"], [tile(dst, "d"), tile(src, "s")], "kirinx90", targs))
+    if faults is None:
+        with pytest.raises(LookupError):
+            OPS["TMOV"](m)
+        return
+    run(m, "TMOV")
+    assert kinds(m) == faults
+
+
+def test_tmov_kirinx90_scalar_quant_and_plain_acc_to_left() -> None:
+    scale = ScalarOperand(Const(3, "uint64_t"), "scale")
+    m = machine(site("TMOV", ["dst", "src", "preQuantScalar"], [tile(spec("Vec", "float", 16, 32), "d"),
+                                                                 tile(acc("int32_t", 16, 32), "s"), scale], "kirinx90"))
+    run(m, "TMOV")
+    assert kinds(m) == {"unsupported-dtype"}  # no float output of a quantised move
+    m = machine(mov_site(left("half", 16, 32), acc("half", 16, 32), "kirinx90"))
+    run(m, "TMOV")
+    assert kinds(m) == {"unsupported-path"}  # an L0C tile goes to UB or L1 only
+
+
 def test_tmov_bias_checks() -> None:
     m = machine(mov_site(spec("Bias", "half", 1, 64), spec("Mat", "float", 1, 64)))
     run(m, "TMOV")

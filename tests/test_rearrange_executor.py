@@ -266,6 +266,51 @@ def test_tmov_fp_checks() -> None:
     assert run(machine(site("TMOV_FP", "a5", args))) == set()
 
 
+def _refused_or_faults(m: Machine) -> set[str] | None:
+    """The fault kinds of a call that does not compile, None for one whose copy the executor refuses to model."""
+    try:
+        OPS[m.site.builtin](m)
+    except Trap:
+        pass
+    except LookupError:
+        return None
+    return {f.kind for f in m.faults}
+
+
+def test_tmov_fp_kirin_x90_and_9030() -> None:
+    """TMOV_FP's fp-tile TMOV_IMPL: Kirin X90 (CheckTMovAccValid<..., true>: half / (u)int8 / int16 outputs of 32-byte
+    rows, fp in Scaling) and Kirin 9030 (its own CheckTMovAccValid, fp in Scaling); a call that compiles is refused."""
+    acc = tile(spec("int32_t", 16, 64, 4, loc="Acc", blayout="ColMajor", slayout="RowMajor", fractal=1024), "src")
+    ub = tile(spec("half", 16, 64, 2), "dst")
+    fb = tile(spec("uint64_t", 1, 64, 8, loc="Scaling"), "fp")
+    fp_ub = tile(spec("uint64_t", 1, 64, 8), "fp")
+    for target in ("kirinx90", "kirin9030"):
+        assert _refused_or_faults(machine(site("TMOV_FP", target, {"dst": ub, "src": acc, "fp": fb}))) is None
+        assert _refused_or_faults(machine(site("TMOV_FP", target, {"dst": ub, "src": acc, "fp": fp_ub}))) == \
+            {"unsupported-path"}
+    out32 = tile(spec("int32_t", 16, 64, 4), "dst")
+    assert _refused_or_faults(machine(site("TMOV_FP", "kirinx90", {"dst": out32, "src": acc, "fp": fb}))) == \
+        {"unsupported-dtype"}  # a quantised int32 -> int32 move: not in the cast list
+
+
+def test_tinsert_kirin_x90_last_branch() -> None:
+    """Kirin X90's plain TINSERT sends every pair but Vec -> Vec / Mat to CheckTMovAccValid: an L1 source into L0A
+    fails its Acc-source and Mat / Vec destination asserts; the relu overload does so for a UB source too."""
+    l1 = tile(spec("half", 16, 32, 2, loc="Mat", blayout="ColMajor", slayout="RowMajor"), "src")
+    left = tile(spec("half", 16, 32, 2, loc="Left", blayout="RowMajor", slayout="RowMajor"), "dst")
+    assert run(machine(site("TINSERT", "kirinx90", {"dst": left, "src": l1, "indexRow": 0, "indexCol": 0}))) == \
+        {"unsupported-path", "unsupported-layout"}
+    nz = tile(spec("half", 16, 32, 2, blayout="ColMajor", slayout="RowMajor"), "src")
+    ub = tile(spec("half", 16, 32, 2, blayout="ColMajor", slayout="RowMajor"), "dst")
+    relu = {"reluMode": "ReluPreMode::NormalRelu"}
+    assert run(machine(site("TINSERT", "kirinx90", {"dst": ub, "src": nz, "indexRow": 0, "indexCol": 0}, relu))) == \
+        {"unsupported-path"}
+    acc = tile(spec("half", 16, 16, 2, loc="Acc", blayout="ColMajor", slayout="RowMajor", fractal=1024), "src")
+    i8 = tile(spec("int8_t", 16, 16, 1, blayout="ColMajor", slayout="RowMajor", fractal=1024), "dst")
+    assert run(machine(site("TINSERT", "kirinx90", {"dst": i8, "src": acc, "preQuantScalar": Const(1, "uint64_t"),
+                                                    "indexRow": 0, "indexCol": 0}))) == {"size-mismatch"}
+
+
 def test_tinsert_witness_confirmed_and_bogus_rejected() -> None:
     rules = load_rules()
     row = Sym("row", "unsigned short")

@@ -233,8 +233,17 @@ def _conv_extents(m: Machine, g: ConcreteGlobal, layout: str, d: list[int], c0: 
                 " (PTO_ASSERT, debug builds)")
 
 
+#: the targets whose TSTORE asserts a non-empty transfer (Kirin X90's TSTORE_IMPL and CheckAcc2gm: every tensor
+#: extent and both valid dimensions > 0, debug builds only)
+_NONEMPTY_STORE = ("kirinx90",)
+
+
 def transfer(m: Machine, builtin: str, tile: ConcreteTile, g: ConcreteGlobal, quant: bool) -> None:
     """Judge and perform the global side of one transfer; faults go to `m`."""
+    if builtin == "TSTORE" and m.impl in _NONEMPTY_STORE and (
+            min(g.shape) <= 0 or tile.valid_row <= 0 or tile.valid_col <= 0):
+        m.fault("extent-limit", f"TSTORE of a {tile.valid_row} x {tile.valid_col} valid region into a tensor of "
+                f"extents {tuple(g.shape)}: {m.impl} asserts all of them > 0 (release builds store nothing)")
     atomic = builtin == "TSTORE" and m.template_args.get("atomicType") in ("AtomicAdd", "1")
     if atomic and (g.dtype not in _ATOMIC_ADD or m.impl in _NO_ATOMIC):
         raise m.trap("unsupported-dtype", f"no atomic add mode for {g.dtype} destinations on {m.impl}")
