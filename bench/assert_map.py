@@ -154,34 +154,60 @@ ENTRIES: list[Entry] = [
                "register/tload_common.hpp:110 for Vec) and TFILLPAD (a5/TFillPad.hpp:66) read the map; PTO035 "
                "(A6's TLoad.hpp paths) is not extended to the Kirin 9030 file's paths"),
     # --- end of branch rest ---
-    # --- branch x90tmov: Kirin X90's own TMov.hpp, plain TMOV out of L0C (PTO932 / PTO934); the kirinX90/common.hpp
-    # CheckTMovAccValid and GetCastPreQuantMode entries it reaches (still open: the other TMOV forms) ---
-    # kirinX90/common.hpp CheckTMovAccValid: TEXTRACT calls it with isCastQuant = false (every form), TINSERT with false
-    # (plain, relu) or true (scalar / vector quantised), X90's TMOV with true (its AccToVecMode form: false); of X90's
-    # TMOV only the plain form is read (PTO932 / PTO934, rules/tmov.py PATHS kirinx90): its relu, scalar / vector
-    # quantised and AccToVecMode forms are not, so every line stays open
-    Entry("pto/npu/kirinX90/common.hpp", "function:CheckTMovAccValid", cond=r"^DstType == SrcType$|^DstType == int32_t",
-          targets=_X90,
-          note="open (partial, PTO105 / PTO311): the unquantised branch: the destination of the half / int32 source's "
-               "type; TEXTRACT's calls (every form, ACC_CONV kirinx90) and TINSERT's plain / relu / AccToVecMode "
-               "forms (rules/rearrange.py acc_x90) are checked, X90's TMOV<..., AccToVecMode> (kirinX90/TMov.hpp "
-               "line 462, isCastQuant left false; only the plain TMOV form of the file is read) is not"),
-    Entry("pto/npu/kirinX90/common.hpp", "function:CheckTMovAccValid", targets=_X90,
-          note="open (partial, PTO105 / PTO108 / PTO109; PTO310 / PTO312 / PTO313): Kirin X90's L0C copies: "
-               "locations, a half / int32 NZ source, an ND or NZ destination of 32-byte rows, the quantised pairs; "
-               "TEXTRACT's calls are checked, TINSERT's Acc-source forms too (rules/rearrange.py FACTS kirinx90: "
-               "locations, the source's type and layout, the destination's layout and type pair; a non-Acc source "
-               "that reaches TINSERT_IMPL's last branch, e.g. Vec into Left, is not); X90's plain TMOV out of L0C "
-               "(TMOV_TILE_IMPL's Acc branch, isCastQuant = true) is checked by PTO932 (half -> half only: the cast "
-               "list has no int32_t) and PTO934 (NZ source, ND / NZ destination, 32-byte rows), but an Acc source "
-               "into a location other than Vec / Mat (PTO930 has no X90 facts) and its relu / scalar / vector "
-               "quantised / AccToVecMode forms (kirinX90/TMov.hpp lines 424-495) are not"),
+    # --- branch x90tmov / x90mov: kirinX90/common.hpp CheckTMovAccValid (lines 19-52) and kirin9030/common.hpp
+    # GetCastPreQuantMode on Kirin X90, per line: TEXTRACT calls the check with isCastQuant = false (every form:
+    # PTO105 / PTO108 / PTO109, rules/textract.py); TINSERT with false (plain Acc branch, which takes every pair but
+    # Vec -> Vec / Mat, and relu) or true (scalar / vector quantised): rules/rearrange.py FACTS TINSERT(Acc) /
+    # TINSERT(AccToVecMode) / TINSERT_FP kirinx90 (PTO310-314); X90's TMOV: the plain form's Acc branch (true) PTO930 /
+    # PTO932 / PTO934 (rules/tmov.py PATHS kirinx90), the relu / STPhase (true, then GetCastPreQuantMode: both type
+    # lists), scalar-quantised (true), AccToVecMode (false) forms and TMOV_FP (true): FACTS TMOV(relu) / TMOV(quant) /
+    # TMOV(AccToVecMode) / TMOV_FP kirinx90 (PTO310-314). (kirinX90/TMov.hpp itself is header-ill-formed, below: the
+    # rules judge the calls as the file is written, as for the plain form) ---
+    Entry("pto/npu/kirinX90/common.hpp", "function:CheckTMovAccValid", lines=(19, 19), targets=_X90,
+          rules=("PTO109", "PTO312"),
+          note="an Acc source: TEXTRACT's relu / quantised / fp / mode forms (PTO109; its plain form reaches the check "
+               "only from its Acc branch), TINSERT's pairs other than Vec -> Vec / Mat and its relu / quantised forms, "
+               "the relu / STPhase / scalar-quantised / AccToVecMode TMOV forms and TMOV_FP (PTO312); the plain TMOV "
+               "calls it from its Acc branch only"),
+    Entry("pto/npu/kirinX90/common.hpp", "function:CheckTMovAccValid", lines=(20, 20), targets=_X90,
+          rules=("PTO109", "PTO312", "PTO930"),
+          note="a Mat or Vec destination: TEXTRACT (PTO109), TINSERT and the TMOV forms / TMOV_FP (PTO312; the "
+               "AccToVecMode TMOV: Vec only), the plain TMOV from L0C (PTO930, ONLY_SRC kirinx90)"),
+    Entry("pto/npu/kirinX90/common.hpp", "function:CheckTMovAccValid", lines=(23, 23), targets=_X90,
+          rules=("PTO314", "PTO934", "PTO003", "PTO004"),
+          note="the destination's rows whole 32-byte blocks: TINSERT and the TMOV forms / TMOV_FP (PTO314, cols32 of "
+               "FACTS kirinx90: e.g. a 16-column int8 NZ tile of 1024-byte fractals, which the Tile admits), the "
+               "plain TMOV (PTO934, dst_cols_bytes); TEXTRACT's destination has the accumulator's half / int32 type "
+               "(line 44, PTO105) and an ND or NZ layout (line 52, PTO108), whose Tile invariants are 32-byte rows "
+               "(PTO003 ND, PTO004 NZ: 16-column boxes of 2- and 4-byte types)"),
+    Entry("pto/npu/kirinX90/common.hpp", "function:CheckTMovAccValid", lines=(26, 26), targets=_X90,
+          rules=("PTO108", "PTO313", "PTO934"),
+          note="an NZ source: TEXTRACT (PTO108), TINSERT / the TMOV forms / TMOV_FP (PTO313), plain TMOV (PTO934)"),
+    Entry("pto/npu/kirinX90/common.hpp", "function:CheckTMovAccValid", lines=(28, 28), targets=_X90,
+          rules=("PTO105", "PTO310", "PTO932"),
+          note="a half or int32_t source: TEXTRACT (PTO105), TINSERT / the TMOV forms / TMOV_FP (PTO310), plain TMOV "
+               "(PTO932)"),
+    Entry("pto/npu/kirinX90/common.hpp", "function:CheckTMovAccValid", lines=(33, 38), targets=_X90,
+          rules=("PTO310", "PTO932"),
+          note="the isCastQuant lists (half / uint8 / int8 / int16 for a half or int32 source): reached by X90's TMOV "
+               "(plain: PTO932; relu / STPhase, scalar-quantised, TMOV_FP: PTO310, QUANT_X90 with acc_x90 'cast' for "
+               "relu) and the quantised TINSERT / TINSERT_FP forms (PTO310); TEXTRACT never sets it"),
+    Entry("pto/npu/kirinX90/common.hpp", "function:CheckTMovAccValid", lines=(44, 48), targets=_X90,
+          rules=("PTO105", "PTO311"),
+          note="the unquantised branch (the destination of the half / int32 source's type, so half or int32): "
+               "TEXTRACT's every form (PTO105, ACC_CONV kirinx90), TINSERT's plain / relu / AccToVecMode forms and "
+               "X90's TMOV<..., AccToVecMode> (PTO311, acc_x90 unquantised; the source list of line 28 is PTO310's)"),
+    Entry("pto/npu/kirinX90/common.hpp", "function:CheckTMovAccValid", lines=(52, 52), targets=_X90,
+          rules=("PTO108", "PTO313", "PTO934"),
+          note="an ND (NoneBox) or NZ destination: TEXTRACT (PTO108), TINSERT / the TMOV forms / TMOV_FP (PTO313, "
+               "layout_in), plain TMOV (PTO934)"),
     Entry("pto/npu/kirin9030/common.hpp", "function:GetCastPreQuantMode", targets=_X90,
-          note="open (partial, PTO105): an L0C copy without quantisation between different element types; TEXTRACT's "
-               "(CheckTMovAccValid requires the same type first) is checked, X90's plain TMOV too (PTO932: half -> "
-               "half only), its relu / AccToVecMode TMOV forms, X90's TINSERT (plain / relu forms) and TSTORE from "
-               "L0C not"),
-    # --- end of branch x90tmov ---
+          rules=("PTO105", "PTO311", "PTO932"),
+          note="an L0C copy without quantisation keeps the type: on Kirin X90 TEXTRACT's plain / relu forms (PTO105), "
+               "TINSERT's plain Acc branch and relu form, the relu / STPhase and AccToVecMode TMOV forms (PTO311: "
+               "dst of the source's type), the plain TMOV (PTO932: half -> half); X90's L0C TSTORE takes its own "
+               "GetCastPreQuantModeGm (kirinX90/TStore.hpp:17), not this one"),
+    # --- end of branch x90tmov / x90mov ---
     # --- branch x90: Kirin X90's own TInsert.hpp: the Acc-source windows (PTO332), the NZ Vec -> Vec row (PTO125),
     # the fp tile (PTO312), the NZ Vec -> Mat row bound of a row-major-blocked L1 tile (PTO318) ---
     Entry(_X90_INSERT, "function:TInsertAccToVec|function:TInsertAccToMat", kind="runtime", topic="index",
@@ -815,18 +841,23 @@ ENTRIES: list[Entry] = [
           note="inside `if constexpr (TileData::DType == float)`: a float accumulator, which the assertion before it "
                "(int32 / half only) rejects on every path and PTO954 reports for every TSTORE form"),
     Entry("pto/npu/kirinX90/TStore.hpp", "function:CheckAcc2gm", targets=("kirinx90",),
-          cond=r"^GlobalData::DType == __gm__ int8_t \|\|",
-          note="open: the quantising store's int32 output list, inside `if constexpr (TileData::DType == __gm__ "
-               "int32_t)`, a test a tile's element type (no address space) never passes in a device build: dead "
-               "code there; no rule"),
+          cond=r"^GlobalData::DType == __gm__ int8_t \|\|", rules=("PTO954",),
+          note="line 254, inside `if constexpr (is_same_v<TileData::DType, __gm__ int32_t>)`: only a tile whose "
+               "element type is `__gm__ int32_t` gets there (a tile's DType carries no address space: the test "
+               "fails for every int32_t accumulator in a device build), and the unconditional assertion at line 238 "
+               "(TileData::DType int32_t or half, checked first) rejects that type on every path, as for the float "
+               "branch above: PTO954 reports every such TSTORE (ACC_TILE_TYPES kirinx90)"),
     Entry("pto/npu/kirinX90/TStore.hpp", "function:CheckAcc2gm", kind="static", targets=("kirinx90",),
           cond=r"TileData::(Cols|Rows) >= 1", rules=("PTO946",),
           note="L0C -> GM tile: Cols [1, 4095]; Rows [1, 8192] (ND) or [1, 65535] with Cols % 16 == 0 (STATIC "
                "kirinx90)"),
     Entry("pto/npu/kirinX90/TStore.hpp", "function:CheckAcc2gm|function:TSTORE_IMPL", kind="runtime",
-          targets=("kirinx90",), cond=r"GetShape\(GlobalTensorDim::DIM_0\) > 0",
-          note="open (checkable): every extent and both valid dimensions > 0; no rule (PTO945 / PTO956 leave empty "
-               "transfers alone, as on A2/A3, whose ST kernels rely on them)"),
+          targets=("kirinx90",), cond=r"GetShape\(GlobalTensorDim::DIM_0\) > 0", rules=("PTO945",),
+          note="every extent and both valid dimensions > 0 (TSTORE_IMPL line 286 for every source, CheckAcc2gm line "
+               "271 for every L0C store form): PTO945's kirinx90 TSTORE routes bound Shape0..4, ValidRow and "
+               "ValidCol below by 1 (NONEMPTY, rules/gm_limits.py), reported when every input reaching the call "
+               "stores an empty region; no vendor Kirin X90 ST kernel stores one (its corpus run is unchanged; A2/A3's "
+               "same asserts stay vendor-kernels-rely)"),
     Entry("pto/npu/kirinX90/TStore.hpp", "function:TSTORE_IMPL", targets=("kirinx90",),
           cond=r"^currentAtomicType == AtomicType::AtomicNone$", builtin="TSTORE", rules=("PTO957",),
           note="no atomic add at all on Kirin X90 (NO_ATOMIC): every AtomicAdd TSTORE is reported (the fp-tile "
@@ -1123,10 +1154,9 @@ ENTRIES: list[Entry] = [
                "preQuantScalar / fp a single-destination mode (branch mov)"),
     Entry(_K_MOV, "function:TMOV_IMPL", targets=("kirin9030",), lines=(520, 520), rules=("PTO127",),
           note="TMOV<..., AccToVecMode>(dst, src, fp): fp in Scaling (branch mov)"),
-    Entry(_K_MOV, "function:TMOV_IMPL",
-          note="open (checkable): TMOV_FP(dst, src, fp) on Kirin 9030 (kirin9030/TMov.hpp:497, no enable_if there): "
-               "fp in Scaling; PTO312 judges TMOV_FP on A2/A3 / A5 only (ptolint/own_impls.py has no Kirin 9030 "
-               "TMOV_FP entry, so no rule has facts for that call)"),
+    Entry(_K_MOV, "function:TMOV_IMPL", lines=(497, 497), targets=("kirin9030",), rules=("PTO312",),
+          note="TMOV_FP(dst, src, fp) on Kirin 9030 (TMOV_IMPL(dst, src, fp), no enable_if there): fp in Scaling "
+               "(FACTS TMOV_FP kirin9030, ptolint/own_impls.py kirin9030 TMOV_FP)"),
     # --- Kirin 9030's own TGather.hpp (all three Kirins; rules/gather.py FACTS key "kirin9030") --------------------
     Entry(_K_GATHER, "function:CheckValid", cond=r"^V == ", rules=("PTO991",),
           note="src1 (the indices) int16 / uint16 / int32 / uint32 / half / float"),

@@ -261,7 +261,8 @@ def _layout_problems(f: dict, dst: TileView, src: TileView) -> list[str]:
                              "nothing"),
                   Provenance("hazard", K_HDR, "Kirin 9030 / Dev0000: A5's chain without the Mat -> Vec ... pairs; "
                              "Mat -> ScaleLeft/ScaleRight static_assert(sizeof == 0) ('not supported')"),
-                  Provenance("header-static", X90_HDR, "Kirin X90, Acc sources only: Vec or Mat destinations "
+                  Provenance("header-static", "include/pto/npu/kirinX90/TMov.hpp (TMOV_TILE_IMPL), kirinX90/common.hpp "
+                             "(CheckTMovAccValid)", "Kirin X90, Acc sources only: Vec or Mat destinations "
                              "(TMOV_TILE_IMPL's 'TMov: Invalid TileType.', kirinX90/common.hpp:20 'Destination "
                              "TileType only support Mat or Vec.')"),
                   Provenance("isa-doc", DOC, "lists the same paths per target")))
