@@ -210,7 +210,10 @@ HDR = {
     "FP": "include/pto/npu/a2a3/{TMov,TInsert,TStore}.hpp + a2a3/common.hpp (CheckTMovAccToMat); "
           "a5/{TMov,TInsert,TStore}.hpp + a5/common.hpp (CheckTMovAccValid); kirinX90/TInsert.hpp (TINSERT_IMPL fp "
           "overload, lines 429-445: fp TileType::Scaling) + kirinX90/common.hpp (CheckTMovAccValid, isCastQuant: a half "
-          "or int32 NZ Acc into half / (u)int8 / int16)",
+          "or int32 NZ Acc into half / (u)int8 / int16); kirinX90/TMov.hpp (TMOV_IMPL relu / scalar-quantised / "
+          "AccToVecMode / fp overloads, lines 424-495: CheckTMovAccValid with isCastQuant true, true, false, true; "
+          "fp TileType::Scaling); kirin9030/TMov.hpp (TMOV_IMPL(dst, src, fp), lines 491-497: kirin9030/common.hpp "
+          "CheckTMovAccValid with isQuant, fp TileType::Scaling)",
     "TSUBVIEW": "include/pto/npu/a2a3/TSubView.hpp (TSUBVIEW_IMPL; a5 includes it)",
     "ILV": "include/pto/npu/a5/TInterleave.hpp (TInterleaveCheck); a5/TDeInterleave.hpp (TDeInterleaveCheck*)",
 }
@@ -521,7 +524,9 @@ def rearrange_unsupported_dtype(ctx: Ctx) -> Check | None:
     types; TCONCAT, TINTERLEAVE, TDEINTERLEAVE: 8/16/32-bit integers, half, bfloat16, float, and TCONCAT's
     index tiles 8/16/32-bit integers; TINSERT
     Vec->Vec: A2/A3 and A5 have different lists; TMOV_FP / TINSERT_FP: the Acc type and the quantised
-    destination type must form a supported pair) and reports an element type the path rejects.
+    destination type must form a supported pair; Kirin X90's TMOV forms out of L0C: a half or int32
+    accumulator, a quantised one (and the relu / STPhase form, which checks the same list) into half, (u)int8
+    or int16) and reports an element type the path rejects.
 
     ## Why is this bad?
     The implementation rejects the type with a `static_assert`: the kernel does not compile for that target.
@@ -563,7 +568,9 @@ def rearrange_dtype_mismatch(ctx: Ctx) -> Check | None:
     ## What it does
     TCONCAT, TINSERT, TINTERLEAVE and TDEINTERLEAVE need identical element types on all tiles (TCONCAT's
     index-tile forms: dst and the sources, and the index tiles among themselves); TFILLPAD and TTRANS move
-    raw elements and need equal element sizes.
+    raw elements and need equal element sizes. Kirin X90's copies out of L0C without a quantisation parameter
+    (TINSERT's plain / relu / AccToVecMode forms, the relu / STPhase / AccToVecMode TMOV forms) keep the
+    accumulator's type.
 
     ## Why is this bad?
     Both targets reject the call with a `static_assert`: the kernel does not compile.
@@ -597,8 +604,11 @@ def rearrange_dtype_mismatch(ctx: Ctx) -> Check | None:
                              "Vec src (A5's file, Kirin X90's); with an Acc src the dst is Mat or Vec (A5's "
                              "TInsertAccDispatch) and a TINSERT<..., AccToVecMode> dst is Vec (A5's file)"),
                   Provenance("header-static", HDR["FP"], "TMOV_FP/TINSERT_FP/TSTORE_FP: src TileType::Acc; fp "
-                             "TileType::Scaling (A2/A3 TMOV_FP and TINSERT_FP, A5 TMOV_FP, Kirin X90 TINSERT_FP and "
-                             "its fp TINSERT<..., AccToVecMode>); A2/A3 dst Mat, Kirin X90 dst Mat or Vec"),
+                             "TileType::Scaling (A2/A3 TMOV_FP and TINSERT_FP, A5 TMOV_FP, Kirin 9030 TMOV_FP, Kirin "
+                             "X90 TMOV_FP, TINSERT_FP and its fp TINSERT<..., AccToVecMode>); A2/A3 dst Mat, Kirin X90 "
+                             "dst Mat or Vec (its relu / STPhase / scalar-quantised / AccToVecMode TMOV forms and its "
+                             "TINSERT pairs other than Vec -> Vec / Mat too: an Acc source; the AccToVecMode TMOV: a "
+                             "Vec dst)"),
                   Provenance("header-static", HDR["TSUBVIEW"], "dst and src have the same TileType")))
 def rearrange_operand_location(ctx: Ctx) -> Check | None:
     """
@@ -609,7 +619,9 @@ def rearrange_operand_location(ctx: Ctx) -> Check | None:
     Checks each tile's `TileType` against the path's table: TCONCAT on A2/A3 needs Vec tiles; TINSERT
     on A2/A3 is either Vec->Vec or Acc->Mat; the vector-quantising forms (TMOV_FP, TINSERT_FP, TSTORE_FP)
     need an Acc source and, where the target checks it, a Scaling fp tile; TSUBVIEW's view and source must
-    share a TileType.
+    share a TileType. On Kirin X90 the TMOV forms with a ReluPreMode, STPhase, AccToVecMode or preQuantScalar
+    and TINSERT's pairs other than Vec -> Vec / Vec -> Mat copy out of L0C: an Acc source into a Mat or Vec
+    tile (Vec for the AccToVecMode TMOV).
 
     ## Why is this bad?
     A `static_assert` (or a failed overload) rejects the call: the kernel does not compile.
@@ -679,6 +691,9 @@ def rearrange_unsupported_layout(ctx: Ctx) -> Check | None:
                   Provenance("header-static", HDR["TINSERT"], "Vec->Vec ND: src Rows <= dst Rows and src Cols <= dst "
                              "Cols (both targets); NZ: A2/A3 both, A5 Cols only"),
                   Provenance("header-static", HDR["TTRANS"], "A5: src and dst Cols * sizeof a multiple of 32 bytes"),
+                  Provenance("header-static", "include/pto/npu/kirinX90/common.hpp (CheckTMovAccValid, line 23)",
+                             "Kirin X90's L0C copies (TINSERT, TINSERT_FP, the TMOV forms, TMOV_FP): Dst::Cols * "
+                             "sizeof(DstType) a multiple of 32 and not 0"),
                   Provenance("header-static", "include/pto/npu/a5/TTrans.hpp (TTransTile)", "A5, 1- and 2-byte "
                              "types: (Rows - 1) * RowStride + Cols - 1 <= 0xFFFF for dst when Src::Rows < Src::Cols, "
                              "for src otherwise (a 16-bit gather / scatter index register; 4-byte types have a "
@@ -695,7 +710,9 @@ def rearrange_tile_shape(ctx: Ctx) -> Check | None:
     large as the source; TINSERT Vec->Vec a source no larger than the destination; TTRANS on A5 rows of
     a multiple of 32 bytes and, for 1- and 2-byte elements, a last element index
     `(Rows - 1) * RowStride + Cols - 1` of at most 0xFFFF in the tile the transpose indexes (dst when src is
-    wider than tall, src otherwise).
+    wider than tall, src otherwise); Kirin X90's copies out of L0C (TINSERT, TINSERT_FP, TMOV_FP and the TMOV
+    forms with a ReluPreMode, STPhase, AccToVecMode or preQuantScalar) a destination whose rows are whole
+    32-byte blocks.
 
     ## Why is this bad?
     A `static_assert` rejects the call: the kernel does not compile.

@@ -95,7 +95,8 @@ PATHS: dict[str, dict[tuple[str, str], dict]] = {
     # Kirin X90's own TMov.hpp: only its plain form's copies out of L0C are read (TMOV_TILE_IMPL's Acc branch calls
     # kirinX90/common.hpp CheckTMovAccValid<..., isCastQuant = true>, then kirin9030/common.hpp GetCastPreQuantMode:
     # a half or int32_t NZ source; the cast list takes half / int8 / uint8 / int16, the NoQuant mode the source's
-    # type, which leaves half -> half; an ND or NZ destination of whole 32-byte rows). Its other paths are not read
+    # type, which leaves half -> half; an ND or NZ destination of whole 32-byte rows; ONLY_SRC: its non-Acc pairs are
+    # not read). Its relu / STPhase / scalar-quantised / AccToVecMode forms and TMOV_FP: rules/rearrange.py FACTS
     X90: {
         ("Acc", "Vec"): {"pairs": {("half", "half")}, "src_nz": True, "dst_layouts": (_ND, _NZ),
                          "dst_cols_bytes": 32},
