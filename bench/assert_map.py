@@ -413,6 +413,17 @@ ENTRIES: list[Entry] = [
           rules=("PTO977",), targets=("a6",),
           note="lines 2973, 2977, 2980 (A5 3272, 3276, 3279): MXFP8 from float / bfloat16 / half, MXFP4_E2M1 from "
                "half / bfloat16 into float4_e2m1x2_t"),
+    # --- branch a6conv: A6's ConvTile TLOAD copies (issue 13, "every assertion mapped") ---
+    Entry("pto/npu/a6/TLoad.hpp", "function:TLoadNHWC|function:TLoadNCHW|function:TLoadNCHW2FractalZ|"
+          "function:TLoadNCDHW2NDC1HWC0|function:TLoadNCDHW2FractalZ3D", kind="runtime", targets=("a6",),
+          rules=("PTO030",),
+          note="A6's ConvTile copies assert as A5's (a6/TLoad.hpp 664-667, 710-713, 763, 806, 859; A5 587-590, "
+               "633-636, 686, 729, 782): CONV_SHAPES a6 (A5's entries but TLoad5HD, which common/arch/register/"
+               "tload_common.hpp:68 declares and no A6 file defines); a DYNAMIC ConvTile dimension is not compared"),
+    Entry("pto/common/arch/register/tload_common.hpp", "function:TLoadFractalZ", kind="runtime",
+          cond=r"^srcShape1 == dstShape0", targets=("a6",), rules=("PTO030",),
+          note="4-D fractal-Z ConvTile [C1HW, N/16, 16, C0] against the tensor's Shape1..4 (line 406), called by "
+               "A6's TLOAD_CONVTILE_IMPL (a6/TLoad.hpp:925) as by A5's: CONV_SHAPES a6"),
     # --- end of branch a6 ---
     # --- branch extract: A6's own TExtract.hpp read assertion by assertion (A5's file with longer type lists; the
     # rules run there with A5's facts, ptolint/own_impls.py, except for calls with uint8_t / int4b_t / hifloat4x2_t
@@ -1548,15 +1559,6 @@ ENTRIES: list[Entry] = [
     Entry("pto/npu/a5/TLoad.hpp|pto/npu/a6/TLoad.hpp", "function:CheckConvTileData", kind="static", rules=("PTO029",),
           targets=("a2a3", "a5", "a6"), note="TLOAD into a ConvTile: element types (fp8 e4m3 / e5m2 included), Mat, "
                                              "equal element sizes, the seven layout conversions (CONV_LOAD a5 / a6)"),
-    Entry("pto/npu/a5/TLoad.hpp|pto/npu/a6/TLoad.hpp|pto/common/arch/register/tload_common.hpp",
-          "function:TLoadNHWC|function:TLoadNCHW*|"
-          "function:TLoadNCDHW*|function:TLoad5HD|function:TLoadFractalZ",
-          targets=("a2a3", "a5", "a6"),
-          note="open (checkable): A5 / A6 TLOAD into ConvTile destinations: the copy routines' PTO_ASSERTs compare "
-               "the tensor's run-time shape (and its H * W stride) with the ConvTile's run-time shape (NC1HWC0 / "
-               "FractalZ / NDC1HWC0 extents); PTO029 checks CheckConvTileData and TLoadFractalZ's static fractals "
-               "only: rules read a ConvTile's type spelling (static dimensions), not its run-time shape, and the "
-               "executor's conv_load models the static checks alone (re-read by branch a6)"),
     Entry("pto/npu/a6/TExtract.hpp", "function:TEXTRACT_CONVTILE_IMPL|function:TextractConvTileCheck",
           rules=("PTO135",),
           note="A6 TEXTRACT of a FractalZ ConvTile source (TEXTRACT_IMPL line 1045): A5's TextractConvTileCheck "
