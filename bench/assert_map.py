@@ -252,17 +252,18 @@ ENTRIES: list[Entry] = [
           note="TRANDOM(dst, TRandomKey& key, TRandomCounter& counter) (pto_instr.hpp:720) and TRANDOM_IMPL (a5/"
                "TRandom.hpp:148) take key / counter by reference to uint32_t arrays (common/type.hpp:438-439: "
                "`using TRandomKey = uint32_t[...]`); `key != nullptr` (line 155) compares the decayed array address"),
-    Entry("pto/npu/a5/TLoad.hpp", "function:TLoad5HD|function:TLoadNHWC|function:TLoadNCHW|"
+    Entry("pto/npu/a5/TLoad.hpp|pto/npu/a6/TLoad.hpp", "function:TLoad5HD|function:TLoadNHWC|function:TLoadNCHW|"
           "function:TLoadNCHW2FractalZ|function:TLoadNCDHW2NDC1HWC0|function:TLoadNCDHW2FractalZ3D", kind="runtime",
-          targets=("a5",), rules=("PTO030",),
-          note="the ConvTile copies' shape / stride asserts (a5/TLoad.hpp 587-590, 633-636, 686, 729, 782, 819): "
-               "CONV_SHAPES a5 (static ConvTileShape against the tensor's run-time extents; a DYNAMIC ConvTile "
-               "dimension is not compared)"),
+          targets=("a5", "a6"), rules=("PTO030",),
+          note="the ConvTile copies' shape / stride asserts (a5/TLoad.hpp 587-590, 633-636, 686, 729, 782, 819; A6's "
+               "same copies a6/TLoad.hpp 664-667, 710-713, 763, 806, 859): CONV_SHAPES a5 / a6 (static ConvTileShape "
+               "against the tensor's run-time extents; a DYNAMIC ConvTile dimension is not compared; A6 has no "
+               "TLoad5HD of its own: common/arch/register/tload_common.hpp:68 declares it, no A6 file defines it)"),
     Entry("pto/common/arch/register/tload_common.hpp", "function:TLoadFractalZ", kind="runtime",
-          cond=r"^srcShape1 == dstShape0", targets=("a5", "kirin9030", "kirindev0000"), rules=("PTO030",),
-          note="4-D fractal-Z ConvTile [C1HW, N/16, 16, C0] against the tensor's Shape1..4 (line 406); A5's and "
-               "Kirin 9030's TLOAD_CONVTILE_IMPL call it (kirin9030/TLoad.hpp:299, Kirin Dev0000 compiles that "
-               "file)"),
+          cond=r"^srcShape1 == dstShape0", targets=("a5", "a6", "kirin9030", "kirindev0000"), rules=("PTO030",),
+          note="4-D fractal-Z ConvTile [C1HW, N/16, 16, C0] against the tensor's Shape1..4 (line 406); A5's, A6's "
+               "and Kirin 9030's TLOAD_CONVTILE_IMPL call it (a6/TLoad.hpp:925, kirin9030/TLoad.hpp:299, Kirin "
+               "Dev0000 compiles that file)"),
     Entry("pto/npu/kirin9030/TLoad.hpp", "function:TLoad5HD", kind="runtime", targets=("kirin9030", "kirindev0000"),
           rules=("PTO030",), note="NC1HWC0 / 5-D FRACTAL_Z: the tensor's Shape0..3 equal to the ConvTile's (line 247)"),
     Entry("pto/npu/a2a3/TLoad.hpp", "function:TLoadFractalZ", kind="runtime", targets=("a2a3",), rules=("PTO030",),
@@ -413,17 +414,6 @@ ENTRIES: list[Entry] = [
           rules=("PTO977",), targets=("a6",),
           note="lines 2973, 2977, 2980 (A5 3272, 3276, 3279): MXFP8 from float / bfloat16 / half, MXFP4_E2M1 from "
                "half / bfloat16 into float4_e2m1x2_t"),
-    # --- branch a6conv: A6's ConvTile TLOAD copies (issue 13, "every assertion mapped") ---
-    Entry("pto/npu/a6/TLoad.hpp", "function:TLoadNHWC|function:TLoadNCHW|function:TLoadNCHW2FractalZ|"
-          "function:TLoadNCDHW2NDC1HWC0|function:TLoadNCDHW2FractalZ3D", kind="runtime", targets=("a6",),
-          rules=("PTO030",),
-          note="A6's ConvTile copies assert as A5's (a6/TLoad.hpp 664-667, 710-713, 763, 806, 859; A5 587-590, "
-               "633-636, 686, 729, 782): CONV_SHAPES a6 (A5's entries but TLoad5HD, which common/arch/register/"
-               "tload_common.hpp:68 declares and no A6 file defines); a DYNAMIC ConvTile dimension is not compared"),
-    Entry("pto/common/arch/register/tload_common.hpp", "function:TLoadFractalZ", kind="runtime",
-          cond=r"^srcShape1 == dstShape0", targets=("a6",), rules=("PTO030",),
-          note="4-D fractal-Z ConvTile [C1HW, N/16, 16, C0] against the tensor's Shape1..4 (line 406), called by "
-               "A6's TLOAD_CONVTILE_IMPL (a6/TLoad.hpp:925) as by A5's: CONV_SHAPES a6"),
     # --- end of branch a6 ---
     # --- branch extract: A6's own TExtract.hpp read assertion by assertion (A5's file with longer type lists; the
     # rules run there with A5's facts, ptolint/own_impls.py, except for calls with uint8_t / int4b_t / hifloat4x2_t
