@@ -1542,10 +1542,12 @@ ENTRIES: list[Entry] = [
           note="its only caller, ZeroPadSourceTile, calls it under if constexpr (elemPerVL % StaticCols == 0) and "
                "takes ZeroPadColumns_Unaligned otherwise"),
     # --- end of branch mx -------------------------------------------------------------------------------------
-    Entry("pto/npu/a5/TLoad.hpp|pto/npu/a6/TLoad.hpp", "function:TLoadHif4Cube*",
-          targets=("a2a3", "a5", "a6"),
-          note="open (checkable): A6 TLOAD of hifloat4x2_t tiles (TLoadHif4CubeCheck: element type, ValidCol vs "
-               "staticShape[4]); ptolint/own_impls.py leaves hifloat4x2_t TLOAD calls on A6 out"),
+    Entry("pto/npu/a6/TLoad.hpp", "function:TLoadHif4CubeCheck", cond=r"^TileData::DType == GlobalData::RawDType$",
+          targets=("a6",), rules=("PTO936",),
+          note="the hifloat4x2_t L1 data load (TLOAD_TILE_IMPL 624-630): a hifloat4x2_t tensor (line 252); "
+               "ptolint/own_impls.py reads hifloat4x2_t TLOAD calls on A6 apart (key a6:hifloat4x2_t)"),
+    Entry("pto/npu/a6/TLoad.hpp", "function:TLoadHif4CubeCheck", cond=r"^TileData::ValidCol == ", targets=("a6",),
+          rules=("PTO937",), note="static ValidCol == staticShape[4] when both are static (line 256), the same load"),
     Entry("pto/npu/a5/TLoad.hpp|pto/npu/a6/TLoad.hpp", "function:CheckConvTileData", kind="static", rules=("PTO029",),
           targets=("a2a3", "a5", "a6"), note="TLOAD into a ConvTile: element types (fp8 e4m3 / e5m2 included), Mat, "
                                              "equal element sizes, the seven layout conversions (CONV_LOAD a5 / a6)"),

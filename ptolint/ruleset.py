@@ -83,7 +83,17 @@ class Rule:
         if own_impls.family(builtin, target, dtypes) in self.families:
             return True
         o = own_impls.own(builtin, target, dtypes)
-        return o is not None and builtin in self.own.get(o.impl, ())
+        if o is not None:
+            return builtin in self.own.get(o.impl, ())
+        apart = own_impls.apart(builtin, target, dtypes)  # a type the reading leaves out, read apart
+        return bool(apart) and all(builtin in self.own.get(k, ()) for k in apart)
+
+    def runs_for_some(self, builtin: str, target: str) -> bool:
+        """Whether the rule checks some call of `builtin` on `target`: `runs` for a call of no particular element
+        type, or a call of a type the target's read own file leaves out and reads apart (ptolint/own_impls.py)."""
+        if self.runs(builtin, target):
+            return True
+        return target in self.targets and any(builtin in self.own.get(k, ()) for k in own_impls.keys(builtin, target))
 
     def kind(self, target: str, instruction: str | None = None) -> str:
         """What kind of failure a finding of this rule is on `target`: compile-error, runtime-fault, silent or
@@ -255,7 +265,7 @@ def rule(code: str, name: str, *, instructions: tuple[str, ...], fault: str,
         mine = dict(own or {})
         runs_on = tuple(targets) if chip else tuple(
             t for t in ALL_TARGETS if t in targets or any(
-                own_impls.family(b, t) in targets or b in mine.get(getattr(own_impls.own(b, t), "impl", ""), ())
+                own_impls.family(b, t) in targets or any(b in mine.get(k, ()) for k in own_impls.keys(b, t))
                 for b in instructions))
         REGISTRY[code] = Rule(code, name, instructions, runs_on, severity, fault, provenance, fn,
                               inspect.cleandoc(fn.__doc__ or ""), operand_free, sequences, failure, families, mine)

@@ -315,3 +315,33 @@ def test_executor_a6_nc1hwc0_convtile_load_asserts_no_extent():
     args = ("NC1HWC0", "1, 2, 8, 16, 16", "NC1HWC0", (1, 2, 10, 16, 16), (5120, 2560, 256, 16, 1))
     assert "valid-region" in kinds(_conv_load("a5", *args))
     assert kinds(_conv_load("a6", *args)) == set()
+
+
+def _hif4_load(g_dtype: str, cols: int, layout: str = "ND", rows: int = 64) -> CallSite:
+    spec = TileSpec("Mat", "hifloat4x2_t", rows, 128, "ColMajor", rows, 128, "RowMajor", 512, elem_size=1)
+    shape = (1, 1, 1, rows, cols)
+    g = GlobalOperand(GlobalSpec(g_dtype, shape, (1, 1, 1, cols, 1), layout),
+                      tuple(Const(d, "int64_t") for d in shape), tuple(Const(s, "int64_t") for s in (1, 1, 1, cols, 1)),
+                      "g")
+    return load(spec, g, "a6")
+
+
+@pytest.mark.parametrize("g_dtype, cols, fault", [
+    ("hifloat4x2_t", 128, None),
+    ("uint8_t", 128, "dtype-mismatch"),  # the packed bytes' type: TLoadHif4CubeCheck wants hifloat4x2_t
+    ("hifloat4x2_t", 64, "valid-region"),  # the tensor's last dimension counted in bytes of pairs
+])
+def test_executor_a6_hif4_l1_load_check(g_dtype, cols, fault):
+    """A6's hifloat4x2_t L1 data load (read apart, ptolint/own_impls.py): TLoadHif4CubeCheck's two static_asserts,
+    observed by the executor; PTO936 / PTO937 agree."""
+    s = _hif4_load(g_dtype, cols)
+    assert kinds(s) == ({fault} if fault else set())
+    rules = load_rules()
+    assert (check_rule(rules["PTO936"], s).level == "error") is (fault == "dtype-mismatch")
+    assert (check_rule(rules["PTO937"], s).level == "error") is (fault == "valid-region")
+
+
+def test_executor_a6_hif4_scale_and_one_row_forms_skip_the_hif4_check():
+    """A scale tensor layout or a one-row row-major tile takes TLoadMxCubeCheck instead (not TLoadHif4CubeCheck)."""
+    assert "dtype-mismatch" not in kinds(_hif4_load("uint8_t", 128, "HIF4_A_ZZ"))
+    assert check_rule(load_rules()["PTO936"], _hif4_load("uint8_t", 128, "HIF4_A_ZZ")).level is None

@@ -235,6 +235,25 @@ def _conv_extents(m: Machine, g: ConcreteGlobal, layout: str, d: list[int], c0: 
                 " (PTO_ASSERT, debug builds)")
 
 
+def hif4_cube_check(m: Machine, tile: ConcreteTile, g: ConcreteGlobal | None) -> None:
+    """A6's hifloat4x2_t L1 data load (a6/TLoad.hpp TLOAD_TILE_IMPL 624-630: a Mat tile, neither the one-row MX
+    vector path nor a scale tensor) runs TLoadHif4CubeCheck: a hifloat4x2_t tensor, and the tile's static ValidCol
+    equal to the tensor's static last dimension when both are static (static_asserts)."""
+    if g is None or tile.spec.loc != "Mat" or _mx_scale_load(m, tile, g):
+        return
+    problems = []
+    if g.dtype != tile.dtype:
+        problems.append(("dtype-mismatch", f"TLoadHif4CubeCheck: a {tile.dtype} L1 tile from a {g.dtype} tensor"))
+    vc, cols = tile.spec.valid_col, g.spec.shape[4]
+    if vc > 0 and cols > 0 and vc != cols:
+        problems.append(("valid-region", f"TLoadHif4CubeCheck: static valid columns {vc} vs the tensor's static "
+                                         f"last dimension {cols}"))
+    for kind, detail in problems:
+        m.fault(kind, detail)
+    if problems:
+        raise m.trap(problems[0][0], "the HiF4 L1 load does not compile (static_assert)")
+
+
 def transfer(m: Machine, builtin: str, tile: ConcreteTile, g: ConcreteGlobal, quant: bool) -> None:
     """Judge and perform the global side of one transfer; faults go to `m`."""
     atomic = builtin == "TSTORE" and m.template_args.get("atomicType") in ("AtomicAdd", "1")
