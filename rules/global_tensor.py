@@ -1073,7 +1073,7 @@ def hif4_cube(ctx: Ctx) -> tuple[TileView, GlobalView] | None:
       provenance=(Provenance("header-static", HIF4_A6, "TLoadHif4CubeCheck (the hifloat4x2_t L1 data load, in place "
                              "of TLoadCubeCheck): static_assert TileData::DType == GlobalData::RawDType"),
                   Provenance("isa-doc", "docs/isa/TLOAD.md", "does not mention hifloat4x2_t")),
-      own=HIF4_OWN)
+      own=HIF4_OWN, form={"dst": "Tile", "src": "GlobalTensor"})
 def tload_hif4_tensor_dtype(ctx: Ctx) -> Check | None:
     """
     ## Summary
@@ -1114,7 +1114,7 @@ def tload_hif4_tensor_dtype(ctx: Ctx) -> Check | None:
                              "static_assert TileData::ValidCol == GlobalData::staticShape[4]; the ND / DN / NZ "
                              "data loads otherwise compare the tile with the tensor only at run time"),
                   Provenance("isa-doc", "docs/isa/TLOAD.md", "does not mention hifloat4x2_t")),
-      own=HIF4_OWN)
+      own=HIF4_OWN, form={"dst": "Tile", "src": "GlobalTensor"})
 def tload_hif4_valid_cols(ctx: Ctx) -> Check | None:
     """
     ## Summary

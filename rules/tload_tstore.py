@@ -379,7 +379,7 @@ _CONV_HDR = {"a2a3": "include/pto/npu/a2a3/TLoad.hpp (CheckConvTileData)",
                              "from a FRACTAL_Z tensor (A2/A3 also FRACTAL_Z_3D): static_assert the tile's "
                              "staticShape[2..3] and the tensor's staticShape[3..4] == [16, 32 / sizeof(T)]"),
                   Provenance("isa-doc", "docs/isa/TLOAD.md", "does not list the ConvTile forms")),
-      own={"a6": ("TLOAD",), "kirin9030": ("TLOAD",)})
+      own={"a6": ("TLOAD",), "kirin9030": ("TLOAD",)}, form={"dst": "ConvTile"})
 def tload_convtile_unsupported(ctx: Ctx) -> Check | None:
     """
     ## Summary
@@ -480,7 +480,7 @@ _CONV_SHAPE_HDR = ("include/pto/npu/a5/TLoad.hpp (TLoad5HD 819, TLoadNHWC 587-59
 
 
 @rule("PTO030", "tload-convtile-shape-mismatch", instructions=("TLOAD",), fault="valid-region",
-      targets=("a2a3", "a5"), own={"kirin9030": ("TLOAD",), "a6": ("TLOAD",)},
+      targets=("a2a3", "a5"), own={"kirin9030": ("TLOAD",), "a6": ("TLOAD",)}, form={"dst": "ConvTile"},
       provenance=(Provenance("header-runtime", _CONV_SHAPE_HDR, "A5: PTO_ASSERT the tensor's extents equal the "
                              "ConvTile's (NC1HWC0 / 5-D FRACTAL_Z: Shape0..3; 4-D FRACTAL_Z: Shape1..4 against "
                              "[C1HW, N/16, 16, C0]; NHWC / NCHW -> NC1HWC0: N, H, W equal and C <= C1 * C0; NCDHW -> "
