@@ -311,9 +311,12 @@ def foreign(
     families: tuple[str, ...] | None, builtin: str, target: str, dtypes: tuple[str, ...] | frozenset[str] = ()
 ) -> bool:
     """A rule with facts of `families` only does not apply to this call: it uses a read own file that follows the
-    other family's code (an A2/A3 type list at a call of Kirin 9030's TLoad.hpp)."""
-    o = own(builtin, target, dtypes)
-    return o is not None and families is not None and o.lineage not in families
+    other family's code (an A2/A3 type list at a call of Kirin 9030's TLoad.hpp), also for the element types the
+    reading leaves out (the file follows that code whatever it was read for)."""
+    o = OWN.get(target, {}).get(builtin)
+    if o is None or impls.family(builtin, target, dtypes) is not None:
+        return False
+    return families is not None and o.lineage not in families
 
 
 def left_out(builtin: str, target: str, dtypes: tuple[str, ...] | frozenset[str] = ()) -> str | None:

@@ -185,6 +185,8 @@ def test_a6_hif4_load_is_read_apart() -> None:
         assert rules[code].targets == ("a6",)
     assert not rules["PTO955"].runs("TLOAD", "a6", hif4) and rules["PTO955"].runs("TLOAD", "a6", ("half",))
     assert "read without its paths" in own_impls.left_out("TLOAD", "a6", hif4)
+    # the file follows A5's code for the left-out type too: A2/A3-only facts (PTO951's type list) do not apply
+    assert own_impls.foreign(("a2a3",), "TLOAD", "a6", hif4) and not own_impls.foreign(("a5",), "TLOAD", "a6", hif4)
 
 
 #: the kernel above with TDIV on int16 tiles: npu/kirinDev0000/TDiv.hpp, whose facts PTO601..PTO604 hold
