@@ -1004,7 +1004,7 @@ class Mapper:
             return True
         if "*" not in r.instructions and not set(a["builtins"]) & set(r.instructions):
             return False  # the assertion lies on this target's path of other builtins only
-        return not hasattr(r, "runs") or any(r.runs(b, target) for b in a["builtins"])
+        return not hasattr(r, "runs") or any(r.runs_for_some(b, target) for b in a["builtins"])
 
     def inferred(self, a: dict) -> list[str]:
         """Rules of the assertion's builtins, running on its target, citing its file, of its topic's first tier

@@ -278,17 +278,18 @@ ENTRIES: list[Entry] = [
           note="TRANDOM(dst, TRandomKey& key, TRandomCounter& counter) (pto_instr.hpp:720) and TRANDOM_IMPL (a5/"
                "TRandom.hpp:148) take key / counter by reference to uint32_t arrays (common/type.hpp:438-439: "
                "`using TRandomKey = uint32_t[...]`); `key != nullptr` (line 155) compares the decayed array address"),
-    Entry("pto/npu/a5/TLoad.hpp", "function:TLoad5HD|function:TLoadNHWC|function:TLoadNCHW|"
+    Entry("pto/npu/a5/TLoad.hpp|pto/npu/a6/TLoad.hpp", "function:TLoad5HD|function:TLoadNHWC|function:TLoadNCHW|"
           "function:TLoadNCHW2FractalZ|function:TLoadNCDHW2NDC1HWC0|function:TLoadNCDHW2FractalZ3D", kind="runtime",
-          targets=("a5",), rules=("PTO030",),
-          note="the ConvTile copies' shape / stride asserts (a5/TLoad.hpp 587-590, 633-636, 686, 729, 782, 819): "
-               "CONV_SHAPES a5 (static ConvTileShape against the tensor's run-time extents; a DYNAMIC ConvTile "
-               "dimension is not compared)"),
+          targets=("a5", "a6"), rules=("PTO030",),
+          note="the ConvTile copies' shape / stride asserts (a5/TLoad.hpp 587-590, 633-636, 686, 729, 782, 819; A6's "
+               "same copies a6/TLoad.hpp 664-667, 710-713, 763, 806, 859): CONV_SHAPES a5 / a6 (static ConvTileShape "
+               "against the tensor's run-time extents; a DYNAMIC ConvTile dimension is not compared; A6 has no "
+               "TLoad5HD of its own: common/arch/register/tload_common.hpp:68 declares it, no A6 file defines it)"),
     Entry("pto/common/arch/register/tload_common.hpp", "function:TLoadFractalZ", kind="runtime",
-          cond=r"^srcShape1 == dstShape0", targets=("a5", "kirin9030", "kirindev0000"), rules=("PTO030",),
-          note="4-D fractal-Z ConvTile [C1HW, N/16, 16, C0] against the tensor's Shape1..4 (line 406); A5's and "
-               "Kirin 9030's TLOAD_CONVTILE_IMPL call it (kirin9030/TLoad.hpp:299, Kirin Dev0000 compiles that "
-               "file)"),
+          cond=r"^srcShape1 == dstShape0", targets=("a5", "a6", "kirin9030", "kirindev0000"), rules=("PTO030",),
+          note="4-D fractal-Z ConvTile [C1HW, N/16, 16, C0] against the tensor's Shape1..4 (line 406); A5's, A6's "
+               "and Kirin 9030's TLOAD_CONVTILE_IMPL call it (a6/TLoad.hpp:925, kirin9030/TLoad.hpp:299, Kirin "
+               "Dev0000 compiles that file)"),
     Entry("pto/npu/kirin9030/TLoad.hpp", "function:TLoad5HD", kind="runtime", targets=("kirin9030", "kirindev0000"),
           rules=("PTO030",), note="NC1HWC0 / 5-D FRACTAL_Z: the tensor's Shape0..3 equal to the ConvTile's (line 247)"),
     Entry("pto/npu/a2a3/TLoad.hpp", "function:TLoadFractalZ", kind="runtime", targets=("a2a3",), rules=("PTO030",),
@@ -1571,22 +1572,15 @@ ENTRIES: list[Entry] = [
           note="its only caller, ZeroPadSourceTile, calls it under if constexpr (elemPerVL % StaticCols == 0) and "
                "takes ZeroPadColumns_Unaligned otherwise"),
     # --- end of branch mx -------------------------------------------------------------------------------------
-    Entry("pto/npu/a5/TLoad.hpp|pto/npu/a6/TLoad.hpp", "function:TLoadHif4Cube*",
-          targets=("a2a3", "a5", "a6"),
-          note="open (checkable): A6 TLOAD of hifloat4x2_t tiles (TLoadHif4CubeCheck: element type, ValidCol vs "
-               "staticShape[4]); ptolint/own_impls.py leaves hifloat4x2_t TLOAD calls on A6 out"),
+    Entry("pto/npu/a6/TLoad.hpp", "function:TLoadHif4CubeCheck", cond=r"^TileData::DType == GlobalData::RawDType$",
+          targets=("a6",), rules=("PTO936",),
+          note="the hifloat4x2_t L1 data load (TLOAD_TILE_IMPL 624-630): a hifloat4x2_t tensor (line 252); "
+               "ptolint/own_impls.py reads hifloat4x2_t TLOAD calls on A6 apart (key a6:hifloat4x2_t)"),
+    Entry("pto/npu/a6/TLoad.hpp", "function:TLoadHif4CubeCheck", cond=r"^TileData::ValidCol == ", targets=("a6",),
+          rules=("PTO937",), note="static ValidCol == staticShape[4] when both are static (line 256), the same load"),
     Entry("pto/npu/a5/TLoad.hpp|pto/npu/a6/TLoad.hpp", "function:CheckConvTileData", kind="static", rules=("PTO029",),
           targets=("a2a3", "a5", "a6"), note="TLOAD into a ConvTile: element types (fp8 e4m3 / e5m2 included), Mat, "
                                              "equal element sizes, the seven layout conversions (CONV_LOAD a5 / a6)"),
-    Entry("pto/npu/a5/TLoad.hpp|pto/npu/a6/TLoad.hpp|pto/common/arch/register/tload_common.hpp",
-          "function:TLoadNHWC|function:TLoadNCHW*|"
-          "function:TLoadNCDHW*|function:TLoad5HD|function:TLoadFractalZ",
-          targets=("a2a3", "a5", "a6"),
-          note="open (checkable): A5 / A6 TLOAD into ConvTile destinations: the copy routines' PTO_ASSERTs compare "
-               "the tensor's run-time shape (and its H * W stride) with the ConvTile's run-time shape (NC1HWC0 / "
-               "FractalZ / NDC1HWC0 extents); PTO029 checks CheckConvTileData and TLoadFractalZ's static fractals "
-               "only: rules read a ConvTile's type spelling (static dimensions), not its run-time shape, and the "
-               "executor's conv_load models the static checks alone (re-read by branch a6)"),
     Entry("pto/npu/a6/TExtract.hpp", "function:TEXTRACT_CONVTILE_IMPL|function:TextractConvTileCheck",
           rules=("PTO135",),
           note="A6 TEXTRACT of a FractalZ ConvTile source (TEXTRACT_IMPL line 1045): A5's TextractConvTileCheck "

@@ -70,9 +70,10 @@ def _reuse(r: Rule) -> list[str]:
     for t in ALL_TARGETS:
         if t in impls.FAMILY_TARGETS or t not in r.targets:
             continue
-        names = [b for b in r.instructions if r.runs(b, t)]
+        names = [b for b in r.instructions if r.runs_for_some(b, t)]
         fams = sorted({own_impls.family(b, t) or "" for b in names} - {""})
-        own = sorted({o.impl for b in names if own_impls.family(b, t) is None and (o := own_impls.own(b, t))})
+        own = sorted({k.split(":")[0] for b in names if own_impls.family(b, t) is None  # a6:hifloat4x2_t -> a6
+                      for k in own_impls.keys(b, t) if b in r.own.get(k, ())})
         dirs = [f"npu/{NPU_DIRS[f]}" for f in fams] + [f"npu/{NPU_DIRS[k]}" for k in own]
         reread = any(impls.family(b, t) is None for b in names)  # a divergent reused file read by hand
         read = read or bool(own) or reread

@@ -173,7 +173,7 @@ def note_unchecked(site: CallSite, target: str, dtypes: tuple[str, ...], rules: 
     if why is None:
         return
     covering = [r for r in rules if site.builtin in r.instructions and r.families is not None
-                and not own_impls.foreign(r.families, site.builtin, target, dtypes)]
+                and not own_impls.foreign(r.families, site.builtin, target, dtypes) and r.applies(site)]
     if not covering or all(r.runs(site.builtin, target, dtypes) for r in covering):
         return  # every covering rule has facts for the target's own file (ptolint/own_impls.py)
     entry = (target, site.line, site.builtin, why)

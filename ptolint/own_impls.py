@@ -5,7 +5,8 @@ ptolint/impls.py says which file implements a builtin on each target; where that
 were read: for each (target, builtin) the key the rules' and the executor's fact tables use for that file, the
 headers it was read from, and the element types the reading covers. A rule has facts for such a call only when it
 says so (`rule(..., own=...)`) and its tables have the key; the executor runs such a call only when its op does
-(`own_impls`). Everything else there stays "no facts" (proof mode: unknown).
+(`own_impls`). Everything else there stays "no facts" (proof mode: unknown). An element type an entry leaves out may be
+read apart, for its own paths: a rule or op that declares the key "<impl>:<type>" takes those calls (`apart`).
 
 Element types: the Kirin header.hpp files `#define` bfloat16_t, the fp8 and the fp4 names as other types while
 they include their files, so a file that names those types checks the replacement. The TLoad.hpp / TStore.hpp
@@ -41,7 +42,9 @@ class Own:
     impl: str  # the fact tables' key: the npu directory's target name ("kirin9030" for npu/kirin9030/...)
     files: str  # where the facts were read (pto-isa 3186c381)
     dtypes: tuple[str, ...] | None = None  # the tile element types the reading covers (None: every type)
-    excluded: tuple[str, ...] = ()  # tile element types it leaves out (paths of their own)
+    #: tile element types it leaves out (paths of their own); a rule or op may still hold the facts of such a type's
+    #: paths, read apart, under the key "<impl>:<type>" (`apart`)
+    excluded: tuple[str, ...] = ()
     #: element-type combinations it leaves out: a call whose tiles have every type of one of them (A6's extra
     #: TMATMUL input pairs, made of types A5 knows, which A5 rejects and A6 accepts)
     combos: tuple[frozenset[str], ...] = ()
@@ -167,7 +170,8 @@ _KDEV_ARITH = {
 
 OWN: dict[str, dict[str, Own]] = {
     # A5's TLOAD_TILE_IMPL with A6LoadOp (the same Vec routines, StaticCheck, TLoadCubeCheck, MX path for a
-    # one-row L1 tile); hifloat4x2_t L1 tiles take a check of their own (TLoadHif4CubeCheck)
+    # one-row L1 tile); hifloat4x2_t L1 tiles take a check of their own (TLoadHif4CubeCheck), read apart:
+    # "a6:hifloat4x2_t" (PTO936 / PTO937, the executor's TLOAD)
     "a6": {
         "TLOAD": Own("a6", _A6_LOAD, excluded=("hifloat4x2_t",)),
         # the very A5 files (keyed "a5": the family's facts hold), see the module docstring
@@ -256,6 +260,29 @@ def own(builtin: str, target: str, dtypes: tuple[str, ...] | frozenset[str] = ()
     return o
 
 
+def apart(builtin: str, target: str, dtypes: tuple[str, ...] | frozenset[str] = ()) -> tuple[str, ...]:
+    """The keys `<impl>:<type>` a rule (its `own`) or an executor op (its `own_impls`) must declare to take a call
+    whose element types the target's read own file leaves out (`excluded`): such a type is read apart, path by path
+    (A6's hifloat4x2_t L1 load: TLoadHif4CubeCheck), and only what declares its key has the facts of those paths;
+    () when the call is not of that kind (covered by the reading, another file, or left out otherwise)."""
+    o = OWN.get(target, {}).get(builtin)
+    if o is None or impls.family(builtin, target, dtypes) is not None:
+        return ()
+    bad = _left_out(o, dtypes)
+    if not bad or any(t not in o.excluded for t in bad):
+        return ()
+    return tuple(f"{o.impl}:{t}" for t in bad)
+
+
+def keys(builtin: str, target: str) -> tuple[str, ...]:
+    """Every key under which facts of the target's read own file of `builtin` can be held: the reading's and one
+    per element type it leaves out (`apart`); () for a builtin the target does not implement in a read own file."""
+    o = OWN.get(target, {}).get(builtin)
+    if o is None or impls.family(builtin, target) is not None:
+        return ()
+    return (o.impl, *(f"{o.impl}:{t}" for t in o.excluded))
+
+
 def _left_out(o: Own, dtypes: tuple[str, ...] | frozenset[str]) -> list[str]:
     """The call's element types the reading does not cover (sorted; empty when it covers the call)."""
     bad = {t for t in dtypes if t in o.excluded or (o.dtypes is not None and t not in o.dtypes)}
@@ -288,9 +315,12 @@ def foreign(
     families: tuple[str, ...] | None, builtin: str, target: str, dtypes: tuple[str, ...] | frozenset[str] = ()
 ) -> bool:
     """A rule with facts of `families` only does not apply to this call: it uses a read own file that follows the
-    other family's code (an A2/A3 type list at a call of Kirin 9030's TLoad.hpp)."""
-    o = own(builtin, target, dtypes)
-    return o is not None and families is not None and o.lineage not in families
+    other family's code (an A2/A3 type list at a call of Kirin 9030's TLoad.hpp), also for the element types the
+    reading leaves out (the file follows that code whatever it was read for)."""
+    o = OWN.get(target, {}).get(builtin)
+    if o is None or impls.family(builtin, target, dtypes) is not None:
+        return False
+    return families is not None and o.lineage not in families
 
 
 def left_out(builtin: str, target: str, dtypes: tuple[str, ...] | frozenset[str] = ()) -> str | None:

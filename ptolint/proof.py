@@ -73,10 +73,13 @@ def _loop_line(syms: list[Sym]) -> int:
 def not_run(rule: Rule, site: CallSite, dtypes: tuple[str, ...]) -> Outcome:
     """A rule that covers the builtin but does not run on the target: not applicable, unless the reason is that no
     rule has facts for the implementation the target uses (then the call is not checked: unknown); a rule of only
-    A2/A3 facts does not apply to a read own file that follows A5's code (ptolint/own_impls.py)."""
+    A2/A3 facts does not apply to a read own file that follows A5's code (ptolint/own_impls.py), nor a rule to a
+    call without its operand form (Rule.form: a ConvTile rule at a Tile call), whatever the target's facts."""
     why = impls.unmodelled(site.builtin, site.target, dtypes)
     if own_impls.foreign(rule.families, site.builtin, site.target, dtypes):
         return Outcome("not-applicable")  # an A2/A3-only fact, on a file that follows A5's code
+    if not rule.applies(site):
+        return Outcome("not-applicable")  # the call cannot break it on any target
     if why is not None and rule.families is not None and site.builtin in rule.instructions:
         return Outcome("unknown", "no-facts", own_impls.left_out(site.builtin, site.target, dtypes) or why)
     return Outcome("not-applicable")

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 from ptolint import impls, own_impls
 from ptolint import z3lazy as z3
-from ptolint.ir import FAULT_KINDS, CallSite, GlobalOperand, GlobalSpec, TileOperand, TileSpec
+from ptolint.ir import FAULT_KINDS, CallSite, GlobalOperand, GlobalSpec, TileOperand, TileSpec, TypeOperand
 from ptolint.targets import ALL_TARGETS, TARGETS
 
 LEVELS = ("error", "warning", "note")
@@ -73,6 +73,10 @@ class Rule:
     #: the newer targets' own implementation files the rule has facts for (ptolint/own_impls.py): fact-table key
     #: ("kirin9030") -> the builtins; its tables then have entries under that key
     own: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    #: the operand form the rule concerns: parameter -> operand kind (OPERAND_KINDS); a call that passes another
+    #: kind there cannot break the rule on any target, so where the rule has no facts the call is not applicable
+    #: rather than unchecked (ptolint/proof.py). Empty: every call of its instructions
+    form: dict[str, str] = field(default_factory=dict)
 
     def runs(self, builtin: str, target: str, dtypes: tuple[str, ...] | frozenset[str] = ()) -> bool:
         """Whether the rule checks a call of `builtin` on `target` (whose tiles have element types `dtypes`)."""
@@ -83,7 +87,28 @@ class Rule:
         if own_impls.family(builtin, target, dtypes) in self.families:
             return True
         o = own_impls.own(builtin, target, dtypes)
-        return o is not None and builtin in self.own.get(o.impl, ())
+        if o is not None:
+            return builtin in self.own.get(o.impl, ())
+        apart = own_impls.apart(builtin, target, dtypes)  # a type the reading leaves out, read apart
+        return bool(apart) and all(builtin in self.own.get(k, ()) for k in apart)
+
+    def runs_for_some(self, builtin: str, target: str) -> bool:
+        """Whether the rule checks some call of `builtin` on `target`: `runs` for a call of no particular element
+        type, or a call of a type the target's read own file leaves out and reads apart (ptolint/own_impls.py)."""
+        if self.runs(builtin, target):
+            return True
+        return target in self.targets and any(builtin in self.own.get(k, ()) for k in own_impls.keys(builtin, target))
+
+    def applies(self, site: CallSite) -> bool:
+        """Whether the call has the rule's operand form (`form`); True when an operand was not followed (the form
+        cannot be told) or the rule declares none."""
+        if site.unresolved:
+            return True
+        for param, kind in self.form.items():
+            op = site.arg(param)
+            if op is None or operand_kind(op) != kind:
+                return False
+        return True
 
     def kind(self, target: str, instruction: str | None = None) -> str:
         """What kind of failure a finding of this rule is on `target`: compile-error, runtime-fault, silent or
@@ -100,6 +125,22 @@ class Rule:
         """The text of one `## Title` section of the rule's documentation."""
         m = re.search(rf"^## {re.escape(title)}\s*\n(.*?)(?=^## |\Z)", self.doc, re.S | re.M)
         return m.group(1).strip() if m else ""
+
+
+#: what a call passes for one parameter, as a rule's `form` names it
+OPERAND_KINDS = ("Tile", "ConvTile", "GlobalTensor", "scalar", "type")
+_CONV_TILE = re.compile(r"\bConvTile<")
+
+
+def operand_kind(op) -> str:
+    """The OPERAND_KINDS entry of one operand (a ConvTile is a class operand the frontend keeps as its spelling)."""
+    if isinstance(op, TileOperand):
+        return "Tile"
+    if isinstance(op, GlobalOperand):
+        return "GlobalTensor"
+    if isinstance(op, TypeOperand):
+        return "ConvTile" if _CONV_TILE.search(op.spelling) else "type"
+    return "scalar"
 
 
 class TileView:
@@ -231,13 +272,14 @@ def rule(code: str, name: str, *, instructions: tuple[str, ...], fault: str,
          severity: str = "error", operand_free: bool = False,
          sequences: Callable[[list[CallSite]], list[CallSite]] | None = None,
          failure: str | dict[str, str] | None = None, chip: bool = False,
-         own: dict[str, tuple[str, ...]] | None = None) -> Callable[[Callable[[Ctx], Check | None]], Callable[[Ctx], Check | None]]:
+         own: dict[str, tuple[str, ...]] | None = None, form: dict[str, str] | None = None) -> Callable[[Callable[[Ctx], Check | None]], Callable[[Ctx], Check | None]]:
     """Register a rule function; its docstring is the rule's documentation.
 
     `targets`: the implementations the rule's facts were read from; it then also runs on every newer target for
     the builtins that target implements with the same file (`Rule.targets` lists where it runs). `chip=True`: the
     facts are the real target's (capacities, the Tile type), and the rule runs on exactly `targets`. `own`: the
-    newer targets' own files (ptolint/own_impls.py keys) whose facts the rule's tables also hold, per builtin."""
+    newer targets' own files (ptolint/own_impls.py keys) whose facts the rule's tables also hold, per builtin.
+    `form`: the operand kind the rule concerns per parameter (`Rule.form`, e.g. {"dst": "ConvTile"})."""
     if severity not in LEVELS:
         raise ValueError(f"{code}: unknown severity {severity}")
     if fault not in FAULT_KINDS:
@@ -247,6 +289,8 @@ def rule(code: str, name: str, *, instructions: tuple[str, ...], fault: str,
     for kind in ([failure] if isinstance(failure, str) else list((failure or {}).values())):
         if kind not in FAILURE_KINDS:
             raise ValueError(f"{code}: unknown failure kind {kind}")
+    if any(k not in OPERAND_KINDS for k in (form or {}).values()):
+        raise ValueError(f"{code}: unknown operand kind in form {form}")
 
     def register(fn: Callable[[Ctx], Check | None]) -> Callable[[Ctx], Check | None]:
         if code in REGISTRY:
@@ -255,10 +299,11 @@ def rule(code: str, name: str, *, instructions: tuple[str, ...], fault: str,
         mine = dict(own or {})
         runs_on = tuple(targets) if chip else tuple(
             t for t in ALL_TARGETS if t in targets or any(
-                own_impls.family(b, t) in targets or b in mine.get(getattr(own_impls.own(b, t), "impl", ""), ())
+                own_impls.family(b, t) in targets or any(b in mine.get(k, ()) for k in own_impls.keys(b, t))
                 for b in instructions))
         REGISTRY[code] = Rule(code, name, instructions, runs_on, severity, fault, provenance, fn,
-                              inspect.cleandoc(fn.__doc__ or ""), operand_free, sequences, failure, families, mine)
+                              inspect.cleandoc(fn.__doc__ or ""), operand_free, sequences, failure, families, mine,
+                              dict(form or {}))
         return fn
 
     return register

@@ -1046,3 +1046,107 @@ def tload_mx_scale_operands(ctx: Ctx) -> Check | None:
                    f"{'x'.join(map(str, st))})")
     return Check(ctx.static(bool(bad)), f"TLOAD: MX scale load of GlobalTensor `{_esc(g.text)}` into tile "
                  f"`{_esc(t.text)}`: " + "; ".join(bad) + " (static_assert)")
+
+
+# --- A6's hifloat4x2_t L1 load (TLoadHif4CubeCheck) -------------------------------------------------------------
+
+#: ptolint/own_impls.py leaves hifloat4x2_t TLOAD calls on A6 out of the reading of a6/TLoad.hpp and reads their
+#: L1 data path apart: the rules below hold its facts under that key (ctx.impl is "a6" for those calls)
+HIF4 = "hifloat4x2_t"
+HIF4_OWN = {f"a6:{HIF4}": ("TLOAD",)}
+HIF4_A6 = "include/pto/npu/a6/TLoad.hpp (TLOAD_TILE_IMPL lines 624-630, TLoadHif4CubeCheck lines 248-260)"
+
+
+def hif4_cube(ctx: Ctx) -> tuple[TileView, GlobalView] | None:
+    """(tile, tensor) of an A6 TLOAD whose hifloat4x2_t L1 tile takes TLoadHif4CubeCheck (the data load: neither
+    the one-row MX vector path nor an MX / HiF4 scale tensor), None for any other call."""
+    got = operands(ctx)
+    if ctx.builtin != "TLOAD" or ctx.impl != "a6" or got is None:
+        return None
+    t, g = got
+    if t.dtype != HIF4 or t.loc != "Mat" or mx_scale_path(ctx, t, g) is not None:
+        return None
+    return t, g
+
+
+@rule("PTO936", "tload-hif4-tensor-dtype", instructions=("TLOAD",), fault="dtype-mismatch", targets=(),
+      provenance=(Provenance("header-static", HIF4_A6, "TLoadHif4CubeCheck (the hifloat4x2_t L1 data load, in place "
+                             "of TLoadCubeCheck): static_assert TileData::DType == GlobalData::RawDType"),
+                  Provenance("isa-doc", "docs/isa/TLOAD.md", "does not mention hifloat4x2_t")),
+      own=HIF4_OWN, form={"dst": "Tile", "src": "GlobalTensor"})
+def tload_hif4_tensor_dtype(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    A6: TLOAD of a hifloat4x2_t L1 tile from a GlobalTensor of another element type.
+
+    ## What it does
+    On A6 a TLOAD into a `TileType::Mat` tile of `hifloat4x2_t` (the HiF4 data, not its scales: no MX / HiF4
+    scale tensor layout, not a one-row row-major tile) goes through TLoadHif4CubeCheck, which requires the
+    GlobalTensor's element type to be `hifloat4x2_t` as well; a byte tensor of the same size (`uint8_t`, the
+    scales' type) is not accepted.
+
+    ## Why is this bad?
+    A6 rejects the pair with a `static_assert`: the kernel does not compile.
+
+    ## Example
+    ```cpp
+    using G = GlobalTensor<uint8_t, Shape<1, 1, 1, 64, 128>, Stride<8192, 8192, 8192, 128, 1>>;
+    Tile<TileType::Mat, hifloat4x2_t, 64, 128, BLayout::ColMajor, 64, 128, SLayout::RowMajor, 512> a;
+    TLOAD(a, g);  // the HiF4 data passed as raw bytes
+    ```
+
+    ## Use instead
+    ```cpp
+    using G = GlobalTensor<hifloat4x2_t, Shape<1, 1, 1, 64, 128>, Stride<8192, 8192, 8192, 128, 1>>;
+    TLOAD(a, g);
+    ```
+    """
+    got = hif4_cube(ctx)
+    if got is None:
+        return None
+    t, g = got
+    return Check(ctx.static(g.dtype != HIF4), f"TLOAD: HiF4 L1 tile `{_esc(t.text)}` ({HIF4}) from GlobalTensor "
+                 f"`{_esc(g.text)}` of {g.dtype}: TLoadHif4CubeCheck needs a {HIF4} tensor (static_assert)")
+
+
+@rule("PTO937", "tload-hif4-valid-cols", instructions=("TLOAD",), fault="valid-region", targets=(),
+      provenance=(Provenance("header-static", HIF4_A6, "TLoadHif4CubeCheck: when both are static (> 0), "
+                             "static_assert TileData::ValidCol == GlobalData::staticShape[4]; the ND / DN / NZ "
+                             "data loads otherwise compare the tile with the tensor only at run time"),
+                  Provenance("isa-doc", "docs/isa/TLOAD.md", "does not mention hifloat4x2_t")),
+      own=HIF4_OWN, form={"dst": "Tile", "src": "GlobalTensor"})
+def tload_hif4_valid_cols(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    A6: TLOAD of a hifloat4x2_t L1 tile whose static valid columns differ from the tensor's last dimension.
+
+    ## What it does
+    For the A6 hifloat4x2_t L1 data load (TLoadHif4CubeCheck, see PTO936), compares the tile's static
+    `ValidCol` with the GlobalTensor's static last dimension (`Shape4`); a DYNAMIC side is not compared. Both
+    count `hifloat4x2_t` elements: a tensor whose last dimension counts bytes of packed pairs, or half the
+    columns, does not match.
+
+    ## Why is this bad?
+    A6 rejects the pair with a `static_assert`: the kernel does not compile.
+
+    ## Example
+    ```cpp
+    using G = GlobalTensor<hifloat4x2_t, Shape<1, 1, 1, 64, 64>, Stride<4096, 4096, 4096, 64, 1>>;
+    Tile<TileType::Mat, hifloat4x2_t, 64, 128, BLayout::ColMajor, 64, 128, SLayout::RowMajor, 512> a;
+    TLOAD(a, g);  // 128 valid columns, a tensor of 64
+    ```
+
+    ## Use instead
+    ```cpp
+    // the tensor's last dimension counts hifloat4x2_t elements, as ValidCol does
+    using G = GlobalTensor<hifloat4x2_t, Shape<1, 1, 1, 64, 128>, Stride<8192, 8192, 8192, 128, 1>>;
+    TLOAD(a, g);
+    ```
+    """
+    if (got := hif4_cube(ctx)) is None:
+        return None
+    t, g = got
+    vc, cols = t.spec.valid_col, g.spec.shape[4]
+    return Check(ctx.static(vc > 0 and cols > 0 and vc != cols), f"TLOAD: HiF4 L1 tile `{_esc(t.text)}` has "
+                 f"static valid columns {vc}, GlobalTensor `{_esc(g.text)}`'s static last dimension is {cols}: "
+                 "TLoadHif4CubeCheck needs them equal (static_assert)")

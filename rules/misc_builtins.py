@@ -412,6 +412,7 @@ def conv_tile(spelling: str | None) -> tuple[str, str, str] | None:
 
 
 @rule("PTO055", "timg2col-conv-source-unsupported", instructions=("TIMG2COL",), fault="unsupported-path",
+      form={"src": "ConvTile"},
       provenance=(Provenance("header-static", A2 + "TImg2col.hpp TIMG2COL_IMPL", "static_assert ConvTileData::Loc "
                              "== Mat; layout NC1HWC0 or NDC1HWC0; DType equal to the destination's"),
                   Provenance("header-static", A5 + "TImg2col.hpp Timg2colConvTileCheck", "the same three asserts")))

@@ -574,6 +574,7 @@ def conv_ttrans_problems(kind: str, s: list[int], d: list[int], tmp_elems: int, 
 
 
 @rule("PTO219", "ttrans-convtile-shape", instructions=("TTRANS",), fault="size-mismatch",
+      form={"src": "ConvTile", "dst": "ConvTile"},
       provenance=(Provenance("header-runtime", CONV_HDR, "in debug builds (`#ifdef _DEBUG`, PTO_ASSERT): NCHW -> "
                              "NC1HWC0 and GNCHW -> GNC1HWC0 need H * W * sizeof(T) a multiple of 32 bytes and dst's "
                              "(G,) N, H, W equal to src's with C1 = ceil(C / C0); NC1HWC0 / GNC1HWC0 -> FRACTAL_Z need "

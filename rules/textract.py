@@ -1396,6 +1396,7 @@ def conv_source_problems(impl: str, dst: TileView, spelling: str | None) -> list
 
 
 @rule("PTO135", "textract-conv-source", instructions=("TEXTRACT",), fault="unsupported-path", own=OWN_X90,
+      form={"src": "ConvTile"},
       provenance=(Provenance("header-static", TC + " TEXTRACT_CONVTILE_IMPL", "A2/A3 (and Kirin X90, which "
                              "calls it): static_assert src Loc Mat, dst Loc Right, equal element sizes, src layout "
                              "FRACTAL_Z / FRACTAL_Z_3D, dst BLayout RowMajor + SLayout ColMajor, dst int8_t / half / "

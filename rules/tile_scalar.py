@@ -617,6 +617,7 @@ def conv_fill_blocks(impl: str, layout: str, dims: list[int], size: int) -> int 
 
 
 @rule("PTO728", "texpands-convtile-fill-count", instructions=("TEXPANDS",), fault="extent-limit",
+      form={"dst": "ConvTile"},
       targets=("a2a3", "a5"),
       provenance=(Provenance("header-runtime", "include/pto/npu/a2a3/TExpandS.hpp (TExpandsMat5HD, line 127; "
                              "TEXPANDS_IMPL 162-165)", "A2/A3: repeatTimes = uint16_t(shape0 * .. * shape4 * sizeof(T) "

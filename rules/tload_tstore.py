@@ -379,7 +379,7 @@ _CONV_HDR = {"a2a3": "include/pto/npu/a2a3/TLoad.hpp (CheckConvTileData)",
                              "from a FRACTAL_Z tensor (A2/A3 also FRACTAL_Z_3D): static_assert the tile's "
                              "staticShape[2..3] and the tensor's staticShape[3..4] == [16, 32 / sizeof(T)]"),
                   Provenance("isa-doc", "docs/isa/TLOAD.md", "does not list the ConvTile forms")),
-      own={"a6": ("TLOAD",), "kirin9030": ("TLOAD",)})
+      own={"a6": ("TLOAD",), "kirin9030": ("TLOAD",)}, form={"dst": "ConvTile"})
 def tload_convtile_unsupported(ctx: Ctx) -> Check | None:
     """
     ## Summary
@@ -461,6 +461,10 @@ CONV_SHAPES: list[tuple[tuple[str, str, str, int], tuple[str, tuple]]] = [
     (("a2a3", "FRACTAL_Z_3D", "*", 5), ("TLoadFractalZ", (("eq", 1, 1), ("eq", 2, 2), ("max", 3, 65535)))),
     (("a2a3", "FRACTAL_Z_3D", "*", 6), ("TLoadFractalZ", (("eq", 1, 1), ("eq", 2, 2), ("max", 3, 65535)))),
 ]
+# A6's TLOAD_CONVTILE_IMPL (a6/TLoad.hpp 912-958): A5's NHWC / NCHW / NCDHW copies with the same PTO_ASSERTs (lines
+# 664-667, 710-713, 763, 806, 859) and the common TLoadFractalZ; its NC1HWC0 / 5-D FRACTAL_Z branch calls TLoad5HD,
+# which common/arch/register/tload_common.hpp:68 only declares (no A6 definition, no assertion to check)
+CONV_SHAPES += [(("a6", *key[1:]), out) for key, out in CONV_SHAPES if key[0] == "a5" and out[0] != "TLoad5HD"]
 
 
 def conv_shape_routine(impl: str, g_layout: str, c_layout: str, dims: int) -> tuple[str, tuple] | None:
@@ -476,12 +480,18 @@ _CONV_SHAPE_HDR = ("include/pto/npu/a5/TLoad.hpp (TLoad5HD 819, TLoadNHWC 587-59
 
 
 @rule("PTO030", "tload-convtile-shape-mismatch", instructions=("TLOAD",), fault="valid-region",
-      targets=("a2a3", "a5"), own={"kirin9030": ("TLOAD",)},
+      targets=("a2a3", "a5"), own={"kirin9030": ("TLOAD",), "a6": ("TLOAD",)}, form={"dst": "ConvTile"},
       provenance=(Provenance("header-runtime", _CONV_SHAPE_HDR, "A5: PTO_ASSERT the tensor's extents equal the "
                              "ConvTile's (NC1HWC0 / 5-D FRACTAL_Z: Shape0..3; 4-D FRACTAL_Z: Shape1..4 against "
                              "[C1HW, N/16, 16, C0]; NHWC / NCHW -> NC1HWC0: N, H, W equal and C <= C1 * C0; NCDHW -> "
                              "NDC1HWC0: N, H, W equal) and, for NCHW -> FRACTAL_Z and NCDHW -> FRACTAL_Z_3D, "
                              "Stride2 == Shape3 * Shape4 (H * W loaded whole); debug builds only"),
+                  Provenance("header-runtime", "include/pto/npu/a6/TLoad.hpp (TLoadNHWC 664-667, TLoadNCHW 710-713, "
+                             "TLoadNCHW2FractalZ 763, TLoadNCDHW2NDC1HWC0 806, TLoadNCDHW2FractalZ3D 859), "
+                             "common/arch/register/tload_common.hpp (TLoadFractalZ 406)",
+                             "A6: A5's conversions and PTO_ASSERTs, debug builds only; its NC1HWC0 / 5-D FRACTAL_Z "
+                             "load calls TLoad5HD, declared (tload_common.hpp:68) but defined for A6 nowhere: no "
+                             "shape assertion there"),
                   Provenance("header-runtime", "include/pto/npu/kirin9030/TLoad.hpp (TLoad5HD 247), "
                              "common/arch/register/tload_common.hpp (TLoadFractalZ 406)",
                              "Kirin 9030 and Kirin Dev0000: the NC1HWC0 / FRACTAL_Z loads PTO_ASSERT as A5's, debug "
@@ -503,7 +513,7 @@ def tload_convtile_shape_mismatch(ctx: Ctx) -> Check | None:
     `ConvTileShape` and compares it with the GlobalTensor's shape the way the target's copy routine asserts:
     an NC1HWC0 (or 5-D FRACTAL_Z) tensor equal in its first four extents, a FRACTAL_Z tensor
     `[1, C1HW, N/16, 16, C0]` equal to a 4-D ConvTile, NHWC / NCHW feature maps with the same N, H and W and
-    at most `C1 * C0` channels, NCDHW ones with the same N, H and W; A5's NCHW -> FRACTAL_Z and NCDHW ->
+    at most `C1 * C0` channels, NCDHW ones with the same N, H and W; A5's and A6's NCHW -> FRACTAL_Z and NCDHW ->
     FRACTAL_Z_3D loads need `Stride2 == Shape3 * Shape4` (each H x W plane whole); A2/A3's FRACTAL_Z load of
     a 5-D or 6-D ConvTile needs equal H and W and N <= 65535. DYNAMIC ConvTile dimensions are not compared;
     run-time tensor shapes are, and reported only when every input reaching the call breaks the relation.

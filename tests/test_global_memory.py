@@ -285,3 +285,72 @@ def test_executor_a2a3_burst_longer_than_the_line(cols, line, bad):
     verdict = check_rule(load_rules()["PTO969"], s)
     assert (verdict.level == "error") == bad
     assert "size-mismatch" not in kinds(load(vec("float", 2, cols), gt("float", (1, 1, 1, 2, line)), "a5"))
+
+
+def _conv_load(target: str, layout: str, dims: str, g_layout: str, shape: tuple[int, ...],
+               stride: tuple[int, ...]) -> CallSite:
+    from ptolint.ir import TypeOperand
+
+    dst = TypeOperand(f"pto::ConvTile<pto::TileType::Mat, half, 65536, pto::Layout::{layout}, "
+                      f"pto::ConvTileShape<{dims}>> &", "fmap")
+    spec = GlobalSpec("half", shape, stride, g_layout)
+    g = GlobalOperand(spec, tuple(Const(d, "int64_t") for d in shape), tuple(Const(s, "int64_t") for s in stride),
+                      "g")
+    return CallSite("TLOAD", "k.cpp", 3, 5, 3, 20, target, ["dst", "src"], [dst, g], {})
+
+
+@pytest.mark.parametrize("target", ["a5", "a6"])
+@pytest.mark.parametrize("layout, dims, g_layout, shape, stride, bad", [
+    # NHWC -> NC1HWC0: H of the tensor (6) against the ConvTile's (4); then a matching band
+    ("NC1HWC0", "1, 2, 4, 8, 16", "NHWC", (1, 1, 6, 8, 24), (1152, 1152, 192, 24, 1), True),
+    ("NC1HWC0", "1, 2, 4, 8, 16", "NHWC", (1, 1, 4, 8, 24), (768, 768, 192, 24, 1), False),
+    # NCHW -> FRACTAL_Z: H x W planes of a wider image (Stride2 != H * W); then whole planes
+    ("FRACTAL_Z", "16, 1, 16, 16", "NCHW", (1, 16, 16, 4, 4), (2048, 128, 32, 8, 1), True),
+    ("FRACTAL_Z", "16, 1, 16, 16", "NCHW", (1, 16, 16, 4, 4), (4096, 256, 16, 4, 1), False),
+    # NCDHW -> NDC1HWC0: W of the tensor (8) against the ConvTile's (4)
+    ("NDC1HWC0", "1, 2, 1, 4, 4, 16", "NCDHW", (1, 16, 2, 4, 8), (1024, 64, 32, 8, 1), True),
+])
+def test_executor_convtile_load_extents_on_a5_and_a6(target, layout, dims, g_layout, shape, stride, bad):
+    """A6's NHWC / NCHW / NCDHW ConvTile copies (a6/TLoad.hpp 664-859) PTO_ASSERT the tensor's extents as A5's; the
+    executor observes it, PTO030 agrees."""
+    s = _conv_load(target, layout, dims, g_layout, shape, stride)
+    assert ("valid-region" in kinds(s)) is bad
+    assert (check_rule(load_rules()["PTO030"], s).level == "error") is bad
+
+
+def test_executor_a6_nc1hwc0_convtile_load_asserts_no_extent():
+    """A6's NC1HWC0 load calls TLoad5HD, which common/arch/register/tload_common.hpp declares and no A6 file
+    defines: no assertion to observe (A5's own TLoad5HD asserts the extents)."""
+    args = ("NC1HWC0", "1, 2, 8, 16, 16", "NC1HWC0", (1, 2, 10, 16, 16), (5120, 2560, 256, 16, 1))
+    assert "valid-region" in kinds(_conv_load("a5", *args))
+    assert kinds(_conv_load("a6", *args)) == set()
+
+
+def _hif4_load(g_dtype: str, cols: int, layout: str = "ND", rows: int = 64) -> CallSite:
+    spec = TileSpec("Mat", "hifloat4x2_t", rows, 128, "ColMajor", rows, 128, "RowMajor", 512, elem_size=1)
+    shape = (1, 1, 1, rows, cols)
+    g = GlobalOperand(GlobalSpec(g_dtype, shape, (1, 1, 1, cols, 1), layout),
+                      tuple(Const(d, "int64_t") for d in shape), tuple(Const(s, "int64_t") for s in (1, 1, 1, cols, 1)),
+                      "g")
+    return load(spec, g, "a6")
+
+
+@pytest.mark.parametrize("g_dtype, cols, fault", [
+    ("hifloat4x2_t", 128, None),
+    ("uint8_t", 128, "dtype-mismatch"),  # the packed bytes' type: TLoadHif4CubeCheck wants hifloat4x2_t
+    ("hifloat4x2_t", 64, "valid-region"),  # the tensor's last dimension counted in bytes of pairs
+])
+def test_executor_a6_hif4_l1_load_check(g_dtype, cols, fault):
+    """A6's hifloat4x2_t L1 data load (read apart, ptolint/own_impls.py): TLoadHif4CubeCheck's two static_asserts,
+    observed by the executor; PTO936 / PTO937 agree."""
+    s = _hif4_load(g_dtype, cols)
+    assert kinds(s) == ({fault} if fault else set())
+    rules = load_rules()
+    assert (check_rule(rules["PTO936"], s).level == "error") is (fault == "dtype-mismatch")
+    assert (check_rule(rules["PTO937"], s).level == "error") is (fault == "valid-region")
+
+
+def test_executor_a6_hif4_scale_and_one_row_forms_skip_the_hif4_check():
+    """A scale tensor layout or a one-row row-major tile takes TLoadMxCubeCheck instead (not TLoadHif4CubeCheck)."""
+    assert "dtype-mismatch" not in kinds(_hif4_load("uint8_t", 128, "HIF4_A_ZZ"))
+    assert check_rule(load_rules()["PTO936"], _hif4_load("uint8_t", 128, "HIF4_A_ZZ")).level is None

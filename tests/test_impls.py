@@ -131,7 +131,7 @@ def test_own_facts_of_the_tile_arithmetic_files() -> None:
     assert rules["PTO501"].runs("TDIVS", "kirindev0000")  # rules/tdivs.py: A5_LIKE
     assert not any(r.runs("TRECIP", "kirindev0000") for r in rules.values()
                    if "TRECIP" in r.instructions and r.families is not None)  # the TRECIP rules have none yet
-    keys = {(o.impl, b) for t, table in own_impls.OWN.items() for b, o in table.items()}
+    keys = {(k, b) for t, table in own_impls.OWN.items() for b in table for k in own_impls.keys(b, t)}
     for r in rules.values():
         for key, names in r.own.items():
             assert {(key, b) for b in names} <= keys, (r.code, key, names)
@@ -168,6 +168,25 @@ def test_a6_reuses_the_a5_facts_where_its_files_behave_as_a5s() -> None:
     assert not rules["PTO977"].runs("TQUANT", "a6", ("hifloat4x2_t",))
     site = CallSite("TSTORE", "k.cpp", 1, 1, 1, 1, "a6", [], [], {})
     assert Machine(site, "a6").impl == "a5"  # the executor runs A5's semantics for it
+
+
+def test_a6_hif4_load_is_read_apart() -> None:
+    """A6's hifloat4x2_t TLOAD calls are left out of the reading of a6/TLoad.hpp and read apart (key
+    "a6:hifloat4x2_t": TLoadHif4CubeCheck): only the rules and the op that declare that key take them."""
+    from ptolint import own_impls
+
+    rules = load_rules()
+    hif4 = ("hifloat4x2_t",)
+    assert own_impls.own("TLOAD", "a6", hif4) is None and own_impls.apart("TLOAD", "a6", hif4) == ("a6:hifloat4x2_t",)
+    assert own_impls.apart("TLOAD", "a6", ("half",)) == () and own_impls.apart("TLOAD", "a5", hif4) == ()
+    assert "a6:hifloat4x2_t" in own_impls.keys("TLOAD", "a6")
+    for code in ("PTO936", "PTO937"):
+        assert rules[code].runs("TLOAD", "a6", hif4) and not rules[code].runs("TLOAD", "a6", ("half",))
+        assert rules[code].targets == ("a6",)
+    assert not rules["PTO955"].runs("TLOAD", "a6", hif4) and rules["PTO955"].runs("TLOAD", "a6", ("half",))
+    assert "read without its paths" in own_impls.left_out("TLOAD", "a6", hif4)
+    # the file follows A5's code for the left-out type too: A2/A3-only facts (PTO951's type list) do not apply
+    assert own_impls.foreign(("a2a3",), "TLOAD", "a6", hif4) and not own_impls.foreign(("a5",), "TLOAD", "a6", hif4)
 
 
 #: the kernel above with TDIV on int16 tiles: npu/kirinDev0000/TDiv.hpp, whose facts PTO601..PTO604 hold

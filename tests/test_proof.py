@@ -221,11 +221,9 @@ def test_own_tload_tstore_files_of_newer_targets_verify(tmp_path: Path) -> None:
         assert f["counts"][t]["verified"] == f["counts"][t]["sites"], f["counts"]
     a6 = _proof(tmp_path, "-t", "a6", name="io.cpp", text=KIRIN_IO)  # npu/a6/TLoad.hpp read; TSTORE is a5's file,
     # which impls.py calls divergent (a6/datatype.hpp shadows it) but behaves as on A5: read, A5's facts
-    # PTO030 (a ConvTile's tensor extents) has not read A6's own ConvTile copy routines (their assertions compare the
-    # ConvTile's run-time shape: open in docs/assert-coverage.md): the one rule without facts there, said so
     a6_load = _site(a6, "kernel", 12, "a6")
-    assert a6_load["status"] == "unknown" and a6_load["reasons"] == ["no-facts"], a6_load
-    assert [r["rule"] for r in a6_load["rules"] if r["status"] == "unknown"] == ["PTO030"], a6_load
+    assert a6_load["status"] == "verified", a6_load
+    assert "unknown" not in {r["status"] for r in a6_load["rules"]}, a6_load
     assert _site(a6, "kernel", 13, "a6")["status"] == "verified"
     x90 = _site(doc, "kernel", 12, "kirinx90")
     assert x90["status"] == "unknown" and x90["reasons"] == ["no-facts"], x90
@@ -235,6 +233,68 @@ def test_own_tload_tstore_files_of_newer_targets_verify(tmp_path: Path) -> None:
     assert {"PTO950", "PTO952", "PTO953", "PTO956"} <= {r["rule"] for r in x90_store["rules"]
                                                          if r["status"] == "verified"}
     assert f["unknown_reasons"] == {"kirin9030": {}, "kirindev0000": {}, "kirinx90": {"no-facts": 1}}
+
+
+#: a plain Vec TLOAD (line 13) and a ConvTile TLOAD (line 17), in one kernel
+CONV_AND_VEC = r"""#include <pto/pto-inst.hpp>
+
+using namespace pto;
+
+using GT = GlobalTensor<half, Shape<1, 1, 1, 16, 64>, Stride<1, 1, 1, 64, 1>>;
+using GC = GlobalTensor<half, Shape<1, 2, 8, 16, 16>, Stride<4096, 2048, 256, 16, 1>, Layout::NC1HWC0>;
+using Fmap = ConvTile<TileType::Mat, half, 8192, Layout::NC1HWC0, ConvTileShape<1, 2, 8, 16, 16>>;
+
+extern "C" __global__ AICORE void kernel(__gm__ half* src, __gm__ half* x) {
+    Tile<TileType::Vec, half, 16, 64> t;
+    TASSIGN(t, 0x0);
+    GT in(src);
+    TLOAD(t, in);
+    Fmap f;
+    TASSIGN(f, 0x0);
+    GC g(x);
+    TLOAD(f, g);
+}
+"""
+
+
+def test_a_rule_whose_operand_form_the_call_lacks_is_not_applicable_where_it_has_no_facts(tmp_path: Path) -> None:
+    """Kirin X90's TLoad.hpp has no facts (it cannot compile): the Tile rules stay unknown at both calls, but the
+    ConvTile-only rules (Rule.form: PTO029, PTO030) are not applicable at the Vec TLOAD and unknown at the ConvTile
+    one; a Tile-only rule (PTO936, form dst Tile) the other way round."""
+    doc = _proof(tmp_path, "-t", "kirinx90", name="conv.cpp", text=CONV_AND_VEC)
+    vec = {r["rule"]: r for r in _site(doc, "kernel", 13, "kirinx90")["rules"]}
+    conv = {r["rule"]: r for r in _site(doc, "kernel", 17, "kirinx90")["rules"]}
+    for code in ("PTO029", "PTO030"):
+        assert vec[code]["status"] == "not-applicable", vec[code]
+        assert conv[code]["status"] == "unknown" and conv[code]["reason"] == "no-facts", conv[code]
+    assert vec["PTO936"]["status"] == "unknown" and conv["PTO936"]["status"] == "not-applicable"
+    assert vec["PTO950"]["status"] == "unknown" and conv["PTO950"]["status"] == "unknown"  # no form declared
+
+
+def test_not_run_keeps_a_convtile_call_unknown_where_the_convtile_rule_lacks_the_targets_facts() -> None:
+    """proof.not_run on A6 for a PTO030 without A6's facts (as before they were read): the ConvTile TLOAD stays
+    unknown (no-facts), the Vec TLOAD is not applicable; with the facts the rule runs at both."""
+    import dataclasses
+
+    from ptolint import proof
+    from ptolint.ir import CallSite, Const, GlobalOperand, GlobalSpec, TileOperand, TileSpec, TypeOperand
+    from ptolint.ruleset import load_rules
+
+    rule = load_rules()["PTO030"]
+    spec = GlobalSpec("half", (1, 2, 8, 16, 16), (4096, 2048, 256, 16, 1), "NC1HWC0")
+    g = GlobalOperand(spec, tuple(Const(d) for d in spec.shape), tuple(Const(d) for d in spec.stride), "g")
+    conv = TypeOperand("pto::ConvTile<pto::TileType::Mat, half, 8192, pto::Layout::NC1HWC0, "
+                       "pto::ConvTileShape<1, 2, 8, 16, 16>> &", "f")
+    vec = TileOperand(TileSpec("Vec", "half", 16, 64, "RowMajor", 16, 64, "NoneBox", 512, elem_size=2), Const(16),
+                      Const(64), "t")
+    sites = {form: CallSite("TLOAD", "k.cpp", 3, 5, 3, 20, "a6", ["dst", "src"], [dst, g], {})
+             for form, dst in (("conv", conv), ("vec", vec))}
+    unread = dataclasses.replace(rule, own={"kirin9030": ("TLOAD",)})
+    assert rule.runs("TLOAD", "a6", ("half",)) and not unread.runs("TLOAD", "a6", ("half",))
+    assert proof.not_run(unread, sites["conv"], ()).status == "unknown"
+    assert proof.not_run(unread, sites["conv"], ()).reason == "no-facts"
+    assert proof.not_run(unread, sites["vec"], ("half",)).status == "not-applicable"
+    assert rule.applies(sites["conv"]) and not rule.applies(sites["vec"])
 
 
 def test_own_file_facts_decide_violations_the_a5_file_would_not(tmp_path: Path) -> None:

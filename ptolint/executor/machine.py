@@ -269,8 +269,10 @@ def run(m: Machine, out: Outcome) -> None:
         return
     dtypes = tuple(t.spec.dtype for _, t in m.site.tiles())
     read = own_impls.own(m.site.builtin, m.target, dtypes) is not None  # not just the target's name as the key
+    apart = own_impls.apart(m.site.builtin, m.target, dtypes)  # a left-out type the op restates (impl: the target)
+    restated = getattr(fn, "own_impls", ())
     if (m.impl not in impls.FAMILY_TARGETS and not getattr(fn, "availability_gate", False)
-            and not (read and m.impl in getattr(fn, "own_impls", ()))):
+            and not (read and m.impl in restated) and not (apart and all(k in restated for k in apart))):
         # the target implements the builtin in its own files: no semantics here; what binding the operands
         # observed (the Tile invariants, the placement) stands
         out.faults = m.faults

@@ -204,24 +204,26 @@ def conv_load(m: Machine, spelling: str, g: ConcreteGlobal | None) -> None:
 def _conv_extents(m: Machine, g: ConcreteGlobal, layout: str, d: list[int], c0: int) -> None:
     """The copy routines' PTO_ASSERTs between the tensor's run-time extents and the ConvTile's static shape (a
     DYNAMIC ConvTile dimension, -1, is not compared): a5/TLoad.hpp TLoad5HD / TLoadNHWC / TLoadNCHW /
-    TLoadNCHW2FractalZ / TLoadNCDHW2NDC1HWC0 / TLoadNCDHW2FractalZ3D, common/arch/register/tload_common.hpp
-    TLoadFractalZ (A5 and the Kirins), a2a3/TLoad.hpp TLoadFractalZ's 5-D / 6-D branch."""
+    TLoadNCHW2FractalZ / TLoadNCDHW2NDC1HWC0 / TLoadNCDHW2FractalZ3D (a6/TLoad.hpp's same copies but TLoad5HD),
+    common/arch/register/tload_common.hpp TLoadFractalZ (A5, A6 and the Kirins), a2a3/TLoad.hpp TLoadFractalZ's
+    5-D / 6-D branch."""
     s, st, gl, n = g.shape, g.stride, g.spec.layout, len(d)
     same: list[tuple[int, int]] = []  # (tensor dim, tile dim) equal
     extra: list[str] = []
     a5_like = m.impl in ("a5", "kirin9030")
+    convert = m.impl in ("a5", "a6")  # A6's NHWC / NCHW / NCDHW copies assert as A5's (a6/TLoad.hpp 664-859)
     if a5_like and (gl == "NC1HWC0" or (gl == "FRACTAL_Z" and n != 4)):
-        same = [(0, 0), (1, 1), (2, 2), (3, 3)]
-    elif a5_like and gl == "FRACTAL_Z":
+        same = [(0, 0), (1, 1), (2, 2), (3, 3)]  # A6: TLoad5HD, declared for it but never defined, asserts nothing
+    elif (a5_like or m.impl == "a6") and gl == "FRACTAL_Z" and n == 4:
         same = [(1, 0), (2, 1), (3, 2), (4, 3)]
-    elif m.impl == "a5" and gl in ("NHWC", "NCHW") and layout == "NC1HWC0":
+    elif convert and gl in ("NHWC", "NCHW") and layout == "NC1HWC0":
         same = [(1, 0), (2, 2), (3, 3)] if gl == "NHWC" else [(1, 0), (3, 2), (4, 3)]
         ch = s[4] if gl == "NHWC" else s[2]
         if n > 1 and d[1] >= 0 and ch > d[1] * c0:
             extra.append(f"{ch} channels > C1 {d[1]} * C0 {c0}")
-    elif m.impl == "a5" and gl == "NCDHW" and layout == "NDC1HWC0":
+    elif convert and gl == "NCDHW" and layout == "NDC1HWC0":
         same = [(0, 0), (3, 3), (4, 4)]
-    elif m.impl == "a5" and gl in ("NCHW", "NCDHW") and st[2] != s[3] * s[4]:
+    elif convert and gl in ("NCHW", "NCDHW") and st[2] != s[3] * s[4]:
         extra.append(f"Stride2 {st[2]} != H * W = {s[3] * s[4]} (planes not loaded whole)")
     elif m.impl == "a2a3" and gl in ("FRACTAL_Z", "FRACTAL_Z_3D") and n in (5, 6):
         same = [(1, 1), (2, 2)]
@@ -236,6 +238,25 @@ def _conv_extents(m: Machine, g: ConcreteGlobal, layout: str, d: list[int], c0: 
 #: the targets whose TSTORE asserts a non-empty transfer (Kirin X90's TSTORE_IMPL and CheckAcc2gm: every tensor
 #: extent and both valid dimensions > 0, debug builds only)
 _NONEMPTY_STORE = ("kirinx90",)
+
+
+def hif4_cube_check(m: Machine, tile: ConcreteTile, g: ConcreteGlobal | None) -> None:
+    """A6's hifloat4x2_t L1 data load (a6/TLoad.hpp TLOAD_TILE_IMPL 624-630: a Mat tile, neither the one-row MX
+    vector path nor a scale tensor) runs TLoadHif4CubeCheck: a hifloat4x2_t tensor, and the tile's static ValidCol
+    equal to the tensor's static last dimension when both are static (static_asserts)."""
+    if g is None or tile.spec.loc != "Mat" or _mx_scale_load(m, tile, g):
+        return
+    problems = []
+    if g.dtype != tile.dtype:
+        problems.append(("dtype-mismatch", f"TLoadHif4CubeCheck: a {tile.dtype} L1 tile from a {g.dtype} tensor"))
+    vc, cols = tile.spec.valid_col, g.spec.shape[4]
+    if vc > 0 and cols > 0 and vc != cols:
+        problems.append(("valid-region", f"TLoadHif4CubeCheck: static valid columns {vc} vs the tensor's static "
+                                         f"last dimension {cols}"))
+    for kind, detail in problems:
+        m.fault(kind, detail)
+    if problems:
+        raise m.trap(problems[0][0], "the HiF4 L1 load does not compile (static_assert)")
 
 
 def transfer(m: Machine, builtin: str, tile: ConcreteTile, g: ConcreteGlobal, quant: bool) -> None:

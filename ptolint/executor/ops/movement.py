@@ -15,7 +15,7 @@ import numpy as np
 
 from ptolint.executor.machine import ConcreteTile, Machine, op
 from ptolint.executor.memory import element_size
-from ptolint.executor.ops.global_memory import conv_load, transfer
+from ptolint.executor.ops.global_memory import conv_load, hif4_cube_check, transfer
 from ptolint.executor.ops.rearrange import x90_acc_static
 from ptolint.ir import TileSpec
 from ptolint.targets import ALL_TARGETS, BUFFERS
@@ -502,8 +502,9 @@ _STORE_LOCS = {"a2a3": ("Vec", "Acc", "Mat"), "a5": ("Vec", "Acc"), "kirin9030":
                "kirindev0000": ("Vec", "Acc"), "kirinx90": ("Vec", "Acc", "Mat")}
 #: the own files whose TLOAD / TSTORE semantics are restated here (ptolint/own_impls.py): Kirin 9030's and A6's
 #: TLoad.hpp branch as A5's does (Vec, Mat, nothing else) behind the same StaticCheck; Kirin 9030's and Kirin
-#: Dev0000's TStore.hpp; Kirin X90's TStore.hpp (A2/A3's Vec / Acc / Mat sources)
-_OWN_LOAD = ("kirin9030", "a6")
+#: Dev0000's TStore.hpp; Kirin X90's TStore.hpp (A2/A3's Vec / Acc / Mat sources). A6's hifloat4x2_t loads, left out
+#: of that reading, are restated apart ("a6:hifloat4x2_t"): the L1 data load's TLoadHif4CubeCheck and the fill only
+_OWN_LOAD = ("kirin9030", "a6", "a6:hifloat4x2_t")
 _OWN_STORE = ("kirin9030", "kirindev0000", "kirinx90")
 _A2A3_LOAD_TYPES = {"int8_t", "uint8_t", "int16_t", "uint16_t", "int32_t", "uint32_t", "int64_t", "uint64_t",
                     "half", "bfloat16_t", "float"}
@@ -544,6 +545,10 @@ def tload(m: Machine) -> None:
     dst = m.tile("dst")
     if dst is None:  # a ConvTile: which copies exist; the copy itself is not modelled
         conv_load(m, getattr(m.site.arg("dst"), "spelling", "") or "", m.global_tensor("src"))
+        return
+    if m.impl == "a6" and dst.dtype == "hifloat4x2_t":  # read apart (ptolint/own_impls.py): no other check here
+        hif4_cube_check(m, dst, m.global_tensor("src"))
+        fill_from_global(m, dst)
         return
     loc = dst.spec.loc
     if m.impl == "a6" and dst.dtype in _A6_NO_PAD and _a6_pad_read(dst, m.global_tensor("src")):
