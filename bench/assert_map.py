@@ -131,28 +131,24 @@ ENTRIES: list[Entry] = [
                "73-82), F322F16 / F322BF16 for a half / bfloat16_t dst, so TMOV<..., DualModeSplitM / SplitN> of a "
                "float accumulator into half or bf16 fails here; PTO127 judges the quantising TMOV forms only, and "
                "TINSERT's mode forms are not judged"),
-    Entry("pto/common/constants.hpp", "class:PadValueMap", targets=("a2a3",),
-          note="open (checkable): line 282. Every element type A2/A3 has (int8..uint64, half, bfloat16_t, float; "
-               "ArchTraits<A2A3> SupportsFp8 false, arch_capability.hpp 83-91) has an entry for each of Null / Zero "
-               "/ Min / Max (constants.hpp 286-448; custom pad values bypass the map, GetPadValue 482-494), and "
-               "TLOAD admits only those (CheckNormalTileData, memory/tload_common.hpp 302-310); the gap is "
-               "pto::int4b_t (common/type.hpp:109, sizeof 1, every build): TFILLPAD reads GetPadValue "
-               "(a2a3/TFillPad.hpp 189, 236) after sizeof-only checks (284-286, 312-313); no rule"),
-    Entry("pto/common/constants.hpp", "class:PadValueMap", targets=("a5", "kirin9030"),
-          note="open (checkable): line 282. Every arithmetic element type the target has has an entry for each "
-               "PadValue (constants.hpp 286-448; A5's fp8 / fp4 types 450-475; Kirin 9030 has no bfloat16 / fp8 / "
-               "fp4 types: kirin9030/header.hpp 13-19 renames them to half / int8_t / int64_t while it includes "
-               "constants.hpp, which drops the bf16 entries there, line 345); the gap is pto::int4b_t "
-               "(common/type.hpp:109, sizeof 1): TLOAD (register/tload_common.hpp StaticCheck 329-332, sizeof only; "
-               "GetPadValue at 110 for a Vec PadVal != Null) and TFILLPAD (a5/TFillPad.hpp:66) reach the map with "
-               "it; PTO035 names int4b_t on A6 only"),
-    Entry("pto/common/constants.hpp", "class:PadValueMap", targets=("kirindev0000",),
-          note="open (checkable): line 282, as A6's (PTO035): Kirin Dev0000 has float8_e4m3_t, float8_e5m2_t and "
-               "hifloat8_t (kirinDev0000/datatype.hpp TypeGet; its header.hpp renames only float8_e8m0_t and the "
-               "fp4 names, lines 13-15), whose entries constants.hpp declares for A5 only (450-475), and "
-               "pto::int4b_t: its TLOAD (kirin9030/TLoad.hpp 130, 181 for Mat with Max / Min; "
-               "register/tload_common.hpp:110 for Vec) and TFILLPAD (a5/TFillPad.hpp:66) read the map; PTO035 "
-               "(A6's TLoad.hpp paths) is not extended to the Kirin 9030 file's paths"),
+    Entry("pto/common/constants.hpp", "class:PadValueMap", targets=("a2a3", "kirinx90"), rules=("PTO036",),
+          note="line 282. Every element type A2/A3 has (int8..uint64, half, bfloat16_t, float; ArchTraits<A2A3> "
+               "SupportsFp8 false, arch_capability.hpp 83-91) has an entry for each of Null / Zero / Min / Max "
+               "(constants.hpp 286-448; custom pad values bypass the map, GetPadValue 482-494), and TLOAD admits only "
+               "those (CheckNormalTileData, memory/tload_common.hpp 302-310; Kirin X90's TLoad.hpp takes the same "
+               "check, its header.hpp renames the fp8 names to int8_t); the gap is pto::int4b_t (common/type.hpp:109, "
+               "sizeof 1, every build): the Vec TFILLPAD forms read GetPadValue unconditionally (a2a3/TFillPad.hpp "
+               "189, 236; a5/TFillPad.hpp:66 on Kirin X90) after sizeof-only checks: PTO036 (branch padmisc)"),
+    Entry("pto/common/constants.hpp", "class:PadValueMap", targets=("a5", "kirin9030", "kirindev0000"),
+          rules=("PTO035", "PTO036"),
+          note="line 282. Every arithmetic element type the target has has an entry for each PadValue (constants.hpp "
+               "286-448; A5's fp8 / fp4 types 450-475; Kirin 9030 renames the bfloat16 / fp8 / fp4 names to half / "
+               "int8_t / int64_t, kirin9030/header.hpp 13-19); the gaps: pto::int4b_t (common/type.hpp:109, sizeof "
+               "1) everywhere, and on Kirin Dev0000 float8_e4m3_t, float8_e5m2_t and hifloat8_t (its header.hpp "
+               "renames only float8_e8m0_t and the fp4 names, lines 13-15; the entries are A5-only). TLOAD "
+               "(register/tload_common.hpp:110 for a Vec PadVal != Null; a5/TLoad.hpp 437 / 495 and kirin9030/"
+               "TLoad.hpp 130 / 181 for ND / DN L1 loads with Max / Min): PTO035; the Vec TFILLPAD forms "
+               "(a5/TFillPad.hpp:66, unconditional): PTO036 (branch padmisc)"),
     # --- end of branch rest ---
     # --- branch x90tmov: Kirin X90's own TMov.hpp, plain TMOV out of L0C (PTO932 / PTO934); the kirinX90/common.hpp
     # CheckTMovAccValid and GetCastPreQuantMode entries it reaches (still open: the other TMOV forms) ---
