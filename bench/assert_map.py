@@ -1462,9 +1462,15 @@ ENTRIES: list[Entry] = [
     Entry("pto/common/pto_tile.hpp", "function:GetTileOffset",
           note="open (checkable): TPRINT of a boxed tile whose block / fractal orders are neither Nz, Zn nor Zz "
                "(ColMajor blocks of ColMajor fractals); PTO020 checks TPRINT's location only", targets=_A2A3_A5),
-    Entry("pto/npu/a2a3/TPrint.hpp", "function:PrintValue",
-          note="open (checkable): TPRINT of an element type PrintValue has no format for (bfloat16 and the 8-bit "
-               "float formats are neither float / half nor std integers); no rule", targets=_A2A3_A5),
+    Entry("pto/npu/a2a3/TPrint.hpp", "function:PrintValue", rules=("PTO037",),
+          note="line 71: an element type that is neither float / half nor std::is_signed_v / is_unsigned_v. Of the "
+               "tile element types the headers decide only pto::int4b_t (a struct, common/type.hpp:109): PTO037 "
+               "(Vec tiles, both forms; a5/TPrint.hpp includes this file). bfloat16_t and the 8-bit float types "
+               "are the device compiler's own types (type.hpp defines bfloat16_t for the CPU simulator only, lines "
+               "454-463): whether std::is_signed_v holds for them is the compiler's type-trait answer (clang's "
+               "__is_signed counts its floating builtin types, __bf16 among them, as signed), so they are not "
+               "reported; an Acc / Mat tile prints its GM copy, the tmp tensor's type (branch padmisc)",
+          targets=_A2A3_A5),
     Entry("pto/npu/a2a3/MScatter.hpp|pto/npu/a5/MScatter.hpp", "function:MScatterCheck", cond=r"Atomic",
           note="open (checkable): MSCATTER's atomic operation: Add only for int8 / int16 / int32 / half / bfloat16 / "
                "float, A2/A3 no Max / Min; the gather rules do not read the atomic template argument",
