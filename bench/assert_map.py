@@ -314,10 +314,12 @@ ENTRIES: list[Entry] = [
           note="the Kirins include a5/Tci.hpp: TCI<TileData, T, descending>'s T (named by the kernel) of dst's "
                "element type; the model's TCI asserts the same for every target (tests/test_model_headers.py)"),
     Entry("pto/npu/a5/TExpandS.hpp", "function:TExpandS", cond=r"^TileData::isRowMajor$", targets=_KIRINS,
-          note="open (checkable): the Kirins include a5/TExpandS.hpp, whose 64-bit branch static_asserts a row-major "
-               "tile before calling Int64Fill, a declaration-only stub there (a5/Int64*.hpp); ptolint leaves "
-               "int64 / uint64 TEXPANDS calls unchecked on the Kirins (ptolint/impls.py), so PTO705's A5 check "
-               "does not reach them"),
+          rules=("PTO705",),
+          note="the Kirins include a5/TExpandS.hpp, whose 64-bit branch static_asserts a row-major tile (line 46) "
+               "before calling Int64Fill, a declaration-only stub there (a5/Int64Rearrange.hpp 197-200): "
+               "ptolint/own_impls.py keys the Kirins' int64 / uint64 TEXPANDS calls 'a5' for that check, so PTO705 "
+               "(TABLE['TEXPANDS']['a5'].row_major_types) reports a column-major one; a row-major one then fails to "
+               "link (the stub), which no rule claims (branch padmisc)"),
     # --- end of branch vector ---
     # --- branch mov: TMOV forms read by branch mov (before the shared FpTileData entry below) ---
     Entry("pto/npu/a5/TMov.hpp", "function:TMOV_IMPL", lines=(928, 928), cond=r"^FpTileData::Loc == ",
@@ -970,12 +972,13 @@ ENTRIES: list[Entry] = [
           note="TEXPANDS of a Mat tile: Rows * Cols * sizeof / 32 (cast to uint16_t) <= 32767; Kirin X90's L1 is 1 "
                "MiB, so a Mat tile of the whole L1 (32768 blocks) fits its buffer and still fails: PTO727 (>= 1 "
                "by the 32-byte rows, PTO003 / PTO004) (edited by branch vector)"),
-    Entry("pto/npu/a5/TExpandS.hpp", "function:TExpandsConvTile", targets=_X90,
-          note="open (checkable): TEXPANDS of a ConvTile: the product of its run-time shape in 32-byte blocks within "
-               "[1, 32767]; the frontend reads ConvTile operands for TIMG2COL only (as on A2/A3 / A5)"),
+    Entry("pto/npu/a5/TExpandS.hpp", "function:TExpandsConvTile", targets=_X90, rules=("PTO728",),
+          note="the ConvTile fill count over GetShape(0..4) (NC1HWC0 / FRACTAL_Z, line 128) or 0..5 (NDC1HWC0 / "
+               "FRACTAL_Z_3D, line 138) within [1, 32767]: Kirin X90 compiles a5/TExpandS.hpp (TEXPANDS keyed 'a5', "
+               "ptolint/impls.py), PTO728 runs there (fixtures/bugs_detected/NEWER_TARGETS/"
+               "kirin_texpands_b64_convtile.cpp; branch padmisc)"),
     Entry("pto/npu/a5/TExpandS.hpp", "function:TExpandS", cond=r"^TileData::isRowMajor$", targets=_X90,
-          note="open (checkable): TEXPANDS of a 64-bit tile needs a row-major tile; the TEXPANDS facts "
-               "(rules/tile_scalar.py) have no per-type layout (as on A5)"),
+          rules=("PTO705",), note="as on the other Kirins (entry above): PTO705 through own_impls' 64-bit TEXPANDS key"),
     # --- end of x90b ------------------------------------------------------------------------------------------------
     # --- TEXTRACT two-destination form (ND -> 2xNZ): rules/textract_nd2nz.py -------------------------------------
     Entry("pto/npu/*/TExtract.hpp", "function:CheckTExtractNdToNz", cond=r"Loc == TileType::Vec", rules=("PTO119",),
