@@ -264,9 +264,12 @@ ENTRIES: list[Entry] = [
     Entry("pto/npu/a2a3/TLoad.hpp", "function:TLoadFractalZ", kind="runtime", targets=("a2a3",), rules=("PTO030",),
           note="the non-4-D branch (272, 275): Shape1 / Shape2 equal to the ConvTile's dims 1 / 2, its dim 3 <= 65535"),
     Entry("pto/npu/a2a3/TLoad.hpp", "function:TLoadNDC1HWC0|function:TLoad5HD", kind="runtime", targets=("a2a3",),
-          note="open (checkable): dstH <= 4095 / dstW <= 65535 asserted on the strided path only (a2a3/TLoad.hpp "
-               "76-77, 225-226), which the copy takes when the tensor's row stride, gap or burst fields rule out "
-               "the one-burst-per-C1 path; PTO030 reads the ConvTile's shape but does not model that choice"),
+          rules=("PTO030",),
+          note="dstH <= 4095 / dstW <= 65535 asserted on the strided path only (a2a3/TLoad.hpp 76-77, 225-226), which "
+               "the copy takes unless the tensor's rows are dense (Stride == W * C0 or H == 1), the C1 plane gap "
+               "fits 16 bits in 32-byte blocks, C1 <= 4095 and H * W <= 65535 (lines 61-62, 212-213): PTO030's "
+               "burst_hw facts (CONV_SHAPES a2a3 NC1HWC0 / NDC1HWC0) with the ConvTile's static C1 / H / W and the "
+               "tensor's run-time strides; executor _a2a3_plane_copy (branch padmisc)"),
     Entry("pto/npu/a2a3/TExpandS.hpp", "function:TExpandsMat5HD", kind="runtime", targets=("a2a3",),
           rules=("PTO728",), note="the ConvTile fill count uint16_t(GetShape(0..4) product * sizeof / 32) within [1, "
                                   "32767] (line 127; -1 past the ConvTile's dimensions): conv_fill_blocks"),

@@ -509,7 +509,11 @@ def tload_convtile_unsupported(ctx: Ctx) -> Check | None:
 
 #: (implementation, GlobalTensor layout, ConvTile layout, ConvTile dimensions or 0 for any) -> (copy routine, its
 #: shape PTO_ASSERTs): ("eq", tensor dim, tile dim) Shape_i == the tile's dim j; ("le_c0", i, j) Shape_i <= dim j * C0;
-#: ("stride_hw", 2) Stride2 == Shape3 * Shape4; ("max", j, limit) the tile's dim j <= limit. The first match decides.
+#: ("stride_hw", 2) Stride2 == Shape3 * Shape4; ("max", j, limit) the tile's dim j <= limit; ("burst_hw", C1 dim, H dim,
+#: W dim, row stride, plane stride): A2/A3's 5HD / NDC1HWC0 copies take one burst per C1 plane when the tensor's rows
+#: are dense (row stride == W * C0, or H == 1), the gap between planes fits 16 bits in 32-byte blocks, C1 <= 4095 and
+#: H * W <= 65535, and otherwise one copy per plane of H bursts of W blocks, which asserts H <= 4095 and W <= 65535.
+#: The first match decides.
 _EQ4 = (("eq", 0, 0), ("eq", 1, 1), ("eq", 2, 2), ("eq", 3, 3))
 CONV_SHAPES: list[tuple[tuple[str, str, str, int], tuple[str, tuple]]] = [
     # A5's TLOAD_CONVTILE_IMPL (a5/TLoad.hpp 871-919; Kirin 9030 / Dev0000: kirin9030/TLoad.hpp 289-309)
@@ -529,7 +533,30 @@ CONV_SHAPES: list[tuple[tuple[str, str, str, int], tuple[str, tuple]]] = [
     (("a2a3", "FRACTAL_Z", "*", 6), ("TLoadFractalZ", (("eq", 1, 1), ("eq", 2, 2), ("max", 3, 65535)))),
     (("a2a3", "FRACTAL_Z_3D", "*", 5), ("TLoadFractalZ", (("eq", 1, 1), ("eq", 2, 2), ("max", 3, 65535)))),
     (("a2a3", "FRACTAL_Z_3D", "*", 6), ("TLoadFractalZ", (("eq", 1, 1), ("eq", 2, 2), ("max", 3, 65535)))),
+    # a2a3/TLoad.hpp TLoad5HD (204-250; dst GetShape(0..3) = N, C1, H, W) and TLoadNDC1HWC0 (48-96; N, D, C1, H, W)
+    (("a2a3", "NC1HWC0", "NC1HWC0", 5), ("TLoad5HD", (("burst_hw", 1, 2, 3, 2, 1),))),
+    (("a2a3", "NDC1HWC0", "NDC1HWC0", 6), ("TLoadNDC1HWC0", (("burst_hw", 2, 3, 4, 3, 2),))),
 ]
+
+#: A2/A3's one-burst-per-plane ConvTile copy: at most 4095 bursts (C1 planes) and lenBurst = H * W within 16 bits;
+#: the strided fallback's burst count (H) and burst length (W) limits
+_BURSTS, _BURST_LEN = 4095, 65535
+
+
+def burst_strided(g, dims: list[int], c0: int, width: int, spec: tuple) -> tuple[object, str] | None:
+    """(condition, text) of A2/A3's strided ConvTile copy failing its H / W PTO_ASSERTs: the ConvTile's static H
+    or W past the strided limits while the tensor's strides rule out the one-burst-per-plane copy; None when the
+    dimensions are DYNAMIC or within the limits."""
+    c1d, hd, wd, row, plane = spec
+    c1, h, w = dims[c1d], dims[hd], dims[wd]
+    if min(c1, h, w) < 0 or (h <= _BURSTS and w <= _BURST_LEN):
+        return None
+    gap = g.stride[plane] - h * w * c0  # int - unsigned: wraps to a gap past 16 bits when negative
+    one_burst = z3.And(z3.Or(z3.BoolVal(h == 1), g.stride[row] == w * c0), gap >= 0, gap * width < 65536 * 32,
+                       z3.BoolVal(c1 <= _BURSTS and h * w <= _BURST_LEN))
+    return z3.Not(one_burst), (f"H ({h}) <= {_BURSTS} and W ({w}) <= {_BURST_LEN} on its strided path (taken unless "
+                               f"Stride{row} == W * C0 = {w * c0} and Stride{plane} - H * W * C0 fits 16 bits in "
+                               "32-byte blocks)")
 
 
 def conv_shape_routine(impl: str, g_layout: str, c_layout: str, dims: int) -> tuple[str, tuple] | None:
@@ -559,8 +586,10 @@ _CONV_SHAPE_HDR = ("include/pto/npu/a5/TLoad.hpp (TLoad5HD 819, TLoadNHWC 587-59
                              "A2/A3 FRACTAL_Z / FRACTAL_Z_3D into a 5-D or 6-D ConvTile: PTO_ASSERT Shape1 == dim 1, "
                              "Shape2 == dim 2 and dim 3 (N) <= 65535 (the burst length field)"),
                   Provenance("header-runtime", "include/pto/npu/a2a3/TLoad.hpp (TLoad5HD 225-226, TLoadNDC1HWC0 "
-                             "76-77)", "A2/A3's NC1HWC0 / NDC1HWC0 loads assert H <= 4095 and W <= 65535 only on "
-                             "their strided path (chosen by the strides at run time): not modelled"),
+                             "76-77)", "A2/A3's NC1HWC0 / NDC1HWC0 loads assert H <= 4095 and W <= 65535 on their "
+                             "strided path, taken unless the tensor's rows are dense (Stride == W * C0 or H == 1), the "
+                             "plane gap fits 16 bits in 32-byte blocks, C1 <= 4095 and H * W <= 65535 (lines 61-62, "
+                             "212-213)"),
                   Provenance("isa-doc", "docs/isa/TLOAD.md", "does not describe the ConvTile forms")))
 def tload_convtile_shape_mismatch(ctx: Ctx) -> Check | None:
     """
@@ -574,8 +603,11 @@ def tload_convtile_shape_mismatch(ctx: Ctx) -> Check | None:
     `[1, C1HW, N/16, 16, C0]` equal to a 4-D ConvTile, NHWC / NCHW feature maps with the same N, H and W and
     at most `C1 * C0` channels, NCDHW ones with the same N, H and W; A5's NCHW -> FRACTAL_Z and NCDHW ->
     FRACTAL_Z_3D loads need `Stride2 == Shape3 * Shape4` (each H x W plane whole); A2/A3's FRACTAL_Z load of
-    a 5-D or 6-D ConvTile needs equal H and W and N <= 65535. DYNAMIC ConvTile dimensions are not compared;
-    run-time tensor shapes are, and reported only when every input reaching the call breaks the relation.
+    a 5-D or 6-D ConvTile needs equal H and W and N <= 65535; A2/A3's NC1HWC0 / NDC1HWC0 loads of a ConvTile
+    taller than 4095 rows (H) or wider than 65535 (W) need the one-burst-per-plane copy, which the tensor's strides
+    choose (rows dense: `Stride == W * C0`; the gap between C1 planes within 16 bits of 32-byte blocks).
+    DYNAMIC ConvTile dimensions are not compared; run-time tensor shapes and strides are, and reported only when
+    every input reaching the call breaks the relation.
 
     ## Why is this bad?
     Debug builds stop on a `PTO_ASSERT`. Release builds copy with the tensor's extents and strides into
@@ -629,6 +661,11 @@ def tload_convtile_shape_mismatch(ctx: Ctx) -> Check | None:
         elif kind == "max" and 0 <= dims[a] and dims[a] > b:
             bad.append(z3.BoolVal(True))
             texts.append(f"dim {a} ({dims[a]}) <= {b}")
+        elif kind == "burst_hw":
+            got = burst_strided(g, dims, c0, width, (a, *rest))
+            if got is not None:
+                bad.append(got[0])
+                texts.append(got[1])
     if not bad:
         return None
     show = {f"s{i}": g.shape[i] for i in range(5)}
