@@ -125,12 +125,13 @@ ENTRIES: list[Entry] = [
                "differs from the Acc source's on Kirin 9030 (as on A5); its DN twin (line 157) cannot fail, every "
                "mode form static_asserts a RowMajor / NoneBox dst first"),
     Entry("pto/npu/a5/common.hpp", "function:GetDualDstCtl", cond=r"quantPre", targets=_A2A3_A5,
-          note="open (partial, PTO105): line 187, a dual split mode without quantisation, reached from TEXTRACT "
-               "(a5/TExtract.hpp:459; PTO105 checks it: dst type == Acc type), TMOV (a5/TMov.hpp:191) and TINSERT "
-               "(a5/TInsert.hpp:63): TMOV's plain mode form (TMov.hpp 843-853) takes GetCastPreQuantMode (common.hpp "
-               "73-82), F322F16 / F322BF16 for a half / bfloat16_t dst, so TMOV<..., DualModeSplitM / SplitN> of a "
-               "float accumulator into half or bf16 fails here; PTO127 judges the quantising TMOV forms only, and "
-               "TINSERT's mode forms are not judged"),
+          rules=("PTO105", "PTO127", "PTO038"),
+          note="line 187, a dual split mode without quantisation, reached from TEXTRACT (a5/TExtract.hpp:459; PTO105: "
+               "dst type == Acc type), TMOV (a5/TMov.hpp:191) and TINSERT (a5/TInsert.hpp:63): TMOV's quantising mode "
+               "forms reject a dual mode themselves (PTO127); its plain mode form (TMov.hpp 843-853) takes "
+               "GetCastPreQuantMode (common.hpp 73-82), F322F16 / F322BF16 for a half / bfloat16_t dst, and "
+               "TINSERT's plain / preQuantScalar / fp mode forms (TInsert.hpp 158-219, no single-mode assert) the "
+               "cast / scalar / vector quant modes: PTO038 (branch padmisc)"),
     Entry("pto/common/constants.hpp", "class:PadValueMap", targets=("a2a3", "kirinx90"), rules=("PTO036",),
           note="line 282. Every element type A2/A3 has (int8..uint64, half, bfloat16_t, float; ArchTraits<A2A3> "
                "SupportsFp8 false, arch_capability.hpp 83-91) has an entry for each of Null / Zero / Min / Max "
@@ -1929,9 +1930,11 @@ ENTRIES: list[Entry] = [
           cond=r"^\(DstTileData::Loc == TileType::Vec\)$|^\(mode == AccToVecMode::SingleModeVec0\)",
           note="A5 TMOV<AccToVecMode> forms (plain, preQuantScalar, fp): a Vec dst, single-destination modes with "
                "quantisation (branch mov)"),
-    Entry("pto/npu/a5/common.hpp", "function:GetDualDstCtl", targets=_A2A3_A5,
-          note="open (checkable): A5 Acc -> Vec dual-destination modes need a dst that is not DN; the mode forms "
-               "are not judged"),
+    Entry("pto/npu/a5/common.hpp", "function:GetDualDstCtl", targets=_A2A3_A5, rules=("PTO038",),
+          note="line 188: A5 Acc -> Vec dual-destination modes need a dst that is not DN; TEXTRACT's mode forms "
+               "static_assert an ND dst first (a5/TExtract.hpp 1228-1230, 1269-1271, 1314-1316), TMOV's quantising "
+               "mode forms reject dual modes (PTO127): the plain TMOV mode form and TINSERT's mode forms reach it, "
+               "PTO038 (branch padmisc)"),
     Entry("pto/npu/a5/TMov.hpp", "function:CommonCheck*", topic="dtype|dtype-equal", rules=("PTO932",),
           targets=_A2A3_A5, note="Mat -> Left / Right / ScaleLeft / ScaleRight (CommonCheckMX): dst of src's type, "
                                  "in the TEXTRACT list (PATHS 'same')"),

@@ -310,6 +310,20 @@ def test_tload_pad_value_without_map_entry(target: str, dtype: str, faults: set[
     assert kinds(m) == set()
 
 
+@pytest.mark.parametrize(("dtype", "bl", "faults"), [("float", "RowMajor", set()), ("half", "RowMajor",
+                                                       {"unsupported-path"}), ("float", "ColMajor", {"unsupported-path"})])
+def test_tmov_dual_destination_mode_a5(dtype: str, bl: str, faults: set[str]) -> None:
+    """a5/common.hpp GetDualDstCtl through TMOV's plain mode form (PTO038): float -> half quantises; DN dst."""
+    s = site("TMOV", ["dst", "src"], [tile(spec("Vec", dtype, 16, 64, bl), "ub"), tile(acc("float", 16, 64), "acc")],
+             "a5", {"mode": "AccToVecMode::DualModeSplitN"})
+    m = machine(s)
+    try:
+        OPS["TMOV"](m)
+    except (Trap, LookupError):
+        pass
+    assert kinds(m) == faults
+
+
 def test_tstore_sources_per_target() -> None:
     mat = spec("Mat", "half", 16, 32, "ColMajor", "RowMajor")
     for target, faults in (("a2a3", set()), ("a5", {"unsupported-path"})):

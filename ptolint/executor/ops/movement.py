@@ -378,6 +378,26 @@ def _x90_acc_checks(dst: ConcreteTile, src: ConcreteTile) -> list[tuple[str, str
     return out
 
 
+#: a5/common.hpp GetCastPreQuantMode (dst types the plain copy quantises to) and GetScalarPreQuantMode /
+#: GetVectorPreQuantMode (src type -> dst types the scalar / fp copies quantise to)
+_CAST_QUANT = ("half", "bfloat16_t")
+_PRE_QUANT = {"float": ("int8_t", "uint8_t", "hifloat8_t", "half", "bfloat16_t", "float8_e4m3_t"),
+              "int32_t": ("int8_t", "uint8_t", "half", "bfloat16_t")}
+
+
+def dual_dst_faults(m: Machine, dst: ConcreteTile, src: ConcreteTile, quant_operand: bool) -> None:
+    """a5/common.hpp GetDualDstCtl for a DualModeSplitM / SplitN copy out of L0C: no quantising conversion and no
+    DN destination (static_asserts; faults recorded on `m`, the caller traps)."""
+    mode = str(m.template_args.get("mode", "")).split("::")[-1]
+    if m.impl != "a5" or mode not in ("DualModeSplitM", "DualModeSplitN") or src.spec.loc != "Acc":
+        return
+    quant = dst.dtype in _PRE_QUANT.get(src.dtype, ()) if quant_operand else dst.dtype in _CAST_QUANT
+    if quant:
+        m.fault("unsupported-path", f"AccToVecMode::{mode}: {src.dtype} -> {dst.dtype} quantises (GetDualDstCtl)")
+    if (dst.spec.blayout, dst.spec.slayout) == ("ColMajor", "NoneBox"):
+        m.fault("unsupported-path", f"AccToVecMode::{mode}: DN destination (GetDualDstCtl)")
+
+
 def _mode_form(m: Machine, dst: ConcreteTile, src: ConcreteTile, kirin: bool) -> None:
     """The static_asserts of A5's / Kirin 9030's TMOV_IMPL overloads with an AccToVecMode: a call that fails one
     does not compile (trap); one that passes is not modelled further (refused)."""
@@ -391,6 +411,8 @@ def _mode_form(m: Machine, dst: ConcreteTile, src: ConcreteTile, kirin: bool) ->
         m.fault("unsupported-path", f"TMOV with an AccToVecMode writes UB only, dst is {dst.spec.loc}")
     if fp is not None and fp.spec.loc != "Scaling":
         m.fault("unsupported-path", f"fp is TileType::{fp.spec.loc}, not Scaling")
+    if fp is None and m.scalar("preQuantScalar") is None and dst.spec.loc == "Vec":
+        dual_dst_faults(m, dst, src, quant_operand=False)
     if m.faults:
         raise m.trap("unsupported-path", "TMOV does not compile")
     raise LookupError(f"{m.impl}'s TMOV with an AccToVecMode is not modelled beyond its static checks")

@@ -26,7 +26,7 @@ import numpy as np
 
 from ptolint.executor.machine import ConcreteTile, Machine, op
 from ptolint.executor.ops.global_memory import quant_output
-from ptolint.executor.ops.movement import NO_PAD_ENTRY, pad_kind
+from ptolint.executor.ops.movement import NO_PAD_ENTRY, dual_dst_faults, pad_kind
 
 _SIZES = {"int8_t": 1, "uint8_t": 1, "int16_t": 2, "uint16_t": 2, "half": 2, "bfloat16_t": 2, "int32_t": 4,
           "uint32_t": 4, "float": 4, "int64_t": 8, "uint64_t": 8, "double": 8, "hifloat8_t": 1,
@@ -424,6 +424,9 @@ def _a5_mode_forms(m: Machine, dst: ConcreteTile, src: ConcreteTile) -> bool:
         chk = _Static(m, "TINSERT<AccToVecMode>")
         chk.need(dst.spec.loc == "Vec", "unsupported-path", f"dst is TileType::{dst.spec.loc}, not Vec")
         chk.done()
+        dual_dst_faults(m, dst, src, quant_operand=m.tile("fp") is not None or "preQuantScalar" in m.site.params)
+        if m.faults:
+            raise m.trap("unsupported-path", "TINSERT<AccToVecMode> does not compile")
         return True
     if src.spec.loc == "Acc" and len(m.tiles) == 2:
         if dst.spec.loc not in ("Mat", "Vec") and "preQuantScalar" not in m.site.params and \
