@@ -136,8 +136,9 @@ ENTRIES: list[Entry] = [
           note="line 282. Every element type A2/A3 has (int8..uint64, half, bfloat16_t, float; ArchTraits<A2A3> "
                "SupportsFp8 false, arch_capability.hpp 83-91) has an entry for each of Null / Zero / Min / Max "
                "(constants.hpp 286-448; custom pad values bypass the map, GetPadValue 482-494), and TLOAD admits only "
-               "those (CheckNormalTileData, memory/tload_common.hpp 302-310; Kirin X90's TLoad.hpp takes the same "
-               "check, its header.hpp renames the fp8 names to int8_t); the gap is pto::int4b_t (common/type.hpp:109, "
+               "those (CheckNormalTileData, memory/tload_common.hpp 302-310; Kirin X90's TLOAD compiles nowhere, its "
+               "TLoad.hpp calls an undeclared TLOAD_TILE_IMPL, and its header.hpp renames the fp8 names to int8_t); the "
+               "gap is pto::int4b_t (common/type.hpp:109, "
                "sizeof 1, every build): the Vec TFILLPAD forms read GetPadValue unconditionally (a2a3/TFillPad.hpp "
                "189, 236; a5/TFillPad.hpp:66 on Kirin X90) after sizeof-only checks: PTO036 (branch padmisc)"),
     Entry("pto/common/constants.hpp", "class:PadValueMap", targets=("a5", "kirin9030", "kirindev0000"),
