@@ -982,8 +982,6 @@ ENTRIES: list[Entry] = [
                "FRACTAL_Z_3D, line 138) within [1, 32767]: Kirin X90 compiles a5/TExpandS.hpp (TEXPANDS keyed 'a5', "
                "ptolint/impls.py), PTO728 runs there (fixtures/bugs_detected/NEWER_TARGETS/"
                "kirin_texpands_b64_convtile.cpp; branch padmisc)"),
-    Entry("pto/npu/a5/TExpandS.hpp", "function:TExpandS", cond=r"^TileData::isRowMajor$", targets=_X90,
-          rules=("PTO705",), note="as on the other Kirins (entry above): PTO705 through own_impls' 64-bit TEXPANDS key"),
     # --- end of x90b ------------------------------------------------------------------------------------------------
     # --- TEXTRACT two-destination form (ND -> 2xNZ): rules/textract_nd2nz.py -------------------------------------
     Entry("pto/npu/*/TExtract.hpp", "function:CheckTExtractNdToNz", cond=r"Loc == TileType::Vec", rules=("PTO119",),
