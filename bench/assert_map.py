@@ -125,34 +125,32 @@ ENTRIES: list[Entry] = [
                "differs from the Acc source's on Kirin 9030 (as on A5); its DN twin (line 157) cannot fail, every "
                "mode form static_asserts a RowMajor / NoneBox dst first"),
     Entry("pto/npu/a5/common.hpp", "function:GetDualDstCtl", cond=r"quantPre", targets=_A2A3_A5,
-          note="open (partial, PTO105): line 187, a dual split mode without quantisation, reached from TEXTRACT "
-               "(a5/TExtract.hpp:459; PTO105 checks it: dst type == Acc type), TMOV (a5/TMov.hpp:191) and TINSERT "
-               "(a5/TInsert.hpp:63): TMOV's plain mode form (TMov.hpp 843-853) takes GetCastPreQuantMode (common.hpp "
-               "73-82), F322F16 / F322BF16 for a half / bfloat16_t dst, so TMOV<..., DualModeSplitM / SplitN> of a "
-               "float accumulator into half or bf16 fails here; PTO127 judges the quantising TMOV forms only, and "
-               "TINSERT's mode forms are not judged"),
-    Entry("pto/common/constants.hpp", "class:PadValueMap", targets=("a2a3",),
-          note="open (checkable): line 282. Every element type A2/A3 has (int8..uint64, half, bfloat16_t, float; "
-               "ArchTraits<A2A3> SupportsFp8 false, arch_capability.hpp 83-91) has an entry for each of Null / Zero "
-               "/ Min / Max (constants.hpp 286-448; custom pad values bypass the map, GetPadValue 482-494), and "
-               "TLOAD admits only those (CheckNormalTileData, memory/tload_common.hpp 302-310); the gap is "
-               "pto::int4b_t (common/type.hpp:109, sizeof 1, every build): TFILLPAD reads GetPadValue "
-               "(a2a3/TFillPad.hpp 189, 236) after sizeof-only checks (284-286, 312-313); no rule"),
-    Entry("pto/common/constants.hpp", "class:PadValueMap", targets=("a5", "kirin9030"),
-          note="open (checkable): line 282. Every arithmetic element type the target has has an entry for each "
-               "PadValue (constants.hpp 286-448; A5's fp8 / fp4 types 450-475; Kirin 9030 has no bfloat16 / fp8 / "
-               "fp4 types: kirin9030/header.hpp 13-19 renames them to half / int8_t / int64_t while it includes "
-               "constants.hpp, which drops the bf16 entries there, line 345); the gap is pto::int4b_t "
-               "(common/type.hpp:109, sizeof 1): TLOAD (register/tload_common.hpp StaticCheck 329-332, sizeof only; "
-               "GetPadValue at 110 for a Vec PadVal != Null) and TFILLPAD (a5/TFillPad.hpp:66) reach the map with "
-               "it; PTO035 names int4b_t on A6 only"),
-    Entry("pto/common/constants.hpp", "class:PadValueMap", targets=("kirindev0000",),
-          note="open (checkable): line 282, as A6's (PTO035): Kirin Dev0000 has float8_e4m3_t, float8_e5m2_t and "
-               "hifloat8_t (kirinDev0000/datatype.hpp TypeGet; its header.hpp renames only float8_e8m0_t and the "
-               "fp4 names, lines 13-15), whose entries constants.hpp declares for A5 only (450-475), and "
-               "pto::int4b_t: its TLOAD (kirin9030/TLoad.hpp 130, 181 for Mat with Max / Min; "
-               "register/tload_common.hpp:110 for Vec) and TFILLPAD (a5/TFillPad.hpp:66) read the map; PTO035 "
-               "(A6's TLoad.hpp paths) is not extended to the Kirin 9030 file's paths"),
+          rules=("PTO105", "PTO127", "PTO038"),
+          note="line 187, a dual split mode without quantisation, reached from TEXTRACT (a5/TExtract.hpp:459; PTO105: "
+               "dst type == Acc type), TMOV (a5/TMov.hpp:191) and TINSERT (a5/TInsert.hpp:63): TMOV's quantising mode "
+               "forms reject a dual mode themselves (PTO127); its plain mode form (TMov.hpp 843-853) takes "
+               "GetCastPreQuantMode (common.hpp 73-82), F322F16 / F322BF16 for a half / bfloat16_t dst, and "
+               "TINSERT's plain / preQuantScalar / fp mode forms (TInsert.hpp 158-219, no single-mode assert) the "
+               "cast / scalar / vector quant modes: PTO038 (branch padmisc)"),
+    Entry("pto/common/constants.hpp", "class:PadValueMap", targets=("a2a3", "kirinx90"), rules=("PTO036",),
+          note="line 282. Every element type A2/A3 has (int8..uint64, half, bfloat16_t, float; ArchTraits<A2A3> "
+               "SupportsFp8 false, arch_capability.hpp 83-91) has an entry for each of Null / Zero / Min / Max "
+               "(constants.hpp 286-448; custom pad values bypass the map, GetPadValue 482-494), and TLOAD admits only "
+               "those (CheckNormalTileData, memory/tload_common.hpp 302-310; Kirin X90's TLOAD compiles nowhere, its "
+               "TLoad.hpp calls an undeclared TLOAD_TILE_IMPL, and its header.hpp renames the fp8 names to int8_t); the "
+               "gap is pto::int4b_t (common/type.hpp:109, "
+               "sizeof 1, every build): the Vec TFILLPAD forms read GetPadValue unconditionally (a2a3/TFillPad.hpp "
+               "189, 236; a5/TFillPad.hpp:66 on Kirin X90) after sizeof-only checks: PTO036 (branch padmisc)"),
+    Entry("pto/common/constants.hpp", "class:PadValueMap", targets=("a5", "kirin9030", "kirindev0000"),
+          rules=("PTO035", "PTO036"),
+          note="line 282. Every arithmetic element type the target has has an entry for each PadValue (constants.hpp "
+               "286-448; A5's fp8 / fp4 types 450-475; Kirin 9030 renames the bfloat16 / fp8 / fp4 names to half / "
+               "int8_t / int64_t, kirin9030/header.hpp 13-19); the gaps: pto::int4b_t (common/type.hpp:109, sizeof "
+               "1) everywhere, and on Kirin Dev0000 float8_e4m3_t, float8_e5m2_t and hifloat8_t (its header.hpp "
+               "renames only float8_e8m0_t and the fp4 names, lines 13-15; the entries are A5-only). TLOAD "
+               "(register/tload_common.hpp:110 for a Vec PadVal != Null; a5/TLoad.hpp 437 / 495 and kirin9030/"
+               "TLoad.hpp 130 / 181 for ND / DN L1 loads with Max / Min): PTO035; the Vec TFILLPAD forms "
+               "(a5/TFillPad.hpp:66, unconditional): PTO036 (branch padmisc)"),
     # --- end of branch rest ---
     # --- branch x90tmov / x90mov: kirinX90/common.hpp CheckTMovAccValid (lines 19-52) and kirin9030/common.hpp
     # GetCastPreQuantMode on Kirin X90, per line: TEXTRACT calls the check with isCastQuant = false (every form:
@@ -295,9 +293,12 @@ ENTRIES: list[Entry] = [
     Entry("pto/npu/a2a3/TLoad.hpp", "function:TLoadFractalZ", kind="runtime", targets=("a2a3",), rules=("PTO030",),
           note="the non-4-D branch (272, 275): Shape1 / Shape2 equal to the ConvTile's dims 1 / 2, its dim 3 <= 65535"),
     Entry("pto/npu/a2a3/TLoad.hpp", "function:TLoadNDC1HWC0|function:TLoad5HD", kind="runtime", targets=("a2a3",),
-          note="open (checkable): dstH <= 4095 / dstW <= 65535 asserted on the strided path only (a2a3/TLoad.hpp "
-               "76-77, 225-226), which the copy takes when the tensor's row stride, gap or burst fields rule out "
-               "the one-burst-per-C1 path; PTO030 reads the ConvTile's shape but does not model that choice"),
+          rules=("PTO030",),
+          note="dstH <= 4095 / dstW <= 65535 asserted on the strided path only (a2a3/TLoad.hpp 76-77, 225-226), which "
+               "the copy takes unless the tensor's rows are dense (Stride == W * C0 or H == 1), the C1 plane gap "
+               "fits 16 bits in 32-byte blocks, C1 <= 4095 and H * W <= 65535 (lines 61-62, 212-213): PTO030's "
+               "burst_hw facts (CONV_SHAPES a2a3 NC1HWC0 / NDC1HWC0) with the ConvTile's static C1 / H / W and the "
+               "tensor's run-time strides; executor _a2a3_plane_copy (branch padmisc)"),
     Entry("pto/npu/a2a3/TExpandS.hpp", "function:TExpandsMat5HD", kind="runtime", targets=("a2a3",),
           rules=("PTO728",), note="the ConvTile fill count uint16_t(GetShape(0..4) product * sizeof / 32) within [1, "
                                   "32767] (line 127; -1 past the ConvTile's dimensions): conv_fill_blocks"),
@@ -345,10 +346,12 @@ ENTRIES: list[Entry] = [
           note="the Kirins include a5/Tci.hpp: TCI<TileData, T, descending>'s T (named by the kernel) of dst's "
                "element type; the model's TCI asserts the same for every target (tests/test_model_headers.py)"),
     Entry("pto/npu/a5/TExpandS.hpp", "function:TExpandS", cond=r"^TileData::isRowMajor$", targets=_KIRINS,
-          note="open (checkable): the Kirins include a5/TExpandS.hpp, whose 64-bit branch static_asserts a row-major "
-               "tile before calling Int64Fill, a declaration-only stub there (a5/Int64*.hpp); ptolint leaves "
-               "int64 / uint64 TEXPANDS calls unchecked on the Kirins (ptolint/impls.py), so PTO705's A5 check "
-               "does not reach them"),
+          rules=("PTO705",),
+          note="the Kirins include a5/TExpandS.hpp, whose 64-bit branch static_asserts a row-major tile (line 46) "
+               "before calling Int64Fill, a declaration-only stub there (a5/Int64Rearrange.hpp 197-200): "
+               "ptolint/own_impls.py keys the Kirins' int64 / uint64 TEXPANDS calls 'a5' for that check, so PTO705 "
+               "(TABLE['TEXPANDS']['a5'].row_major_types) reports a column-major one; a row-major one then fails to "
+               "link (the stub), which no rule claims (branch padmisc)"),
     # --- end of branch vector ---
     # --- branch mov: TMOV forms read by branch mov (before the shared FpTileData entry below) ---
     Entry("pto/npu/a5/TMov.hpp", "function:TMOV_IMPL", lines=(928, 928), cond=r"^FpTileData::Loc == ",
@@ -1006,12 +1009,11 @@ ENTRIES: list[Entry] = [
           note="TEXPANDS of a Mat tile: Rows * Cols * sizeof / 32 (cast to uint16_t) <= 32767; Kirin X90's L1 is 1 "
                "MiB, so a Mat tile of the whole L1 (32768 blocks) fits its buffer and still fails: PTO727 (>= 1 "
                "by the 32-byte rows, PTO003 / PTO004) (edited by branch vector)"),
-    Entry("pto/npu/a5/TExpandS.hpp", "function:TExpandsConvTile", targets=_X90,
-          note="open (checkable): TEXPANDS of a ConvTile: the product of its run-time shape in 32-byte blocks within "
-               "[1, 32767]; the frontend reads ConvTile operands for TIMG2COL only (as on A2/A3 / A5)"),
-    Entry("pto/npu/a5/TExpandS.hpp", "function:TExpandS", cond=r"^TileData::isRowMajor$", targets=_X90,
-          note="open (checkable): TEXPANDS of a 64-bit tile needs a row-major tile; the TEXPANDS facts "
-               "(rules/tile_scalar.py) have no per-type layout (as on A5)"),
+    Entry("pto/npu/a5/TExpandS.hpp", "function:TExpandsConvTile", targets=_X90, rules=("PTO728",),
+          note="the ConvTile fill count over GetShape(0..4) (NC1HWC0 / FRACTAL_Z, line 128) or 0..5 (NDC1HWC0 / "
+               "FRACTAL_Z_3D, line 138) within [1, 32767]: Kirin X90 compiles a5/TExpandS.hpp (TEXPANDS keyed 'a5', "
+               "ptolint/impls.py), PTO728 runs there (fixtures/bugs_detected/NEWER_TARGETS/"
+               "kirin_texpands_b64_convtile.cpp; branch padmisc)"),
     # --- end of x90b ------------------------------------------------------------------------------------------------
     # --- TEXTRACT two-destination form (ND -> 2xNZ): rules/textract_nd2nz.py -------------------------------------
     Entry("pto/npu/*/TExtract.hpp", "function:CheckTExtractNdToNz", cond=r"Loc == TileType::Vec", rules=("PTO119",),
@@ -1497,9 +1499,15 @@ ENTRIES: list[Entry] = [
     Entry("pto/common/pto_tile.hpp", "function:GetTileOffset",
           note="open (checkable): TPRINT of a boxed tile whose block / fractal orders are neither Nz, Zn nor Zz "
                "(ColMajor blocks of ColMajor fractals); PTO020 checks TPRINT's location only", targets=_A2A3_A5),
-    Entry("pto/npu/a2a3/TPrint.hpp", "function:PrintValue",
-          note="open (checkable): TPRINT of an element type PrintValue has no format for (bfloat16 and the 8-bit "
-               "float formats are neither float / half nor std integers); no rule", targets=_A2A3_A5),
+    Entry("pto/npu/a2a3/TPrint.hpp", "function:PrintValue", rules=("PTO037",),
+          note="line 71: an element type that is neither float / half nor std::is_signed_v / is_unsigned_v. Of the "
+               "tile element types the headers decide only pto::int4b_t (a struct, common/type.hpp:109): PTO037 "
+               "(Vec tiles, both forms; a5/TPrint.hpp includes this file). bfloat16_t and the 8-bit float types "
+               "are the device compiler's own types (type.hpp defines bfloat16_t for the CPU simulator only, lines "
+               "454-463): whether std::is_signed_v holds for them is the compiler's type-trait answer (clang's "
+               "__is_signed counts its floating builtin types, __bf16 among them, as signed), so they are not "
+               "reported; an Acc / Mat tile prints its GM copy, the tmp tensor's type (branch padmisc)",
+          targets=_A2A3_A5),
     Entry("pto/npu/a2a3/MScatter.hpp|pto/npu/a5/MScatter.hpp", "function:MScatterCheck", cond=r"Atomic",
           note="open (checkable): MSCATTER's atomic operation: Add only for int8 / int16 / int32 / half / bfloat16 / "
                "float, A2/A3 no Max / Min; the gather rules do not read the atomic template argument",
@@ -1945,9 +1953,11 @@ ENTRIES: list[Entry] = [
           cond=r"^\(DstTileData::Loc == TileType::Vec\)$|^\(mode == AccToVecMode::SingleModeVec0\)",
           note="A5 TMOV<AccToVecMode> forms (plain, preQuantScalar, fp): a Vec dst, single-destination modes with "
                "quantisation (branch mov)"),
-    Entry("pto/npu/a5/common.hpp", "function:GetDualDstCtl", targets=_A2A3_A5,
-          note="open (checkable): A5 Acc -> Vec dual-destination modes need a dst that is not DN; the mode forms "
-               "are not judged"),
+    Entry("pto/npu/a5/common.hpp", "function:GetDualDstCtl", targets=_A2A3_A5, rules=("PTO038",),
+          note="line 188: A5 Acc -> Vec dual-destination modes need a dst that is not DN; TEXTRACT's mode forms "
+               "static_assert an ND dst first (a5/TExtract.hpp 1228-1230, 1269-1271, 1314-1316), TMOV's quantising "
+               "mode forms reject dual modes (PTO127): the plain TMOV mode form and TINSERT's mode forms reach it, "
+               "PTO038 (branch padmisc)"),
     Entry("pto/npu/a5/TMov.hpp", "function:CommonCheck*", topic="dtype|dtype-equal", rules=("PTO932",),
           targets=_A2A3_A5, note="Mat -> Left / Right / ScaleLeft / ScaleRight (CommonCheckMX): dst of src's type, "
                                  "in the TEXTRACT list (PATHS 'same')"),

@@ -124,6 +124,12 @@ _MATMUL = ("TMATMUL", "TMATMUL_ACC", "TMATMUL_BIAS", "TGEMV", "TGEMV_ACC", "TGEM
 _A5_FILLPAD = ("include/pto/npu/a5/TFillPad.hpp (TFILLPAD_IMPL Vec / Mat, TFILLPAD_INPLACE_IMPL, TFILLPAD_EXPAND_IMPL, "
                "TFILLPAD_GENERIC_IMPL); its a5/TLoad.hpp include is skipped by the TLOAD_HPP guard the target's own "
                "TLoad.hpp (included first by header.hpp) defines")
+#: a5/TExpandS.hpp's 64-bit branch as every Kirin compiles it (impls.py calls the int64 / uint64 calls divergent:
+#: Int64Fill is a declaration-only stub there, a5/Int64Rearrange.hpp:197-200): the branch static_asserts a row-major
+#: tile (line 46) before it calls the stub, as on A5; read for that check (a row-major call then fails to link, which
+#: no rule claims)
+_A5_EXPANDS_B64 = Own("a5", "include/pto/npu/a5/TExpandS.hpp (TExpandS 64-bit branch: static_assert isRowMajor, line "
+                            "46, before the declaration-only Int64Fill)", dtypes=("int64_t", "uint64_t"))
 _FILLPAD = ("TFILLPAD", "TFILLPAD_INPLACE", "TFILLPAD_EXPAND")
 
 _A6_LOAD = "include/pto/npu/a6/TLoad.hpp (TLOAD_TILE_IMPL), common/arch/register/tload_common.hpp"
@@ -210,6 +216,7 @@ OWN: dict[str, dict[str, Own]] = {
         "TINSERT": Own("kirin9030", _A5_INSERT + " under kirin9030/header.hpp's renames"),
         **{b: Own("kirin9030", f) for b, f in _A5_ELSE.items()},
         **{b: Own("a5", _A5_FILLPAD) for b in _FILLPAD},
+        "TEXPANDS": _A5_EXPANDS_B64,
     },
     # Kirin X90's header.hpp includes Kirin 9030's TSubS.hpp (no #if in it; a5/TBinSOp.hpp, which it uses, is the
     # same text there: ptolint/impls.py finds TADDS, built on it, reused); its type list names no renamed type
@@ -226,7 +233,8 @@ OWN: dict[str, dict[str, Own]] = {
                  "TGATHER": Own("kirin9030", _K9030_GATHER + " (included by kirinX90/header.hpp)"),
                  "TQUANT": Own("kirin9030", _K9030_QUANT + " (included by kirinX90/header.hpp)"),
                  **{b: Own("kirin9030", f) for b, f in _A5_ELSE.items()},
-                 **{b: Own("a5", _A5_FILLPAD) for b in _FILLPAD}},
+                 **{b: Own("a5", _A5_FILLPAD) for b in _FILLPAD},
+                 "TEXPANDS": _A5_EXPANDS_B64},
     "kirindev0000": {
         "TLOAD": Own(
             "kirin9030",
@@ -245,6 +253,7 @@ OWN: dict[str, dict[str, Own]] = {
         "TINSERT": Own("kirindev0000", _A5_INSERT + " under kirinDev0000/header.hpp's renames"),
         **{b: Own("kirindev0000", f) for b, f in _A5_ELSE.items() if b.startswith("TPOW")},
         **{b: Own("a5", _A5_FILLPAD) for b in _FILLPAD},
+        "TEXPANDS": _A5_EXPANDS_B64,
     },
 }
 

@@ -617,3 +617,56 @@ def tprint_tile_layout_unsupported(ctx: Ctx) -> Check | None:
     bad = tile.blayout == "ColMajor" and tile.slayout == "ColMajor"
     return Check(ctx.static(bad), f"TPRINT: Vec tile `{_esc(tile.text)}` is BLayout::ColMajor boxes of "
                  f"SLayout::ColMajor fractals; the element offset exists for Nz, Zn and Zz boxes only (static_assert)")
+
+
+#: tile element types PrintValue (a2a3/TPrint.hpp, a5/TPrint.hpp includes it) has no branch for, decided by the
+#: headers alone: pto::int4b_t is a struct of pto's own (common/type.hpp:109), neither float / half nor a signed or
+#: unsigned arithmetic type. The compiler's own bfloat16_t and 8-bit float types are left out: whether
+#: std::is_signed_v holds for them is the device compiler's type-trait answer (clang counts its floating builtin
+#: types, __bf16 among them, as signed), which no header decides
+PRINT_NO_FORMAT: dict[str, tuple[str, ...]] = {"a2a3": ("int4b_t",), "a5": ("int4b_t",)}
+
+
+@rule("PTO037", "tprint-unsupported-dtype", instructions=("TPRINT",), fault="unsupported-dtype",
+      targets=("a2a3", "a5"),
+      provenance=(Provenance("header-static", A2 + "TPrint.hpp (PrintValue line 71; PrintTileRow, TPrintTileImpl; "
+                             "a5/TPrint.hpp includes it)", "PrintValue prints float / half, then std::is_signed_v and "
+                             "std::is_unsigned_v types; any other element type reaches static_assert(sizeof(T) == 0, "
+                             "'Unsupported data type for Print.')"),
+                  Provenance("header-static", "include/pto/common/type.hpp (int4b_t, line 109)", "pto::int4b_t is "
+                             "a struct (one byte of storage), not an arithmetic type"),
+                  Provenance("isa-doc", DOCS + "TPRINT.md", "supported element types: float, half, int8 / int16 / "
+                             "int32, uint8 / uint16 / uint32; the header also prints 64-bit integers")))
+def tprint_unsupported_dtype(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    TPRINT of a Vec tile whose element type the element printer has no format for.
+
+    ## What it does
+    A Vec tile (either TPRINT form) is printed element by element through a printer that handles `float` and
+    `half`, then signed and unsigned arithmetic types. Flags a Vec tile of `pto::int4b_t`, a struct of pto's own
+    that is none of them. (The compiler's `bfloat16_t` and 8-bit float types are not flagged: whether they count as
+    signed arithmetic types is the device compiler's answer, not the headers'.)
+
+    ## Why is this bad?
+    The printer's last branch is a `static_assert`: the kernel does not compile (in the debug builds that declare
+    TPRINT).
+
+    ## Example
+    ```cpp
+    Tile<TileType::Vec, int4b_t, 16, 64> w;
+    TPRINT(w);  // no print format for int4b_t
+    ```
+
+    ## Use instead
+    ```cpp
+    Tile<TileType::Vec, int8_t, 16, 64> w;  // the packed weights held (and printed) as bytes
+    TPRINT(w);
+    ```
+    """
+    tile = _tile(ctx)
+    if tile is None or tile.loc != "Vec":
+        return None
+    return Check(ctx.static(tile.dtype in PRINT_NO_FORMAT.get(ctx.impl, ())),
+                 f"TPRINT: Vec tile `{_esc(tile.text)}` holds {tile.dtype}, which the element printer has no format "
+                 "for (static_assert)")

@@ -249,21 +249,32 @@ def tload_b64_pad_value(ctx: Ctx) -> Check | None:
                  f"(static_assert)")
 
 
-#: implementation -> the tile element types common/constants.hpp gives no PadValueMap entry there: the fp8 / fp4
-#: specialisations stand under `#if defined(PTO_NPU_ARCH_A5)` (constants.hpp:450-475), so an A6 build has none, and
-#: A6's int4b_t never had one (hifloat4x2_t TLOAD calls are left out on A6, ptolint/own_impls.py)
+#: target -> the tile element types common/constants.hpp gives no PadValueMap entry in that target's build (the
+#: primary template static_asserts): pto::int4b_t (common/type.hpp:109, a struct of pto's own, sizeof 1) has none
+#: anywhere; the fp8 / fp4 specialisations stand under `#if defined(PTO_NPU_ARCH_A5)` (constants.hpp:450-475), so
+#: A6 and Kirin Dev0000 (whose header.hpp renames only float8_e8m0_t and the fp4 names, lines 13-15) have none for
+#: the fp8 types they keep; Kirin 9030 / X90 rename every fp8 name to int8_t (header.hpp 13-19), which has entries.
+#: Read by TLOAD (PTO035) and the Vec TFILLPAD forms (PTO036); hifloat4x2_t TLOAD calls are left out on A6
+#: (ptolint/own_impls.py)
+_FP8 = ("float8_e4m3_t", "float8_e5m2_t", "hifloat8_t")
 PAD_UNDEFINED: dict[str, tuple[str, ...]] = {
-    "a6": ("float8_e4m3_t", "float8_e5m2_t", "float8_e8m0_t", "hifloat8_t", "float4_e2m1x2_t", "float4_e1m2x2_t",
-           "int4b_t"),
+    "a2a3": ("int4b_t",), "a5": ("int4b_t",), "kirin9030": ("int4b_t",), "kirinx90": ("int4b_t",),
+    "kirindev0000": ("int4b_t", *_FP8),
+    "a6": (*_FP8, "float8_e8m0_t", "float4_e2m1x2_t", "float4_e1m2x2_t", "int4b_t"),
 }
 _PADS = ("Null", "Zero", "Max", "Min")
+#: TLOAD implementations (ctx.impl) whose one-row ZZ L1 load is the MX scale copy that reads the pad value whatever
+#: the tile's PadVal (a6/TLoad.hpp:455); A5's copy of it is left out (its IsScale dispatch is not modelled here) and
+#: Kirin 9030's TLoad.hpp has no MX path (static_assert !IsScale, kirin9030/TLoad.hpp:224)
+_MX_PAD_READ = ("a6",)
 
 
-def pad_read(t: TileView, tensor_layout: str | None) -> bool:
-    """Whether A6's TLOAD of tile `t` reads PadValueMap<DType, PadVal> (GetPadValue, common/constants.hpp) for a
-    PadVal that is not a custom value: a Vec tile whose PadVal is not Null (common/arch/register/tload_common.hpp
-    TLoad, before its dispatch); the ND -> ND / DN -> DN L1 copies with Max / Min (a6/TLoad.hpp:152, 210); the
-    one-row MX scale load into a ZZ L1 tile, whatever the PadVal (a6/TLoad.hpp:455)."""
+def pad_read(t: TileView, tensor_layout: str | None, mx: bool = True) -> bool:
+    """Whether the A5-family TLOAD of tile `t` reads PadValueMap<DType, PadVal> (GetPadValue, common/constants.hpp)
+    for a PadVal that is not a custom value: a Vec tile whose PadVal is not Null (common/arch/register/
+    tload_common.hpp TLoad, before its dispatch); the ND -> ND / DN -> DN L1 copies with Max / Min (a5/TLoad.hpp
+    437, 495; a6/TLoad.hpp:152, 210; kirin9030/TLoad.hpp 130, 181); with `mx`, the one-row MX scale load into a ZZ
+    L1 tile, whatever the PadVal (a6/TLoad.hpp:455)."""
     pad = pad_name(t.pad)
     if pad not in _PADS:
         return False  # a custom pad value: GetPadValue takes its bits, not the map
@@ -271,7 +282,7 @@ def pad_read(t: TileView, tensor_layout: str | None) -> bool:
         return pad != "Null"
     if t.loc != "Mat":
         return False
-    if t.rows == 1 and t.blayout == "RowMajor" and t.slayout == "RowMajor":
+    if mx and t.rows == 1 and t.blayout == "RowMajor" and t.slayout == "RowMajor":
         return True
     nd = t.blayout == "RowMajor" and t.slayout == "NoneBox"
     dn = t.blayout == "ColMajor" and t.slayout == "NoneBox"
@@ -279,42 +290,49 @@ def pad_read(t: TileView, tensor_layout: str | None) -> bool:
     return pair and pad in ("Max", "Min")
 
 
-@rule("PTO035", "tload-pad-value-undefined", instructions=("TLOAD",), fault="unsupported-dtype", targets=(),
+@rule("PTO035", "tload-pad-value-undefined", instructions=("TLOAD",), fault="unsupported-dtype", targets=("a5",),
       provenance=(Provenance("header-static", "include/pto/common/constants.hpp (PadValueMap, GetPadValue)",
                              "the primary PadValueMap<DType, PadVal> static_asserts sizeof(DType) < 0 ('TLOAD: "
                              "Unsupported DType for PadValue!'); the float8_e4m3 / e5m2 / e8m0, hifloat8 and fp4 "
-                             "pair specialisations are declared under `#if defined(PTO_NPU_ARCH_A5)` only"),
-                  Provenance("header-static", A6_LOAD + ", common/arch/register/tload_common.hpp (TLoad)",
-                             "GetPadValue<TileData>() is read by the Vec load for PadVal != Null, by TLoadCubeND2ND / "
-                             "TLoadCubeDN2DN for PadVal Max / Min, and by TLoadMxCubeAVector (the one-row MX scale "
-                             "load) for every PadVal; a custom pad value (PadValueCustom) is encoded without the map"),
+                             "pair specialisations are declared under `#if defined(PTO_NPU_ARCH_A5)` only; "
+                             "pto::int4b_t (common/type.hpp:109) has none in any build"),
+                  Provenance("header-static", A6_LOAD + ", " + A5_LOAD + ", " + K9030_LOAD,
+                             "GetPadValue<TileData>() is read by the Vec load for PadVal != Null (common/arch/register/"
+                             "tload_common.hpp:110), by TLoadCubeND2ND / TLoadCubeDN2DN for PadVal Max / Min, and on "
+                             "A6 by TLoadMxCubeAVector (the one-row MX scale load) for every PadVal; a custom pad "
+                             "value (PadValueCustom) is encoded without the map"),
+                  Provenance("header-static", "include/pto/npu/kirinDev0000/header.hpp (lines 13-15), kirin9030/"
+                             "header.hpp (13-19)", "Kirin Dev0000 renames float8_e8m0_t and the fp4 names only: its "
+                             "float8_e4m3_t, float8_e5m2_t and hifloat8_t keep their own (entry-less) type; Kirin "
+                             "9030 renames every fp8 name to int8_t"),
                   Provenance("corpus", "fixtures/correct_code/TLOAD_MX/mx_scale_loads.cpp", "the one-row "
                              "float8_e8m0_t scale load is kept to A5 there: A6 does not compile it (--headers real)"),
                   Provenance("isa-doc", "docs/isa/TLOAD.md", "the doc does not tie the pad value to the element "
                              "type")),
-      own={"a6": ("TLOAD",)})
+      own={"a6": ("TLOAD",), "kirin9030": ("TLOAD",)})
 def tload_pad_value_undefined(ctx: Ctx) -> Check | None:
     """
     ## Summary
-    A6 TLOAD into an fp8 / fp4 tile whose pad value the load reads: the header has no pad constant for that type.
+    TLOAD into a tile whose pad value the load reads while the header has no pad constant for its element type.
 
     ## What it does
-    On A6, for a destination tile of `float8_e4m3_t`, `float8_e5m2_t`, `float8_e8m0_t`, `hifloat8_t`,
-    `float4_e2m1x2_t`, `float4_e1m2x2_t` or `int4b_t` (types whose `PadValueMap` entries common/constants.hpp
-    declares for A5 builds only), reports the loads that look the pad value up: a Vec tile with a PadValue other
-    than Null, an ND -> ND or DN -> DN load into L1 with `PadValue::Max` or `Min`, and the one-row MX scale load
-    (a `1 x k` ZZ L1 tile, e.g. `float8_e8m0_t` scales) with any PadValue. A custom pad value
-    (`PadValueCustom(...)`) is encoded without the table and passes.
+    For a destination tile whose element type has no `PadValueMap` entry on the target (`pto::int4b_t` on A5,
+    Kirin 9030 and Kirin Dev0000; Kirin Dev0000's `float8_e4m3_t`, `float8_e5m2_t` and `hifloat8_t`; on A6 also
+    `float8_e8m0_t` and the fp4 pairs: common/constants.hpp declares the 8-bit float and fp4 entries for A5 builds
+    only), reports the loads that look the pad value up: a Vec tile with a PadValue other than Null, an ND -> ND or
+    DN -> DN load into L1 with `PadValue::Max` or `Min`, and on A6 the one-row MX scale load (a `1 x k` ZZ L1
+    tile, e.g. `float8_e8m0_t` scales) with any PadValue. A custom pad value (`PadValueCustom(...)`) is encoded
+    without the table and passes.
 
     ## Why is this bad?
-    The primary `PadValueMap` template rejects the type with a `static_assert`: the kernel does not compile on A6
-    (it does on A5).
+    The primary `PadValueMap` template rejects the type with a `static_assert`: the kernel does not compile on the
+    target (an fp8 load compiles on A5, an int4b_t one nowhere).
 
     ## Example
     ```cpp
     Tile<TileType::Vec, float8_e4m3_t, 16, 64, BLayout::RowMajor, 16, 48, SLayout::NoneBox, 512,
          PadValue::Zero> t;
-    TLOAD(t, g);  // A6: no PadValueMap<float8_e4m3_t, Zero>
+    TLOAD(t, g);  // A6, Kirin Dev0000: no PadValueMap<float8_e4m3_t, Zero>
     ```
 
     ## Use instead
@@ -325,15 +343,66 @@ def tload_pad_value_undefined(ctx: Ctx) -> Check | None:
     ```
     """
     got = _tile(ctx)
-    if got is None or got[1].dtype not in PAD_UNDEFINED.get(ctx.impl, ()):
+    if got is None or got[1].dtype not in PAD_UNDEFINED.get(ctx.target, ()):
         return None
     name, t = got
     g = ctx.global_tensor("src")
-    if not pad_read(t, g.layout if g is not None else None):
+    if not pad_read(t, g.layout if g is not None else None, mx=ctx.impl in _MX_PAD_READ):
         return None
     return Check(ctx.static(True), f"TLOAD: {name} `{_esc(t.text)}` holds {t.dtype} with PadValue::"
                  f"{pad_name(t.pad)}, which this {t.loc} load looks up in PadValueMap; {ctx.target} has no entry for "
                  f"{t.dtype} (static_assert)")
+
+
+@rule("PTO036", "fillpad-pad-value-undefined", instructions=("TFILLPAD", "TFILLPAD_INPLACE", "TFILLPAD_EXPAND"),
+      fault="unsupported-dtype", targets=("a2a3", "a5"),
+      provenance=(Provenance("header-static", "include/pto/common/constants.hpp (PadValueMap, GetPadValue)",
+                             "the primary PadValueMap<DType, PadVal> static_asserts sizeof(DType) < 0; no entry for "
+                             "pto::int4b_t (common/type.hpp:109) in any build, the fp8 entries under "
+                             "`#if defined(PTO_NPU_ARCH_A5)` only (lines 450-475)"),
+                  Provenance("header-static", "include/pto/npu/a2a3/TFillPad.hpp (TFillPad line 189, "
+                             "TFillPad_Inplace line 236)", "every Vec form reads GetPadValue<TileDataDst>() "
+                             "unconditionally after sizeof-only type checks (1, 2 or 4 bytes)"),
+                  Provenance("header-static", "include/pto/npu/a5/TFillPad.hpp (TFillPad line 66; every Kirin "
+                             "compiles this file)", "the Vec forms' one routine reads GetPadValue<TileDataDst>() "
+                             "unconditionally; the Mat form (TFillPad_cube) does not read it"),
+                  Provenance("isa-doc", "docs/isa/TFILLPAD.md", "the doc does not tie the pad value to the element "
+                             "type")))
+def fillpad_pad_value_undefined(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    TFILLPAD of a Vec tile whose element type has no pad constant in the header.
+
+    ## What it does
+    For the Vec forms (TFILLPAD, TFILLPAD_INPLACE, TFILLPAD_EXPAND), reports a destination tile of an element type
+    `PadValueMap` has no entry for on the target (`pto::int4b_t` everywhere; on Kirin Dev0000 also
+    `float8_e4m3_t`, `float8_e5m2_t` and `hifloat8_t`, whose entries common/constants.hpp declares for A5 builds
+    only) with a named PadValue (Zero, Max or Min; a custom `PadValueCustom(...)` is encoded without the table).
+    The fill reads the pad value whatever the valid region; the L1 (Mat) form does not read it.
+
+    ## Why is this bad?
+    The primary `PadValueMap` template rejects the type with a `static_assert`: the kernel does not compile.
+
+    ## Example
+    ```cpp
+    Tile<TileType::Vec, int4b_t, 16, 64, BLayout::RowMajor, 16, 48, SLayout::NoneBox, 512, PadValue::Zero> dst;
+    TFILLPAD(dst, src);  // no PadValueMap<int4b_t, Zero>
+    ```
+
+    ## Use instead
+    ```cpp
+    Tile<TileType::Vec, int8_t, 16, 64, BLayout::RowMajor, 16, 48, SLayout::NoneBox, 512, PadValue::Zero> dst;
+    TFILLPAD(dst, src);  // fill the packed bytes as int8_t / uint8_t (or a custom pad value)
+    ```
+    """
+    t = ctx.tile("dst")
+    if t is None or t.loc != "Vec" or t.dtype not in PAD_UNDEFINED.get(ctx.target, ()):
+        return None
+    pad = pad_name(t.pad)
+    if pad not in _PADS or pad == "Null":
+        return None  # a custom value bypasses the map; Null is PTO313's static_assert, before the fill
+    return Check(ctx.static(True), f"{ctx.builtin}: dst `{_esc(t.text)}` holds {t.dtype} with PadValue::{pad}, "
+                 f"which the fill looks up in PadValueMap; {ctx.target} has no entry for {t.dtype} (static_assert)")
 
 
 _INT = ("int8_t", "uint8_t", "int16_t", "uint16_t", "int32_t", "uint32_t")
@@ -440,7 +509,11 @@ def tload_convtile_unsupported(ctx: Ctx) -> Check | None:
 
 #: (implementation, GlobalTensor layout, ConvTile layout, ConvTile dimensions or 0 for any) -> (copy routine, its
 #: shape PTO_ASSERTs): ("eq", tensor dim, tile dim) Shape_i == the tile's dim j; ("le_c0", i, j) Shape_i <= dim j * C0;
-#: ("stride_hw", 2) Stride2 == Shape3 * Shape4; ("max", j, limit) the tile's dim j <= limit. The first match decides.
+#: ("stride_hw", 2) Stride2 == Shape3 * Shape4; ("max", j, limit) the tile's dim j <= limit; ("burst_hw", C1 dim, H dim,
+#: W dim, row stride, plane stride): A2/A3's 5HD / NDC1HWC0 copies take one burst per C1 plane when the tensor's rows
+#: are dense (row stride == W * C0, or H == 1), the gap between planes fits 16 bits in 32-byte blocks, C1 <= 4095 and
+#: H * W <= 65535, and otherwise one copy per plane of H bursts of W blocks, which asserts H <= 4095 and W <= 65535.
+#: The first match decides.
 _EQ4 = (("eq", 0, 0), ("eq", 1, 1), ("eq", 2, 2), ("eq", 3, 3))
 CONV_SHAPES: list[tuple[tuple[str, str, str, int], tuple[str, tuple]]] = [
     # A5's TLOAD_CONVTILE_IMPL (a5/TLoad.hpp 871-919; Kirin 9030 / Dev0000: kirin9030/TLoad.hpp 289-309)
@@ -460,11 +533,34 @@ CONV_SHAPES: list[tuple[tuple[str, str, str, int], tuple[str, tuple]]] = [
     (("a2a3", "FRACTAL_Z", "*", 6), ("TLoadFractalZ", (("eq", 1, 1), ("eq", 2, 2), ("max", 3, 65535)))),
     (("a2a3", "FRACTAL_Z_3D", "*", 5), ("TLoadFractalZ", (("eq", 1, 1), ("eq", 2, 2), ("max", 3, 65535)))),
     (("a2a3", "FRACTAL_Z_3D", "*", 6), ("TLoadFractalZ", (("eq", 1, 1), ("eq", 2, 2), ("max", 3, 65535)))),
+    # a2a3/TLoad.hpp TLoad5HD (204-250; dst GetShape(0..3) = N, C1, H, W) and TLoadNDC1HWC0 (48-96; N, D, C1, H, W)
+    (("a2a3", "NC1HWC0", "NC1HWC0", 5), ("TLoad5HD", (("burst_hw", 1, 2, 3, 2, 1),))),
+    (("a2a3", "NDC1HWC0", "NDC1HWC0", 6), ("TLoadNDC1HWC0", (("burst_hw", 2, 3, 4, 3, 2),))),
 ]
 # A6's TLOAD_CONVTILE_IMPL (a6/TLoad.hpp 912-958): A5's NHWC / NCHW / NCDHW copies with the same PTO_ASSERTs (lines
 # 664-667, 710-713, 763, 806, 859) and the common TLoadFractalZ; its NC1HWC0 / 5-D FRACTAL_Z branch calls TLoad5HD,
 # which common/arch/register/tload_common.hpp:68 only declares (no A6 definition, no assertion to check)
 CONV_SHAPES += [(("a6", *key[1:]), out) for key, out in CONV_SHAPES if key[0] == "a5" and out[0] != "TLoad5HD"]
+
+#: A2/A3's one-burst-per-plane ConvTile copy: at most 4095 bursts (C1 planes) and lenBurst = H * W within 16 bits;
+#: the strided fallback's burst count (H) and burst length (W) limits
+_BURSTS, _BURST_LEN = 4095, 65535
+
+
+def burst_strided(g, dims: list[int], c0: int, width: int, spec: tuple) -> tuple[object, str] | None:
+    """(condition, text) of A2/A3's strided ConvTile copy failing its H / W PTO_ASSERTs: the ConvTile's static H
+    or W past the strided limits while the tensor's strides rule out the one-burst-per-plane copy; None when the
+    dimensions are DYNAMIC or within the limits."""
+    c1d, hd, wd, row, plane = spec
+    c1, h, w = dims[c1d], dims[hd], dims[wd]
+    if min(c1, h, w) < 0 or (h <= _BURSTS and w <= _BURST_LEN):
+        return None
+    gap = g.stride[plane] - h * w * c0  # int - unsigned: wraps to a gap past 16 bits when negative
+    one_burst = z3.And(z3.Or(z3.BoolVal(h == 1), g.stride[row] == w * c0), gap >= 0, gap * width < 65536 * 32,
+                       z3.BoolVal(c1 <= _BURSTS and h * w <= _BURST_LEN))
+    return z3.Not(one_burst), (f"H ({h}) <= {_BURSTS} and W ({w}) <= {_BURST_LEN} on its strided path (taken unless "
+                               f"Stride{row} == W * C0 = {w * c0} and Stride{plane} - H * W * C0 fits 16 bits in "
+                               "32-byte blocks)")
 
 
 def conv_shape_routine(impl: str, g_layout: str, c_layout: str, dims: int) -> tuple[str, tuple] | None:
@@ -500,8 +596,10 @@ _CONV_SHAPE_HDR = ("include/pto/npu/a5/TLoad.hpp (TLoad5HD 819, TLoadNHWC 587-59
                              "A2/A3 FRACTAL_Z / FRACTAL_Z_3D into a 5-D or 6-D ConvTile: PTO_ASSERT Shape1 == dim 1, "
                              "Shape2 == dim 2 and dim 3 (N) <= 65535 (the burst length field)"),
                   Provenance("header-runtime", "include/pto/npu/a2a3/TLoad.hpp (TLoad5HD 225-226, TLoadNDC1HWC0 "
-                             "76-77)", "A2/A3's NC1HWC0 / NDC1HWC0 loads assert H <= 4095 and W <= 65535 only on "
-                             "their strided path (chosen by the strides at run time): not modelled"),
+                             "76-77)", "A2/A3's NC1HWC0 / NDC1HWC0 loads assert H <= 4095 and W <= 65535 on their "
+                             "strided path, taken unless the tensor's rows are dense (Stride == W * C0 or H == 1), the "
+                             "plane gap fits 16 bits in 32-byte blocks, C1 <= 4095 and H * W <= 65535 (lines 61-62, "
+                             "212-213)"),
                   Provenance("isa-doc", "docs/isa/TLOAD.md", "does not describe the ConvTile forms")))
 def tload_convtile_shape_mismatch(ctx: Ctx) -> Check | None:
     """
@@ -515,8 +613,11 @@ def tload_convtile_shape_mismatch(ctx: Ctx) -> Check | None:
     `[1, C1HW, N/16, 16, C0]` equal to a 4-D ConvTile, NHWC / NCHW feature maps with the same N, H and W and
     at most `C1 * C0` channels, NCDHW ones with the same N, H and W; A5's and A6's NCHW -> FRACTAL_Z and NCDHW ->
     FRACTAL_Z_3D loads need `Stride2 == Shape3 * Shape4` (each H x W plane whole); A2/A3's FRACTAL_Z load of
-    a 5-D or 6-D ConvTile needs equal H and W and N <= 65535. DYNAMIC ConvTile dimensions are not compared;
-    run-time tensor shapes are, and reported only when every input reaching the call breaks the relation.
+    a 5-D or 6-D ConvTile needs equal H and W and N <= 65535; A2/A3's NC1HWC0 / NDC1HWC0 loads of a ConvTile
+    taller than 4095 rows (H) or wider than 65535 (W) need the one-burst-per-plane copy, which the tensor's strides
+    choose (rows dense: `Stride == W * C0`; the gap between C1 planes within 16 bits of 32-byte blocks).
+    DYNAMIC ConvTile dimensions are not compared; run-time tensor shapes and strides are, and reported only when
+    every input reaching the call breaks the relation.
 
     ## Why is this bad?
     Debug builds stop on a `PTO_ASSERT`. Release builds copy with the tensor's extents and strides into
@@ -570,6 +671,11 @@ def tload_convtile_shape_mismatch(ctx: Ctx) -> Check | None:
         elif kind == "max" and 0 <= dims[a] and dims[a] > b:
             bad.append(z3.BoolVal(True))
             texts.append(f"dim {a} ({dims[a]}) <= {b}")
+        elif kind == "burst_hw":
+            got = burst_strided(g, dims, c0, width, (a, *rest))
+            if got is not None:
+                bad.append(got[0])
+                texts.append(got[1])
     if not bad:
         return None
     show = {f"s{i}": g.shape[i] for i in range(5)}

@@ -629,6 +629,92 @@ def tmov_acc_mode_form(ctx: Ctx) -> Check | None:
                  f" (static_assert on {ctx.target})")
 
 
+#: A5's GetDualDstCtl (a5/common.hpp 184-195): a dual-destination mode takes no quantisation and no DN destination.
+#: The quantisation mode per form: the plain form's GetCastPreQuantMode (common.hpp 73-82: a half / bfloat16_t dst
+#: converts, F322F16 / F322BF16), the preQuantScalar form's GetScalarPreQuantMode and the fp form's
+#: GetVectorPreQuantMode (84-130: src type -> the dst types they quantise to; anything else is NoQuant)
+DUAL_MODES = ("DualModeSplitM", "DualModeSplitN")
+CAST_QUANT_DST = ("half", "bfloat16_t")
+PRE_QUANT = {"float": ("int8_t", "uint8_t", "hifloat8_t", "half", "bfloat16_t", "float8_e4m3_t"),
+             "int32_t": ("int8_t", "uint8_t", "half", "bfloat16_t")}
+DUAL_HDR = "include/pto/npu/a5/common.hpp (GetDualDstCtl lines 184-195; GetCastPreQuantMode / GetScalarPreQuantMode " \
+           "/ GetVectorPreQuantMode 73-130)"
+
+
+def dual_dst_problems(ctx: Ctx) -> list[str] | None:
+    """What A5's GetDualDstCtl static_asserts reject for a dual-destination TMOV / TINSERT mode form whose overload
+    itself admits the mode (TMOV's plain mode form; TINSERT's plain, preQuantScalar and fp mode forms), None when the
+    call is not such a form."""
+    dst, src = ctx.tile("dst"), ctx.tile("src")
+    mode = str(ctx.template_args.get("mode", "")).split("::")[-1]
+    if ctx.impl != "a5" or dst is None or src is None or mode not in DUAL_MODES or src.loc != "Acc" or \
+            dst.loc != "Vec":
+        return None
+    fp, scalar = ctx.tile("fp"), ctx.scalar("preQuantScalar")
+    if ctx.builtin == "TMOV" and (fp is not None or scalar is not None):
+        return None  # the quantising TMOV mode forms reject a dual mode themselves: PTO127
+    if fp is None and scalar is None:
+        quant = dst.dtype in CAST_QUANT_DST
+    else:
+        quant = dst.dtype in PRE_QUANT.get(src.dtype, ())
+    out = []
+    if quant:
+        out.append(f"{src.dtype} -> {dst.dtype} is a quantising conversion (a dual mode takes NoQuant only)")
+    if (dst.blayout, dst.slayout) == ("ColMajor", "NoneBox"):
+        out.append(f"dst `{dst.text}` is DN (ColMajor / NoneBox; a dual mode writes ND or NZ)")
+    return out
+
+
+@rule("PTO038", "acc-dual-destination-mode", instructions=("TMOV", "TINSERT"), fault="unsupported-path",
+      targets=("a5",),
+      provenance=(Provenance("header-static", DUAL_HDR, "in a DualModeSplitM / DualModeSplitN copy out of L0C: "
+                             "static_assert quantPre == NoQuant ('Quant is not support in dual Dst Mode.') and a dst "
+                             "that is not DN ('Dual Dst Mode is not support in nz2dn.')"),
+                  Provenance("header-static", "include/pto/npu/a5/TMov.hpp (TMOV_IMPL<..., AccToVecMode mode> lines "
+                             "843-853, TMovCcToUb 191)", "the plain mode form converts with GetCastPreQuantMode: a "
+                             "float accumulator into half / bfloat16_t quantises"),
+                  Provenance("header-static", "include/pto/npu/a5/TInsert.hpp (TINSERT_IMPL mode overloads 158-219, "
+                             "TInsertAccToVec 63)", "the plain, preQuantScalar and fp mode forms take any AccToVecMode "
+                             "(no single-mode static_assert of their own)"),
+                  Provenance("isa-doc", DOC, "dual-destination modes split the result over two vector cores; the "
+                             "doc names no restriction on the conversion or the layout")))
+def acc_dual_destination_mode(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    A5 L0C -> UB copy in a dual-destination mode that converts with quantisation or writes a DN tile.
+
+    ## What it does
+    For `TMOV<Dst, Src, AccToVecMode::DualModeSplitM / DualModeSplitN>(dst, src)` and TINSERT's AccToVecMode forms
+    (plain, `preQuantScalar`, fp tile) out of an Acc tile into a Vec tile on A5: reports a conversion the copy
+    quantises (the plain forms: a `half` or `bfloat16_t` destination; the scalar / fp forms: float into int8 /
+    uint8 / hifloat8 / half / bfloat16 / float8_e4m3, int32 into int8 / uint8 / half / bfloat16) and a DN
+    destination (`BLayout::ColMajor`, `SLayout::NoneBox`). TEXTRACT's mode forms are PTO105's; the quantising TMOV
+    mode forms reject a dual mode themselves (PTO127).
+
+    ## Why is this bad?
+    The copy's control word helper rejects both with a `static_assert`: the kernel does not compile on A5.
+
+    ## Example
+    ```cpp
+    TileAcc<float, 32, 64> acc;
+    Tile<TileType::Vec, half, 16, 64> ub;
+    TMOV<decltype(ub), decltype(acc), AccToVecMode::DualModeSplitM>(ub, acc);  // float -> half quantises
+    ```
+
+    ## Use instead
+    ```cpp
+    Tile<TileType::Vec, float, 16, 64> ub;  // the accumulator's own type: no conversion
+    TMOV<decltype(ub), decltype(acc), AccToVecMode::DualModeSplitM>(ub, acc);
+    ```
+    """
+    bad = dual_dst_problems(ctx)
+    if bad is None:
+        return None
+    mode = str(ctx.template_args["mode"]).split("::")[-1]
+    return Check(ctx.static(bool(bad)), f"{ctx.builtin}<AccToVecMode::{_esc(mode)}>: " + _esc("; ".join(bad)) +
+                 " (static_assert in GetDualDstCtl on a5)")
+
+
 #: A5's TMOV(dst, src, tmp) with a tmp outside Scaling (TMOV_IMPL's enable_if): the ND / DN -> ZZ gather of MX scale
 #: data (CommonCheckZZ, TMovNdTo2Zz, TMovDnTo2Zz): dst's element types; src ND (row-major, NoneBox), dst row-major
 #: boxes of row-major fractals

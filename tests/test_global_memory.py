@@ -354,3 +354,18 @@ def test_executor_a6_hif4_scale_and_one_row_forms_skip_the_hif4_check():
     """A scale tensor layout or a one-row row-major tile takes TLoadMxCubeCheck instead (not TLoadHif4CubeCheck)."""
     assert "dtype-mismatch" not in kinds(_hif4_load("uint8_t", 128, "HIF4_A_ZZ"))
     assert check_rule(load_rules()["PTO936"], _hif4_load("uint8_t", 128, "HIF4_A_ZZ")).level is None
+
+
+def test_executor_a2a3_convtile_plane_copy_bursts():
+    """a2a3/TLoad.hpp TLoad5HD / TLoadNDC1HWC0: H > 4095 faults only on the strided copy, chosen by the strides."""
+    from ptolint.executor.ops.global_memory import _a2a3_plane_copy
+
+    tall = [1, 1, 4608, 1, 16]  # N, C1, H, W, C0 (half)
+    # rows 8 * C0 apart (one column of a wider map): strided, H past the 4095 bursts
+    assert _a2a3_plane_copy("NC1HWC0", tall, (4608 * 128, 4608 * 128, 128, 16, 1), 16) == ["strided copy: H 4608 > 4095"]
+    # dense rows and planes: one burst per C1 plane, no H assertion
+    assert _a2a3_plane_copy("NC1HWC0", tall, (4608 * 16, 4608 * 16, 16, 16, 1), 16) == []
+    # NDC1HWC0: [N, D, C1, H, W, C0], Stride3 the rows, Stride2 the planes; a plane stride short of H * W * C0 wraps
+    assert _a2a3_plane_copy("NDC1HWC0", [1, 2, 1, 4608, 1, 16], (0, 0, 100, 16, 1), 16) == \
+        ["strided copy: H 4608 > 4095"]
+    assert _a2a3_plane_copy("NC1HWC0", [1, 1, 64, 1, 16], (0, 0, 128, 16, 1), 16) == []  # H within 4095

@@ -67,8 +67,9 @@ def test_rules_run_exactly_where_their_facts_hold() -> None:
     # declare its facts run there, the A2/A3-only type list does not apply
     for t in ("kirin9030", "kirindev0000"):
         # PTO028 / PTO029 / PTO030: the 64-bit pad value and the ConvTile destinations and tensors, read from that
-        # file too; PTO969: the file has no burst-length assertion (read: nothing to check)
-        assert {r.code for r in tload if r.runs("TLOAD", t)} == {"PTO027", "PTO028", "PTO029", "PTO030", "PTO946", "PTO950",
+        # file too; PTO035: the pad values its loads look up; PTO969: the file has no burst-length assertion
+        assert {r.code for r in tload if r.runs("TLOAD", t)} == {"PTO027", "PTO028", "PTO029", "PTO030", "PTO035",
+                                                                  "PTO946", "PTO950",
                                                                   "PTO951", "PTO952", "PTO953", "PTO955", "PTO956",
                                                                   "PTO959", "PTO968", "PTO969"}
         # PTO951 read Kirin 9030's TLoad.hpp: neither A2/A3's type list nor the A5 / A6 MX scale load is its (it

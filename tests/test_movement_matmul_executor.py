@@ -326,6 +326,37 @@ def test_tload_into_l0a(target: str, faults: set[str]) -> None:
     assert kinds(m) == faults
 
 
+@pytest.mark.parametrize(("target", "dtype", "faults"), [
+    ("a5", "int4b_t", {"unsupported-dtype"}), ("kirin9030", "int4b_t", {"unsupported-dtype"}),
+    ("kirindev0000", "float8_e4m3_t", {"unsupported-dtype"}), ("a5", "float8_e4m3_t", set()),
+    ("kirin9030", "int8_t", set())])
+def test_tload_pad_value_without_map_entry(target: str, dtype: str, faults: set[str]) -> None:
+    """A Vec load padded with a named PadValue reads PadValueMap<DType, PadVal> (PTO035): none for pto::int4b_t,
+    none for Kirin Dev0000's fp8 types (A5 has them); Null pads read nothing."""
+    zero = TileSpec("Vec", dtype, 16, 64, "RowMajor", 16, 48, "NoneBox", 512, pad="Zero", elem_size=1)
+    m = machine(site("TLOAD", ["dst"], [tile(zero, "t")], target))
+    run(m, "TLOAD")
+    assert kinds(m) == faults
+    null = TileSpec("Vec", dtype, 16, 64, "RowMajor", 16, 48, "NoneBox", 512, elem_size=1)
+    m = machine(site("TLOAD", ["dst"], [tile(null, "t")], target))
+    run(m, "TLOAD")
+    assert kinds(m) == set()
+
+
+@pytest.mark.parametrize(("dtype", "bl", "faults"), [("float", "RowMajor", set()), ("half", "RowMajor",
+                                                       {"unsupported-path"}), ("float", "ColMajor", {"unsupported-path"})])
+def test_tmov_dual_destination_mode_a5(dtype: str, bl: str, faults: set[str]) -> None:
+    """a5/common.hpp GetDualDstCtl through TMOV's plain mode form (PTO038): float -> half quantises; DN dst."""
+    s = site("TMOV", ["dst", "src"], [tile(spec("Vec", dtype, 16, 64, bl), "ub"), tile(acc("float", 16, 64), "acc")],
+             "a5", {"mode": "AccToVecMode::DualModeSplitN"})
+    m = machine(s)
+    try:
+        OPS["TMOV"](m)
+    except (Trap, LookupError):
+        pass
+    assert kinds(m) == faults
+
+
 def test_tstore_sources_per_target() -> None:
     mat = spec("Mat", "half", 16, 32, "ColMajor", "RowMajor")
     for target, faults in (("a2a3", set()), ("a5", {"unsupported-path"})):

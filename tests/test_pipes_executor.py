@@ -18,7 +18,7 @@ PIPE = TypeOperand("pto::TPipe<'\\x00', '\\x01', 8192, 2> &", "pipe")
 
 
 def tile(loc: str, dtype: str = "float", rows: int = 16, cols: int = 64, name: str = "t") -> TileOperand:
-    size = {"float": 4, "half": 2, "int8_t": 1, "uint8_t": 1}[dtype]
+    size = {"float": 4, "half": 2, "int8_t": 1, "uint8_t": 1, "int4b_t": 1}[dtype]
     blayout = "ColMajor" if loc in ("Acc", "Left", "Mat") else "RowMajor"
     slayout = "RowMajor" if loc in ("Acc", "Left", "Mat") else "NoneBox"
     fractal = 1024 if loc == "Acc" else 512
@@ -90,6 +90,14 @@ def test_tprint_locations() -> None:
     assert "unsupported-path" in kinds(site("TPRINT", ["src", "tmp"], [tile("Mat"), gm], "a5"))
     assert kinds(site("TPRINT", ["src", "tmp"], [tile("Acc"), gm], "a5")) == set()
     assert kinds(site("TPRINT", ["src"], [tile("Vec")], "a5")) == set()
+
+
+@pytest.mark.parametrize("target", ["a2a3", "a5"])
+def test_tprint_element_types(target: str) -> None:
+    """PrintValue (a2a3/TPrint.hpp): no format for pto::int4b_t (PTO037); bytes and half print."""
+    assert kinds(site("TPRINT", ["src"], [tile("Vec", "int4b_t")], target)) == {"unsupported-dtype"}
+    assert kinds(site("TPRINT", ["src"], [tile("Vec", "int8_t")], target)) == set()
+    assert kinds(site("TPRINT", ["src"], [tile("Vec", "half")], target)) == set()
 
 
 def test_grid_pipe_forms_are_left_to_the_availability_gate() -> None:

@@ -75,6 +75,39 @@ def test_tfillpad_static_checks() -> None:
     assert run(machine(site("TFILLPAD", "a2a3", {"dst": wide, "src": src}, {"mode": "TFillPadMode::Expand"}))) == set()
 
 
+@pytest.mark.parametrize("target", ["a2a3", "a5", "kirin9030", "kirinx90", "kirindev0000"])
+def test_tfillpad_pad_value_without_map_entry(target: str) -> None:
+    """The Vec fill reads PadValueMap<DType, PadVal>: pto::int4b_t has no entry on any target (PTO036); a custom
+    pad value and int8_t's named ones have; Kirin Dev0000 also lacks the fp8 types' entries, A5 has them."""
+    src = tile(spec("int4b_t", 8, 64, 1), "src", 8, 40)
+    dst = tile(spec("int4b_t", 8, 64, 1, pad="Zero"), "dst")
+    assert run(machine(site("TFILLPAD", target, {"dst": dst, "src": src}))) == {"unsupported-dtype"}
+    b_src, b_dst = tile(spec("int8_t", 8, 64, 1), "src", 8, 40), tile(spec("int8_t", 8, 64, 1, pad="Max"), "dst")
+    assert run(machine(site("TFILLPAD_INPLACE", target, {"dst": b_dst, "src": b_src}))) == set()
+    if target != "a2a3":
+        f_src = tile(spec("float8_e4m3_t", 8, 64, 1), "src", 8, 40)
+        f_dst = tile(spec("float8_e4m3_t", 8, 64, 1, pad="Zero"), "dst")
+        kinds = {"unsupported-dtype"} if target == "kirindev0000" else set()
+        assert run(machine(site("TFILLPAD", target, {"dst": f_dst, "src": f_src}))) == kinds
+
+
+@pytest.mark.parametrize(("dtype", "blayout", "scalar", "faults"), [
+    ("float", "RowMajor", False, set()), ("half", "RowMajor", False, {"unsupported-path"}),
+    ("float", "ColMajor", False, {"unsupported-path"}), ("int8_t", "RowMajor", True, {"unsupported-path"}),
+    ("float", "RowMajor", True, set())])
+def test_tinsert_dual_destination_mode_a5(dtype: str, blayout: str, scalar: bool, faults: set[str]) -> None:
+    """a5/common.hpp GetDualDstCtl (PTO038): a dual mode takes no quantising conversion and no DN dst."""
+    size = {"float": 4, "half": 2, "int8_t": 1}[dtype]
+    acc = TileSpec("Acc", "float", 16, 64, "ColMajor", 16, 64, "RowMajor", 1024, elem_size=4)
+    dst = TileSpec("Vec", dtype, 16, 64, blayout, 16, 64, "NoneBox", 512, elem_size=size)
+    args = {"dst": tile(dst, "dst"), "src": tile(acc, "src")}
+    if scalar:
+        args["preQuantScalar"] = Const(1, "unsigned long")
+    args.update({"indexRow": 0, "indexCol": 0})
+    s = site("TINSERT", "a5", args, {"mode": "DualModeSplitM"})
+    assert run(machine(s)) == faults
+
+
 def test_tconcat_values_and_overflow() -> None:
     s0, s1 = tile(spec(F, 4, 16, 4), "src0", 4, 3), tile(spec(F, 4, 16, 4), "src1", 4, 5)
     dst = tile(spec(F, 4, 16, 4), "dst", 4, 8)

@@ -140,6 +140,17 @@ def test_texpands_fills_valid_region() -> None:
     assert not m.faults and np.all(m.tiles["dst"].data() == 3)
 
 
+@pytest.mark.parametrize("target", ["a5", "kirin9030", "kirinx90", "kirindev0000"])
+def test_texpands_b64_needs_row_major(target: str) -> None:
+    """a5/TExpandS.hpp's 64-bit branch (the Kirins compile it too, ptolint/own_impls.py) static_asserts a row-major
+    tile (PTO705)."""
+    col = TileSpec("Vec", "int64_t", 16, 1, "ColMajor", elem_size=8)
+    m = machine(ts_site("TEXPANDS", tile(col, "dst"), None, Const(0, "long"), target))
+    with pytest.raises(Trap):
+        OPS["TEXPANDS"](m)
+    assert {f.kind for f in m.faults} == {"unsupported-layout"}
+
+
 # --- unary ---------------------------------------------------------------------------------------
 
 

@@ -229,6 +229,8 @@ def _conv_extents(m: Machine, g: ConcreteGlobal, layout: str, d: list[int], c0: 
         same = [(1, 1), (2, 2)]
         if d[3] > 65535:
             extra.append(f"N {d[3]} > 65535")
+    elif m.impl == "a2a3" and (gl, n) in (("NC1HWC0", 5), ("NDC1HWC0", 6)) and gl == layout:
+        extra += _a2a3_plane_copy(gl, d, st, c0)
     extra += [f"Shape{i} {s[i]} != ConvTile dim {j} ({d[j]})" for i, j in same if j < n and d[j] >= 0 and s[i] != d[j]]
     if extra:
         m.fault("valid-region", f"TLOAD {gl} tensor {list(s)} into ConvTile {layout} {d}: " + "; ".join(extra) +
@@ -257,6 +259,21 @@ def hif4_cube_check(m: Machine, tile: ConcreteTile, g: ConcreteGlobal | None) ->
         m.fault(kind, detail)
     if problems:
         raise m.trap(problems[0][0], "the HiF4 L1 load does not compile (static_assert)")
+
+
+def _a2a3_plane_copy(gl: str, d: list[int], st, c0: int) -> list[str]:
+    """a2a3/TLoad.hpp TLoad5HD / TLoadNDC1HWC0 run in C++ arithmetic: the one-burst-per-C1-plane copy when its
+    fields fit, else one copy per plane of H bursts of W 32-byte blocks, whose H / W PTO_ASSERTs are checked."""
+    c1, h, w = d[-4], d[-3], d[-2]  # [.., C1, H, W, C0]
+    if min(c1, h, w) < 0:
+        return []
+    row, plane = (st[2], st[1]) if gl == "NC1HWC0" else (st[3], st[2])
+    size = 32 // c0
+    gm_gap = ((((plane - h * w * c0) % 2**32) * size) >> 5) % 2**32  # uint32_t gmGap
+    if (row == w * c0 or h == 1) and gm_gap <= 0xFFFF and c1 <= 4095 and h * w <= 0xFFFF:
+        return []  # one burst per C1 plane: no H / W assertion on this path
+    out = [f"strided copy: H {h} > 4095"] if h > 4095 else []
+    return out + ([f"strided copy: W {w} > 65535"] if w > 0xFFFF else [])
 
 
 def transfer(m: Machine, builtin: str, tile: ConcreteTile, g: ConcreteGlobal, quant: bool) -> None:

@@ -15,7 +15,9 @@ import numpy as np
 
 from ptolint.executor.machine import ConcreteTile, Machine, op
 from ptolint.executor.memory import element_size
+from ptolint.executor.ops.acc_modes import dual_dst_faults
 from ptolint.executor.ops.global_memory import conv_load, hif4_cube_check, transfer
+from ptolint.executor.ops.pad_values import NO_PAD_ENTRY, pad_kind
 from ptolint.executor.ops.rearrange import x90_acc_static
 from ptolint.ir import TileSpec
 from ptolint.targets import ALL_TARGETS, BUFFERS
@@ -392,6 +394,8 @@ def _mode_form(m: Machine, dst: ConcreteTile, src: ConcreteTile, kirin: bool) ->
         m.fault("unsupported-path", f"TMOV with an AccToVecMode writes UB only, dst is {dst.spec.loc}")
     if fp is not None and fp.spec.loc != "Scaling":
         m.fault("unsupported-path", f"fp is TileType::{fp.spec.loc}, not Scaling")
+    if fp is None and m.scalar("preQuantScalar") is None and dst.spec.loc == "Vec":
+        dual_dst_faults(m, dst, src, quant_operand=False)
     if m.faults:
         raise m.trap("unsupported-path", "TMOV does not compile")
     raise LookupError(f"{m.impl}'s TMOV with an AccToVecMode is not modelled beyond its static checks")
@@ -510,29 +514,19 @@ _A2A3_LOAD_TYPES = {"int8_t", "uint8_t", "int16_t", "uint16_t", "int32_t", "uint
                     "half", "bfloat16_t", "float"}
 
 
-def _pad(spelling: str) -> str:
-    """The PadValue enumerator a tile type names (its canonical spelling may give the number: 0 Null, 1 Zero)."""
-    value = spelling.rsplit(")", 1)[-1].strip() if spelling.startswith("(") else spelling
-    return {"0": "Null", "1": "Zero", "2": "Max", "3": "Min"}.get(value, value)
-
-
-#: A6: tile element types without a PadValueMap entry (common/constants.hpp's fp8 / fp4 entries are A5-only)
-_A6_NO_PAD = ("float8_e4m3_t", "float8_e5m2_t", "float8_e8m0_t", "hifloat8_t", "float4_e2m1x2_t", "float4_e1m2x2_t",
-              "int4b_t")
-
-
-def _a6_pad_read(dst: ConcreteTile, g) -> bool:
-    """A6's load reads GetPadValue (a named PadValue, not a custom one): the Vec load unless PadVal is Null, the L1
-    ND -> ND / DN -> DN copies for Max / Min, the one-row MX scale load (a 1 x k ZZ L1 tile) always."""
+def _pad_read(dst: ConcreteTile, g, mx: bool) -> bool:
+    """The A5-family load reads GetPadValue (a named PadValue, not a custom one): the Vec load unless PadVal is
+    Null, the L1 ND -> ND / DN -> DN copies for Max / Min, and (`mx`: A6's MX path) the one-row ZZ L1 scale load
+    always."""
     d = dst.spec
-    pad = _pad(d.pad)
+    pad = pad_kind(d.pad)
     if pad not in ("Null", "Zero", "Max", "Min"):
         return False
     if d.loc == "Vec":
         return pad != "Null"
     if d.loc != "Mat":
         return False
-    if d.rows == 1 and d.blayout == "RowMajor" and d.slayout == "RowMajor":
+    if mx and d.rows == 1 and d.blayout == "RowMajor" and d.slayout == "RowMajor":
         return True
     layout = g.spec.layout if g is not None else None
     pair = (layout == "ND" and (d.blayout, d.slayout) == ("RowMajor", "NoneBox")) or \
@@ -551,12 +545,13 @@ def tload(m: Machine) -> None:
         fill_from_global(m, dst)
         return
     loc = dst.spec.loc
-    if m.impl == "a6" and dst.dtype in _A6_NO_PAD and _a6_pad_read(dst, m.global_tensor("src")):
-        raise m.trap("unsupported-dtype", f"a6's load looks PadValue::{_pad(dst.spec.pad)} up in PadValueMap, which "
-                     f"has no {dst.dtype} entry on a6 (common/constants.hpp declares it for A5 builds only)")
-    if m.impl != "a2a3" and dst.dtype in ("int64_t", "uint64_t") and _pad(dst.spec.pad) not in ("Null", "Zero"):
+    if m.impl != "a2a3" and dst.dtype in NO_PAD_ENTRY.get(m.target, ()) and \
+            _pad_read(dst, m.global_tensor("src"), mx=m.impl == "a6"):
+        raise m.trap("unsupported-dtype", f"{m.target}'s load looks PadValue::{pad_kind(dst.spec.pad)} up in "
+                     f"PadValueMap, which has no {dst.dtype} entry there (common/constants.hpp)")
+    if m.impl != "a2a3" and dst.dtype in ("int64_t", "uint64_t") and pad_kind(dst.spec.pad) not in ("Null", "Zero"):
         raise m.trap("unsupported-dtype", f"{m.impl}'s load checks (before its Vec / Mat dispatch) take a "
-                     f"{dst.dtype} tile with PadValue Null or Zero only, not {_pad(dst.spec.pad)}")
+                     f"{dst.dtype} tile with PadValue Null or Zero only, not {pad_kind(dst.spec.pad)}")
     if loc not in _LOAD_LOCS[m.impl]:
         m.fault("unsupported-path", f"global memory -> {loc} is not a load path on {m.impl}")
         if m.impl != "a2a3":

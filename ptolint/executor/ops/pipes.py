@@ -262,3 +262,7 @@ def tprint(m: Machine) -> None:
         # pto_tile.hpp GetTileOffset (the Vec print's per-element offset): Nz, Zn and Zz boxes only
         raise m.trap("unsupported-layout", "TPRINT of a Vec tile of ColMajor boxes of ColMajor fractals: no element "
                      "offset (static_assert)")
+    if src.spec.loc == "Vec" and src.dtype == "int4b_t":
+        # a2a3/TPrint.hpp PrintValue: float / half, then signed / unsigned arithmetic types; pto's int4b_t struct is
+        # none of them
+        raise m.trap("unsupported-dtype", "TPRINT: no print format for int4b_t elements (static_assert)")

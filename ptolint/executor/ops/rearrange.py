@@ -25,7 +25,9 @@ import re
 import numpy as np
 
 from ptolint.executor.machine import ConcreteTile, Machine, op
+from ptolint.executor.ops.acc_modes import dual_dst_faults
 from ptolint.executor.ops.global_memory import quant_output
+from ptolint.executor.ops.pad_values import NO_PAD_ENTRY, pad_kind
 
 _SIZES = {"int8_t": 1, "uint8_t": 1, "int16_t": 2, "uint16_t": 2, "half": 2, "bfloat16_t": 2, "int32_t": 4,
           "uint32_t": 4, "float": 4, "int64_t": 8, "uint64_t": 8, "double": 8, "hifloat8_t": 1,
@@ -121,6 +123,9 @@ def tfillpad(m: Machine) -> None:
     chk.need(_size(src) in (1, 2, 4), "unsupported-dtype", f"{_size(src)}-byte elements ({src.dtype})")
     chk.need(_size(src) == _size(dst), "dtype-mismatch", f"src {src.dtype} and dst {dst.dtype} differ in size")
     chk.need(dst.spec.pad != "Null", "unsupported-layout", "dst PadValue is Null")
+    chk.need(not (dst.dtype in NO_PAD_ENTRY.get(m.target, ()) and pad_kind(dst.spec.pad) in ("Zero", "Max", "Min")),
+             "unsupported-dtype", f"the fill reads PadValueMap<{dst.dtype}, {pad_kind(dst.spec.pad)}>, which has no "
+             f"entry on {m.target} (common/constants.hpp)")
     if name == "TFILLPAD_EXPAND":
         chk.need(dst.spec.rows >= src.spec.rows and dst.spec.cols >= src.spec.cols, "size-mismatch",
                  f"dst {dst.spec.rows}x{dst.spec.cols} smaller than src {src.spec.rows}x{src.spec.cols}")
@@ -433,6 +438,9 @@ def _a5_mode_forms(m: Machine, dst: ConcreteTile, src: ConcreteTile) -> bool:
         chk = _Static(m, "TINSERT<AccToVecMode>")
         chk.need(dst.spec.loc == "Vec", "unsupported-path", f"dst is TileType::{dst.spec.loc}, not Vec")
         chk.done()
+        dual_dst_faults(m, dst, src, quant_operand=m.tile("fp") is not None or "preQuantScalar" in m.site.params)
+        if m.faults:
+            raise m.trap("unsupported-path", "TINSERT<AccToVecMode> does not compile")
         return True
     if src.spec.loc == "Acc" and len(m.tiles) == 2:
         if dst.spec.loc not in ("Mat", "Vec") and "preQuantScalar" not in m.site.params and \
