@@ -26,6 +26,7 @@ from ptolint.executor.entry.objects import (
     fill_dims,
 )
 from ptolint.executor.entry.state import BLOCK_FUNCS, MAX_DEPTH, Frame
+from ptolint.ir import MEMBER_BUILTINS
 from ptolint.executor.entry.syntax import (
     TK,
     K,
@@ -284,10 +285,13 @@ def _method(c: ci.Cursor, r: ci.Cursor, sc: Scope) -> Fn:
     arg_fns = [expr(a, sc) for a in args if not is_default_placeholder(a)]
     generic = user_call(c, r, sc, args, obj if not static else None) if has_body else None
     label = f"{name}() at line {c.location.line}"
+    member = _member_builtin(c, r, sc) if name in MEMBER_BUILTINS else None
 
     def method(fr):
         o = obj(fr) if obj is not None else (fr.this if not static else None)
         if o.__class__ is TileObj:
+            if member is not None:
+                return member(fr)
             return _tile_method(o, name, arg_fns, fr, ct, label)
         if o.__class__ is GlobalObj:
             return _global_method(o, name, arg_fns, fr, ct, label)
@@ -304,6 +308,20 @@ def _method(c: ci.Cursor, r: ci.Cursor, sc: Scope) -> Fn:
         raise Refusal(f"method {name} of {type(o).__name__} at line {c.location.line}")
 
     return method
+
+
+def _member_builtin(c: ci.Cursor, r: ci.Cursor, sc: Scope) -> Fn:
+    """A Tile member call the rules check like a builtin (ptolint.ir.MEMBER_BUILTINS): it runs as a call of its
+    pseudo-builtin, whose operands are the member's parameters (defaults included), with the ops' semantics."""
+    from ptolint.executor.entry.instructions import Builtin, execute
+
+    info = Builtin(c, r, sc)
+    info.name = MEMBER_BUILTINS[r.spelling]
+
+    def call(fr):
+        execute(fr.run, info, [f(fr) if f is not None else None for f in info.args])
+
+    return call
 
 
 def _tile_method(t: TileObj, name: str, args: list[Fn], fr: Frame, ct: str | None, label: str):
