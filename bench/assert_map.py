@@ -670,8 +670,12 @@ ENTRIES: list[Entry] = [
     Entry(_TILE, "function:Tile::[SG]etValue", reason="model-compile-error",
           note="scalar Tile::SetValue/GetValue on a tile that is not Vec: the model's Tile members assert the same "
                "(tests/test_model_headers.py)"),
-    Entry(_TILE, "function:Tile::SetMadTF32Mode",
-          note="open (checkable): the TF32 rounding mode the kernel passes must be CAST_ROUND or CAST_RINT; no rule"),
+    Entry(_TILE, "function:Tile::SetMadTF32Mode", rules=("PTO060",),
+          note="the TF32 rounding mode a kernel passes to the cube-build member must be CAST_ROUND or CAST_RINT (the "
+               "two RoundMode enumerators of common/type.hpp the member has a branch for; the model header declares "
+               "the member and the same enum): the frontend records each `tile.SetMadTF32Mode(mode)` call as a "
+               "call site of the pseudo-builtin TILE_SETMADTF32MODE, PTO060 checks its mode (a constant: error; a "
+               "run-time value cast to RoundMode: warning with the input), the executor replays it"),
     # --- GlobalTensor / Shape / Stride / ConvTile: classes the kernel instantiates -------------------------------
     Entry(_TILE, "function:GlobalTensor::[GS]et*", reason="model-compile-error",
           note="GlobalTensor::GetShape/GetStride<dim> (dim in 0..4, not DYNAMIC) and SetShape/SetStride<dims...> "

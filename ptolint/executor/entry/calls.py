@@ -26,7 +26,6 @@ from ptolint.executor.entry.objects import (
     fill_dims,
 )
 from ptolint.executor.entry.state import BLOCK_FUNCS, MAX_DEPTH, Frame
-from ptolint.ir import MEMBER_BUILTINS
 from ptolint.executor.entry.syntax import (
     TK,
     K,
@@ -49,6 +48,7 @@ from ptolint.executor.entry.syntax import (
 from ptolint.frontend.cursors import arguments, children, file_name, memo, referenced
 from ptolint.frontend.types import shape2d_ctor, trunc_div
 from ptolint.frontend.values import global_spec_of, template_bindings, tile_spec_of
+from ptolint.ir import MEMBER_BUILTINS
 
 #: names of the checked builtins (set by run.py from the engine's rule set); calls of them run on the executor
 BUILTINS: set[str] = set()

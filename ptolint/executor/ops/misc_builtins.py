@@ -24,8 +24,8 @@ from __future__ import annotations
 import re
 
 from ptolint.executor.machine import ConcreteTile, Machine, op
-from ptolint.ir import MEMBER_BUILTINS
 from ptolint.executor.ops.pipes import gm_form_direction, pipe_class
+from ptolint.ir import MEMBER_BUILTINS
 
 _SIZES = {"int8_t": 1, "uint8_t": 1, "int16_t": 2, "uint16_t": 2, "half": 2, "bfloat16_t": 2, "int32_t": 4,
           "uint32_t": 4, "float": 4, "int64_t": 8, "uint64_t": 8, "double": 8}
