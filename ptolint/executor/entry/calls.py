@@ -260,7 +260,7 @@ def user_call(c: ci.Cursor, fn: ci.Cursor, sc: Scope, args: list[ci.Cursor], thi
 
 # ---------------------------------------------------------------- methods
 
-TILE_NOOPS = {"SetKAligned", "SetMadTF32Mode", "ResetMadMode", "SetValue"}
+TILE_NOOPS = {"SetKAligned", "ResetMadMode", "SetValue"}  # SetMadTF32Mode: a pseudo-builtin (MEMBER_BUILTINS)
 
 
 def _method(c: ci.Cursor, r: ci.Cursor, sc: Scope) -> Fn:
