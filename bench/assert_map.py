@@ -700,8 +700,12 @@ ENTRIES: list[Entry] = [
     Entry(_TILE, "function:Tile::[SG]etValue", reason="model-compile-error",
           note="scalar Tile::SetValue/GetValue on a tile that is not Vec: the model's Tile members assert the same "
                "(tests/test_model_headers.py)"),
-    Entry(_TILE, "function:Tile::SetMadTF32Mode",
-          note="open (checkable): the TF32 rounding mode the kernel passes must be CAST_ROUND or CAST_RINT; no rule"),
+    Entry(_TILE, "function:Tile::SetMadTF32Mode", rules=("PTO060",),
+          note="the TF32 rounding mode a kernel passes to the cube-build member must be CAST_ROUND or CAST_RINT (the "
+               "two RoundMode enumerators of common/type.hpp the member has a branch for; the model header declares "
+               "the member and the same enum): the frontend records each `tile.SetMadTF32Mode(mode)` call as a "
+               "call site of the pseudo-builtin TILE_SETMADTF32MODE, PTO060 checks its mode (a constant: error; a "
+               "run-time value cast to RoundMode: warning with the input), the executor replays it"),
     # --- GlobalTensor / Shape / Stride / ConvTile: classes the kernel instantiates -------------------------------
     Entry(_TILE, "function:GlobalTensor::[GS]et*", reason="model-compile-error",
           note="GlobalTensor::GetShape/GetStride<dim> (dim in 0..4, not DYNAMIC) and SetShape/SetStride<dims...> "
@@ -1543,9 +1547,31 @@ ENTRIES: list[Entry] = [
           note="open (checkable): TRANDOM's key and counter pointers non-null (debug builds trap); pointer values "
                "are not followed", targets=_A2A3_A5),
     Entry("pto/npu/a5/utils.hpp", "function:GetDistVst",
-          note="open (checkable): a vector store of a 64-bit element type through DIST_NORM / DIST_ONEPT (b8 / b16 / "
-               "b32 only), reached from about a hundred A5 routines; the per-builtin type lists decide most of them, "
-               "this shared helper is not mapped builtin by builtin", targets=_A2A3_A5),
+          rules=("PTO932", "PTO804", "PTO601", "PTO701", "PTO721", "PTO808", "PTO820", "PTO401", "PTO310", "PTO115",
+                 "PTO050", "PTO206", "PTO970"),
+          note="a vector store of a 64-bit element type through DIST_NORM / DIST_ONEPT (b8 / b16 / b32 only). Found by "
+               "instantiating every caller builtin with int64_t and uint64_t tiles against the real headers "
+               "(ptolint --headers real, a5 and kirindev0000; a6, kirin9030 and kirinx90 read by hand where their "
+               "headers do not build): the builtins that reach it with a 64-bit type and no type check of their own "
+               "are the plain Vec -> Vec TMOV (TMovVecToVec; TSCATTER<P1111> is the same TMOV_IMPL call; Kirin 9030's "
+               "TMov.hpp, which Kirin Dev0000 includes, the same) and A5 TCOLSUM(dst, src, tmp, isBinary) (both "
+               "TColSum bodies are instantiated): PTO932 / PTO804. Everywhere else a 64-bit type either takes its own "
+               "Int64* path (TADD/TSUB/TMUL/TMAX/TMIN/TDIV and the scalar forms, TSHL/TSHR, TREM, TPARTADD/MAX/MIN, "
+               "TSEL/TSELS, TROWSUM/MAX/MIN, TCOLSUM/MAX/MIN, TROWEXPAND, TCOLEXPAND, TEXPANDS, TTRI, TSCATTER "
+               "patterns, TRECIP, the index-only TROWARGMAX/MIN) or is rejected first by the builtin's own "
+               "static_assert, which these rules check: PTO601 (TAND, TOR, TXOR, TFMOD, TPRELU, TPAIRREDUCESUM, "
+               "TPARTMUL, TPARTARG*, the fused float ops), PTO701 (TANDS, TORS, TXORS, TAXPY, TLRELU, TFMODS), PTO721 "
+               "(TABS, TEXP, TLOG, TSQRT, TRSQRT, TRELU, TNOT), PTO804 (TCOLPROD, TCOLARGMAX/MIN), PTO808 (value+index "
+               "TROWARGMAX/MIN), PTO820 / PTO401 (TROWEXPAND*/TCOLEXPAND* ops), PTO310 (TFILLPAD*, TINTERLEAVE, "
+               "TDEINTERLEAVE, TTRANS, TINSERT), PTO115 (TEXTRACT Vec -> Vec), PTO932 (TMOV ND -> NZ / ZN, Vec -> Mat), "
+               "PTO050 (TCI, TGATHERB, TRANDOM), PTO206 (TROWPROD), PTO970 (TDEQUANT, TQUANT); the other callers "
+               "instantiate it with a fixed float, an index type or a b16 type, and the pipe builtins reach it by "
+               "name only through TINSERT's Vec -> Mat copy (no GetDistVst instantiation with 64-bit tiles in the "
+               "experiment) and the float / int32 Acc copies. Kirin 9030 / X90 / Dev0000 build the "
+               "64-bit calls of A5 files differently (ptolint/impls.py DIVERGENT: a5/Int64*.hpp are declaration-only "
+               "stubs there), so the rules with A5 facts do not run for them: there TCOLSUM's tmp form and TSCATTER "
+               "of 64-bit tiles are not reported; Kirin X90's own TMov.hpp does not compile at all (header-ill-formed)",
+          targets=_A2A3_A5),
     # open items (checkable, no rule yet): what each group would need (conditions and owners chosen so that no
     # assertion a rule already checks is matched)
     # --- branch mx: A5 / A6 MX scale TLOAD (PTO968, PTO951, PTO955) and MX TQUANT (PTO966, PTO967, PTO977) ----

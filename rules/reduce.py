@@ -33,7 +33,11 @@ REDUCE: dict[str, dict] = {
     "TROWSUM": {"axis": "row", "a2a3": _B4, "a5": (*_B4, "int64_t", "uint64_t")},
     "TROWMAX": {"axis": "row", "a2a3": _B4, "a5": (*_B4, "int8_t", "uint8_t", "int64_t", "uint64_t")},
     "TROWMIN": {"axis": "row", "a2a3": _B4, "a5": (*_B4, "int8_t", "uint8_t", "int64_t", "uint64_t")},
-    "TCOLSUM": {"axis": "col", "a2a3": _B4, "a5": _A5_COL},
+    # the tmp form TCOLSUM(dst, src, tmp, isBinary) instantiates both of its bodies (isBinary is a run-time bool),
+    # each storing src's type through GetDistVst<T, DIST_NORM> (1-, 2-, 4-byte types): the 64-bit types of the
+    # shared check only compile in the two-operand form (Int64ColReduce)
+    "TCOLSUM": {"axis": "col", "a2a3": _B4, "a5": _A5_COL,
+                "tmp_a5": tuple(t for t in _A5_COL if t not in ("int64_t", "uint64_t"))},
     "TCOLMAX": {"axis": "col", "a2a3": _B4, "a5": _A5_COL},
     "TCOLMIN": {"axis": "col", "a2a3": _B4, "a5": _A5_COL},
     "TCOLPROD": {"axis": "col", "a2a3": _B4,
@@ -104,6 +108,8 @@ def _src_types(ctx: Ctx) -> tuple[str, ...] | None:
     facts = REDUCE[ctx.builtin]
     if ctx.tile("dstVal") is not None and f"val_{ctx.target}" in facts:
         return facts[f"val_{ctx.target}"]
+    if ctx.tile("tmp") is not None and f"tmp_{ctx.impl}" in facts:
+        return facts[f"tmp_{ctx.impl}"]
     return facts[ctx.impl]
 
 
@@ -286,6 +292,12 @@ def reduce_dst_layout(ctx: Ctx) -> Check | None:
                   Provenance("header-static", COL_HDR, "A2/A3: {half, float, int16, int32}; A5 TColReduceCheck: "
                              "{int64, uint64, half, float, int8, uint8, uint16, int16, int32, uint32, bf16}; A5 "
                              "TCOLPROD: {float, half, bf16, int16, uint16, int32, uint32}"),
+                  Provenance("header-static", "include/pto/npu/a5/TColSum.hpp ~l.111-148, a5/utils.hpp:46",
+                             "A5 TCOLSUM(dst, src, tmp, isBinary): both TColSum<..., isBinary> bodies are "
+                             "instantiated whatever the run-time flag, and both store src's type with GetDistVst<T, "
+                             "DIST_NORM> (static_assert 1-, 2- or 4-byte types): int64 / uint64 compile only in the "
+                             "two-operand form (Int64ColReduce); docs/isa/TCOLSUM.md lists the 64-bit types for the "
+                             "shared check without that exception"),
                   Provenance("header-static", ARG_HDR, "arg reductions: A2/A3 rows {half, float, int32, int16}, A5 "
                              "rows no value-type check; columns A2/A3 {uint32, uint16, half, float}, A5 sizeof in {1, "
                              "2, 4} (not 1 in the value+index form)"),
@@ -299,7 +311,7 @@ def reduce_unsupported_dtype(ctx: Ctx) -> Check | None:
     Checks `src`'s element type against the list of the instruction on the target: A2/A3 accepts half,
     float, int32 and int16 for every reduction; A5 accepts more (int8/uint8 for TROWMAX/TROWMIN,
     64-bit integers for the row and column sums/max/min, unsigned and bfloat16 types for the column
-    reductions).
+    reductions), except 64-bit integers in TCOLSUM's form with a `tmp` tile (dst, src, tmp, isBinary).
 
     ## Why is this bad?
     The implementation rejects the type with a `static_assert`: the kernel does not compile.

@@ -3,12 +3,15 @@
 The static invariants are the Tile class's own `static_assert`s (common/pto_tile.hpp): they are evaluated
 whenever the type is instantiated, so a call that uses such a tile does not compile on either target.
 They are checked on every tile operand of every builtin call site (`instructions=("*",)`).
+
+PTO060 checks a Tile member call instead: `SetMadTF32Mode(mode)` (cube builds), whose call the frontend records as a
+call site of the pseudo-builtin TILE_SETMADTF32MODE (ptolint.ir.MEMBER_BUILTINS) with the mode as its operand.
 """
 
 from __future__ import annotations
 
 from ptolint import z3lazy as z3
-from ptolint.ir import DYNAMIC, TileSpec
+from ptolint.ir import DYNAMIC, MEMBER_BUILTINS, TileSpec
 from ptolint.ruleset import Check, Ctx, Provenance, TileView, rule
 from ptolint.targets import ALL_TARGETS
 
@@ -423,3 +426,62 @@ def acc_copy_unavailable(ctx: Ctx) -> Check | None:
            else "its Acc path calls CheckTMovAccValid, which is not declared there (does not compile)")
     return Check(ctx.static(True), f"{ctx.builtin} with the Acc tile {names}: {ctx.target} has no L0C "
                  f"(PTO_L0C_SIZE_BYTES 0); {how}")
+
+
+#: the pseudo-builtin of `tile.SetMadTF32Mode(mode)` calls, and the RoundMode values the member accepts
+TF32_BUILTIN = MEMBER_BUILTINS["SetMadTF32Mode"]
+TF32_MODES = {1: "CAST_RINT", 2: "CAST_ROUND"}
+
+
+@rule("PTO060", "tile-tf32-round-mode", instructions=("*",), targets=ALL_TARGETS, chip=True, fault="ignored-option",
+      provenance=(Provenance("header-runtime", TILE_HEADER + " ~l.1645-1662 (Tile::SetMadTF32Mode, compiled for "
+                             "__DAV_CUBE__ only)", "PTO_ASSERT tf32TransMode == CAST_ROUND || tf32TransMode == "
+                             "CAST_RINT (debug builds only); release builds keep the previous TF32 rounding (the mode bit "
+                             "MAD_MODE_BIT is set, the rounding bit MAD_ROUND_MODE_BIT is left as it was)"),
+                  Provenance("hazard", "common/type.hpp (enum class RoundMode, uint8_t)", "a mode read at run time "
+                             "and cast to RoundMode keeps its low 8 bits"),
+                  Provenance("isa-doc", "docs/isa/tile/ops/sync-and-config/settf32mode.md", "documents the "
+                             "TSETTF32MODE builtin; the Tile member and its two accepted modes are not documented")))
+def tile_tf32_round_mode(ctx: Ctx) -> Check | None:
+    """
+    ## Summary
+    `Tile::SetMadTF32Mode` is given a rounding mode other than CAST_ROUND or CAST_RINT.
+
+    ## What it does
+    At every `tile.SetMadTF32Mode(mode)` call (a cube-core member of every Tile), takes the RoundMode reaching the
+    call (a constant, a template argument or a value read at run time and cast to RoundMode) and checks that it
+    is `RoundMode::CAST_ROUND` (2) or `RoundMode::CAST_RINT` (1). It reports an error when every input reaching the
+    call gives another mode, a warning with the inputs that do otherwise. The default argument (CAST_ROUND) is
+    fine.
+
+    ## Why is this bad?
+    The mode is checked with a `PTO_ASSERT`: a debug build traps. A release build switches the matrix unit to TF32
+    and leaves its rounding bit as it was: the float inputs of the following TMATMULs are rounded to TF32 as an
+    earlier call (or the reset state) said, not as written, and the results differ in their last bits.
+
+    ## Example
+    ```cpp
+    TileLeft<float, 16, 32> a;
+    a.SetMadTF32Mode(RoundMode::CAST_TRUNC);  // TF32 rounding is to nearest only
+    TMATMUL(c, a, b);
+    ```
+
+    ## Use instead
+    ```cpp
+    a.SetMadTF32Mode(RoundMode::CAST_RINT);  // ties to even (CAST_ROUND: ties away from zero)
+    TMATMUL(c, a, b);
+    a.ResetMadMode();
+    ```
+    """
+    if ctx.builtin != TF32_BUILTIN:
+        return None
+    mode = ctx.scalar("tf32TransMode")
+    if mode is None:
+        return None
+    if z3.is_bool(mode):
+        mode = z3.If(mode, z3.IntVal(1), z3.IntVal(0))
+    low = mode % 256  # RoundMode is a uint8_t enum: a cast keeps the low 8 bits (Z3's % is never negative)
+    ok = " or ".join(f"{n} = {v}" for v, n in sorted(TF32_MODES.items()))
+    return Check(z3.And([low != v for v in TF32_MODES]),
+                 f"Tile::SetMadTF32Mode: RoundMode {{mode}} is not {ok}; the PTO_ASSERT traps in debug builds, "
+                 "release builds keep the previous TF32 rounding", {"mode": mode})

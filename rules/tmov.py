@@ -33,6 +33,10 @@ _ND = ("RowMajor", "NoneBox")
 _A5_VEC_FRACTAL_TYPES = ("half", "bfloat16_t", "float", "int32_t", "int8_t", "uint8_t", "float8_e4m3_t",
                          "float8_e5m2_t", "hifloat8_t", "float4_e2m1x2_t", "float4_e1m2x2_t")
 
+#: the element sizes a5/utils.hpp GetDistVst<T, DIST_NORM> accepts (static_assert SupportBytes<T, 1, 2, 4>): the
+#: plain Vec -> Vec copy (TMovVecToVec) stores dst's element type through it on A5 and in Kirin 9030's file
+_VST_SIZES = (1, 2, 4)
+
 #: target -> (src loc, dst loc) -> facts:
 #:   shape: static Rows/Cols equality; pairs: accepted (src, dst) dtypes (None: not checked);
 #:   same: dst dtype == src dtype and in `types`; sizeof: equal element sizes;
@@ -41,6 +45,7 @@ _A5_VEC_FRACTAL_TYPES = ("half", "bfloat16_t", "float", "int32_t", "int8_t", "ui
 #:   src_nz / dst_layouts: (BLayout, SLayout) the path accepts
 #:   nd2nz_types / nd2zn_types: dst dtypes of the Vec ND -> NZ / ND -> ZN copies;
 #:   nd2zn_src_align: the ND -> ZN source's Rows in 32-byte blocks of dst's type (K0) and Cols in 16s
+#:   plain_sizes: sizeof(dst dtype) of the Vec copies into neither of those fractals (one vector store per row)
 PATHS: dict[str, dict[tuple[str, str], dict]] = {
     "a2a3": {
         ("Mat", "Left"): {"shape": True, "same_as_copied": True},
@@ -71,7 +76,7 @@ PATHS: dict[str, dict[tuple[str, str], dict]] = {
                                    ("int32_t", "int32_t")},
                          "src_nz": True, "dst_layouts": (("RowMajor", "NoneBox"), ("ColMajor", "NoneBox"), _NZ)},
         ("Vec", "Vec"): {"nd2nz_types": _A5_VEC_FRACTAL_TYPES, "nd2zn_types": _A5_VEC_FRACTAL_TYPES,
-                         "nd2zn_src_align": True},
+                         "nd2zn_src_align": True, "plain_sizes": _VST_SIZES},
         ("Vec", "Mat"): {"same": _TEXTRACT_TYPES, "src_fractal_ok": True},
     },
     # Kirin 9030's own TMov.hpp (Kirin Dev0000 includes it): A5's if-constexpr chain (missing pairs compile to
@@ -89,7 +94,7 @@ PATHS: dict[str, dict[tuple[str, str], dict]] = {
                          "dst_layouts": (("RowMajor", "NoneBox"), ("ColMajor", "NoneBox"), _NZ)},
         ("Acc", "Mat"): {"pairs": {("half", "half"), ("int32_t", "int32_t")}, "src_nz": True,
                          "dst_layouts": (("RowMajor", "NoneBox"), ("ColMajor", "NoneBox"), _NZ)},
-        ("Vec", "Vec"): {"nd2nz_types": ("half", "float", "int32_t", "int8_t")},
+        ("Vec", "Vec"): {"nd2nz_types": ("half", "float", "int32_t", "int8_t"), "plain_sizes": _VST_SIZES},
         ("Vec", "Mat"): {"equal": True, "src_fractal_ok": True},
     },
     # Kirin X90's own TMov.hpp: only its plain form's copies out of L0C are read (TMOV_TILE_IMPL's Acc branch calls
@@ -128,6 +133,8 @@ K_ACC = "include/pto/npu/kirin9030/common.hpp (CheckTMovAccValid, Kirin 9030 bui
 X90_HDR = ("include/pto/npu/kirinX90/TMov.hpp (TMOV_TILE_IMPL's Acc branch), kirinX90/common.hpp "
            "(CheckTMovAccValid<..., true>), kirin9030/common.hpp (GetCastPreQuantMode)")
 DOC = "docs/isa/TMOV.md"
+VST_HDR = ("include/pto/npu/a5/utils.hpp:46 (GetDistVst, DIST_NORM); a5/TMov.hpp ~l.641-667 and kirin9030/TMov.hpp "
+           "~l.288-326 (TMovVecToVec, TMovToVec)")
 
 
 def _ops(ctx: Ctx) -> tuple[TileView, TileView] | None:
@@ -193,6 +200,10 @@ def _dtype_problem(f: dict, dst: TileView, src: TileView) -> str:
         if key in f and (src.blayout, src.slayout) == _ND and (dst.blayout, dst.slayout) == lay \
                 and dst.dtype not in f[key]:
             return f"the ND -> {name} copy does not take {dst.dtype} (supported: {', '.join(f[key])})"
+    plain = "plain_sizes" in f and not _vec_fractal(f, dst, src)
+    if plain and dst.elem_size and dst.elem_size not in f["plain_sizes"]:
+        return (f"the plain Vec copy stores {dst.dtype} ({dst.elem_size}-byte elements) with a DIST_NORM vector "
+                "store, which takes 1-, 2- or 4-byte elements only")
     if "dst_types" in f and dst.dtype not in f["dst_types"]:
         return f"dst element type {dst.dtype} is not supported (supported: {', '.join(f['dst_types'])})"
     if f.get("sizeof") and dst.elem_size and src.elem_size and dst.elem_size != src.elem_size:
@@ -201,6 +212,12 @@ def _dtype_problem(f: dict, dst: TileView, src: TileView) -> str:
         return (f"dst is {dst.dtype} but src is {src.dtype}: the L1 -> L0 copy routine is instantiated with the two "
                 "types swapped, so only equal types (2-byte types count as half) find a matching overload")
     return ""
+
+
+def _vec_fractal(f: dict, dst: TileView, src: TileView) -> bool:
+    """A Vec -> Vec copy from ND into a fractal the path has its own routine (and type list) for."""
+    return (src.blayout, src.slayout) == _ND and (("nd2nz_types" in f and (dst.blayout, dst.slayout) == _NZ)
+                                                  or ("nd2zn_types" in f and (dst.blayout, dst.slayout) == _ZN))
 
 
 def _as_copied(t: TileView) -> str:
@@ -366,6 +383,11 @@ def tmov_shape_mismatch(ctx: Ctx) -> Check | None:
                              "Right equal types half or int8 (CommonCheck); Vec->Mat equal types; Vec->Vec ND->NZ "
                              "half/float/int32/int8 (TMovToVecNd2Nz)"),
                   Provenance("header-static", K_ACC, "Kirin 9030: Acc -> Vec/Mat half -> half, int32 -> int32"),
+                  Provenance("header-static", VST_HDR, "A5 and Kirin 9030 / Dev0000: the other Vec -> Vec copies "
+                             "(TMovToVec -> TMovVecToVec, no type list of their own) store dst's element type with "
+                             "GetDistVst<T, DIST_NORM>, whose static_assert takes 1-, 2- and 4-byte types only: a "
+                             "64-bit (int64 / uint64) dst does not compile; TSCATTER<P1111> is the same TMOV_IMPL call "
+                             "(a5/TScatter.hpp TSCATTER_IMPL(dst, src))"),
                   Provenance("header-static", X90_HDR, "Kirin X90 plain form: Acc -> Vec/Mat half -> half only (the "
                              "cast list has no int32_t destination, the NoQuant mode needs the source's type)"),
                   Provenance("isa-doc", DOC, "per-path type lists")))
@@ -383,7 +405,9 @@ def tmov_unsupported_dtype(ctx: Ctx) -> Check | None:
     ZN take half, bfloat16, float, int32, int8, uint8 and the fp8 / fp4 types. Kirin 9030's own file (Kirin Dev0000's too):
     bias int32 -> int32 or half -> half, Left/Right equal half or int8_t types, Vec -> Mat equal types, the
     ND -> NZ Vec copy half/float/int32/int8, Acc -> Vec/Mat half -> half or int32 -> int32 (Kirin 9030).
-    Kirin X90's own file, plain form: Acc -> Vec/Mat half -> half only.
+    Every other Vec -> Vec copy (A5, Kirin 9030's file) writes dst's element type with one vector store per
+    row: a 64-bit dst (int64_t, uint64_t) is rejected. Kirin X90's own file, plain form: Acc -> Vec/Mat
+    half -> half only.
 
     ## Why is this bad?
     The implementation rejects the combination with a `static_assert`: the kernel does not compile.

@@ -134,3 +134,25 @@ extern "C" __global__ AICORE void kernel(__gm__ uint32_t* seed) { bits<40000>(se
     assert "confirmed: TRANDOM: Rounds = 40000" in r.stdout
     assert "in bits<40000>, called from kernel" in r.stdout
     assert "-25536" not in r.stdout and "PTO006" not in r.stdout
+
+
+def test_tile_member_set_mad_tf32_mode_is_a_call_site_of_its_pseudo_builtin(tmp_path):
+    """Tile::SetMadTF32Mode(mode) (ptolint.ir.MEMBER_BUILTINS) becomes a TILE_SETMADTF32MODE site whose operand is
+    the mode; the tile's other members stay tile-state updates."""
+    sites = sites_of(tmp_path, """
+#include <pto/pto-inst.hpp>
+using namespace pto;
+template <RoundMode M>
+AICORE void mm(int mode) {
+    TileLeft<float, 16, 32> a;
+    a.SetMadTF32Mode(M);
+    a.SetMadTF32Mode(static_cast<RoundMode>(mode));
+    a.ResetMadMode();
+}
+extern "C" __global__ AICORE void kernel(int mode) {
+    mm<RoundMode::CAST_FLOOR>(mode);
+}
+""")
+    assert [(s.builtin, s.line, s.params) for s in sites] == [("TILE_SETMADTF32MODE", 7, ["tf32TransMode"]),
+                                                               ("TILE_SETMADTF32MODE", 8, ["tf32TransMode"])]
+    assert sites[0].args[0].expr.value == 3 and sites[1].args[0].expr.name == "mode"

@@ -224,3 +224,26 @@ def test_rule_verdicts_are_confirmed(code: str, s: CallSite, level: str | None) 
     assert verdict.level == level, verdict.message
     if level:
         assert r.fault in replay(s, verdict.assignment or {}).kinds()
+
+
+@pytest.mark.parametrize(("mode", "faults"), [(1, set()), (2, set()), (0, {"ignored-option"}), (5, {"ignored-option"}),
+                                              (258, set()), (-254, set()), (-1, {"ignored-option"})])
+def test_set_mad_tf32_mode_takes_round_and_rint_only(mode: int, faults: set[str]) -> None:
+    """Tile::SetMadTF32Mode (pseudo-builtin TILE_SETMADTF32MODE): CAST_RINT / CAST_ROUND set the rounding bit, any
+    other mode keeps the previous one; a value cast to the uint8_t RoundMode keeps its low 8 bits."""
+    s = site("TILE_SETMADTF32MODE", ["tf32TransMode"], [scalar(mode, "mode")], "a5")
+    assert kinds(s) == faults
+
+
+def test_set_mad_tf32_mode_rule_and_executor_agree() -> None:
+    """PTO060's witness for a run-time mode replays to the op's fault; a constant accepted mode holds."""
+    from ptolint.ir import Sym
+
+    rule = load_rules()["PTO060"]
+    m = Sym("m", "int", "input", "parameter m", -(2 ** 31), 2 ** 31 - 1)
+    s = site("TILE_SETMADTF32MODE", ["tf32TransMode"], [ScalarOperand(m, "m")], "a5")
+    verdict = check_rule(rule, s, 2000)
+    assert verdict.level == "warning", verdict.message
+    assert rule.fault in replay(s, verdict.assignment or {}).kinds()
+    ok = check_rule(rule, site("TILE_SETMADTF32MODE", ["tf32TransMode"], [scalar(2, "mode")], "a5"), 2000)
+    assert ok.level is None

@@ -237,6 +237,22 @@ def test_tmov_acc_kirinx90_own_file(src: TileSpec, dst: TileSpec, faults: set[st
     assert kinds(m) == faults
 
 
+@pytest.mark.parametrize("target", ["a5", "kirin9030", "kirindev0000"])
+def test_tmov_plain_vec_copy_of_64_bit_elements_does_not_build(target: str) -> None:
+    """A5's and Kirin 9030's plain Vec -> Vec copy stores dst's type with GetDistVst<T, DIST_NORM> (1, 2 or 4
+    bytes): a uint64 dst does not compile; ND -> NZ takes its own list (also without 64-bit types)."""
+    m = machine(mov_site(spec("Vec", "uint64_t", 8, 32), spec("Vec", "uint64_t", 8, 32), target))
+    run(m, "TMOV")
+    assert kinds(m) == {"unsupported-dtype"} and "DIST_NORM" in m.faults[0].detail
+    nz = spec("Vec", "uint64_t", 16, 32, "ColMajor", "RowMajor")
+    m = machine(mov_site(nz, spec("Vec", "uint64_t", 16, 32), target))
+    run(m, "TMOV")
+    assert kinds(m) == {"unsupported-dtype"} and "DIST_NORM" not in m.faults[0].detail
+    m = machine(mov_site(spec("Vec", "float", 8, 32), spec("Vec", "float", 8, 32), target))
+    run(m, "TMOV")
+    assert not m.faults
+
+
 def test_tmov_kirinx90_other_paths_are_refused() -> None:
     m = machine(mov_site(spec("Vec", "half", 16, 32), spec("Vec", "half", 16, 32), "kirinx90"))
     with pytest.raises(LookupError):

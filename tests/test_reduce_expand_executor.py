@@ -100,6 +100,19 @@ def test_reduce_compile_checks_follow_each_target() -> None:
     assert trap6 is not None and "unsupported-dtype" in kinds(m6)
 
 
+def test_a5_tcolsum_tmp_form_rejects_64_bit_sums_the_two_operand_form_computes_them() -> None:
+    """A5's TCOLSUM(dst, src, tmp, isBinary) compiles both bodies, each a DIST_NORM store of src's type (1, 2 or 4
+    bytes): a 64-bit src does not build there; TCOLSUM(dst, src) sums it (Int64ColReduce)."""
+    src, row = spec("int64_t", 4, 32, size=8), spec("int64_t", 1, 32, size=8)
+    values = np.arange(128, dtype=np.int64).reshape(4, 32) * (1 << 33)
+    m, trap = run(site("TCOLSUM", ["dst", "src", "tmp"], [tile(row, "dst"), tile(src, "src"), tile(row, "tmp")],
+                       "a5"), fill={"src": values})
+    assert trap is not None and kinds(m) == {"unsupported-dtype"}
+    m2, trap2 = run(site("TCOLSUM", ["dst", "src"], [tile(row, "dst"), tile(src, "src")], "a5"), fill={"src": values})
+    assert trap2 is None and not m2.faults
+    assert np.array_equal(m2.tiles["dst"].data()[0, :32], values.sum(axis=0))
+
+
 # --- broadcasts -------------------------------------------------------------------------------------
 
 

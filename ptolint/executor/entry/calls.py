@@ -48,6 +48,7 @@ from ptolint.executor.entry.syntax import (
 from ptolint.frontend.cursors import arguments, children, file_name, memo, referenced
 from ptolint.frontend.types import shape2d_ctor, trunc_div
 from ptolint.frontend.values import global_spec_of, template_bindings, tile_spec_of
+from ptolint.ir import MEMBER_BUILTINS
 
 #: names of the checked builtins (set by run.py from the engine's rule set); calls of them run on the executor
 BUILTINS: set[str] = set()
@@ -259,7 +260,7 @@ def user_call(c: ci.Cursor, fn: ci.Cursor, sc: Scope, args: list[ci.Cursor], thi
 
 # ---------------------------------------------------------------- methods
 
-TILE_NOOPS = {"SetKAligned", "SetMadTF32Mode", "ResetMadMode", "SetValue"}
+TILE_NOOPS = {"SetKAligned", "ResetMadMode", "SetValue"}  # SetMadTF32Mode: a pseudo-builtin (MEMBER_BUILTINS)
 
 
 def _method(c: ci.Cursor, r: ci.Cursor, sc: Scope) -> Fn:
@@ -284,10 +285,13 @@ def _method(c: ci.Cursor, r: ci.Cursor, sc: Scope) -> Fn:
     arg_fns = [expr(a, sc) for a in args if not is_default_placeholder(a)]
     generic = user_call(c, r, sc, args, obj if not static else None) if has_body else None
     label = f"{name}() at line {c.location.line}"
+    member = _member_builtin(c, r, sc) if name in MEMBER_BUILTINS else None
 
     def method(fr):
         o = obj(fr) if obj is not None else (fr.this if not static else None)
         if o.__class__ is TileObj:
+            if member is not None:
+                return member(fr)
             return _tile_method(o, name, arg_fns, fr, ct, label)
         if o.__class__ is GlobalObj:
             return _global_method(o, name, arg_fns, fr, ct, label)
@@ -304,6 +308,20 @@ def _method(c: ci.Cursor, r: ci.Cursor, sc: Scope) -> Fn:
         raise Refusal(f"method {name} of {type(o).__name__} at line {c.location.line}")
 
     return method
+
+
+def _member_builtin(c: ci.Cursor, r: ci.Cursor, sc: Scope) -> Fn:
+    """A Tile member call the rules check like a builtin (ptolint.ir.MEMBER_BUILTINS): it runs as a call of its
+    pseudo-builtin, whose operands are the member's parameters (defaults included), with the ops' semantics."""
+    from ptolint.executor.entry.instructions import Builtin, execute
+
+    info = Builtin(c, r, sc)
+    info.name = MEMBER_BUILTINS[r.spelling]
+
+    def call(fr):
+        execute(fr.run, info, [f(fr) if f is not None else None for f in info.args])
+
+    return call
 
 
 def _tile_method(t: TileObj, name: str, args: list[Fn], fr: Frame, ct: str | None, label: str):

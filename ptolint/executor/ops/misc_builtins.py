@@ -14,6 +14,9 @@ Written from the target headers (include/pto/npu/a2a3, include/pto/npu/a5), inde
 - SET_QUANT_VECTOR: Scaling tile. SETFMATRIX / SET_IMG2COL_RPT / SET_IMG2COL_PADDING: AUTO modes do nothing.
 - TALLOC / TFREE GlobalTensor forms: pipe direction C2V/V2C/BOTH (a2a3), C2V_GM/V2C_GM/BOTH_GM (a5).
 - TSYNC<Op>: a5 only barriers ops on MTE2 / MTE3 / ALL; Kirin 9030's TSync.hpp (Kirin X90 includes it) not ops on S / V.
+- `tile.SetMadTF32Mode(mode)` (pseudo-builtin TILE_SETMADTF32MODE, common/pto_tile.hpp, cube builds, every target):
+  PTO_ASSERT mode is CAST_ROUND (2) or CAST_RINT (1); otherwise a release build sets the TF32 mode and leaves the
+  rounding bit as it was (the requested rounding is ignored).
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ import re
 
 from ptolint.executor.machine import ConcreteTile, Machine, op
 from ptolint.executor.ops.pipes import gm_form_direction, pipe_class
+from ptolint.ir import MEMBER_BUILTINS
 
 _SIZES = {"int8_t": 1, "uint8_t": 1, "int16_t": 2, "uint16_t": 2, "half": 2, "bfloat16_t": 2, "int32_t": 4,
           "uint32_t": 4, "float": 4, "int64_t": 8, "uint64_t": 8, "double": 8}
@@ -239,3 +243,16 @@ def tsync(m: Machine) -> None:
         return
     if code in _NON_MTE_OPS:  # listed on S / V / M / MTE1 / FIX
         _reject(m, "unsupported-path", f"TSYNC<Op::{code}> on a pipe other than {' / '.join(sorted(_TSYNC_A5))}")
+
+
+@op(MEMBER_BUILTINS["SetMadTF32Mode"])
+def set_mad_tf32_mode(m: Machine) -> None:
+    """The matrix unit's TF32 switch: only CAST_ROUND (ties away) and CAST_RINT (ties to even) set the rounding bit;
+    RoundMode is a uint8_t enum, so a value cast to it keeps its low 8 bits."""
+    mode = m.scalar("tf32TransMode")
+    if mode is None:
+        raise LookupError("SetMadTF32Mode: the rounding mode is not known")
+    low = int(mode) & 0xFF
+    if low not in (1, 2):
+        m.fault("ignored-option", f"SetMadTF32Mode(RoundMode {low}): neither CAST_RINT (1) nor CAST_ROUND (2); the "
+                "PTO_ASSERT traps in debug builds, release builds keep the previous TF32 rounding bit")

@@ -285,7 +285,7 @@ def _a5_checks(dst: ConcreteTile, src: ConcreteTile) -> list[tuple[str, str]] | 
             out.append(("unsupported-layout", f"L0C source {_lay_text(src)}; destination {_lay_text(dst)}"))
         return out
     if (s, d) == ("Vec", "Vec"):
-        return out + _a5_vec_fractal_checks(dst, src)
+        return out + _a5_vec_fractal_checks(dst, src) + _plain_vec_store(dst, src, (_NZ, _ZN))
     return None
 
 
@@ -308,6 +308,20 @@ def _a5_vec_fractal_checks(dst: ConcreteTile, src: ConcreteTile) -> list[tuple[s
         out.append(("unsupported-layout", f"ND -> ZN source {src.spec.rows}x{src.spec.cols}: Rows % {32 // size}, "
                     "Cols % 16"))
     return out
+
+
+def _plain_vec_store(dst: ConcreteTile, src: ConcreteTile, fractals: tuple[tuple[str, str], ...]
+                     ) -> list[tuple[str, str]]:
+    """A5's and Kirin 9030's Vec -> Vec copy outside the ND -> fractal routines (TMovVecToVec): one vsts of dst's
+    element type per row, its distribution from GetDistVst<T, DIST_NORM> (a5/utils.hpp), whose static_assert
+    takes 1-, 2- and 4-byte types only."""
+    if _lay(src) == _ND and _lay(dst) in fractals:
+        return []
+    size = element_size(dst.spec)
+    if size in (1, 2, 4) or not size:
+        return []
+    return [("unsupported-dtype", f"Vec -> Vec copy of {dst.dtype}: a DIST_NORM vector store of {size}-byte "
+             "elements does not compile")]
 
 
 #: Kirin 9030's TMov.hpp (ptolint/own_impls.py key "kirin9030"; Kirin Dev0000 includes it): its fixpipe buffer
@@ -357,7 +371,7 @@ def _kirin_checks(target: str, dst: ConcreteTile, src: ConcreteTile) -> list[tup
     if (s, d) == ("Vec", "Vec"):
         if _lay(src) == _ND and _lay(dst) == _NZ and dd not in ("half", "float", "int32_t", "int8_t"):
             out.append(("unsupported-dtype", f"ND -> NZ UB copy of {dd}"))
-        return out
+        return out + _plain_vec_store(dst, src, (_NZ,))
     return None
 
 

@@ -34,6 +34,10 @@ _TABLE = {
     "TCOLPROD": ("col", "prod", {"a2a3": _STD,
                                  "a5": {"float", "half", "bfloat16_t", "int16_t", "uint16_t", "int32_t", "uint32_t"}}),
 }
+#: (builtin, implementation) -> source types its form with a tmp tile does not build: A5's TCOLSUM(dst, src, tmp,
+#: isBinary) instantiates both TColSum bodies, which store with GetDistVst<T, DIST_NORM> (a5/utils.hpp: 1, 2 or 4
+#: bytes); 64-bit sums exist in the two-operand form only
+_NOT_WITH_TMP = {("TCOLSUM", "a5"): {"int64_t", "uint64_t"}}
 _BYTES = {"half": 2, "float": 4}
 _REPEAT = 256
 
@@ -62,6 +66,10 @@ def _builds(m: Machine, name: str, axis: str, dst: ConcreteTile, src: ConcreteTi
     t = _canon(src.dtype)
     if t not in _TABLE[name][2][m.impl]:
         m.fault("unsupported-dtype", f"{name} has no {t} implementation on {m.impl}")
+        ok = False
+    elif m.tile("tmp") is not None and t in _NOT_WITH_TMP.get((name, m.impl), ()):
+        m.fault("unsupported-dtype", f"{name} with a tmp tile stores {t} with a DIST_NORM vector store, which takes "
+                "1-, 2- or 4-byte elements only")
         ok = False
     if _canon(dst.dtype) != t:
         m.fault("dtype-mismatch", f"dst element type {dst.dtype} differs from src element type {src.dtype}")

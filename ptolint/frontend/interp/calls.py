@@ -49,6 +49,7 @@ from ptolint.frontend.values import (
     tokens,
 )
 from ptolint.ir import (
+    MEMBER_BUILTINS,
     Bin,
     CallSite,
     Cast,
@@ -115,6 +116,9 @@ class Calls:
                 sub = list(children(callee))
                 obj = self.value(sub[0]) if sub else None
             if isinstance(obj, TileState):
+                if name in MEMBER_BUILTINS:
+                    self.builtin_call(c, ref, MEMBER_BUILTINS[name])
+                    return None
                 return self.tile_method(obj, name, list(arguments(c)), c)
         if is_builtin_decl(ref, self.builtins):
             if ref.spelling in self.builtins:
@@ -257,10 +261,11 @@ class Calls:
             seen.add(v.name)
         return True
 
-    def builtin_call(self, c: ci.Cursor, ref: ci.Cursor) -> None:
+    def builtin_call(self, c: ci.Cursor, ref: ci.Cursor, name: str | None = None) -> None:
+        """Record a call site of `ref` (`name`: the pseudo-builtin a Tile member call stands for, MEMBER_BUILTINS)."""
         self.stats.builtin_calls += 1
         try:
-            site = self.make_site(c, ref)
+            site = self.make_site(c, ref, name)
         except Unsupported as exc:
             self.stats.unresolved += 1
             self.unresolved.append(Unresolved(ref.spelling, file_name(c),
@@ -278,7 +283,7 @@ class Calls:
         self.sites.append(site)
         self.rebind(site)
 
-    def make_site(self, c: ci.Cursor, ref: ci.Cursor) -> CallSite:
+    def make_site(self, c: ci.Cursor, ref: ci.Cursor, name: str | None = None) -> CallSite:
         params = list(arguments(ref))
         args = list(arguments(c))
         names: list[str] = []
@@ -323,7 +328,7 @@ class Calls:
             names.append(pname)
         ext = c.extent
         return CallSite(
-            builtin=ref.spelling,
+            builtin=name or ref.spelling,
             file=file_name(c),
             line=c.location.line,
             column=c.location.column,
