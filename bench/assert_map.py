@@ -776,6 +776,112 @@ ENTRIES: list[Entry] = [
     Entry("pto/npu/kirinDev0000/TStore.hpp", "function:CheckStaticAcc", cond=r"Cols <= 4095", rules=("PTO007",),
           note="reached by a TSTORE from an Acc tile only, which PTO007 reports on Kirin Dev0000 (no L0C) whatever "
                "its columns"),
+    # --- branch curdev (issue 13 item 4): Kirin Dev0000's own files, every assertion the provenance inference credited
+    # read one by one (the assertion, its function, the builtin forms reaching it there, the rules' kirindev0000 facts)
+    # and broken on Kirin Dev0000 (fixtures NEWER_TARGETS/kirindev0000_own_arith_checks.cpp, OWN_IMPLS/
+    # kirindev0000_tstore_checks.cpp). Notes: "open (checkable)" = no rule checks it there ---
+    # -- TDiv.hpp / TFMod.hpp / TRem.hpp (rules/elementwise.py FACTS[...]["kirindev0000"], types KD_DIV) --
+    Entry("pto/npu/kirinDev0000/TDiv.hpp|pto/npu/kirinDev0000/TFMod.hpp|pto/npu/kirinDev0000/TRem.hpp",
+          "function:TDivCheck|function:TFModCheck|function:TRemCheck", kind="static", topic="dtype",
+          rules=("PTO601",), note="half, float, int16_t, uint16_t only (KD_DIV; the second static_assert names int32 / "
+                                  "uint32, which the list already excludes: no integer vdiv)"),
+    Entry("pto/npu/kirinDev0000/TDiv.hpp|pto/npu/kirinDev0000/TFMod.hpp|pto/npu/kirinDev0000/TRem.hpp",
+          "function:TDivCheck|function:TFModCheck|function:TRemCheck", kind="static", topic="dtype-equal",
+          rules=("PTO602",), note="src0 and src1 of dst's element type (FACTS same=('src0', 'src1'))"),
+    Entry("pto/npu/kirinDev0000/TDiv.hpp|pto/npu/kirinDev0000/TFMod.hpp|pto/npu/kirinDev0000/TRem.hpp",
+          "function:TDivCheck|function:TFModCheck|function:TRemCheck", kind="static", topic="layout",
+          rules=("PTO603",), note="dst, src0, src1 row-major"),
+    Entry("pto/npu/kirinDev0000/TDiv.hpp|pto/npu/kirinDev0000/TFMod.hpp|pto/npu/kirinDev0000/TRem.hpp",
+          "function:TDivCheck|function:TFModCheck|function:TRemCheck", kind="runtime", cond=r"^src[01]\.GetValidRow",
+          rules=("PTO604", "PTO610"),
+          note="each source's valid shape EQUAL to dst's (debug trap): PTO604 a smaller source on a non-empty dst, "
+               "PTO610 every other difference (the inference credited src1's to PTO610 alone)"),
+    # -- TFModS.hpp / TRemS.hpp (rules/tile_scalar.py TABLE[...]["kirindev0000"], types _KD_REM) --
+    Entry("pto/npu/kirinDev0000/TFModS.hpp|pto/npu/kirinDev0000/TRemS.hpp", "function:TFModSCheck|function:TRemSCheck",
+          topic="dtype", rules=("PTO701",),
+          note="sizeof 2 or 4 and not int32 / uint32: int16_t, uint16_t, half, bfloat16_t, float (_KD_REM)"),
+    Entry("pto/npu/kirinDev0000/TFModS.hpp|pto/npu/kirinDev0000/TRemS.hpp", "function:TFModSCheck|function:TRemSCheck",
+          topic="dtype-equal", rules=("PTO702",), note="src of dst's element type"),
+    Entry("pto/npu/kirinDev0000/TFModS.hpp|pto/npu/kirinDev0000/TRemS.hpp", "function:TFModSCheck|function:TRemSCheck",
+          topic="location", rules=("PTO703",), note="dst and src TileType::Vec"),
+    Entry("pto/npu/kirinDev0000/TFModS.hpp|pto/npu/kirinDev0000/TRemS.hpp", "function:TFMODS_IMPL|function:TREMS_IMPL",
+          kind="runtime", rules=("PTO704",),
+          note="src's valid shape equal to dst's (debug trap; release computes over dst's): PTO704 (TABLE equal=rc)"),
+    # -- TSel.hpp / TSels.hpp (rules/elementwise.py FACTS TSEL / TSELS kirindev0000) --
+    Entry("pto/npu/kirinDev0000/TSel.hpp", "function:TSEL_IMPL", topic="dtype", rules=("PTO601",),
+          note="sizeof(dst) 1, 2 or 4 (FACTS sizes; A5 also admits 8)"),
+    Entry("pto/npu/kirinDev0000/TSel.hpp", "function:TSEL_IMPL", topic="dtype-equal", reason="signature-implies",
+          note="TSEL(TileData& dst, MaskTile&, TileData& src0, TileData& src1, ...) (common/pto_instr.hpp): dst, src0 "
+               "and src1 are one type (the inference credited PTO601, the size check)"),
+    Entry("pto/npu/kirinDev0000/TSel.hpp", "function:TSEL_IMPL", topic="layout", rules=("PTO603",),
+          note="dst, src0, src1 row-major"),
+    Entry("pto/npu/kirinDev0000/TSels.hpp", "function:TSELS_IMPL", topic="dtype", rules=("PTO601",),
+          note="int8..uint32, half, float (A5's list without bfloat16_t and the 64-bit types); the sizeof 1 / 2 / 4 "
+               "assertion after it admits every type of that list"),
+    Entry("pto/npu/kirinDev0000/TSels.hpp", "function:TSELS_IMPL", topic="dtype-equal", rules=("PTO602",),
+          note="src of dst's element type (FACTS same=('src',))"),
+    Entry("pto/npu/kirinDev0000/TSels.hpp", "function:TSELS_IMPL", topic="layout", rules=("PTO603",),
+          note="dst, mask and src row-major"),
+    Entry("pto/npu/kirinDev0000/TSels.hpp", "function:TSELS_IMPL", kind="runtime", rules=("PTO604", "PTO610"),
+          note="src's valid rows / columns equal to dst's (debug trap): PTO604 a smaller src, PTO610 a larger one"),
+    # -- TDivS.hpp (rules/tdivs.py A5_LIKE / OWN kirindev0000) --
+    Entry("pto/npu/kirinDev0000/TDivS.hpp", "function:TDIVS_IMPL", kind="static", topic="dtype", rules=("PTO501",),
+          note="tile/scalar form: dst uint32 / int32 / uint16 / int16 / half / float (KD_D1_TYPES; the scalar/tile "
+               "form has no type assertion)"),
+    Entry("pto/npu/kirinDev0000/TDivS.hpp", "function:TDIVS_IMPL", kind="static", topic="location", rules=("PTO503",),
+          note="src0 and dst TileType::Vec, both forms"),
+    # -- TStore.hpp (rules/global_tensor.py / tload_tstore.py / gm_limits.py, OWN kirindev0000 TSTORE) --
+    Entry("pto/npu/kirinDev0000/TStore.hpp", "function:TSTORE_IMPL", cond=r"^TileData::Loc == pto::TileType::Acc$",
+          builtin="TSTORE_FP", lines=(280, 295),
+          note="open (checkable): TSTORE_FP with a non-Acc source on Kirin Dev0000: PTO312's TSTORE_FP facts are "
+               "A2/A3's and A5's only and ptolint/own_impls.py registers no Kirin Dev0000 TSTORE_FP (`ptolint check` "
+               "lists TSTORE_FP as not checked there); the call's fp tile (TileType::Scaling) has no FBuffer on Kirin "
+               "Dev0000, so its TASSIGN is PTO901's"),
+    Entry("pto/npu/kirinDev0000/TStore.hpp", "function:TSTORE_IMPL", topic="location", rules=("PTO950",),
+          note="the plain store from Vec / Acc; the ReluPreMode and preQuantScalar overloads from Acc only (a Vec "
+               "tile there: PTO950, quantising form)"),
+    Entry("pto/npu/kirinDev0000/TStore.hpp", "function:CheckStaticAcc", cond=r"^caps::IsSInt32<TileData::DType>",
+          rules=("PTO954", "PTO007"),
+          note="int32 / half accumulators (ACC_TILE_TYPES kirindev0000); any Acc TSTORE is PTO007's as well (no L0C; "
+               "the inference also credited PTO957, the atomic-add rule)"),
+    Entry("pto/npu/kirinDev0000/TStore.hpp", "function:CheckStaticAcc", cond=r"^\(GlobalData::layout == pto::Layout::ND\) \|\|",
+          rules=("PTO953", "PTO007"),
+          note="an L0C store writes ND / NZ tensors only (ACC_STORE_LAYOUTS kirindev0000); PTO007 every Acc TSTORE"),
+    Entry("pto/npu/kirinDev0000/TStore.hpp", "function:CheckStaticAcc", cond=r"TileData::Rows >= 1",
+          rules=("PTO946", "PTO007"),
+          note="Rows [1, 8192] (ND) or [1, 65535] with Cols % 16 == 0 (NZ): PTO946 (STATIC acc-ND / acc-NZ); PTO007 "
+               "every Acc TSTORE"),
+    Entry("pto/npu/kirinDev0000/TStore.hpp", "function:CheckStaticAcc", cond=r"RawDType", rules=("PTO954", "PTO007"),
+          note="the output types: plain int32 / float / half (ACC_STORE_TYPES), quantising per accumulator type "
+               "(ACC_QUANT_TYPES kirindev0000); PTO007 every Acc TSTORE"),
+    Entry("pto/npu/kirinDev0000/TStore.hpp", "function:CheckStaticVec", cond=r"^sizeof\(TileData::DType\) == sizeof",
+          rules=("PTO952",), note="equal element sizes"),
+    Entry("pto/npu/kirinDev0000/TStore.hpp", "function:CheckStaticVec", cond=r"^\(\(GlobalData::layout == pto::Layout::ND\)",
+          rules=("PTO953",), note="ND / DN / NZ pairs (LAYOUT_PAIRS TSTORE Vec) or a one-line tile"),
+    Entry("pto/npu/kirinDev0000/TStore.hpp", "function:CheckStaticVec", cond=r"% BLOCK_BYTE_SIZE == 0",
+          rules=("PTO003", "PTO953"),
+          note="with the pair check (PTO953) passed, each arm is the Tile class's 32-byte row (column) alignment of "
+               "that tile (PTO003), as on A5"),
+    Entry("pto/npu/kirinDev0000/TStore.hpp", "function:CheckStaticVec", cond=r"^GlobalData::layout == pto::Layout::NZ$",
+          note="open (checkable): a one-row or one-column Vec tile stored to a tensor of another layout than ND / DN "
+               "/ NZ (SCALE, MX_*, ...): the pair assertion admits one-line tiles whatever the layout, this `else` arm "
+               "rejects the layout; PTO953 does not report it (checked: a 1 x 32 half tile into a Layout::SCALE "
+               "tensor gives no finding on kirindev0000)"),
+    # common/arch/register/tstore_common.hpp as Kirin Dev0000's TStore.hpp calls it (pinned to kirindev0000)
+    Entry(_ST5R, "function:TStoreVecNZ", kind="static", cond=r"staticShape\[[34]\]", targets=("kirindev0000",),
+          rules=("PTO959",), note="Vec -> NZ: staticShape[3] == 16 and staticShape[4] by the output type"),
+    Entry(_ST5R, "function:TStoreVecNZ", kind="runtime", cond=r"^valid(Row|Col) == ", targets=("kirindev0000",),
+          rules=("PTO027",), note="the valid region against the NZ tensor's extents (LAYOUT_EXTENTS kirindev0000 Vec NZ)"),
+    Entry(_ST5R, "function:TStoreAccNZ", kind="static", cond=r"staticShape\[[34]\]", targets=("kirindev0000",),
+          rules=("PTO959", "PTO007"),
+          note="L0C -> NZ: staticShape[3] == 16 and staticShape[4] by the output type (PTO959); PTO007 every Acc TSTORE"),
+    Entry(_ST5R, "function:TStoreAccNZ", kind="runtime", targets=("kirindev0000",), rules=("PTO007",),
+          note="L0C -> NZ extents, reached by an Acc source only: PTO007 reports every Acc TSTORE on Kirin Dev0000 (no "
+               "L0C); PTO027 (A5's check of it) does not run for an Acc tile there"),
+    Entry(_ST5R, "function:TStoreAccNHWC|function:TStoreAccNCHW", kind="runtime", targets=("kirindev0000",),
+          rules=("PTO007",),
+          note="reached by an Acc source and an NHWC / NCHW tensor only, which Kirin Dev0000's CheckStaticAcc rejects "
+               "at compile time (PTO953: ND / NZ only): PTO007 reports every Acc TSTORE there"),
     # Kirin 9030's TLoad.hpp (Kirin Dev0000 includes it): its ND2NZ / DN2NZ cube copy and tload_common.hpp's StaticCheck
     Entry("pto/npu/kirin9030/TLoad.hpp", "function:Kirin9030LoadOp::TLoadCubeInstr", cond=r"^sizeof\(T\) == 0",
           targets=("kirin9030", "kirindev0000"), rules=("PTO953",),
