@@ -857,16 +857,17 @@ ENTRIES: list[Entry] = [
     Entry("pto/npu/kirinDev0000/TStore.hpp", "function:CheckStaticVec", cond=r"^sizeof\(TileData::DType\) == sizeof",
           rules=("PTO952",), note="equal element sizes"),
     Entry("pto/npu/kirinDev0000/TStore.hpp", "function:CheckStaticVec", cond=r"^\(\(GlobalData::layout == pto::Layout::ND\)",
-          rules=("PTO953",), note="ND / DN / NZ pairs (LAYOUT_PAIRS TSTORE Vec) or a one-line tile"),
+          rules=("PTO953",), note="ND / DN / NZ pairs (LAYOUT_PAIRS TSTORE Vec) or a one-line tile; a multi-line tile "
+                                  "into another layout fails here too: PTO953 (VEC_STORE_ND_DN_NZ kirindev0000)"),
     Entry("pto/npu/kirinDev0000/TStore.hpp", "function:CheckStaticVec", cond=r"% BLOCK_BYTE_SIZE == 0",
           rules=("PTO003", "PTO953"),
           note="with the pair check (PTO953) passed, each arm is the Tile class's 32-byte row (column) alignment of "
                "that tile (PTO003), as on A5"),
     Entry("pto/npu/kirinDev0000/TStore.hpp", "function:CheckStaticVec", cond=r"^GlobalData::layout == pto::Layout::NZ$",
-          note="open (checkable): a one-row or one-column Vec tile stored to a tensor of another layout than ND / DN "
-               "/ NZ (SCALE, MX_*, ...): the pair assertion admits one-line tiles whatever the layout, this `else` arm "
-               "rejects the layout; PTO953 does not report it (checked: a 1 x 32 half tile into a Layout::SCALE "
-               "tensor gives no finding on kirindev0000)"),
+          rules=("PTO953",),
+          note="the `else` arm after ND and DN: a Vec store into any other layout (SCALE, MX_*, convolution layouts), "
+               "a one-row / one-column tile included, which the pair assertion admits: PTO953 (VEC_STORE_ND_DN_NZ, "
+               "added by branch curdev; the inference credited PTO027)"),
     # common/arch/register/tstore_common.hpp as Kirin Dev0000's TStore.hpp calls it (pinned to kirindev0000)
     Entry(_ST5R, "function:TStoreVecNZ", kind="static", cond=r"staticShape\[[34]\]", targets=("kirindev0000",),
           rules=("PTO959",), note="Vec -> NZ: staticShape[3] == 16 and staticShape[4] by the output type"),

@@ -103,6 +103,10 @@ SCALE_LAYOUTS = ("MX_A_ZZ", "MX_A_ND", "MX_A_DN", "MX_B_NN", "MX_B_ND", "MX_B_DN
 #: loads whose L1 path rejects every scale layout: Kirin 9030's TLoad.hpp (Kirin Dev0000 includes it) asserts
 #: `!IsScale<TileData, GlobalData>()` in its Mat branch
 NO_MX_CUBE = ("kirin9030",)
+#: implementations whose Vec store (CheckStaticVec) ends in an `else` arm that static_asserts an ND / DN / NZ tensor:
+#: another layout (SCALE, MX_*, a convolution layout) fails to compile even for a one-row / one-column tile, which
+#: the pair assertion before it admits whatever the layout (kirinDev0000/TStore.hpp:124)
+VEC_STORE_ND_DN_NZ = ("kirindev0000",)
 #: implementation -> what its TLoadMxCubeCheck accepts: the tensor layouts paired with a row-major ZZ tile ("a":
 #: ND only reaches it through the one-row path), with a column-major NN tile ("b"), the element types of tile and
 #: tensor, the [rows, cols] scale fractal of the ZZ / NN tensor layouts, and the layouts whose tile extents it
@@ -258,6 +262,10 @@ def gm_element_size_mismatch(ctx: Ctx) -> Check | None:
                   Provenance("header-static", A6_LOAD, "A5's StaticCheck and TLoadCubeCheck, the MX path for a "
                              "one-row L1 tile"),
                   Provenance("header-static", KIRIN_STORE, "CheckStaticVec: the same pairs as A5"),
+                  Provenance("header-static", "include/pto/npu/kirinDev0000/TStore.hpp:124 (CheckStaticVec)",
+                             "Kirin Dev0000: the `else` arm after the ND / DN cases static_asserts Layout::NZ, so a "
+                             "Vec store into any other layout (SCALE, MX_*, convolution layouts) fails, a one-row / "
+                             "one-column tile included"),
                   Provenance("header-static", X90_STORE, "A2/A3's CheckStaticForVecAndMat pairs (Vec and Mat, b64 "
                              "ND2ND / DN2DN) and CheckAcc2gm's L0C layouts ND / NZ / NC1HWC0 / NDC1HWC0 (its TStoreAcc "
                              "has no NDC1HWC0 branch: such a store compiles to nothing, not reported)"),
@@ -279,7 +287,8 @@ def gm_layout_pairing(ctx: Ctx) -> Check | None:
     DN->ZN (A5 also DN->NZ). 64-bit element types are limited further (A2/A3: ND->ND and DN->DN only), and
     A5 / A6 load no 4-bit float type (`float4_e2m1x2_t`, `float4_e1m2x2_t`) from DN into NZ.
     A store from an accumulator (L0C) writes ND, NZ and the convolution layouts only (A2/A3 NC1HWC0 /
-    NDC1HWC0, A5 NHWC / NCHW / NCDHW), whatever its form. Kirin 9030 and Kirin Dev0000 (Kirin 9030's TLoad.hpp)
+    NDC1HWC0, A5 NHWC / NCHW / NCDHW), whatever its form. Kirin Dev0000 stores a Vec tile into ND, DN and
+    NZ tensors only, a single-row or single-column tile included. Kirin 9030 and Kirin Dev0000 (Kirin 9030's TLoad.hpp)
     load no MX / HiF4 scale tensor (`Layout::MX_A_*`, `MX_B_*`, `HIF4_*`) into an L1 tile at all.
 
     ## Why is this bad?
@@ -311,6 +320,10 @@ def gm_layout_pairing(ctx: Ctx) -> Check | None:
         return Check(ctx.static(True), f"TLOAD: GlobalTensor `{_esc(g.text)}` is the scale layout Layout::{g.layout} "
                      f"and tile `{_esc(t.text)}` is Mat; {ctx.target} has no MX / HiF4 scale load into L1 "
                      f"(static_assert)")
+    if ctx.builtin == "TSTORE" and t.loc == "Vec" and ctx.impl in VEC_STORE_ND_DN_NZ and _plain_store(ctx) and \
+            g.layout not in ("ND", "DN", "NZ"):
+        return Check(ctx.static(True), f"TSTORE: GlobalTensor `{_esc(g.text)}` is Layout::{g.layout}; {ctx.target}'s "
+                     f"store from a Vec tile writes only ND, DN and NZ tensors (static_assert)")
     key = (ctx.builtin, t.loc)
     if ctx.impl not in LAYOUT_PAIRS.get(key, {}) or not _plain_store(ctx) or g.layout not in ("ND", "DN", "NZ"):
         return None  # MX / HIF4 scale layouts and convolution layouts take their own paths

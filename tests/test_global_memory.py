@@ -276,6 +276,17 @@ def test_executor_kirin_rejects_every_mx_scale_load_into_l1(target):
     assert kinds(load(mat, g, "a5")) == set()
 
 
+def test_executor_kirindev0000_vec_store_into_nd_dn_nz_only():
+    """Kirin Dev0000's CheckStaticVec ends in an `else` arm that static_asserts an NZ tensor: a Vec store into
+    another layout does not compile there, a one-row tile (which the pair assertion admits) included; A5 and Kirin
+    9030 take no Vec copy for such a layout either way (not this check), and a one-row DN store compiles."""
+    row, full = vec("half", 1, 32, size=2), vec("half", 16, 32, size=2)
+    assert kinds(store(row, gt("half", (1, 1, 1, 1, 32), "SCALE"), "kirindev0000")) == {"unsupported-layout"}
+    assert kinds(store(full, gt("half", (1, 1, 1, 16, 32), "SCALE"), "kirindev0000")) == {"unsupported-layout"}
+    assert kinds(store(row, gt("half", (1, 1, 1, 1, 32), "SCALE"), "kirin9030")) == set()
+    assert kinds(store(row, gt("half", (1, 1, 1, 1, 32), "DN"), "kirindev0000")) == set()
+
+
 @pytest.mark.parametrize("cols,line,bad", [(16, 13, True), (64, 32, True), (64, 64, False), (32, 64, False)])
 def test_executor_a2a3_burst_longer_than_the_line(cols, line, bad):
     """PTO969: A2/A3's UB ND copy moves the tile's valid columns per tensor line (PTO_ASSERT validCol == Shape4);

@@ -86,6 +86,9 @@ _MX_ROW = ("a5", "a6")
 #: loads whose L1 path rejects every MX / HiF4 scale layout (kirin9030/TLoad.hpp TLOAD_TILE_IMPL: static_assert
 #: !IsScale; Kirin Dev0000 compiles the same file)
 _NO_MX_CUBE = ("kirin9030",)
+#: stores whose Vec path (CheckStaticVec) compiles for ND / DN / NZ tensors only, one-line tiles included
+#: (kirinDev0000/TStore.hpp: the `else` arm after ND and DN static_asserts NZ)
+_VEC_STORE_ND_DN_NZ = ("kirindev0000",)
 
 
 def _arrangement(t: ConcreteTile, target: str) -> str:
@@ -303,6 +306,10 @@ def transfer(m: Machine, builtin: str, tile: ConcreteTile, g: ConcreteGlobal, qu
             _layout_extents(m, builtin, tile, g)
         return
     tw, gw = element_size(tile.spec), _WIDTH.get(g.dtype)
+    if builtin == "TSTORE" and loc == "Vec" and not quant and m.impl in _VEC_STORE_ND_DN_NZ and \
+            g.spec.layout not in ("ND", "DN", "NZ"):
+        raise m.trap("unsupported-layout", f"no Vec store into a {g.spec.layout} tensor on {m.impl} (its TStore.hpp "
+                                           f"compiles ND, DN and NZ only)")
     if builtin == "TLOAD" and loc == "Mat" and m.impl in _NO_MX_CUBE and g.spec.layout in _SCALE:
         raise m.trap("unsupported-layout", f"no MX / HiF4 scale copy into L1 from a {g.spec.layout} tensor on "
                                            f"{m.impl}'s TLoad.hpp")
