@@ -66,6 +66,10 @@ OVERRIDES: dict[str, Override] = {
                        release={"*": "release build: writes the exponents of the source's valid region whatever the "
                                      "exponent tile's valid region says"},
                        refine=_tquant_dn_valid),
+    "PTO007": Override({"*": "compile-error", **{f"kirindev0000/{b}": "runtime-fault" for b in ("TSTORE", "TSTORE_FP")}},
+                       "copies that reach CheckTMovAccValid do not compile; TSTORE faults at run time; the pairs no "
+                       "branch handles compile to nothing (silent)",
+                       refine=lambda message: "silent" if "compiles to nothing" in message else None),
     "PTO210": Override({"*": "runtime-fault"}, "the header-static entry records that nothing is checked: tmp's "
                                                "address is used as a UB pointer"),
     "PTO211": Override({"*": "runtime-fault"}, "the header checks nothing about tmp: a 32-byte block per row is "

@@ -375,7 +375,6 @@ NO_L0C = ("kirindev0000",)
 
 
 @rule("PTO007", "acc-copy-unavailable", instructions=ACC_COPIES, targets=NO_L0C, chip=True, fault="unsupported-path",
-      failure={"*": "compile-error", **{f"{t}/{b}": "runtime-fault" for t in NO_L0C for b in ("TSTORE", "TSTORE_FP")}},
       provenance=(Provenance("header-static", "include/pto/common/buffer_limits.hpp (PTO_L0C_SIZE_BYTES)",
                              "kirindev0000: PTO_L0C_SIZE_BYTES 0u (no L0C; PTO_L0A_SIZE_BYTES 0u as well)"),
                   Provenance("header-static", "include/pto/npu/kirin9030/common.hpp (CheckTMovAccValid)",
@@ -400,7 +399,8 @@ def acc_copy_unavailable(ctx: Ctx) -> Check | None:
     compiles (Kirin 9030's TMov.hpp and TExtract.hpp, A5's TInsert.hpp) call `CheckTMovAccValid`, which Kirin
     9030's common.hpp declares for Kirin 9030 only: the kernel does not compile. TSTORE from an Acc tile compiles
     (Kirin Dev0000's own TStore.hpp) and issues a fixpipe copy out of an L0C that does not exist: it faults at run
-    time. Kernels written for Kirin 9030 or A5 that keep a matmul's result in an Acc tile cannot run there.
+    time. A plain TMOV into an Acc tile, or a plain TEXTRACT / TINSERT between an Acc tile and anything but a Mat or
+    Vec tile, matches no branch of the copy and compiles to nothing: the Acc tile is never written. Kernels written for Kirin 9030 or A5 that keep a matmul's result in an Acc tile cannot run there.
 
     ## Example
     ```cpp
@@ -422,10 +422,29 @@ def acc_copy_unavailable(ctx: Ctx) -> Check | None:
     if not acc:
         return None
     names = ", ".join(f"`{_esc(t.text)}`" for t in acc)
-    how = ("its fixpipe copy has no L0C to read (run-time fault)" if ctx.builtin in ("TSTORE", "TSTORE_FP")
-           else "its Acc path calls CheckTMovAccValid, which is not declared there (does not compile)")
+    if ctx.builtin in ("TSTORE", "TSTORE_FP"):
+        how = "its fixpipe copy has no L0C to read (run-time fault)"
+    elif _acc_check_reached(ctx):
+        how = "its Acc path calls CheckTMovAccValid, which is not declared there (does not compile)"
+    else:
+        how = "no branch of the copy handles this pair: it compiles to nothing (silent)"
     return Check(ctx.static(True), f"{ctx.builtin} with the Acc tile {names}: {ctx.target} has no L0C "
                  f"(PTO_L0C_SIZE_BYTES 0); {how}")
+
+
+def _acc_check_reached(ctx: Ctx) -> bool:
+    """Whether Kirin Dev0000's copy reaches CheckTMovAccValid: the _FP builtins and the TMOV / TINSERT forms with a
+    mode, relu, phase or quantisation operand call it in every instantiation (kirin9030/TMov.hpp 421-515,
+    a5/TInsert.hpp 149-213); plain TMOV out of an Acc tile (kirin9030/TMov.hpp 390); plain TEXTRACT / TINSERT only
+    from an Acc tile into a Mat or Vec tile (kirin9030/TExtract.hpp 416, a5/TInsert.hpp 636). The other pairs match
+    no branch of the if-constexpr chain (Mat -> Acc, Acc -> Acc ...) and compile to nothing."""
+    if ctx.builtin.endswith("_FP") or ctx.scalar("preQuantScalar") is not None or any(
+            k in ctx.template_args for k in ("reluMode", "mode", "Phase")):
+        return True
+    src, dst = ctx.tiles().get("src"), ctx.tiles().get("dst")
+    if src is None or src.loc != "Acc":
+        return False
+    return ctx.builtin == "TMOV" or (dst is not None and dst.loc in ("Mat", "Vec"))
 
 
 #: the pseudo-builtin of `tile.SetMadTF32Mode(mode)` calls, and the RoundMode values the member accepts

@@ -139,6 +139,31 @@ def test_a_rule_whose_kind_differs_per_target(tmp_path: Path) -> None:
     assert {t for _, t, _ in kinds(run.json)} == {"a2a3"}
 
 
+_DEV0000_ACC_PAIRS = """#include <pto/pto-inst.hpp>
+using namespace pto;
+extern "C" __global__ AICORE void kernel() {
+    TileAcc<float, 16, 16> acc;
+    Tile<TileType::Vec, float, 16, 16> ub;
+    Tile<TileType::Mat, half, 16, 16, BLayout::ColMajor, 16, 16, SLayout::RowMajor, 512> l1;
+    Tile<TileType::Acc, float, 16, 16, BLayout::ColMajor, 16, 16, SLayout::RowMajor, 1024> acc2;
+    TMOV(ub, acc);
+    TMOV(acc2, l1);
+    TEXTRACT(acc2, acc, 0, 0);
+}
+"""
+
+
+def test_a_rule_whose_kind_differs_per_call_form(tmp_path: Path) -> None:
+    """PTO007 on Kirin Dev0000: a copy that reaches CheckTMovAccValid does not compile; a pair no branch of the copy
+    handles (into an Acc tile, Acc -> Acc) compiles to nothing (the differential bench found the vendor accepting
+    them)."""
+    (tmp_path / "k.cpp").write_text(_DEV0000_ACC_PAIRS)
+    run = ptolint("check", "k.cpp", "--format", "json", "-t", "kirindev0000", "--select", "PTO007", cwd=tmp_path)
+    assert run.code == 1, run.stdout + run.stderr
+    found = {(f["line"], f["kind"]) for f in run.json["findings"]}
+    assert found == {(8, "compile-error"), (9, "silent"), (10, "silent")}
+
+
 def test_rules_listing_and_explain_show_kinds() -> None:
     doc = json.loads(ptolint("rules", "--format", "json").stdout)
     by = {r["id"]: r for r in doc}
