@@ -313,10 +313,10 @@ ENTRIES: list[Entry] = [
           rules=("PTO704",), note="lines 62, 63: src's valid rows / cols equal to dst's, both directions (equal=_RC; "
                                   "verified with a short source and a short dst)"),
     Entry("pto/npu/kirin9030/TStore.hpp", "function:CheckStaticAcc", cond=r"^caps::IsSInt32<TileData::DType>",
-          targets=("kirin9030",),
-          note="open (partial, PTO954): line 61, an int32 / half accumulator: PTO954 (ACC_TILE_TYPES kirin9030) checks "
-               "every TSTORE form from L0C (the inferred PTO957, atomic add, does not judge it); TSTORE_FP reaches it "
-               "too (TSTORE_IMPL(dst, src, fp), line 295), and no rule has facts for Kirin 9030's TSTORE_FP"),
+          targets=("kirin9030",), rules=("PTO954",),
+          note="line 61, an int32 / half accumulator: PTO954 (ACC_TILE_TYPES kirin9030) for every TSTORE form from L0C "
+               "and TSTORE_FP (TSTORE_IMPL(dst, src, fp), line 295; own_impls kirin9030 TSTORE_FP, branch cur9030; "
+               "fixture KIRIN_9030/own_file_checks.cpp); the inferred PTO957 (atomic add) does not judge it"),
     Entry("pto/npu/kirin9030/TStore.hpp", "function:CheckStaticVec", cond=r"^sizeof\(TileData::DType\) == sizeof",
           targets=("kirin9030",), rules=("PTO952",), note="line 99: equal element sizes of tile and tensor (verified)"),
     Entry("pto/npu/kirin9030/TStore.hpp", "function:CheckStaticVec", cond=r"IsTypeSupported", targets=("kirin9030",),
@@ -334,20 +334,20 @@ ENTRIES: list[Entry] = [
                "Tile class's 32-byte line of that tile (PTO003; verified with 16-byte lines); the inferred PTO969 "
                "(burst length) does not judge it"),
     Entry("pto/npu/kirin9030/TStore.hpp", "function:CheckStaticVec", cond=r"^GlobalData::layout == pto::Layout::NZ$",
-          targets=("kirin9030",),
-          note="open (partial, PTO953): line 127, a Vec store into a tensor layout other than ND / DN / NZ: PTO953 "
-               "reports it at line 105 for a tile of several rows and columns; a one-row / one-column tile passes line "
-               "105 and fails here only, and PTO953 skips the other layouts (verified: a one-row tile into an NCHW "
-               "tensor is not reported; the inferred PTO027 judges extents)"),
+          targets=("kirin9030",), rules=("PTO953",),
+          note="line 127, a Vec store into a tensor layout other than ND / DN / NZ: a tile of several rows and columns "
+               "fails line 105 first, a one-row / one-column tile passes it and fails here: PTO953 (VEC_STORE_LAYOUTS "
+               "kirin9030, branch cur9030; fixture KIRIN_9030/own_file_checks.cpp: a one-row tile into an NCHW "
+               "tensor); the inferred PTO027 judges extents"),
     Entry("pto/npu/kirin9030/TStore.hpp", "function:TSTORE_IMPL", topic="location", lines=(215, 266),
           targets=("kirin9030",), rules=("PTO950",),
           note="lines 215 (plain TSTORE: Vec or Acc), 244 and 266 (the ReluPreMode and preQuantScalar overloads: Acc): "
                "verified with a Mat tile and with Vec tiles in the relu and quantising forms"),
     Entry("pto/npu/kirin9030/TStore.hpp", "function:TSTORE_IMPL", topic="location", lines=(290, 290),
-          targets=("kirin9030",),
-          note="open (checkable): line 290, TSTORE_FP (TSTORE_IMPL(dst, src, fp)) from an Acc tile: ptolint/own_impls.py "
-               "lists no Kirin 9030 TSTORE_FP (impls.py: kirin9030/TStore.hpp), so no rule runs there and `ptolint "
-               "check` says 'not checked' (verified: a Vec tile is not reported; the inferred PTO950 runs on TSTORE)"),
+          targets=("kirin9030",), rules=("PTO312",),
+          note="line 290, TSTORE_FP (TSTORE_IMPL(dst, src, fp)) from an Acc tile: PTO312 (FACTS TSTORE_FP kirin9030, "
+               "own_impls kirin9030 TSTORE_FP, branch cur9030; fixture KIRIN_9030/own_file_checks.cpp; before, no rule "
+               "ran for Kirin 9030's TSTORE_FP); the inferred PTO950 runs on TSTORE, not TSTORE_FP"),
     Entry(_ST5R, "function:TStoreAccNZ|function:TStoreVecNZ", kind="static", cond=r"staticShape\[[34]\]",
           targets=("kirin9030",), rules=("PTO959",),
           note="lines 70, 73, 310, 321 (as on A5): Vec / L0C -> NZ staticShape[3] == 16 and staticShape[4] by the "

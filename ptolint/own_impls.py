@@ -202,6 +202,9 @@ OWN: dict[str, dict[str, Own]] = {
     "kirin9030": {
         "TLOAD": Own("kirin9030", _K9030_LOAD),
         "TSTORE": Own("kirin9030", _K9030_STORE),
+        # TSTORE_FP: TSTORE_IMPL(dst, src, fp) (kirin9030/TStore.hpp 285-305): an Acc source (line 290), then
+        # CheckStaticAcc<..., true> (an int32 / half accumulator, the quantised output lists)
+        "TSTORE_FP": Own("kirin9030", _K9030_STORE),
         "TREM": Own("kirin9030", "include/pto/npu/kirin9030/TRem.hpp (TRemCheck)"),
         "TREMS": Own("kirin9030", "include/pto/npu/kirin9030/TRemS.hpp (TRemSCheck, TREMS_IMPL)"),
         "TSUBS": Own("kirin9030", _K9030_SUBS),

@@ -33,6 +33,10 @@ LAYOUT_PAIRS: dict[tuple[str, str], dict[str, frozenset[tuple[str, str]]]] = {
     # A2/A3 and Kirin X90 (the same tstore_common.hpp) store from L1 (CheckStaticForVecAndMat: the Vec store's pairs)
     ("TSTORE", "Mat"): {t: frozenset({("ND", "ND"), ("DN", "DN"), ("NZ", "NZ")}) for t in ("a2a3", "kirinx90")},
 }
+#: target -> the GlobalTensor layouts a plain store from a Vec tile writes at all, whatever the tile: Kirin 9030's
+#: CheckStaticVec lets a one-row / one-column tile pass its pair check (kirin9030/TStore.hpp:105) and then
+#: static_asserts the layout in its last branch (line 127: ND and DN have branches of their own)
+VEC_STORE_LAYOUTS = {"kirin9030": ("ND", "DN", "NZ")}
 #: target -> the GlobalTensor layouts a store from L0C writes (CheckAcc2gm / CheckStaticAcc, every TSTORE form)
 ACC_STORE_LAYOUTS = {"a2a3": ("ND", "NZ", "NC1HWC0", "NDC1HWC0"), "a5": ("ND", "NZ", "NHWC", "NCHW", "NCDHW"),
                      "kirinx90": ("ND", "NZ", "NC1HWC0", "NDC1HWC0"),
@@ -74,7 +78,7 @@ ACC_QUANT_TYPES = {"a2a3": {"float": ("int8_t", "uint8_t"), "int32_t": ("int8_t"
 ACC_TILE_TYPES = {"a2a3": ("int32_t", "float"), "a5": ("int32_t", "float"), "kirin9030": ("int32_t", "half"),
                   "kirindev0000": ("int32_t", "half"), "kirinx90": ("int32_t", "half")}
 #: the newer targets' own TLOAD / TSTORE files these tables hold (ptolint/own_impls.py keys)
-OWN = {"kirin9030": ("TLOAD", "TSTORE"), "kirindev0000": ("TSTORE",), "a6": ("TLOAD",), "kirinx90": ("TSTORE",)}
+OWN = {"kirin9030": ("TLOAD", "TSTORE", "TSTORE_FP"), "kirindev0000": ("TSTORE",), "a6": ("TLOAD",), "kirinx90": ("TSTORE",)}
 #: implementations whose stores go through common/arch/memory/tstore_common.hpp (A2/A3's CheckStaticForVecAndMat,
 #: layout classifier and Vec / Mat / L0C copy routines): A2/A3 and Kirin X90's own TStore.hpp
 A2A3_MEM = ("a2a3", "kirinx90")
@@ -258,6 +262,10 @@ def gm_element_size_mismatch(ctx: Ctx) -> Check | None:
                   Provenance("header-static", A6_LOAD, "A5's StaticCheck and TLoadCubeCheck, the MX path for a "
                              "one-row L1 tile"),
                   Provenance("header-static", KIRIN_STORE, "CheckStaticVec: the same pairs as A5"),
+                  Provenance("header-static", "include/pto/npu/kirin9030/TStore.hpp:127 (CheckStaticVec)",
+                             "Kirin 9030: after the pair check (line 105), which a one-row / one-column tile passes "
+                             "with any tensor layout, the ND / DN branches assert 32-byte lines and the last branch "
+                             "static_asserts Layout::NZ: a Vec store writes no other layout (NCHW, NHWC, ...)"),
                   Provenance("header-static", X90_STORE, "A2/A3's CheckStaticForVecAndMat pairs (Vec and Mat, b64 "
                              "ND2ND / DN2DN) and CheckAcc2gm's L0C layouts ND / NZ / NC1HWC0 / NDC1HWC0 (its TStoreAcc "
                              "has no NDC1HWC0 branch: such a store compiles to nothing, not reported)"),
@@ -279,7 +287,8 @@ def gm_layout_pairing(ctx: Ctx) -> Check | None:
     DN->ZN (A5 also DN->NZ). 64-bit element types are limited further (A2/A3: ND->ND and DN->DN only), and
     A5 / A6 load no 4-bit float type (`float4_e2m1x2_t`, `float4_e1m2x2_t`) from DN into NZ.
     A store from an accumulator (L0C) writes ND, NZ and the convolution layouts only (A2/A3 NC1HWC0 /
-    NDC1HWC0, A5 NHWC / NCHW / NCDHW), whatever its form. Kirin 9030 and Kirin Dev0000 (Kirin 9030's TLoad.hpp)
+    NDC1HWC0, A5 NHWC / NCHW / NCDHW), whatever its form; Kirin 9030's store from a Vec tile writes ND, DN and
+    NZ tensors only, a one-row or one-column tile included. Kirin 9030 and Kirin Dev0000 (Kirin 9030's TLoad.hpp)
     load no MX / HiF4 scale tensor (`Layout::MX_A_*`, `MX_B_*`, `HIF4_*`) into an L1 tile at all.
 
     ## Why is this bad?
@@ -311,6 +320,11 @@ def gm_layout_pairing(ctx: Ctx) -> Check | None:
         return Check(ctx.static(True), f"TLOAD: GlobalTensor `{_esc(g.text)}` is the scale layout Layout::{g.layout} "
                      f"and tile `{_esc(t.text)}` is Mat; {ctx.target} has no MX / HiF4 scale load into L1 "
                      f"(static_assert)")
+    lays = VEC_STORE_LAYOUTS.get(ctx.impl, ()) if ctx.builtin == "TSTORE" and t.loc == "Vec" else ()
+    if lays and _plain_store(ctx) and g.layout not in lays:
+        return Check(ctx.static(True), f"TSTORE: Vec tile `{_esc(t.text)}` into GlobalTensor `{_esc(g.text)}` of "
+                     f"Layout::{g.layout}; {ctx.target}'s Vec store writes only {', '.join(lays)} tensors, a one-row "
+                     f"or one-column tile included (static_assert)")
     key = (ctx.builtin, t.loc)
     if ctx.impl not in LAYOUT_PAIRS.get(key, {}) or not _plain_store(ctx) or g.layout not in ("ND", "DN", "NZ"):
         return None  # MX / HIF4 scale layouts and convolution layouts take their own paths

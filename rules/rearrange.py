@@ -181,7 +181,9 @@ FACTS: dict[str, dict[str, dict]] = {
     "TMOV(relu)": {"kirinx90": {**_ACC_X90, "acc_x90": "cast"}},
     "TMOV(quant)": {"kirinx90": _ACC_X90},
     "TMOV(AccToVecMode)": {"kirinx90": {**_ACC_X90, "loc": {**_ACC_X90["loc"], "dst": ("Vec",)}}},
-    "TSTORE_FP": {"a2a3": {"loc": {"src": ("Acc",)}}, "a5": {"loc": {"src": ("Acc",)}}},
+    # Kirin 9030's TSTORE_IMPL(dst, src, fp) (kirin9030/TStore.hpp:290): an Acc source, as A2/A3's and A5's
+    "TSTORE_FP": {"a2a3": {"loc": {"src": ("Acc",)}}, "a5": {"loc": {"src": ("Acc",)}},
+                  "kirin9030": {"loc": {"src": ("Acc",)}}},
     "TSUBVIEW": {"a2a3": {"same_loc": (("dst", "src"),)}, "a5": {"same_loc": (("dst", "src"),)}},
     "TINTERLEAVE": {"a5": _ILV},
     "TDEINTERLEAVE": {"a5": _ILV},
@@ -189,9 +191,9 @@ FACTS: dict[str, dict[str, dict]] = {
 }
 
 #: the Kirin builds of A5's TInsert.hpp whose facts FACTS holds (ptolint/own_impls.py keys); Kirin 9030's TMov.hpp
-#: for TMOV_FP
+#: for TMOV_FP, its TStore.hpp for TSTORE_FP
 OWN = {k: ("TINSERT",) for k in INSERT_KIRIN}
-OWN["kirin9030"] = ("TINSERT", "TMOV_FP")
+OWN["kirin9030"] = ("TINSERT", "TMOV_FP", "TSTORE_FP")
 # Kirin X90's own TInsert.hpp: its Vec -> Vec and Vec -> Mat plain forms, the fp tile of its Acc forms; its own
 # TMov.hpp: TMOV_FP and the TMOV forms out of L0C other than the plain one
 OWN["kirinx90"] = ("TINSERT", "TINSERT_FP", "TMOV", "TMOV_FP")

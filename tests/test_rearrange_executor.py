@@ -326,6 +326,17 @@ def test_tmov_fp_kirin_x90_and_9030() -> None:
         {"unsupported-dtype"}  # a quantised int32 -> int32 move: not in the cast list
 
 
+def test_tstore_fp_kirin9030() -> None:
+    """Kirin 9030's TSTORE_IMPL(dst, src, fp): an Acc source (TStore.hpp:290) of int32 / half (CheckStaticAcc); a
+    UB source or a float accumulator does not compile."""
+    fb = tile(spec("uint64_t", 1, 64, 8, loc="Scaling"), "fp")
+    for dtype, size, loc, faults in (("int32_t", 4, "Acc", set()), ("float", 4, "Acc", {"unsupported-dtype"}),
+                                     ("int32_t", 4, "Vec", {"unsupported-path"})):
+        nz = {"blayout": "ColMajor", "slayout": "RowMajor", "fractal": 1024} if loc == "Acc" else {}
+        src = tile(spec(dtype, 16, 64, size, loc=loc, **nz), "src")
+        assert run(machine(site("TSTORE_FP", "kirin9030", {"src": src, "fp": fb}))) == faults
+
+
 def test_tinsert_kirin_x90_last_branch() -> None:
     """Kirin X90's plain TINSERT sends every pair but Vec -> Vec / Mat to CheckTMovAccValid: an L1 source into L0A
     fails its Acc-source and Mat / Vec destination asserts; the relu overload does so for a UB source too."""

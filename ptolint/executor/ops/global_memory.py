@@ -41,6 +41,9 @@ _ROUTINES = {
     ("TLOAD", "Vec", "a6"): {("ND", "row"), ("DN", "col"), ("NZ", "nz")},
     ("TLOAD", "Mat", "a6"): {("ND", "row"), ("DN", "col"), ("NZ", "nz"), ("ND", "nz"), ("DN", "nz"), ("DN", "zn")},
 }
+#: the tensor layouts a Vec store writes at all, one-row / one-column tiles included (kirin9030/TStore.hpp
+#: CheckStaticVec: the branch after ND and DN static_asserts NZ, line 127)
+_VEC_STORE_LAYOUTS = {("TSTORE", "Vec", "kirin9030"): ("ND", "DN", "NZ")}
 #: 8-byte elements go through a narrower set of routines where the target restricts them
 _WIDE_ROUTINES = {
     ("TLOAD", "Vec", "a2a3"): {("ND", "row"), ("DN", "col")},
@@ -320,6 +323,9 @@ def transfer(m: Machine, builtin: str, tile: ConcreteTile, g: ConcreteGlobal, qu
     if not (builtin == "TSTORE" and loc == "Mat" and m.impl == "a5") and tw != gw:
         raise m.trap("size-mismatch", f"{tw}-byte tile elements vs {gw}-byte tensor elements")
     key = (builtin, loc, m.impl)
+    if key in _VEC_STORE_LAYOUTS and not quant and g.spec.layout not in _VEC_STORE_LAYOUTS[key]:
+        raise m.trap("unsupported-layout", f"no {builtin} routine for a {g.spec.layout} tensor on {m.impl} (its Vec "
+                     f"store's last layout branch static_asserts NZ)")
     if key not in _ROUTINES or quant or g.spec.layout not in ("ND", "DN", "NZ"):
         return  # MX / HIF4 scale and convolution layouts go through other copy routines
     s = tile.spec

@@ -582,6 +582,8 @@ def fp_forms(m: Machine) -> None:
     if m.impl == "kirin9030":  # TMOV_FP: kirin9030/TMov.hpp TMOV_IMPL(dst, src, fp), CheckTMovAccValid<..., true>
         if name == "TMOV_FP" and dst is not None:
             _k9030_tmov_fp(m, dst, src, fp)
+        elif name == "TSTORE_FP":
+            _k9030_tstore_fp(m, src)
         return
     a5 = m.impl == "a5"
     chk = _Static(m, name)
@@ -631,6 +633,19 @@ def _k9030_tmov_fp(m: Machine, dst: ConcreteTile, src: ConcreteTile, fp: Concret
                  f"no quantised {src.dtype} -> {dst.dtype} conversion")
     chk.done()
     raise LookupError("Kirin 9030's TMOV_FP copy is not modelled beyond its static checks")
+
+
+def _k9030_tstore_fp(m: Machine, src: ConcreteTile) -> None:
+    """Kirin 9030's TSTORE_IMPL(dst, src, fp) (kirin9030/TStore.hpp 285-305): an Acc source (line 290), then
+    CheckStaticAcc<..., true>: an int32 / half accumulator and the quantised output types."""
+    chk = _Static(m, "TSTORE_FP")
+    chk.need(src.spec.loc == "Acc", "unsupported-path", f"src is TileType::{src.spec.loc}, not Acc")
+    if src.spec.loc == "Acc":
+        chk.need(src.dtype in ("half", "int32_t"), "unsupported-dtype", f"Acc element type {src.dtype}")
+    chk.done()
+    g = m.global_tensor("dst")
+    if g is not None:
+        quant_output(m, src, g)
 
 
 @op("TSUBVIEW")
