@@ -113,12 +113,13 @@ _A6_L0C = ("every path to it copies out of L0C (TExtractAccToMat / TExtractAccTo
 _X90_INSERT = "pto/npu/kirinX90/TInsert.hpp"
 #: Kirin 9030's CheckTMovAccValid (kirin9030/common.hpp 113-149, the Kirin 9030 build only) and where it runs: the Acc
 #: TMOV_IMPL overloads of kirin9030/TMov.hpp, the Acc TEXTRACT forms of kirin9030/TExtract.hpp and, as a5/common.hpp
-#: shares kirin9030/common.hpp's include guard (COMMON_HPP), the Acc TINSERT overloads of a5/TInsert.hpp
+#: shares kirin9030/common.hpp's include guard (COMMON_HPP), the Acc TINSERT / TINSERT_FP overloads of a5/TInsert.hpp
+#: (rules/rearrange.py FACTS TMOV(relu) / TMOV(quant) / TMOV(AccToVecMode[, quant]) / TINSERT(Acc) /
+#: TINSERT(AccToVecMode) / TINSERT_FP kirin9030, _ACC_K9030, branch cur9030; fixture KIRIN_9030/own_file_checks.cpp)
 _K9_COMMON = "pto/npu/kirin9030/common.hpp"
-_K9_UNCHECKED = ("not checked for the relu / STPhase, AccToVecMode and preQuantScalar TMOV forms nor TMOV<..., Fb, "
-                 "AccToVecMode> (rules/rearrange.py FACTS TMOV(relu) / TMOV(quant) / TMOV(AccToVecMode) are Kirin "
-                 "X90's only), nor the Acc TINSERT / TINSERT_FP forms (FACTS TINSERT(Acc) kirin9030: the "
-                 "destination's location only)")
+_K9_FORMS = ("the plain TMOV (rules/tmov.py PATHS kirin9030), TMOV_FP, the relu / STPhase, AccToVecMode and "
+             "quantised TMOV forms, the Acc TINSERT / TINSERT_FP forms (rules/rearrange.py _ACC_K9030) and every "
+             "TEXTRACT form (rules/textract.py kirin9030)")
 
 ENTRIES: list[Entry] = [
     # --- branch rest: Kirin 9030's GetDualDstCtl (PTO105), A5's narrowed to the TMOV / TINSERT mode forms, and the
@@ -246,34 +247,42 @@ ENTRIES: list[Entry] = [
     # --- branch cur9030 (issue 13 item 4): the assertions of Kirin 9030's own files (and the shared register
     # tstore_common.hpp as Kirin 9030's TSTORE reaches it) the provenance inference credited on kirin9030 / kirinx90,
     # read one by one; each rule verified with a kernel that breaks the assertion (`ptolint check -t kirin9030`) ---
-    Entry(_K9_COMMON, "function:GetCastPreQuantMode", targets=("kirin9030",),
-          note="open (partial, PTO932, PTO105): line 65, an unquantised L0C copy keeps the type; every caller runs "
-               "CheckTMovAccValid<..., false> first (line 137, the same condition): the plain TMOV (PTO932, PATHS "
-               "kirin9030 Acc pairs) and every TEXTRACT form (PTO105) are checked; " + _K9_UNCHECKED),
+    Entry(_K9_COMMON, "function:GetCastPreQuantMode", targets=("kirin9030",), rules=("PTO932", "PTO311", "PTO105"),
+          note="line 65, an unquantised L0C copy keeps the type; every caller runs CheckTMovAccValid<..., false> "
+               "first (line 137, the same condition): the plain TMOV (PTO932), the relu / AccToVecMode TMOV and the "
+               "plain / relu / mode TINSERT forms (PTO311), every unquantised TEXTRACT form (PTO105); the inferred "
+               "PTO932 covered the plain TMOV only"),
     Entry(_K9_COMMON, "function:CheckTMovAccValid", lines=(117, 117), targets=("kirin9030",),
-          note="open (partial, PTO109, PTO312): an Acc source: TEXTRACT's relu / mode / quantised / fp forms (PTO109; "
-               "the plain TEXTRACT and the plain TMOV call it from their Acc branch only) and TMOV_FP (PTO312, FACTS "
-               "TMOV_FP kirin9030) are checked; " + _K9_UNCHECKED),
+          rules=("PTO312", "PTO109"),
+          note="an Acc source, where a form reaches the check with another source: TMOV_FP, the relu / AccToVecMode / "
+               "quantised TMOV forms, the relu / quantised / mode TINSERT forms and TINSERT_FP (PTO312), TEXTRACT's "
+               "relu / mode / quantised / fp forms (PTO109); the plain TMOV / TINSERT / TEXTRACT call it from their "
+               "Acc branch only. Checked on: " + _K9_FORMS),
     Entry(_K9_COMMON, "function:CheckTMovAccValid", lines=(118, 118), targets=("kirin9030",),
-          note="open (partial, PTO934, PTO313, PTO108): an NZ Acc source: the plain TMOV (PTO934, src_nz), TMOV_FP "
-               "(PTO313) and every TEXTRACT form (PTO108) are checked; " + _K9_UNCHECKED),
+          rules=("PTO934", "PTO313", "PTO108"),
+          note="an NZ Acc source: the plain TMOV (PTO934, src_nz), the other TMOV / TINSERT forms and TMOV_FP / "
+               "TINSERT_FP (PTO313), TEXTRACT (PTO108). Checked on: " + _K9_FORMS),
     Entry(_K9_COMMON, "function:CheckTMovAccValid", lines=(121, 121), targets=("kirin9030",),
-          note="open (partial, PTO932, PTO310, PTO105): a half or int32_t source: the plain TMOV (PTO932), TMOV_FP "
-               "(PTO310, QUANT_K9030) and every TEXTRACT form (PTO105, with PTO104 for the plain form) are checked; "
-               + _K9_UNCHECKED),
+          rules=("PTO932", "PTO310", "PTO105"),
+          note="a half or int32_t source: the plain TMOV (PTO932), the other TMOV / TINSERT forms (PTO310), TEXTRACT "
+               "(PTO105, with PTO104 for the plain form). Checked on: " + _K9_FORMS),
     Entry(_K9_COMMON, "function:CheckTMovAccValid", lines=(126, 131), targets=("kirin9030",),
-          note="open (partial, PTO310, PTO105): the isQuant lists (half / int8 / uint8 / int16 for a half or int32 "
-               "source; int32 -> int32 is not among them): TMOV_FP (PTO310, QUANT_K9030) and TEXTRACT's preQuantScalar "
-               "and fp forms (PTO105) are checked; the plain TMOV (the inferred PTO932) never sets isQuant; "
-               + _K9_UNCHECKED),
+          rules=("PTO310", "PTO105"),
+          note="the isQuant lists (half / int8 / uint8 / int16 for a half or int32 source; int32 -> int32 is not among "
+               "them): TMOV_FP, the preQuantScalar / fp TMOV forms, the quantised TINSERT forms and TINSERT_FP "
+               "(PTO310: QUANT_K9030), TEXTRACT's preQuantScalar / fp forms (PTO105); the plain TMOV (the inferred "
+               "PTO932) never sets isQuant"),
     Entry(_K9_COMMON, "function:CheckTMovAccValid", lines=(137, 141), targets=("kirin9030",),
-          note="open (partial, PTO932, PTO105): lines 137 and 141, unquantised: dst of the source's type, half or "
-               "int32 (line 141 fails only where line 121 or 137 does): the plain TMOV (PTO932, pairs half -> half, "
-               "int32 -> int32) and TEXTRACT's plain / relu / mode forms (PTO105) are checked; " + _K9_UNCHECKED),
+          rules=("PTO932", "PTO311", "PTO105"),
+          note="lines 137 and 141, unquantised: dst of the source's type, half or int32 (line 141 fails only where "
+               "line 121 or 137 does: PTO932 / PTO310 / PTO105 report the source type there): the plain TMOV (PTO932), "
+               "the relu / AccToVecMode TMOV and the plain / relu / mode TINSERT forms (PTO311), TEXTRACT's plain / "
+               "relu / mode forms (PTO105)"),
     Entry(_K9_COMMON, "function:CheckTMovAccValid", lines=(145, 145), targets=("kirin9030",),
-          note="open (partial, PTO934, PTO313, PTO108): an ND, DN or NZ destination (a ZN one fails): the plain TMOV "
-               "(PTO934, dst_layouts), TMOV_FP (PTO313, layout_in) and every TEXTRACT form (PTO108) are checked; "
-               + _K9_UNCHECKED),
+          rules=("PTO934", "PTO313", "PTO108"),
+          note="an ND, DN or NZ destination (a ZN one fails): the plain TMOV (PTO934, dst_layouts), the other TMOV / "
+               "TINSERT forms and TMOV_FP / TINSERT_FP (PTO313, layout_in), TEXTRACT (PTO108). Checked on: "
+               + _K9_FORMS),
     Entry(_K9_COMMON, "function:GetDualDstCtl", lines=(157, 157), targets=("kirin9030",), rules=("PTO108",),
           note="a dual split mode into a DN (column-major NoneBox) dst: its one caller TExtractAccToVec is reached with "
                "a dual mode only by TEXTRACT's AccToVecMode forms, which static_assert an ND dst first (TExtract.hpp "

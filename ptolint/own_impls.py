@@ -217,6 +217,10 @@ OWN: dict[str, dict[str, Own]] = {
         "TQUANT": Own("kirin9030", _K9030_QUANT),
         "TSYNC": Own("kirin9030", _K9030_SYNC),
         "TINSERT": Own("kirin9030", _A5_INSERT + " under kirin9030/header.hpp's renames"),
+        # TINSERT_FP: a5/TInsert.hpp's fp overload, whose CheckTMovAccValid is kirin9030/common.hpp's (a5/common.hpp
+        # shares its include guard): rules/rearrange.py FACTS TINSERT_FP kirin9030
+        "TINSERT_FP": Own("kirin9030", "include/pto/npu/a5/TInsert.hpp (TINSERT_IMPL(dst, src, fp)) with "
+                                       "kirin9030/common.hpp (CheckTMovAccValid)"),
         **{b: Own("kirin9030", f) for b, f in _A5_ELSE.items()},
         **{b: Own("a5", _A5_FILLPAD) for b in _FILLPAD},
         "TEXPANDS": _A5_EXPANDS_B64,
