@@ -1180,7 +1180,8 @@ def render_doc(report: dict) -> str:
       "the target, cite its header file in their provenance and constrain the same topic (element type, "
       "location, layout, shape, valid region, index ...). Inferred, not read one by one. Inferred credits per "
       "target: " + ", ".join(f"{t} {report['summary'][t]['checked_inferred']}" for t in report["targets"]) +
-      ". On a2a3 and a5 every credit the inference gave was read one by one (issue 13 item 4) and replaced by a "
+      ". On a2a3, a5, Kirin 9030 and Kirin X90 every credit the inference gave was read one by one (issue 13 item "
+      "4) and replaced by a "
       "curated decision: the right rule, an open entry (\"open (partial, PTOnnn)\" where the rule checks only part "
       "of the condition) or a reason. A newer target that includes one of their files (the Kirins and A6 include "
       "many of pto/npu/a5/) takes that decision for the same assertion (note \"decided on a5\"), its rules only "

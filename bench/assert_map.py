@@ -111,6 +111,15 @@ _A6_L0C = ("every path to it copies out of L0C (TExtractAccToMat / TExtractAccTo
            "pto_copy_matrix_cc_to_cbuf / _ub common/arch_cce_intrinsic.hpp declares for A5 and the Kirins only: PTO010 "
            "reports every such call on A6 (form l0c-copy, rules/availability.py; branch a6)")
 _X90_INSERT = "pto/npu/kirinX90/TInsert.hpp"
+#: Kirin 9030's CheckTMovAccValid (kirin9030/common.hpp 113-149, the Kirin 9030 build only) and where it runs: the Acc
+#: TMOV_IMPL overloads of kirin9030/TMov.hpp, the Acc TEXTRACT forms of kirin9030/TExtract.hpp and, as a5/common.hpp
+#: shares kirin9030/common.hpp's include guard (COMMON_HPP), the Acc TINSERT / TINSERT_FP overloads of a5/TInsert.hpp
+#: (rules/rearrange.py FACTS TMOV(relu) / TMOV(quant) / TMOV(AccToVecMode[, quant]) / TINSERT(Acc) /
+#: TINSERT(AccToVecMode) / TINSERT_FP kirin9030, _ACC_K9030, branch cur9030; fixture KIRIN_9030/own_file_checks.cpp)
+_K9_COMMON = "pto/npu/kirin9030/common.hpp"
+_K9_FORMS = ("the plain TMOV (rules/tmov.py PATHS kirin9030), TMOV_FP, the relu / STPhase, AccToVecMode and "
+             "quantised TMOV forms, the Acc TINSERT / TINSERT_FP forms (rules/rearrange.py _ACC_K9030) and every "
+             "TEXTRACT form (rules/textract.py kirin9030)")
 
 ENTRIES: list[Entry] = [
     # --- branch rest: Kirin 9030's GetDualDstCtl (PTO105), A5's narrowed to the TMOV / TINSERT mode forms, and the
@@ -235,6 +244,135 @@ ENTRIES: list[Entry] = [
                "(kirinX90/TMov.hpp lines 380-395) calls it only from the branches that test those two pairs, any "
                "other pair reaches its own static_assert instead"),
     # --- end of branch x90 ---
+    # --- branch cur9030 (issue 13 item 4): the assertions of Kirin 9030's own files (and the shared register
+    # tstore_common.hpp as Kirin 9030's TSTORE reaches it) the provenance inference credited on kirin9030 / kirinx90,
+    # read one by one; each rule verified with a kernel that breaks the assertion (`ptolint check -t kirin9030`) ---
+    Entry(_K9_COMMON, "function:GetCastPreQuantMode", targets=("kirin9030",), rules=("PTO932", "PTO311", "PTO105"),
+          note="line 65, an unquantised L0C copy keeps the type; every caller runs CheckTMovAccValid<..., false> "
+               "first (line 137, the same condition): the plain TMOV (PTO932), the relu / AccToVecMode TMOV and the "
+               "plain / relu / mode TINSERT forms (PTO311), every unquantised TEXTRACT form (PTO105); the inferred "
+               "PTO932 covered the plain TMOV only"),
+    Entry(_K9_COMMON, "function:CheckTMovAccValid", lines=(117, 117), targets=("kirin9030",),
+          rules=("PTO312", "PTO109"),
+          note="an Acc source, where a form reaches the check with another source: TMOV_FP, the relu / AccToVecMode / "
+               "quantised TMOV forms, the relu / quantised / mode TINSERT forms and TINSERT_FP (PTO312), TEXTRACT's "
+               "relu / mode / quantised / fp forms (PTO109); the plain TMOV / TINSERT / TEXTRACT call it from their "
+               "Acc branch only. Checked on: " + _K9_FORMS),
+    Entry(_K9_COMMON, "function:CheckTMovAccValid", lines=(118, 118), targets=("kirin9030",),
+          rules=("PTO934", "PTO313", "PTO108"),
+          note="an NZ Acc source: the plain TMOV (PTO934, src_nz), the other TMOV / TINSERT forms and TMOV_FP / "
+               "TINSERT_FP (PTO313), TEXTRACT (PTO108). Checked on: " + _K9_FORMS),
+    Entry(_K9_COMMON, "function:CheckTMovAccValid", lines=(121, 121), targets=("kirin9030",),
+          rules=("PTO932", "PTO310", "PTO105"),
+          note="a half or int32_t source: the plain TMOV (PTO932), the other TMOV / TINSERT forms (PTO310), TEXTRACT "
+               "(PTO105, with PTO104 for the plain form). Checked on: " + _K9_FORMS),
+    Entry(_K9_COMMON, "function:CheckTMovAccValid", lines=(126, 131), targets=("kirin9030",),
+          rules=("PTO310", "PTO105"),
+          note="the isQuant lists (half / int8 / uint8 / int16 for a half or int32 source; int32 -> int32 is not among "
+               "them): TMOV_FP, the preQuantScalar / fp TMOV forms, the quantised TINSERT forms and TINSERT_FP "
+               "(PTO310: QUANT_K9030), TEXTRACT's preQuantScalar / fp forms (PTO105); the plain TMOV (the inferred "
+               "PTO932) never sets isQuant"),
+    Entry(_K9_COMMON, "function:CheckTMovAccValid", lines=(137, 141), targets=("kirin9030",),
+          rules=("PTO932", "PTO311", "PTO105"),
+          note="lines 137 and 141, unquantised: dst of the source's type, half or int32 (line 141 fails only where "
+               "line 121 or 137 does: PTO932 / PTO310 / PTO105 report the source type there): the plain TMOV (PTO932), "
+               "the relu / AccToVecMode TMOV and the plain / relu / mode TINSERT forms (PTO311), TEXTRACT's plain / "
+               "relu / mode forms (PTO105)"),
+    Entry(_K9_COMMON, "function:CheckTMovAccValid", lines=(145, 145), targets=("kirin9030",),
+          rules=("PTO934", "PTO313", "PTO108"),
+          note="an ND, DN or NZ destination (a ZN one fails): the plain TMOV (PTO934, dst_layouts), the other TMOV / "
+               "TINSERT forms and TMOV_FP / TINSERT_FP (PTO313, layout_in), TEXTRACT (PTO108). Checked on: "
+               + _K9_FORMS),
+    Entry(_K9_COMMON, "function:GetDualDstCtl", lines=(157, 157), targets=("kirin9030",), rules=("PTO108",),
+          note="a dual split mode into a DN (column-major NoneBox) dst: its one caller TExtractAccToVec is reached with "
+               "a dual mode only by TEXTRACT's AccToVecMode forms, which static_assert an ND dst first (TExtract.hpp "
+               "776, 800, 851): PTO108 reports the DN dst there (verified)"),
+    Entry(_K_GATHER, "function:CheckValid", cond=r"^T == U$", targets=("kirin9030", "kirinx90", "kirindev0000"), rules=("PTO992",),
+          note="line 35: the index form's src0 of dst's type (FACTS same src0 / dst; verified on both)"),
+    Entry(_K_GATHER, "function:TGATHER_IMPL", topic="dtype-equal", targets=("kirin9030", "kirinx90", "kirindev0000"),
+          rules=("PTO992",), note="line 258: the mask form's dst and src of one element size (same_size; verified)"),
+    Entry(_K_GATHER, "function:TGATHER_IMPL", topic="location", targets=("kirin9030", "kirinx90", "kirindev0000"), rules=("PTO993",),
+          note="line 259: the mask form's dst and src in Vec (FACTS vec; verified)"),
+    Entry(_K_GATHER, "function:TGATHER_IMPL", topic="layout", targets=("kirin9030", "kirinx90", "kirindev0000"), rules=("PTO994",),
+          note="line 261: the mask form's dst and src row-major (FACTS row_major; verified)"),
+    Entry("pto/npu/kirin9030/TRem.hpp", "function:TRemCheck", topic="dtype", targets=("kirin9030",),
+          rules=("PTO601",), note="line 183: half / float / (u)int16 / (u)int32 (FACTS TREM kirin9030, A5_FMOD)"),
+    Entry("pto/npu/kirin9030/TRem.hpp", "function:TRemCheck", topic="layout", targets=("kirin9030",),
+          rules=("PTO603",), note="line 187: dst, src0 and src1 row-major (verified with a column-major src1)"),
+    Entry("pto/npu/kirin9030/TRem.hpp", "function:TRemCheck", topic="dtype-equal", targets=("kirin9030",),
+          rules=("PTO602",), note="line 190: src0, src1 of dst's type (verified)"),
+    Entry("pto/npu/kirin9030/TRem.hpp", "function:TRemCheck", kind="runtime", targets=("kirin9030",),
+          rules=("PTO604", "PTO610"),
+          note="lines 195, 198: each source's valid shape equal to dst's: PTO604 a source smaller, PTO610 the other "
+               "differences (a source larger); verified for src0 and src1 (the inferred credit of line 198 named "
+               "PTO610 only)"),
+    Entry("pto/npu/kirin9030/TRemS.hpp", "function:TRemSCheck|function:TREMS_IMPL", targets=("kirin9030",),
+          topic="dtype-equal", rules=("PTO702",), note="line 84: src of dst's type (TABLE TREMS kirin9030 same)"),
+    Entry("pto/npu/kirin9030/TRemS.hpp", "function:TRemSCheck", topic="dtype", targets=("kirin9030",),
+          rules=("PTO701",), note="line 85: 2- or 4-byte elements (sizes (2, 4): int8 and int64 reported, verified)"),
+    Entry("pto/npu/kirin9030/TRemS.hpp", "function:TRemSCheck", topic="location", targets=("kirin9030",),
+          rules=("PTO703",), note="line 86: dst and src in Vec (verified with a Mat src)"),
+    Entry("pto/npu/kirin9030/TRemS.hpp", "function:TREMS_IMPL", kind="runtime", targets=("kirin9030",),
+          rules=("PTO704",), note="line 102: src's valid shape equal to dst's, both directions (equal=_RC; verified)"),
+    Entry("pto/npu/kirin9030/TSubS.hpp", "function:TSUBS_IMPL", topic="dtype", targets=("kirin9030", "kirinx90", "kirindev0000"),
+          rules=("PTO701",), note="line 47: dst (u)int8/16/32, half, float (K9030_SUBS; int64 reported, verified)"),
+    Entry("pto/npu/kirin9030/TSubS.hpp", "function:TSUBS_IMPL", topic="location", targets=("kirin9030", "kirinx90", "kirindev0000"),
+          rules=("PTO703",), note="line 52: dst and src in Vec (verified)"),
+    Entry("pto/npu/kirin9030/TSubS.hpp", "function:TSUBS_IMPL", kind="runtime", targets=("kirin9030", "kirinx90", "kirindev0000"),
+          rules=("PTO704",), note="lines 62, 63: src's valid rows / cols equal to dst's, both directions (equal=_RC; "
+                                  "verified with a short source and a short dst)"),
+    Entry("pto/npu/kirin9030/TStore.hpp", "function:CheckStaticAcc", cond=r"^caps::IsSInt32<TileData::DType>",
+          targets=("kirin9030",), rules=("PTO954",),
+          note="line 61, an int32 / half accumulator: PTO954 (ACC_TILE_TYPES kirin9030) for every TSTORE form from L0C "
+               "and TSTORE_FP (TSTORE_IMPL(dst, src, fp), line 295; own_impls kirin9030 TSTORE_FP, branch cur9030; "
+               "fixture KIRIN_9030/own_file_checks.cpp); the inferred PTO957 (atomic add) does not judge it"),
+    Entry("pto/npu/kirin9030/TStore.hpp", "function:CheckStaticVec", cond=r"^sizeof\(TileData::DType\) == sizeof",
+          targets=("kirin9030",), rules=("PTO952",), note="line 99: equal element sizes of tile and tensor (verified)"),
+    Entry("pto/npu/kirin9030/TStore.hpp", "function:CheckStaticVec", cond=r"IsTypeSupported", targets=("kirin9030",),
+          reason="tile-dtype-implies",
+          note="line 102: caps::IsTypeSupported is any floating-point or integer type (arch_capability.hpp 354-362), "
+               "i.e. every element type a Tile admits (the inferred PTO954 / PTO957 judge L0C outputs and atomics)"),
+    Entry("pto/npu/kirin9030/TStore.hpp", "function:CheckStaticVec", cond=r"^\(\(GlobalData::layout == pto::Layout::ND\)",
+          targets=("kirin9030",), rules=("PTO953",),
+          note="line 105: ND / DN / NZ pairs or a one-row / one-column tile (LAYOUT_PAIRS TSTORE Vec; verified with a "
+               "DN tensor and an ND tile; the inferred PTO027 judges extents)"),
+    Entry("pto/npu/kirin9030/TStore.hpp", "function:CheckStaticVec", cond=r"% BLOCK_BYTE_SIZE == 0",
+          targets=("kirin9030",), rules=("PTO003", "PTO953"),
+          note="lines 115, 121: with line 105 passed (PTO953), an ND store's tile is row-major (its Cols * sizeof a "
+               "32-byte multiple) or a one-column column-major tile (Rows * sizeof), a DN store's the transpose: the "
+               "Tile class's 32-byte line of that tile (PTO003; verified with 16-byte lines); the inferred PTO969 "
+               "(burst length) does not judge it"),
+    Entry("pto/npu/kirin9030/TStore.hpp", "function:CheckStaticVec", cond=r"^GlobalData::layout == pto::Layout::NZ$",
+          targets=("kirin9030",), rules=("PTO953",),
+          note="line 127, a Vec store into a tensor layout other than ND / DN / NZ: a tile of several rows and columns "
+               "fails line 105 first, a one-row / one-column tile passes it and fails here: PTO953 (VEC_STORE_LAYOUTS "
+               "kirin9030, branch cur9030; fixture KIRIN_9030/own_file_checks.cpp: a one-row tile into an NCHW "
+               "tensor); the inferred PTO027 judges extents"),
+    Entry("pto/npu/kirin9030/TStore.hpp", "function:TSTORE_IMPL", topic="location", lines=(215, 266),
+          targets=("kirin9030",), rules=("PTO950",),
+          note="lines 215 (plain TSTORE: Vec or Acc), 244 and 266 (the ReluPreMode and preQuantScalar overloads: Acc): "
+               "verified with a Mat tile and with Vec tiles in the relu and quantising forms"),
+    Entry("pto/npu/kirin9030/TStore.hpp", "function:TSTORE_IMPL", topic="location", lines=(290, 290),
+          targets=("kirin9030",), rules=("PTO312",),
+          note="line 290, TSTORE_FP (TSTORE_IMPL(dst, src, fp)) from an Acc tile: PTO312 (FACTS TSTORE_FP kirin9030, "
+               "own_impls kirin9030 TSTORE_FP, branch cur9030; fixture KIRIN_9030/own_file_checks.cpp; before, no rule "
+               "ran for Kirin 9030's TSTORE_FP); the inferred PTO950 runs on TSTORE, not TSTORE_FP"),
+    Entry(_ST5R, "function:TStoreAccNZ|function:TStoreVecNZ", kind="static", cond=r"staticShape\[[34]\]",
+          targets=("kirin9030",), rules=("PTO959",),
+          note="lines 70, 73, 310, 321 (as on A5): Vec / L0C -> NZ staticShape[3] == 16 and staticShape[4] by the "
+               "output type: PTO959 runs on Kirin 9030's TSTORE (global_tensor.py OWN; verified with 17 x 16 and "
+               "16 x 8 half fractals, Vec and Acc); the inferred PTO952 (element sizes) does not judge it"),
+    Entry(_ST5R, "function:TStoreAccNZ|function:TStoreVecNZ", kind="runtime", cond=r"^valid(Row|Col) == ",
+          targets=("kirin9030",), rules=("PTO027",),
+          note="lines 66-67, 324-325: the valid region against an NZ tensor's extents (LAYOUT_EXTENTS kirin9030 Vec / "
+               "Acc NZ, definite; verified with a 16 x 32 tile into a 16 x 16 tensor); the inferred PTO969 does not "
+               "judge NZ copies"),
+    Entry(_ST5R, "function:TStoreAccNHWC|function:TStoreAccNCHW", targets=("kirin9030",), rules=("PTO953",),
+          note="lines 126-182: Kirin 9030's every L0C store form runs CheckStaticAcc first, which static_asserts an ND "
+               "or NZ tensor (kirin9030/TStore.hpp:64): a kernel that reaches the NHWC / NCHW copies fails there, and "
+               "PTO953 reports it (ACC_STORE_LAYOUTS kirin9030; verified with an NCHW tensor); the inferred PTO969 / "
+               "PTO956 / PTO027 do not run for these layouts"),
+    # --- end of branch cur9030 ---
     # --- branch shared: A2/A3 TLOAD bursts (PTO969 on Vec and L1), MSCATTER atomic types (PTO990), in-place bitwise ops (PTO707), A5 ZZ TMOV (PTO128), ConvTile TLOAD shapes (PTO030) and fills (PTO728), one-row L0A copies (PTO123 / PTO935), fp4 Vec windows (PTO137 / PTO138), A2/A3 TSTORE types (PTO951), TPRINT box order (PTO031), L1 vector lines (PTO956), TSYNC, TRANDOM ---
     Entry(_LD2, "function:TLoadGm2ubNd2nd|function:TLoadGm2ubDn2dn", kind="runtime",
           cond=r"^validCol == gShape4$|^validRow == gShape3$", targets=("a2a3",), rules=("PTO969",),
@@ -766,6 +904,9 @@ ENTRIES: list[Entry] = [
           targets=("kirindev0000",), rules=("PTO007",),
           note="the relu / quant / AccToVecMode / fp forms, Acc sources (CheckTMovAccValid first): PTO007 on Kirin "
                "Dev0000 (a non-Acc source fails CheckTMovAccValid's own Acc assertion wherever it is declared)"),
+    Entry("pto/npu/kirin9030/common.hpp", "function:GetCastPreQuantMode", targets=("kirindev0000",),
+          rules=("PTO007",), note="line 65, reached only from the Acc-source copies after CheckTMovAccValid (undeclared "
+                                  "there): PTO007 on Kirin Dev0000"),
     Entry("pto/npu/kirin9030/common.hpp", "function:GetDualDstCtl", targets=("kirindev0000",), rules=("PTO007",),
           note="reached from TExtractAccToVec only (an Acc source): PTO007 on Kirin Dev0000"),
     Entry("pto/npu/kirin9030/TMov.hpp", "function:TMovCcToCb|function:TMovCcToUb", targets=("kirindev0000",),
@@ -858,7 +999,7 @@ ENTRIES: list[Entry] = [
           rules=("PTO952",), note="equal element sizes"),
     Entry("pto/npu/kirinDev0000/TStore.hpp", "function:CheckStaticVec", cond=r"^\(\(GlobalData::layout == pto::Layout::ND\)",
           rules=("PTO953",), note="ND / DN / NZ pairs (LAYOUT_PAIRS TSTORE Vec) or a one-line tile; a multi-line tile "
-                                  "into another layout fails here too: PTO953 (VEC_STORE_ND_DN_NZ kirindev0000)"),
+                                  "into another layout fails here too: PTO953 (VEC_STORE_LAYOUTS kirindev0000)"),
     Entry("pto/npu/kirinDev0000/TStore.hpp", "function:CheckStaticVec", cond=r"% BLOCK_BYTE_SIZE == 0",
           rules=("PTO003", "PTO953"),
           note="with the pair check (PTO953) passed, each arm is the Tile class's 32-byte row (column) alignment of "
@@ -866,7 +1007,7 @@ ENTRIES: list[Entry] = [
     Entry("pto/npu/kirinDev0000/TStore.hpp", "function:CheckStaticVec", cond=r"^GlobalData::layout == pto::Layout::NZ$",
           rules=("PTO953",),
           note="the `else` arm after ND and DN: a Vec store into any other layout (SCALE, MX_*, convolution layouts), "
-               "a one-row / one-column tile included, which the pair assertion admits: PTO953 (VEC_STORE_ND_DN_NZ, "
+               "a one-row / one-column tile included, which the pair assertion admits: PTO953 (VEC_STORE_LAYOUTS, "
                "added by branch curdev; the inference credited PTO027)"),
     # common/arch/register/tstore_common.hpp as Kirin Dev0000's TStore.hpp calls it (pinned to kirindev0000)
     Entry(_ST5R, "function:TStoreVecNZ", kind="static", cond=r"staticShape\[[34]\]", targets=("kirindev0000",),

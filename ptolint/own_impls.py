@@ -202,6 +202,9 @@ OWN: dict[str, dict[str, Own]] = {
     "kirin9030": {
         "TLOAD": Own("kirin9030", _K9030_LOAD),
         "TSTORE": Own("kirin9030", _K9030_STORE),
+        # TSTORE_FP: TSTORE_IMPL(dst, src, fp) (kirin9030/TStore.hpp 285-305): an Acc source (line 290), then
+        # CheckStaticAcc<..., true> (an int32 / half accumulator, the quantised output lists)
+        "TSTORE_FP": Own("kirin9030", _K9030_STORE),
         "TREM": Own("kirin9030", "include/pto/npu/kirin9030/TRem.hpp (TRemCheck)"),
         "TREMS": Own("kirin9030", "include/pto/npu/kirin9030/TRemS.hpp (TRemSCheck, TREMS_IMPL)"),
         "TSUBS": Own("kirin9030", _K9030_SUBS),
@@ -214,6 +217,10 @@ OWN: dict[str, dict[str, Own]] = {
         "TQUANT": Own("kirin9030", _K9030_QUANT),
         "TSYNC": Own("kirin9030", _K9030_SYNC),
         "TINSERT": Own("kirin9030", _A5_INSERT + " under kirin9030/header.hpp's renames"),
+        # TINSERT_FP: a5/TInsert.hpp's fp overload, whose CheckTMovAccValid is kirin9030/common.hpp's (a5/common.hpp
+        # shares its include guard): rules/rearrange.py FACTS TINSERT_FP kirin9030
+        "TINSERT_FP": Own("kirin9030", "include/pto/npu/a5/TInsert.hpp (TINSERT_IMPL(dst, src, fp)) with "
+                                       "kirin9030/common.hpp (CheckTMovAccValid)"),
         **{b: Own("kirin9030", f) for b, f in _A5_ELSE.items()},
         **{b: Own("a5", _A5_FILLPAD) for b in _FILLPAD},
         "TEXPANDS": _A5_EXPANDS_B64,

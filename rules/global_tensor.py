@@ -33,6 +33,11 @@ LAYOUT_PAIRS: dict[tuple[str, str], dict[str, frozenset[tuple[str, str]]]] = {
     # A2/A3 and Kirin X90 (the same tstore_common.hpp) store from L1 (CheckStaticForVecAndMat: the Vec store's pairs)
     ("TSTORE", "Mat"): {t: frozenset({("ND", "ND"), ("DN", "DN"), ("NZ", "NZ")}) for t in ("a2a3", "kirinx90")},
 }
+#: target -> the GlobalTensor layouts a plain store from a Vec tile writes at all, whatever the tile: Kirin 9030's
+#: CheckStaticVec lets a one-row / one-column tile pass its pair check (kirin9030/TStore.hpp:105) and then
+#: static_asserts the layout in its last branch (line 127: ND and DN have branches of their own); Kirin Dev0000's
+#: own CheckStaticVec the same (kirinDev0000/TStore.hpp:124: SCALE, MX_* and the convolution layouts fail)
+VEC_STORE_LAYOUTS = {"kirin9030": ("ND", "DN", "NZ"), "kirindev0000": ("ND", "DN", "NZ")}
 #: target -> the GlobalTensor layouts a store from L0C writes (CheckAcc2gm / CheckStaticAcc, every TSTORE form)
 ACC_STORE_LAYOUTS = {"a2a3": ("ND", "NZ", "NC1HWC0", "NDC1HWC0"), "a5": ("ND", "NZ", "NHWC", "NCHW", "NCDHW"),
                      "kirinx90": ("ND", "NZ", "NC1HWC0", "NDC1HWC0"),
@@ -74,7 +79,7 @@ ACC_QUANT_TYPES = {"a2a3": {"float": ("int8_t", "uint8_t"), "int32_t": ("int8_t"
 ACC_TILE_TYPES = {"a2a3": ("int32_t", "float"), "a5": ("int32_t", "float"), "kirin9030": ("int32_t", "half"),
                   "kirindev0000": ("int32_t", "half"), "kirinx90": ("int32_t", "half")}
 #: the newer targets' own TLOAD / TSTORE files these tables hold (ptolint/own_impls.py keys)
-OWN = {"kirin9030": ("TLOAD", "TSTORE"), "kirindev0000": ("TSTORE",), "a6": ("TLOAD",), "kirinx90": ("TSTORE",)}
+OWN = {"kirin9030": ("TLOAD", "TSTORE", "TSTORE_FP"), "kirindev0000": ("TSTORE",), "a6": ("TLOAD",), "kirinx90": ("TSTORE",)}
 #: implementations whose stores go through common/arch/memory/tstore_common.hpp (A2/A3's CheckStaticForVecAndMat,
 #: layout classifier and Vec / Mat / L0C copy routines): A2/A3 and Kirin X90's own TStore.hpp
 A2A3_MEM = ("a2a3", "kirinx90")
@@ -103,10 +108,6 @@ SCALE_LAYOUTS = ("MX_A_ZZ", "MX_A_ND", "MX_A_DN", "MX_B_NN", "MX_B_ND", "MX_B_DN
 #: loads whose L1 path rejects every scale layout: Kirin 9030's TLoad.hpp (Kirin Dev0000 includes it) asserts
 #: `!IsScale<TileData, GlobalData>()` in its Mat branch
 NO_MX_CUBE = ("kirin9030",)
-#: implementations whose Vec store (CheckStaticVec) ends in an `else` arm that static_asserts an ND / DN / NZ tensor:
-#: another layout (SCALE, MX_*, a convolution layout) fails to compile even for a one-row / one-column tile, which
-#: the pair assertion before it admits whatever the layout (kirinDev0000/TStore.hpp:124)
-VEC_STORE_ND_DN_NZ = ("kirindev0000",)
 #: implementation -> what its TLoadMxCubeCheck accepts: the tensor layouts paired with a row-major ZZ tile ("a":
 #: ND only reaches it through the one-row path), with a column-major NN tile ("b"), the element types of tile and
 #: tensor, the [rows, cols] scale fractal of the ZZ / NN tensor layouts, and the layouts whose tile extents it
@@ -266,6 +267,10 @@ def gm_element_size_mismatch(ctx: Ctx) -> Check | None:
                              "Kirin Dev0000: the `else` arm after the ND / DN cases static_asserts Layout::NZ, so a "
                              "Vec store into any other layout (SCALE, MX_*, convolution layouts) fails, a one-row / "
                              "one-column tile included"),
+                  Provenance("header-static", "include/pto/npu/kirin9030/TStore.hpp:127 (CheckStaticVec)",
+                             "Kirin 9030: after the pair check (line 105), which a one-row / one-column tile passes "
+                             "with any tensor layout, the ND / DN branches assert 32-byte lines and the last branch "
+                             "static_asserts Layout::NZ: a Vec store writes no other layout (NCHW, NHWC, ...)"),
                   Provenance("header-static", X90_STORE, "A2/A3's CheckStaticForVecAndMat pairs (Vec and Mat, b64 "
                              "ND2ND / DN2DN) and CheckAcc2gm's L0C layouts ND / NZ / NC1HWC0 / NDC1HWC0 (its TStoreAcc "
                              "has no NDC1HWC0 branch: such a store compiles to nothing, not reported)"),
@@ -287,8 +292,8 @@ def gm_layout_pairing(ctx: Ctx) -> Check | None:
     DN->ZN (A5 also DN->NZ). 64-bit element types are limited further (A2/A3: ND->ND and DN->DN only), and
     A5 / A6 load no 4-bit float type (`float4_e2m1x2_t`, `float4_e1m2x2_t`) from DN into NZ.
     A store from an accumulator (L0C) writes ND, NZ and the convolution layouts only (A2/A3 NC1HWC0 /
-    NDC1HWC0, A5 NHWC / NCHW / NCDHW), whatever its form. Kirin Dev0000 stores a Vec tile into ND, DN and
-    NZ tensors only, a single-row or single-column tile included. Kirin 9030 and Kirin Dev0000 (Kirin 9030's TLoad.hpp)
+    NDC1HWC0, A5 NHWC / NCHW / NCDHW), whatever its form; Kirin 9030's and Kirin Dev0000's store from a Vec tile
+    writes ND, DN and NZ tensors only, a one-row or one-column tile included. Kirin 9030 and Kirin Dev0000 (Kirin 9030's TLoad.hpp)
     load no MX / HiF4 scale tensor (`Layout::MX_A_*`, `MX_B_*`, `HIF4_*`) into an L1 tile at all.
 
     ## Why is this bad?
@@ -320,10 +325,11 @@ def gm_layout_pairing(ctx: Ctx) -> Check | None:
         return Check(ctx.static(True), f"TLOAD: GlobalTensor `{_esc(g.text)}` is the scale layout Layout::{g.layout} "
                      f"and tile `{_esc(t.text)}` is Mat; {ctx.target} has no MX / HiF4 scale load into L1 "
                      f"(static_assert)")
-    if ctx.builtin == "TSTORE" and t.loc == "Vec" and ctx.impl in VEC_STORE_ND_DN_NZ and _plain_store(ctx) and \
-            g.layout not in ("ND", "DN", "NZ"):
-        return Check(ctx.static(True), f"TSTORE: GlobalTensor `{_esc(g.text)}` is Layout::{g.layout}; {ctx.target}'s "
-                     f"store from a Vec tile writes only ND, DN and NZ tensors (static_assert)")
+    lays = VEC_STORE_LAYOUTS.get(ctx.impl, ()) if ctx.builtin == "TSTORE" and t.loc == "Vec" else ()
+    if lays and _plain_store(ctx) and g.layout not in lays:
+        return Check(ctx.static(True), f"TSTORE: Vec tile `{_esc(t.text)}` into GlobalTensor `{_esc(g.text)}` of "
+                     f"Layout::{g.layout}; {ctx.target}'s Vec store writes only {', '.join(lays)} tensors, a one-row "
+                     f"or one-column tile included (static_assert)")
     key = (ctx.builtin, t.loc)
     if ctx.impl not in LAYOUT_PAIRS.get(key, {}) or not _plain_store(ctx) or g.layout not in ("ND", "DN", "NZ"):
         return None  # MX / HIF4 scale layouts and convolution layouts take their own paths

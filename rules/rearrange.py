@@ -72,6 +72,15 @@ _ACC_X90 = {"loc": {"src": ("Acc",), "dst": ("Mat", "Vec")}, "types": {"src": ("
 #: TMOV_IMPL(dst, src, fp) (TMOV_FP's) runs it: a half / int32 NZ Acc into half / (u)int8 / int16, an ND, DN or NZ
 #: destination; then fp in Scaling (kirin9030/TMov.hpp:497)
 QUANT_K9030 = {s: ("half", "int8_t", "uint8_t", "int16_t") for s in ("half", "int32_t")}
+#: Kirin 9030's CheckTMovAccValid as every other Acc-source form of the Kirin 9030 build runs it (kirin9030/TMov.hpp's
+#: relu / STPhase, AccToVecMode and quantised TMOV_IMPL overloads; a5/TInsert.hpp's Acc TINSERT / TINSERT_FP
+#: overloads, which reach it because a5/common.hpp shares kirin9030/common.hpp's include guard): a half / int32 NZ Acc
+#: source, an ND, DN or NZ destination, and the type pair (acc_k9030: with an fp tile or a preQuantScalar
+#: QUANT_K9030, else dst of the source's type). The Kirin 9030 target only: Kirin Dev0000's build of these files has
+#: no CheckTMovAccValid (K9030_ACC_TARGETS)
+_ACC_K9030 = {"loc": {"src": ("Acc",)}, "types": {"src": ("half", "int32_t")}, "layout": {"src": NZ},
+              "layout_in": {"dst": (ND_NB, DN_NB, NZ)}, "acc_k9030": True}
+K9030_ACC_TARGETS = ("kirin9030",)
 
 _FILL = {"sizes": {"src": B124}, "same_size": (("dst", "src"),), "loc": {"dst": ("Vec",), "src": ("Vec",)},
          "pad_not_null": ("dst",)}
@@ -91,7 +100,8 @@ _DILV1 = {"types": {"dst0": CONCAT_TYPES}, "same": (("dst0", "src"), ("dst0", "d
 #: pad_not_null (ops), pad_in {op: PadValues}, quant (src dtype -> dst dtypes of a vector-quantised move),
 #: layout_when ((op, layout, "loc" | "layout", guard op, guard value): op must have the layout when the guard op has
 #: that TileType / layout), layout_in {op: layouts (any of them)}, acc_x90 (Kirin X90's CheckTMovAccValid pairs: with
-#: an fp tile or a preQuantScalar QUANT_X90, else dst of the Acc source's type),
+#: an fp tile or a preQuantScalar QUANT_X90, else dst of the Acc source's type), acc_k9030 (Kirin 9030's: QUANT_K9030,
+#: else dst of the Acc source's type),
 #: index16 (element sizes whose TTRANS addresses elements through a 16-bit index register: the last element index
 #: (Rows - 1) * RowStride + Cols - 1 of dst (src wider than tall) or src (otherwise) at most 0xFFFF)
 FACTS: dict[str, dict[str, dict]] = {
@@ -151,10 +161,12 @@ FACTS: dict[str, dict[str, dict]] = {
     # TINSERT(dst, accSrc) without a mode (plain, relu, scalar-quantised): A5's TInsertAccDispatch
     # Kirin X90: every Acc-source overload runs its common.hpp CheckTMovAccValid (a half or int32 NZ Acc into a Mat or
     # Vec tile; the destination types differ between the quantised and unquantised overloads: not tabled here)
-    "TINSERT(Acc)": {"a5": _ACC_A5, "kirin9030": _ACC_A5, "kirinx90": _ACC_X90},
+    "TINSERT(Acc)": {"a5": _ACC_A5, "kirin9030": {**_ACC_K9030, **_ACC_A5, "loc": {**_ACC_A5["loc"], "src": ("Acc",)}},
+                     "kirinx90": _ACC_X90},
     # TINSERT<Dst, Src, AccToVecMode>(...) (relu, scalar- and vector-quantised): A5 static_asserts a Vec dst; Kirin
     # X90's overloads forward to the forms without a mode
-    "TINSERT(AccToVecMode)": {"a5": {"loc": {"dst": ("Vec",)}}, "kirin9030": {"loc": {"dst": ("Vec",)}},
+    "TINSERT(AccToVecMode)": {"a5": {"loc": {"dst": ("Vec",)}},
+                              "kirin9030": {**_ACC_K9030, "loc": {"dst": ("Vec",), "src": ("Acc",)}},
                               # Kirin X90 forwards to the overloads without a mode: an fp operand is Scaling
                               "kirinx90": {**_ACC_X90, "loc": {**_ACC_X90["loc"], "fp": ("Scaling",)}}},
     "TINSERT_FP": {
@@ -164,6 +176,9 @@ FACTS: dict[str, dict[str, dict]] = {
                "layout_when": _ACC_A5["layout_when"]},
         # Kirin X90's vector-quantised TINSERT_IMPL (kirinX90/TInsert.hpp 429-445): CheckTMovAccValid, fp Scaling
         "kirinx90": {**_ACC_X90, "loc": {**_ACC_X90["loc"], "fp": ("Scaling",)}},
+        # Kirin 9030's build of a5/TInsert.hpp's fp overload: its CheckTMovAccValid<..., true>, then
+        # TInsertAccDispatch (a Mat or Vec dst, a Mat one NZ)
+        "kirin9030": {**_ACC_K9030, **_ACC_A5, "loc": {**_ACC_A5["loc"], "src": ("Acc",)}},
     },
     "TMOV_FP": {
         "a2a3": {"loc": {"src": ("Acc",), "dst": ("Mat",), "fp": ("Scaling",)}, "quant": QUANT_A2A3,
@@ -178,10 +193,17 @@ FACTS: dict[str, dict[str, dict]] = {
     # relu (TMOV<ReluPreMode> and TMOV<STPhase>, which forwards to it): CheckTMovAccValid<..., true> then
     # GetCastPreQuantMode (the same type): both lists, so half -> half only; scalar-quantised (preQuantScalar):
     # CheckTMovAccValid<..., true>; AccToVecMode: CheckTMovAccValid<..., false> and a Vec destination
-    "TMOV(relu)": {"kirinx90": {**_ACC_X90, "acc_x90": "cast"}},
-    "TMOV(quant)": {"kirinx90": _ACC_X90},
-    "TMOV(AccToVecMode)": {"kirinx90": {**_ACC_X90, "loc": {**_ACC_X90["loc"], "dst": ("Vec",)}}},
-    "TSTORE_FP": {"a2a3": {"loc": {"src": ("Acc",)}}, "a5": {"loc": {"src": ("Acc",)}}},
+    # Kirin 9030's (kirin9030/TMov.hpp 419-526): CheckTMovAccValid<..., false> (relu, AccToVecMode) or <..., true>
+    # (preQuantScalar, and the quantised AccToVecMode forms: TMOV<..., mode>(dst, src, preQuantScalar) and
+    # TMOV<..., Fb, mode>(dst, src, fp)); their Vec destination and single modes are PTO127's
+    "TMOV(relu)": {"kirinx90": {**_ACC_X90, "acc_x90": "cast"}, "kirin9030": _ACC_K9030},
+    "TMOV(quant)": {"kirinx90": _ACC_X90, "kirin9030": _ACC_K9030},
+    "TMOV(AccToVecMode)": {"kirinx90": {**_ACC_X90, "loc": {**_ACC_X90["loc"], "dst": ("Vec",)}},
+                           "kirin9030": _ACC_K9030},
+    "TMOV(AccToVecMode, quant)": {"kirin9030": _ACC_K9030},
+    # Kirin 9030's TSTORE_IMPL(dst, src, fp) (kirin9030/TStore.hpp:290): an Acc source, as A2/A3's and A5's
+    "TSTORE_FP": {"a2a3": {"loc": {"src": ("Acc",)}}, "a5": {"loc": {"src": ("Acc",)}},
+                  "kirin9030": {"loc": {"src": ("Acc",)}}},
     "TSUBVIEW": {"a2a3": {"same_loc": (("dst", "src"),)}, "a5": {"same_loc": (("dst", "src"),)}},
     "TINTERLEAVE": {"a5": _ILV},
     "TDEINTERLEAVE": {"a5": _ILV},
@@ -189,9 +211,9 @@ FACTS: dict[str, dict[str, dict]] = {
 }
 
 #: the Kirin builds of A5's TInsert.hpp whose facts FACTS holds (ptolint/own_impls.py keys); Kirin 9030's TMov.hpp
-#: for TMOV_FP
+#: for TMOV_FP, its TStore.hpp for TSTORE_FP
 OWN = {k: ("TINSERT",) for k in INSERT_KIRIN}
-OWN["kirin9030"] = ("TINSERT", "TMOV_FP")
+OWN["kirin9030"] = ("TINSERT", "TINSERT_FP", "TMOV_FP", "TSTORE_FP", "TMOV")
 # Kirin X90's own TInsert.hpp: its Vec -> Vec and Vec -> Mat plain forms, the fp tile of its Acc forms; its own
 # TMov.hpp: TMOV_FP and the TMOV forms out of L0C other than the plain one
 OWN["kirinx90"] = ("TINSERT", "TINSERT_FP", "TMOV", "TMOV_FP")
@@ -213,7 +235,11 @@ HDR = {
           "or int32 NZ Acc into half / (u)int8 / int16); kirinX90/TMov.hpp (TMOV_IMPL relu / scalar-quantised / "
           "AccToVecMode / fp overloads, lines 424-495: CheckTMovAccValid with isCastQuant true, true, false, true; "
           "fp TileType::Scaling); kirin9030/TMov.hpp (TMOV_IMPL(dst, src, fp), lines 491-497: kirin9030/common.hpp "
-          "CheckTMovAccValid with isQuant, fp TileType::Scaling)",
+          "CheckTMovAccValid with isQuant, fp TileType::Scaling; the relu / STPhase, AccToVecMode and quantised "
+          "overloads, lines 419-526, and a5/TInsert.hpp's Acc overloads as Kirin 9030 builds them: the same "
+          "CheckTMovAccValid, kirin9030/common.hpp 113-149: a half / int32 NZ Acc into an ND / DN / NZ dst of its "
+          "type, quantised half / (u)int8 / int16); kirin9030/TStore.hpp (TSTORE_IMPL(dst, src, fp), line 290: "
+          "an Acc source)",
     "TSUBVIEW": "include/pto/npu/a2a3/TSubView.hpp (TSUBVIEW_IMPL; a5 includes it)",
     "ILV": "include/pto/npu/a5/TInterleave.hpp (TInterleaveCheck); a5/TDeInterleave.hpp (TDeInterleaveCheck*)",
 }
@@ -260,12 +286,17 @@ def form(builtin: str, tiles: dict, template_args: dict[str, str], texts) -> str
     if builtin in ("TINSERT_FP", "TMOV_FP", "TSTORE_FP"):
         return builtin if src is not None and tiles.get("fp") is not None else None
     if builtin == "TMOV":
-        # the two-tile TMOV forms with a ReluPreMode / STPhase / AccToVecMode argument or a preQuantScalar (only
-        # Kirin X90 has facts for them here; the plain form and the fp-tile TMOV<..., AccToVecMode> are not judged)
-        if dst is None or src is None or set(tiles) != {"dst", "src"} or "grp_axis" in template_args:
+        # the TMOV forms with a ReluPreMode / STPhase / AccToVecMode argument or a preQuantScalar (Kirin X90 and
+        # Kirin 9030 have facts for them here; the plain form is rules/tmov.py's); with an AccToVecMode also the
+        # quantised ones (a preQuantScalar or an fp tile: Kirin 9030 only)
+        if dst is None or src is None or "grp_axis" in template_args:
             return None
         if template_args.get("mode", "").split("::")[-1] in ACC_TO_VEC_MODES:
-            return "TMOV(AccToVecMode)" if "preQuantScalar" not in texts else None
+            if set(tiles) == {"dst", "src", "fp"} or (set(tiles) == {"dst", "src"} and "preQuantScalar" in texts):
+                return "TMOV(AccToVecMode, quant)"
+            return "TMOV(AccToVecMode)" if set(tiles) == {"dst", "src"} else None
+        if set(tiles) != {"dst", "src"}:
+            return None
         if "preQuantScalar" in texts:
             return "TMOV(quant)"
         return "TMOV(relu)" if "reluMode" in template_args or "Phase" in template_args else None
@@ -296,8 +327,13 @@ def facts(ctx: Ctx) -> tuple[str, dict] | None:
     f = form(ctx.builtin, tiles, ctx.template_args, ctx.texts)
     if ctx.builtin == "TINSERT" and ctx.impl == "kirinx90":
         f = x90_insert_form(f, tiles, ctx.template_args, ctx.texts)
+    if ctx.builtin == "TINSERT" and ctx.impl == "kirin9030" and f is None and set(tiles) == {"dst", "src"} and \
+            not ctx.template_args.get("mode", "") and ("preQuantScalar" in ctx.texts or "reluMode" in ctx.template_args):
+        f = "TINSERT(Acc)"  # Kirin 9030's relu / scalar-quantised overloads run CheckTMovAccValid for any source
     if f is None or ctx.impl not in FACTS.get(f, {}):
         return None
+    if FACTS[f][ctx.impl].get("acc_k9030") and ctx.target not in K9030_ACC_TARGETS:
+        return None  # Kirin Dev0000 compiles Kirin 9030's TMov.hpp without CheckTMovAccValid
     return f, FACTS[f][ctx.impl]
 
 
@@ -349,6 +385,10 @@ def dtype_problems(ctx: Ctx, fx: dict) -> list[str]:
         how = "the cast list of this form" if cast else "a quantised conversion"
         out.append(f"{src.dtype} -> {dst.dtype} is not in {how} ({src.dtype} converts to "
                    f"{', '.join(QUANT_X90[src.dtype])})")
+    if fx.get("acc_k9030") and src is not None and dst is not None and src.loc == "Acc" and \
+            src.dtype in QUANT_K9030 and _x90_quantised(ctx) and dst.dtype not in QUANT_K9030[src.dtype]:
+        out.append(f"{src.dtype} -> {dst.dtype} is not a quantised conversion ({src.dtype} converts to "
+                   f"{', '.join(QUANT_K9030[src.dtype])})")
     quant = fx.get("quant")
     if quant:
         src, dst = tiles.get("src"), tiles.get("dst")
@@ -362,8 +402,8 @@ def dtype_problems(ctx: Ctx, fx: dict) -> list[str]:
 
 
 def _x90_quantised(ctx: Ctx) -> bool:
-    """Kirin X90's Acc-source TINSERT / TMOV overloads with a quantisation parameter (an fp tile, a
-    preQuantScalar)."""
+    """Kirin X90's and Kirin 9030's Acc-source TINSERT / TMOV overloads with a quantisation parameter (an fp tile,
+    a preQuantScalar): their CheckTMovAccValid takes the quantised list."""
     return "fp" in ctx.tiles() or "preQuantScalar" in ctx.texts
 
 
@@ -371,8 +411,8 @@ def mismatch_problems(ctx: Ctx, fx: dict) -> list[str]:
     tiles = ctx.tiles()
     out = []
     src, dst = tiles.get("src"), tiles.get("dst")
-    if fx.get("acc_x90") and src is not None and dst is not None and src.loc == "Acc" and not _x90_quantised(ctx) \
-            and dst.dtype != src.dtype:
+    if (fx.get("acc_x90") or fx.get("acc_k9030")) and src is not None and dst is not None and src.loc == "Acc" \
+            and not _x90_quantised(ctx) and dst.dtype != src.dtype:
         out.append(f"dst `{dst.text}` is {dst.dtype} but the Acc src `{src.text}` is {src.dtype} (without a "
                    "quantisation parameter the copy keeps the type)")
     for a, b in fx.get("same", ()):

@@ -215,6 +215,18 @@ def store(tile_spec: TileSpec, g: GlobalOperand, target: str = "a2a3", vr=None) 
     return CallSite("TSTORE", "k.cpp", 3, 5, 3, 20, target, ["dst", "src"], [g, t], {})
 
 
+@pytest.mark.parametrize(("target", "rows", "cols", "layout", "bad"), [
+    ("kirin9030", 1, 64, "NCHW", True), ("kirin9030", 16, 1, "NHWC", True), ("kirin9030", 1, 64, "ND", False),
+    ("kirin9030", 1, 64, "DN", False), ("a5", 1, 64, "NCHW", False)])
+def test_executor_kirin9030_vec_store_writes_nd_dn_nz_only(target, rows, cols, layout, bad):
+    """Kirin 9030's CheckStaticVec: a one-row / one-column tile passes the pair check with any layout, and the
+    branch after ND / DN static_asserts NZ (kirin9030/TStore.hpp:127); other targets are not judged here."""
+    t = TileSpec("Vec", "float", rows, cols, "RowMajor" if rows == 1 else "ColMajor", rows, cols, "NoneBox", 512,
+                 elem_size=4)
+    got = kinds(store(t, gt("float", (1, 1, 1, rows, cols), layout), target))
+    assert ("unsupported-layout" in got) == bad
+
+
 def test_executor_nd2nz_source_stride_beyond_its_16_bit_field_on_a2a3_only():
     tile = mat_nz("half", 16, 64, 2)
     assert kinds(load(tile, strided("half", (1, 1, 1, 16, 64), 70000))) == {"extent-limit"}
@@ -278,12 +290,14 @@ def test_executor_kirin_rejects_every_mx_scale_load_into_l1(target):
 
 def test_executor_kirindev0000_vec_store_into_nd_dn_nz_only():
     """Kirin Dev0000's CheckStaticVec ends in an `else` arm that static_asserts an NZ tensor: a Vec store into
-    another layout does not compile there, a one-row tile (which the pair assertion admits) included; A5 and Kirin
-    9030 take no Vec copy for such a layout either way (not this check), and a one-row DN store compiles."""
+    another layout does not compile there, a one-row tile (which the pair assertion admits) included, as on Kirin 9030
+    (its TStore.hpp:127); A5 takes no Vec copy for such a layout either way (not this check), and a one-row DN store
+    compiles."""
     row, full = vec("half", 1, 32, size=2), vec("half", 16, 32, size=2)
     assert kinds(store(row, gt("half", (1, 1, 1, 1, 32), "SCALE"), "kirindev0000")) == {"unsupported-layout"}
     assert kinds(store(full, gt("half", (1, 1, 1, 16, 32), "SCALE"), "kirindev0000")) == {"unsupported-layout"}
-    assert kinds(store(row, gt("half", (1, 1, 1, 1, 32), "SCALE"), "kirin9030")) == set()
+    assert kinds(store(row, gt("half", (1, 1, 1, 1, 32), "SCALE"), "kirin9030")) == {"unsupported-layout"}
+    assert kinds(store(row, gt("half", (1, 1, 1, 1, 32), "SCALE"), "a5")) == set()
     assert kinds(store(row, gt("half", (1, 1, 1, 1, 32), "DN"), "kirindev0000")) == set()
 
 

@@ -253,6 +253,33 @@ def test_tmov_plain_vec_copy_of_64_bit_elements_does_not_build(target: str) -> N
     assert not m.faults
 
 
+@pytest.mark.parametrize(("target", "args", "dst", "faults"), [
+    ("kirin9030", {"reluMode": "ReluPreMode::NormalRelu"}, spec("Vec", "half", 16, 32), {"dtype-mismatch"}),
+    ("kirin9030", {"reluMode": "ReluPreMode::NormalRelu"}, spec("Vec", "int32_t", 16, 32), None),
+    ("kirin9030", {"mode": "AccToVecMode::SingleModeVec0"}, spec("Vec", "int32_t", 16, 32, "RowMajor", "ColMajor"),
+     {"unsupported-layout", "unsupported-path"}),  # the mode form's trap is recorded as unsupported-path
+    ("kirin9030", {"preQuantScalar": None}, spec("Vec", "int32_t", 16, 32), {"unsupported-dtype"}),
+    ("kirin9030", {"preQuantScalar": None}, spec("Vec", "half", 16, 32), None)])
+def test_tmov_acc_forms_kirin9030_check_tmov_acc_valid(target: str, args: dict, dst: TileSpec,
+                                                        faults: set[str] | None) -> None:
+    """Kirin 9030's relu / AccToVecMode / preQuantScalar TMOV overloads run its CheckTMovAccValid (an unquantised
+    copy keeps the int32 accumulator's type, a quantised one writes half / (u)int8 / int16, ND / DN / NZ dst); a call
+    that passes is refused (Kirin Dev0000, whose build has no CheckTMovAccValid, has no L0C at all: PTO007)."""
+    params, operands = ["dst", "src"], [tile(dst, "d"), tile(acc("int32_t", 16, 32), "s")]
+    if "preQuantScalar" in args:
+        params.append("preQuantScalar")
+        operands.append(ScalarOperand(Const(1, "uint64_t"), "scale"))
+    m = machine(site("TMOV", params, operands, target, {k: v for k, v in args.items() if v is not None}))
+    try:
+        OPS["TMOV"](m)
+    except Trap:
+        pass
+    except LookupError:
+        assert faults is None
+        return
+    assert kinds(m) == faults
+
+
 def test_tmov_kirinx90_other_paths_are_refused() -> None:
     m = machine(mov_site(spec("Vec", "half", 16, 32), spec("Vec", "half", 16, 32), "kirinx90"))
     with pytest.raises(LookupError):

@@ -326,6 +326,37 @@ def test_tmov_fp_kirin_x90_and_9030() -> None:
         {"unsupported-dtype"}  # a quantised int32 -> int32 move: not in the cast list
 
 
+def test_tstore_fp_kirin9030() -> None:
+    """Kirin 9030's TSTORE_IMPL(dst, src, fp): an Acc source (TStore.hpp:290) of int32 / half (CheckStaticAcc); a
+    UB source or a float accumulator does not compile."""
+    fb = tile(spec("uint64_t", 1, 64, 8, loc="Scaling"), "fp")
+    for dtype, size, loc, faults in (("int32_t", 4, "Acc", set()), ("float", 4, "Acc", {"unsupported-dtype"}),
+                                     ("int32_t", 4, "Vec", {"unsupported-path"})):
+        nz = {"blayout": "ColMajor", "slayout": "RowMajor", "fractal": 1024} if loc == "Acc" else {}
+        src = tile(spec(dtype, 16, 64, size, loc=loc, **nz), "src")
+        assert run(machine(site("TSTORE_FP", "kirin9030", {"src": src, "fp": fb}))) == faults
+
+
+def test_tinsert_kirin9030_check_tmov_acc_valid() -> None:
+    """Kirin 9030 builds a5/TInsert.hpp with its own CheckTMovAccValid (a5/common.hpp shares the include guard): an
+    unquantised copy keeps the accumulator's type, a quantised one writes half / (u)int8 / int16, the relu form
+    takes an Acc source only; Kirin Dev0000's build has no such check (not judged here)."""
+    acc = tile(spec("int32_t", 16, 64, 4, loc="Acc", blayout="ColMajor", slayout="RowMajor", fractal=1024), "src")
+    ub_half = tile(spec("half", 16, 64, 2), "dst")
+    ub32 = tile(spec("int32_t", 16, 64, 4), "dst")
+    relu = {"reluMode": "ReluPreMode::NormalRelu"}
+    pos = {"indexRow": 0, "indexCol": 0}
+    assert run(machine(site("TINSERT", "kirin9030", {"dst": ub_half, "src": acc, **pos}, relu))) == {"dtype-mismatch"}
+    assert run(machine(site("TINSERT", "kirin9030", {"dst": ub32, "src": acc, **pos}, relu))) == set()
+    vec = tile(spec("int32_t", 16, 64, 4), "src")
+    assert run(machine(site("TINSERT", "kirin9030", {"dst": ub32, "src": vec, **pos}, relu))) == \
+        {"unsupported-path", "unsupported-layout"}
+    fb = tile(spec("uint64_t", 1, 64, 8, loc="Scaling"), "fp")
+    assert run(machine(site("TINSERT_FP", "kirin9030", {"dst": ub32, "src": acc, "fp": fb, **pos}))) == \
+        {"unsupported-dtype"}
+    assert run(machine(site("TINSERT_FP", "kirin9030", {"dst": ub_half, "src": acc, "fp": fb, **pos}))) == set()
+
+
 def test_tinsert_kirin_x90_last_branch() -> None:
     """Kirin X90's plain TINSERT sends every pair but Vec -> Vec / Mat to CheckTMovAccValid: an L1 source into L0A
     fails its Acc-source and Mat / Vec destination asserts; the relu overload does so for a UB source too."""

@@ -41,6 +41,10 @@ _ROUTINES = {
     ("TLOAD", "Vec", "a6"): {("ND", "row"), ("DN", "col"), ("NZ", "nz")},
     ("TLOAD", "Mat", "a6"): {("ND", "row"), ("DN", "col"), ("NZ", "nz"), ("ND", "nz"), ("DN", "nz"), ("DN", "zn")},
 }
+#: the tensor layouts a Vec store writes at all, one-row / one-column tiles included (kirin9030/TStore.hpp
+#: CheckStaticVec: the branch after ND and DN static_asserts NZ, line 127; kirinDev0000/TStore.hpp:124 the same)
+_VEC_STORE_LAYOUTS = {("TSTORE", "Vec", "kirin9030"): ("ND", "DN", "NZ"),
+                      ("TSTORE", "Vec", "kirindev0000"): ("ND", "DN", "NZ")}
 #: 8-byte elements go through a narrower set of routines where the target restricts them
 _WIDE_ROUTINES = {
     ("TLOAD", "Vec", "a2a3"): {("ND", "row"), ("DN", "col")},
@@ -86,9 +90,6 @@ _MX_ROW = ("a5", "a6")
 #: loads whose L1 path rejects every MX / HiF4 scale layout (kirin9030/TLoad.hpp TLOAD_TILE_IMPL: static_assert
 #: !IsScale; Kirin Dev0000 compiles the same file)
 _NO_MX_CUBE = ("kirin9030",)
-#: stores whose Vec path (CheckStaticVec) compiles for ND / DN / NZ tensors only, one-line tiles included
-#: (kirinDev0000/TStore.hpp: the `else` arm after ND and DN static_asserts NZ)
-_VEC_STORE_ND_DN_NZ = ("kirindev0000",)
 
 
 def _arrangement(t: ConcreteTile, target: str) -> str:
@@ -306,10 +307,6 @@ def transfer(m: Machine, builtin: str, tile: ConcreteTile, g: ConcreteGlobal, qu
             _layout_extents(m, builtin, tile, g)
         return
     tw, gw = element_size(tile.spec), _WIDTH.get(g.dtype)
-    if builtin == "TSTORE" and loc == "Vec" and not quant and m.impl in _VEC_STORE_ND_DN_NZ and \
-            g.spec.layout not in ("ND", "DN", "NZ"):
-        raise m.trap("unsupported-layout", f"no Vec store into a {g.spec.layout} tensor on {m.impl} (its TStore.hpp "
-                                           f"compiles ND, DN and NZ only)")
     if builtin == "TLOAD" and loc == "Mat" and m.impl in _NO_MX_CUBE and g.spec.layout in _SCALE:
         raise m.trap("unsupported-layout", f"no MX / HiF4 scale copy into L1 from a {g.spec.layout} tensor on "
                                            f"{m.impl}'s TLoad.hpp")
@@ -327,6 +324,9 @@ def transfer(m: Machine, builtin: str, tile: ConcreteTile, g: ConcreteGlobal, qu
     if not (builtin == "TSTORE" and loc == "Mat" and m.impl == "a5") and tw != gw:
         raise m.trap("size-mismatch", f"{tw}-byte tile elements vs {gw}-byte tensor elements")
     key = (builtin, loc, m.impl)
+    if key in _VEC_STORE_LAYOUTS and not quant and g.spec.layout not in _VEC_STORE_LAYOUTS[key]:
+        raise m.trap("unsupported-layout", f"no {builtin} routine for a {g.spec.layout} tensor on {m.impl} (its Vec "
+                     f"store's last layout branch static_asserts NZ)")
     if key not in _ROUTINES or quant or g.spec.layout not in ("ND", "DN", "NZ"):
         return  # MX / HIF4 scale and convolution layouts go through other copy routines
     s = tile.spec

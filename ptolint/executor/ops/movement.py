@@ -18,7 +18,7 @@ from ptolint.executor.memory import element_size
 from ptolint.executor.ops.acc_modes import dual_dst_faults
 from ptolint.executor.ops.global_memory import conv_load, hif4_cube_check, transfer
 from ptolint.executor.ops.pad_values import NO_PAD_ENTRY, pad_kind
-from ptolint.executor.ops.rearrange import x90_acc_static
+from ptolint.executor.ops.rearrange import k9030_acc_problems, x90_acc_static
 from ptolint.ir import TileSpec
 from ptolint.targets import ALL_TARGETS, BUFFERS
 
@@ -402,7 +402,10 @@ def _mode_form(m: Machine, dst: ConcreteTile, src: ConcreteTile, kirin: bool) ->
         raise LookupError(f"{m.target}'s Acc moves of Kirin 9030's TMov.hpp are not modelled")
     mode = str(m.template_args.get("mode", "")).split("::")[-1]
     fp = m.tile("fp")
-    if (fp is not None or m.scalar("preQuantScalar") is not None) and mode not in ("SingleModeVec0", "SingleModeVec1"):
+    quantised = fp is not None or "preQuantScalar" in m.site.params
+    for kind, detail in k9030_acc_problems(dst, src, quantised) if kirin else ():  # CheckTMovAccValid
+        m.fault(kind, detail)
+    if quantised and mode not in ("SingleModeVec0", "SingleModeVec1"):
         m.fault("unsupported-path", f"quantised TMOV with AccToVecMode::{mode}: dual-destination modes cannot quantise")
     if dst.spec.loc != "Vec":
         m.fault("unsupported-path", f"TMOV with an AccToVecMode writes UB only, dst is {dst.spec.loc}")
@@ -431,6 +434,20 @@ def _x90_forms(m: Machine, dst: ConcreteTile, src: ConcreteTile) -> None:
     else:
         x90_acc_static(m, dst, src, cast=not quant)
     raise LookupError(f"{m.impl}'s TMOV forms out of L0C are not modelled beyond their static checks")
+
+
+def _k9030_forms(m: Machine, dst: ConcreteTile, src: ConcreteTile) -> None:
+    """Kirin 9030's relu / STPhase and preQuantScalar TMOV_IMPL overloads (kirin9030/TMov.hpp 419-466) run its
+    CheckTMovAccValid first (the Kirin 9030 build only): a call that fails it does not compile (trap); one that
+    passes is not modelled further (refused)."""
+    if m.target not in _KIRIN_ACC_TARGETS:
+        raise LookupError(f"{m.target}'s Acc moves of Kirin 9030's TMov.hpp are not modelled")
+    problems = k9030_acc_problems(dst, src, "preQuantScalar" in m.site.params)
+    for kind, detail in problems:
+        m.fault(kind, detail)
+    if problems:
+        raise m.trap(problems[0][0], "TMOV does not compile (CheckTMovAccValid)")
+    raise LookupError("Kirin 9030's TMOV forms out of L0C are not modelled beyond their static checks")
 
 
 def _zz_form(m: Machine, dst: ConcreteTile, src: ConcreteTile, tmp: ConcreteTile) -> None:
@@ -465,6 +482,8 @@ def tmov(m: Machine) -> None:
         _mode_form(m, dst, src, kirin)
     if not plain and m.impl == _X90_IMPL:
         _x90_forms(m, dst, src)
+    if not plain and kirin and len(m.tiles) == 2 and "grp_axis" not in m.template_args:
+        _k9030_forms(m, dst, src)
     if not plain:
         m.fault("unsupported-path", "only the plain TMOV(dst, src) form is modelled")
         return

@@ -382,6 +382,38 @@ def x90_acc_static(m: Machine, dst: ConcreteTile, src: ConcreteTile, cast: bool 
     chk.done()
 
 
+#: the targets whose build has Kirin 9030's CheckTMovAccValid (kirin9030/common.hpp, PTO_NPU_ARCH_KIRIN9030 only)
+K9030_ACC_TARGETS = ("kirin9030",)
+
+
+def k9030_acc_problems(dst: ConcreteTile, src: ConcreteTile, quantised: bool) -> list[tuple[str, str]]:
+    """Kirin 9030's kirin9030/common.hpp CheckTMovAccValid (lines 113-149), which its Acc TMOV forms and the Acc
+    TINSERT / TINSERT_FP overloads of a5/TInsert.hpp run: a half / int32 NZ Acc source, an ND, DN or NZ destination;
+    quantised (an fp tile or a preQuantScalar) half / (u)int8 / int16 out, else the source's type."""
+    out = []
+    if src.spec.loc != "Acc":
+        out.append(("unsupported-path", f"src is TileType::{src.spec.loc}, not Acc"))
+    if not _nz(src):
+        out.append(("unsupported-layout", "the Acc source is not NZ"))
+    if src.dtype not in ("half", "int32_t"):
+        out.append(("unsupported-dtype", f"Acc element type {src.dtype}"))
+    elif quantised and dst.dtype not in ("half", "int8_t", "uint8_t", "int16_t"):
+        out.append(("unsupported-dtype", f"no quantised {src.dtype} -> {dst.dtype} conversion"))
+    if not quantised and dst.dtype != src.dtype:
+        out.append(("dtype-mismatch", f"an unquantised {src.dtype} -> {dst.dtype} copy"))
+    if not (_nz(dst) or dst.spec.slayout == "NoneBox"):
+        out.append(("unsupported-layout", "dst is neither ND, DN nor NZ"))
+    return out
+
+
+def _k9030_acc_static(m: Machine, name: str, dst: ConcreteTile, src: ConcreteTile, quantised: bool) -> None:
+    """k9030_acc_problems as a compile-time check: a call that fails one does not compile (trap)."""
+    chk = _Static(m, name)
+    for kind, detail in k9030_acc_problems(dst, src, quantised):
+        chk.need(False, kind, detail)
+    chk.done()
+
+
 def _x90_acc_insert(m: Machine, dst: ConcreteTile, src: ConcreteTile) -> None:
     """Kirin X90's Acc-source TINSERT / TINSERT_FP (TInsertAccToMat / TInsertAccToVec): the PTO_ASSERTed window, the
     valid columns rounded up to 32-byte C0 blocks of dst's type (Mat with a 1024-byte fractal: two blocks) from the
@@ -434,19 +466,26 @@ def _a5_mode_forms(m: Machine, dst: ConcreteTile, src: ConcreteTile) -> bool:
         return True
     if m.impl not in ("a5", "kirin9030"):
         return False
+    quantised = m.tile("fp") is not None or "preQuantScalar" in m.site.params
+    k9030 = m.impl == "kirin9030" and m.target in K9030_ACC_TARGETS
     if mode in _ACC_VEC_MODES:
         chk = _Static(m, "TINSERT<AccToVecMode>")
         chk.need(dst.spec.loc == "Vec", "unsupported-path", f"dst is TileType::{dst.spec.loc}, not Vec")
+        for kind, detail in k9030_acc_problems(dst, src, quantised) if k9030 else ():
+            chk.need(False, kind, detail)
         chk.done()
         dual_dst_faults(m, dst, src, quant_operand=m.tile("fp") is not None or "preQuantScalar" in m.site.params)
         if m.faults:
             raise m.trap("unsupported-path", "TINSERT<AccToVecMode> does not compile")
         return True
-    if src.spec.loc == "Acc" and len(m.tiles) == 2:
-        if dst.spec.loc not in ("Mat", "Vec") and "preQuantScalar" not in m.site.params and \
-                "reluMode" not in m.template_args:
+    plain = "preQuantScalar" not in m.site.params and "reluMode" not in m.template_args
+    # Kirin 9030: the relu / scalar-quantised overloads run CheckTMovAccValid whatever the source
+    if (src.spec.loc == "Acc" or (k9030 and not plain)) and len(m.tiles) == 2:
+        if dst.spec.loc not in ("Mat", "Vec") and plain:
             return True  # the plain overload's non-Acc branch: it copies nothing
         chk = _Static(m, "TINSERT (Acc source)")
+        for kind, detail in k9030_acc_problems(dst, src, quantised) if k9030 else ():
+            chk.need(False, kind, detail)
         chk.need(dst.spec.loc in ("Mat", "Vec"), "unsupported-path", f"dst is TileType::{dst.spec.loc}")
         chk.need(dst.spec.loc != "Mat" or _nz(dst), "unsupported-layout", "Mat dst is not NZ")
         chk.done()
@@ -582,6 +621,15 @@ def fp_forms(m: Machine) -> None:
     if m.impl == "kirin9030":  # TMOV_FP: kirin9030/TMov.hpp TMOV_IMPL(dst, src, fp), CheckTMovAccValid<..., true>
         if name == "TMOV_FP" and dst is not None:
             _k9030_tmov_fp(m, dst, src, fp)
+        elif name == "TSTORE_FP":
+            _k9030_tstore_fp(m, src)
+        elif name == "TINSERT_FP" and dst is not None and m.target in K9030_ACC_TARGETS:
+            chk = _Static(m, name)  # a5/TInsert.hpp's fp overload: CheckTMovAccValid<..., true>, TInsertAccDispatch
+            for kind, detail in k9030_acc_problems(dst, src, True):
+                chk.need(False, kind, detail)
+            chk.need(dst.spec.loc in ("Mat", "Vec"), "unsupported-path", f"dst is TileType::{dst.spec.loc}")
+            chk.need(dst.spec.loc != "Mat" or _nz(dst), "unsupported-layout", "Mat dst is not NZ")
+            chk.done()
         return
     a5 = m.impl == "a5"
     chk = _Static(m, name)
@@ -631,6 +679,19 @@ def _k9030_tmov_fp(m: Machine, dst: ConcreteTile, src: ConcreteTile, fp: Concret
                  f"no quantised {src.dtype} -> {dst.dtype} conversion")
     chk.done()
     raise LookupError("Kirin 9030's TMOV_FP copy is not modelled beyond its static checks")
+
+
+def _k9030_tstore_fp(m: Machine, src: ConcreteTile) -> None:
+    """Kirin 9030's TSTORE_IMPL(dst, src, fp) (kirin9030/TStore.hpp 285-305): an Acc source (line 290), then
+    CheckStaticAcc<..., true>: an int32 / half accumulator and the quantised output types."""
+    chk = _Static(m, "TSTORE_FP")
+    chk.need(src.spec.loc == "Acc", "unsupported-path", f"src is TileType::{src.spec.loc}, not Acc")
+    if src.spec.loc == "Acc":
+        chk.need(src.dtype in ("half", "int32_t"), "unsupported-dtype", f"Acc element type {src.dtype}")
+    chk.done()
+    g = m.global_tensor("dst")
+    if g is not None:
+        quant_output(m, src, g)
 
 
 @op("TSUBVIEW")
