@@ -973,11 +973,10 @@ ENTRIES: list[Entry] = [
           note="src0 and dst TileType::Vec, both forms"),
     # -- TStore.hpp (rules/global_tensor.py / tload_tstore.py / gm_limits.py, OWN kirindev0000 TSTORE) --
     Entry("pto/npu/kirinDev0000/TStore.hpp", "function:TSTORE_IMPL", cond=r"^TileData::Loc == pto::TileType::Acc$",
-          builtin="TSTORE_FP", lines=(280, 295),
-          note="open (checkable): TSTORE_FP with a non-Acc source on Kirin Dev0000: PTO312's TSTORE_FP facts are "
-               "A2/A3's and A5's only and ptolint/own_impls.py registers no Kirin Dev0000 TSTORE_FP (`ptolint check` "
-               "lists TSTORE_FP as not checked there); the call's fp tile (TileType::Scaling) has no FBuffer on Kirin "
-               "Dev0000, so its TASSIGN is PTO901's"),
+          builtin="TSTORE_FP", lines=(280, 295), rules=("PTO312",),
+          note="TSTORE_FP with a non-Acc source: PTO312 (FACTS TSTORE_FP kirindev0000, ptolint/own_impls.py reads "
+               "the file for TSTORE_FP; fixture OWN_IMPLS/kirindev0000_tstore_checks.cpp); an Acc source is PTO007's "
+               "(no L0C), and the fp tile (TileType::Scaling) has no FBuffer there, so its TASSIGN is PTO901's"),
     Entry("pto/npu/kirinDev0000/TStore.hpp", "function:TSTORE_IMPL", topic="location", rules=("PTO950",),
           note="the plain store from Vec / Acc; the ReluPreMode and preQuantScalar overloads from Acc only (a Vec "
                "tile there: PTO950, quantising form)"),

@@ -248,6 +248,9 @@ OWN: dict[str, dict[str, Own]] = {
             _K9030_LOAD + " (the Kirin 9030 file, included by kirinDev0000/header.hpp)",
         ),
         "TSTORE": Own("kirindev0000", _KDEV_STORE),
+        # TSTORE_FP: TSTORE_IMPL(dst, src, fp) (kirinDev0000/TStore.hpp ~285-300): static_asserts an Acc source
+        # (line 287); an Acc tile then has no L0C to be copied from (PTO007)
+        "TSTORE_FP": Own("kirindev0000", _KDEV_STORE),
         **{b: Own("kirindev0000", _KDEV + f) for b, f in _KDEV_ARITH.items()},
         "TSUBS": Own("kirin9030", _K9030_SUBS + " (included by kirinDev0000/header.hpp)"),
         **{b: Own("kirin9030", _K9030_EXTRACT + " (included by kirinDev0000/header.hpp)")

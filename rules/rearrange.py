@@ -203,7 +203,7 @@ FACTS: dict[str, dict[str, dict]] = {
     "TMOV(AccToVecMode, quant)": {"kirin9030": _ACC_K9030},
     # Kirin 9030's TSTORE_IMPL(dst, src, fp) (kirin9030/TStore.hpp:290): an Acc source, as A2/A3's and A5's
     "TSTORE_FP": {"a2a3": {"loc": {"src": ("Acc",)}}, "a5": {"loc": {"src": ("Acc",)}},
-                  "kirin9030": {"loc": {"src": ("Acc",)}}},
+                  "kirin9030": {"loc": {"src": ("Acc",)}}, "kirindev0000": {"loc": {"src": ("Acc",)}}},
     "TSUBVIEW": {"a2a3": {"same_loc": (("dst", "src"),)}, "a5": {"same_loc": (("dst", "src"),)}},
     "TINTERLEAVE": {"a5": _ILV},
     "TDEINTERLEAVE": {"a5": _ILV},
@@ -214,6 +214,7 @@ FACTS: dict[str, dict[str, dict]] = {
 #: for TMOV_FP, its TStore.hpp for TSTORE_FP
 OWN = {k: ("TINSERT",) for k in INSERT_KIRIN}
 OWN["kirin9030"] = ("TINSERT", "TINSERT_FP", "TMOV_FP", "TSTORE_FP", "TMOV")
+OWN["kirindev0000"] = ("TINSERT", "TSTORE_FP")  # its own TStore.hpp for TSTORE_FP (line 287: an Acc source)
 # Kirin X90's own TInsert.hpp: its Vec -> Vec and Vec -> Mat plain forms, the fp tile of its Acc forms; its own
 # TMov.hpp: TMOV_FP and the TMOV forms out of L0C other than the plain one
 OWN["kirinx90"] = ("TINSERT", "TINSERT_FP", "TMOV", "TMOV_FP")
@@ -649,6 +650,8 @@ def rearrange_dtype_mismatch(ctx: Ctx) -> Check | None:
                              "dst Mat or Vec (its relu / STPhase / scalar-quantised / AccToVecMode TMOV forms and its "
                              "TINSERT pairs other than Vec -> Vec / Mat too: an Acc source; the AccToVecMode TMOV: a "
                              "Vec dst)"),
+                  Provenance("header-static", "include/pto/npu/kirinDev0000/TStore.hpp:287 (TSTORE_IMPL, fp form)",
+                             "Kirin Dev0000's TSTORE_FP: src TileType::Acc (an Acc source then has no L0C: PTO007)"),
                   Provenance("header-static", HDR["TSUBVIEW"], "dst and src have the same TileType")))
 def rearrange_operand_location(ctx: Ctx) -> Check | None:
     """

@@ -606,7 +606,7 @@ def tinsert(m: Machine) -> None:
 # --- vector-quantised Acc moves, TSUBVIEW ------------------------------------------------------------
 
 
-@op("TMOV_FP", "TINSERT_FP", "TSTORE_FP", own=("kirinx90", "kirin9030"))
+@op("TMOV_FP", "TINSERT_FP", "TSTORE_FP", own=("kirinx90", "kirin9030", "kirindev0000"))
 def fp_forms(m: Machine) -> None:
     name, src, dst, fp = m.site.builtin, m.tile("src"), m.tile("dst"), m.tile("fp")
     if src is None or fp is None:
@@ -618,6 +618,11 @@ def fp_forms(m: Machine) -> None:
             x90_acc_static(m, dst, src)
             raise LookupError("Kirin X90's TMOV_FP copy is not modelled beyond its static checks")
         return
+    if m.impl == "kirindev0000":  # TSTORE_FP only: kirinDev0000/TStore.hpp TSTORE_IMPL(dst, src, fp)
+        chk = _Static(m, name)
+        chk.need(src.spec.loc == "Acc", "unsupported-path", f"src is TileType::{src.spec.loc}, not Acc")
+        chk.done()
+        return  # an Acc source: no L0C to copy from (machine.missing_buffer)
     if m.impl == "kirin9030":  # TMOV_FP: kirin9030/TMov.hpp TMOV_IMPL(dst, src, fp), CheckTMovAccValid<..., true>
         if name == "TMOV_FP" and dst is not None:
             _k9030_tmov_fp(m, dst, src, fp)
