@@ -74,9 +74,14 @@ def _read_address(ctx: Ctx) -> tuple[int | None, bool] | None:
             return int(ctx.template_args["Addr"], 0), True
         except ValueError:
             return None
+    from ptolint.solver import int_constant
+
     addr = ctx.scalar("addr")
     if addr is None or z3.is_bool(addr) or not z3.is_int(addr):
         return None
+    known = int_constant(addr)
+    if known is not None:  # (what z3.simplify gives back for a numeral)
+        return known, False
     v = z3.simplify(addr)
     return (v.as_long() if z3.is_int_value(v) else None), False
 
@@ -267,9 +272,11 @@ def _constant_overrun(t: TileView, term: z3.ArithRef, cap: int) -> bool | None:
     """PTO903's condition decided in Python when the address and the valid region are constants (most ST kernel
     placements): what z3.simplify makes of the formula below, without building it (the Z3 terms of the extent
     were most of the cost of checking a TASSIGN); None when not constant or the layout is not modelled."""
-    if not (z3.is_int_value(term) and z3.is_int_value(t.valid_row) and z3.is_int_value(t.valid_col)):
+    from ptolint.solver import int_constant
+
+    addr, vr, vc = int_constant(term), int_constant(t.valid_row), int_constant(t.valid_col)
+    if addr is None or vr is None or vc is None:
         return None
-    addr, vr, vc = term.as_long(), t.valid_row.as_long(), t.valid_col.as_long()
     extent = _touched_bytes(t, vr, vc)
     if extent is None:
         return None
