@@ -250,7 +250,16 @@ class Ctx:
 
     @staticmethod
     def static(condition: bool) -> z3.BoolRef:
-        return z3.BoolVal(bool(condition))
+        """The constant true or false term (the two built once: rules decided at compile time ask often)."""
+        b = bool(condition)
+        known = _STATIC.get(b)
+        if known is None:
+            known = _STATIC[b] = z3.BoolVal(b)
+        return known
+
+
+#: the terms Ctx.static gives (Z3 shares equal terms anyway: this saves building them per question)
+_STATIC: dict[bool, z3.BoolRef] = {}
 
 
 REGISTRY: dict[str, Rule] = {}

@@ -182,6 +182,25 @@ def _raw(fn):  # noqa: ANN001, ANN202 - a z3core wrapper and its ctypes function
 _AST_ID, _AST_KIND, _NUM_ARGS, _APP_ARG, _APP_DECL, _DECL_KIND, _Q_BODY = (_raw(f) for f in (
     z3.Z3_get_ast_id, z3.Z3_get_ast_kind, z3.Z3_get_app_num_args, z3.Z3_get_app_arg, z3.Z3_get_app_decl,
     z3.Z3_get_decl_kind, z3.Z3_get_quantifier_body))
+_BOOL_VALUE = _raw(z3.Z3_get_bool_value)
+_SORT_KIND, _GET_SORT, _NUMERAL_STRING = (_raw(f) for f in (
+    z3.Z3_get_sort_kind, z3.Z3_get_sort, z3.Z3_get_numeral_string))
+
+
+def int_constant(term: z3.ExprRef) -> int | None:
+    """The value of an integer numeral term, None for any other term: z3.is_int_value(t) and t.as_long() in
+    three library calls (the rules ask it of every constant address and valid region; z3's two build sort
+    objects and check every call for an error)."""
+    ref, a = term.ctx_ref(), term.as_ast()
+    if _AST_KIND(ref, a) != z3.Z3_NUMERAL_AST or _SORT_KIND(ref, _GET_SORT(ref, a)) != z3.Z3_INT_SORT:
+        return None
+    return int(_NUMERAL_STRING(ref, a))
+
+
+def is_false(term: z3.BoolRef) -> bool:
+    """z3.is_false(term) in one library call (z3's builds a declaration object to read its kind: a tenth of
+    deciding which rules hold at a call, asked of every rule and distinct call)."""
+    return _BOOL_VALUE(term.ctx_ref(), term.as_ast()) == z3.Z3_L_FALSE
 
 
 def var_names(term: z3.ExprRef) -> frozenset[str]:
@@ -576,7 +595,7 @@ def _rule_check(rule: Rule, ctx: Ctx) -> tuple[Check | None, z3.BoolRef | None, 
     if known is None:
         chk = rule.check(call[1])
         violated = None if chk is None else simplified(chk.violated)
-        known = CHECKED[key] = (chk, violated, violated is None or z3.is_false(violated))
+        known = CHECKED[key] = (chk, violated, violated is None or is_false(violated))
     return known
 
 

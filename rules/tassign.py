@@ -74,9 +74,14 @@ def _read_address(ctx: Ctx) -> tuple[int | None, bool] | None:
             return int(ctx.template_args["Addr"], 0), True
         except ValueError:
             return None
+    from ptolint.solver import int_constant
+
     addr = ctx.scalar("addr")
     if addr is None or z3.is_bool(addr) or not z3.is_int(addr):
         return None
+    known = int_constant(addr)
+    if known is not None:  # (what z3.simplify gives back for a numeral)
+        return known, False
     v = z3.simplify(addr)
     return (v.as_long() if z3.is_int_value(v) else None), False
 
@@ -246,24 +251,49 @@ def tassign_tile_overruns_buffer(ctx: Ctx) -> Check | None:
         return None
     buf, cap = CAPACITY[ctx.target][t.loc]
     term = _runtime_address(ctx, got[0])
-    extent = _touched_bytes(t)
-    if cap == 0 or term is None or extent is None:
+    if cap == 0 or term is None:
         return None
-    fits = z3.And(t.valid_row > 0, t.valid_col > 0, t.valid_row <= t.rows, t.valid_col <= t.cols)
-    violated = z3.And(fits, term >= 0, term < cap, term + extent > cap)
+    known = _constant_overrun(t, term, cap)
+    if known is not None:
+        violated = ctx.static(known)
+    else:
+        extent = _touched_bytes(t)
+        if extent is None:
+            return None
+        fits = z3.And(t.valid_row > 0, t.valid_col > 0, t.valid_row <= t.rows, t.valid_col <= t.cols)
+        violated = z3.And(fits, term >= 0, term < cap, term + extent > cap)
     return Check(violated, f"TASSIGN(obj, addr): `{_esc(t.text)}` placed at address {{addr}} with valid region "
                  f"{{validRow}}x{{validCol}} ({t.rows}x{t.cols} {t.dtype}, {t.blayout}/{t.slayout}): its data runs "
                  f"past the end of {buf} ({cap} bytes) on {ctx.target}",
                  {"addr": term, "validRow": t.valid_row, "validCol": t.valid_col})
 
 
-def _touched_bytes(t: TileView) -> z3.ArithRef | None:
+def _constant_overrun(t: TileView, term: z3.ArithRef, cap: int) -> bool | None:
+    """PTO903's condition decided in Python when the address and the valid region are constants (most ST kernel
+    placements): what z3.simplify makes of the formula below, without building it (the Z3 terms of the extent
+    were most of the cost of checking a TASSIGN); None when not constant or the layout is not modelled."""
+    from ptolint.solver import int_constant
+
+    addr, vr, vc = int_constant(term), int_constant(t.valid_row), int_constant(t.valid_col)
+    if addr is None or vr is None or vc is None:
+        return None
+    extent = _touched_bytes(t, vr, vc)
+    if extent is None:
+        return None
+    if not (0 < vr <= t.rows and 0 < vc <= t.cols):
+        return False
+    return 0 <= addr < cap and addr + extent > cap
+
+
+def _touched_bytes(t: TileView, vr=None, vc=None):  # noqa: ANN001, ANN202 - z3 terms, or the Python ints given
     """A lower bound on the bytes from the tile's address to the end of its valid region's data, None when the
-    layout is not modelled (compact tiles, unknown fractals)."""
+    layout is not modelled (compact tiles, unknown fractals). With `vr`, `vc` (positive Python ints) it is
+    computed in Python, the same value."""
     if t.compact not in ("Null", "") or not t.elem_size:
         return None
     size = t.elem_size
-    vr, vc = t.valid_row, t.valid_col
+    if vr is None:
+        vr, vc = t.valid_row, t.valid_col
     if t.slayout == "NoneBox":
         if t.blayout == "RowMajor":
             return ((vr - 1) * t.cols + vc) * size
@@ -275,11 +305,15 @@ def _touched_bytes(t: TileView) -> z3.ArithRef | None:
     else:
         return None
     box = br * bc
+
+    def div(a, b):  # noqa: ANN001, ANN202 - Z3's integer division of a term, floor division of a Python int
+        return a // b if isinstance(a, int) else a / b
+
     if t.blayout == "RowMajor":  # boxes row by row: every box row before the last is whole
-        full = (vr + br - 1) / br - 1
-        return (full * (t.cols // bc) + (vc + bc - 1) / bc - 1) * box * size + size
-    full = (vc + bc - 1) / bc - 1
-    return (full * (t.rows // br) + (vr + br - 1) / br - 1) * box * size + size
+        full = div(vr + br - 1, br) - 1
+        return (full * (t.cols // bc) + div(vc + bc - 1, bc) - 1) * box * size + size
+    full = div(vc + bc - 1, bc) - 1
+    return (full * (t.rows // br) + div(vr + br - 1, br) - 1) * box * size + size
 
 
 @rule("PTO902", "tassign-misaligned", instructions=INSTR, fault="misaligned",

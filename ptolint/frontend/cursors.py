@@ -167,6 +167,23 @@ def canonical(c: ci.Cursor) -> ci.Cursor:
     return _canonical.setdefault(c, c)
 
 
+#: the cursor kinds of a template's parameters
+_TEMPLATE_PARAMETER_KINDS = (ci.CursorKind.TEMPLATE_TYPE_PARAMETER, ci.CursorKind.TEMPLATE_NON_TYPE_PARAMETER,
+                             ci.CursorKind.TEMPLATE_TEMPLATE_PARAMETER)
+
+
+def template_parameters(inst: ci.Cursor) -> tuple[ci.Cursor, ...]:
+    """The template parameters of the template `inst` instantiates (() when it instantiates none), read from
+    the one canonical cursor of that template: each query of the template builds a new cursor whose children
+    libclang visits again (on the ST kernels, a quarter of the repeated child visits were templates asked
+    for their parameters by every instantiation's display name, bindings and integral arguments)."""
+    tmpl = ci.conf.lib.clang_getSpecializedCursorTemplate(inst)
+    if tmpl is None:
+        return ()
+    return memo(canonical(tmpl), "template_parameters",
+                lambda t: tuple(c for c in children(t) if c.kind in _TEMPLATE_PARAMETER_KINDS))
+
+
 def memo(c: ci.Cursor, key: str, compute):
     """`compute(c)`, remembered on the cursor object under `key` (for facts of the syntax, not of a path)."""
     attr = "_ptolint_" + key

@@ -12,7 +12,16 @@ from dataclasses import dataclass, field
 
 import clang.cindex as ci
 
-from ptolint.frontend.cursors import children, file_name, memo, offset, scan_tokens, template_int, type_memo
+from ptolint.frontend.cursors import (
+    children,
+    file_name,
+    memo,
+    offset,
+    scan_tokens,
+    template_int,
+    template_parameters,
+    type_memo,
+)
 from ptolint.frontend.cursors import tokens as cursor_tokens
 from ptolint.frontend.types import (
     ELEMENT_SIZES,
@@ -455,11 +464,7 @@ def _template_bindings(fn: ci.Cursor) -> dict[str, object]:
     n = fn.get_num_template_arguments()
     if n <= 0:
         return out
-    tmpl = ci.conf.lib.clang_getSpecializedCursorTemplate(fn)
-    if tmpl is None or tmpl.kind is None:
-        return out
-    params = [c for c in children(tmpl) if c.kind in (
-        K.TEMPLATE_TYPE_PARAMETER, K.TEMPLATE_NON_TYPE_PARAMETER, K.TEMPLATE_TEMPLATE_PARAMETER)]
+    params = template_parameters(fn)
     for i, p in enumerate(params[:n]):
         kind = targ_kind(fn, i)
         if kind == ci.TemplateArgumentKind.TYPE:
@@ -480,11 +485,7 @@ def _class_bindings(cls: ci.Cursor) -> dict[str, object]:
     n = t.get_num_template_arguments()
     if n <= 0:
         return out
-    tmpl = ci.conf.lib.clang_getSpecializedCursorTemplate(cls)
-    if tmpl is None or tmpl.kind is None:
-        return out
-    params = [c for c in children(tmpl) if c.kind in (
-        K.TEMPLATE_TYPE_PARAMETER, K.TEMPLATE_NON_TYPE_PARAMETER, K.TEMPLATE_TEMPLATE_PARAMETER)]
+    params = template_parameters(cls)
     parts = split_template_args(t.get_canonical().spelling)
     spelled = parts[1] if parts else []
     for i, p in enumerate(params[:n]):
@@ -586,21 +587,12 @@ def display_name(fn: ci.Cursor, call: ci.Cursor | None = None) -> str:
         return out
 
 
-def _template_params(fn: ci.Cursor) -> tuple[ci.Cursor, ...]:
-    """The template parameters of the template `fn` instantiates (asked once per instantiation cursor: the
-    display name is computed per call of it, and each query of the template builds a new cursor whose children
-    libclang visits again)."""
-    tmpl = ci.conf.lib.clang_getSpecializedCursorTemplate(fn)
-    return tuple(c for c in children(tmpl) if c.kind in (
-        K.TEMPLATE_TYPE_PARAMETER, K.TEMPLATE_NON_TYPE_PARAMETER, K.TEMPLATE_TEMPLATE_PARAMETER)) if tmpl else ()
-
-
 def _display_name(fn: ci.Cursor, call: ci.Cursor | None) -> str:
     n = fn.get_num_template_arguments()
     if n <= 0:
         return fn.spelling
     args = []
-    params = memo(fn, "template_params", _template_params)
+    params = template_parameters(fn)
     spelled = spelled_template_args(call, fn.spelling) if call is not None else []
     for i in range(n):
         kind = targ_kind(fn, i)

@@ -16,6 +16,7 @@ from ptolint.frontend.cursors import (
     memo,
     referenced,
     template_int,
+    template_parameters,
     walk,
 )
 from ptolint.frontend.interp.core import (
@@ -400,11 +401,9 @@ def integral_targs(ref: ci.Cursor) -> tuple[tuple[int, ci.Cursor, int], ...]:
     """(index, parameter, value) of a builtin instantiation's named integral template arguments: facts of the
     instantiation, computed once per cursor (every call of the builtin asks)."""
     n = ref.get_num_template_arguments()
-    tmpl = ci.conf.lib.clang_getSpecializedCursorTemplate(ref)
-    if n <= 0 or tmpl is None or tmpl.kind is None:
+    if n <= 0:
         return ()
-    params = [x for x in children(tmpl) if x.kind in (
-        K.TEMPLATE_TYPE_PARAMETER, K.TEMPLATE_NON_TYPE_PARAMETER, K.TEMPLATE_TEMPLATE_PARAMETER)]
+    params = template_parameters(ref)
     out = []
     for i, p in enumerate(params[:n]):
         if p.kind != K.TEMPLATE_NON_TYPE_PARAMETER or not p.spelling:

@@ -281,9 +281,8 @@ class Expressions:
                 if key in fr.env:
                     return fr.env[key]
         ref = referenced(c)
-        kids = list(children(c))
         if ref is None:
-            lits = [x for x in kids if x.kind in (K.INTEGER_LITERAL, K.CXX_BOOL_LITERAL_EXPR, K.FLOATING_LITERAL)]
+            lits = [x for x in children(c) if x.kind in (K.INTEGER_LITERAL, K.CXX_BOOL_LITERAL_EXPR, K.FLOATING_LITERAL)]
             if lits:
                 v = self.value(lits[-1])
                 ct = ctype(c.type)
