@@ -22,8 +22,9 @@ calling a `template <typename T, int N> AICORE void body(...)` helper):
   (`SetValidRow`, `SetValidCol`, `SetValidShape`) on all or some operands, before or after the call, a value set
   in one iteration and used in the next;
 - instructions: TADD / TSUB / TMUL (PTO006, PTO604, PTO610), TDIVS (PTO006, PTO504),
-  TROWSUM (PTO006, PTO806), TROWPROD (PTO006, PTO207, PTO208, PTO209), TCOLEXPANDMAX (PTO006, PTO405, PTO406),
-  TRESHAPE (PTO006), TEXTRACT Vec -> Vec windows (PTO006, PTO102, PTO103), TEXTRACT L1 -> L0A (PTO102, PTO103).
+  TROWSUM (PTO006, PTO806, PTO832), TROWPROD (PTO006, PTO207, PTO208, PTO209), TCOLEXPANDMAX (PTO006, PTO405,
+  PTO406), TRESHAPE (PTO006), TEXTRACT Vec -> Vec windows (PTO006, PTO102, PTO103, PTO137 on A2/A3), TEXTRACT
+  L1 -> L0A (PTO102, PTO103).
 
 About half of the kernels of each idiom have a bug in some iterations only (the tail, the first iteration, the
 blocks past the end of the data, an off-by-one guard), the others are correct, often only because of a guard.
@@ -246,15 +247,18 @@ ELEMENTWISE = ("TADD", "TSUB", "TMUL")
 #: the rules the model decides, per instruction (PTO006 on every instruction but TEXTRACT into L0A)
 MODELLED = {"TADD": ("PTO006", "PTO604", "PTO610"), "TSUB": ("PTO006", "PTO604", "PTO610"),
             "TMUL": ("PTO006", "PTO604", "PTO610"),
-            "TDIVS": ("PTO006", "PTO504"), "TROWSUM": ("PTO006", "PTO806"),
+            "TDIVS": ("PTO006", "PTO504"), "TROWSUM": ("PTO006", "PTO806", "PTO832"),
             "TROWPROD": ("PTO006", "PTO207", "PTO208", "PTO209"), "TCOLEXPANDMAX": ("PTO006", "PTO405", "PTO406"),
-            "TEXTRACT": ("PTO006", "PTO102", "PTO103"), "TRESHAPE": ("PTO006",)}
+            "TEXTRACT": ("PTO006", "PTO102", "PTO103", "PTO137"), "TRESHAPE": ("PTO006",)}
+#: element sizes of the generated kernels' types
+SIZES = {"float": 4, "half": 2}
 
 
 # ============================================================================ rules, from docs/rules.md
 
-def faults(instr: str, ops: list[tuple[str, TT, int, int]], scalars: tuple, target: str) -> set[str]:
-    """Rules broken by one execution of `instr`. ops: (operand name, tile type, valid rows, valid cols)."""
+def faults(instr: str, ops: list[tuple[str, TT, int, int]], scalars: tuple, target: str, dtype: str) -> set[str]:
+    """Rules broken by one execution of `instr` on tiles of `dtype`. ops: (operand name, tile type, valid rows,
+    valid cols)."""
     out = set()
     for name, t, vr, vc in ops:  # PTO006: DYNAMIC valid counts negative, or a non-empty region past the storage
         if name.startswith("tmp") or not t.dynamic:
@@ -274,10 +278,12 @@ def faults(instr: str, ops: list[tuple[str, TT, int, int]], scalars: tuple, targ
         _, sr, sc = o["src0"]
         if dr > 0 and dc > 0 and (sr, sc) != (dr, dc):
             out.add("PTO504")
-    elif instr == "TROWSUM":  # PTO806: src and dst valid rows differ, src not empty
+    elif instr == "TROWSUM":  # PTO806: src and dst valid rows differ, src not empty; PTO832: src empty
         _, sr, sc = o["src"]
         if sr > 0 and sc > 0 and sr != o["dst"][1]:
             out.add("PTO806")
+        if sr == 0 or sc == 0:  # TRowReduceCheck's PTO_ASSERT (a2a3 and a5)
+            out.add("PTO832")
     elif instr == "TROWPROD":  # PTO207 / PTO208: src valid rows / cols 0; PTO209: src and dst valid rows differ
         _, sr, sc = o["src"]
         if sr == 0:
@@ -308,6 +314,11 @@ def faults(instr: str, ops: list[tuple[str, TT, int, int]], scalars: tuple, targ
             out.add("PTO102")
         if sane and (scalars[1] & 0xFFFF) + cols > st.cols:
             out.add("PTO103")
+        # PTO137: A2/A3's ND UB -> UB copy PTO_ASSERTs a start column on a 32-byte block (not for a static 1 x 1
+        # dst, which takes a scalar copy; the generated windows are ND and fit their sources)
+        if target == "a2a3" and dt.loc == "Vec" and (dt.vr, dt.vc) != (1, 1) and \
+                ((scalars[1] & 0xFFFF) * SIZES[dtype]) % 32:
+            out.add("PTO137")
     return out
 
 
@@ -591,7 +602,7 @@ def expected(k: Kernel, targets=TARGETS) -> dict:
             bad: dict = defaultdict(set)
             for st, inps in states.items():
                 ops = [(n, tt, st[1 + 2 * i], st[2 + 2 * i]) for i, (n, tt) in enumerate(ops_static)]
-                for r in faults(info["instr"], ops, st[1 + 2 * nops:], t):
+                for r in faults(info["instr"], ops, st[1 + 2 * nops:], t, k.dtype):
                     bad[r] |= inps
             for r, inps in bad.items():
                 out[t][(r, info["line"])] = {"level": "error" if inps == reaching else "warning",
