@@ -173,3 +173,50 @@ template void launch<1>(float *out, int rows, float scale, void *stream);
     got = findings(f)
     # the launch with rows = 17 faults for every input that reaches it: an error, as without the skip
     assert any(r == "PTO006" and level == "error" for r, _, level, _, _ in got), got
+
+
+REGIONS = """
+template <typename T>
+AICORE void scale(T &dst, T &src, float s) { TDIVS(dst, src, s); }
+
+template <typename T>
+AICORE void shrink(T &t, int r) { t.SetValidRow(r); }
+
+extern "C" __global__ AICORE void kern(__gm__ float *out, int n, float s) {
+  using VecTile = Tile<TileType::Vec, float, 16, 64, BLayout::RowMajor, DYNAMIC, DYNAMIC>;
+  VecTile x(16, 64);
+  VecTile y(16, 64);
+  scale(y, x, s);
+  for (int i = 0; i < n; i++) {  // a builtin and a helper entered before: no region can change
+    scale(y, x, s);
+  }
+  for (int i = 0; i < n; i++) {  // a helper setting a region: walked to find it
+    shrink(x, i + 1);
+  }
+  TDIVS(y, x, s);
+}
+"""
+
+
+def test_region_walk_is_skipped_only_when_no_region_can_change(tmp_path: Path, monkeypatch) -> None:
+    from ptolint.frontend.interp.loops import Loops
+    from ptolint.ir import Const
+
+    f = write(tmp_path, REGIONS)
+    walked: list[int] = []
+    save = Loops.save
+
+    def counting(self):
+        walked.append(len(self.sites))
+        return save(self)
+
+    monkeypatch.setattr(Loops, "save", counting)
+    prog = program(f)
+    # the second loop's two walks (generic iteration, after the loop) only: the first loop's are skipped
+    assert len(walked) == 2, walked
+    last = prog.sites[-1]
+    assert last.builtin == "TDIVS"
+    # x's valid row after the second loop is unknown (set in it), y's is still 16
+    dst, src = last.args[:2]
+    assert "validRow" in str(src.valid_row) and dst.valid_row == Const(16, "int"), (src.valid_row, dst.valid_row)
+    assert [s.builtin for s in prog.sites].count("TDIVS") == 5  # before, two peeled + generic, after

@@ -28,8 +28,8 @@ from dataclasses import dataclass
 
 import clang.cindex as ci
 
-from ptolint.frontend.cursors import children, kind, memo, walk
-from ptolint.frontend.interp.core import K, Stop
+from ptolint.frontend.cursors import children, kind, memo, referenced, walk
+from ptolint.frontend.interp.core import K, Stop, is_builtin_decl
 from ptolint.frontend.values import (
     DeclKey,
     DimsState,
@@ -48,6 +48,10 @@ from ptolint.ir import INT_TYPES, Bin, Cast, Const, Expr, Select, Sym, Unary, in
 
 SCALARS = (Const, Sym, Bin, Unary, Cast, Select)
 
+#: tile methods that set a valid region (Tiles.tile_method)
+REGION_SETTERS = frozenset(("SetValidRow", "SetValidCol", "SetValidShape", "SetValidRegion", "SetValid"))
+#: a kernel launch's own cursor kind, where libclang has one (else a launch is a CALL_EXPR of the kernel)
+LAUNCHES = frozenset(getattr(K, k) for k in ("CUDA_KERNEL_CALL_EXPR",) if hasattr(K, k))
 #: iterations of one loop nest (all its loops together) walked one by one before the rest is summarised
 UNROLL_ITERATIONS = 512
 #: names of the variables loops assign, by declaration (for the symbols that stand for their unknown values)
@@ -624,6 +628,10 @@ class Loops:
                 x.kind == K.CALL_EXPR and x.referenced is not None and not x.spelling.startswith("Get")
                 for x in walk(b))):
             return []
+        helpers = memo(c, "region_helpers", lambda _: self.region_helpers([p for p in parts if p is not None]))
+        if helpers is not None and all(h.get_usr() in self.entered and not self.assume_at.get(h.location.line)
+                                       for h in helpers):
+            return []  # the walk below would change no tile's region, nor anything kept after it (see region_helpers)
         tiles = list(self.tiles)
         before = [(t.valid_row, t.valid_col) for t in tiles]
         saved = self.save()
@@ -648,6 +656,42 @@ class Loops:
         for t, (r0, c0) in zip(tiles, before, strict=True):
             t.valid_row, t.valid_col = r0, c0
         return out
+
+    def region_helpers(self, parts: list[ci.Cursor]) -> frozenset[ci.Cursor] | None:
+        """None when walking `parts` may change the valid region of a tile that exists before the walk, else the
+        helpers (functions with a body, walked by Calls.user_call) the walk may enter, transitively.
+
+        A region changes only through a setter method of a tile (`SetValidRow`..., Tiles.tile_method), a tile
+        assigned (`=` of a non-scalar type, Expressions.assign), or a helper's body doing so; builtins (a site
+        record and a placement), constructors and unresolved calls change none. regions_set skips its walk only
+        when every helper was entered before and has no assumption: the walk would add nothing to what is kept
+        after it (Interpreter.entered, an assumption's use)."""
+        found: set[ci.Cursor] = set()
+        todo = list(parts)
+        while todo:
+            for x in walk(todo.pop()):
+                k = kind(x)
+                if k in LAUNCHES:
+                    return None
+                if k == K.BINARY_OPERATOR:
+                    try:
+                        if binop_token(x) == "=" and ctype(x.type) is None:
+                            return None
+                    except Unsupported:
+                        return None
+                    continue
+                if k != K.CALL_EXPR:
+                    continue
+                if x.spelling in REGION_SETTERS:
+                    return None
+                ref = referenced(x)
+                if ref is None or ref.kind not in (K.FUNCTION_DECL, K.CXX_METHOD, K.FUNCTION_TEMPLATE) \
+                        or is_builtin_decl(ref, self.builtins):
+                    continue
+                if ref not in found:
+                    found.add(ref)
+                    todo.append(ref)  # its parameters' default arguments and its body
+        return frozenset(found)
 
     def save(self) -> dict:
         """The walk's state, to walk something on a copy and come back (see regions_set)."""
