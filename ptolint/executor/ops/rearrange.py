@@ -673,15 +673,9 @@ def _k9030_tmov_fp(m: Machine, dst: ConcreteTile, src: ConcreteTile, fp: Concret
     with isQuant set (an NZ half / int32 Acc into half / (u)int8 / int16, an ND, DN or NZ destination), then fp in
     Scaling. A call that passes is not modelled further (refused)."""
     chk = _Static(m, "TMOV_FP")
-    chk.need(src.spec.loc == "Acc", "unsupported-path", f"src is TileType::{src.spec.loc}, not Acc")
+    for kind, detail in k9030_acc_problems(dst, src, quantised=True):
+        chk.need(False, kind, detail)
     chk.need(fp.spec.loc == "Scaling", "unsupported-path", f"fp is TileType::{fp.spec.loc}, not Scaling")
-    chk.need(_nz(src), "unsupported-layout", "the Acc source is not NZ")
-    chk.need(_nz(dst) or dst.spec.slayout == "NoneBox", "unsupported-layout", "dst is neither ND, DN nor NZ")
-    if src.dtype not in ("half", "int32_t"):
-        chk.need(False, "unsupported-dtype", f"Acc element type {src.dtype}")
-    else:
-        chk.need(dst.dtype in ("half", "int8_t", "uint8_t", "int16_t"), "unsupported-dtype",
-                 f"no quantised {src.dtype} -> {dst.dtype} conversion")
     chk.done()
     raise LookupError("Kirin 9030's TMOV_FP copy is not modelled beyond its static checks")
 
