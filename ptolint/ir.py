@@ -435,11 +435,11 @@ class Diagnostic:
 
 # --- what the executor can observe ---------------------------------------------------------------
 
-#: Fault kinds: the vocabulary shared by rules (what they predict) and the executor (what it observes).
 #: Tile member functions a rule checks like a builtin: their calls become call sites of these pseudo-builtins, whose
 #: operands are the member's parameters (the tile itself is not one: the Tile class rules judge it at the builtins)
 MEMBER_BUILTINS = {"SetMadTF32Mode": "TILE_SETMADTF32MODE"}
 
+#: Fault kinds: the vocabulary shared by rules (what they predict) and the executor (what it observes).
 FAULT_KINDS = {
     "invalid-tile": "the tile type cannot be laid out (class invariant broken)",
     "unsupported-dtype": "the element type is not supported by this instruction on this target",

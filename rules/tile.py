@@ -400,7 +400,8 @@ def acc_copy_unavailable(ctx: Ctx) -> Check | None:
     9030's common.hpp declares for Kirin 9030 only: the kernel does not compile. TSTORE from an Acc tile compiles
     (Kirin Dev0000's own TStore.hpp) and issues a fixpipe copy out of an L0C that does not exist: it faults at run
     time. A plain TMOV into an Acc tile, or a plain TEXTRACT / TINSERT between an Acc tile and anything but a Mat or
-    Vec tile, matches no branch of the copy and compiles to nothing: the Acc tile is never written. Kernels written for Kirin 9030 or A5 that keep a matmul's result in an Acc tile cannot run there.
+    Vec tile, matches no branch of the copy and compiles to nothing: the Acc tile is never written. Kernels written
+    for Kirin 9030 or A5 that keep a matmul's result in an Acc tile cannot run there.
 
     ## Example
     ```cpp
