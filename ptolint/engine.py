@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import sys
 
 from ptolint import impls, own_impls, proof
 from ptolint.frontend.assume import find_assumptions
@@ -273,11 +274,14 @@ class Replayer:
         return known
 
     def close(self) -> None:
-        """Let the translation unit go (the runner keeps compiled code on its cursors)."""
-        from ptolint.executor.entry.run import release
+        """Let the translation unit go (the runner keeps compiled code on its cursors). A process that never
+        replayed a kernel has nothing to release and does not load the executor (numpy) for it: a single clean
+        file's check then never imports numpy (ptolint.parallel.warm_up)."""
         from ptolint.frontend import cursors
 
-        release()
+        runner = sys.modules.get("ptolint.executor.entry.run")
+        if runner is not None:
+            runner.release()
         self.cache.clear()
         self.tu = None
         cursors.reset()

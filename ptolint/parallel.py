@@ -130,10 +130,11 @@ def warm_up(jobs: list[Job] | None = None) -> None:
     libclang's shared library and its bindings, the host compiler's builtin include dir (a `gcc` run), z3 and its
     (still empty) main context, numpy and the executor's op modules, and the model PCHs the jobs will use.
     `gc.freeze` keeps the collector from touching (and so copying) the inherited objects in each child.
-    The modules `check_file` imports on first use are imported here too: the entry executor (every file's
-    `close` releases its state; its import brings numpy.random), the result cache's dict form and the report's
-    value format (the witnesses), fixes when a job asks for them. Imported in each worker they cost every
-    file 2,000 page faults and, without .pyc files, 30 ms of compiling (issue 14).
+    The modules `check_file` imports on first use are imported here too: the entry executor and numpy (for
+    the replays that confirm findings), the result cache's dict form and the report's value format (the
+    witnesses), fixes when a job asks for them. Imported in each worker they cost every file 2,000 page faults
+    and, without .pyc files, 30 ms of compiling (issue 14). With a single file to check, the executor and numpy
+    (about 90 ms of CPU) are left to the worker, which imports them only when it has a finding to confirm.
 
     The z3 context is created and left unused: a child then starts from the state it would have created
     itself (no terms, no solver), so witnesses do not change; creating it costs each child some 4,600 page
@@ -141,26 +142,29 @@ def warm_up(jobs: list[Job] | None = None) -> None:
     import gc
 
     import clang.cindex as ci
-    import numpy.random  # noqa: F401 - see above
     import z3
 
     import ptolint.cache
-    import ptolint.executor.entry.instructions
-    import ptolint.executor.entry.run
-    import ptolint.executor.entry.statements
     import ptolint.frontend.fastbind
     import ptolint.report.common  # noqa: F401 - see above
     from ptolint.engine import builtin_names
-    from ptolint.executor.machine import _load_ops
     from ptolint.frontend.parse import builtin_include_dir
 
     if any(getattr(job.opts, "fixes", False) for job in jobs or []):
         import ptolint.fixes  # noqa: F401
+    if jobs is None or len(jobs) > 1:
+        import numpy.random  # noqa: F401 - see above
+
+        import ptolint.executor.entry.instructions
+        import ptolint.executor.entry.run
+        import ptolint.executor.entry.statements  # noqa: F401
+        from ptolint.executor.machine import _load_ops
+
+        _load_ops()
 
     ci.conf.lib  # noqa: B018 - loads and registers libclang
     builtin_include_dir()  # runs `gcc -print-file-name=include`: once here, not in every worker
     z3.main_ctx()
-    _load_ops()
     builtin_names()
     prepare_pchs(jobs or [])
     gc.freeze()
