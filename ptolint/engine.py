@@ -90,7 +90,7 @@ def check_file(path: str, opts: Options, source: str | None = None) -> FileResul
         record_includes(tu, res)
         replayer = Replayer(tu, target, abspath, opts, builtins)
         program = analyse(tu, target, abspath, builtins, blocks=opts.blocks, assumptions=assumptions,
-                          launches=launches)
+                          launches=launches, keep_cursors=True)  # the replayer's close() lets them go
         for line, msg in program.limits:
             key = (path, line, 0, msg)
             if key not in seen:
