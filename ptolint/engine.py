@@ -277,7 +277,7 @@ class Replayer:
         from ptolint.executor.entry.run import release
         from ptolint.frontend import cursors
 
-        release()
+        release(self.tu)
         self.cache.clear()
         self.tu = None
         cursors.reset()
