@@ -91,7 +91,7 @@ def check_file(path: str, opts: Options, source: str | None = None) -> FileResul
         record_includes(tu, res)
         replayer = Replayer(tu, target, abspath, opts, builtins)
         program = analyse(tu, target, abspath, builtins, blocks=opts.blocks, assumptions=assumptions,
-                          launches=launches)
+                          launches=launches, keep_cursors=True)  # the replayer's close() lets them go
         for line, msg in program.limits:
             key = (path, line, 0, msg)
             if key not in seen:
@@ -281,7 +281,9 @@ class Replayer:
 
         runner = sys.modules.get("ptolint.executor.entry.run")
         if runner is not None:
-            runner.release()
+            runner.release(self.tu)
+        elif self.tu is not None:
+            cursors.forget_top_level(self.tu)  # what release() would drop of the walk's (kept for the replay)
         self.cache.clear()
         self.tu = None
         cursors.reset()

@@ -361,13 +361,18 @@ def top_level(tu: ci.TranslationUnit) -> tuple[list[ci.Cursor], list[ci.Cursor]]
 
 
 def kept_top_level(tu: ci.TranslationUnit) -> tuple[list[ci.Cursor], list[ci.Cursor]]:
-    """top_level(tu), computed once per translation unit: for the entry replay, which looks up the entry point
-    of every candidate it runs (each visit of the top level is thousands of callbacks from libclang). The
-    symbolic walk keeps its own (its cursors, with everything it remembers on them, go when it is done)."""
+    """top_level(tu), computed once per translation unit (each visit of the top level is thousands of callbacks
+    from libclang): the symbolic walk's, which the entry replay then searches for its entry points. Kept on the
+    translation unit until forget_top_level (the engine's replayer, when it is done with the unit)."""
     known = tu.__dict__.get("_ptolint_top_level")
     if known is None:
         known = tu._ptolint_top_level = top_level(tu)
     return known
+
+
+def forget_top_level(tu: ci.TranslationUnit) -> None:
+    """Let kept_top_level's cursors go (with everything remembered on them) before the translation unit does."""
+    tu.__dict__.pop("_ptolint_top_level", None)
 
 
 def macro_index(tu: ci.TranslationUnit) -> dict[str, list[ci.Cursor]]:

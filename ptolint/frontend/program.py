@@ -17,9 +17,17 @@ from ptolint.frontend.interp.interpreter import Interpreter
 __all__ = ["Interpreter", "Program", "Stats", "analyse", "explicit_template_args"]
 
 
-def analyse(tu: ci.TranslationUnit, target: str, main_file: str, builtins: set[str], **kw) -> Program:
+def analyse(tu: ci.TranslationUnit, target: str, main_file: str, builtins: set[str], *,
+            keep_cursors: bool = False, **kw) -> Program:
+    """The walk of `tu`. `keep_cursors`: leave the canonical cursors it made (with what it remembered of their
+    syntax) for the caller, who calls cursors.reset() when done with the translation unit: the engine's entry
+    replay then reads the same objects instead of asking libclang again for each cursor of the functions it runs."""
     cursors.reset()
+    ok = False
     try:
-        return Interpreter(tu, target, main_file, builtins, **kw).run()
+        out = Interpreter(tu, target, main_file, builtins, **kw).run()
+        ok = True
+        return out
     finally:
-        cursors.reset()
+        if not (keep_cursors and ok):
+            cursors.reset()

@@ -13,7 +13,7 @@ import re
 import clang.cindex as ci
 
 from ptolint.executor.entry.syntax import float_literal, int_literal
-from ptolint.frontend.cursors import file_name, macro_index, tokens
+from ptolint.frontend.cursors import macro_index, position, tokens
 
 IDENT = re.compile(r"[A-Za-z_]\w*")
 
@@ -40,7 +40,7 @@ class MacroTable:
         """The object-like macro whose expansion is exactly the cursor (its name written at its location)."""
         if not self.defs:
             return None
-        fname = file_name(c)
+        fname, line, column = position(c)  # not c.location: the binding's query of it is its slowest part
         if not fname:
             return None
         if fname not in self.lines:
@@ -50,17 +50,16 @@ class MacroTable:
             except OSError:
                 self.lines[fname] = []
         lines = self.lines[fname]
-        loc = c.location
-        if not 0 < loc.line <= len(lines):
+        if not 0 < line <= len(lines):
             return None
-        m = IDENT.match(lines[loc.line - 1], loc.column - 1)
+        m = IDENT.match(lines[line - 1], column - 1)
         if not m or self.body(m.group(0)) is None:
             return None
         if c.spelling == m.group(0):  # a reference to a declaration of that name (the macro was #undef'd):
             return None  # an expansion is a cursor of the macro's body, never spelled as the macro
         ext = c.extent
-        if (ext.start.line, ext.start.column) != (loc.line, loc.column) or (
-                ext.end.line == loc.line and ext.end.column > loc.column + len(m.group(0))):
+        if (ext.start.line, ext.start.column) != (line, column) or (
+                ext.end.line == line and ext.end.column > column + len(m.group(0))):
             return None
         return m.group(0)
 

@@ -12,7 +12,17 @@ import re
 
 import clang.cindex as ci
 
-from ptolint.frontend.cursors import arguments, children, file_name, memo, offset, referenced, template_int, tokens
+from ptolint.frontend.cursors import (
+    arguments,
+    children,
+    file_name,
+    memo,
+    offset,
+    referenced,
+    template_int,
+    tokens,
+    type_memo,
+)
 from ptolint.frontend.paths import MODEL_INCLUDE
 from ptolint.frontend.types import ELEMENT_NAMES, parse_dims, scalar_ctype, split_template_args, strip_ns
 
@@ -170,13 +180,18 @@ def ctype(t: ci.Type) -> str | None:
     cached = t.__dict__.get("_ptolint_er_ctype", False)
     if cached is not False:
         return cached
+    # remembered per translation unit and type too: the compiled expressions ask it of 17,000 Type objects on the
+    # A5 ST sample's runs, most of them a handful of types (each asked libclang for the canonical type and its
+    # spelling)
+    out = t._ptolint_er_ctype = type_memo(t, "er_ctype", _ctype)
+    return out
+
+
+def _ctype(t: ci.Type) -> str | None:
     can = strip_reference(t)
     if can.kind == TK.ENUM:
-        out = enum_ctype(can)
-    else:
-        out = scalar_ctype(can.spelling)
-    t._ptolint_er_ctype = out
-    return out
+        return enum_ctype(can)
+    return scalar_ctype(can.spelling)
 
 
 def enum_ctype(can: ci.Type) -> str:

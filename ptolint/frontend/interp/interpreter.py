@@ -63,7 +63,7 @@ class Interpreter(Statements, Loops, Expressions, Calls, Tiles, Objects):
         self.tu = tu
         self.target = target
         self.main_file = main_file
-        self.top_level = cursors.top_level(tu)  # (declarations, macro definitions)
+        self.top_level = cursors.kept_top_level(tu)  # (declarations, macro definitions); the entry replay's too
         self.builtins = builtins
         self.symbols = Symbols(blocks, subblocks)
         self.sites: list[CallSite] = []
