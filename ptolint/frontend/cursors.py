@@ -252,6 +252,12 @@ _MACRO_ID_BIT = 1 << 31
 _file_contents = None
 
 
+def in_macro_expansion(c: ci.Cursor) -> bool:
+    """Whether the cursor's location lies in a macro expansion (its raw location has the MacroIDBit): a file
+    location is where the preprocessor read a token from the file unexpanded."""
+    return bool(c.location.int_data & _MACRO_ID_BIT)
+
+
 def one_token_text(c: ci.Cursor) -> str | None:
     """The source text of a literal or name cursor whose extent is exactly one number or identifier token
     written in a file (outside any macro expansion): what tokenizing the extent gives. None otherwise.
