@@ -317,3 +317,17 @@ extern "C" __global__ AICORE void kern() { run<32>(); }
 """)
     assert [(evaluate(s.arg("indexRow").expr, {}), evaluate(s.arg("indexCol").expr, {})) for s in prog.sites] == [
         (32, 16), (48, 0)]
+
+
+def test_may_spell_finds_every_way_to_write_an_identifier() -> None:
+    """cursors.may_spell answers False only where no token can be the identifier (tiles.sets_entry_offset skips
+    tokenizing the file then): a line splice inside the name, a universal character name or a trigraph keep it
+    True."""
+    from ptolint.frontend.cursors import may_spell
+
+    name = b"setEntryOffset"
+    assert not may_spell(b"pipe.cons.setEntry(64); // Offset", name)
+    assert may_spell(b"pipe.cons.setEntryOffset(64);", name)
+    assert may_spell(b"pipe.cons.setEntry\\\nOffset(64);", name)
+    assert may_spell(b"pipe.cons.setEntry\\ \r\nOffset(64);", name)
+    assert may_spell(b"pipe.cons.\\u0073etEntryOffset(64);", name)
