@@ -166,7 +166,7 @@ class Expressions:
         unrolled loop asks again for every iteration)."""
         k = c.kind
         # an expression at a file location is not written as a macro (macro_value): asked first, it spares the
-        # type query of nearly every expression (about 99 % of them on the ST kernels)
+        # type query of nearly every expression (92 % of 900,000 in the pto-isa tests, 99.6 % on the ST kernels)
         if k.is_expression() and k not in (K.CALL_EXPR, K.DECL_REF_EXPR, K.MEMBER_REF_EXPR) and in_macro_expansion(c):
             ct = expr_ctype(c)
             if ct is not None:
