@@ -295,3 +295,39 @@ extern "C" __global__ AICORE void kern(float *p, int n) { run<float>(p, n); }
     assert ctype(by_name["m"].type) == "unsigned long" and ctype(by_name["n"].type) == "int"
     assert tile_spec_of(by_name["a"].type) == tile_spec_of(by_name["b"].type) is not None
     assert tile_spec_of(by_name["m"].type) is None
+
+
+def test_a_macro_is_a_value_only_where_it_is_expanded(tmp_path: Path) -> None:
+    """An object-like macro written in the code gives its value; a name that is a macro only elsewhere (#undef'd
+    before, or defined after the use) does not: N is the template parameter here, not a macro of that name
+    (ptolint read N as 48, the last definition, before it checked the expression's location)."""
+    prog = sites_of(tmp_path, """
+#define N 100
+#undef N
+#define OFF (8 + 8)
+template <int N>
+AICORE void run() {
+  Tile<TileType::Mat, half, 64, 32, BLayout::RowMajor, 64, 32, SLayout::ColMajor> src;
+  TileLeft<half, 16, 32> dst;
+  TEXTRACT(dst, src, N, OFF);
+  TEXTRACT(dst, src, N + OFF, 0);
+}
+extern "C" __global__ AICORE void kern() { run<32>(); }
+#define N 48
+""")
+    assert [(evaluate(s.arg("indexRow").expr, {}), evaluate(s.arg("indexCol").expr, {})) for s in prog.sites] == [
+        (32, 16), (48, 0)]
+
+
+def test_may_spell_finds_every_way_to_write_an_identifier() -> None:
+    """cursors.may_spell answers False only where no token can be the identifier (tiles.sets_entry_offset skips
+    tokenizing the file then): a line splice inside the name, a universal character name or a trigraph keep it
+    True."""
+    from ptolint.frontend.cursors import may_spell
+
+    name = b"setEntryOffset"
+    assert not may_spell(b"pipe.cons.setEntry(64); // Offset", name)
+    assert may_spell(b"pipe.cons.setEntryOffset(64);", name)
+    assert may_spell(b"pipe.cons.setEntry\\\nOffset(64);", name)
+    assert may_spell(b"pipe.cons.setEntry\\ \r\nOffset(64);", name)
+    assert may_spell(b"pipe.cons.\\u0073etEntryOffset(64);", name)

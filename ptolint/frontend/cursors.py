@@ -252,6 +252,12 @@ _MACRO_ID_BIT = 1 << 31
 _file_contents = None
 
 
+def in_macro_expansion(c: ci.Cursor) -> bool:
+    """Whether the cursor's location lies in a macro expansion (its raw location has the MacroIDBit): a file
+    location is where the preprocessor read a token from the file unexpanded."""
+    return bool(c.location.int_data & _MACRO_ID_BIT)
+
+
 def one_token_text(c: ci.Cursor) -> str | None:
     """The source text of a literal or name cursor whose extent is exactly one number or identifier token
     written in a file (outside any macro expansion): what tokenizing the extent gives. None otherwise.
@@ -260,7 +266,6 @@ def one_token_text(c: ci.Cursor) -> str | None:
     cursor query on a translation unit built with the model PCH (a generated kernel's 5,000 literals: a tenth
     of its whole check). The text is read here from the same buffer, the one libclang parsed
     (clang_getFileContents: an editor's unsaved text too), between the extent's offsets."""
-    global _file_contents
     if c._kind_id not in _ONE_TOKEN_KINDS:
         return None
     ext = c.extent
@@ -274,19 +279,45 @@ def one_token_text(c: ci.Cursor) -> str | None:
     _instantiation(ext.end, ctypes.byref(f), None, None, ctypes.byref(off))
     if start_file is None or f.value != start_file or not 0 < off.value - start <= 64:
         return None
-    buffers = c._tu.__dict__.get("_ptolint_buffers")
+    text = file_contents(c._tu, start_file)[start:off.value].decode("ascii", "replace")
+    return text if _ONE_TOKEN.fullmatch(text) else None
+
+
+def file_contents(tu: ci.TranslationUnit, file: int) -> bytes:
+    """The buffer libclang parsed for the file (a CXFile pointer) of `tu`, read once per translation unit."""
+    global _file_contents
+    buffers = tu.__dict__.get("_ptolint_buffers")
     if buffers is None:
-        buffers = c._tu._ptolint_buffers = {}
-    data = buffers.get(start_file)
+        buffers = tu._ptolint_buffers = {}
+    data = buffers.get(file)
     if data is None:
         if _file_contents is None:
             _file_contents = ctypes.CFUNCTYPE(ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p,
                                               ctypes.POINTER(ctypes.c_size_t))(("clang_getFileContents", ci.conf.lib))
         size = ctypes.c_size_t()
-        ptr = _file_contents(c._tu.obj, start_file, ctypes.byref(size))
-        data = buffers[start_file] = ctypes.string_at(ptr, size.value) if ptr else b""
-    text = data[start:off.value].decode("ascii", "replace")
-    return text if _ONE_TOKEN.fullmatch(text) else None
+        ptr = _file_contents(tu.obj, file, ctypes.byref(size))
+        data = buffers[file] = ctypes.string_at(ptr, size.value) if ptr else b""
+    return data
+
+
+#: a line splice (backslash, optional horizontal space, newline): the lexer joins the lines around it
+_SPLICE = re.compile(rb"\\[ \t\v\f]*(?:\r\n|\n|\r)")
+
+
+def may_spell(text: bytes, identifier: bytes) -> bool:
+    """False when no token of the source `text` can be the identifier: it is not in the text once line splices
+    are joined, and there is no universal character name or trigraph that could spell it otherwise. A byte search
+    costs far less than tokenizing a file with the binding's Token objects."""
+    return identifier in _SPLICE.sub(b"", text) or any(x in text for x in (b"\\u", b"\\U", b"??/"))
+
+
+def main_file_contents(tu: ci.TranslationUnit) -> bytes:
+    """The buffer libclang parsed for the main file (the translation unit's extent), b"" when there is none."""
+    if _instantiation is None:
+        position(tu.cursor)  # (sets up the location query)
+    f = _where[0]
+    _instantiation(tu.cursor.extent.start, ctypes.byref(f), None, None, None)
+    return b"" if f.value is None else file_contents(tu, f.value)
 
 
 def spellings(c: ci.Cursor) -> tuple[str, ...]:

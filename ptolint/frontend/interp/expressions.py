@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import clang.cindex as ci
 
-from ptolint.frontend.cursors import children, macro_index, memo, position, referenced
+from ptolint.frontend.cursors import children, in_macro_expansion, macro_index, memo, position, referenced
 from ptolint.frontend.interp.core import (
     BUILTIN_VARS,
     COMPARE,
@@ -165,7 +165,9 @@ class Expressions:
         it stands for when it is written as a macro. Both are facts of the syntax, remembered on the cursor (an
         unrolled loop asks again for every iteration)."""
         k = c.kind
-        if k.is_expression() and k not in (K.CALL_EXPR, K.DECL_REF_EXPR, K.MEMBER_REF_EXPR):
+        # an expression at a file location is not written as a macro (macro_value): asked first, it spares the
+        # type query of nearly every expression (92 % of 900,000 in the pto-isa tests, 99.6 % on the ST kernels)
+        if k.is_expression() and k not in (K.CALL_EXPR, K.DECL_REF_EXPR, K.MEMBER_REF_EXPR) and in_macro_expansion(c):
             ct = expr_ctype(c)
             if ct is not None:
                 mv = memo(c, "macro_value", self.macro_value)
@@ -190,8 +192,14 @@ class Expressions:
         """The value of an expression written as an object-like macro (`N` from `-DN=60`, `#define OFF (B + 8)`).
 
         Macro expansions carry no usable tokens in libclang, so the macro's body is expanded and evaluated
-        here (integer constant expressions only); anything else is left to the normal path.
+        here (integer constant expressions only); anything else is left to the normal path. An expression at a
+        file location (outside any macro expansion) is not one: had its first token been a macro there, the
+        preprocessor would have expanded it and the expression would lie in the expansion. A macro of the same
+        name defined only later, or #undef'd before, is not this expression's value (a template parameter `N`
+        with a `#define N 4` after the template once read as 4 here).
         """
+        if not in_macro_expansion(c):
+            return None
         if not hasattr(self, "_macro_defs"):
             self._macro_defs: dict[str, list[ci.Cursor]] = macro_index(self.tu)  # (read only)
             self._macros: dict[str, list[str] | None] = {}  # tokenised lazily (headers define thousands)
