@@ -262,6 +262,22 @@ class Ctx:
 _STATIC: dict[bool, z3.BoolRef] = {}
 
 
+def int_values(*terms: z3.ArithRef) -> tuple[int, ...] | None:
+    """The values of integer numeral terms, None unless every one is a numeral. A rule whose operands are all
+    constants (the tensor shapes and valid regions of nearly every ST kernel call) decides its formula with these
+    in Python and returns ctx.static(answer), the very term z3.simplify folds the formula to, without building the
+    formula's terms (most of the cost of checking such a call)."""
+    from ptolint.solver import int_constant  # (the solver imports z3: rules load on runs that need no z3)
+
+    out = []
+    for t in terms:
+        v = int_constant(t)
+        if v is None:
+            return None
+        out.append(v)
+    return tuple(out)
+
+
 REGISTRY: dict[str, Rule] = {}
 
 
