@@ -154,7 +154,9 @@ class TileView:
         self.valid_col = valid_col
 
     def __getattr__(self, item: str):  # loc, dtype, rows, cols, blayout, slayout, fractal, ...
-        return getattr(self.spec, item)
+        value = getattr(self.spec, item)
+        self.__dict__[item] = value  # (the spec is frozen; the next read is a plain attribute: the rules read
+        return value  # each several times per call)
 
     @property
     def text(self) -> str:

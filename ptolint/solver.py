@@ -33,7 +33,7 @@ from ptolint.ir import (
     sym_set,
 )
 from ptolint.ruleset import Check, Ctx, GlobalView, Rule, TileView
-from ptolint.z3lazy import install_fast_paths
+from ptolint.z3lazy import VALUE, install_fast_paths
 
 install_fast_paths()  # the same terms, built with fewer Python-level Z3 calls (ptolint/z3lazy.py)
 
@@ -190,11 +190,22 @@ _SORT_KIND, _GET_SORT, _NUMERAL_STRING = (_raw(f) for f in (
 def int_constant(term: z3.ExprRef) -> int | None:
     """The value of an integer numeral term, None for any other term: z3.is_int_value(t) and t.as_long() in
     three library calls (the rules ask it of every constant address and valid region; z3's two build sort
-    objects and check every call for an error)."""
+    objects and check every call for an error), once per term object: the answer is kept on it, and a numeral
+    made from a Python int (z3lazy's IntVal) carries its value from the start (the library calls were most of
+    deciding a TASSIGN's rules on constants)."""
+    d = term.__dict__
+    known = d.get(VALUE, _UNSET)
+    if known is not _UNSET:
+        return known
     ref, a = term.ctx_ref(), term.as_ast()
     if _AST_KIND(ref, a) != z3.Z3_NUMERAL_AST or _SORT_KIND(ref, _GET_SORT(ref, a)) != z3.Z3_INT_SORT:
+        d[VALUE] = None
         return None
-    return int(_NUMERAL_STRING(ref, a))
+    out = d[VALUE] = int(_NUMERAL_STRING(ref, a))
+    return out
+
+
+_UNSET = object()
 
 
 def is_false(term: z3.BoolRef) -> bool:
@@ -603,6 +614,8 @@ def simplified(violated: z3.BoolRef) -> z3.BoolRef:
     """z3.simplify(violated), computed once per term of the file (the same term simplifies to the same term)."""
     if not z3.is_expr(violated):
         return z3.simplify(violated)  # (raises as it always did)
+    if isinstance(violated, z3.BoolRef) and _BOOL_VALUE(violated.ctx_ref(), violated.as_ast()) != z3.Z3_L_UNDEF:
+        return violated  # true or false (Ctx.static: most rules at most calls) simplifies to itself
     key = violated.get_id()
     known = SIMPLIFIED.get(key)
     if known is not None and known[0].eq(violated):
