@@ -708,7 +708,13 @@ def gm_burst_length_mismatch(ctx: Ctx) -> Check | None:
     t, g, lay, burst, line = got
     what = "valid columns" if lay == "ND" else "valid rows"
     dim = "Shape4" if lay == "ND" else "Shape3"
-    violated = z3.And(t.valid_row > 0, t.valid_col > 0, line > 0, burst > line)
+    known = int_values(t.valid_row, t.valid_col, line)  # constants: decided in Python (see gm_extent_vs_tile)
+    if known is not None:
+        vr, vc, line = known
+        burst = vc if lay == "ND" else vr
+        violated = ctx.static(vr > 0 and vc > 0 and line > 0 and burst > line)
+    else:
+        violated = z3.And(t.valid_row > 0, t.valid_col > 0, line > 0, burst > line)
     return Check(violated, f"{ctx.builtin}: tile `{_esc(t.text)}` moves bursts of {{burst}} elements (its {what}) "
                  f"but GlobalTensor `{_esc(g.text)}` ({lay}) has lines of {{line}} ({dim}): each burst runs past its "
                  "line, the last past the tensor", show={"burst": burst, "line": line}, definite=True)
