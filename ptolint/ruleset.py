@@ -8,6 +8,7 @@ Rules never see libclang cursors and never decide levels: the solver does that.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import importlib
 import inspect
 import pickle
@@ -236,12 +237,14 @@ class Ctx:
     def scalar(self, name: str) -> z3.ExprRef | None:
         return self._scalars.get(name)
 
-    @property
+    @functools.cached_property
     def impl(self) -> str:
         """Whose facts hold for this call: the target itself on A2/A3 and A5; on a newer target the target ("a2a3"
         or "a5") whose very implementation file the builtin uses there (ptolint.impls.family; the target itself
         when none: rules that run there regardless, `Rule.families` None, must not key facts by it). Fact tables
-        keyed by target are looked up by this; buffer capacities and other facts of the chip by `target`."""
+        keyed by target are looked up by this; buffer capacities and other facts of the chip by `target`.
+        Computed once per call (the TLOAD / TSTORE rules ask it several times each: 21,000 times in the 19-kernel
+        A2/A3 sample)."""
         dtypes = tuple(t.spec.dtype for t in self._tiles.values())
         return own_impls.impl_key(self.builtin, self.target, dtypes)
 
