@@ -76,6 +76,11 @@ CALLS: dict[tuple, tuple[int, Ctx]] = {}
 #: differ only in what a rule's message names (PTO904's sequences: the lines of the write and of the read) build
 #: the same violation again (a generated kernel: 3,177 simplifications of 244 terms)
 SIMPLIFIED: dict[int, tuple[z3.BoolRef, z3.BoolRef]] = {}
+#: the integer numeral of each constant the file's expressions hold, by value: every call site's operands are
+#: encoded afresh (a tile's constant valid region, a tensor's five extents and strides), and making the numeral
+#: (z3.IntVal) was most of building a site's Ctx; one object per value also keeps what is known of it
+#: (int_constant's value, its sort)
+NUMERALS: dict[int, z3.IntNumRef] = {}
 #: bumped whenever CALLS is emptied: a call number kept on a Ctx is valid only in its generation
 _GENERATION = [0]
 
@@ -153,6 +158,7 @@ def forget_encodings() -> None:
     CHECKED.clear()
     CALLS.clear()
     SIMPLIFIED.clear()
+    NUMERALS.clear()
     _GENERATION[0] += 1
     DOMAINS.clear()
     VARS.clear()
@@ -357,7 +363,13 @@ class Encoder:
                 return z3.RealVal(e.value)
             if e.ctype == "bool":
                 return z3.BoolVal(bool(e.value))
-            return z3.IntVal(int(e.value))
+            v = int(e.value)
+            term = NUMERALS.get(v)
+            if term is None:
+                if len(NUMERALS) >= MAX_ENCODED:
+                    NUMERALS.clear()
+                term = NUMERALS[v] = z3.IntVal(v)
+            return term
         return self.var(e)
 
     def node(self, e: Expr) -> z3.ExprRef:
