@@ -596,6 +596,12 @@ def rule_check(rule: Rule, ctx: Ctx) -> tuple[Check | None, z3.BoolRef | None]:
     return _rule_check(rule, ctx)[:2]  # type: ignore[return-value]
 
 
+def rule_holds(rule: Rule, ctx: Ctx) -> bool:
+    """Whether the rule holds at the call whatever the path (no Check, or a violation that simplifies to false):
+    check_rule's first answer, which needs no query."""
+    return _rule_check(rule, ctx)[2]
+
+
 def _rule_check(rule: Rule, ctx: Ctx) -> tuple[Check | None, z3.BoolRef | None, bool]:
     """rule_check with a third answer: whether the rule holds at the call whatever the path (no Check, or a
     violation that simplified to false). The call's number is kept on the Ctx, so that the identity (a large
