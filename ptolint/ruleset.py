@@ -210,12 +210,14 @@ class Ctx:
         get the same Check from every rule: the solver builds it once (an ST kernel's paths repeat the same
         calls: half of its rule checks)."""
         if self._identity is None:
+            from ptolint.solver import term_id  # (z3's get_id: most of the cost; the solver imports z3)
+
             self._identity = (
                 self.target, self.builtin,
-                tuple((n, t.spec, t.operand.name, t.valid_row.get_id(), t.valid_col.get_id())
+                tuple((n, t.spec, t.operand.name, term_id(t.valid_row), term_id(t.valid_col))
                       for n, t in self._tiles.items()),
-                tuple((n, v.get_id()) for n, v in self._scalars.items()),
-                tuple((n, g.spec, g.text, tuple(x.get_id() for x in g.shape), tuple(x.get_id() for x in g.stride))
+                tuple((n, term_id(v)) for n, v in self._scalars.items()),
+                tuple((n, g.spec, g.text, tuple(term_id(x) for x in g.shape), tuple(term_id(x) for x in g.stride))
                       for n, g in self._globals.items()),
                 tuple(self._types.items()), tuple(self.template_args.items()), tuple(self.texts.items()))
         return self._identity

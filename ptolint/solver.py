@@ -214,6 +214,17 @@ def int_constant(term: z3.ExprRef) -> int | None:
 _UNSET = object()
 
 
+def term_id(term: z3.ExprRef) -> int:
+    """term.get_id() in one library call, kept on the term object (the id is the term's while the object holds
+    it): a call's identity (Ctx.identity) reads the ids of some 20 operand terms, mostly shared numerals and
+    encodings, and z3's get_id checks every call for an error."""
+    d = term.__dict__
+    k = d.get("_ptolint_id")
+    if k is None:
+        k = d["_ptolint_id"] = _AST_ID(term.ctx_ref(), term.as_ast())
+    return k
+
+
 def is_false(term: z3.BoolRef) -> bool:
     """z3.is_false(term) in one library call (z3's builds a declaration object to read its kind: a tenth of
     deciding which rules hold at a call, asked of every rule and distinct call)."""
