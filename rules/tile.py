@@ -62,7 +62,11 @@ def _static(ctx: Ctx, problems: list[tuple[str, str]], what: str) -> Check | Non
 
 
 def _operands(ctx: Ctx) -> list[tuple[str, TileView]]:
-    return sorted(ctx.tiles().items())
+    """The call's tile operands by name, sorted once per call (the six tile rules run at every call)."""
+    out = ctx.__dict__.get("_sorted_tiles")
+    if out is None:
+        out = ctx._sorted_tiles = sorted(ctx.tiles().items())
+    return out
 
 
 @rule("PTO001", "tile-shape-not-positive", instructions=("*",), targets=ALL_TARGETS, chip=True, fault="invalid-tile",
