@@ -8,6 +8,7 @@ Rules never see libclang cursors and never decide levels: the solver does that.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import importlib
 import inspect
 import pickle
@@ -154,7 +155,9 @@ class TileView:
         self.valid_col = valid_col
 
     def __getattr__(self, item: str):  # loc, dtype, rows, cols, blayout, slayout, fractal, ...
-        return getattr(self.spec, item)
+        value = getattr(self.spec, item)
+        self.__dict__[item] = value  # (the spec is frozen; the next read is a plain attribute: the rules read
+        return value  # each several times per call)
 
     @property
     def text(self) -> str:
@@ -207,12 +210,14 @@ class Ctx:
         get the same Check from every rule: the solver builds it once (an ST kernel's paths repeat the same
         calls: half of its rule checks)."""
         if self._identity is None:
+            from ptolint.solver import term_id  # (z3's get_id: most of the cost; the solver imports z3)
+
             self._identity = (
                 self.target, self.builtin,
-                tuple((n, t.spec, t.operand.name, t.valid_row.get_id(), t.valid_col.get_id())
+                tuple((n, t.spec, t.operand.name, term_id(t.valid_row), term_id(t.valid_col))
                       for n, t in self._tiles.items()),
-                tuple((n, v.get_id()) for n, v in self._scalars.items()),
-                tuple((n, g.spec, g.text, tuple(x.get_id() for x in g.shape), tuple(x.get_id() for x in g.stride))
+                tuple((n, term_id(v)) for n, v in self._scalars.items()),
+                tuple((n, g.spec, g.text, tuple(term_id(x) for x in g.shape), tuple(term_id(x) for x in g.stride))
                       for n, g in self._globals.items()),
                 tuple(self._types.items()), tuple(self.template_args.items()), tuple(self.texts.items()))
         return self._identity
@@ -234,12 +239,14 @@ class Ctx:
     def scalar(self, name: str) -> z3.ExprRef | None:
         return self._scalars.get(name)
 
-    @property
+    @functools.cached_property
     def impl(self) -> str:
         """Whose facts hold for this call: the target itself on A2/A3 and A5; on a newer target the target ("a2a3"
         or "a5") whose very implementation file the builtin uses there (ptolint.impls.family; the target itself
         when none: rules that run there regardless, `Rule.families` None, must not key facts by it). Fact tables
-        keyed by target are looked up by this; buffer capacities and other facts of the chip by `target`."""
+        keyed by target are looked up by this; buffer capacities and other facts of the chip by `target`.
+        Computed once per call (the TLOAD / TSTORE rules ask it several times each: 21,000 times in the 19-kernel
+        A2/A3 sample)."""
         dtypes = tuple(t.spec.dtype for t in self._tiles.values())
         return own_impls.impl_key(self.builtin, self.target, dtypes)
 
@@ -260,6 +267,22 @@ class Ctx:
 
 #: the terms Ctx.static gives (Z3 shares equal terms anyway: this saves building them per question)
 _STATIC: dict[bool, z3.BoolRef] = {}
+
+
+def int_values(*terms: z3.ArithRef) -> tuple[int, ...] | None:
+    """The values of integer numeral terms, None unless every one is a numeral. A rule whose operands are all
+    constants (the tensor shapes and valid regions of nearly every ST kernel call) decides its formula with these
+    in Python and returns ctx.static(answer), the very term z3.simplify folds the formula to, without building the
+    formula's terms (most of the cost of checking such a call)."""
+    from ptolint.solver import int_constant  # (the solver imports z3: rules load on runs that need no z3)
+
+    out = []
+    for t in terms:
+        v = int_constant(t)
+        if v is None:
+            return None
+        out.append(v)
+    return tuple(out)
 
 
 REGISTRY: dict[str, Rule] = {}

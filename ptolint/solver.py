@@ -33,7 +33,7 @@ from ptolint.ir import (
     sym_set,
 )
 from ptolint.ruleset import Check, Ctx, GlobalView, Rule, TileView
-from ptolint.z3lazy import install_fast_paths
+from ptolint.z3lazy import VALUE, install_fast_paths
 
 install_fast_paths()  # the same terms, built with fewer Python-level Z3 calls (ptolint/z3lazy.py)
 
@@ -76,6 +76,11 @@ CALLS: dict[tuple, tuple[int, Ctx]] = {}
 #: differ only in what a rule's message names (PTO904's sequences: the lines of the write and of the read) build
 #: the same violation again (a generated kernel: 3,177 simplifications of 244 terms)
 SIMPLIFIED: dict[int, tuple[z3.BoolRef, z3.BoolRef]] = {}
+#: the integer numeral of each constant the file's expressions hold, by value: every call site's operands are
+#: encoded afresh (a tile's constant valid region, a tensor's five extents and strides), and making the numeral
+#: (z3.IntVal) was most of building a site's Ctx; one object per value also keeps what is known of it
+#: (int_constant's value, its sort)
+NUMERALS: dict[int, z3.IntNumRef] = {}
 #: bumped whenever CALLS is emptied: a call number kept on a Ctx is valid only in its generation
 _GENERATION = [0]
 
@@ -153,6 +158,7 @@ def forget_encodings() -> None:
     CHECKED.clear()
     CALLS.clear()
     SIMPLIFIED.clear()
+    NUMERALS.clear()
     _GENERATION[0] += 1
     DOMAINS.clear()
     VARS.clear()
@@ -190,11 +196,33 @@ _SORT_KIND, _GET_SORT, _NUMERAL_STRING = (_raw(f) for f in (
 def int_constant(term: z3.ExprRef) -> int | None:
     """The value of an integer numeral term, None for any other term: z3.is_int_value(t) and t.as_long() in
     three library calls (the rules ask it of every constant address and valid region; z3's two build sort
-    objects and check every call for an error)."""
+    objects and check every call for an error), once per term object: the answer is kept on it, and a numeral
+    made from a Python int (z3lazy's IntVal) carries its value from the start (the library calls were most of
+    deciding a TASSIGN's rules on constants)."""
+    d = term.__dict__
+    known = d.get(VALUE, _UNSET)
+    if known is not _UNSET:
+        return known
     ref, a = term.ctx_ref(), term.as_ast()
     if _AST_KIND(ref, a) != z3.Z3_NUMERAL_AST or _SORT_KIND(ref, _GET_SORT(ref, a)) != z3.Z3_INT_SORT:
+        d[VALUE] = None
         return None
-    return int(_NUMERAL_STRING(ref, a))
+    out = d[VALUE] = int(_NUMERAL_STRING(ref, a))
+    return out
+
+
+_UNSET = object()
+
+
+def term_id(term: z3.ExprRef) -> int:
+    """term.get_id() in one library call, kept on the term object (the id is the term's while the object holds
+    it): a call's identity (Ctx.identity) reads the ids of some 20 operand terms, mostly shared numerals and
+    encodings, and z3's get_id checks every call for an error."""
+    d = term.__dict__
+    k = d.get("_ptolint_id")
+    if k is None:
+        k = d["_ptolint_id"] = _AST_ID(term.ctx_ref(), term.as_ast())
+    return k
 
 
 def is_false(term: z3.BoolRef) -> bool:
@@ -346,7 +374,13 @@ class Encoder:
                 return z3.RealVal(e.value)
             if e.ctype == "bool":
                 return z3.BoolVal(bool(e.value))
-            return z3.IntVal(int(e.value))
+            v = int(e.value)
+            term = NUMERALS.get(v)
+            if term is None:
+                if len(NUMERALS) >= MAX_ENCODED:
+                    NUMERALS.clear()
+                term = NUMERALS[v] = z3.IntVal(v)
+            return term
         return self.var(e)
 
     def node(self, e: Expr) -> z3.ExprRef:
@@ -573,6 +607,12 @@ def rule_check(rule: Rule, ctx: Ctx) -> tuple[Check | None, z3.BoolRef | None]:
     return _rule_check(rule, ctx)[:2]  # type: ignore[return-value]
 
 
+def rule_holds(rule: Rule, ctx: Ctx) -> bool:
+    """Whether the rule holds at the call whatever the path (no Check, or a violation that simplifies to false):
+    check_rule's first answer, which needs no query."""
+    return _rule_check(rule, ctx)[2]
+
+
 def _rule_check(rule: Rule, ctx: Ctx) -> tuple[Check | None, z3.BoolRef | None, bool]:
     """rule_check with a third answer: whether the rule holds at the call whatever the path (no Check, or a
     violation that simplified to false). The call's number is kept on the Ctx, so that the identity (a large
@@ -603,6 +643,8 @@ def simplified(violated: z3.BoolRef) -> z3.BoolRef:
     """z3.simplify(violated), computed once per term of the file (the same term simplifies to the same term)."""
     if not z3.is_expr(violated):
         return z3.simplify(violated)  # (raises as it always did)
+    if isinstance(violated, z3.BoolRef) and _BOOL_VALUE(violated.ctx_ref(), violated.as_ast()) != z3.Z3_L_UNDEF:
+        return violated  # true or false (Ctx.static: most rules at most calls) simplifies to itself
     key = violated.get_id()
     known = SIMPLIFIED.get(key)
     if known is not None and known[0].eq(violated):

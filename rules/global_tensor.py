@@ -13,7 +13,7 @@ fractals. One table says which (GlobalTensor layout, tile layout) pairs each tra
 from __future__ import annotations
 
 from ptolint import z3lazy as z3
-from ptolint.ruleset import Check, Ctx, GlobalView, Provenance, TileView, rule
+from ptolint.ruleset import Check, Ctx, GlobalView, Provenance, TileView, int_values, rule
 
 INSTR = ("TLOAD", "TSTORE")
 
@@ -430,12 +430,12 @@ def _nd_dn(t: TileView, g: GlobalView) -> str | None:
     return lay if lay in ("ND", "DN") and g.layout == lay else None
 
 
-def _lines(t: TileView, g: GlobalView, lay: str) -> tuple[z3.ArithRef, z3.ArithRef, int, str]:
-    """(lines the transfer moves, the tile's valid lines, its storage lines, 'rows' | 'columns')."""
-    s = g.shape
+def _lines(t: TileView, lay: str, vr, vc, s) -> tuple:  # noqa: ANN001 - Z3 terms, or Python ints (int_values)
+    """(lines the transfer moves, the tile's valid lines, its storage lines, 'rows' | 'columns') from the valid
+    row and column `vr`, `vc` and the tensor's shape `s`."""
     if lay == "ND":
-        return s[0] * s[1] * s[2] * s[3], t.valid_row, t.rows, "rows"
-    return s[0] * s[1] * s[2] * s[4], t.valid_col, t.cols, "columns"
+        return s[0] * s[1] * s[2] * s[3], vr, t.rows, "rows"
+    return s[0] * s[1] * s[2] * s[4], vc, t.cols, "columns"
 
 
 @rule("PTO955", "gm-static-shape-mismatch", instructions=("TLOAD",), fault="valid-region", targets=("a5",),
@@ -565,19 +565,26 @@ def gm_extent_vs_tile(ctx: Ctx) -> Check | None:
     lay = _nd_dn(t, g)
     if lay is None:
         return None
-    moved, valid, storage, what = _lines(t, g, lay)
-    nonempty = z3.And(t.valid_row > 0, t.valid_col > 0)  # zero-length bursts move nothing
+    # constants (nearly every ST kernel call): decided in Python, the very answer z3.simplify gave the formula below
+    # (ruleset.int_values; in the 19-kernel A2/A3 sample this rule's formula was the costliest one built)
+    known = int_values(t.valid_row, t.valid_col, *g.shape)
+    vr, vc, *shape = known if known is not None else (t.valid_row, t.valid_col, *g.shape)
+    moved, valid, storage, what = _lines(t, lay, vr, vc, shape)
+    nonempty = (vr > 0 and vc > 0) if known is not None else z3.And(vr > 0, vc > 0)  # empty bursts move nothing
     if ctx.builtin == "TLOAD" and t.loc == "Mat" and (t.rows if lay == "ND" else t.cols) == 1:
         # TLoadGm2L1VectorInND / Dn (tload_common.hpp 180, 204): one line whose length is the tensor's Shape4
         # (DN Shape3) itself, asserted equal to the valid columns (rows): the same two harmful directions
-        length, vlen, cap, unit = (g.shape[4], t.valid_col, t.cols, "columns") if lay == "ND" else \
-            (g.shape[3], t.valid_row, t.rows, "rows")
-        return Check(z3.And(nonempty, z3.Or(moved > storage, moved < valid, length > cap, length < vlen)),
+        length, vlen, cap, unit = (shape[4], vc, t.cols, "columns") if lay == "ND" else (shape[3], vr, t.rows, "rows")
+        violated = ctx.static(nonempty and (moved > storage or moved < valid or length > cap or length < vlen)) \
+            if known is not None else z3.And(nonempty, z3.Or(moved > storage, moved < valid, length > cap, length < vlen))
+        return Check(violated,
                      f"{ctx.builtin}: GlobalTensor `{_esc(g.text)}` ({lay}) moves {{moved}} {what} of {{length}} "
                      f"{unit} into the one-line L1 tile `{_esc(t.text)}` ({{valid}} valid {what} of {storage}, "
                      f"{{vlen}} valid {unit} of {cap})",
                      show={"moved": moved, "valid": valid, "length": length, "vlen": vlen}, definite=True)
-    return Check(z3.And(nonempty, z3.Or(moved > storage, moved < valid)),
+    violated = ctx.static(nonempty and (moved > storage or moved < valid)) if known is not None else \
+        z3.And(nonempty, z3.Or(moved > storage, moved < valid))
+    return Check(violated,
                  f"{ctx.builtin}: GlobalTensor `{_esc(g.text)}` ({lay}) moves {{moved}} {what}; tile "
                  f"`{_esc(t.text)}` has {{valid}} valid {what} and storage for {storage}",
                  show={"moved": moved, "valid": valid}, definite=True)
@@ -701,7 +708,13 @@ def gm_burst_length_mismatch(ctx: Ctx) -> Check | None:
     t, g, lay, burst, line = got
     what = "valid columns" if lay == "ND" else "valid rows"
     dim = "Shape4" if lay == "ND" else "Shape3"
-    violated = z3.And(t.valid_row > 0, t.valid_col > 0, line > 0, burst > line)
+    known = int_values(t.valid_row, t.valid_col, line)  # constants: decided in Python (see gm_extent_vs_tile)
+    if known is not None:
+        vr, vc, line = known
+        burst = vc if lay == "ND" else vr
+        violated = ctx.static(vr > 0 and vc > 0 and line > 0 and burst > line)
+    else:
+        violated = z3.And(t.valid_row > 0, t.valid_col > 0, line > 0, burst > line)
     return Check(violated, f"{ctx.builtin}: tile `{_esc(t.text)}` moves bursts of {{burst}} elements (its {what}) "
                  f"but GlobalTensor `{_esc(g.text)}` ({lay}) has lines of {{line}} ({dim}): each burst runs past its "
                  "line, the last past the tensor", show={"burst": burst, "line": line}, definite=True)

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from ptolint.rules.global_tensor import A2A3_MEM, LAYOUT_PAIRS, OWN, _esc, _plain_store, operands, tile_layout
 
 from ptolint import z3lazy as z3
-from ptolint.ruleset import Check, Ctx, GlobalView, Provenance, TileView, rule
+from ptolint.ruleset import Check, Ctx, GlobalView, Provenance, TileView, int_values, rule
 
 
 @dataclass(frozen=True)
@@ -130,17 +130,25 @@ def routine(impl: str, builtin: str, t: TileView, g: GlobalView) -> str | None:
     return {("NZ", "NZ"): "nz", ("ND", "NZ"): "nd2nz", ("DN", "NZ"): "dn2nz", ("DN", "ZN"): "dn2zn"}.get(pair)
 
 
-def _term(name: str, t: TileView, g: GlobalView) -> z3.ArithRef | int:
+def _term(name: str, t: TileView, g: GlobalView, fold: bool = False) -> z3.ArithRef | int:
+    """The value a bound names. `fold`: a numeral as its Python int, so that _broken decides a constant in Python
+    (what z3.simplify made of its formula, without building it: nearly every ST kernel transfer)."""
     if name.startswith("Shape"):
-        return g.shape[int(name[-1])]
+        return _fold(g.shape[int(name[-1])], fold)
     if name.startswith("Stride"):
-        return g.stride[int(name[-1])]
+        return _fold(g.stride[int(name[-1])], fold)
     if name.startswith("Static"):
         return g.spec.shape[int(name[-1])]
     if name.startswith("Bytes"):
-        return g.shape[int(name[-1])] * t.spec.elem_size
-    return {"ValidRow": t.valid_row, "ValidCol": t.valid_col, "Rows": t.rows, "Cols": t.cols,
-            "Elems": t.rows * t.cols, "Fractal": t.fractal}[name]
+        return _fold(g.shape[int(name[-1])], fold) * t.spec.elem_size
+    if name in ("ValidRow", "ValidCol"):
+        return _fold(t.valid_row if name == "ValidRow" else t.valid_col, fold)
+    return {"Rows": t.rows, "Cols": t.cols, "Elems": t.rows * t.cols, "Fractal": t.fractal}[name]
+
+
+def _fold(v: z3.ArithRef, fold: bool) -> z3.ArithRef | int:
+    known = int_values(v) if fold else None
+    return v if known is None else known[0]
 
 
 def _broken(b: Bound, v):
@@ -253,7 +261,7 @@ def gm_transfer_extent_limit(ctx: Ctx) -> Check | None:
     t, g, r, bounds = got
     conds, show, parts = [], {}, []
     for b in bounds:
-        v = _term(b.term, t, g)
+        v = _term(b.term, t, g, fold=True)
         c = _broken(b, v)
         if c is False or (not isinstance(c, bool) and z3.is_false(z3.simplify(c))):
             continue  # a constant within the range: not worth a word of the message

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 
 from ptolint import z3lazy as z3
-from ptolint.ruleset import Check, Ctx, Provenance, TileView, rule
+from ptolint.ruleset import Check, Ctx, Provenance, TileView, int_values, rule
 from ptolint.targets import ALL_TARGETS, BUFFERS
 
 INSTR = ("TASSIGN",)
@@ -77,11 +77,13 @@ def _read_address(ctx: Ctx) -> tuple[int | None, bool] | None:
     from ptolint.solver import int_constant
 
     addr = ctx.scalar("addr")
-    if addr is None or z3.is_bool(addr) or not z3.is_int(addr):
+    if addr is None:
         return None
-    known = int_constant(addr)
+    known = int_constant(addr)  # (asked first: no sort query for the usual constant address)
     if known is not None:  # (what z3.simplify gives back for a numeral)
         return known, False
+    if z3.is_bool(addr) or not z3.is_int(addr):
+        return None
     v = z3.simplify(addr)
     return (v.as_long() if z3.is_int_value(v) else None), False
 
@@ -185,6 +187,9 @@ def tassign_out_of_buffer(ctx: Ctx) -> Check | None:
     if cap == 0:
         return Check(ctx.static(True), f"TASSIGN(obj, addr): `{name}` is a TileType::{t.loc} tile, but "
                      f"{ctx.target} has no {buf} memory space")
+    outside = f"TASSIGN(obj, addr): `{name}` is placed at address {{addr}}, outside {buf} ({cap} bytes) on {ctx.target}"
+    if addr is not None:  # a constant: decided in Python, the very answer z3.simplify gave the formula below
+        return Check(ctx.static(addr < 0 or addr >= cap), outside, {"addr": addr})
     term = _runtime_address(ctx, addr)
     blocks: set[str] = set()
     if term is None:
@@ -193,8 +198,7 @@ def tassign_out_of_buffer(ctx: Ctx) -> Check | None:
             return None
     # from the block index: reported only when outside for every block index that reaches the call
     # (definite), else it is a plan some launch fits, and the proof says unknown rather than verified
-    return Check(z3.Or(term < 0, term >= cap), f"TASSIGN(obj, addr): `{name}` is placed at address {{addr}}, outside "
-                 f"{buf} ({cap} bytes) on {ctx.target}", {"addr": term}, definite=bool(blocks))
+    return Check(z3.Or(term < 0, term >= cap), outside, {"addr": term}, definite=bool(blocks))
 
 
 def _runtime_address(ctx: Ctx, addr: int | None) -> z3.ArithRef | None:
@@ -250,13 +254,15 @@ def tassign_tile_overruns_buffer(ctx: Ctx) -> Check | None:
     if t.loc not in CAPACITY[ctx.target] or not t.elem_size:
         return None
     buf, cap = CAPACITY[ctx.target][t.loc]
-    term = _runtime_address(ctx, got[0])
-    if cap == 0 or term is None:
+    if cap == 0:
         return None
-    known = _constant_overrun(t, term, cap)
+    known = None if got[0] is None else _constant_overrun(t, got[0], cap)
     if known is not None:
-        violated = ctx.static(known)
+        violated, term = ctx.static(known), got[0]
     else:
+        term = _runtime_address(ctx, got[0])
+        if term is None:
+            return None
         extent = _touched_bytes(t)
         if extent is None:
             return None
@@ -268,15 +274,14 @@ def tassign_tile_overruns_buffer(ctx: Ctx) -> Check | None:
                  {"addr": term, "validRow": t.valid_row, "validCol": t.valid_col})
 
 
-def _constant_overrun(t: TileView, term: z3.ArithRef, cap: int) -> bool | None:
-    """PTO903's condition decided in Python when the address and the valid region are constants (most ST kernel
-    placements): what z3.simplify makes of the formula below, without building it (the Z3 terms of the extent
-    were most of the cost of checking a TASSIGN); None when not constant or the layout is not modelled."""
-    from ptolint.solver import int_constant
-
-    addr, vr, vc = int_constant(term), int_constant(t.valid_row), int_constant(t.valid_col)
-    if addr is None or vr is None or vc is None:
+def _constant_overrun(t: TileView, addr: int, cap: int) -> bool | None:
+    """PTO903's condition decided in Python when the address (`addr`) and the valid region are constants (most ST
+    kernel placements): what z3.simplify makes of the formula below, without building it (the Z3 terms of the
+    extent were most of the cost of checking a TASSIGN); None when not constant or the layout is not modelled."""
+    known = int_values(t.valid_row, t.valid_col)
+    if known is None:
         return None
+    vr, vc = known
     extent = _touched_bytes(t, vr, vc)
     if extent is None:
         return None
