@@ -210,7 +210,7 @@ class Ctx:
         get the same Check from every rule: the solver builds it once (an ST kernel's paths repeat the same
         calls: half of its rule checks)."""
         if self._identity is None:
-            from ptolint.solver import term_id  # (z3's get_id: most of the cost; the solver imports z3)
+            from ptolint.z3terms import term_id  # (imports z3: rules load on runs that need none)
 
             self._identity = (
                 self.target, self.builtin,
@@ -274,7 +274,7 @@ def int_values(*terms: z3.ArithRef) -> tuple[int, ...] | None:
     constants (the tensor shapes and valid regions of nearly every ST kernel call) decides its formula with these
     in Python and returns ctx.static(answer), the very term z3.simplify folds the formula to, without building the
     formula's terms (most of the cost of checking such a call)."""
-    from ptolint.solver import int_constant  # (the solver imports z3: rules load on runs that need no z3)
+    from ptolint.z3terms import int_constant  # (imports z3: rules load on runs that need none)
 
     out = []
     for t in terms:

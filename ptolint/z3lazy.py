@@ -64,7 +64,7 @@ def Not(a: Any, ctx: Any = None) -> Any:  # noqa: N802 - z3's name
 
 _installed = False
 #: the attribute of a Z3 integer numeral object holding its value once known (set where the numeral is made from a
-#: Python int, read and filled by solver.int_constant)
+#: Python int, read and filled by z3terms.int_constant)
 VALUE = "_ptolint_value"
 
 
@@ -108,7 +108,7 @@ def install_fast_paths() -> None:
         out = int_num(mk_numeral(c.ref(), str(val), s.ast), c)
         d = out.__dict__
         d["_ptolint_int"] = True  # (what is_int_term would ask Z3)
-        d[VALUE] = val  # (what solver.int_constant would ask Z3: the rules ask it of every constant operand)
+        d[VALUE] = val  # (what z3terms.int_constant would ask Z3: the rules ask it of every constant operand)
         return out
 
     def fast_coerce_exprs(a: Any, b: Any, ctx: Any = None) -> Any:

@@ -74,7 +74,7 @@ def _read_address(ctx: Ctx) -> tuple[int | None, bool] | None:
             return int(ctx.template_args["Addr"], 0), True
         except ValueError:
             return None
-    from ptolint.solver import int_constant
+    from ptolint.z3terms import int_constant
 
     addr = ctx.scalar("addr")
     if addr is None:
