@@ -289,8 +289,8 @@ class Replayer:
         runner = sys.modules.get("ptolint.executor.entry.run")
         if runner is not None:
             runner.release(self.tu)
-        elif self.tu is not None:
-            cursors.forget_top_level(self.tu)  # what release() would drop of the walk's (kept for the replay)
+        if self.tu is not None:
+            cursors.forget_top_level(self.tu)  # the walk's top level, kept for the replay (program.analyse)
         self.cache.clear()
         self.tu = None
         cursors.reset()

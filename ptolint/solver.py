@@ -43,6 +43,7 @@ from ptolint.z3terms import (
     _DECL_KIND,
     _NUM_ARGS,
     _Q_BODY,
+    is_false,
 )
 
 install_fast_paths()  # the same terms, built with fewer Python-level Z3 calls (ptolint/z3lazy.py)
@@ -186,12 +187,6 @@ def conj(*terms: z3.BoolRef) -> z3.BoolRef:
 
 
 _EMPTY: frozenset[str] = frozenset()
-
-
-def is_false(term: z3.BoolRef) -> bool:
-    """z3.is_false(term) in one library call (z3's builds a declaration object to read its kind: a tenth of
-    deciding which rules hold at a call, asked of every rule and distinct call)."""
-    return _BOOL_VALUE(term.ctx_ref(), term.as_ast()) == z3.Z3_L_FALSE
 
 
 def var_names(term: z3.ExprRef) -> frozenset[str]:

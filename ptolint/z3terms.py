@@ -1,4 +1,5 @@
-"""Reading a Z3 term's numeral value and id in one library call each, remembered on the term object.
+"""Reading a Z3 term's numeral value, id and truth value in one library call each (the first two remembered on
+the term object).
 
 Its own module because both the rule registry (ptolint.ruleset: a call's identity, the rules' constant operands) and
 the solver use it, and the solver imports the registry; ptolint.ruleset imports this lazily (a cache hit loads the
@@ -56,3 +57,9 @@ def term_id(term: z3.ExprRef) -> int:
     if k is None:
         k = d["_ptolint_id"] = _AST_ID(term.ctx_ref(), term.as_ast())
     return k
+
+
+def is_false(term: z3.BoolRef) -> bool:
+    """z3.is_false(term) in one library call (z3's builds a declaration object to read its kind: a tenth of
+    deciding which rules hold at a call, asked of every rule and distinct call)."""
+    return _BOOL_VALUE(term.ctx_ref(), term.as_ast()) == z3.Z3_L_FALSE

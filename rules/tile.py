@@ -316,7 +316,7 @@ def tile_valid_region_out_of_storage(ctx: Ctx) -> Check | None:
     """
     if ctx.builtin in REGION_BLIND:
         return None
-    from ptolint.solver import is_false  # (the solver imports z3: rules load on runs that need no z3)
+    from ptolint.z3terms import is_false  # (imports z3: rules load on runs that need none)
 
     conds, show, parts = [], {}, []
     for n, t in _operands(ctx):

@@ -43,12 +43,12 @@ def macro_table(tu: ci.TranslationUnit) -> MacroTable:
 
 
 def release(tu: ci.TranslationUnit | None = None) -> None:
-    """Forget the translation unit the macro table belongs to, and what the runner kept on `tu` (its top level
-    and the index of its definitions), so that those cursors go before the unit does."""
+    """Forget the translation unit the macro table belongs to, and the index of its definitions the runner kept on
+    `tu`, so that those cursors go before the unit does (the top level it searched is the walk's: the engine lets
+    it go, cursors.forget_top_level)."""
     _macro_tables.clear()
     if tu is not None:
         tu.__dict__.pop("_ptolint_definitions_at", None)
-        cursors.forget_top_level(tu)
 
 
 def _definitions(tu: ci.TranslationUnit, main_file: str | None = None):
