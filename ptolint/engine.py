@@ -10,6 +10,7 @@ from ptolint.frontend.assume import find_assumptions
 from ptolint.frontend.parse import launch_positions, parse
 from ptolint.frontend.program import analyse
 from ptolint.ir import CallSite, Diagnostic, ProofEntry, Witness
+from ptolint.memory import release_if_large
 from ptolint.replayed import ReplayedFinding
 from ptolint.result import FileResult, Options, rel  # noqa: F401 - re-exported
 from ptolint.ruleset import Rule, load_rules, resolve
@@ -158,6 +159,9 @@ def check_file(path: str, opts: Options, source: str | None = None) -> FileResul
                 f.level = "warning"
         check_sequences(program.sites, target, opts, res, replayer)
         replayer.close()
+        if target != opts.targets[-1]:  # this target's translation unit is garbage now: freed before the next parse
+            del tu, program, replayer
+            release_if_large()
     for a in assumptions:
         if not a.used and not any(d.code == "bad-assumption" and d.line == a.line for d in res.diagnostics):
             res.diagnostics.append(Diagnostic(path, a.line, 1, "warning", "unused-assumption",

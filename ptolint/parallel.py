@@ -99,8 +99,8 @@ def no_full_collections() -> None:
     on them), alive until the file is done and then garbage in cycles; each full collection walked all of them
     to find them still alive: 15-20 % of the CPU time of a template-heavy ST kernel (in-process, the A2/A3 ST
     sample spent 2.2 of 13.5 s in some 20 full collections). Short-lived cycles (an exception's frames) still
-    die in the young generations. The cost is memory: the first target's translation unit is freed at exit
-    instead of during the second target (peak +0-35 MB on the A2/A3 ST kernels)."""
+    die in the young generations. The cost is memory: the first target's translation unit stays while the second
+    is checked (peak +0-35 MB on most ST kernels), unless the process is large (`ptolint.memory`)."""
     import gc
 
     young, middle, _ = gc.get_threshold()

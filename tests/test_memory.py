@@ -1,0 +1,60 @@
+"""ptolint.memory: a large first target's translation unit is collected before the next target is parsed, and
+collecting it changes nothing in the report."""
+
+from __future__ import annotations
+
+import gc
+import weakref
+
+import pytest
+from conftest import FIXTURES
+
+from ptolint import memory
+from ptolint.cache import result_to_dict
+from ptolint.engine import check_file
+from ptolint.frontend import cursors
+from ptolint.frontend.parse import ParseOptions, parse
+from ptolint.frontend.program import analyse
+from ptolint.result import Options
+from ptolint.ruleset import load_rules
+
+KERNEL = FIXTURES / "bugs_detected" / "TEXTRACT" / "PTO102_row_out_of_bounds.cpp"
+
+
+def test_resident_size_is_measured() -> None:
+    before = memory.resident_mb()
+    block = bytearray(64 * 2**20)  # touched: resident
+    block[:: 4096] = b"\x01" * len(block[:: 4096])
+    assert memory.resident_mb() >= before + 60
+    del block
+
+
+def test_a_walked_translation_unit_lives_in_cycles_until_released() -> None:
+    gc.disable()  # the automatic collector must not free it first
+    try:
+        tu, _ = parse(str(KERNEL), "a2a3", ParseOptions())
+        program = analyse(tu, "a2a3", str(KERNEL), {"TEXTRACT"}, keep_cursors=True)
+        assert program.sites
+        alive = weakref.ref(tu)
+        del tu, program
+        cursors.reset()  # as the engine's replayer does when done with the translation unit
+        assert alive() is not None  # its cursors refer to it and to each other: no reference count reaches 0
+        assert not memory.release_if_large(high_mb=1e9)  # a small process is left alone
+        assert alive() is not None
+        assert memory.release_if_large(high_mb=0)
+        assert alive() is None
+    finally:
+        gc.enable()
+
+
+@pytest.mark.parametrize("high_mb", [0, 1e9])
+def test_collecting_between_targets_changes_nothing(high_mb: float, monkeypatch: pytest.MonkeyPatch) -> None:
+    opts = Options(targets=["a2a3", "a5"], rules=list(load_rules().values()))
+    baseline = result_to_dict(check_file(str(KERNEL), opts))
+    assert baseline["findings"]
+    calls: list[bool] = []
+    release = memory.release_if_large
+    monkeypatch.setattr(memory, "HIGH_MB", high_mb)
+    monkeypatch.setattr("ptolint.engine.release_if_large", lambda: calls.append(release()) or calls[-1])
+    assert result_to_dict(check_file(str(KERNEL), opts)) == baseline
+    assert calls == [high_mb == 0]  # asked once, between the two targets; collected only when over the size
