@@ -91,7 +91,7 @@ void host(float *out) { golden<512, 512>(out); }
 """)
     prog = program(f)
     # the 300 x 300 scratch nest and the 512 x 512 golden nest are not walked: no note that they were summarised
-    assert not any("summarised" in msg for _, msg in prog.limits), prog.limits
+    assert not any("summarised" in msg for _, _, msg in prog.limits), prog.limits
     # the loop that sums `off` is walked exactly: the TEXTRACT's rows start at i + 128
     assert [s.builtin for s in prog.sites] == ["TEXTRACT"] * 4 + ["TDIVS"]
     got = findings(f)
@@ -258,3 +258,28 @@ def test_region_walk_is_skipped_only_when_no_region_can_change(tmp_path: Path, m
     dst, src = last.args[:2]
     assert "validRow" in str(src.valid_row) and dst.valid_row == Const(16, "int"), (src.valid_row, dst.valid_row)
     assert [s.builtin for s in prog.sites].count("TDIVS") == 5  # before, two peeled + generic, after
+
+
+def test_a_loop_summarised_in_a_header_is_noted_at_the_header(tmp_path: Path) -> None:
+    (tmp_path / "helper.hpp").write_text("""#pragma once
+template <typename T>
+AICORE void fill(T &y, T &x) {
+  for (int i = 0; i < 100000; i++) {
+    TDIVS(y, x, 2.0f);
+  }
+}
+""")
+    f = tmp_path / "k.cpp"
+    f.write_text(PRELUDE + """#include "helper.hpp"
+extern "C" __global__ AICORE void kern(__gm__ half *out) {
+  using VecTile = Tile<TileType::Vec, float, 16, 64, BLayout::RowMajor, 16, 64>;
+  VecTile x, y;
+  fill(y, x);
+}
+""")
+    res = check_file(str(f), Options(targets=["a2a3"], rules=list(load_rules().values())))
+    (note,) = [d for d in res.diagnostics if d.code == "analysis-limit"]
+    # the loop is at line 4 of the header, not of the checked file (which has no line-4 loop)
+    assert (note.file, note.line, note.checked) == (str(tmp_path / "helper.hpp"), 4, str(f))
+    assert note.included_from == [(str(f), 3)]
+    assert "loop at line 4" in note.message

@@ -421,8 +421,9 @@ class Loops:
                 note = (f"loop at line {c.location.line}: the iterations after the {j} walked one by one (the "
                         f"limit of a loop nest is {UNROLL_ITERATIONS} iterations) are summarised, values they carry "
                         "are not followed exactly")
-                if (c.location.line, note) not in self.limits:
-                    self.limits.append((c.location.line, note))
+                where = (file_name(c), c.location.line, note)
+                if where not in self.limits:
+                    self.limits.append(where)
                 self.generic_iteration(c, cond, inc, body)
                 return True
             nest.iterations -= 1
