@@ -96,11 +96,16 @@ def check_file(path: str, opts: Options, source: str | None = None) -> FileResul
         replayer = Replayer(tu, target, abspath, opts, builtins)
         program = analyse(tu, target, abspath, builtins, blocks=opts.blocks, assumptions=assumptions,
                           launches=launches, keep_cursors=True)  # the replayer's close() lets them go
-        for line, msg in program.limits:
-            key = (path, line, 0, msg)
+        for file, line, msg in program.limits:  # a loop or call in a header: the note names the header
+            shown = rel(file, abspath, path) if file else path
+            key = (shown, line, 0, msg)
             if key not in seen:
                 seen.add(key)
-                res.diagnostics.append(Diagnostic(path, line, 1, "note", "analysis-limit", msg))
+                d = Diagnostic(shown, line, 1, "note", "analysis-limit", msg, checked=path)
+                if file and os.path.abspath(file) != abspath:
+                    parents = parents or include_parents(tu)
+                    d.included_from = [(rel(f, abspath, path), ln) for f, ln in include_chain(parents, file, abspath)]
+                res.diagnostics.append(d)
         for line, msg in program.assumption_errors:
             key = (path, line, 0, msg)
             if key not in seen:

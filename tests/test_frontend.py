@@ -125,7 +125,7 @@ extern "C" __global__ AICORE void kern() {
     from ptolint.frontend.interp.loops import UNROLL_ITERATIONS
 
     assert len(prog.sites) == UNROLL_ITERATIONS + 1  # the walked iterations and one generic iteration
-    assert any("summarised" in msg for _, msg in prog.limits)
+    assert any("summarised" in msg for _, _, msg in prog.limits)
 
 
 def test_switch_falls_through_to_the_next_break(tmp_path: Path) -> None:

@@ -1,7 +1,8 @@
 """Work the symbolic walk leaves out because it provably adds nothing (issue 14, speed round 3):
 
 - a loop nest that changes nothing the walk tracks after it (no call of anything, no return / goto / asm, every
-  variable it assigns declared inside it: the golden-data loops of a test kernel's host code) is not walked
+  variable it assigns declared inside it or named nowhere else in its function: the golden-data loops of a test
+  kernel's host code, a kernel's stack-warming loop) is not walked
   (interp/loops.py `inert`); a loop whose value is read later, or that calls a builtin, still is;
 - a host launcher's `kernel<<<...>>>(...)` of a kernel already walked as an entry point is not walked again when
   it passes the launcher's own unconstrained parameters unconditionally (interp/calls.py `launch_covered`); a
@@ -90,7 +91,7 @@ void host(float *out) { golden<512, 512>(out); }
 """)
     prog = program(f)
     # the 300 x 300 scratch nest and the 512 x 512 golden nest are not walked: no note that they were summarised
-    assert not any("summarised" in msg for _, msg in prog.limits), prog.limits
+    assert not any("summarised" in msg for _, _, msg in prog.limits), prog.limits
     # the loop that sums `off` is walked exactly: the TEXTRACT's rows start at i + 128
     assert [s.builtin for s in prog.sites] == ["TEXTRACT"] * 4 + ["TDIVS"]
     got = findings(f)
@@ -100,19 +101,28 @@ void host(float *out) { golden<512, 512>(out); }
     assert ("PTO505", "warning") in rules  # the divisor after the skipped nest is still a kernel input
 
 
-def test_loop_with_a_builtin_call_or_an_outer_write_is_walked(tmp_path: Path) -> None:
+def test_loop_with_a_builtin_call_or_an_outer_write_read_later_is_walked(tmp_path: Path) -> None:
     from ptolint.frontend.cursors import walk
     from ptolint.frontend.interp.loops import inert
 
     f = write(tmp_path, """
-extern "C" __global__ AICORE void kern(__gm__ half *out, int n) {
+extern "C" __global__ AICORE void kern(__gm__ half *out, int n, int m, int p) {
   using VecTile = Tile<TileType::Vec, float, 16, 64, BLayout::RowMajor, 16, 64>;
   VecTile x, y;
-  int acc = 0;
+  int acc = 0, dead = 0, cap = 0;
+  static int calls = 0;
+  int &ref = m;
+  auto get = [&]() { return cap; };
   for (int i = 0; i < 4; i++) { TDIVS(y, x, 2.0f); }
   for (int i = 0; i < 4; i++) { acc += i; }
   for (int i = 0; i < 4; i++) { int k = i; k++; }
+  for (int i = 0; i < 4; i++) { dead += i; }
   while (n > 0) { n--; }
+  for (int i = 0; i < 4; i++) { calls++; }
+  for (int i = 0; i < 4; i++) { ref += i; }
+  for (int i = 0; i < 4; i++) { cap += i; }
+  while (p > 0) { p--; }
+  TDIVS(y, x, (float)(acc + m + p + get()));
 }
 """)
     tu, _ = parse(str(f), "a2a3", ParseOptions())
@@ -120,8 +130,36 @@ extern "C" __global__ AICORE void kern(__gm__ half *out, int n) {
 
     loops = [c for c in walk(tu.cursor) if c.kind in (ci.CursorKind.FOR_STMT, ci.CursorKind.WHILE_STMT)
              and c.location.file is not None and c.location.file.name == str(f)]
-    assert [inert(c) for c in loops] == [False, False, True, False]
-    assert [s.builtin for s in program(f).sites] == ["TDIVS"] * 4
+    # a builtin; `acc` read later; only its own `k`; `dead` and the parameter `n` named nowhere else (dead after
+    # it); a static local (the next call reads it); a reference (writes `m`); `cap` read by a lambda; `p` read later
+    assert [inert(c) for c in loops] == [False, False, True, True, True, False, False, False, False]
+    assert [s.builtin for s in program(f).sites] == ["TDIVS"] * 5
+
+
+def test_stack_warming_loop_over_an_outer_pointer_is_not_walked(tmp_path: Path) -> None:
+    # tfillpad's kernel writes 8 KB of stack through a pointer declared before the loop: 1024 iterations walked
+    # to no effect (the pointer is named nowhere after the loop), then summarised with an analysis-limit note
+    f = write(tmp_path, """
+extern "C" __global__ AICORE void kern(__gm__ half *out, int rows) {
+  {
+    uint64_t stack[1024];
+    volatile uint64_t *pStack = stack;
+    for (int i = 0; i < 8192; i += 8) { *(pStack++) = 0; }
+  }
+  int off = 0;
+  for (int s = 0; s < 4; s++) { off += 32; }
+  Tile<TileType::Mat, half, 128, 64, BLayout::ColMajor, 128, 64, SLayout::RowMajor> a;
+  TileLeft<half, 32, 64> left;
+  TEXTRACT(left, a, rows + off, 0);
+}
+""")
+    prog = program(f)
+    assert prog.limits == []
+    assert [s.builtin for s in prog.sites] == ["TEXTRACT"]
+    got = findings(f)
+    # the loop summing `off` is still walked: the rows start at rows + 128 (past the source's 128 rows for rows = 0)
+    assert ("PTO102", 14, "warning", "indexRow 128 + Dst::Rows 32 exceeds Src::Rows 128 (left copy)",
+            (("rows", 0),)) in got, got
 
 
 LAUNCHED = """
@@ -220,3 +258,28 @@ def test_region_walk_is_skipped_only_when_no_region_can_change(tmp_path: Path, m
     dst, src = last.args[:2]
     assert "validRow" in str(src.valid_row) and dst.valid_row == Const(16, "int"), (src.valid_row, dst.valid_row)
     assert [s.builtin for s in prog.sites].count("TDIVS") == 5  # before, two peeled + generic, after
+
+
+def test_a_loop_summarised_in_a_header_is_noted_at_the_header(tmp_path: Path) -> None:
+    (tmp_path / "helper.hpp").write_text("""#pragma once
+template <typename T>
+AICORE void fill(T &y, T &x) {
+  for (int i = 0; i < 100000; i++) {
+    TDIVS(y, x, 2.0f);
+  }
+}
+""")
+    f = tmp_path / "k.cpp"
+    f.write_text(PRELUDE + """#include "helper.hpp"
+extern "C" __global__ AICORE void kern(__gm__ half *out) {
+  using VecTile = Tile<TileType::Vec, float, 16, 64, BLayout::RowMajor, 16, 64>;
+  VecTile x, y;
+  fill(y, x);
+}
+""")
+    res = check_file(str(f), Options(targets=["a2a3"], rules=list(load_rules().values())))
+    (note,) = [d for d in res.diagnostics if d.code == "analysis-limit"]
+    # the loop is at line 4 of the header, not of the checked file (which has no line-4 loop)
+    assert (note.file, note.line, note.checked) == (str(tmp_path / "helper.hpp"), 4, str(f))
+    assert note.included_from == [(str(f), 3)]
+    assert "loop at line 4" in note.message

@@ -41,7 +41,8 @@ class Program:
     unresolved: list[Unresolved]
     stats: Stats
     assumption_errors: list[tuple[int, str]] = field(default_factory=list)
-    limits: list[tuple[int, str]] = field(default_factory=list)
+    #: (file, line, message) of what the walk summarised or left out: a loop or a call may be in a header
+    limits: list[tuple[str, int, str]] = field(default_factory=list)
 
 
 def is_builtin_decl(fn: ci.Cursor, builtins: set[str]) -> bool:

@@ -162,7 +162,7 @@ class Interpreter(Statements, Loops, Expressions, Calls, Tiles, Objects):
             except Stop:
                 pass
             except (Unsupported, RecursionError) as exc:  # the step budget, deep nesting: say so, keep what was found
-                self.limits.append((fn.location.line, f"analysis of {fn.spelling} stopped: {exc}"))
+                self.limits.append((file_name(fn), fn.location.line, f"analysis of {fn.spelling} stopped: {exc}"))
             if len(self.limits) == limits and fn.kind != K.FUNCTION_TEMPLATE and not self.assume_at.get(
                     fn.location.line):
                 self.roots_walked.add(fn.get_usr())

@@ -12,10 +12,12 @@ earlier ones: a guard `if (...) break;` walked in an earlier iteration stays on 
 
 A loop nest that cannot change anything the walk tracks after it is not walked at all (`Loops.inert`): no call in
 it (so no builtin, no kernel launch, no helper, no constructor or overloaded operator), no return / goto / throw /
-asm, and every variable it assigns declared inside it with a scalar type (element writes of arrays and writes
-through pointers are not tracked by the walk: a later read of one is an unknown value either way). The host
-code of test kernels fills golden data that way: tfillpad's 22 instantiations spent about 300,000 interpreter
-steps each unrolling such a nest, and said so in an analysis-limit note.
+asm, and every variable it assigns declared inside it with a scalar type, or a local of the function named nowhere
+else in it (`used_only_in`: dead after the loop). Element writes of arrays and writes through pointers are not
+tracked by the walk: a later read of one is an unknown value either way. The host code of test kernels fills golden
+data that way: tfillpad's 22 instantiations spent about 300,000 interpreter steps each unrolling such a nest, and
+its kernel 512 iterations of a loop writing 8 KB of stack through a pointer declared before it, each said so in an
+analysis-limit note.
 
 A mixin of `Interpreter` (ptolint/frontend/interp/interpreter.py): its methods use the interpreter's state
 (frames, path, symbols) and call each other through `self`.
@@ -28,7 +30,7 @@ from dataclasses import dataclass
 
 import clang.cindex as ci
 
-from ptolint.frontend.cursors import children, kind, memo, referenced, walk
+from ptolint.frontend.cursors import children, file_name, in_macro_expansion, kind, memo, offset, referenced, walk
 from ptolint.frontend.interp.core import K, Stop, is_builtin_decl
 from ptolint.frontend.values import (
     DeclKey,
@@ -150,6 +152,7 @@ def inert(c: ci.Cursor) -> bool:
     """Whether walking the loop statement `c` (its init, condition, increment and body) can change nothing the walk
     tracks after it: see the module docstring. Its variables then hold values no later statement can name."""
     declared: set[DeclKey] = set()
+    used: dict[DeclKey, ci.Cursor] = {}  # the declarations the loop names, by key
     for x in walk(c):
         k = kind(x)
         if k in NOT_INERT:
@@ -158,7 +161,44 @@ def inert(c: ci.Cursor) -> bool:
             if not scalar_or_array_of_scalars(x.type):
                 return False  # a tile, tensor, struct or reference: the walk tracks those objects
             declared.add(decl_key(x))
-    return Loops._assigned_vars(c) <= declared
+        elif k == K.DECL_REF_EXPR:
+            d = referenced(x)
+            if d is not None:
+                used.setdefault(decl_key(d), d)
+    # a variable declared before the loop and named nowhere else is dead after it (`used_only_in`)
+    return all(key in used and used_only_in(used[key], c) for key in Loops._assigned_vars(c) - declared)
+
+
+#: the declarations whose variables are locals (a reference or a pointer to a local is taken only by naming it:
+#: `&v`, `int &r = v`; so a local named nowhere but in the loop is dead after it)
+LOCAL_PARENTS = frozenset(getattr(K, k) for k in (
+    "FUNCTION_DECL", "CXX_METHOD", "CONSTRUCTOR", "DESTRUCTOR", "CONVERSION_FUNCTION", "FUNCTION_TEMPLATE")
+    if hasattr(K, k))
+
+
+def used_only_in(var: ci.Cursor, loop: ci.Cursor) -> bool:
+    """Whether `var` is a local variable (or a parameter passed by value) of the function around `loop` that the
+    function names nowhere but inside `loop` (and in its own declaration): the value the loop leaves in it is then
+    never read, and the loop's assignments to it change nothing the walk tracks. Not for a static local (another
+    call of the function reads it), a reference (its assignments write the referee) or a loop in a macro."""
+    if kind(var) not in (K.VAR_DECL, K.PARM_DECL) or in_macro_expansion(loop):
+        return False
+    if var.type.get_canonical().kind in (ci.TypeKind.LVALUEREFERENCE, ci.TypeKind.RVALUEREFERENCE):
+        return False
+    if kind(var) == K.VAR_DECL and var.storage_class == ci.StorageClass.STATIC:
+        return False
+    fn = var.semantic_parent
+    if fn is None or kind(fn) not in LOCAL_PARENTS:
+        return False
+    key, where = decl_key(var), file_name(loop)
+    start, end = loop.extent.start.offset, loop.extent.end.offset
+    for x in walk(fn):
+        if kind(x) == K.DECL_REF_EXPR:
+            d = referenced(x)
+            if d is not None and decl_key(d) == key and not (
+                    start <= offset(x) <= end and file_name(x) == where):
+                return False
+    return True
 
 
 class Loops:
@@ -381,8 +421,9 @@ class Loops:
                 note = (f"loop at line {c.location.line}: the iterations after the {j} walked one by one (the "
                         f"limit of a loop nest is {UNROLL_ITERATIONS} iterations) are summarised, values they carry "
                         "are not followed exactly")
-                if (c.location.line, note) not in self.limits:
-                    self.limits.append((c.location.line, note))
+                where = (file_name(c), c.location.line, note)
+                if where not in self.limits:
+                    self.limits.append(where)
                 self.generic_iteration(c, cond, inc, body)
                 return True
             nest.iterations -= 1
@@ -629,8 +670,8 @@ class Loops:
                 for x in walk(b))):
             return []
         helpers = memo(c, "region_helpers", lambda _: self.region_helpers([p for p in parts if p is not None]))
-        if helpers is not None and all(h.get_usr() in self.entered and not self.assume_at.get(h.location.line)
-                                       for h in helpers):
+        if helpers is not None and all((h.get_usr() in self.entered or file_name(h) != self.main_file)
+                                       and not self.assume_at.get(h.location.line) for h in helpers):
             return []  # the walk below would change no tile's region, nor anything kept after it (see region_helpers)
         tiles = list(self.tiles)
         before = [(t.valid_row, t.valid_col) for t in tiles]
@@ -664,8 +705,10 @@ class Loops:
         A region changes only through a setter method of a tile (`SetValidRow`..., Tiles.tile_method), a tile
         assigned (`=` of a non-scalar type, Expressions.assign), or a helper's body doing so; builtins (a site
         record and a placement), constructors and unresolved calls change none. regions_set skips its walk only
-        when every helper was entered before and has no assumption: the walk would add nothing to what is kept
-        after it (Interpreter.entered, an assumption's use)."""
+        when every helper was entered before or is not of the main file (only the main file's functions are entry
+        points), and has no assumption: the walk would add nothing to what is kept after it (Interpreter.entered,
+        an assumption's use). A test's golden-data nest calling `std::numeric_limits<T>::max()` in headers was
+        walked on a copy at every level of its summarised iterations (tload: 23 s of CPU)."""
         found: set[ci.Cursor] = set()
         todo = list(parts)
         while todo:
