@@ -77,3 +77,26 @@ def test_operator_tokens_and_display_names_per_instantiation(tmp_path) -> None:
            if c.kind in (ci.CursorKind.BINARY_OPERATOR, ci.CursorKind.COMPOUND_ASSIGNMENT_OPERATOR,
                          ci.CursorKind.UNARY_OPERATOR)}
     assert ops == {"*", "+", "+=", "-", "post++"}
+
+
+MACRO_SOURCE = """#define CEIL(x, y) ((((x) + (y) - 1) / (y)) * (y))
+int filler(int a) { return a * 2 + a / 3 - a % 5; }
+int pad(int n) { return CEIL(n, 32); }
+"""
+
+
+def test_first_token_reads_one_token_of_a_literal_in_a_macro_body(tmp_path) -> None:
+    from ptolint.executor.entry.syntax import where
+
+    path = tmp_path / "m.cpp"
+    path.write_text(MACRO_SOURCE)
+    tu, _ = parse(str(path), "a2a3", ParseOptions(), MACRO_SOURCE)
+    pad = next(c for c in cursors.walk(tu.cursor) if c.spelling == "pad" and c.is_definition())
+    lits = [c for c in cursors.walk(pad) if c.kind == ci.CursorKind.INTEGER_LITERAL]
+    firsts = [cursors.first_token(c) for c in lits]  # before tokens(): nothing remembered yet
+    assert firsts == ["32", "1", "32", "32"]  # CEIL(n, 32): (((n) + (32) - 1) / (32)) * (32)
+    # libclang's extent of the `1` runs from the #define to the use: every token between them
+    one = cursors.tokens(lits[1])
+    assert len(one) > 20 and one[0] == "1"
+    binop = next(c for c in cursors.walk(pad) if c.kind == ci.CursorKind.BINARY_OPERATOR)
+    assert f"at {where(binop)}".startswith("at line 3: ")  # spelled when a message is made

@@ -54,7 +54,7 @@ from ptolint.executor.entry.syntax import (
     unary_operator,
     where,
 )
-from ptolint.frontend.cursors import children, memo, referenced, tokens
+from ptolint.frontend.cursors import children, first_token, memo, referenced, tokens
 from ptolint.frontend.values import class_bindings, global_spec_of, tile_spec_of
 
 Fn = Callable[[Frame], object]
@@ -222,20 +222,20 @@ def _bit_cast(c: ci.Cursor, sc: Scope, ct: str | None) -> Fn:
 
 
 def _int_literal(c: ci.Cursor, sc: Scope, ct: str) -> Fn:
-    toks = tokens(c)
-    v = int_literal(toks[0]) if toks else None
-    if v is None and toks:
-        bound = sc.tparams.get(toks[0])  # a substituted template parameter shows its name
+    first = first_token(c)  # only the first: a literal of a macro's body spans up to the macro's use
+    v = int_literal(first) if first is not None else None
+    if v is None and first is not None:
+        bound = sc.tparams.get(first)  # a substituted template parameter shows its name
         if isinstance(bound, int):
             v = bound
-        elif sc.macros is not None and sc.macros.body(toks[0]) is not None:
-            m = sc.macros.value(toks[0])
+        elif sc.macros is not None and sc.macros.body(first) is not None:
+            m = sc.macros.value(first)
             v = m if isinstance(m, int) else None
-    if v is None and not toks:  # spelled in a function-like macro of another file: no tokens to read
+    if v is None and first is None:  # spelled in a function-like macro of another file: no tokens to read
         k = clang_constant(c)
         v = k if isinstance(k, int) else None
     if v is None:
-        return refuse(f"integer literal '{' '.join(toks[:1])}' not understood at line {c.location.line}")
+        return refuse(f"integer literal '{first or ''}' not understood at line {c.location.line}")
     return const(scalars.convert(v, ct))
 
 

@@ -207,7 +207,7 @@ def _trunc_div(a: int, b: int) -> int:
     return q if (a >= 0) == (b >= 0) else -q
 
 
-def arith(op: str, t: str, where: str) -> Callable[[Number, Number], Number]:
+def arith(op: str, t: str, where: object) -> Callable[[Number, Number], Number]:
     """`a op b` computed in type `t` (both operands already of that type). `where` names the place for refusals.
     Arithmetic on a value that is not a number (a global-memory pointer cast to an integer, `(int64_t)gm - base`)
     is refused, not a crash."""
@@ -222,7 +222,7 @@ def arith(op: str, t: str, where: str) -> Callable[[Number, Number], Number]:
     return guarded
 
 
-def _arith(op: str, t: str, where: str) -> Callable[[Number, Number], Number]:
+def _arith(op: str, t: str, where: object) -> Callable[[Number, Number], Number]:
     if t in FLOAT_TYPES:
         rnd = ROUND.get(t, float)
 
@@ -293,7 +293,7 @@ def _arith(op: str, t: str, where: str) -> Callable[[Number, Number], Number]:
     raise Refusal(f"operator {op} at {where}")
 
 
-def compare(op: str, where: str = "") -> Callable[[object, object], int]:
+def compare(op: str, where: object = "") -> Callable[[object, object], int]:
     """A comparison of two computed values; an ordering of values that are not numbers (a function named where
     broken code meant a template call, `f < 8`) is refused, not a crash."""
     if op in ("==", "!="):
@@ -312,7 +312,7 @@ def compare(op: str, where: str = "") -> Callable[[object, object], int]:
     return ordered
 
 
-def negate(t: str, where: str) -> Callable[[Number], Number]:
+def negate(t: str, where: object) -> Callable[[Number], Number]:
     if t in FLOAT_TYPES:
         return lambda a: -a
     info = int_info(t) or int_info("int")

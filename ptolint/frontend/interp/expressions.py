@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import clang.cindex as ci
 
-from ptolint.frontend.cursors import children, in_macro_expansion, macro_index, memo, position, referenced
+from ptolint.frontend.cursors import children, first_token, in_macro_expansion, macro_index, memo, position, referenced
 from ptolint.frontend.interp.core import (
     BUILTIN_VARS,
     COMPARE,
@@ -268,7 +268,7 @@ class Expressions:
         return " ".join(out)
 
     def int_literal(self, c: ci.Cursor) -> Expr:
-        v = memo(c, "int_literal", lambda x: parse_int_literal(tokens(x)[0]) if tokens(x) else None)
+        v = memo(c, "int_literal", lambda x: parse_int_literal(first) if (first := first_token(x)) else None)
         if v is not None:
             return Const(v, expr_ctype(c) or "int")
         toks = tokens(c)
