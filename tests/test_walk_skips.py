@@ -283,3 +283,51 @@ extern "C" __global__ AICORE void kern(__gm__ half *out) {
     assert (note.file, note.line, note.checked) == (str(tmp_path / "helper.hpp"), 4, str(f))
     assert note.included_from == [(str(f), 3)]
     assert "loop at line 4" in note.message
+
+
+def test_long_loop_without_builtins_is_summarised_at_once(tmp_path: Path, monkeypatch) -> None:
+    # Dhrystone's main loop: scalar procedures called 1,000 to 8,000 times, no builtin among them. Walked one by
+    # one it would be summarised after the nest's 512 iterations all the same; it is summarised at once, with the
+    # same sites and findings after it
+    f = write(tmp_path, """
+static int glob;
+int step(int x) { glob ^= x; return (x & 15) + glob % 7; }
+
+AICORE void with_builtin(float s) {
+  using VecTile = Tile<TileType::Vec, float, 16, 64, BLayout::RowMajor, 16, 64>;
+  VecTile x, y;
+  TDIVS(y, x, s);
+}
+
+extern "C" __global__ AICORE void kern(__gm__ half *out, float s) {
+  int base = 128, k = 0, acc = 0;
+  for (int i = 0; i < 1000; i++) {
+    k += 2;
+    acc = step(acc + (i & 7));
+  }
+  Tile<TileType::Mat, half, 128, 64, BLayout::ColMajor, 128, 64, SLayout::RowMajor> a;
+  TileLeft<half, 32, 64> left;
+  TEXTRACT(left, a, base, 0);
+  for (int i = 0; i < 600; i++) {
+    with_builtin(s);
+  }
+}
+""")
+    prog = program(f)
+    notes = sorted(msg for _, _, msg in prog.limits)
+    assert len(notes) == 2
+    assert notes[0].startswith("loop at line 15: more iterations than a loop nest walks one by one (512) and no "
+                               "builtin call in them: all summarised")
+    # the loop calling a helper with a builtin is still walked one by one: a site per iteration
+    assert notes[1].startswith("loop at line 22: the iterations after the 512 walked one by one")
+    assert [s.builtin for s in prog.sites].count("TDIVS") > 512
+    got = findings(f)
+    # `base`, which the loop does not change, is still 128 after it: past the 128 rows of `a` for every input
+    assert any(r == "PTO102" and level == "error" and "indexRow 128 " in msg for r, _, level, msg, _ in got), got
+    from ptolint.frontend.interp.loops import Loops
+
+    monkeypatch.setattr(Loops, "site_free", lambda self, parts: False)  # walked one by one, as before
+    walked = program(f)
+    assert any(msg.startswith("loop at line 15: the iterations after the 512") for _, _, msg in walked.limits)
+    assert [(s.builtin, s.line) for s in walked.sites] == [(s.builtin, s.line) for s in prog.sites]
+    assert findings(f) == got

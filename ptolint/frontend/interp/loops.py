@@ -3,6 +3,8 @@ where it is not.
 
 An unrolled iteration is walked like straight-line code, so tails, state carried across iterations (scalars,
 valid regions, placements) and guards that leave the loop are exact, and a call gets one site per iteration.
+A loop with a known trip count above the nest's remaining budget whose iterations can record no call site
+(`Loops.site_free`) is summarised at once: the exact iterations would end in the same summary.
 Where the condition depends on a run-time value (or the nest's unrolling budget is spent), the remaining
 iterations are summarised by one *generic iteration*: every variable the loop changes and every valid region it
 sets is unknown (opaque) at its top, except induction variables (updated by a loop-invariant step once per
@@ -397,6 +399,20 @@ class Loops:
                do_first: bool) -> bool:
         """Walk the iterations one by one; True when the state after the loop is a merge of several exits."""
         trips = self.known_trips(cond, inc, body)
+        nest = self.nest
+        assert nest is not None
+        if trips is not None and trips > nest.iterations and (body is None or not self.leaves_early(body)) \
+                and memo(c, "site_free", lambda _: self.site_free([p for p in (cond, inc, body) if p is not None])):
+            # more iterations than the nest walks one by one, and none can record a call site: the iterations
+            # walked exactly would be followed by the same summary, which they cannot change (see site_free)
+            note = (f"loop at line {c.location.line}: more iterations than a loop nest walks one by one "
+                    f"({UNROLL_ITERATIONS}) and no builtin call in them: all summarised, values they carry are not "
+                    "followed exactly")
+            where = (file_name(c), c.location.line, note)
+            if where not in self.limits:
+                self.limits.append(where)
+            self.generic_iteration(c, cond, inc, body)
+            return True
         merged = False
         peeled = 0
         j = 0
@@ -735,6 +751,38 @@ class Loops:
                     found.add(ref)
                     todo.append(ref)  # its parameters' default arguments and its body
         return frozenset(found)
+
+    def site_free(self, parts: list[ci.Cursor]) -> bool:
+        """Whether walking `parts` can record no call site: no builtin call, kernel launch or call the walk cannot
+        resolve in them or in the functions they call, transitively (a benchmark's scalar main loop: Dhrystone's
+        procedures, 1,000 to 8,000 iterations per instantiation).
+
+        Such a loop with a known trip count above the nest's budget is summarised at once: unrolled, it would be
+        summarised after the budget all the same, and its exact iterations could only have added sites (none
+        here), a `break` path (not when the body cannot leave early) or values it assigns, which the summary
+        forgets (Loops.havoc) except induction variables, whose exit values come from the values before the loop
+        (Loops.exit_values)."""
+        seen: set[str] = set()
+        todo = list(parts)
+        while todo:
+            for x in walk(todo.pop()):
+                k = kind(x)
+                if k in LAUNCHES:
+                    return False
+                if k != K.CALL_EXPR:
+                    continue
+                ref = referenced(x)
+                if ref is None:
+                    if x.spelling:  # a call through a pointer or of a dependent name: anything
+                        return False
+                    continue  # an implicit conversion or construction without a declaration
+                if is_builtin_decl(ref, self.builtins) or kind(ref) == K.FUNCTION_DECL and ref.spelling in self.builtins:
+                    return False
+                usr = ref.get_usr()
+                if usr not in seen:
+                    seen.add(usr)
+                    todo.append(ref)  # its default arguments and its body
+        return True
 
     def save(self) -> dict:
         """The walk's state, to walk something on a copy and come back (see regions_set)."""
