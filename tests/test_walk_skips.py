@@ -331,3 +331,44 @@ extern "C" __global__ AICORE void kern(__gm__ half *out, float s) {
     assert any(msg.startswith("loop at line 15: the iterations after the 512") for _, _, msg in walked.limits)
     assert [(s.builtin, s.line) for s in walked.sites] == [(s.builtin, s.line) for s in prog.sites]
     assert findings(f) == got
+
+
+def test_loop_calling_only_pure_helpers_of_other_files_is_inert(tmp_path: Path) -> None:
+    # tload's golden data: a 5-deep nest writing `std::numeric_limits<T>::max()` into arrays, 12 instantiations
+    # each walked to the nest's budget; a helper that can only compute a value changes nothing the walk tracks
+    from ptolint.frontend.cursors import walk
+    from ptolint.frontend.interp.loops import inert
+
+    (tmp_path / "lim.hpp").write_text("""#pragma once
+struct Lim {
+  static float big() { float v = 3.0f; v *= 2.0f; return v + __builtin_huge_valf() * 0.0f; }
+  static void bump(int &x) { x++; }
+  static int twice(int x) { return big() > 0 ? 2 * x : x; }
+  int n = 0;
+  int next() { return ++n; }
+};
+""")
+    f = tmp_path / "k.cpp"
+    f.write_text(PRELUDE + """#include "lim.hpp"
+static float local_big() { return 1.0f; }
+extern "C" __global__ AICORE void kern(__gm__ half *out, int n) {
+  float gold[64][64];
+  int acc = 0;
+  Lim lim;
+  for (int i = 0; i < 64; i++) { for (int j = 0; j < 64; j++) { gold[i][j] = Lim::big() + Lim::twice(j); } }
+  for (int i = 0; i < 64; i++) { Lim::bump(acc); }
+  for (int i = 0; i < 64; i++) { gold[0][i] = local_big(); }
+  for (int i = 0; i < 64; i++) { gold[1][i] = lim.next(); }
+  out[0] = acc + n;
+}
+""")
+    tu, _ = parse(str(f), "a2a3", ParseOptions())
+    import clang.cindex as ci
+
+    loops = [c for c in walk(tu.cursor) if c.kind == ci.CursorKind.FOR_STMT and c.location.file is not None
+             and c.location.file.name == str(f) and c.location.line in (9, 10, 11, 12)]
+    loops = [c for c in loops if not any(p is not c and c.location.line == p.location.line
+                                         and c.extent.start.offset > p.extent.start.offset for p in loops)]
+    # pure helpers of a header; a helper writing through a reference; a helper of the main file (an entry point
+    # the walk may still have to walk on its own); a method that changes its object
+    assert [inert(c) for c in loops] == [True, False, False, False]

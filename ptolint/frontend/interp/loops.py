@@ -13,7 +13,8 @@ solver may choose it, a witness never shows it). An iteration is reachable only 
 earlier ones: a guard `if (...) break;` walked in an earlier iteration stays on the path of the later ones.
 
 A loop nest that cannot change anything the walk tracks after it is not walked at all (`Loops.inert`): no call in
-it (so no builtin, no kernel launch, no helper, no constructor or overloaded operator), no return / goto / throw /
+it (so no builtin, no kernel launch, no helper of the main file, no constructor or overloaded operator) but of pure
+helpers of other files (`pure_call`: `std::numeric_limits<T>::max()`), no return / goto / throw /
 asm, and every variable it assigns declared inside it with a scalar type, or a local of the function named nowhere
 else in it (`used_only_in`: dead after the loop). Element writes of arrays and writes through pointers are not
 tracked by the walk: a later read of one is an unknown value either way. The host code of test kernels fills golden
@@ -34,6 +35,7 @@ import clang.cindex as ci
 
 from ptolint.frontend.cursors import children, file_name, in_macro_expansion, kind, memo, offset, referenced, walk
 from ptolint.frontend.interp.core import K, Stop, is_builtin_decl
+from ptolint.frontend.paths import MODEL_INCLUDE
 from ptolint.frontend.values import (
     DeclKey,
     DimsState,
@@ -158,6 +160,8 @@ def inert(c: ci.Cursor) -> bool:
     for x in walk(c):
         k = kind(x)
         if k in NOT_INERT:
+            if k == K.CALL_EXPR and pure_call(x, c._tu.spelling, 0):
+                continue
             return False
         if k == K.VAR_DECL:
             if not scalar_or_array_of_scalars(x.type):
@@ -169,6 +173,57 @@ def inert(c: ci.Cursor) -> bool:
                 used.setdefault(decl_key(d), d)
     # a variable declared before the loop and named nowhere else is dead after it (`used_only_in`)
     return all(key in used and used_only_in(used[key], c) for key in Loops._assigned_vars(c) - declared)
+
+
+#: what a pure helper's body may hold besides what an inert loop may (it returns its value)
+PURE_ALLOWED = frozenset((K.RETURN_STMT, K.CALL_EXPR))
+#: how deep pure_call follows a helper's calls before giving up
+PURE_DEPTH = 4
+
+
+def pure_call(call: ci.Cursor, main_file: str, depth: int) -> bool:
+    """Whether the walk of `call` can change nothing it tracks outside the call: a call libclang cannot resolve (the
+    walk makes its value opaque: Calls.call), a function without a body outside the pto headers (a compiler builtin
+    such as `__builtin_huge_valf`), or a free or static member function of another file than the main one (not an
+    entry point) whose parameters are no non-const references and whose body assigns only its own scalar locals
+    and calls only such functions: `std::numeric_limits<T>::max()` in a golden-data loop (A2/A3 tload: 12
+    instantiations of a 5-deep nest walked to the nest's budget)."""
+    ref = referenced(call)
+    if ref is None:
+        return True
+    if depth > PURE_DEPTH or kind(ref) not in (K.FUNCTION_DECL, K.CXX_METHOD):
+        return False
+    name = file_name(ref)
+    if name == main_file or str(MODEL_INCLUDE) in name or "/pto/" in name.replace("\\", "/"):
+        return False
+    return memo(ref, "pure_function", lambda r: _pure_function(r, main_file, depth))
+
+
+def _pure_function(fn: ci.Cursor, main_file: str, depth: int) -> bool:
+    if kind(fn) == K.CXX_METHOD and not fn.is_static_method():
+        return False  # it may change its object
+    body = [x for x in children(fn) if kind(x) == K.COMPOUND_STMT]
+    if not body:
+        return True  # a compiler builtin: the walk makes its value opaque
+    declared: set[DeclKey] = set()
+    for p in children(fn):
+        if kind(p) == K.PARM_DECL:
+            t = p.type.get_canonical()
+            if t.kind == ci.TypeKind.RVALUEREFERENCE or t.kind == ci.TypeKind.LVALUEREFERENCE \
+                    and not t.get_pointee().is_const_qualified():
+                return False  # its assignments would write the caller's variable
+            declared.add(decl_key(p))
+    for x in walk(body[0]):
+        k = kind(x)
+        if k in NOT_INERT and k not in PURE_ALLOWED:
+            return False
+        if k == K.CALL_EXPR and not pure_call(x, main_file, depth + 1):
+            return False
+        if k == K.VAR_DECL:
+            if not scalar_or_array_of_scalars(x.type):
+                return False
+            declared.add(decl_key(x))
+    return Loops._assigned_vars(body[0]) <= declared
 
 
 #: the declarations whose variables are locals (a reference or a pointer to a local is taken only by naming it:
