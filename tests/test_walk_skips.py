@@ -372,3 +372,21 @@ extern "C" __global__ AICORE void kern(__gm__ half *out, int n) {
     # pure helpers of a header; a helper writing through a reference; a helper of the main file (an entry point
     # the walk may still have to walk on its own); a method that changes its object
     assert [inert(c) for c in loops] == [True, False, False, False]
+
+
+def test_unsigned_loop_with_constant_bounds_has_a_trip_count(tmp_path: Path) -> None:
+    # a host program's check loop `for (size_t row = 0; row < 1024; ++row)`: its 1,024 trips are known (the
+    # variable stays between two constants, no wrap), so a site-free body is summarised at once
+    f = write(tmp_path, """
+static int scale(int x) { return x * 2; }
+extern "C" __global__ AICORE void kern(__gm__ half *out) {
+  int acc = 0;
+  for (size_t row = 0; row < 1024; ++row) { acc += scale((int)row); }
+  for (size_t row = 0; row + 1 < 1024; ++row) { acc -= scale((int)row); }
+}
+""")
+    notes = sorted(msg for _, _, msg in program(f).limits)
+    assert notes[0].startswith("loop at line 7: more iterations than a loop nest walks one by one (512) and no "
+                               "builtin call in them: all summarised")
+    # `row + 1 < 1024` is no `v < bound` of the variable itself: walked one by one up to the nest's budget
+    assert notes[1].startswith("loop at line 8: the iterations after the 512 walked one by one")

@@ -558,7 +558,13 @@ class Loops:
         except Unsupported:
             return None
         if INT_TYPES.get(start.ctype, (0, False))[1] is False or INT_TYPES.get(bound.ctype, (0, False))[1] is False:
-            return None  # an unsigned comparison wraps: not a plain difference
+            # an unsigned comparison wraps: not a plain difference, unless both ends are constants and the variable
+            # stays between them (`for (size_t row = 0; row < 1024; ++row)` of a host program's check loop)
+            lo, hi = const_value(start), const_value(bound)
+            tops = [r[1] for r in (int_range(start.ctype), int_range(bound.ctype)) if r]
+            if not (isinstance(lo, int) and isinstance(hi, int) and tops and op in ("<", "<=") and step > 0
+                    and 0 <= lo and hi + step <= min(tops)):
+                return None
         return trip_count(start, step, op, bound)
 
     def holds(self, cond: ci.Cursor | None, j: int, trips: int | None) -> bool | None:
