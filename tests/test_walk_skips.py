@@ -390,3 +390,35 @@ extern "C" __global__ AICORE void kern(__gm__ half *out) {
                                "builtin call in them: all summarised")
     # `row + 1 < 1024` is no `v < bound` of the variable itself: walked one by one up to the nest's budget
     assert notes[1].startswith("loop at line 8: the iterations after the 512 walked one by one")
+
+
+def test_library_calls_that_cannot_matter_are_not_walked(tmp_path: Path) -> None:
+    # a host program builds file names with std::to_string and operator+ (gemm_ar/main.cpp: 3.4 of 6.6 s walking
+    # libstdc++); a system header's function whose result is void or a library class and whose parameters are
+    # scalars, pointers or library classes cannot change what the walk tracks: it is not walked
+    lib = tmp_path / "sys"
+    lib.mkdir()
+    (lib / "strs.hpp").write_text("""#pragma once
+namespace lib {
+struct Str { char buf[64]; int len; };
+inline Str to_str(int v) { Str s{}; for (int i = 0; i < 100000; i++) { s.len += v % 10; v /= 10; } return s; }
+inline int digits(int v) { int n = 0; for (int i = 0; i < 100000; i++) { n += v % 10; } return n; }
+inline void bump(int &x) { for (int i = 0; i < 100000; i++) { x++; } }
+}
+""")
+    f = write(tmp_path, """#include <strs.hpp>
+void host(float *out, int n) {
+  lib::Str name = lib::to_str(n);
+  int d = lib::digits(n);
+  int k = 0;
+  lib::bump(k);
+}
+""")
+    tu, diags = parse(str(f), "a2a3", ParseOptions(extra=["-isystem", str(lib)]))
+    assert not diags
+    prog = analyse(tu, "a2a3", str(f), CHECKED)
+    walked = {name.split("(")[0] for name in prog.stats.instantiations}
+    # to_str (a library class out, an int in) is not walked; digits (a scalar result: its value may matter) and
+    # bump (writes the caller's `k` through a reference) are
+    assert not any("to_str" in w for w in walked), walked
+    assert any("digits" in w for w in walked) and any("bump" in w for w in walked), (walked, prog.limits)
