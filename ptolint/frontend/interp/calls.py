@@ -26,6 +26,7 @@ from ptolint.frontend.interp.core import (
     Stop,
     explicit_template_args,
     is_builtin_decl,
+    pto_header,
 )
 from ptolint.frontend.paths import MODEL_INCLUDE
 from ptolint.frontend.values import (
@@ -91,7 +92,7 @@ def library_only(fn: ci.Cursor) -> bool:
     if not fn.location.is_in_system_header or fn.kind == K.FUNCTION_TEMPLATE:
         return False
     name = file_name(fn)
-    if _OWN_HEADERS in name or "/pto/" in name.replace("\\", "/"):
+    if _OWN_HEADERS in name or pto_header(name):
         return False
     if not _library_type(fn.result_type, result=True):
         return False
@@ -121,7 +122,7 @@ def _library_record(t: ci.Type) -> bool:
     if decl is None or decl.location.file is None or not decl.location.is_in_system_header:
         return False
     name = file_name(decl)
-    return _OWN_HEADERS not in name and "/pto/" not in name.replace("\\", "/")
+    return _OWN_HEADERS not in name and not pto_header(name)
 
 class Calls:
     def call(self, c: ci.Cursor):

@@ -34,8 +34,7 @@ from dataclasses import dataclass
 import clang.cindex as ci
 
 from ptolint.frontend.cursors import children, file_name, in_macro_expansion, kind, memo, offset, referenced, walk
-from ptolint.frontend.interp.core import K, Stop, is_builtin_decl
-from ptolint.frontend.paths import MODEL_INCLUDE
+from ptolint.frontend.interp.core import K, Stop, is_builtin_decl, pto_header
 from ptolint.frontend.values import (
     DeclKey,
     DimsState,
@@ -194,7 +193,7 @@ def pure_call(call: ci.Cursor, main_file: str, depth: int) -> bool:
     if depth > PURE_DEPTH or kind(ref) not in (K.FUNCTION_DECL, K.CXX_METHOD):
         return False
     name = file_name(ref)
-    if name == main_file or str(MODEL_INCLUDE) in name or "/pto/" in name.replace("\\", "/"):
+    if name == main_file or pto_header(name):
         return False
     return memo(ref, "pure_function", lambda r: _pure_function(r, main_file, depth))
 
