@@ -45,13 +45,18 @@ class Program:
     limits: list[tuple[str, int, str]] = field(default_factory=list)
 
 
+def pto_header(name: str) -> bool:
+    """Whether a file is a PTO header: the bundled model's or the real ISA's (a `pto/` directory)."""
+    name = name.replace("\\", "/")
+    return name.startswith(str(MODEL_INCLUDE)) or "/pto/" in name
+
+
 def is_builtin_decl(fn: ci.Cursor, builtins: set[str]) -> bool:
     """A PTO builtin: declared in a pto header (the bundled model or the real ISA), returning RecordEvent."""
     if fn is None or fn.kind not in (K.FUNCTION_DECL, K.FUNCTION_TEMPLATE):
         return False
     f = fn.location.file
-    name = f.name.replace("\\", "/") if f else ""
-    if not (name.startswith(str(MODEL_INCLUDE)) or "/pto/" in name):
+    if not pto_header(f.name if f else ""):
         return False
     return fn.spelling in builtins or fn.result_type.get_canonical().spelling.endswith("RecordEvent")
 

@@ -34,8 +34,7 @@ from dataclasses import dataclass
 import clang.cindex as ci
 
 from ptolint.frontend.cursors import children, file_name, in_macro_expansion, kind, memo, offset, referenced, walk
-from ptolint.frontend.interp.core import K, Stop, is_builtin_decl
-from ptolint.frontend.paths import MODEL_INCLUDE
+from ptolint.frontend.interp.core import K, Stop, is_builtin_decl, pto_header
 from ptolint.frontend.values import (
     DeclKey,
     DimsState,
@@ -194,7 +193,7 @@ def pure_call(call: ci.Cursor, main_file: str, depth: int) -> bool:
     if depth > PURE_DEPTH or kind(ref) not in (K.FUNCTION_DECL, K.CXX_METHOD):
         return False
     name = file_name(ref)
-    if name == main_file or str(MODEL_INCLUDE) in name or "/pto/" in name.replace("\\", "/"):
+    if name == main_file or pto_header(name):
         return False
     return memo(ref, "pure_function", lambda r: _pure_function(r, main_file, depth))
 
@@ -558,7 +557,13 @@ class Loops:
         except Unsupported:
             return None
         if INT_TYPES.get(start.ctype, (0, False))[1] is False or INT_TYPES.get(bound.ctype, (0, False))[1] is False:
-            return None  # an unsigned comparison wraps: not a plain difference
+            # an unsigned comparison wraps: not a plain difference, unless both ends are constants and the variable
+            # stays between them (`for (size_t row = 0; row < 1024; ++row)` of a host program's check loop)
+            lo, hi = const_value(start), const_value(bound)
+            tops = [r[1] for r in (int_range(start.ctype), int_range(bound.ctype)) if r]
+            if not (isinstance(lo, int) and isinstance(hi, int) and tops and op in ("<", "<=") and step > 0
+                    and 0 <= lo and hi + step <= min(tops)):
+                return None
         return trip_count(start, step, op, bound)
 
     def holds(self, cond: ci.Cursor | None, j: int, trips: int | None) -> bool | None:
