@@ -197,9 +197,7 @@ class Calls:
     def user_call(self, c: ci.Cursor, ref: ci.Cursor):
         if len(self.stack) >= MAX_DEPTH:
             msg = f"call depth limit ({MAX_DEPTH}) reached: {ref.spelling} and what it calls were not analysed"
-            where = (file_name(c), c.location.line, msg)
-            if where not in self.limits:
-                self.limits.append(where)
+            self.note_limit(c, msg)
             raise Unsupported(msg)
         frame = Frame(ref, template_bindings(ref))
         params = list(arguments(ref))

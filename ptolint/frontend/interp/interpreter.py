@@ -168,6 +168,12 @@ class Interpreter(Statements, Loops, Expressions, Calls, Tiles, Objects):
                 self.roots_walked.add(fn.get_usr())
         return Program(self.sites, self.unresolved, self.stats, self.assume_errors, self.limits)
 
+    def note_limit(self, c: ci.Cursor, msg: str) -> None:
+        """Say once that the walk summarised or left out something at `c` (an analysis-limit note at its file)."""
+        where = (file_name(c), c.location.line, msg)
+        if where not in self.limits:
+            self.limits.append(where)
+
     def apply_assumptions(self, fn: ci.Cursor, frame: Frame) -> None:
         """Add the function's `// ptolint: assume` conditions (over its parameters) to the path."""
         from ptolint.frontend.assume import AssumptionError, to_expr

@@ -459,12 +459,9 @@ class Loops:
                 and memo(c, "site_free", lambda _: self.site_free([p for p in (cond, inc, body) if p is not None])):
             # more iterations than the nest walks one by one, and none can record a call site: the iterations
             # walked exactly would be followed by the same summary, which they cannot change (see site_free)
-            note = (f"loop at line {c.location.line}: more iterations than a loop nest walks one by one "
-                    f"({UNROLL_ITERATIONS}) and no builtin call in them: all summarised, values they carry are not "
-                    "followed exactly")
-            where = (file_name(c), c.location.line, note)
-            if where not in self.limits:
-                self.limits.append(where)
+            self.note_limit(c, f"loop at line {c.location.line}: more iterations than a loop nest walks one by one "
+                               f"({UNROLL_ITERATIONS}) and no builtin call in them: all summarised, values they "
+                               "carry are not followed exactly")
             self.generic_iteration(c, cond, inc, body)
             return True
         merged = False
@@ -488,12 +485,9 @@ class Loops:
             nest = self.nest
             assert nest is not None
             if nest.iterations <= 0 or self.steps > nest.step_limit:
-                note = (f"loop at line {c.location.line}: the iterations after the {j} walked one by one (the "
-                        f"limit of a loop nest is {UNROLL_ITERATIONS} iterations) are summarised, values they carry "
-                        "are not followed exactly")
-                where = (file_name(c), c.location.line, note)
-                if where not in self.limits:
-                    self.limits.append(where)
+                self.note_limit(c, f"loop at line {c.location.line}: the iterations after the {j} walked one by "
+                                   f"one (the limit of a loop nest is {UNROLL_ITERATIONS} iterations) are summarised, "
+                                   "values they carry are not followed exactly")
                 self.generic_iteration(c, cond, inc, body)
                 return True
             nest.iterations -= 1
