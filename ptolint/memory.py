@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import gc
 import os
-import resource
 import sys
 
 #: the resident size (MB) one file's check should stay under (issue 14's goal for the pto-isa ST kernels)
@@ -23,11 +22,16 @@ HIGH_MB = BUDGET_MB * 3 // 4
 
 
 def resident_mb() -> float:
-    """The process's resident size now (Linux: /proc/self/statm); elsewhere its peak so far."""
+    """The process's resident size now (Linux: /proc/self/statm); elsewhere its peak so far (0 where neither is
+    known: nothing is then collected early)."""
     try:
         with open("/proc/self/statm", "rb") as f:
             return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
     except (OSError, ValueError, IndexError):
+        try:
+            import resource  # not on Windows
+        except ImportError:
+            return 0.0
         peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
         return peak / 2**20 if sys.platform == "darwin" else peak / 1024
 
