@@ -29,6 +29,7 @@ A mixin of `Interpreter` (ptolint/frontend/interp/interpreter.py): its methods u
 from __future__ import annotations
 
 import copy
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 import clang.cindex as ci
@@ -223,6 +224,20 @@ def _pure_function(fn: ci.Cursor, main_file: str, depth: int) -> bool:
                 return False
             declared.add(decl_key(x))
     return Loops._assigned_vars(body[0]) <= declared
+
+
+def reachable(parts: list[ci.Cursor], entered: set[ci.Cursor], follow) -> Iterator[ci.Cursor]:
+    """Every cursor of `parts` and, transitively, of the functions their calls reference where `follow(callee)`
+    holds (each entered once: added to `entered`, its default arguments and body walked)."""
+    todo = list(parts)
+    while todo:
+        for x in walk(todo.pop()):
+            yield x
+            if kind(x) == K.CALL_EXPR:
+                ref = referenced(x)
+                if ref is not None and ref not in entered and follow(ref):
+                    entered.add(ref)
+                    todo.append(ref)
 
 
 #: the declarations whose variables are locals (a reference or a pointer to a local is taken only by naming it:
@@ -780,30 +795,19 @@ class Loops:
         an assumption's use). A test's golden-data nest calling `std::numeric_limits<T>::max()` in headers was
         walked on a copy at every level of its summarised iterations (tload: 23 s of CPU)."""
         found: set[ci.Cursor] = set()
-        todo = list(parts)
-        while todo:
-            for x in walk(todo.pop()):
-                k = kind(x)
-                if k in LAUNCHES:
-                    return None
-                if k == K.BINARY_OPERATOR:
-                    try:
-                        if binop_token(x) == "=" and ctype(x.type) is None:
-                            return None
-                    except Unsupported:
+        follow = (K.FUNCTION_DECL, K.CXX_METHOD, K.FUNCTION_TEMPLATE)
+        for x in reachable(parts, found, lambda r: r.kind in follow and not is_builtin_decl(r, self.builtins)):
+            k = kind(x)
+            if k in LAUNCHES:
+                return None
+            if k == K.BINARY_OPERATOR:
+                try:
+                    if binop_token(x) == "=" and ctype(x.type) is None:
                         return None
-                    continue
-                if k != K.CALL_EXPR:
-                    continue
-                if x.spelling in REGION_SETTERS:
+                except Unsupported:
                     return None
-                ref = referenced(x)
-                if ref is None or ref.kind not in (K.FUNCTION_DECL, K.CXX_METHOD, K.FUNCTION_TEMPLATE) \
-                        or is_builtin_decl(ref, self.builtins):
-                    continue
-                if ref not in found:
-                    found.add(ref)
-                    todo.append(ref)  # its parameters' default arguments and its body
+            elif k == K.CALL_EXPR and x.spelling in REGION_SETTERS:
+                return None
         return frozenset(found)
 
     def site_free(self, parts: list[ci.Cursor]) -> bool:
@@ -816,26 +820,19 @@ class Loops:
         here), a `break` path (not when the body cannot leave early) or values it assigns, which the summary
         forgets (Loops.havoc) except induction variables, whose exit values come from the values before the loop
         (Loops.exit_values)."""
-        seen: set[str] = set()
-        todo = list(parts)
-        while todo:
-            for x in walk(todo.pop()):
-                k = kind(x)
-                if k in LAUNCHES:
+        for x in reachable(parts, set(), lambda _: True):
+            k = kind(x)
+            if k in LAUNCHES:
+                return False
+            if k != K.CALL_EXPR:
+                continue
+            ref = referenced(x)
+            if ref is None:
+                if x.spelling:  # a call through a pointer or of a dependent name: anything
                     return False
-                if k != K.CALL_EXPR:
-                    continue
-                ref = referenced(x)
-                if ref is None:
-                    if x.spelling:  # a call through a pointer or of a dependent name: anything
-                        return False
-                    continue  # an implicit conversion or construction without a declaration
-                if is_builtin_decl(ref, self.builtins) or kind(ref) == K.FUNCTION_DECL and ref.spelling in self.builtins:
-                    return False
-                usr = ref.get_usr()
-                if usr not in seen:
-                    seen.add(usr)
-                    todo.append(ref)  # its default arguments and its body
+                continue  # an implicit conversion or construction without a declaration
+            if is_builtin_decl(ref, self.builtins) or kind(ref) == K.FUNCTION_DECL and ref.spelling in self.builtins:
+                return False
         return True
 
     def save(self) -> dict:
