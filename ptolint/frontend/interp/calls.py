@@ -89,10 +89,7 @@ def library_only(fn: ci.Cursor) -> bool:
     classes (no non-const reference to a caller's variable, no callable or user type through which it could reach
     the program's own code, no template). A host program's file and string helpers were walked through libstdc++:
     `gemm_ar/main.cpp` spent 3.4 of 6.6 s in `std::to_string` and `operator+` of its file names."""
-    if not fn.location.is_in_system_header or fn.kind == K.FUNCTION_TEMPLATE:
-        return False
-    name = file_name(fn)
-    if _OWN_HEADERS in name or pto_header(name):
+    if fn.kind == K.FUNCTION_TEMPLATE or not _library_decl(fn):
         return False
     if not _library_type(fn.result_type, result=True):
         return False
@@ -113,12 +110,12 @@ def _library_type(t: ci.Type, result: bool = False) -> bool:
     elif t.kind == ci.TypeKind.POINTER:
         inner = t.get_pointee().get_canonical()
         return not result and (inner.kind == ci.TypeKind.VOID or ctype(inner) is not None
-                               or inner.kind == ci.TypeKind.RECORD and _library_record(inner))
-    return t.kind == ci.TypeKind.RECORD and _library_record(t)
+                               or inner.kind == ci.TypeKind.RECORD and _library_decl(inner.get_declaration()))
+    return t.kind == ci.TypeKind.RECORD and _library_decl(t.get_declaration())
 
 
-def _library_record(t: ci.Type) -> bool:
-    decl = t.get_declaration()
+def _library_decl(decl: ci.Cursor | None) -> bool:
+    """A declaration of the C++ library: in a system header that is neither ptolint's own nor a PTO header."""
     if decl is None or decl.location.file is None or not decl.location.is_in_system_header:
         return False
     name = file_name(decl)
