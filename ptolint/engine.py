@@ -124,11 +124,15 @@ def check_file(path: str, opts: Options, source: str | None = None) -> FileResul
             instances.setdefault(call_key(site), []).append(site)
             unique.setdefault(site_key(site), site)
         first = len(res.findings)
+        settled: set[tuple] = set()  # (rule, place) of an error that stays one: no later instance changes the report
+        whenever: dict[int, bool] = {}  # id(site) -> reaches_whenever, asked once per error
         for site in unique.values():  # loop iterations often repeat a call with the very same operands
             encoded: list[SiteEncoding] = []  # built on first use, shared by the site's rules
             dtypes = tuple(t.spec.dtype for _, t in site.tiles())
             note_unchecked(site, target, dtypes, rules, res)
             for rule in for_builtin(site.builtin):
+                if (rule.code, site.file, site.line, site.column) in settled:
+                    continue  # dedup keeps the first error at a place: this instance's verdict would be dropped
                 if not rule.runs(site.builtin if site.builtin in rule.instructions else "*", target, dtypes):
                     if opts.prove:
                         proof.record(res, site, rule.code, proof.not_run(rule, site, dtypes))
@@ -143,8 +147,11 @@ def check_file(path: str, opts: Options, source: str | None = None) -> FileResul
                     # most rules hold at most calls whatever the path, and an equal call (solver.rule_check) asked it
                     # before: answered here, without check_site's verdict (50,000 rule checks in the 19-kernel A2/A3
                     # sample, 38,000 of them repeats)
+                    known = len(res.findings)
                     outcome = HOLDS if rule_holds(rule, encoded[0].ctx) else \
                         check_site(rule, site, opts, res, encoded[0], replayer)
+                    if len(res.findings) > known and settles(res.findings[-1], instances, whenever, opts):
+                        settled.add((rule.code, site.file, site.line, site.column))
                     if opts.prove:
                         if outcome.status == "holds":
                             outcome = proof.holds(rule, site, encoded[0], opts.timeout_ms)
@@ -159,8 +166,7 @@ def check_file(path: str, opts: Options, source: str | None = None) -> FileResul
                         f"[{rule.code}] {type(exc).__name__} while checking {site.builtin} on {target}: {exc} "
                         "(rerun with --debug for the traceback)"))
         for f in res.findings[first:]:  # an error at one instance is the call's only if it is reached whenever the call is
-            others = instances.get(call_key(f.site), [])
-            if f.level == "error" and len(others) > 1 and not reaches_whenever(f.site, others):
+            if f.level == "error" and not stays_error(f, instances, whenever):
                 f.level = "warning"
         check_sequences(program.sites, target, opts, res, replayer)
         replayer.close()
@@ -196,6 +202,29 @@ def note_unchecked(site: CallSite, target: str, dtypes: tuple[str, ...], rules: 
     entry = (target, site.line, site.builtin, why)
     if entry not in res.unchecked:
         res.unchecked.append(entry)
+
+
+def settles(f: ReplayedFinding, instances: dict[tuple, list[CallSite]], whenever: dict[int, bool],
+            opts: Options) -> bool:
+    """Whether the new finding `f` settles its rule at its place: the call's other instances are then not
+    checked for the rule (proof mode checks each of them: it reports every instance)."""
+    return not opts.prove and stays_error(f, instances, whenever)
+
+
+def stays_error(f: ReplayedFinding, instances: dict[tuple, list[CallSite]], whenever: dict[int, bool]) -> bool:
+    """Whether `f` is an error that stays one: every input reaching any instance of its call reaches its own
+    (solver.reaches_whenever; memoised in `whenever` by site, the engine asks twice). With one, the place is
+    settled for its rule (`settles`): dedup keeps the first error of a rule at a place, so the call's other
+    instances (other instantiations, iterations, paths) are not checked for it."""
+    if f.level != "error":
+        return False
+    others = instances.get(call_key(f.site), [])
+    if len(others) <= 1:
+        return True
+    known = whenever.get(id(f.site))
+    if known is None:
+        known = whenever[id(f.site)] = reaches_whenever(f.site, others)
+    return known
 
 
 def check_sequences(sites: list[CallSite], target: str, opts: Options, res: FileResult,
