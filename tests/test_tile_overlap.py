@@ -123,6 +123,48 @@ extern "C" __global__ AICORE void k(__gm__ float* p, bool c) {
     assert b1 == b2 and a1 != a2 and loads[1].arms == ()
 
 
+def test_placements_through_nested_branches_returns_and_switches(tmp_path):
+    # the branches undo an arm's placements from a journal (Tiles.set_placement): an inner branch's undo keeps
+    # what its arm's outer arm did before it; an arm that returns leaves nothing; a switch merges its ends
+    sites = sites_of(tmp_path, """
+extern "C" __global__ AICORE void k(__gm__ float* p, bool c, bool d, int s) {
+    T a, b, e;
+    G g(p);
+    TASSIGN(a, 0x400);
+    TASSIGN(b, 0x800);
+    TASSIGN(e, 0xC00);
+    if (c) {
+        TASSIGN(a, 0x1000);
+        if (d) {
+            TASSIGN(e, 0x2000);
+            T f = e;           // made in the arm: where the arm left it
+            TLOAD(f, g);
+        }
+        TLOAD(a, g);
+        TLOAD(e, g);
+    } else {
+        TASSIGN(b, 0x3000);
+        return;
+    }
+    TLOAD(a, g);
+    TLOAD(b, g);
+    TLOAD(e, g);
+    switch (s) {
+        case 0: TASSIGN(a, 0x5000); break;
+        case 1: TASSIGN(b, 0x6000);
+        default: break;
+    }
+    TLOAD(a, g);
+    TLOAD(b, g);
+    TLOAD(e, g);
+}
+""")
+    got = [addr for addr, _ in placements(sites, "TLOAD")]
+    # f; a and e after the inner branch (its arms disagree on e); after the if: the arm that returns is left
+    # out (a as the other arm left it, b as before); after the switch: a and b unknown, e as before
+    assert got == [0x2000, 0x1000, None, 0x1000, 0x800, None, None, None, None], got
+
+
 def test_a_straddling_write_between_write_and_read_is_one_sequence(tmp_path):
     sites = sites_of(tmp_path, STRADDLE)
     seqs = sequences(sites)

@@ -318,7 +318,7 @@ class Calls:
             self.unresolved.append(Unresolved(ref.spelling, file_name(c),
                                               c.location.line, c.location.column, self.target, str(exc)))
             for t in self.site_tiles.values():  # whatever the call did to their placement is not known
-                t.addr, t.binding = None, 0
+                self.set_placement(t, None, 0)
             return
         if site.unresolved:  # some operand could not be followed: counted unresolved, kept for operand-free rules
             self.stats.unresolved += 1

@@ -501,7 +501,7 @@ class Expressions:
                 elif isinstance(v, TileState) and isinstance(old, TileState):
                     old.valid_row, old.valid_col = v.valid_row, v.valid_col
                     if not old.array:
-                        old.addr, old.binding = v.addr, v.binding
+                        self.set_placement(old, v.addr, v.binding)
                 elif isinstance(v, (GlobalState, DimsState)):
                     fr.env[key] = v
                 else:

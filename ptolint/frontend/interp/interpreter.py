@@ -77,6 +77,8 @@ class Interpreter(Statements, Loops, Expressions, Calls, Tiles, Objects):
         self.site_pipes: dict[str, PipeState] = {}
         self.tiles: list[TileState] = []  # every tile object of the walk (placements are dropped at loops)
         self.placements = 0  # TASSIGN calls seen: numbers each placement (TileState.binding)
+        self.moves: list[tuple[TileState, Expr | None, int]] = []  # placement changes to undo (Tiles.set_placement)
+        self.marks = 0  # branches walking their arms: the journal is kept while one is open
         self.arms: list[tuple[int, int]] = []  # the branch arms being walked: (branch number, arm number)
         self.branches = 0
         self.entry = 0
@@ -145,6 +147,7 @@ class Interpreter(Statements, Loops, Expressions, Calls, Tiles, Objects):
             self.stats.entry_points.append(fn.spelling)
             self.entry += 1
             self.tiles = []
+            self.moves, self.marks = [], 0
             frame = Frame(fn, template_bindings(fn))
             for p in arguments(fn):
                 self.bind_param_input(frame, p)

@@ -842,7 +842,7 @@ class Loops:
             "path": list(self.path), "sites": len(self.sites), "unresolved": len(self.unresolved),
             "stats": copy.deepcopy(self.stats), "limits": list(self.limits), "soft": len(self.soft_stops),
             "tiles": [(t, t.valid_row, t.valid_col, t.addr, t.binding) for t in self.tiles],
-            "ntiles": len(self.tiles), "arms": list(self.arms), "chain": list(self.chain),
+            "ntiles": len(self.tiles), "moves": len(self.moves), "arms": list(self.arms), "chain": list(self.chain),
             "assume_errors": list(self.assume_errors), "nest": copy.copy(self.nest),
         }
 
@@ -858,6 +858,7 @@ class Loops:
         for t, r, col, addr, binding in s["tiles"]:
             t.valid_row, t.valid_col, t.addr, t.binding = r, col, addr, binding
         del self.tiles[s["ntiles"]:]
+        del self.moves[s["moves"]:]  # the placements are back where they were when the journal was this long
         self.arms[:] = s["arms"]
         self.chain[:] = s["chain"]
         self.assume_errors[:] = s["assume_errors"]

@@ -203,15 +203,15 @@ class Statements:
         base_env = dict(self.frame.env)
         base_path = list(self.path)
         tiles_before = {k: (v.valid_row, v.valid_col) for k, v in base_env.items() if isinstance(v, TileState)}
-        placed_before = self.placement_snapshot()
-        placed_after = []
+        mark = self.placement_mark()
+        live_moves, moves = [], []
         results = []
         self.branches += 1
         for i, (guard, arm) in enumerate(((cv, then), (fold(Unary("!", cv, "bool")), other))):
             self.frame.env = dict(base_env)
             for k, (r, cl) in tiles_before.items():
                 base_env[k].valid_row, base_env[k].valid_col = r, cl
-            self.restore_placements(placed_before)
+            self.undo_placements(mark)
             self.path = base_path + [guard]
             self.arms.append((self.branches, i))
             stopped = None
@@ -226,9 +226,11 @@ class Statements:
                 self.arms.pop()
             tiles_after = {k: (v.valid_row, v.valid_col) for k, v in base_env.items() if isinstance(v, TileState)}
             results.append((guard, dict(self.frame.env), tiles_after, stopped))
+            moves.append(self.arm_placements(mark))
             if stopped is None:
-                placed_after.append(self.placement_snapshot())
-        self.merge_placements(placed_before, placed_after)
+                live_moves.append(moves[-1])
+        self.undo_placements(mark)
+        self.merge_placements(mark, live_moves, moves)
         live = [r for r in results if r[3] is None]
         self.path = base_path
         if not live:
@@ -278,7 +280,8 @@ class Statements:
         base_env, base_path = dict(self.frame.env), list(self.path)
         tiles = [t for t in self.tiles]
         tiles_before = [(t.valid_row, t.valid_col) for t in tiles]
-        placed_before = self.placement_snapshot()
+        mark = self.placement_mark()
+        moves = []
         labels = [(i, x) for i, x in enumerate(items) if x.kind in (K.CASE_STMT, K.DEFAULT_STMT)]
         values = []
         for _, x in labels:
@@ -292,7 +295,7 @@ class Statements:
             self.frame.env = dict(base_env)
             for t, (r, col) in zip(tiles, tiles_before, strict=True):
                 t.valid_row, t.valid_col = r, col
-            self.restore_placements(placed_before)
+            self.undo_placements(mark)
             if label.kind == K.CASE_STMT:
                 guard: Expr = fold(Bin("==", v, self.scalar(children(label)[0]), "bool"))
             else:
@@ -315,16 +318,16 @@ class Statements:
                 stopped = s.kind
             finally:
                 self.arms.pop()
+            moves.append(self.arm_placements(mark))
             if stopped in (None, "break"):
-                ends.append((dict(self.frame.env), [(t.valid_row, t.valid_col) for t in tiles],
-                             self.placement_snapshot()))
+                ends.append((dict(self.frame.env), [(t.valid_row, t.valid_col) for t in tiles], moves[-1]))
             else:
                 exits.add(stopped)
         if not has_default:  # no label matches: the switch does nothing
-            ends.append((dict(base_env), list(tiles_before), placed_before))
+            ends.append((dict(base_env), list(tiles_before), {}))
         self.path = base_path
-        self.restore_placements(placed_before)
-        self.merge_placements(placed_before, [p for _, _, p in ends])
+        self.undo_placements(mark)
+        self.merge_placements(mark, [p for _, _, p in ends], moves)
         if not ends:
             self.frame.env = base_env
             self.leave(exits)
