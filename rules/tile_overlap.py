@@ -20,7 +20,7 @@ from __future__ import annotations
 from ptolint.rules.tassign import CAPACITY, DOC, RT_HDR
 
 from ptolint import z3lazy as z3
-from ptolint.ir import CallSite, Const, Expr, ScalarOperand, TileOperand, syms
+from ptolint.ir import INT_TYPES, Bin, CallSite, Cast, Const, Expr, ScalarOperand, TileOperand, Unary, syms
 from ptolint.ruleset import Check, Ctx, Provenance, TileView, rule
 
 #: tile parameters that are only read by their instruction (all other tile parameters may be written)
@@ -59,11 +59,44 @@ def _buffer(site: CallSite, t: TileOperand) -> str | None:
     return buf if cap else None
 
 
+def _affine(e: Expr) -> tuple[dict[Expr, int], int]:
+    """`e` as sum(coefficient * term) + constant, modulo 2**32 or more: sums, differences, constant multiples
+    and integer conversions of 32 bits or more are looked through (each wraps modulo a power of two of at
+    least 2**32); any other sub-expression is a term standing for its own value."""
+    if isinstance(e, Const) and isinstance(e.value, int):
+        return {}, e.value
+    wide = INT_TYPES.get(getattr(e, "ctype", ""), (0, False))[0] >= 32
+    if isinstance(e, Cast) and wide and e.a.ctype in INT_TYPES:
+        return _affine(e.a)
+    if isinstance(e, Unary) and e.op == "-" and wide:
+        terms, c = _affine(e.a)
+        return {t: -k for t, k in terms.items()}, -c
+    if isinstance(e, Bin) and wide and e.op in ("+", "-", "*"):
+        (ta, ca), (tb, cb) = _affine(e.a), _affine(e.b)
+        if e.op == "*":
+            if ta and tb:
+                return {e: 1}, 0
+            (k, (terms, c)) = (ca, (tb, cb)) if not ta else (cb, (ta, ca))
+            return {t: v * k for t, v in terms.items() if v * k}, c * k
+        sign = 1 if e.op == "+" else -1
+        terms = dict(ta)
+        for t, v in tb.items():
+            terms[t] = terms.get(t, 0) + sign * v
+        return {t: v for t, v in terms.items() if v}, ca + sign * cb
+    return {e: 1}, 0
+
+
 def _static_clash(a: Expr, sa: int, b: Expr, sb: int) -> bool:
-    """False only when both addresses are constants and the placements cannot clash (quick filter)."""
-    if not (isinstance(a, Const) and isinstance(b, Const)):
+    """False only when the placements cannot clash, decided without the solver (a quick filter): both
+    addresses are constants, or they differ by a constant (`base + 4096` and `base + 8192`, the same `base`:
+    a generated kernel's double-buffered tiles). The difference is known modulo 2**32 or more; taken nearest
+    to 0, any other value of it is 2**31 or more away, past every buffer."""
+    (ta, x), (tb, y) = _affine(a), _affine(b)
+    if ta != tb:
         return True
-    x, y = int(a.value), int(b.value)
+    d = (y - x) % (1 << 32)
+    d = d - (1 << 32) if d >= 1 << 31 else d
+    x, y = 0, d
     return x < y + sb and y < x + sa and not (x <= y and y + sb <= x + sa) and not (y <= x and x + sa <= y + sb)
 
 

@@ -7,7 +7,7 @@ from conftest import ptolint
 from test_frontend_calls import sites_of as frontend_sites
 
 from ptolint.executor import replay
-from ptolint.ir import CallSite, Const
+from ptolint.ir import Bin, CallSite, Cast, Const, Sym
 from ptolint.ruleset import load_rules
 
 HEAD = """
@@ -255,3 +255,80 @@ extern "C" __global__ AICORE void k(__gm__ float* p) {
 """)
     assert placements(sites, "TEXPANDS")[0][0] == 0x1000 + 15 * 64 * 4
     assert placements(sites, "TEXPANDS")[1] == (None, 0)
+
+
+def test_a_triple_repeated_by_a_loop_is_checked_once(tmp_path, monkeypatch):
+    import ptolint.engine as engine
+    from ptolint.engine import Options, check_file
+
+    p = tmp_path / "k.cpp"
+    p.write_text(HEAD + """
+extern "C" __global__ AICORE void k(__gm__ float* p, int off) {
+    T x, y, z;
+    G g(p);
+    TASSIGN(x, 0);
+    TASSIGN(y, off);
+    TASSIGN(z, 8192);
+    for (int i = 0; i < 6; ++i) {
+        TLOAD(x, g);
+        TLOAD(y, g);
+        TADD(z, x, y);
+    }
+}
+""")
+    seqs = sequences(sites_of(tmp_path, p.read_text()[len(HEAD):]))
+    assert len(seqs) >= 6 and len({(s.line, s.template_args["define_line"]) for s in seqs}) < len(seqs)
+    checked: list[CallSite] = []
+    real = engine.check_site
+
+    def counting(rule, site, *a, **k):
+        if rule.code == "PTO904":
+            checked.append(site)
+        return real(rule, site, *a, **k)
+
+    monkeypatch.setattr(engine, "check_site", counting)
+    rules = [load_rules()["PTO904"]]
+    res = check_file(str(p), Options(targets=["a2a3"], rules=rules))
+    # the iterations repeat one triple (write x, write y, read x): one check, one finding with its path
+    assert len(checked) == len({engine.site_key(s) for s in checked}) < len(seqs)
+    (f,) = res.findings
+    assert (f.rule_id, f.site.line, f.level) == ("PTO904", 15, "warning")
+    assert [s[1] for s in f.steps] == [14, 15, 16] and 0 < f.witness.inputs["off"] < 4096
+    checked.clear()
+    check_file(str(p), Options(targets=["a2a3"], rules=rules, prove=True))  # proof mode: every triple
+    assert len(checked) == len(seqs)
+
+
+def test_addresses_a_constant_apart_are_decided_without_the_solver(tmp_path):
+    from ptolint.rules.tile_overlap import _static_clash
+
+    # a generated kernel's double buffers: `C + ((i / 16) % 2) * 2048` for C = 0, 4096, ...: a constant apart
+    body = """
+extern "C" __global__ AICORE void k(__gm__ float* p, int64_t n, int64_t shift) {
+    T x, y, z;
+    G g(p);
+    for (int64_t i = 0; i < n; i += 16) {
+        int64_t pp = (i / 16) % 2;
+        TASSIGN(x, (uint64_t)((int64_t)0 + pp * (int64_t)8192));
+        TASSIGN(y, (uint64_t)((int64_t)4096 + pp * (int64_t)8192));
+        TASSIGN(z, (uint64_t)((int64_t)SHIFT + pp * (int64_t)8192));
+        TLOAD(x, g);
+        TLOAD(z, g);
+        TADD(y, x, x);
+    }
+}
+"""
+    apart = sites_of(tmp_path, body.replace("SHIFT", "4096"))  # z is y's bytes: nested, not a straddle
+    assert sequences(apart) == []
+    straddle = sequences(sites_of(tmp_path, body.replace("SHIFT", "2048")))  # z over x's second half
+    # the write of z between the write and the read of x, in each iteration the walk makes
+    assert straddle and {(q.line, q.template_args["define_line"], q.template_args["reader_line"])
+                         for q in straddle} == {(16, "15", "17")}
+    unknown = sequences(sites_of(tmp_path, body.replace("(int64_t)SHIFT", "shift")))  # not a constant apart
+    assert len(unknown) == len(straddle)
+    # the filter on IR values directly: a constant apart modulo 2**32
+    base = Sym("b", "long")
+    at = lambda c: Cast("unsigned long", Bin("+", Const(c, "long"), base, "long"))  # noqa: E731
+    assert not _static_clash(at(0), 4096, at(4096), 4096) and _static_clash(at(0), 4096, at(2048), 4096)
+    assert _static_clash(Cast("unsigned short", base), 4096, Cast("unsigned short", Bin("+", base, Const(
+        65536, "long"), "long")), 4096)  # a 16-bit address wraps: not looked through
