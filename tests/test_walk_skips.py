@@ -422,3 +422,58 @@ void host(float *out, int n) {
     # bump (writes the caller's `k` through a reference) are
     assert not any("to_str" in w for w in walked), walked
     assert any("digits" in w for w in walked) and any("bump" in w for w in walked), (walked, prog.limits)
+
+
+DIRECT = """
+extern "C" __global__ AICORE void kern(__gm__ float *out, int n, int m, float s) {
+  using VecTile = Tile<TileType::Vec, float, 16, 64, BLayout::RowMajor, DYNAMIC, DYNAMIC>;
+  VecTile x(16, 64), y(16, 64), z(16, 64);
+  for (int i = 0; i < n; i += 16) {  // setters on tiles declared before the loop: no walk on a copy
+    int rows = n - i < 16 ? n - i : 16;
+    x.SetValidRow(rows);
+    if (m > 3) {
+      z.SetValidCol(m);
+    }
+    TDIVS(y, x, s);
+  }
+  TDIVS(y, x, s);
+  TDIVS(z, y, s);
+  for (int i = 0; i < n; i++) {  // a setter through a reference declared in the loop: walked on a copy
+    VecTile &r = y;
+    r.SetValidRow(i + 1);
+  }
+  TDIVS(z, y, s);
+}
+"""
+
+
+def test_setters_on_named_tiles_need_no_copy_walk(tmp_path: Path, monkeypatch) -> None:
+    # a generated kernel's tile loops: `t.SetValidRow(rows)` on tiles declared before the loop. Which regions the
+    # loop sets is read from its setters; the copy walk is kept for the other forms (here a reference)
+    from ptolint.frontend.interp.loops import Loops
+
+    f = write(tmp_path, DIRECT)
+    walked: list[int] = []
+    save = Loops.save
+
+    def counting(self):
+        walked.append(len(self.sites))
+        return save(self)
+
+    monkeypatch.setattr(Loops, "save", counting)
+    prog = program(f)
+    after = [s for s in prog.sites if s.builtin == "TDIVS" and s.line > 13]
+    # the second loop's two walks (generic iteration, after the loop) only
+    assert len(walked) == 2 and all(n >= len(prog.sites) - 2 for n in walked), walked
+    first, second, third = after
+    # after the first loop: x's valid row and z's valid col are unknown, z's rows and y's region are not
+    assert "validRow" in str(first.args[1].valid_row) and first.args[0].valid_row.value == 16
+    assert "validCol" in str(second.args[0].valid_col) and second.args[0].valid_row.value == 16
+    assert "validRow" in str(third.args[1].valid_row)  # y, set through the reference in the second loop
+    got = findings(f)
+    monkeypatch.setattr(Loops, "direct_regions", lambda self, parts: None)  # every loop walked on a copy
+    walked.clear()
+    copied = program(f)
+    assert len(walked) == 4
+    assert [(s.builtin, s.line, s.args) for s in copied.sites] == [(s.builtin, s.line, s.args) for s in prog.sites]
+    assert findings(f) == got

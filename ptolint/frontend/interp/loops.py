@@ -758,6 +758,10 @@ class Loops:
         if helpers is not None and all((h.get_usr() in self.entered or file_name(h) != self.main_file)
                                        and not self.assume_at.get(h.location.line) for h in helpers):
             return []  # the walk below would change no tile's region, nor anything kept after it (see region_helpers)
+        direct = memo(c, "direct_regions", lambda _: self.direct_regions([p for p in parts if p is not None]))
+        if direct is not None:
+            found = [(self.lookup(key), which) for key, which in direct.items()]
+            return [(t, set(which)) for t, which in found if isinstance(t, TileState)]
         tiles = list(self.tiles)
         before = [(t.valid_row, t.valid_col) for t in tiles]
         saved = self.save()
@@ -782,6 +786,56 @@ class Loops:
         for t, (r0, c0) in zip(tiles, before, strict=True):
             t.valid_row, t.valid_col = r0, c0
         return out
+
+    def direct_regions(self, parts: list[ci.Cursor]) -> dict[DeclKey, frozenset[str]] | None:
+        """When `parts` can change a valid region only by a setter called on a tile variable declared outside them
+        (`t.SetValidRow(rows)`; a generated kernel's tile loops): those variables, with the half of the region each
+        setter sets; regions_set then needs no walk on a copy. None when anything else may change one: a setter
+        on another object or on a variable of the parts (a reference declared there), a tile assigned, a call of a
+        function whose body (transitively) does either, a call through a pointer, a kernel launch.
+
+        A setter under a condition counts as run (the copy walk skips one whose arm is never taken): its region
+        is then forgotten after the loop where the walk could have kept it, which loses no precision that any
+        finding relies on and never makes one."""
+        declared: set[DeclKey] = set()
+        sets: dict[DeclKey, frozenset[str]] = {}
+        for part in parts:
+            for x in walk(part):
+                k = kind(x)
+                if k == K.VAR_DECL:
+                    declared.add(decl_key(x))
+                elif k in LAUNCHES or k == K.LAMBDA_EXPR:
+                    return None
+                elif k == K.BINARY_OPERATOR:
+                    try:
+                        if binop_token(x) == "=" and ctype(x.type) is None:
+                            return None
+                    except Unsupported:
+                        return None
+                elif k == K.CALL_EXPR:
+                    if x.spelling in REGION_SETTERS:
+                        callee = next(iter(children(x)), None)
+                        obj = _strip(next(iter(children(callee)), None)) if callee is not None and \
+                            kind(callee) == K.MEMBER_REF_EXPR else None
+                        var = referenced(obj) if obj is not None and kind(obj) == K.DECL_REF_EXPR else None
+                        if var is None or kind(var) not in (K.VAR_DECL, K.PARM_DECL):
+                            return None
+                        which = {"SetValidRow": {"row"}, "SetValidCol": {"col"}}.get(x.spelling, {"row", "col"})
+                        key = decl_key(var)
+                        sets[key] = sets.get(key, frozenset()) | which
+                        continue
+                    ref = referenced(x)
+                    if ref is None:
+                        if x.spelling:  # a call through a pointer or of a dependent name
+                            return None
+                        continue
+                    if kind(ref) in (K.FUNCTION_DECL, K.CXX_METHOD, K.FUNCTION_TEMPLATE) and not \
+                            is_builtin_decl(ref, self.builtins) and memo(
+                                ref, "region_helpers", lambda r: self.region_helpers([r])) is None:
+                        return None
+        if declared & sets.keys():
+            return None
+        return sets
 
     def region_helpers(self, parts: list[ci.Cursor]) -> frozenset[ci.Cursor] | None:
         """None when walking `parts` may change the valid region of a tile that exists before the walk, else the
