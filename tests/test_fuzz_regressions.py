@@ -246,3 +246,31 @@ def test_gather_whose_dst_type_is_not_understood_is_not_judged(tmp_path: Path) -
     assert "Traceback" not in run.stderr
     codes = [d["code"] for d in run.json["diagnostics"]]
     assert "parse-error" in codes and "internal-error" not in codes, run.json["diagnostics"]
+
+
+def test_headroom_check_raises_only_near_the_recursion_limit() -> None:
+    """children() refuses to call into libclang (whose callbacks cannot raise) within 100 frames of the limit."""
+    import sys
+
+    from ptolint.frontend.cursors import _check_headroom
+
+    def deepest(depth: int = 0) -> int:  # how many more frames fit from here
+        try:
+            return deepest(depth + 1)
+        except RecursionError:
+            return depth
+
+    def at(depth: int) -> str:
+        if depth > 0:
+            return at(depth - 1)
+        try:
+            _check_headroom()
+            return "ok"
+        except RecursionError:
+            return "deep"
+
+    room = deepest()
+    limit = sys.getrecursionlimit()
+    assert at(room - 110) == "ok"
+    assert at(room - 90) == "deep"
+    assert sys.getrecursionlimit() == limit  # left as it was, both ways
