@@ -10,7 +10,7 @@ from ptolint.frontend.assume import find_assumptions
 from ptolint.frontend.parse import launch_positions, parse
 from ptolint.frontend.program import analyse
 from ptolint.ir import CallSite, Diagnostic, ProofEntry, Witness
-from ptolint.memory import release_if_large
+from ptolint.memory import release_if_large, resident_mb
 from ptolint.replayed import ReplayedFinding
 from ptolint.result import FileResult, Options, rel  # noqa: F401 - re-exported
 from ptolint.ruleset import Rule, load_rules, resolve
@@ -47,6 +47,7 @@ def check_file(path: str, opts: Options, source: str | None = None) -> FileResul
     """Check one file. `source`: its text when it is not (or not yet) what is on disk, e.g. an editor's unsaved
     buffer (the language server); the file is then not read, and `path` only names it and anchors its includes."""
     res = FileResult(path)
+    start_mb = resident_mb()  # before the first target: what it adds predicts the next one's (ptolint.memory)
     forget_encodings()  # shared by the sites of one file only: a long-lived process (LSP, bench) must not grow
     if source is None:
         source, diag = read_source(path)
@@ -172,7 +173,7 @@ def check_file(path: str, opts: Options, source: str | None = None) -> FileResul
         replayer.close()
         if target != opts.targets[-1]:  # this target's translation unit is garbage now: freed before the next parse
             del tu, program, replayer
-            release_if_large()
+            release_if_large(start_mb=start_mb)
     for a in assumptions:
         if not a.used and not any(d.code == "bad-assumption" and d.line == a.line for d in res.diagnostics):
             res.diagnostics.append(Diagnostic(path, a.line, 1, "warning", "unused-assumption",

@@ -55,6 +55,21 @@ def test_collecting_between_targets_changes_nothing(high_mb: float, monkeypatch:
     calls: list[bool] = []
     release = memory.release_if_large
     monkeypatch.setattr(memory, "HIGH_MB", high_mb)
-    monkeypatch.setattr("ptolint.engine.release_if_large", lambda: calls.append(release()) or calls[-1])
+    monkeypatch.setattr("ptolint.engine.release_if_large", lambda **kw: calls.append(release()) or calls[-1])
     assert result_to_dict(check_file(str(KERNEL), opts)) == baseline
     assert calls == [high_mb == 0]  # asked once, between the two targets; collected only when over the size
+
+
+def test_a_first_target_that_grew_much_is_collected_before_the_second(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A5 tcvt: 81 MB before its first target, 216 after: the second adds about as much again, past the budget,
+    # though 216 is under HIGH_MB; A5 tinsert (81 -> 196) ends at 276 and is left alone
+    collected: list[int] = []
+    monkeypatch.setattr(memory.gc, "collect", lambda: collected.append(1) or 0)
+    monkeypatch.setattr(memory, "resident_mb", lambda: 216.0)
+    assert memory.release_if_large(start_mb=81.0) and collected
+    collected.clear()
+    monkeypatch.setattr(memory, "resident_mb", lambda: 196.0)
+    assert not memory.release_if_large(start_mb=81.0) and not collected
+    assert not memory.release_if_large()  # without the start: HIGH_MB alone
+    monkeypatch.setattr(memory, "resident_mb", lambda: 230.0)
+    assert memory.release_if_large() and memory.release_if_large(start_mb=229.0)
