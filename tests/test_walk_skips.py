@@ -236,11 +236,10 @@ extern "C" __global__ AICORE void kern(__gm__ float *out, int n, float s) {
 """
 
 
-def test_region_walk_is_skipped_only_when_no_region_can_change(tmp_path: Path, monkeypatch) -> None:
+def count_copy_walks(monkeypatch) -> list[int]:
+    """The loops' walks on a copy of the state (Loops.save), as the number of sites recorded when each started."""
     from ptolint.frontend.interp.loops import Loops
-    from ptolint.ir import Const
 
-    f = write(tmp_path, REGIONS)
     walked: list[int] = []
     save = Loops.save
 
@@ -249,6 +248,14 @@ def test_region_walk_is_skipped_only_when_no_region_can_change(tmp_path: Path, m
         return save(self)
 
     monkeypatch.setattr(Loops, "save", counting)
+    return walked
+
+
+def test_region_walk_is_skipped_only_when_no_region_can_change(tmp_path: Path, monkeypatch) -> None:
+    from ptolint.ir import Const
+
+    f = write(tmp_path, REGIONS)
+    walked = count_copy_walks(monkeypatch)
     prog = program(f)
     # the second loop's two walks (generic iteration, after the loop) only: the first loop's are skipped
     assert len(walked) == 2, walked
@@ -453,14 +460,7 @@ def test_setters_on_named_tiles_need_no_copy_walk(tmp_path: Path, monkeypatch) -
     from ptolint.frontend.interp.loops import Loops
 
     f = write(tmp_path, DIRECT)
-    walked: list[int] = []
-    save = Loops.save
-
-    def counting(self):
-        walked.append(len(self.sites))
-        return save(self)
-
-    monkeypatch.setattr(Loops, "save", counting)
+    walked = count_copy_walks(monkeypatch)
     prog = program(f)
     after = [s for s in prog.sites if s.builtin == "TDIVS" and s.line > 13]
     # the second loop's two walks (generic iteration, after the loop) only

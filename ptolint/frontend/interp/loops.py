@@ -240,6 +240,15 @@ def reachable(parts: list[ci.Cursor], entered: set[ci.Cursor], follow) -> Iterat
                     todo.append(ref)
 
 
+def assigns_object(x: ci.Cursor) -> bool:
+    """Whether the binary operator `x` is an `=` of a non-scalar (a tile assigned: its valid region changes), or
+    one whose operator cannot be read (counted as one)."""
+    try:
+        return binop_token(x) == "=" and ctype(x.type) is None
+    except Unsupported:
+        return True
+
+
 #: the declarations whose variables are locals (a reference or a pointer to a local is taken only by naming it:
 #: `&v`, `int &r = v`; so a local named nowhere but in the loop is dead after it)
 LOCAL_PARENTS = frozenset(getattr(K, k) for k in (
@@ -806,12 +815,8 @@ class Loops:
                     declared.add(decl_key(x))
                 elif k in LAUNCHES or k == K.LAMBDA_EXPR:
                     return None
-                elif k == K.BINARY_OPERATOR:
-                    try:
-                        if binop_token(x) == "=" and ctype(x.type) is None:
-                            return None
-                    except Unsupported:
-                        return None
+                elif k == K.BINARY_OPERATOR and assigns_object(x):
+                    return None
                 elif k == K.CALL_EXPR:
                     if x.spelling in REGION_SETTERS:
                         callee = next(iter(children(x)), None)
@@ -854,13 +859,9 @@ class Loops:
             k = kind(x)
             if k in LAUNCHES:
                 return None
-            if k == K.BINARY_OPERATOR:
-                try:
-                    if binop_token(x) == "=" and ctype(x.type) is None:
-                        return None
-                except Unsupported:
-                    return None
-            elif k == K.CALL_EXPR and x.spelling in REGION_SETTERS:
+            if k == K.BINARY_OPERATOR and assigns_object(x):
+                return None
+            if k == K.CALL_EXPR and x.spelling in REGION_SETTERS:
                 return None
         return frozenset(found)
 
