@@ -10,6 +10,7 @@ Opaque symbols (values the frontend lost) are universally quantified: a finding 
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import z3
@@ -323,7 +324,9 @@ class Encoder:
         if len(ENCODED) >= MAX_ENCODED:
             ENCODED.clear()
         defined = tuple({d.get_id(): d for d in self.defined[mark:]}.values())
-        ENCODED[id(e)] = (e, term, defined, tuple(sym_set(e)))
+        # in a fixed order (a frozenset's follows the hash of strings, which changes from process to process): the
+        # order in which a hit registers its variables orders the query's, and so the model Z3 gives
+        ENCODED[id(e)] = (e, term, defined, tuple(sorted(sym_set(e), key=repr)))
         return term
 
     def leaf(self, e: Const | Sym) -> z3.ExprRef:
@@ -684,16 +687,11 @@ def check_rule(rule: Rule, site: CallSite, timeout_ms: int = 5000, encoded: Site
         named = se.names(violated)
         inputs = [v for n, v in enc.vars.items() if enc.syms[n].kind != "opaque" and n in named]
         res, model = exists_forall(reach, violated, inputs, opaque, timeout_ms)
-        ints = [v for n, v in enc.vars.items() if z3.is_int(v) and enc.syms[n].kind in CHOSEN]
-        if res == z3.sat and ints:  # ask again within friendly bounds, keeping the first witness otherwise
-            for lo, hi in FRIENDLY:
-                bounds = [z3.And(v >= lo, v <= hi) for v in ints]
-                r_b, m_b = exists_forall(z3.And(reach, *bounds), violated, inputs, opaque, 0)
-                if r_b == z3.sat:
-                    model = m_b
-                    break
-                if r_b == z3.unknown:
-                    break
+        if res == z3.sat:
+            mine = {v.get_id() for v in inputs}
+            chosen = [v for n, v in enc.vars.items()
+                      if v.get_id() in mine and z3.is_int(v) and enc.syms[n].kind in CHOSEN]
+            model = shrink_forall(reach, violated, inputs, opaque, chosen, model)
     else:
         res, model = solve(z3.And(reach, violated), friendly=True)
     if res == z3.unknown:
@@ -726,15 +724,40 @@ def check_rule(rule: Rule, site: CallSite, timeout_ms: int = 5000, encoded: Site
                    steps=[fill(t, values) for t in chk.steps])
 
 
-#: binary-search steps per input when shrinking a witness (|value| up to 2^SHRINK_STEPS is searched exactly)
-SHRINK_STEPS = 16
+def least(probe: Callable[[int], tuple[z3.CheckSatResult, z3.ModelRef | None]], hi: int,
+          model: z3.ModelRef) -> z3.ModelRef:
+    """The model of the least bound in [0, hi] that `probe(bound)` finds satisfiable (`model` satisfies hi).
+
+    The bound gallops up from 0 (0, 1, 3, 7, ...) and is then halved: exact for any 64-bit value in about twice
+    log2 of the answer quick checks, so a witness read from a model Z3 placed at 2**31 still shrinks to its least
+    value (16 halvings from there stopped at 32767). A probe that cannot be decided ends the search with the
+    model found so far."""
+    lo, bound = 0, 0
+    while bound < hi:  # gallop: the answer is usually small
+        r, m = probe(bound)
+        if r == z3.sat and m is not None:
+            model, hi = m, bound
+            break
+        if r != z3.unsat:
+            return model
+        lo, bound = bound + 1, 2 * bound + 1
+    while lo < hi:
+        mid = (lo + hi) // 2
+        r, m = probe(mid)
+        if r == z3.sat and m is not None:
+            model, hi = m, mid
+        elif r == z3.unsat:
+            lo = mid + 1
+        else:
+            break
+    return model
 
 
 def shrink(s: z3.Solver, ints: list[z3.ArithRef], model: z3.ModelRef) -> z3.ModelRef:
     """A witness with each input as close to 0 as the query allows (keeping its sign), input by input in name
     order (each one fixed before the next is shrunk): the report shows `K = 129`, not whatever Z3 happened to
-    pick, and the same query gives the same witness whatever was solved before. Each step is a quick check; one it cannot decide
-    keeps the value it has."""
+    pick, and the same query gives the same witness whatever was solved before. Each step is a quick check; one
+    it cannot decide keeps the value it has."""
     s.push()
     s.set("rlimit", QUICK_RLIMIT)
     try:
@@ -743,21 +766,43 @@ def shrink(s: z3.Solver, ints: list[z3.ArithRef], model: z3.ModelRef) -> z3.Mode
             if not z3.is_int_value(cur):
                 continue
             sign = -1 if cur.as_long() < 0 else 1  # a value keeps its sign: `rows = -1` is no simpler than 17
-            lo, hi = 0, abs(cur.as_long())
-            for _ in range(SHRINK_STEPS):
-                if lo >= hi:
-                    break
-                mid = (lo + hi) // 2
+
+            def probe(bound: int, v: z3.ArithRef = v, sign: int = sign) -> tuple[z3.CheckSatResult,
+                                                                               z3.ModelRef | None]:
                 s.push()
-                s.add(sign * v >= 0, sign * v <= mid)
-                if s.check() == z3.sat:
-                    model, hi = s.model(), mid
-                else:
-                    lo = mid + 1
-                s.pop()
+                try:
+                    s.add(sign * v >= 0, sign * v <= bound)
+                    r = s.check()
+                    return r, s.model() if r == z3.sat else None
+                finally:
+                    s.pop()
+
+            model = least(probe, abs(cur.as_long()), model)
             s.add(v == model.eval(v, model_completion=True))
     finally:
         s.pop()
+    return model
+
+
+def shrink_forall(reach: z3.BoolRef, violated: z3.BoolRef, inputs: list[z3.ExprRef], opaque: list[z3.ExprRef],
+                  ints: list[z3.ArithRef], model: z3.ModelRef) -> z3.ModelRef:
+    """shrink() for a witness of exists_forall: each input, in name order, as close to 0 as still breaks the rule
+    for every opaque value (earlier inputs fixed). Each step is a quick exists_forall.
+
+    The first witness of a quantified query is whatever model Z3 gave, and that depends on Z3's term numbering,
+    which differs between processes: the least witness does not."""
+    fixed: list[z3.BoolRef] = []
+    for v in sorted(ints, key=str):
+        cur = model.eval(v, model_completion=True)
+        if not z3.is_int_value(cur):
+            continue
+        sign = -1 if cur.as_long() < 0 else 1
+
+        def probe(bound: int, v: z3.ArithRef = v, sign: int = sign) -> tuple[z3.CheckSatResult, z3.ModelRef | None]:
+            return exists_forall(z3.And(reach, *fixed, sign * v >= 0, sign * v <= bound), violated, inputs, opaque, 0)
+
+        model = least(probe, abs(cur.as_long()), model)
+        fixed.append(v == model.eval(v, model_completion=True))
     return model
 
 
@@ -902,15 +947,8 @@ def staged_check(s: z3.Solver, variables: list[z3.ExprRef],
         GAVE_UP.append(f"the quick attempt hit its resource limit ({s.reason_unknown()})")
     if r == z3.unknown and timeout_ms > 0:
         point = sample_point(z3.And(*s.assertions()), variables)
-        if point is not None:
-            s.push()
-            s.add(*[v == val for v, val in point])
-            r = s.check()
-            if r == z3.sat:
-                model = s.model()
-                s.pop()
-                return r, model
-            s.pop()
+        if point is not None:  # the query simplified to true at the point: a model, without a search
+            return z3.sat, point_model(point)
         r, model = split_check(s, variables, timeout_ms)
         s.set("timeout", 4294967295)  # (split_check sets a per-case time limit)
         if r != z3.unknown:
@@ -1027,6 +1065,16 @@ def sample_point(formula: z3.BoolRef, variables: list[z3.ExprRef]) -> list[tuple
             if z3.is_true(z3.simplify(z3.substitute(formula, *point))):
                 return point
     return None
+
+
+def point_model(point: list[tuple]) -> z3.ModelRef:
+    """The model holding exactly `point`'s values. Asking Z3 to check the query with the point asserted, as before,
+    often ended in unknown after 150-200 ms (nonlinear wrap-around terms, 50 pinned variables: moe_dispatch spent
+    1.5 of its 6.5 s so) although simplification had already shown the query true there."""
+    s = z3.Solver()
+    s.add(*[v == val for v, val in point])
+    s.check()
+    return s.model()
 
 
 def reaches_whenever(site: CallSite, others: list[CallSite], timeout_ms: int = 2000) -> bool:

@@ -10,7 +10,7 @@ import z3
 from conftest import ptolint
 
 from ptolint.ir import Bin, Cast, Const, Sym
-from ptolint.solver import Encoder, exists_forall, independent_split, widens
+from ptolint.solver import Encoder, exists_forall, independent_split, least, shrink, shrink_forall, widens
 
 
 def test_widens_only_when_every_value_is_kept() -> None:
@@ -94,6 +94,57 @@ def test_the_rest_of_the_path_still_has_to_be_reachable() -> None:
     assert m.eval(n).as_long() > 20 and 5 <= m.eval(w, model_completion=True).as_long() <= 7
     r, _ = exists_forall(z3.And(*own, w >= 5, w <= 4), violated, [n], [o, w], 5000)
     assert r == z3.unsat  # the call is not reached at all
+
+
+def _model_with(s: z3.Solver, *fix: z3.BoolRef) -> z3.ModelRef:
+    s.push()
+    s.add(*fix)
+    assert s.check() == z3.sat
+    m = s.model()
+    s.pop()
+    return m
+
+
+def test_a_witness_z3_placed_far_out_shrinks_to_the_least_value() -> None:
+    # moe_dispatch: Z3's first model had expertPerRank = 2**31 - 8; sixteen halvings from there stopped at 32767,
+    # and which of the two a run printed depended on the process. The least value is the same in every run.
+    k, ep = z3.Ints("k ep")
+    s = z3.Solver()
+    s.add(k >= 0, k <= 2**31 - 1, ep >= 1, ep <= 64, k * ep > 64)
+    m = shrink(s, [k, ep], _model_with(s, k == 2**31 - 8, ep == 64))
+    assert (m.eval(ep).as_long(), m.eval(k).as_long()) == (1, 65)  # `ep` first (name order), then `k` given it
+    m = shrink(s, [k, ep], _model_with(s, k == 2**31 - 8, ep == 64, ep > 2))
+    assert (m.eval(ep).as_long(), m.eval(k).as_long()) == (1, 65)  # wherever it starts
+
+
+def test_least_gallops_from_zero_and_stops_at_an_undecided_probe() -> None:
+    asked: list[int] = []
+    x = z3.Int("x")
+
+    def model_of(v: int) -> z3.ModelRef:
+        s = z3.Solver()
+        s.add(x == v)
+        s.check()
+        return s.model()
+
+    def probe(bound: int) -> tuple[z3.CheckSatResult, z3.ModelRef | None]:
+        asked.append(bound)
+        return (z3.sat, model_of(bound)) if bound >= 65 else (z3.unsat, None)
+
+    assert least(probe, 2**31 - 8, model_of(2**31 - 8)).eval(x).as_long() == 65
+    assert len(asked) <= 2 * 7 + 2 and asked[:3] == [0, 1, 3]  # about twice log2(65) probes, small ones first
+    asked.clear()
+    start = model_of(1000)
+    assert least(lambda b: (z3.unknown, None), 1000, start).eval(x).as_long() == 1000
+
+
+def test_a_quantified_witness_shrinks_while_it_still_breaks_the_rule_for_every_unknown() -> None:
+    n, o = z3.Ints("n o")
+    reach = z3.And(n >= 0, n <= 2**31 - 1, o >= 0, o <= 10)
+    violated = n > o + 10  # broken for every reaching o exactly when n > 20
+    r, m = exists_forall(z3.And(reach, n == 2**30), violated, [n], [o], 5000)
+    assert r == z3.sat and m is not None
+    assert shrink_forall(reach, violated, [n], [o], [n], m).eval(n).as_long() == 21
 
 
 def test_a_rule_builds_its_check_once_per_equal_call() -> None:
@@ -229,3 +280,24 @@ def test_a_query_is_repaired_from_a_remembered_model() -> None:
     assert new is not None and z3.is_true(new.eval(goal, model_completion=True))
     assert new.eval(a).as_long() == 7 and new.eval(b).as_long() == 3
     assert repair(z3.And(goal, a + c < 50), {"a": a, "b": b, "c": c}, old) is None  # needs a moved, too
+
+
+def test_a_sample_point_that_satisfies_the_query_is_its_model(monkeypatch) -> None:  # noqa: ANN001
+    # moe_dispatch: with the point asserted, Z3 often answered unknown on wrap-around terms although the query
+    # simplifies to true there; the point is the model
+    from ptolint import solver
+
+    monkeypatch.setattr(solver, "QUICK_RLIMIT", 1)  # the short attempt gives up at once
+    x, y = z3.Ints("x y")
+    s = z3.Solver()
+    query = z3.And(x >= 0, y >= 0, (x * x * x * y + 7) % 2**32 == 9)
+    s.add(query)
+    point = solver.sample_point(query, [x, y])
+    assert point is not None and [(str(v), val.as_long()) for v, val in point] == [("x", 1), ("y", 2)]
+    checks: list[int] = []
+    real = z3.Solver.check
+    monkeypatch.setattr(z3.Solver, "check", lambda self, *a: (self is s and checks.append(1)) or real(self, *a))
+    r, m = solver.staged_check(s, [x, y], 5000)
+    assert r == z3.sat and m is not None and z3.is_true(m.eval(query, model_completion=True))
+    assert (m.eval(x).as_long(), m.eval(y).as_long()) == (1, 2)
+    assert len(checks) == 1  # the short attempt only: the query is not checked again with the point pinned
