@@ -753,57 +753,64 @@ def least(probe: Callable[[int], tuple[z3.CheckSatResult, z3.ModelRef | None]], 
     return model
 
 
-def shrink(s: z3.Solver, ints: list[z3.ArithRef], model: z3.ModelRef) -> z3.ModelRef:
-    """A witness with each input as close to 0 as the query allows (keeping its sign), input by input in name
-    order (each one fixed before the next is shrunk): the report shows `K = 129`, not whatever Z3 happened to
-    pick, and the same query gives the same witness whatever was solved before. Each step is a quick check; one
-    it cannot decide keeps the value it has."""
-    s.push()
-    s.set("rlimit", QUICK_RLIMIT)
-    try:
-        for v in sorted(ints, key=str):
-            cur = model.eval(v, model_completion=True)
-            if not z3.is_int_value(cur):
-                continue
-            sign = -1 if cur.as_long() < 0 else 1  # a value keeps its sign: `rows = -1` is no simpler than 17
-
-            def probe(bound: int, v: z3.ArithRef = v, sign: int = sign) -> tuple[z3.CheckSatResult,
-                                                                               z3.ModelRef | None]:
-                s.push()
-                try:
-                    s.add(sign * v >= 0, sign * v <= bound)
-                    r = s.check()
-                    return r, s.model() if r == z3.sat else None
-                finally:
-                    s.pop()
-
-            model = least(probe, abs(cur.as_long()), model)
-            s.add(v == model.eval(v, model_completion=True))
-    finally:
-        s.pop()
-    return model
+Probe = Callable[[z3.BoolRef], tuple[z3.CheckSatResult, z3.ModelRef | None]]
 
 
-def shrink_forall(reach: z3.BoolRef, violated: z3.BoolRef, inputs: list[z3.ExprRef], opaque: list[z3.ExprRef],
-                  ints: list[z3.ArithRef], model: z3.ModelRef) -> z3.ModelRef:
-    """shrink() for a witness of exists_forall: each input, in name order, as close to 0 as still breaks the rule
-    for every opaque value (earlier inputs fixed). Each step is a quick exists_forall.
-
-    The first witness of a quantified query is whatever model Z3 gave, and that depends on Z3's term numbering,
-    which differs between processes: the least witness does not."""
+def least_inputs(probe: Probe, ints: list[z3.ArithRef], model: z3.ModelRef) -> z3.ModelRef:
+    """`model` with each input, in name order, as close to 0 as `probe` allows with the inputs before it fixed: a
+    value >= 0 when there is one (a witness Z3 first placed at `expertPerRank = -8` shows 65 when 65 also breaks
+    the rule), else the negative value closest to 0. `probe(c)` answers the query with `c` (and the fixed inputs)
+    added; the result depends on the query alone, not on the model the search starts from."""
     fixed: list[z3.BoolRef] = []
     for v in sorted(ints, key=str):
         cur = model.eval(v, model_completion=True)
         if not z3.is_int_value(cur):
             continue
+        if cur.as_long() < 0:
+            r, m = probe(z3.And(*fixed, v >= 0))
+            if r == z3.sat and m is not None:
+                model, cur = m, m.eval(v, model_completion=True)
         sign = -1 if cur.as_long() < 0 else 1
 
-        def probe(bound: int, v: z3.ArithRef = v, sign: int = sign) -> tuple[z3.CheckSatResult, z3.ModelRef | None]:
-            return exists_forall(z3.And(reach, *fixed, sign * v >= 0, sign * v <= bound), violated, inputs, opaque, 0)
+        def bounded(bound: int, v: z3.ArithRef = v, sign: int = sign) -> tuple[z3.CheckSatResult,
+                                                                             z3.ModelRef | None]:
+            return probe(z3.And(*fixed, sign * v >= 0, sign * v <= bound))
 
-        model = least(probe, abs(cur.as_long()), model)
+        model = least(bounded, abs(cur.as_long()), model)
         fixed.append(v == model.eval(v, model_completion=True))
     return model
+
+
+def shrink(s: z3.Solver, ints: list[z3.ArithRef], model: z3.ModelRef) -> z3.ModelRef:
+    """A witness with each input at its least value (least_inputs): the report shows `K = 129`, not whatever Z3
+    happened to pick, and the same query gives the same witness whatever was solved before. Each step is a quick
+    check; one it cannot decide keeps the value it has."""
+    s.push()
+    s.set("rlimit", QUICK_RLIMIT)
+
+    def probe(extra: z3.BoolRef) -> tuple[z3.CheckSatResult, z3.ModelRef | None]:
+        s.push()
+        try:
+            s.add(extra)
+            r = s.check()
+            return r, s.model() if r == z3.sat else None
+        finally:
+            s.pop()
+
+    try:
+        return least_inputs(probe, ints, model)
+    finally:
+        s.pop()
+
+
+def shrink_forall(reach: z3.BoolRef, violated: z3.BoolRef, inputs: list[z3.ExprRef], opaque: list[z3.ExprRef],
+                  ints: list[z3.ArithRef], model: z3.ModelRef) -> z3.ModelRef:
+    """shrink() for a witness of exists_forall: each step asks whether the inputs still break the rule for every
+    opaque value (a quick exists_forall).
+
+    The first witness of a quantified query is whatever model Z3 gave, and that depends on Z3's term numbering,
+    which differs between processes: the least witness does not."""
+    return least_inputs(lambda extra: exists_forall(z3.And(reach, extra), violated, inputs, opaque, 0), ints, model)
 
 
 def fill(template: str, values: dict) -> str:

@@ -117,6 +117,17 @@ def test_a_witness_z3_placed_far_out_shrinks_to_the_least_value() -> None:
     assert (m.eval(ep).as_long(), m.eval(k).as_long()) == (1, 65)  # wherever it starts
 
 
+def test_a_witness_prefers_a_value_at_or_above_zero_whatever_sign_z3_started_with() -> None:
+    # moe_dispatch on A5: one process started from a negative model and printed `expertPerRank = -8`, another 65
+    k = z3.Int("k")
+    s = z3.Solver()
+    s.add(k >= -100, k <= 100, z3.Or(k > 64, k < -7))
+    assert shrink(s, [k], _model_with(s, k == -50)).eval(k).as_long() == 65
+    assert shrink(s, [k], _model_with(s, k == 99)).eval(k).as_long() == 65
+    s.add(k < 0)
+    assert shrink(s, [k], _model_with(s, k == -50)).eval(k).as_long() == -8  # the negative one closest to 0
+
+
 def test_least_gallops_from_zero_and_stops_at_an_undecided_probe() -> None:
     asked: list[int] = []
     x = z3.Int("x")
