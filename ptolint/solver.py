@@ -97,6 +97,10 @@ NUMERALS: dict[int, z3.IntNumRef] = {}
 _GENERATION = [0]
 
 
+#: the Z3 constant of each symbol name (and sort) made so far: every site's encoder names the same symbols, and
+#: making the constant anew (a Z3 call and a sort lookup) was a tenth of a communication kernel's site encodings
+CONSTS: dict[tuple[str, bool], z3.ExprRef] = {}
+
 #: the domain constraints of a symbol (its type's range and declared bounds), by the symbol: the same terms at
 #: every call site the symbol reaches
 DOMAINS: dict[Sym, tuple[z3.BoolRef, ...]] = {}
@@ -166,6 +170,7 @@ def forget_encodings() -> None:
     """Drop the terms and answers remembered for the file checked before (each file starts afresh)."""
     KEEPING.clear()
     ENCODED.clear()
+    CONSTS.clear()
     SOLVED.clear()
     CHECKED.clear()
     CALLS.clear()
@@ -247,6 +252,16 @@ class Encoder:
         #: what the kernel's own arithmetic needs to be defined (no signed overflow, no division by zero, shifts
         #: within the width): undefined behaviour is never a witness, so these join the path condition
         self.defined: list[z3.BoolRef] = []
+        self.defined_ids: list[int] = []  # each one's Z3 id, taken once (deduplicated by it at the end)
+
+    def define(self, cond: z3.BoolRef) -> None:
+        self.defined.append(cond)
+        self.defined_ids.append(cond.get_id())
+
+    def unique_defined(self) -> list[z3.BoolRef]:
+        """`defined` without repeats (shared subterms bring theirs again), by the ids taken when each was made: a
+        Z3 call per condition and site was a fifth of a communication kernel's site encodings."""
+        return list(dict(zip(self.defined_ids, self.defined, strict=True)).values())
 
     def no_overflow(self, r: z3.ArithRef, ctype: str) -> z3.ArithRef:
         """`r` as the result of signed arithmetic of rank int or above: defined only within the type's range."""
@@ -255,12 +270,18 @@ class Encoder:
             return r
         if z3.is_int_value(r):
             return r if rng[0] <= r.as_long() <= rng[1] else self.wrap(r, ctype)
-        self.defined.append(z3.And(r >= rng[0], r <= rng[1]))
+        self.define(z3.And(r >= rng[0], r <= rng[1]))
         return r
 
     def var(self, s: Sym) -> z3.ExprRef:
         if s.name not in self.vars:
-            self.vars[s.name] = z3.Real(s.name) if s.ctype in FLOAT_TYPES else z3.Int(s.name)
+            real = s.ctype in FLOAT_TYPES
+            const = CONSTS.get((s.name, real))
+            if const is None:
+                if len(CONSTS) >= MAX_ENCODED:
+                    CONSTS.clear()
+                const = CONSTS[s.name, real] = z3.Real(s.name) if real else z3.Int(s.name)
+            self.vars[s.name] = const
             self.syms[s.name] = s
         return self.vars[s.name]
 
@@ -314,8 +335,9 @@ class Encoder:
             return self.leaf(e)
         hit = ENCODED.get(id(e))
         if hit is not None and hit[0] is e:
-            _, term, defined, syms = hit
+            _, term, defined, ids, syms = hit
             self.defined += defined
+            self.defined_ids += ids
             for sym in syms:
                 self.var(sym)
             return term
@@ -323,10 +345,10 @@ class Encoder:
         term = self.node(e)
         if len(ENCODED) >= MAX_ENCODED:
             ENCODED.clear()
-        defined = tuple({d.get_id(): d for d in self.defined[mark:]}.values())
+        mine = dict(zip(self.defined_ids[mark:], self.defined[mark:], strict=True))
         # in a fixed order (a frozenset's follows the hash of strings, which changes from process to process): the
         # order in which a hit registers its variables orders the query's, and so the model Z3 gives
-        ENCODED[id(e)] = (e, term, defined, tuple(sorted(sym_set(e), key=repr)))
+        ENCODED[id(e)] = (e, term, tuple(mine.values()), tuple(mine), tuple(sorted(sym_set(e), key=repr)))
         return term
 
     def leaf(self, e: Const | Sym) -> z3.ExprRef:
@@ -438,12 +460,12 @@ class Encoder:
 
     def nonzero(self, b: z3.ArithRef) -> None:
         if not (z3.is_int_value(b) and b.as_long() != 0):
-            self.defined.append(b != 0)
+            self.define(b != 0)
 
     def shift_in_width(self, b: z3.ArithRef, ctype: str) -> None:
         bits = INT_TYPES.get(ctype, (64, True))[0]
         if not (z3.is_int_value(b) and 0 <= b.as_long() < bits):
-            self.defined.append(z3.And(b >= 0, b < bits))
+            self.define(z3.And(b >= 0, b < bits))
 
 
 def low_mask(v: z3.ArithRef) -> int:
@@ -559,8 +581,7 @@ def encode_site(site: CallSite) -> SiteEncoding:
     enc = Encoder()
     ctx = build_ctx(site, enc)
     path = [enc.to_bool(enc.enc(c)) for c in site.path + site.assumptions]
-    defined = list({d.get_id(): d for d in enc.defined}.values())
-    return SiteEncoding(enc, ctx, path + defined, enc.domain())
+    return SiteEncoding(enc, ctx, path + enc.unique_defined(), enc.domain())
 
 
 def rule_check(rule: Rule, ctx: Ctx) -> tuple[Check | None, z3.BoolRef | None]:
