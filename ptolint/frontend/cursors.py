@@ -201,6 +201,15 @@ def memo(c: ci.Cursor, key: str, compute):
         return out
 
 
+def usr(c: ci.Cursor) -> str:
+    """The cursor's USR, remembered on it (asked at every user call and input-rooted read)."""
+    return memo(c, "usr", _get_usr)
+
+
+def _get_usr(c: ci.Cursor) -> str:
+    return c.get_usr()
+
+
 def type_memo(t: ci.Type, key: str, compute):
     """`compute(t)` for a pure function of the type, remembered on its translation unit under `key`.
 

@@ -17,6 +17,7 @@ from ptolint.frontend.cursors import (
     referenced,
     template_int,
     template_parameters,
+    usr,
     walk,
 )
 from ptolint.frontend.interp.core import (
@@ -233,8 +234,9 @@ class Calls:
                 frame.env[decl_key(p)] = INPUT_ROOT  # a pointer / struct reaching back to the kernel's inputs
         disp = display_name(ref, c)
         self.stats.instantiations.add(memo(ref, "instantiation", lambda r: r.displayname + display_name(r)))
-        self.entered.add(ref.get_usr())
-        if ref.get_usr() in self.roots_walked and self.launch_covered(c, ref, params, args, vals):
+        ref_usr = usr(ref)
+        self.entered.add(ref_usr)
+        if ref_usr in self.roots_walked and self.launch_covered(c, ref, params, args, vals):
             return None  # the entry's own walk of this function already saw everything this call would
         self.stack.append(frame)
         self.chain.append(ChainFrame(disp, file_name(c),

@@ -8,7 +8,16 @@ from __future__ import annotations
 
 import clang.cindex as ci
 
-from ptolint.frontend.cursors import children, first_token, in_macro_expansion, macro_index, memo, position, referenced
+from ptolint.frontend.cursors import (
+    children,
+    first_token,
+    in_macro_expansion,
+    macro_index,
+    memo,
+    position,
+    referenced,
+    usr,
+)
 from ptolint.frontend.interp.core import (
     BUILTIN_VARS,
     COMPARE,
@@ -382,7 +391,7 @@ class Expressions:
                 v = fr.env[key]
                 return v is INPUT_ROOT or isinstance(v, (Const, Sym, Bin, Unary, Cast, Select))
         return root.kind == K.PARM_DECL and root.semantic_parent is not None and \
-            root.semantic_parent.get_usr() == self.stack[0].function.get_usr()
+            usr(root.semantic_parent) == usr(self.stack[0].function)
 
     def sizeof(self, c: ci.Cursor) -> Expr:
         toks = tokens(c)

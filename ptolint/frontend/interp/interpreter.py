@@ -181,7 +181,10 @@ class Interpreter(Statements, Loops, Expressions, Calls, Tiles, Objects):
         """Add the function's `// ptolint: assume` conditions (over its parameters) to the path."""
         from ptolint.frontend.assume import AssumptionError, to_expr
 
-        if file_name(fn) != self.main_file:
+        if not self.assume_at or file_name(fn) != self.main_file:
+            return
+        here = self.assume_at.get(fn.location.line)
+        if not here:  # (the common case: the parameters are read only for a function with assumptions)
             return
         params = {p.spelling: frame.env.get(decl_key(p)) for p in arguments(fn)}
 
@@ -189,7 +192,7 @@ class Interpreter(Statements, Loops, Expressions, Calls, Tiles, Objects):
             v = params.get(name)
             return v if isinstance(v, (Const, Sym, Bin, Unary, Cast, Select)) else None
 
-        for a in self.assume_at.get(fn.location.line, []):
+        for a in here:
             try:
                 self.path.append(to_expr(a.text, lookup))
                 a.used = True
