@@ -180,6 +180,7 @@ def forget_encodings() -> None:
     DOMAINS.clear()
     VARS.clear()
     VARS_KEPT.clear()
+    CONJUNCTS.clear()
 
 
 def conj(*terms: z3.BoolRef) -> z3.BoolRef:
@@ -687,7 +688,7 @@ def check_rule(rule: Rule, site: CallSite, timeout_ms: int = 5000, encoded: Site
         # prefer a witness a person would write: small values first, then anything
         for lo, hi in FRIENDLY:
             s.push()
-            s.add(*[z3.And(v >= lo, v <= hi) for v in ints])
+            s.add(*[conj(v >= lo, v <= hi) for v in ints])
             s.set("rlimit", QUICK_RLIMIT)
             if s.check() == z3.sat:
                 model = s.model()
@@ -700,7 +701,7 @@ def check_rule(rule: Rule, site: CallSite, timeout_ms: int = 5000, encoded: Site
 
     # a definite rule is reported only when every reaching input breaks it: one input that reaches the call and
     # keeps the rule settles it, before the costlier search for a witness (a moe kernel's TLOADs: most of its time)
-    keeps = solve(z3.And(reach, z3.Not(violated)))[0] if chk.definite else z3.unsat
+    keeps = solve(conj(reach, z3.Not(violated)))[0] if chk.definite else z3.unsat
     if keeps != z3.unsat:
         return Verdict(rule, None)
     if opaque:
@@ -714,14 +715,14 @@ def check_rule(rule: Rule, site: CallSite, timeout_ms: int = 5000, encoded: Site
                       if v.get_id() in mine and z3.is_int(v) and enc.syms[n].kind in CHOSEN]
             model = shrink_forall(reach, violated, inputs, opaque, chosen, model)
     else:
-        res, model = solve(z3.And(reach, violated), friendly=True)
+        res, model = solve(conj(reach, violated), friendly=True)
     if res == z3.unknown:
         return Verdict(rule, "unknown", reason=GAVE_UP[-1] if GAVE_UP else "Z3 answered unknown")
     if res == z3.unsat:
         return Verdict(rule, None)
     assert model is not None
     # error when no reaching input satisfies the rule (opaque symbols are free here: an existential query)
-    res2 = keeps if chk.definite else solve(z3.And(reach, z3.Not(violated)))[0]
+    res2 = keeps if chk.definite else solve(conj(reach, z3.Not(violated)))[0]
     level = rule.severity
     if res2 != z3.unsat and chk.definite:
         return Verdict(rule, None)
@@ -734,7 +735,7 @@ def check_rule(rule: Rule, site: CallSite, timeout_ms: int = 5000, encoded: Site
     if opaque:  # pick values for the opaque symbols too, so the executor can replay the whole path
         fixed = [enc.vars[n] == model_value(model, enc.vars[n]) for n in enc.vars
                  if enc.syms[n].kind in CHOSEN and isinstance(model_value(model, enc.vars[n]), int)]
-        r3, m3 = solve(z3.And(reach, violated, *fixed), friendly=True)
+        r3, m3 = solve(conj(reach, violated, *fixed), friendly=True)
         if r3 != z3.sat or m3 is None:
             return Verdict(rule, "unknown", reason="no concrete replay found for the opaque values")
         full = m3
@@ -866,6 +867,30 @@ def exists_forall(reach: z3.BoolRef, violated: z3.BoolRef, inputs: list[z3.ExprR
     return staged_check(s, inputs + opaque, timeout_ms)
 
 
+#: the top-level conjuncts of a path term and the names of each one's variables, by the term's id: every rule
+#: with opaque symbols at a site splits the same path (A5 `tcvt`: 936 splits, each walking its conjuncts again)
+CONJUNCTS: dict[int, tuple[z3.BoolRef, list[z3.BoolRef], list[frozenset[str]]]] = {}
+
+
+def conjuncts(reach: z3.BoolRef) -> tuple[list[z3.BoolRef], list[frozenset[str]]]:
+    """The conjuncts of `reach` (nested Ands flattened, `true` left out) and the variable names of each."""
+    known = CONJUNCTS.get(reach.get_id())
+    if known is not None and known[0].eq(reach):
+        return known[1], known[2]
+    conj, stack = [], [reach]
+    while stack:
+        x = stack.pop()
+        if z3.is_and(x):
+            stack += x.children()
+        elif not z3.is_true(x):
+            conj.append(x)
+    names = [var_names(c) for c in conj]
+    if len(CONJUNCTS) >= MAX_ENCODED:
+        CONJUNCTS.clear()
+    CONJUNCTS[reach.get_id()] = (reach, conj, names)
+    return conj, names
+
+
 def independent_split(reach: z3.BoolRef,
                       violated: z3.BoolRef) -> tuple[list[z3.BoolRef], list[z3.BoolRef], set[str]]:
     """The top-level conjuncts of `reach` connected to `violated` through shared variables, the others, and the
@@ -874,13 +899,7 @@ def independent_split(reach: z3.BoolRef,
     Each conjunct's variables come from var_names (every subterm walked once per file: walking each query's
     terms again was a fifth of a generated kernel's site checks); the conjuncts are then joined by the names
     they share."""
-    conj, stack = [], [reach]
-    while stack:
-        x = stack.pop()
-        if z3.is_and(x):
-            stack += x.children()
-        elif not z3.is_true(x):
-            conj.append(x)
+    conj, names = conjuncts(reach)
     parent: dict[str, str] = {}
 
     def root(a: str) -> str:
@@ -889,7 +908,6 @@ def independent_split(reach: z3.BoolRef,
             a = parent[a]
         return a
 
-    names = [var_names(c) for c in conj]
     for vs in [var_names(violated), *names]:
         first = None
         for v in vs:
