@@ -778,6 +778,11 @@ def least(probe: Callable[[int], tuple[z3.CheckSatResult, z3.ModelRef | None]], 
 Probe = Callable[[z3.BoolRef], tuple[z3.CheckSatResult, z3.ModelRef | None]]
 
 
+#: the most quantified queries shrinking one witness of exists_forall may ask (each is a few quick checks): a count,
+#: not a time, so that the witness does not depend on the machine's load
+SHRINK_FORALL_PROBES = 48
+
+
 def least_inputs(probe: Probe, ints: list[z3.ArithRef], model: z3.ModelRef) -> z3.ModelRef:
     """`model` with each input, in name order, as close to 0 as `probe` allows with the inputs before it fixed: a
     value >= 0 when there is one (a witness Z3 first placed at `expertPerRank = -8` shows 65 when 65 also breaks
@@ -832,7 +837,15 @@ def shrink_forall(reach: z3.BoolRef, violated: z3.BoolRef, inputs: list[z3.ExprR
 
     The first witness of a quantified query is whatever model Z3 gave, and that depends on Z3's term numbering,
     which differs between processes: the least witness does not."""
-    return least_inputs(lambda extra: exists_forall(z3.And(reach, extra), violated, inputs, opaque, 0), ints, model)
+    left = [SHRINK_FORALL_PROBES]
+
+    def probe(extra: z3.BoolRef) -> tuple[z3.CheckSatResult, z3.ModelRef | None]:
+        if left[0] <= 0:
+            return z3.unknown, None  # (ends the search with the witness found so far)
+        left[0] -= 1
+        return exists_forall(conj(reach, extra), violated, inputs, opaque, 0)
+
+    return least_inputs(probe, ints, model)
 
 
 def fill(template: str, values: dict) -> str:

@@ -312,3 +312,21 @@ def test_a_sample_point_that_satisfies_the_query_is_its_model(monkeypatch) -> No
     assert r == z3.sat and m is not None and z3.is_true(m.eval(query, model_completion=True))
     assert (m.eval(x).as_long(), m.eval(y).as_long()) == (1, 2)
     assert len(checks) == 1  # the short attempt only: the query is not checked again with the point pinned
+
+
+def test_a_quantified_witness_is_shrunk_within_a_count_of_queries(monkeypatch) -> None:  # noqa: ANN001
+    from ptolint import solver
+
+    n, o = z3.Ints("n o")
+    reach = z3.And(n >= 0, n <= 2**31 - 1, o >= 0, o <= 10)
+    violated = n > o + 10
+    r, m = exists_forall(z3.And(reach, n == 2**30), violated, [n], [o], 5000)
+    assert r == z3.sat and m is not None
+    asked: list[int] = []
+    real = solver.exists_forall
+    monkeypatch.setattr(solver, "exists_forall", lambda *a: asked.append(1) or real(*a))
+    monkeypatch.setattr(solver, "SHRINK_FORALL_PROBES", 0)
+    assert shrink_forall(reach, violated, [n], [o], [n], m).eval(n).as_long() == 2**30 and not asked
+    monkeypatch.setattr(solver, "SHRINK_FORALL_PROBES", 7)  # the gallop 0, 1, 3, 7, 15, 31 then one halving
+    got = shrink_forall(reach, violated, [n], [o], [n], m).eval(n).as_long()
+    assert len(asked) == 7 and 21 <= got <= 31  # still a witness, not yet the least
