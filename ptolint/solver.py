@@ -837,6 +837,15 @@ def shrink_forall(reach: z3.BoolRef, violated: z3.BoolRef, inputs: list[z3.ExprR
 
     The first witness of a quantified query is whatever model Z3 gave, and that depends on Z3's term numbering,
     which differs between processes: the least witness does not."""
+    # the least inputs of the existential query (quick checks) are at most the least of the quantified one, and
+    # are it exactly when they break the rule for every opaque value: one quantified query settles the common case
+    plain = z3.Solver()
+    plain.add(reach, violated)
+    guess = shrink(plain, ints, model)
+    fixed = [v == guess.eval(v, model_completion=True) for v in ints]
+    r, m = exists_forall(conj(reach, *fixed), violated, inputs, opaque, 0)
+    if r == z3.sat and m is not None:
+        return m
     left = [SHRINK_FORALL_PROBES]
 
     def probe(extra: z3.BoolRef) -> tuple[z3.CheckSatResult, z3.ModelRef | None]:

@@ -326,7 +326,24 @@ def test_a_quantified_witness_is_shrunk_within_a_count_of_queries(monkeypatch) -
     real = solver.exists_forall
     monkeypatch.setattr(solver, "exists_forall", lambda *a: asked.append(1) or real(*a))
     monkeypatch.setattr(solver, "SHRINK_FORALL_PROBES", 0)
-    assert shrink_forall(reach, violated, [n], [o], [n], m).eval(n).as_long() == 2**30 and not asked
+    # the existential query's least n (11, with o = 0) does not break the rule for every o: one quantified query
+    # says so, and the budget of quantified steps is spent
+    assert shrink_forall(reach, violated, [n], [o], [n], m).eval(n).as_long() == 2**30 and len(asked) == 1
+    asked.clear()
     monkeypatch.setattr(solver, "SHRINK_FORALL_PROBES", 7)  # the gallop 0, 1, 3, 7, 15, 31 then one halving
     got = shrink_forall(reach, violated, [n], [o], [n], m).eval(n).as_long()
-    assert len(asked) == 7 and 21 <= got <= 31  # still a witness, not yet the least
+    assert len(asked) == 1 + 7 and 21 <= got <= 31  # still a witness, not yet the least
+
+
+def test_a_quantified_witness_the_existential_shrink_already_gives_costs_one_quantified_query(monkeypatch) -> None:  # noqa: ANN001
+    from ptolint import solver
+
+    n, o = z3.Ints("n o")
+    reach = z3.And(n >= 0, n <= 2**31 - 1, o >= 0, o <= 10, n + o < 2**31)
+    violated = n > 20  # whatever o is
+    r, m = exists_forall(z3.And(reach, n == 2**30), violated, [n], [o], 5000)
+    assert r == z3.sat and m is not None
+    asked: list[int] = []
+    real = solver.exists_forall
+    monkeypatch.setattr(solver, "exists_forall", lambda *a: asked.append(1) or real(*a))
+    assert shrink_forall(reach, violated, [n], [o], [n], m).eval(n).as_long() == 21 and len(asked) == 1
