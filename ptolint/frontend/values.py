@@ -377,6 +377,13 @@ def _tile_spec_of(t: ci.Type) -> TileSpec | None:
     return parse_tile(can.spelling, elem)
 
 
+def _stripped_spelling(t: ci.Type) -> str:
+    """The spelling of `t` without its reference, canonical: libclang prints the whole template type each time it is
+    asked (a Shape / Stride constructor asked it at every construction: a third of a median ST kernel's
+    GlobalTensor declarations)."""
+    return _strip_ref(t).spelling
+
+
 def _strip_ref(t: ci.Type) -> ci.Type:
     can = t.get_canonical()
     if can.kind in (ci.TypeKind.LVALUEREFERENCE, ci.TypeKind.RVALUEREFERENCE):
@@ -416,7 +423,8 @@ def ctor_dims(t: ci.Type, statics: tuple[int, ...], vals: list[Expr]) -> tuple[E
     def div(a: Expr, b: Expr) -> Expr:
         return fold(Bin("/", convert(a, "int64_t"), convert(b, "int64_t"), "int64_t"))
 
-    five = shape2d_ctor(_strip_ref(t).spelling, vals, lambda k: Const(k, "int64_t"), mul, div)
+    five = shape2d_ctor(type_memo(t, "stripped_spelling", _stripped_spelling), vals, lambda k: Const(k, "int64_t"),
+                        mul, div)
     return fill_dims(statics, five)
 
 
