@@ -347,3 +347,19 @@ def test_a_quantified_witness_the_existential_shrink_already_gives_costs_one_qua
     real = solver.exists_forall
     monkeypatch.setattr(solver, "exists_forall", lambda *a: asked.append(1) or real(*a))
     assert shrink_forall(reach, violated, [n], [o], [n], m).eval(n).as_long() == 21 and len(asked) == 1
+
+
+def test_an_expression_node_keeps_its_hash_and_does_not_carry_it_across_processes() -> None:
+    import pickle
+
+    from ptolint.ir import Select, Unary
+
+    x = Sym("x", "int")
+    e = Select(Bin("<", x, Const(3), "bool"), Unary("-", x, "int"), Cast("long", x), "long")
+    twin = Select(Bin("<", Sym("x", "int"), Const(3), "bool"), Unary("-", Sym("x", "int"), "int"),
+                  Cast("long", Sym("x", "int")), "long")
+    # the value dataclass computes (dictionary and set orders stay as they were), equal for equal trees
+    assert hash(e) == hash((e.cond, e.a, e.b, e.ctype)) == hash(twin) and e == twin and len({e, twin}) == 1
+    assert "_hash" in e.__dict__ and "_hash" in e.cond.__dict__  # kept on each inner node after the first use
+    copy = pickle.loads(pickle.dumps(e))
+    assert copy == e and "_hash" not in copy.__dict__ and hash(copy) == hash(e)  # a string's hash is per process

@@ -379,8 +379,7 @@ def _tile_spec_of(t: ci.Type) -> TileSpec | None:
 
 def _stripped_spelling(t: ci.Type) -> str:
     """The spelling of `t` without its reference, canonical: libclang prints the whole template type each time it is
-    asked (a Shape / Stride constructor asked it at every construction: a third of a median ST kernel's
-    GlobalTensor declarations)."""
+    asked, and a Shape / Stride constructor asked it at every construction."""
     return _strip_ref(t).spelling
 
 
