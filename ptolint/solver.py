@@ -710,9 +710,7 @@ def check_rule(rule: Rule, site: CallSite, timeout_ms: int = 5000, encoded: Site
         inputs = [v for n, v in enc.vars.items() if enc.syms[n].kind != "opaque" and n in named]
         res, model = exists_forall(reach, violated, inputs, opaque, timeout_ms)
         if res == z3.sat:
-            mine = {v.get_id() for v in inputs}
-            chosen = [v for n, v in enc.vars.items()
-                      if v.get_id() in mine and z3.is_int(v) and enc.syms[n].kind in CHOSEN]
+            chosen = [v for n, v in enc.vars.items() if enc.syms[n].kind in CHOSEN and n in named and z3.is_int(v)]
             model = shrink_forall(reach, violated, inputs, opaque, chosen, model)
     else:
         res, model = solve(conj(reach, violated), friendly=True)
@@ -899,18 +897,18 @@ def conjuncts(reach: z3.BoolRef) -> tuple[list[z3.BoolRef], list[frozenset[str]]
     known = CONJUNCTS.get(reach.get_id())
     if known is not None and known[0].eq(reach):
         return known[1], known[2]
-    conj, stack = [], [reach]
+    parts, stack = [], [reach]
     while stack:
         x = stack.pop()
         if z3.is_and(x):
             stack += x.children()
         elif not z3.is_true(x):
-            conj.append(x)
-    names = [var_names(c) for c in conj]
+            parts.append(x)
+    names = [var_names(c) for c in parts]
     if len(CONJUNCTS) >= MAX_ENCODED:
         CONJUNCTS.clear()
-    CONJUNCTS[reach.get_id()] = (reach, conj, names)
-    return conj, names
+    CONJUNCTS[reach.get_id()] = (reach, parts, names)
+    return parts, names
 
 
 def independent_split(reach: z3.BoolRef,
@@ -921,7 +919,7 @@ def independent_split(reach: z3.BoolRef,
     Each conjunct's variables come from var_names (every subterm walked once per file: walking each query's
     terms again was a fifth of a generated kernel's site checks); the conjuncts are then joined by the names
     they share."""
-    conj, names = conjuncts(reach)
+    parts, names = conjuncts(reach)
     parent: dict[str, str] = {}
 
     def root(a: str) -> str:
@@ -941,7 +939,7 @@ def independent_split(reach: z3.BoolRef,
     mine = var_names(violated)
     want = root(next(iter(mine))) if mine else None
     joined = [want is not None and bool(vs) and root(next(iter(vs))) == want for vs in names]
-    return ([c for c, j in zip(conj, joined, strict=True) if j], [c for c, j in zip(conj, joined, strict=True) if not j],
+    return ([c for c, j in zip(parts, joined, strict=True) if j], [c for c, j in zip(parts, joined, strict=True) if not j],
             {v for v in parent if want is not None and root(v) == want})
 
 
