@@ -424,6 +424,11 @@ def test_chain_names_the_instantiation_not_the_pattern(tmp_path: Path) -> None:
     text = ptolint("check", "k.cpp", "--target", "a5", "--select", "PTO901", cwd=tmp_path).stdout
     assert "<T," not in text and "<U," not in text, text
     assert "in placeHigher<uint8_t, 32>, called from Launch<int64_t, unsigned char, 32> at line 19" in text, text
+    # an explicit instantiation written in a macro spells the macro's parameter (`launch<T, 64, 64>` in CASES(T))
+    fixture = Path(__file__).parent.parent / "fixtures" / "bugs_detected" / "TASSIGN" / "PTO903_macro_instantiations.cpp"
+    doc = ptolint("check", str(fixture), "-f", "json", "--target", "a2a3").json
+    assert [[c["function"] for c in f["chain"][1:]] for f in doc["findings"]] == [
+        ["launch<float, 64, 64>", "scale<float, 64, 64>"]], doc["findings"]
 
 
 def test_json_paths_are_relative_and_values_unique(tmp_path: Path) -> None:

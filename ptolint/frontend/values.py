@@ -545,11 +545,11 @@ FIXED_WIDTH_NAMES = {"signed char": "int8_t", "unsigned char": "uint8_t", "short
                      "unsigned long": "uint64_t"}
 
 
-def dependent_type_names(call: ci.Cursor) -> frozenset[str]:
-    """The names among the call's explicit template arguments that do not name a type of their own but a
-    template parameter of the enclosing template (`T` in `run<T, 4>(x)`): a spelling of the pattern, which
-    means nothing in a report about one instantiation. In an instantiated body libclang annotates such a token
-    as part of the call's reference, not as a type reference; in a pattern, as a reference to the parameter."""
+def named_types(call: ci.Cursor) -> frozenset[str]:
+    """The identifiers among the call's tokens (up to its argument list) that name a type of their own: a
+    typedef, alias or class (`int8_t`). A template parameter passed on (`T` in `run<T, 4>(x)` inside a template)
+    or a macro's parameter (`launch<T, 2, 64>` written in a macro) is not one: a spelling of the pattern, which
+    means nothing in a report about one instantiation."""
 
     def compute(c: ci.Cursor) -> frozenset[str]:
         out = set()
@@ -561,14 +561,11 @@ def dependent_type_names(call: ci.Cursor) -> frozenset[str]:
             at = t.cursor
             if at.kind == K.TYPE_REF:
                 r = at.referenced
-                if r is None or r.kind != K.TEMPLATE_TYPE_PARAMETER:
-                    continue
-            elif at.kind not in (K.DECL_REF_EXPR, K.UNEXPOSED_EXPR, K.CALL_EXPR):
-                continue
-            out.add(t.spelling)
+                if r is not None and r.kind != K.TEMPLATE_TYPE_PARAMETER:
+                    out.add(t.spelling)
         return frozenset(out)
 
-    return memo(call, "dependent_type_names", compute)
+    return memo(call, "named_types", compute)
 
 
 def spelled_template_args(call: ci.Cursor, name: str) -> list[str]:
@@ -635,13 +632,13 @@ def _display_name(fn: ci.Cursor, call: ci.Cursor | None) -> str:
     args = []
     params = template_parameters(fn)
     spelled = spelled_template_args(call, fn.spelling) if call is not None else []
-    dependent = dependent_type_names(call) if any(IDENT.fullmatch(a) for a in spelled) else frozenset()
+    named = named_types(call) if any(IDENT.fullmatch(a) for a in spelled) else frozenset()
     for i in range(n):
         kind = targ_kind(fn, i)
         if kind == ci.TemplateArgumentKind.TYPE:
-            if i < len(spelled) and spelled[i] not in dependent:
+            if i < len(spelled) and (spelled[i] in named or not IDENT.fullmatch(spelled[i])):
                 args.append(strip_ns(spelled[i]))
-            elif i < len(spelled):  # `f<T>` inside a template: T means nothing in a report, its type does
+            elif i < len(spelled):  # `f<T>` in a template or a macro: T means nothing in a report, its type does
                 name = strip_ns(fn.get_template_argument_type(i).spelling)
                 args.append(FIXED_WIDTH_NAMES.get(name, name))
             else:
