@@ -545,11 +545,12 @@ FIXED_WIDTH_NAMES = {"signed char": "int8_t", "unsigned char": "uint8_t", "short
                      "unsigned long": "uint64_t"}
 
 
-def named_types(call: ci.Cursor) -> frozenset[str]:
-    """The identifiers among the call's tokens (up to its argument list) that name a type of their own: a
-    typedef, alias or class (`int8_t`). A template parameter passed on (`T` in `run<T, 4>(x)` inside a template)
-    or a macro's parameter (`launch<T, 2, 64>` written in a macro) is not one: a spelling of the pattern, which
-    means nothing in a report about one instantiation."""
+def unnamed_types(call: ci.Cursor) -> frozenset[str]:
+    """The identifiers among the call's tokens (up to its argument list) that do not name a type of their own:
+    a template parameter passed on (`T` in `run<T, 4>(x)` inside a template) or a macro's parameter
+    (`launch<T, 2, 64>` written in a macro). They are spellings of the pattern, which mean nothing in a report
+    about one instantiation. A typedef, alias or class (`int8_t`) is a type's own name; a keyword (`short`) is no
+    identifier."""
 
     def compute(c: ci.Cursor) -> frozenset[str]:
         out = set()
@@ -559,13 +560,12 @@ def named_types(call: ci.Cursor) -> frozenset[str]:
             if t.kind != ci.TokenKind.IDENTIFIER:
                 continue
             at = ci.Cursor.from_location(c._tu, t.location)  # (Token.cursor annotates: 15x the cost)
-            if at.kind == K.TYPE_REF:
-                r = at.referenced
-                if r is not None and r.kind != K.TEMPLATE_TYPE_PARAMETER:
-                    out.add(t.spelling)
+            r = at.referenced if at.kind == K.TYPE_REF else None
+            if r is None or r.kind == K.TEMPLATE_TYPE_PARAMETER:
+                out.add(t.spelling)
         return frozenset(out)
 
-    return memo(call, "named_types", compute)
+    return memo(call, "unnamed_types", compute)
 
 
 def spelled_template_args(call: ci.Cursor, name: str) -> list[str]:
@@ -632,11 +632,11 @@ def _display_name(fn: ci.Cursor, call: ci.Cursor | None) -> str:
     args = []
     params = template_parameters(fn)
     spelled = spelled_template_args(call, fn.spelling) if call is not None else []
-    named = named_types(call) if any(IDENT.fullmatch(a) for a in spelled) else frozenset()
+    unnamed = unnamed_types(call) if any(IDENT.fullmatch(a) for a in spelled) else frozenset()
     for i in range(n):
         kind = targ_kind(fn, i)
         if kind == ci.TemplateArgumentKind.TYPE:
-            if i < len(spelled) and (spelled[i] in named or not IDENT.fullmatch(spelled[i])):
+            if i < len(spelled) and spelled[i] not in unnamed:
                 args.append(strip_ns(spelled[i]))
             elif i < len(spelled):  # `f<T>` in a template or a macro: T means nothing in a report, its type does
                 name = strip_ns(fn.get_template_argument_type(i).spelling)
