@@ -24,6 +24,7 @@ from ptolint.frontend.cursors import (
 )
 from ptolint.frontend.cursors import tokens as cursor_tokens
 from ptolint.frontend.types import (
+    ELEMENT_NAMES,
     ELEMENT_SIZES,
     element_name,
     is_global_spelling,
@@ -540,9 +541,8 @@ class Symbols:
 IDENT = re.compile(r"[A-Za-z_]\w*")
 #: a builtin integer type by the fixed-width name PTO kernels write (what rule messages call element types);
 #: `char`, `long long` left alone: they share a width with another type and are distinct instantiations
-FIXED_WIDTH_NAMES = {"signed char": "int8_t", "unsigned char": "uint8_t", "short": "int16_t",
-                     "unsigned short": "uint16_t", "int": "int32_t", "unsigned int": "uint32_t", "long": "int64_t",
-                     "unsigned long": "uint64_t"}
+FIXED_WIDTH_NAMES = {k: v for k, v in ELEMENT_NAMES.items()
+                     if k in INT_TYPES and k not in ("bool", "char", "long long", "unsigned long long")}
 
 
 def unnamed_types(call: ci.Cursor) -> frozenset[str]:
