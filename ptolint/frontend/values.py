@@ -638,11 +638,9 @@ def _display_name(fn: ci.Cursor, call: ci.Cursor | None) -> str:
         if kind == ci.TemplateArgumentKind.TYPE:
             if i < len(spelled) and spelled[i] not in unnamed:
                 args.append(strip_ns(spelled[i]))
-            elif i < len(spelled):  # `f<T>` in a template or a macro: T means nothing in a report, its type does
+            else:  # deduced, or `f<T>` in a template or a macro (T means nothing in a report, its type does)
                 name = strip_ns(fn.get_template_argument_type(i).spelling)
-                args.append(FIXED_WIDTH_NAMES.get(name, name))
-            else:
-                args.append(strip_ns(fn.get_template_argument_type(i).spelling))
+                args.append(FIXED_WIDTH_NAMES.get(name, name) if i < len(spelled) else name)
         elif kind == ci.TemplateArgumentKind.INTEGRAL:
             if i < len(params) and params[i].type.get_canonical().kind == ci.TypeKind.BOOL:
                 args.append("true" if fn.get_template_argument_value(i) else "false")

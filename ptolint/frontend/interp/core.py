@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 
 import clang.cindex as ci
@@ -20,7 +19,6 @@ from ptolint.ir import (
 
 K = ci.CursorKind
 MAX_DEPTH = 24
-IDENT = re.compile(r"[A-Za-z_]\w*")
 FUNCTION_KINDS = (K.FUNCTION_DECL, K.CXX_METHOD, K.FUNCTION_TEMPLATE, K.CONSTRUCTOR, K.DESTRUCTOR)
 MAX_STEPS = 1_000_000
 ARITH = {"+", "-", "*", "/", "%", "<<", ">>", "&", "|", "^"}

@@ -21,7 +21,6 @@ from ptolint.frontend.cursors import (
 from ptolint.frontend.interp.core import (
     BUILTIN_VARS,
     COMPARE,
-    IDENT,
     INPUT_ROOT,
     MAX_STEPS,
     K,
@@ -29,6 +28,7 @@ from ptolint.frontend.interp.core import (
 )
 from ptolint.frontend.values import (
     ELEMENT_SIZES,
+    IDENT,
     DeclKey,
     DimsState,
     Frame,
