@@ -153,6 +153,13 @@ EXPLICIT_ENTRY = "__ptolint_explicit_instantiation_L"
 
 
 
+def parsed_text(source: str) -> str:
+    """The text libclang is given for a kernel source: launches blanked, explicit instantiations given callers.
+    Unlike the file as written (whose `<<<...>>>` launches plain C++ rejects), it makes clang instantiate every
+    launched kernel."""
+    return explicit_instantiation_entries(host_syntax_blanked(source))
+
+
 def explicit_instantiation_entries(source: str) -> str:
     """Give each `template void f<...>(params);` a caller, appended on its own last line (lines keep their
     numbers): libclang does not expose explicit instantiations as cursors, so this makes them entry points."""
@@ -239,7 +246,7 @@ def parse(path: str, target: str, opts: ParseOptions, source: str | None = None)
     args = compiler_args(target, opts)
     fixes = vendor.overlays(choice.include_dir, MISSING_DIR) if choice.include_dir else []
     raw = source if source is not None else open(path, encoding="utf-8", errors="replace").read()
-    text = explicit_instantiation_entries(host_syntax_blanked(raw))
+    text = parsed_text(raw)
     missing: dict[str, str] = {}
     overlays = user_header_overlays(path, raw, opts)
     model = pch.model_pch(args) if pch.usable(path, raw, args, choice.mode == "real") else None
