@@ -60,6 +60,7 @@ def check_file(path: str, opts: Options, source: str | None = None) -> FileResul
     assumptions = find_assumptions(source)
     launches = launch_positions(source)
     builtins = builtin_names()
+    names: dict = {}  # the walk's chain names, shared by the targets (ptolint.frontend.values.display_name)
     rules = resolve(opts.rules)  # the options may hold entries of the rule index (ptolint.ruleset)
     seen: set[tuple] = set()
     parsed: dict[tuple, Diagnostic] = {}  # the parse's diagnostics, to list every target that raised each
@@ -96,7 +97,7 @@ def check_file(path: str, opts: Options, source: str | None = None) -> FileResul
         record_includes(tu, res)
         replayer = Replayer(tu, target, abspath, opts, builtins)
         program = analyse(tu, target, abspath, builtins, blocks=opts.blocks, assumptions=assumptions,
-                          launches=launches, keep_cursors=True)  # the replayer's close() lets them go
+                          launches=launches, names=names, keep_cursors=True)  # the replayer's close() lets them go
         for file, line, msg in program.limits:  # a loop or call in a header: the note names the header
             shown = rel(file, abspath, path) if file else path
             key = (shown, line, 0, msg)

@@ -232,9 +232,9 @@ class Calls:
                 frame.env[decl_key(p)] = v
             elif ct is None and i < len(args) and self.input_rooted(args[i]):
                 frame.env[decl_key(p)] = INPUT_ROOT  # a pointer / struct reaching back to the kernel's inputs
-        disp = display_name(ref, c)
-        self.stats.instantiations.add(memo(ref, "instantiation", lambda r: r.displayname + display_name(r)))
         ref_usr = usr(ref)
+        disp = display_name(ref, c, self.names, ref_usr)
+        self.stats.instantiations.add(ref_usr)
         self.entered.add(ref_usr)
         if ref_usr in self.roots_walked and self.launch_covered(c, ref, params, args, vals):
             return None  # the entry's own walk of this function already saw everything this call would

@@ -51,11 +51,13 @@ from ptolint.ir import (
 
 class Interpreter(Statements, Loops, Expressions, Calls, Tiles, Objects):
     def __init__(self, tu: ci.TranslationUnit, target: str, main_file: str, builtins: set[str],
-                 blocks: int = 64, subblocks: int = 2, assumptions=None, launches=frozenset()):
+                 blocks: int = 64, subblocks: int = 2, assumptions=None, launches=frozenset(),
+                 names: dict | None = None):
         from ptolint.frontend.assume import Assumption
 
         self.assume_list: list[Assumption] = list(assumptions or [])
         self.launches: frozenset[tuple[int, int]] = launches  # where the main file's `<<<` are (parse.launch_positions)
+        self.names: dict = {} if names is None else names  # chain names by call (values.display_name)
         self.assume_at: dict[int, list[Assumption]] = {}
         self.assume_errors: list[tuple[int, str]] = []
         self.limits: list[tuple[int, str]] = []  # (line, what was not analysed and why)
