@@ -477,3 +477,52 @@ def test_setters_on_named_tiles_need_no_copy_walk(tmp_path: Path, monkeypatch) -
     assert len(walked) == 4
     assert [(s.builtin, s.line, s.args) for s in copied.sites] == [(s.builtin, s.line, s.args) for s in prog.sites]
     assert findings(f) == got
+
+
+INTRINSICS = """
+template <typename T>
+AICORE int halve(T &dst, T &src, float s) { TDIVS(dst, src, s); return 0; }
+
+extern "C" __global__ AICORE void kern(__gm__ half *out, __gm__ half *src, int rows, float s) {
+  using VecTile = Tile<TileType::Vec, half, 16, 64, BLayout::RowMajor, 16, 64>;
+  VecTile x, y;
+  __ubuf__ half *ub = x.data();
+  int off = 64;
+  uint16_t burst = 4;
+  set_flag(PIPE_MTE2, PIPE_V, EVENT_ID0);
+  copy_gm_to_ubuf((__ubuf__ void *)ub, (__gm__ void *)src, 0, burst, (uint16_t)8, 0, 0);
+  copy_gm_to_ubuf((__ubuf__ void *)ub, (__gm__ void *)src, off++, burst, halve(y, x, s), 0, 0);
+  Tile<TileType::Mat, half, 128, 64, BLayout::ColMajor, 128, 64, SLayout::RowMajor> a;
+  TileLeft<half, 32, 64> left;
+  TEXTRACT(left, a, rows + off, 0);
+}
+"""
+
+
+def test_inert_arguments_of_an_intrinsic_are_not_evaluated_and_effects_still_are(tmp_path: Path) -> None:
+    """An intrinsic without a body gives the walk nothing to record: its literal, enumerator, variable and cast
+    arguments are not evaluated (interp/calls.py `inert_argument`); an argument with an effect (`off++`, a helper
+    that reaches a builtin) still is."""
+    import clang.cindex as ci
+
+    from ptolint.frontend.cursors import arguments, walk
+    from ptolint.frontend.interp.calls import inert_argument
+
+    f = write(tmp_path, INTRINSICS)
+    tu, diags = parse(str(f), "a2a3", ParseOptions())
+    assert not diags, [d.message for d in diags]
+    calls = [c for c in walk(tu.cursor) if c.kind == ci.CursorKind.CALL_EXPR and c.spelling in (
+        "set_flag", "copy_gm_to_ubuf") and c.location.file is not None and c.location.file.name == str(f)]
+    assert [[inert_argument(a) for a in arguments(c)] for c in calls] == [
+        [True, True, True],
+        [True, True, True, True, True, True, True],
+        [True, True, False, True, False, True, True],  # `off++`; a call of a helper
+    ]
+    prog = program(f)
+    assert [s.builtin for s in prog.sites] == ["TDIVS", "TEXTRACT"]  # the helper reached through the argument
+    got = findings(f)
+    assert ("PTO505", "warning") in {(r, level) for r, _, level, _, _ in got}, got
+    # `off++` was counted: the rows start at rows + 65 (97 for the least rows that run the 32-row copy past the
+    # 128-row source; without the increment, rows = 33 would be the least)
+    assert ("PTO102", 18, "warning", "indexRow 97 + Dst::Rows 32 exceeds Src::Rows 128 (left copy)",
+            (("rows", 32),)) in got, got

@@ -78,6 +78,43 @@ INTEGER_KINDS = UNSIGNED_KINDS | frozenset(getattr(ci.TypeKind, k) for k in (
 
 
 
+#: expressions an argument of an opaque call may be made of and still have no effect the walk tracks
+_INERT_WRAPPERS = frozenset(getattr(K, k) for k in (
+    "UNEXPOSED_EXPR", "PAREN_EXPR", "CSTYLE_CAST_EXPR", "CXX_STATIC_CAST_EXPR", "CXX_REINTERPRET_CAST_EXPR",
+    "CXX_CONST_CAST_EXPR", "CXX_FUNCTIONAL_CAST_EXPR") if hasattr(K, k))
+_INERT_LEAVES = frozenset(getattr(K, k) for k in (
+    "INTEGER_LITERAL", "FLOATING_LITERAL", "CXX_BOOL_LITERAL_EXPR", "CXX_NULL_PTR_LITERAL_EXPR",
+    "CHARACTER_LITERAL", "STRING_LITERAL") if hasattr(K, k))
+#: what such a name may refer to: reading it changes nothing (a global tile is not among them: its first read
+#: makes its state)
+_INERT_NAMES = frozenset((K.ENUM_CONSTANT_DECL, K.PARM_DECL, K.VAR_DECL))
+_TYPE_NAMES = frozenset((K.TYPE_REF, K.TEMPLATE_REF, K.NAMESPACE_REF))
+
+
+def inert_argument(c: ci.Cursor) -> bool:
+    """Whether evaluating the argument `c` of a call whose result is opaque (a function without a body, an
+    intrinsic such as `set_flag(PIPE_MTE2, PIPE_V, EVENT_ID0)` or `copy_gm_to_ubuf((__ubuf__ void*)addr, ...)`)
+    can change nothing: a literal, an enumerator, or a scalar variable or parameter, under casts and parentheses.
+    Its value is then not computed: the call's arguments are evaluated only for their effects (an `i++`, a call
+    that reaches a builtin), and the intrinsics of the ST kernels were a tenth of the walk's expressions."""
+    while True:
+        k = c.kind
+        if k in _INERT_LEAVES:
+            return True
+        if k == K.DECL_REF_EXPR:
+            ref = referenced(c)
+            if ref is None or ref.kind not in _INERT_NAMES:
+                return False
+            return ref.kind == K.ENUM_CONSTANT_DECL or ctype(ref.type) is not None or \
+                ref.type.get_canonical().kind == ci.TypeKind.POINTER
+        if k not in _INERT_WRAPPERS:
+            return False
+        kids = [x for x in children(c) if x.kind not in _TYPE_NAMES]  # (a cast's `uint16_t`)
+        if len(kids) != 1:
+            return False
+        c = kids[0]
+
+
 #: where the bundled model and host headers live: system headers to libclang (-isystem), walked as the PTO API
 _OWN_HEADERS = str(MODEL_INCLUDE.parent)
 
@@ -173,7 +210,8 @@ class Calls:
                 self.builtin_call(c, ref)
             else:
                 for a in arguments(c):
-                    self.try_value(a)
+                    if not inert_argument(a):
+                        self.try_value(a)
                 other = self.stats.other_builtins
                 other[name] = other.get(name, 0) + 1
             return None
@@ -181,7 +219,8 @@ class Calls:
                 and not memo(ref, "library_only", library_only):
             return self.user_call(c, ref)
         for a in arguments(c):
-            self.value(a)
+            if not inert_argument(a):
+                self.value(a)
         if str(MODEL_INCLUDE) in file_name(ref):
             other = self.stats.other_builtins
             other[name] = other.get(name, 0) + 1
