@@ -331,3 +331,85 @@ def test_may_spell_finds_every_way_to_write_an_identifier() -> None:
     assert may_spell(b"pipe.cons.setEntry\\\nOffset(64);", name)
     assert may_spell(b"pipe.cons.setEntry\\ \r\nOffset(64);", name)
     assert may_spell(b"pipe.cons.\\u0073etEntryOffset(64);", name)
+
+
+def count_parses(monkeypatch) -> list[int]:
+    """The options of each libclang parse from now on."""
+    import clang.cindex as ci
+
+    seen: list[int] = []
+    original = ci.Index.parse
+
+    def parse_(self, path, args=None, unsaved_files=None, options=0):
+        seen.append(options)
+        return original(self, path, args=args, unsaved_files=unsaved_files, options=options)
+
+    monkeypatch.setattr(ci.Index, "parse", parse_)
+    return seen
+
+
+def test_missing_headers_are_found_in_one_parse_and_replaced_in_a_second(tmp_path: Path, monkeypatch) -> None:
+    """A parse that stopped at the first missing header found one per parse (a host program with seven: eight
+    parses); the first parse goes on past them (KEEP_GOING), the second replaces them all."""
+    from ptolint.frontend.parse import KEEP_GOING
+
+    (tmp_path / "inc").mkdir()
+    (tmp_path / "inc" / "found.hpp").write_text('#pragma once\n#include "vendor/nested.h"\nconstexpr int kRows = 8;\n')
+    f = tmp_path / "k.cpp"
+    f.write_text("""#include "vendor/runtime.h"
+#include "inc/found.hpp"
+#include <vendor/other.h>
+#include <pto/pto-inst.hpp>
+#include "vendor/last.h"
+using namespace pto;
+extern "C" __global__ AICORE void kern(float s) {
+  using VecTile = Tile<TileType::Vec, float, kRows, 64, BLayout::RowMajor, kRows, 64>;
+  VecTile x, y;
+  TDIVS(y, x, s);
+}
+""")
+    seen = count_parses(monkeypatch)
+    tu, diags = parse(str(f), "a2a3", ParseOptions())
+    assert [bool(o & KEEP_GOING) for o in seen] == [True, False]
+    missing = [(Path(d.file).name, d.line, d.code, d.message.split("'")[1]) for d in diags]
+    assert missing == [("k.cpp", 5, "missing-include", "vendor/last.h"),
+                       ("found.hpp", 2, "missing-include", "vendor/nested.h"),
+                       ("k.cpp", 3, "missing-include", "vendor/other.h"),
+                       ("k.cpp", 1, "missing-include", "vendor/runtime.h")]
+    sites = analyse(tu, "a2a3", str(f), CHECKED).sites
+    assert [(s.builtin, s.line) for s in sites] == [("TDIVS", 10)]  # kRows from the header found beside them
+
+
+def test_a_file_without_missing_headers_is_parsed_once(tmp_path: Path, monkeypatch) -> None:
+    seen = count_parses(monkeypatch)
+    sites = sites_of(tmp_path, """
+extern "C" __global__ AICORE void kern(float s) {
+  using VecTile = Tile<TileType::Vec, float, 16, 64, BLayout::RowMajor, 16, 64>;
+  VecTile x, y;
+  TDIVS(y, x, s);
+}
+""").sites
+    assert len(seen) == 1 and len(sites) == 1
+
+
+def test_another_fatal_error_ends_the_parse_as_before(tmp_path: Path, monkeypatch) -> None:
+    """After a fatal error other than a missing header (here the template recursion limit) the first parse, which
+    went on past it, is made again without KEEP_GOING: what follows the fatal error is not reported."""
+    import clang.cindex as ci
+
+    from ptolint.frontend.parse import compiler_args
+
+    f = tmp_path / "k.cpp"
+    f.write_text(PRELUDE + """
+template <int N> struct Deep { static constexpr int v = Deep<N + 1>::v; };
+constexpr int boom = Deep<0>::v;
+int after = undeclared_name;
+""")
+    seen = count_parses(monkeypatch)
+    _tu, diags = parse(str(f), "a2a3", ParseOptions())
+    assert len(seen) == 2 and not seen[1] & 0x200
+    plain = ci.Index.create().parse(str(f), args=compiler_args("a2a3", ParseOptions()))
+    expected = sorted((d.location.line, d.spelling) for d in plain.diagnostics if d.severity >= ci.Diagnostic.Error)
+    assert sorted((d.line, d.message) for d in diags if d.level == "error") == expected
+    assert [(d.line, d.message.split(" of ")[0]) for d in diags] == [
+        (4, "recursive template instantiation exceeded maximum depth")]  # not `undeclared_name`, after it
