@@ -354,7 +354,8 @@ def test_missing_headers_are_found_in_one_parse_and_replaced_in_a_second(tmp_pat
     from ptolint.frontend.parse import KEEP_GOING
 
     (tmp_path / "inc").mkdir()
-    (tmp_path / "inc" / "found.hpp").write_text('#pragma once\n#include "vendor/nested.h"\nconstexpr int kRows = 8;\n')
+    (tmp_path / "inc" / "found.hpp").write_text(
+        '#pragma once\n#include "vendor/nested.h"\n#include "vendor/runtime.h"\nconstexpr int kRows = 8;\n')
     f = tmp_path / "k.cpp"
     f.write_text("""#include "vendor/runtime.h"
 #include "inc/found.hpp"
@@ -375,7 +376,7 @@ extern "C" __global__ AICORE void kern(float s) {
     assert missing == [("k.cpp", 5, "missing-include", "vendor/last.h"),
                        ("found.hpp", 2, "missing-include", "vendor/nested.h"),
                        ("k.cpp", 3, "missing-include", "vendor/other.h"),
-                       ("k.cpp", 1, "missing-include", "vendor/runtime.h")]
+                       ("k.cpp", 1, "missing-include", "vendor/runtime.h")]  # its first #include, not found.hpp's
     sites = analyse(tu, "a2a3", str(f), CHECKED).sites
     assert [(s.builtin, s.line) for s in sites] == [("TDIVS", 10)]  # kRows from the header found beside them
 

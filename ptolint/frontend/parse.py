@@ -282,8 +282,8 @@ def parse(path: str, target: str, opts: ParseOptions, source: str | None = None)
         for d in tu.diagnostics:
             m = MISSING.match(d.spelling)
             fatal = fatal or bool(m) or d.severity >= ci.Diagnostic.Error and bool(OTHER_FATAL.match(d.spelling))
-            if m and m.group(1) not in missing and m.group(1) != "pto/pto-inst.hpp":
-                loc = d.location
+            if m and m.group(1) not in missing and m.group(1) not in new and m.group(1) != "pto/pto-inst.hpp":
+                loc = d.location  # (its first #include: a parse stopping there met no other)
                 new[m.group(1)] = f"{loc.file.name if loc.file else path}:{loc.line}"
         missing.update(new)
         if keep_going and fatal:  # parsed again as before: stopping at a fatal error, the missing headers replaced
