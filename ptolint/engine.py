@@ -277,6 +277,8 @@ def record_includes(tu, res: FileResult) -> None:
             res.missing_includes.add((name[len(MISSING_DIR) + 1:], os.path.dirname(os.path.abspath(includer))))
         else:
             res.includes.add(os.path.abspath(name))
+    for name, includer in getattr(tu, "ptolint_missing_includes", ()):  # skipped, not replaced (parse.KEEP_GOING)
+        res.missing_includes.add((name, os.path.dirname(os.path.abspath(includer))))
     for name in getattr(tu, "ptolint_pch_includes", ()):  # headers loaded from the model PCH are not listed
         res.includes.add(os.path.abspath(name))
 

@@ -20,12 +20,13 @@ MISSING_DIR = "/__ptolint_missing__"
 MISSING = re.compile(r"^'(.+)' file not found$")
 LAUNCH = re.compile(r"<<<.*?>>>", re.S)
 FALLBACK_INCLUDE = Path(__file__).resolve().parent / "fallback_include"
-#: parses of one file at most (a parse that stops at a missing header finds one more of them)
+#: parses of one file at most (a parse that stops at a missing header finds one more of them: after another fatal
+#: error, see OTHER_FATAL)
 MAX_REPARSES = 24
 #: libclang's CXTranslationUnit_KeepGoing (the binding has no name for it): a fatal error such as a missing header
-#: does not end the parse. The first parse of a file goes on past missing headers, so that it finds all of them at
-#: once (a host program's `main.cpp` with seven missing vendor headers was parsed eight times, one header more each
-#: time: 7.9 of its A5 check's seconds); the file is then parsed once more with all of them replaced, as before
+#: does not end the parse. A file's parse goes on past missing headers, skipping each as an empty stand-in would
+#: be read: one parse where a host program's `main.cpp` with seven missing vendor headers was parsed eight times,
+#: one header more each time (7.9 of its A5 check's seconds)
 KEEP_GOING = 0x200
 #: clang's other fatal errors: a first parse that met one is made again without KEEP_GOING (which would report what
 #: follows it), so that what the user sees does not depend on it
@@ -278,17 +279,27 @@ def parse(path: str, target: str, opts: ParseOptions, source: str | None = None)
             model = None
             continue
         new = {}
-        fatal = False
+        skipped: list[tuple[str, str]] = []  # (missing header, the file whose #include named it)
+        other = False
         for d in tu.diagnostics:
             m = MISSING.match(d.spelling)
-            fatal = fatal or bool(m) or d.severity >= ci.Diagnostic.Error and bool(OTHER_FATAL.match(d.spelling))
-            if m and m.group(1) not in missing and m.group(1) not in new and m.group(1) != "pto/pto-inst.hpp":
-                loc = d.location  # (its first #include: a parse stopping there met no other)
-                new[m.group(1)] = f"{loc.file.name if loc.file else path}:{loc.line}"
+            if m and m.group(1) != "pto/pto-inst.hpp":
+                loc = d.location
+                includer = loc.file.name if loc.file else path
+                skipped.append((m.group(1), includer))
+                if m.group(1) not in missing and m.group(1) not in new:  # its first #include (where a parse
+                    new[m.group(1)] = f"{includer}:{loc.line}"  # stopping at it met it)
+            elif m or d.severity >= ci.Diagnostic.Error and OTHER_FATAL.match(d.spelling):
+                other = True
         missing.update(new)
-        if keep_going and fatal:  # parsed again as before: stopping at a fatal error, the missing headers replaced
+        if keep_going and other:  # parsed again as before: stopping at its fatal error (missing headers replaced)
             keep_going = False
             continue
+        if keep_going:
+            # Going on past a missing header skips it as an empty stand-in would: this parse is the file's. Its
+            # missing headers are listed for the result cache (a stand-in's #include would list them).
+            tu.ptolint_missing_includes = skipped
+            break
         if not new:
             break
     assert tu is not None
@@ -303,6 +314,9 @@ def parse(path: str, target: str, opts: ParseOptions, source: str | None = None)
                                    else ": code that uses it is not checked")))
     for d in tu.diagnostics:
         if d.severity < ci.Diagnostic.Error:
+            continue
+        m = MISSING.match(d.spelling)
+        if m and m.group(1) in missing:  # said above, as a missing-include diagnostic
             continue
         loc = d.location
         fname = loc.file.name if loc.file else path
