@@ -273,7 +273,7 @@ class Calls:
                 frame.env[decl_key(p)] = INPUT_ROOT  # a pointer / struct reaching back to the kernel's inputs
         ref_usr = usr(ref)
         disp = display_name(ref, c, self.names, ref_usr)
-        self.stats.instantiations.add(ref_usr)
+        self.stats.instantiations.add(memo(ref, "instantiation", lambda r: r.displayname + display_name(r)))
         self.entered.add(ref_usr)
         if ref_usr in self.roots_walked and self.launch_covered(c, ref, params, args, vals):
             return None  # the entry's own walk of this function already saw everything this call would
