@@ -35,7 +35,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from speed import CLI  # noqa: E402 - bench/ is not a package
+from speed import CLI, instantiating_text  # noqa: E402 - bench/ is not a package
 
 #: run in a fresh process: check one file after loading what the CLI's worker inherits; prints the CPU seconds
 CHECK = """
@@ -61,11 +61,11 @@ def parse_seconds(path: str, targets: list[str], instantiating: bool = False) ->
     """Best of two: libclang parsing `path` once per target with ptolint's arguments (no PCH); `instantiating`:
     the text ptolint parses instead of the file as written."""
     from ptolint.engine import read_source
-    from ptolint.frontend.parse import ParseOptions, clang_index, compiler_args, parsed_text
+    from ptolint.frontend.parse import ParseOptions, clang_index, compiler_args
 
     args = [compiler_args(t, ParseOptions()) for t in targets]
     path = os.path.abspath(path)
-    unsaved = [(path, parsed_text(read_source(path)[0] or ""))] if instantiating else None
+    unsaved = [(path, instantiating_text(read_source(path)[0] or ""))] if instantiating else None
     best = float("inf")
     for _ in range(2):
         t = time.process_time()

@@ -105,6 +105,15 @@ def best(f, repeat: int) -> float:
     return min(f() for _ in range(repeat))
 
 
+def instantiating_text(source: str) -> str:
+    """The text ptolint gives libclang for `source` (an older ptolint, compared side by side, has no name for it)."""
+    from ptolint.frontend import parse
+
+    if hasattr(parse, "parsed_text"):
+        return parse.parsed_text(source)
+    return parse.explicit_instantiation_entries(parse.host_syntax_blanked(source))
+
+
 def parse_time(files: list[str], use_pch: bool = False, instantiating: bool = False) -> float:
     """Seconds to parse every file once per target with ptolint's arguments (each target parsed as ptolint does);
     with `use_pch`, loading the model header from ptolint's PCH where ptolint would (built before timing); with
@@ -112,7 +121,7 @@ def parse_time(files: list[str], use_pch: bool = False, instantiating: bool = Fa
     kernels they launch) instead of the file as written."""
     from ptolint.engine import read_source
     from ptolint.frontend import pch
-    from ptolint.frontend.parse import ParseOptions, clang_index, compiler_args, parsed_text
+    from ptolint.frontend.parse import ParseOptions, clang_index, compiler_args
     from ptolint.targets import TARGETS
 
     opts = ParseOptions()
@@ -122,7 +131,7 @@ def parse_time(files: list[str], use_pch: bool = False, instantiating: bool = Fa
     for f in files:
         source = read_source(f)[0] or ""
         path = os.path.abspath(f)
-        texts[f] = [(path, parsed_text(source))] if instantiating else None
+        texts[f] = [(path, instantiating_text(source))] if instantiating else None
         for tgt in TARGETS:
             model = pch.model_pch(args[tgt]) if use_pch and pch.usable(path, source, args[tgt], False) else None
             per_file[f, tgt] = args[tgt] + ["-include-pch", model.path] if model else args[tgt]
