@@ -241,9 +241,10 @@ def is_pto_header(name: str) -> bool:
 def parse(path: str, target: str, opts: ParseOptions, source: str | None = None):
     """Parse one file for one target. Returns (translation unit or None, diagnostics for the user).
 
-    Host headers that cannot be found (test harnesses, the vendor runtime) are replaced by empty stand-ins
-    and the file is parsed again, so the device code is still analysed; errors that follow from a blanked
-    header are reported as warnings.
+    Host headers that cannot be found (test harnesses, the vendor runtime) are skipped as empty stand-ins would
+    be read (the parse goes on past them: KEEP_GOING), so the device code is still analysed; errors that follow
+    from a missing header are reported as warnings. After another fatal error the file is parsed again without
+    going on, the missing headers replaced by empty stand-ins.
     """
     import clang.cindex as ci
 
