@@ -321,7 +321,7 @@ def parse(path: str, target: str, opts: ParseOptions, source: str | None = None)
             continue
         loc = d.location
         fname = loc.file.name if loc.file else path
-        level = "warning" if missing and not MISSING.match(d.spelling) else "error"
+        level = "warning" if missing and not m else "error"
         code = "host-code-error" if level == "warning" else "parse-error"
         diags.append(Diagnostic(fname, loc.line, loc.column, level, code, d.spelling,
                                 instantiated_from=instantiation_notes(d, path)))

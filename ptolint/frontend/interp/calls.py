@@ -23,6 +23,7 @@ from ptolint.frontend.cursors import (
 from ptolint.frontend.interp.core import (
     INPUT_ROOT,
     MAX_DEPTH,
+    TYPE_NAMES,
     K,
     Stop,
     explicit_template_args,
@@ -88,7 +89,6 @@ _INERT_LEAVES = frozenset(getattr(K, k) for k in (
 #: what such a name may refer to: reading it changes nothing (a global tile is not among them: its first read
 #: makes its state)
 _INERT_NAMES = frozenset((K.ENUM_CONSTANT_DECL, K.PARM_DECL, K.VAR_DECL))
-_TYPE_NAMES = frozenset((K.TYPE_REF, K.TEMPLATE_REF, K.NAMESPACE_REF))
 
 
 def inert_argument(c: ci.Cursor) -> bool:
@@ -109,7 +109,7 @@ def inert_argument(c: ci.Cursor) -> bool:
                 ref.type.get_canonical().kind == ci.TypeKind.POINTER
         if k not in _INERT_WRAPPERS:
             return False
-        kids = [x for x in children(c) if x.kind not in _TYPE_NAMES]  # (a cast's `uint16_t`)
+        kids = [x for x in children(c) if x.kind not in TYPE_NAMES]  # (a cast's `uint16_t`)
         if len(kids) != 1:
             return False
         c = kids[0]

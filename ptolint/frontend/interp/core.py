@@ -21,6 +21,8 @@ K = ci.CursorKind
 MAX_DEPTH = 24
 FUNCTION_KINDS = (K.FUNCTION_DECL, K.CXX_METHOD, K.FUNCTION_TEMPLATE, K.CONSTRUCTOR, K.DESTRUCTOR)
 MAX_STEPS = 1_000_000
+#: children that name a type, template or namespace (a declaration's or a cast's), not an operand
+TYPE_NAMES = frozenset((K.TYPE_REF, K.TEMPLATE_REF, K.NAMESPACE_REF))
 ARITH = {"+", "-", "*", "/", "%", "<<", ">>", "&", "|", "^"}
 COMPARE = {"<", "<=", ">", ">=", "==", "!="}
 

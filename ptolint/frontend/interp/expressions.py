@@ -23,6 +23,7 @@ from ptolint.frontend.interp.core import (
     COMPARE,
     INPUT_ROOT,
     MAX_STEPS,
+    TYPE_NAMES,
     K,
     root_decl,
 )
@@ -119,7 +120,7 @@ class Expressions:
         if k == K.UNEXPOSED_EXPR or k == K.CXX_FUNCTIONAL_CAST_EXPR or k == K.CSTYLE_CAST_EXPR \
                 or k == K.CXX_STATIC_CAST_EXPR or k == K.CXX_CONST_CAST_EXPR or k == K.CXX_REINTERPRET_CAST_EXPR:
             kids = memo(c, "operands", lambda x: tuple(
-                y for y in children(x) if y.kind not in (K.TYPE_REF, K.TEMPLATE_REF, K.NAMESPACE_REF)))
+                y for y in children(x) if y.kind not in TYPE_NAMES))
             ct = expr_ctype(c)
             if not kids:
                 if ct is not None and k == K.CXX_FUNCTIONAL_CAST_EXPR:
@@ -339,7 +340,7 @@ class Expressions:
         ct = ctype(ref.type)
         if ct is None:
             return None
-        init = [x for x in children(ref) if x.kind not in (K.TYPE_REF, K.TEMPLATE_REF, K.NAMESPACE_REF)]
+        init = [x for x in children(ref) if x.kind not in TYPE_NAMES]
         is_const = ref.type.is_const_qualified() or "constexpr" in tokens(ref)[:4]
         if init and is_const:
             parent = ref.semantic_parent

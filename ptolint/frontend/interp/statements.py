@@ -12,6 +12,7 @@ from ptolint.frontend.cursors import arguments, children, memo
 from ptolint.frontend.cursors import kind as kind_of
 from ptolint.frontend.interp.core import (
     INPUT_ROOT,
+    TYPE_NAMES,
     K,
     Stop,
 )
@@ -104,7 +105,7 @@ class Statements:
             self.frame.env[key] = self.symbols.fresh(d.spelling, ct, "opaque", "uninitialised or unmodelled value")
             return
         spec = tile_spec_of(d.type)
-        kids = [x for x in children(d) if x.kind not in (K.TYPE_REF, K.TEMPLATE_REF, K.NAMESPACE_REF)]
+        kids = [x for x in children(d) if x.kind not in TYPE_NAMES]
         key = decl_key(d)
         can = d.type.get_canonical()
         if spec is not None:
@@ -155,7 +156,7 @@ class Statements:
         ct = ctype(d.type)
         if ct is None:
             return None
-        kids = [x for x in children(d) if x.kind not in (K.TYPE_REF, K.TEMPLATE_REF, K.NAMESPACE_REF)]
+        kids = [x for x in children(d) if x.kind not in TYPE_NAMES]
         return decl_key(d), ct, kids[-1] if kids else None
 
     def cond_expr(self, c: ci.Cursor) -> Expr:
