@@ -526,3 +526,26 @@ def test_inert_arguments_of_an_intrinsic_are_not_evaluated_and_effects_still_are
     # 128-row source; without the increment, rows = 33 would be the least)
     assert ("PTO102", 18, "warning", "indexRow 97 + Dst::Rows 32 exceeds Src::Rows 128 (left copy)",
             (("rows", 32),)) in got, got
+
+
+def test_an_effect_in_an_intrinsic_argument_inside_a_loop_is_carried_across_iterations(tmp_path: Path) -> None:
+    # `off++` in the intrinsic's arguments runs once per iteration (a run-time bound, state carried out of the loop);
+    # the inert arguments beside it are skipped; the copy after the loop starts at rows + 64 + n
+    f = write(tmp_path, """
+extern "C" __global__ AICORE void kern(__gm__ half *src, int rows) {
+  Tile<TileType::Vec, half, 16, 64, BLayout::RowMajor, 16, 64> x;
+  __ubuf__ half *ub = x.data();
+  int off = 64;
+  for (int i = 0; i < 4; i++) {
+    set_flag(PIPE_MTE2, PIPE_V, EVENT_ID0);
+    copy_gm_to_ubuf((__ubuf__ void *)ub, (__gm__ void *)src, off++, (uint16_t)1, (uint16_t)8, 0, 0);
+  }
+  Tile<TileType::Mat, half, 128, 64, BLayout::ColMajor, 128, 64, SLayout::RowMajor> a;
+  TileLeft<half, 32, 64> left;
+  TEXTRACT(left, a, rows + off, 0);
+}
+""")
+    got = findings(f)
+    # off = 68 after the loop: rows = 29 is the least that runs the 32-row copy past the 128-row source
+    assert ("PTO102", 14, "warning", "indexRow 97 + Dst::Rows 32 exceeds Src::Rows 128 (left copy)",
+            (("rows", 29),)) in got, got
