@@ -15,6 +15,7 @@ import clang.cindex as ci
 from ptolint.frontend.cursors import (
     children,
     file_name,
+    in_macro_expansion,
     memo,
     offset,
     position,
@@ -628,7 +629,7 @@ def display_name(fn: ci.Cursor, call: ci.Cursor | None = None, names: dict | Non
         key = (fn_usr or usr(fn), *position(call))
         out = names.get(key)
         if out is None:
-            out = names[key] = display_name(fn, call)
+            out = names[key] = _display_name(fn, call, names)
         return out
     known = memo(call if call is not None else fn, "display_name", lambda _c: {})
     try:
@@ -638,14 +639,28 @@ def display_name(fn: ci.Cursor, call: ci.Cursor | None = None, names: dict | Non
         return out
 
 
-def _display_name(fn: ci.Cursor, call: ci.Cursor | None) -> str:
+def _display_name(fn: ci.Cursor, call: ci.Cursor | None, names: dict | None = None) -> str:
+    """display_name's work; with `names`, the call's spelled arguments are remembered there by its position: the
+    call of a template's body is met once per instantiation of the template, with the same tokens. Not for a
+    call written in a macro: every call of one expansion has the expansion's position."""
     n = fn.get_num_template_arguments()
     if n <= 0:
         return fn.spelling
     args = []
     params = template_parameters(fn)
-    spelled = spelled_template_args(call, fn.spelling) if call is not None else []
-    unnamed = unnamed_types(call) if any(IDENT.fullmatch(a) for a in spelled) else frozenset()
+    spelled: list[str] = []
+    unnamed: frozenset[str] = frozenset()
+    if call is not None:
+        key = ("spelled", fn.spelling, *position(call)) if names is not None and not in_macro_expansion(call) \
+            else None
+        known = names.get(key) if key else None
+        if known is None:
+            spelled = spelled_template_args(call, fn.spelling)
+            unnamed = unnamed_types(call) if any(IDENT.fullmatch(a) for a in spelled) else frozenset()
+            if key:
+                names[key] = (spelled, unnamed)
+        else:
+            spelled, unnamed = known
     for i in range(n):
         kind = targ_kind(fn, i)
         if kind == ci.TemplateArgumentKind.TYPE:

@@ -73,7 +73,7 @@ class Interpreter(Statements, Loops, Expressions, Calls, Tiles, Objects):
         self.stats = Stats()
         self.path: list[Expr] = []
         self.stack: list[Frame] = []
-        self.chain: list[ChainFrame] = []
+        self.chain: list = []  # ChainFrame, or a PendingFrame of a call entered (calls.py)
         self.steps = 0
         self.site_tiles: dict[str, TileState] = {}
         self.site_pipes: dict[str, PipeState] = {}
