@@ -431,35 +431,20 @@ def test_chain_names_the_instantiation_not_the_pattern(tmp_path: Path) -> None:
         ["launch<float, 64, 64>", "scale<float, 64, 64>"]], doc["findings"]
 
 
-PLACED_KERNEL = """#include <pto/pto-inst.hpp>
-using namespace pto;
-
-template <typename T, int N>
-AICORE void place() {
-    Tile<TileType::Vec, T, 16, N> a;
-    TASSIGN(a, 0x3F000);
-}
-
-template <typename T, int N>
-void Launch() {
-    place<T, N>();
-}
-
-template void Launch<half, 64>();
-template void Launch<int64_t, 64>();
-"""
-
-
 def test_chain_names_each_instantiation_of_one_call(tmp_path: Path) -> None:
-    """One call of a template's body (`place<T, N>()` in `Launch`) is met once per instantiation of the template;
-    its spelled arguments are read once (remembered by the call's position), and the chain names the
-    instantiation that faults (the second: 16 x 64 int64_t from 0x3F000 runs past A5's 256 KB UB, the half tile
-    of the first fits), not the first one named."""
-    write(tmp_path, "k.cpp", PLACED_KERNEL)
+    """One call of a template's body (`placeHigh<T, N>()` in `Launch`) is met once per instantiation of the
+    template; its spelled arguments are read once (remembered by the call's position), and the chain names the
+    instantiation that faults (the second: 16 x 64 int64_t from 0x3F000 runs past A5's 256 KB UB, the half tiles
+    of the first fit), not the first one named."""
+    source = FORWARDED_KERNEL.replace("0x100000", "0x3F000").replace("0x200000", "0x3F000").replace(
+        "template void Launch<int64_t, unsigned char, 32>();",
+        "template void Launch<half, half, 64>();\ntemplate void Launch<int64_t, int64_t, 64>();")
+    write(tmp_path, "k.cpp", source)
     doc = ptolint("check", "k.cpp", "-f", "json", "--target", "a5", "--select", "PTO903", cwd=tmp_path).json
     assert [(f["line"], [c["function"] for c in f["chain"][1:]]) for f in doc["findings"]] == [
-        (7, ["Launch<int64_t, 64>", "place<int64_t, 64>"])], doc["findings"]
-    assert doc["findings"][0]["confirmed"], doc["findings"]
+        (7, ["Launch<int64_t, int64_t, 64>", "placeHigh<int64_t, 64>"]),
+        (13, ["Launch<int64_t, int64_t, 64>", "placeHigher<int64_t, 64>"])], doc["findings"]
+    assert all(f["confirmed"] for f in doc["findings"]), doc["findings"]
 
 
 def test_json_paths_are_relative_and_values_unique(tmp_path: Path) -> None:
