@@ -58,25 +58,42 @@ _where = (ctypes.c_void_p(), ctypes.c_uint(), ctypes.c_uint(), ctypes.c_uint())
 _instantiation = None
 
 
-def position(c: ci.Cursor) -> tuple[str, int, int]:
-    """(file name, line, column) of the cursor's location, as `c.location` gives them ("" for no file)."""
+def _resolved(loc: ci.SourceLocation) -> tuple[int | None, int, int, int]:
+    """(CXFile pointer or None, line, column, offset) of a location, as the binding's SourceLocation gives them."""
     global _instantiation
-    known = c.__dict__.get("_ptolint_position")
-    if known is not None:
-        return known
     if _instantiation is None:
         _instantiation = ctypes.CFUNCTYPE(
             None, ci.SourceLocation, ctypes.POINTER(ctypes.c_void_p), ctypes.POINTER(ctypes.c_uint),
             ctypes.POINTER(ctypes.c_uint), ctypes.POINTER(ctypes.c_uint))(("clang_getInstantiationLocation", ci.conf.lib))
     f, line, col, off = _where
-    _instantiation(c.location, ctypes.byref(f), ctypes.byref(line), ctypes.byref(col), ctypes.byref(off))
-    key = f.value
+    _instantiation(loc, ctypes.byref(f), ctypes.byref(line), ctypes.byref(col), ctypes.byref(off))
+    return f.value, line.value, col.value, off.value
+
+
+def position(c: ci.Cursor) -> tuple[str, int, int]:
+    """(file name, line, column) of the cursor's location, as `c.location` gives them ("" for no file)."""
+    known = c.__dict__.get("_ptolint_position")
+    if known is not None:
+        return known
+    key, line, col, off = _resolved(c.location)
     name = "" if key is None else _file_names.get(key)
     if name is None:
         name = _file_names[key] = c.location.file.name
-    c._ptolint_offset = off.value
-    out = c._ptolint_position = (name, line.value, col.value)
+    c._ptolint_offset = off
+    out = c._ptolint_position = (name, line, col)
     return out
+
+
+def end_position(c: ci.Cursor) -> tuple[int, int]:
+    """(line, column) of the end of the cursor's extent, as `c.extent.end` gives them (without the binding's
+    allocations, as position())."""
+    return _resolved(c.extent.end)[1:3]
+
+
+def written(c: ci.Cursor) -> bool:
+    """Whether the cursor's extent starts in a file (`c.extent.start.file is not None`): an argument the caller
+    left out (a defaulted one) has no location."""
+    return _resolved(c.extent.start)[0] is not None
 
 
 def offset(c: ci.Cursor) -> int:

@@ -12,8 +12,10 @@ from ptolint.frontend.cursors import (
     UNSIGNED_KINDS,
     arguments,
     children,
+    end_position,
     file_name,
     memo,
+    position,
     referenced,
     template_int,
     template_parameters,
@@ -88,8 +90,7 @@ class PendingFrame:
     def frame(self) -> ChainFrame:
         if self.made is None:
             c = self.call
-            self.made = ChainFrame(display_name(self.ref, c, self.names, self.usr), file_name(c),
-                                   c.location.line, c.location.column)
+            self.made = ChainFrame(display_name(self.ref, c, self.names, self.usr), *position(c))
         return self.made
 
 
@@ -432,14 +433,15 @@ class Calls:
             else:
                 operands.append(TypeOperand(p.type.get_canonical().spelling, text))
             names.append(pname)
-        ext = c.extent
+        file, line, column = position(c)
+        end_line, end_column = end_position(c)
         return CallSite(
             builtin=name or ref.spelling,
-            file=file_name(c),
-            line=c.location.line,
-            column=c.location.column,
-            end_line=ext.end.line,
-            end_column=ext.end.column,
+            file=file,
+            line=line,
+            column=column,
+            end_line=end_line,
+            end_column=end_column,
             target=self.target,
             params=names,
             args=operands,

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 import clang.cindex as ci
 
-from ptolint.frontend.cursors import children, referenced
+from ptolint.frontend.cursors import children, position, referenced
 from ptolint.frontend.paths import MODEL_INCLUDE
 from ptolint.frontend.values import (
     unop_token,
@@ -55,8 +55,7 @@ def is_builtin_decl(fn: ci.Cursor, builtins: set[str]) -> bool:
     """A PTO builtin: declared in a pto header (the bundled model or the real ISA), returning RecordEvent."""
     if fn is None or fn.kind not in (K.FUNCTION_DECL, K.FUNCTION_TEMPLATE):
         return False
-    f = fn.location.file
-    if not pto_header(f.name if f else ""):
+    if not pto_header(position(fn)[0]):
         return False
     return fn.spelling in builtins or fn.result_type.get_canonical().spelling.endswith("RecordEvent")
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import clang.cindex as ci
 
 from ptolint.frontend import cursors
-from ptolint.frontend.cursors import arguments, children, file_name, walk
+from ptolint.frontend.cursors import arguments, children, file_name, position, walk
 from ptolint.frontend.interp.calls import Calls
 from ptolint.frontend.interp.core import (
     FUNCTION_KINDS,
@@ -221,4 +221,4 @@ class Interpreter(Statements, Loops, Expressions, Calls, Tiles, Objects):
             raise Unsupported("analysis step budget exhausted")
 
     def loc(self, c: ci.Cursor) -> tuple[str, int]:
-        return (file_name(c), c.location.line)
+        return position(c)[:2]

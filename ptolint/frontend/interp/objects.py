@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import clang.cindex as ci
 
-from ptolint.frontend.cursors import arguments
+from ptolint.frontend.cursors import arguments, written
 from ptolint.frontend.interp.core import (
     K,
 )
@@ -70,7 +70,7 @@ class Objects:
 
     def construct(self, t: ci.Type, args: list[ci.Cursor], name: str) -> GlobalState | DimsState | None:
         """Constructor semantics of GlobalTensor(data, shape, stride) and Shape(...) / Stride(...)."""
-        args = [a for a in args if a.extent.start.file is not None]  # defaulted arguments have no location
+        args = [a for a in args if written(a)]  # defaulted arguments have no location
         vals = [self.try_value(a) for a in args]
         if len(vals) == 1 and isinstance(vals[0], (GlobalState, DimsState)):
             return vals[0]  # copy construction
