@@ -201,3 +201,42 @@ def test_parent_builds_only_pchs_worth_building(store: Path, tmp_path: Path) -> 
     pch._KNOWN.clear()
     prepare_pchs([single])  # a run of one file (or one argument list) builds it, for the next runs too
     assert pch._KNOWN[tuple(compiler_args("a2a3", single.opts.parse))] is not None
+
+
+MODEL_MACRO_KERNEL = """#include <pto/pto-inst.hpp>
+using namespace pto;
+#define ROWS_PAST (EVENT_ID_MAX * 6)
+
+extern "C" __global__ AICORE void kernel(__gm__ float* out)
+{
+    Tile<TileType::Mat, half, 48, 64, BLayout::ColMajor, 48, 64, SLayout::RowMajor> panel;
+    TileLeft<half, 16, 64> a;
+    TEXTRACT(a, panel, ROWS_PAST, 0);
+}
+"""
+
+
+def test_model_macros_come_from_the_record_not_the_top_level(store: Path, tmp_path: Path,
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """The PCH holds no preprocessing record, so the model's macro definitions are not among a file's top-level
+    cursors; its record lists them, and the macro lookups see them before the file's own: a kernel's macro
+    built on a model macro (`EVENT_ID_MAX`, 8) has the same value with and without the PCH."""
+    from ptolint.frontend.cursors import MacroDef, macro_index, top_level
+
+    kernel = tmp_path / "k.cpp"
+    kernel.write_text(MODEL_MACRO_KERNEL)
+    tu, diags = parse(str(kernel), "a5", ParseOptions())
+    assert tu is not None and not diags and tu.ptolint_pch_includes
+    own = [m.spelling for m in top_level(tu)[1]]
+    assert "ROWS_PAST" in own and "EVENT_ID_MAX" not in own and len(own) < 50, own
+    index = macro_index(tu)
+    (model,) = index["EVENT_ID_MAX"]
+    assert isinstance(model, MacroDef) and model._ptolint_tokens == ("EVENT_ID_MAX", "8") and not model.function_like
+    assert any(isinstance(m, MacroDef) and m.function_like for defs in index.values() for m in defs)
+    assert not isinstance(index["ROWS_PAST"][-1], MacroDef)
+    with_pch = analysis(kernel)
+    assert [(f["rule_id"], f["site"]["line"], f["site"]["target"], f["level"], f["witness"]["values"]["indexRow"])
+            for f in with_pch["findings"]] == [("PTO102", 9, t, "error", 48) for t in ("a2a3", "a5")], with_pch
+    assert all(f["confirmed"] for f in with_pch["findings"])
+    monkeypatch.setenv(pch.DISABLE_ENV, "1")
+    assert analysis(kernel) == with_pch

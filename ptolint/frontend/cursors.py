@@ -452,15 +452,37 @@ def forget_top_level(tu: ci.TranslationUnit) -> None:
     tu.__dict__.pop("_ptolint_top_level", None)
 
 
-def macro_index(tu: ci.TranslationUnit) -> dict[str, list[ci.Cursor]]:
+class MacroDef:
+    """A macro definition of the model PCH, which holds no preprocessing record (ptolint/frontend/pch.py): what
+    the macro lookups read of a definition cursor (`spelling`, its tokens from the name on, whether it is
+    function-like), from the PCH's record."""
+
+    def __init__(self, name: str, toks: tuple[str, ...], function_like: bool) -> None:
+        self.spelling = name
+        self._ptolint_tokens = toks  # what tokens() returns for it
+        self.function_like = function_like
+
+
+def is_function_like(m: ci.Cursor | MacroDef) -> bool:
+    """Whether a macro definition takes arguments: `(` right after the name, with no space between."""
+    if isinstance(m, MacroDef):
+        return m.function_like
+    toks = list(m.get_tokens())
+    return len(toks) > 1 and toks[1].spelling == "(" and toks[1].extent.start.offset == toks[0].extent.end.offset
+
+
+def macro_index(tu: ci.TranslationUnit) -> dict[str, list[ci.Cursor | MacroDef]]:
     """The translation unit's macro definitions by name, in order (built once per translation unit: the symbolic
-    walk and the entry replay both look macros up; the headers define over a thousand)."""
+    walk and the entry replay both look macros up; the headers define over a thousand): those of the model PCH
+    it was parsed with first (`ptolint_pch_macros`, set by the parse), then its own."""
     known = tu.__dict__.get("_ptolint_macro_index")
     if known is None:
         macros = tu.__dict__.get("_ptolint_macros")
         if macros is None:
             macros = top_level(tu)[1]
         known = {}
+        for name, toks, function_like in getattr(tu, "ptolint_pch_macros", ()):
+            known.setdefault(name, []).append(MacroDef(name, toks, function_like))
         for m in macros:
             known.setdefault(m.spelling, []).append(m)
         tu._ptolint_macro_index = known

@@ -305,6 +305,7 @@ def parse(path: str, target: str, opts: ParseOptions, source: str | None = None)
             break
     assert tu is not None
     tu.ptolint_pch_includes = model.includes if model else ()  # what the PCH included (for the result cache)
+    tu.ptolint_pch_macros = model.macros if model else ()  # its macro definitions (cursors.macro_index)
     diags: list[Diagnostic] = []
     for name, where in sorted(missing.items()):
         fname, _, line = where.rpartition(":")

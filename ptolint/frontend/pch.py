@@ -3,11 +3,17 @@
 Nearly all of the parse time of a small kernel is `pto/pto-inst.hpp` of the model (about 80 ms a target); from a
 PCH libclang loads it in a few milliseconds. A PCH is built per target and compiler-argument list (macros,
 include path, std: they decide what the header means), with libclang itself (`-x c++-header`, an incomplete
-translation unit with the detailed preprocessing record, so the model's macro definitions are in it), and
-saved under `<cache dir>/pch/` (ptolint/store.py `default_dir`, also with `--no-cache`: it is a separate store
+translation unit), and saved under `<cache dir>/pch/` (ptolint/store.py `default_dir`, also with `--no-cache`: it is a separate store
 from the result cache). Its name is a hash of the arguments, ptolint's and libclang's versions and this format;
 next to it a JSON record lists every file the header included with its size and mtime: a PCH is used only
-while all of them are unchanged (libclang checks the same), else it is rebuilt. Files are written to a temporary
+while all of them are unchanged (libclang checks the same), else it is rebuilt.
+
+The PCH itself holds no preprocessing record: with one, every file parsed with it listed the header's 1,300
+macro definitions and 2,300 macro expansions among its top-level cursors, and ptolint's visit of the top level
+(a Python callback each) cost about 10 ms per file and target, more than loading the PCH. The record lists the
+header's macro definitions instead (name, tokens, function-like or not), read from a parse of the header with
+the record before the PCH is made; the frontend and the entry replay see them before the file's own
+(`cursors.macro_index`), in the order a PCH with the record gave them. Files are written to a temporary
 name and renamed, and each build gets a new PCH file name, so concurrent `-j` workers never read a half-written
 or replaced file. Anything that fails (no writable directory, a header error, a PCH libclang refuses) means a
 normal parse, silently: a PCH only saves time, it never changes a report.
@@ -35,7 +41,7 @@ from pathlib import Path
 from ptolint.frontend.paths import MODEL_INCLUDE
 
 #: bump when the PCH build or its record changes
-PCH_FORMAT = 1
+PCH_FORMAT = 2
 #: PCHs kept in the store (the newest); older ones are removed when a new one is built
 MAX_STORED = 16
 #: set to 1 to never use a PCH (benchmarks, bisecting a suspected PCH problem)
@@ -49,10 +55,12 @@ BEFORE_MAIN = ("-include", "-imacros", "-include-pch", "--include", "-Xclang")
 @dataclass(frozen=True)
 class Pch:
     """A PCH file and every file the model header included (absolute names, the header itself first) with the
-    size and mtime it had when the PCH was built."""
+    size and mtime it had when the PCH was built, and the header's macro definitions (name, tokens from the
+    name on, whether function-like), in order."""
 
     path: str
     deps: tuple[tuple[str, tuple[int, int] | None], ...]
+    macros: tuple[tuple[str, tuple[str, ...], bool], ...] = ()
 
     @property
     def includes(self) -> tuple[str, ...]:
@@ -131,16 +139,20 @@ def _valid(record: dict, root: Path) -> Pch | None:
     """The PCH a record describes, when its file exists and every header is as it was at build time."""
     try:
         deps = tuple((str(p), tuple(s) if s else None) for p, s in record["deps"].items())
-        pch = Pch(str(root / record["pch"]), deps)  # type: ignore[arg-type]
+        macros = tuple((str(n), tuple(str(t) for t in toks), bool(fl)) for n, toks, fl in record["macros"])
+        pch = Pch(str(root / record["pch"]), deps, macros)  # type: ignore[arg-type]
     except (KeyError, TypeError, AttributeError, ValueError):
         return None
     return pch if deps and pch.fresh() else None
 
 
 def build(args: list[str], root: Path, key: str) -> Pch | None:
-    """Parse the model header alone with `args` and save it as a PCH; None when it has errors or cannot be saved."""
+    """Parse the model header alone with `args` and save it as a PCH; None when it has errors or cannot be saved.
+    The header is parsed twice: with the detailed preprocessing record, for its macro definitions, and without,
+    for the PCH (see the module's docstring)."""
     import clang.cindex as ci
 
+    from ptolint.frontend.cursors import is_function_like, tokens, top_level
     from ptolint.store import write_atomic
 
     header = str(MODEL_INCLUDE / "pto" / "pto-inst.hpp")
@@ -153,6 +165,7 @@ def build(args: list[str], root: Path, key: str) -> Pch | None:
         return None
     if any(d.severity >= ci.Diagnostic.Error for d in tu.diagnostics):
         return None
+    macros = [[m.spelling, list(tokens(m)), is_function_like(m)] for m in top_level(tu)[1]]
     deps = {header: _stamp(header)}
     for inc in tu.get_includes():
         # as libclang names it: the system headers' names hold `..` after symlinks, which only the OS resolves
@@ -161,11 +174,17 @@ def build(args: list[str], root: Path, key: str) -> Pch | None:
             return None
         deps.setdefault(name, _stamp(name))
     try:
+        bare = ci.Index.create().parse(header, args=hargs, options=ci.TranslationUnit.PARSE_INCOMPLETE)
+    except ci.TranslationUnitLoadError:
+        return None
+    if any(d.severity >= ci.Diagnostic.Error for d in bare.diagnostics):
+        return None
+    try:
         root.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(dir=root, prefix=f"{key}-", suffix=".pch")
         os.close(fd)
-        tu.save(tmp)  # a new name per build: a file another worker may be reading is never overwritten
-        record = {"pch": os.path.basename(tmp), "deps": deps}
+        bare.save(tmp)  # a new name per build: a file another worker may be reading is never overwritten
+        record = {"pch": os.path.basename(tmp), "deps": deps, "macros": macros}
         write_atomic(root / f"{key}.json", json.dumps(record).encode())
     except (OSError, ci.TranslationUnitSaveError):
         return None

@@ -13,7 +13,7 @@ import re
 import clang.cindex as ci
 
 from ptolint.executor.entry.syntax import float_literal, int_literal
-from ptolint.frontend.cursors import macro_index, position, tokens
+from ptolint.frontend.cursors import is_function_like, macro_index, position, tokens
 
 IDENT = re.compile(r"[A-Za-z_]\w*")
 
@@ -31,7 +31,7 @@ class MacroTable:
             out = None
             for m in self.defs.get(name, []):
                 toks = list(tokens(m))
-                if len(toks) >= 2 and toks[0] == m.spelling and not _function_like(m):
+                if len(toks) >= 2 and toks[0] == m.spelling and not is_function_like(m):
                     out = toks[1:]
             self.bodies[name] = out
         return self.bodies[name]
@@ -90,11 +90,6 @@ class MacroTable:
             else:
                 out.append(t)
         return out
-
-
-def _function_like(m: ci.Cursor) -> bool:
-    toks = list(m.get_tokens())
-    return len(toks) > 1 and toks[1].spelling == "(" and toks[1].extent.start.offset == toks[0].extent.end.offset
 
 
 _BINARY = {"||": 1, "&&": 2, "|": 3, "^": 4, "&": 5, "==": 6, "!=": 6, "<": 7, ">": 7, "<=": 7, ">=": 7,

@@ -12,6 +12,7 @@ from ptolint.frontend.cursors import (
     children,
     first_token,
     in_macro_expansion,
+    is_function_like,
     macro_index,
     memo,
     position,
@@ -253,15 +254,10 @@ class Expressions:
             body = None
             for m in self._macro_defs.get(name, []):
                 toks = tokens(m)
-                if len(toks) >= 2 and toks[0] == m.spelling and not self._is_function_like(m):
+                if len(toks) >= 2 and toks[0] == m.spelling and not is_function_like(m):
                     body = toks[1:]
             self._macros[name] = body
         return self._macros[name]
-
-    @staticmethod
-    def _is_function_like(m: ci.Cursor) -> bool:
-        toks = list(m.get_tokens())
-        return len(toks) > 1 and toks[1].spelling == "(" and toks[1].extent.start.offset == toks[0].extent.end.offset
 
     def _expand(self, name: str, depth: int) -> str | None:
         if depth > 16:
