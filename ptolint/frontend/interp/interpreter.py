@@ -102,16 +102,17 @@ class Interpreter(Statements, Loops, Expressions, Calls, Tiles, Objects):
             if after:
                 self.assume_at.setdefault(min(after)[1], []).append(a)
         called: set[str] = set()
-        usrs = {d.get_usr() for d in defs}
+        usrs = {cursors.usr(d) for d in defs}
         # a call of one definition of the file by another one (a definition's calls of itself do not count):
         # with a single definition there is none, and its body (a generated kernel: thousands of lines) is not
         # walked here
         for d in defs if len(usrs) > 1 else ():
             for c in walk(d):
-                if c.kind == K.CALL_EXPR and c.referenced is not None and c.referenced.get_usr() in usrs:
-                    if c.referenced.get_usr() != d.get_usr():
-                        called.add(c.referenced.get_usr())
-        roots = [d for d in defs if d.get_usr() not in called]
+                if c.kind == K.CALL_EXPR and c.referenced is not None:
+                    callee = cursors.usr(c.referenced)
+                    if callee in usrs and callee != cursors.usr(d):
+                        called.add(callee)
+        roots = [d for d in defs if cursors.usr(d) not in called]
         # kernels first: a helper they reach is then analysed in context, not again on its own
         return sorted(roots, key=lambda d: (not self.is_kernel(d), d.location.line))
 
