@@ -10,7 +10,7 @@ from ptolint.frontend.assume import find_assumptions
 from ptolint.frontend.parse import launch_positions, parse
 from ptolint.frontend.program import analyse
 from ptolint.ir import CallSite, Diagnostic, ProofEntry, Witness
-from ptolint.memory import release_if_large, resident_mb
+from ptolint.memory import dispose, release_if_large, resident_mb
 from ptolint.replayed import ReplayedFinding
 from ptolint.result import FileResult, Options, rel  # noqa: F401 - re-exported
 from ptolint.ruleset import Rule, load_rules, resolve
@@ -173,6 +173,7 @@ def check_file(path: str, opts: Options, source: str | None = None) -> FileResul
         check_sequences(program.sites, target, opts, res, replayer)
         replayer.close()
         if target != opts.targets[-1]:  # this target's translation unit is garbage now: freed before the next parse
+            dispose(tu)
             del tu, program, replayer
             release_if_large(start_mb=start_mb)
     for a in assumptions:

@@ -73,3 +73,31 @@ def test_a_first_target_that_grew_much_is_collected_before_the_second(monkeypatc
     assert not memory.release_if_large()  # without the start: HIGH_MB alone
     monkeypatch.setattr(memory, "resident_mb", lambda: 230.0)
     assert memory.release_if_large() and memory.release_if_large(start_mb=229.0)
+
+
+def test_the_first_targets_unit_is_disposed_before_the_second_parse(monkeypatch: pytest.MonkeyPatch) -> None:
+    """libclang's memory of a finished target is freed at once (the next parse reuses it), not when a collection
+    finds the unit's cycles; the report is the one a run that keeps it gives."""
+    import ptolint.engine as engine
+
+    opts = Options(targets=["a2a3", "a5"], rules=list(load_rules().values()))
+    units: list[tuple[str, object]] = []
+    real_parse = engine.parse
+
+    def parse_and_look(path, target, *args, **kwargs):
+        if units:  # the previous target's unit, when this one is parsed
+            units.append(("before " + target, units[-1][1].obj))
+        tu, diags = real_parse(path, target, *args, **kwargs)
+        units.append((target, tu))
+        return tu, diags
+
+    monkeypatch.setattr(engine, "parse", parse_and_look)
+    disposed = result_to_dict(check_file(str(KERNEL), opts))
+    assert [name for name, _ in units] == ["a2a3", "before a5", "a5"]
+    assert units[1][1] is None  # a2a3's unit was disposed before a5's parse
+    assert units[0][1].obj is None and units[2][1].obj  # the last one is left to the process
+    memory.dispose(units[0][1])  # disposing again does nothing
+    units.clear()
+    monkeypatch.setattr(engine, "dispose", lambda tu: None)
+    kept = result_to_dict(check_file(str(KERNEL), opts))
+    assert units[1][1] is not None and disposed == kept and disposed["findings"]

@@ -59,14 +59,22 @@ _instantiation = None
 
 
 def _resolved(loc: ci.SourceLocation) -> tuple[int | None, int, int, int]:
-    """(CXFile pointer or None, line, column, offset) of a location, as the binding's SourceLocation gives them."""
+    """(CXFile pointer or None, line, column, offset) of a location, as the binding's SourceLocation gives them.
+
+    Near Python's recursion limit (deeply nested C++) converting the arguments fails, and ctypes reports that as
+    an ArgumentError: raised as the RecursionError it is, which the walk and the replay handle."""
     global _instantiation
     if _instantiation is None:
         _instantiation = ctypes.CFUNCTYPE(
             None, ci.SourceLocation, ctypes.POINTER(ctypes.c_void_p), ctypes.POINTER(ctypes.c_uint),
             ctypes.POINTER(ctypes.c_uint), ctypes.POINTER(ctypes.c_uint))(("clang_getInstantiationLocation", ci.conf.lib))
     f, line, col, off = _where
-    _instantiation(loc, ctypes.byref(f), ctypes.byref(line), ctypes.byref(col), ctypes.byref(off))
+    try:
+        _instantiation(loc, ctypes.byref(f), ctypes.byref(line), ctypes.byref(col), ctypes.byref(off))
+    except ctypes.ArgumentError as exc:
+        if "RecursionError" in str(exc):
+            raise RecursionError("C++ nested too deeply to analyse") from None
+        raise
     return f.value, line.value, col.value, off.value
 
 
