@@ -3,20 +3,20 @@
 Nearly all of the parse time of a small kernel is `pto/pto-inst.hpp` of the model (about 80 ms a target); from a
 PCH libclang loads it in a few milliseconds. A PCH is built per target and compiler-argument list (macros,
 include path, std: they decide what the header means), with libclang itself (`-x c++-header`, an incomplete
-translation unit), and saved under `<cache dir>/pch/` (ptolint/store.py `default_dir`, also with `--no-cache`: it is a separate store
-from the result cache). Its name is a hash of the arguments, ptolint's and libclang's versions and this format;
-next to it a JSON record lists every file the header included with its size and mtime: a PCH is used only
-while all of them are unchanged (libclang checks the same), else it is rebuilt.
+translation unit), and saved under `<cache dir>/pch/` (ptolint/store.py `default_dir`, also with `--no-cache`: it
+is a separate store from the result cache). Its name is a hash of the arguments, ptolint's and libclang's versions
+and this format; next to it a JSON record lists every file the header included with its size and mtime: a PCH is
+used only while all of them are unchanged (libclang checks the same), else it is rebuilt. Files are written to a
+temporary name and renamed, and each build gets a new PCH file name, so concurrent `-j` workers never read a
+half-written or replaced file. Anything that fails (no writable directory, a header error, a PCH libclang refuses)
+means a normal parse, silently: a PCH only saves time, it never changes a report.
 
 The PCH itself holds no preprocessing record: with one, every file parsed with it listed the header's 1,300
 macro definitions and 2,300 macro expansions among its top-level cursors, and ptolint's visit of the top level
 (a Python callback each) cost about 10 ms per file and target, more than loading the PCH. The record lists the
 header's macro definitions instead (name, tokens, function-like or not), read from a parse of the header with
 the record before the PCH is made; the frontend and the entry replay see them before the file's own
-(`cursors.macro_index`), in the order a PCH with the record gave them. Files are written to a temporary
-name and renamed, and each build gets a new PCH file name, so concurrent `-j` workers never read a half-written
-or replaced file. Anything that fails (no writable directory, a header error, a PCH libclang refuses) means a
-normal parse, silently: a PCH only saves time, it never changes a report.
+(`cursors.macro_index`), in the order a PCH with the record gave them.
 
 When it is safe (`usable`): the PCH stands for the header at the very start of the file, so it is used only when
 nothing before the file's `#include <pto/pto-inst.hpp>` can change what the header means or how the file is
