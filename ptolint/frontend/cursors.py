@@ -325,15 +325,11 @@ def one_token_text(c: ci.Cursor) -> str | None:
     ext = c.extent
     if (ext.begin_int_data | ext.end_int_data) & _MACRO_ID_BIT:
         return None
-    if _instantiation is None:
-        position(c)  # (sets up the location query)
-    f, _line, _col, off = _where
-    _instantiation(ext.start, ctypes.byref(f), None, None, ctypes.byref(off))
-    start_file, start = f.value, off.value
-    _instantiation(ext.end, ctypes.byref(f), None, None, ctypes.byref(off))
-    if start_file is None or f.value != start_file or not 0 < off.value - start <= 64:
+    start_file, _, _, start = _resolved(ext.start)
+    end_file, _, _, end = _resolved(ext.end)
+    if start_file is None or end_file != start_file or not 0 < end - start <= 64:
         return None
-    text = file_contents(c._tu, start_file)[start:off.value].decode("ascii", "replace")
+    text = file_contents(c._tu, start_file)[start:end].decode("ascii", "replace")
     return text if _ONE_TOKEN.fullmatch(text) else None
 
 
@@ -367,11 +363,8 @@ def may_spell(text: bytes, identifier: bytes) -> bool:
 
 def main_file_contents(tu: ci.TranslationUnit) -> bytes:
     """The buffer libclang parsed for the main file (the translation unit's extent), b"" when there is none."""
-    if _instantiation is None:
-        position(tu.cursor)  # (sets up the location query)
-    f = _where[0]
-    _instantiation(tu.cursor.extent.start, ctypes.byref(f), None, None, None)
-    return b"" if f.value is None else file_contents(tu, f.value)
+    f = _resolved(tu.cursor.extent.start)[0]
+    return b"" if f is None else file_contents(tu, f)
 
 
 def spellings(c: ci.Cursor) -> tuple[str, ...]:
