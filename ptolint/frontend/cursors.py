@@ -17,7 +17,6 @@ from collections.abc import Iterator
 import clang.cindex as ci
 
 _canonical: dict[ci.Cursor, ci.Cursor] = {}
-_file_names: dict[int, str] = {}
 
 
 #: unsigned integer types: libclang gives a template argument of one sign-extended from the type's width
@@ -41,9 +40,8 @@ def template_int(fn: ci.Cursor, i: int, ptype: ci.Type) -> int:
 
 
 def reset() -> None:
-    """Forget the canonical cursors (they keep their translation unit alive) and the file names."""
+    """Forget the canonical cursors (they keep their translation unit alive)."""
     _canonical.clear()
-    _file_names.clear()
 
 
 def file_name(c: ci.Cursor) -> str:
@@ -84,9 +82,15 @@ def position(c: ci.Cursor) -> tuple[str, int, int]:
     if known is not None:
         return known
     key, line, col, off = _resolved(c.location)
-    name = "" if key is None else _file_names.get(key)
+    # file names by CXFile pointer, per translation unit: a pointer means nothing in another unit, and a unit
+    # freed (memory.dispose) gives its addresses to the next one
+    tu = getattr(c, "_tu", None)
+    names = {} if tu is None else tu.__dict__.get("_ptolint_file_names")
+    if names is None:
+        names = tu._ptolint_file_names = {}
+    name = "" if key is None else names.get(key)
     if name is None:
-        name = _file_names[key] = c.location.file.name
+        name = names[key] = c.location.file.name
     c._ptolint_offset = off
     out = c._ptolint_position = (name, line, col)
     return out
