@@ -196,6 +196,17 @@ def conj(*terms: z3.BoolRef) -> z3.BoolRef:
 _EMPTY: frozenset[str] = frozenset()
 
 
+def const_name(v: z3.ExprRef) -> str:
+    """`str(v)` of a constant, read from var_names' memo: Z3's Python printer costs about 0.15 ms a call, and every
+    split query named each of its inputs again (A5 `tcvt`: 1,500 calls, 5 % of its check)."""
+    ref, a = v.ctx_ref(), v.as_ast()
+    if _AST_KIND(ref, a) == z3.Z3_APP_AST and _NUM_ARGS(ref, a) == 0:
+        names = var_names(v)
+        if names:
+            return next(iter(names))
+    return str(v)
+
+
 def var_names(term: z3.ExprRef) -> frozenset[str]:
     """The names of the uninterpreted constants of a term (what str() shows), each subterm walked once per file
     (see VARS)."""
@@ -876,9 +887,9 @@ def exists_forall(reach: z3.BoolRef, violated: z3.BoolRef, inputs: list[z3.ExprR
     part, rest, names = independent_split(reach, violated)
     if not rest:
         return _exists_forall(reach, violated, inputs, opaque, timeout_ms)
-    mine = [v for v in inputs if str(v) in names]
+    mine = [v for v in inputs if const_name(v) in names]
     r, m = _exists_forall(z3.And(*part) if part else z3.BoolVal(True), violated, mine,
-                          [v for v in opaque if str(v) in names], timeout_ms)
+                          [v for v in opaque if const_name(v) in names], timeout_ms)
     if r != z3.sat:
         return r, None
     # the component's inputs settle the rule; the rest of the path only has to be reachable along with them

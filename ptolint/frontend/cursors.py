@@ -76,15 +76,32 @@ def _resolved(loc: ci.SourceLocation) -> tuple[int | None, int, int, int]:
     return f.value, line.value, col.value, off.value
 
 
+def _resolved_in(tu: ci.TranslationUnit, raw: int, where: ci.SourceLocation | ci.SourceRange,
+                 end: bool = False) -> tuple[int | None, int, int, int]:
+    """_resolved of a location of `tu` given by its raw encoding `raw` (a location's int_data, a range's
+    begin_int_data / end_int_data), remembered per translation unit: each instantiation of a template has its
+    own cursors at the same places, and within one unit a raw location is one place. `where` is the location, or
+    the range whose start (end, when `end`) it is."""
+    cache = tu.__dict__.get("_ptolint_resolved")
+    if cache is None:
+        cache = tu._ptolint_resolved = {}
+    out = cache.get(raw)
+    if out is None:
+        loc = where if isinstance(where, ci.SourceLocation) else where.end if end else where.start
+        out = cache[raw] = _resolved(loc)
+    return out
+
+
 def position(c: ci.Cursor) -> tuple[str, int, int]:
     """(file name, line, column) of the cursor's location, as `c.location` gives them ("" for no file)."""
     known = c.__dict__.get("_ptolint_position")
     if known is not None:
         return known
-    key, line, col, off = _resolved(c.location)
+    loc = c.location
+    tu = getattr(c, "_tu", None)
+    key, line, col, off = _resolved(loc) if tu is None else _resolved_in(tu, loc.int_data, loc)
     # file names by CXFile pointer, per translation unit: a pointer means nothing in another unit, and a unit
     # freed (memory.dispose) gives its addresses to the next one
-    tu = getattr(c, "_tu", None)
     names = {} if tu is None else tu.__dict__.get("_ptolint_file_names")
     if names is None:
         names = tu._ptolint_file_names = {}
@@ -99,13 +116,15 @@ def position(c: ci.Cursor) -> tuple[str, int, int]:
 def end_position(c: ci.Cursor) -> tuple[int, int]:
     """(line, column) of the end of the cursor's extent, as `c.extent.end` gives them (without the binding's
     allocations, as position())."""
-    return _resolved(c.extent.end)[1:3]
+    ext = c.extent
+    return _resolved_in(c._tu, ext.end_int_data, ext, True)[1:3]
 
 
 def written(c: ci.Cursor) -> bool:
     """Whether the cursor's extent starts in a file (`c.extent.start.file is not None`): an argument the caller
     left out (a defaulted one) has no location."""
-    return _resolved(c.extent.start)[0] is not None
+    ext = c.extent
+    return _resolved_in(c._tu, ext.begin_int_data, ext, False)[0] is not None
 
 
 def offset(c: ci.Cursor) -> int:
@@ -270,17 +289,22 @@ def tokens(c: ci.Cursor) -> tuple[str, ...]:
     (`int_data`) identify a range within its translation unit, macro expansions included."""
     known = c.__dict__.get("_ptolint_tokens")
     if known is None:
-        ext = c.extent
-        key = (ext.begin_int_data, ext.end_int_data)
-        tu = c._tu
-        by_extent = tu.__dict__.get("_ptolint_extent_tokens")
-        if by_extent is None:
-            by_extent = tu._ptolint_extent_tokens = {}
+        by_extent, key = _by_extent(c, "_ptolint_extent_tokens")
         known = by_extent.get(key)
         if known is None:
             known = by_extent[key] = spellings(c)
         c._ptolint_tokens = known
     return known
+
+
+def _by_extent(c: ci.Cursor, table: str) -> tuple[dict, tuple[int, int]]:
+    """The translation unit's table named `table` (made on first use) and the key of the cursor's extent in it."""
+    ext = c.extent
+    tu = c._tu
+    out = tu.__dict__.get(table)
+    if out is None:
+        out = tu.__dict__[table] = {}
+    return out, (ext.begin_int_data, ext.end_int_data)
 
 
 def first_token(c: ci.Cursor) -> str | None:
@@ -291,10 +315,17 @@ def first_token(c: ci.Cursor) -> str | None:
     known = c.__dict__.get("_ptolint_tokens")
     if known is not None:
         return known[0] if known else None
+    # by extent, as tokens(): each instantiation of a template has its own literal cursors over the same text
+    by_extent, key = _by_extent(c, "_ptolint_first_tokens")
+    try:
+        return by_extent[key]
+    except KeyError:
+        pass
     text = one_token_text(c)
-    if text is not None:
-        return text
-    return scan_tokens(c, lambda spelled: next(spelled, None))
+    if text is None:
+        text = scan_tokens(c, lambda spelled: next(spelled, None))
+    by_extent[key] = text
+    return text
 
 
 #: one token of the source: a pp-number that starts with a digit, or an identifier (no line splices, trigraphs
@@ -329,8 +360,9 @@ def one_token_text(c: ci.Cursor) -> str | None:
     ext = c.extent
     if (ext.begin_int_data | ext.end_int_data) & _MACRO_ID_BIT:
         return None
-    start_file, _, _, start = _resolved(ext.start)
-    end_file, _, _, end = _resolved(ext.end)
+    tu = c._tu
+    start_file, _, _, start = _resolved_in(tu, ext.begin_int_data, ext, False)
+    end_file, _, _, end = _resolved_in(tu, ext.end_int_data, ext, True)
     if start_file is None or end_file != start_file or not 0 < end - start <= 64:
         return None
     text = file_contents(c._tu, start_file)[start:end].decode("ascii", "replace")
