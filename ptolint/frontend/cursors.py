@@ -120,6 +120,12 @@ def end_position(c: ci.Cursor) -> tuple[int, int]:
     return _resolved_in(c._tu, ext.end_int_data, ext, True)[1:3]
 
 
+def start_position(c: ci.Cursor) -> tuple[int, int]:
+    """(line, column) of the start of the cursor's extent, as `c.extent.start` gives them."""
+    ext = c.extent
+    return _resolved_in(c._tu, ext.begin_int_data, ext, False)[1:3]
+
+
 def written(c: ci.Cursor) -> bool:
     """Whether the cursor's extent starts in a file (`c.extent.start.file is not None`): an argument the caller
     left out (a defaulted one) has no location."""

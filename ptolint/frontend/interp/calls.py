@@ -17,6 +17,7 @@ from ptolint.frontend.cursors import (
     memo,
     position,
     referenced,
+    start_position,
     template_int,
     template_parameters,
     usr,
@@ -175,10 +176,10 @@ def _library_type(t: ci.Type, result: bool = False) -> bool:
 
 def _library_decl(decl: ci.Cursor | None) -> bool:
     """A declaration of the C++ library: in a system header that is neither ptolint's own nor a PTO header."""
-    if decl is None or decl.location.file is None or not decl.location.is_in_system_header:
+    if decl is None:
         return False
-    name = file_name(decl)
-    return _OWN_HEADERS not in name and not pto_header(name)
+    name = file_name(decl)  # "" for no file
+    return bool(name) and _OWN_HEADERS not in name and not pto_header(name) and decl.location.is_in_system_header
 
 class Calls:
     def call(self, c: ci.Cursor):
@@ -348,7 +349,7 @@ class Calls:
         so every finding of that call is already the entry's. Only the stats (builtin calls walked) change."""
         if not self.launches or ref.result_type.kind != ci.TypeKind.VOID or file_name(c) != self.main_file:
             return False
-        (l0, c0), (l1, c1) = (c.extent.start.line, c.extent.start.column), (c.extent.end.line, c.extent.end.column)
+        (l0, c0), (l1, c1) = start_position(c), end_position(c)
         if not any((l0, c0) <= pos < (l1, c1) for pos in self.launches):
             return False
         if len(args) != len(params) or len(vals) != len(params) or any(not isinstance(x, Const) for x in self.path):

@@ -94,7 +94,7 @@ class Interpreter(Statements, Loops, Expressions, Calls, Tiles, Objects):
                 continue
             if file_name(c) != self.main_file:
                 continue
-            starts.append((c.extent.start.line, c.location.line))
+            starts.append((cursors.start_position(c)[0], position(c)[1]))
             if c.kind != K.FUNCTION_TEMPLATE:
                 defs.append(cursors.canonical(c))
         for a in self.assume_list:  # an assumption belongs to the next function defined after it
@@ -114,7 +114,7 @@ class Interpreter(Statements, Loops, Expressions, Calls, Tiles, Objects):
                         called.add(callee)
         roots = [d for d in defs if cursors.usr(d) not in called]
         # kernels first: a helper they reach is then analysed in context, not again on its own
-        return sorted(roots, key=lambda d: (not self.is_kernel(d), d.location.line))
+        return sorted(roots, key=lambda d: (not self.is_kernel(d), position(d)[1]))
 
     def main_file_cursors(self):
         """The TU's cursors in preorder, without descending into declarations written in other files (the
@@ -133,11 +133,15 @@ class Interpreter(Statements, Loops, Expressions, Calls, Tiles, Objects):
 
     @staticmethod
     def is_kernel(fn: ci.Cursor) -> bool:
-        head = []
-        for t in fn.get_tokens():
-            if t.spelling in ("(", "{"):
-                break
-            head.append(t.spelling)
+        def read(spelled) -> list[str]:
+            out = []
+            for t in spelled:
+                if t in ("(", "{"):
+                    break
+                out.append(t)
+            return out
+
+        head = cursors.scan_tokens(fn, read)
         return "__global__" in head or fn.linkage == ci.LinkageKind.EXTERNAL and "extern" in head
 
     def run(self) -> Program:
@@ -156,7 +160,7 @@ class Interpreter(Statements, Loops, Expressions, Calls, Tiles, Objects):
                 self.bind_param_input(frame, p)
             self.path = []
             self.chain = [ChainFrame(display_name(fn), file_name(fn),
-                                     fn.location.line, fn.location.column)]
+                                     *position(fn)[1:])]
             self.stack = [frame]
             self.apply_assumptions(fn, frame)
             self.steps = 0
@@ -168,15 +172,15 @@ class Interpreter(Statements, Loops, Expressions, Calls, Tiles, Objects):
             except Stop:
                 pass
             except (Unsupported, RecursionError) as exc:  # the step budget, deep nesting: say so, keep what was found
-                self.limits.append((file_name(fn), fn.location.line, f"analysis of {fn.spelling} stopped: {exc}"))
+                self.limits.append((file_name(fn), position(fn)[1], f"analysis of {fn.spelling} stopped: {exc}"))
             if len(self.limits) == limits and fn.kind != K.FUNCTION_TEMPLATE and not self.assume_at.get(
-                    fn.location.line):
+                    position(fn)[1]):
                 self.roots_walked.add(fn.get_usr())
         return Program(self.sites, self.unresolved, self.stats, self.assume_errors, self.limits)
 
     def note_limit(self, c: ci.Cursor, msg: str) -> None:
         """Say once that the walk summarised or left out something at `c` (an analysis-limit note at its file)."""
-        where = (file_name(c), c.location.line, msg)
+        where = (file_name(c), position(c)[1], msg)
         if where not in self.limits:
             self.limits.append(where)
 
@@ -186,7 +190,7 @@ class Interpreter(Statements, Loops, Expressions, Calls, Tiles, Objects):
 
         if not self.assume_at or file_name(fn) != self.main_file:
             return
-        here = self.assume_at.get(fn.location.line)
+        here = self.assume_at.get(position(fn)[1])
         if not here:  # (the common case: the parameters are read only for a function with assumptions)
             return
         params = {p.spelling: frame.env.get(decl_key(p)) for p in arguments(fn)}

@@ -34,7 +34,17 @@ from dataclasses import dataclass
 
 import clang.cindex as ci
 
-from ptolint.frontend.cursors import children, file_name, in_macro_expansion, kind, memo, offset, referenced, walk
+from ptolint.frontend.cursors import (
+    children,
+    file_name,
+    in_macro_expansion,
+    kind,
+    memo,
+    offset,
+    position,
+    referenced,
+    walk,
+)
 from ptolint.frontend.interp.core import K, Stop, is_builtin_decl, pto_header
 from ptolint.frontend.values import (
     DeclKey,
@@ -601,7 +611,7 @@ class Loops:
     def generic_iteration(self, c: ci.Cursor, cond: ci.Cursor | None, inc: ci.Cursor | None,
                           body: ci.Cursor | None) -> None:
         """Walk one iteration that stands for every remaining one (see the module docstring)."""
-        line = c.location.line
+        line = position(c)[1]
         assigned = self.loop_assigned([cond, inc, body])
         steps = self.linear_updates(body, inc, assigned)
         t = self.symbols.fresh(f"iteration@L{line}", "int", "iteration", f"iterations of the loop at line {line}", 0)
@@ -659,7 +669,7 @@ class Loops:
                 if isinstance(start.get(k), SCALARS) and start[k].ctype in INT_TYPES}
         if ctl is None or ctl not in base:
             return
-        line = c.location.line
+        line = position(c)[1]
         trips = self.symbols.fresh(f"trips@L{line}", "long", "iteration", f"trip count of the loop at line {line}", 0)
         first = Const(1 if do_first else 0, "long")
         before = Bin("-", trips, Const(1, "long"), "long")
