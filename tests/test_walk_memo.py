@@ -100,3 +100,23 @@ def test_first_token_reads_one_token_of_a_literal_in_a_macro_body(tmp_path) -> N
     assert len(one) > 20 and one[0] == "1"
     binop = next(c for c in cursors.walk(pad) if c.kind == ci.CursorKind.BINARY_OPERATOR)
     assert f"at {where(binop)}".startswith("at line 3: ")  # spelled when a message is made
+
+
+def test_locations_and_first_tokens_per_unit_are_each_cursors_own(tmp_path) -> None:
+    """Positions are resolved once per raw location of the translation unit and a literal's first token once per
+    extent: every cursor of both instantiations (and of the whole file, macro expansions included) still gets
+    exactly what the binding's own queries give it."""
+    tu, calls = _tu(tmp_path)
+    name = calls[0].location.file.name
+    literals = 0
+    for c in [c for c in cursors.walk(tu.cursor) if cursors.file_name(c) == name]:
+        loc, ext = c.location, c.extent
+        assert cursors.position(c) == (loc.file.name, loc.line, loc.column), c.kind
+        assert cursors.start_position(c) == (ext.start.line, ext.start.column)
+        assert cursors.end_position(c) == (ext.end.line, ext.end.column)
+        assert cursors.offset(c) == loc.offset
+        if c.kind == ci.CursorKind.INTEGER_LITERAL:
+            literals += 1
+            assert cursors.first_token(c) == _uncached(c)[0]
+    assert literals >= 6
+    assert len(tu._ptolint_resolved) < sum(1 for _ in cursors.walk(tu.cursor))  # shared between cursors

@@ -530,3 +530,33 @@ def macro_index(tu: ci.TranslationUnit) -> dict[str, list[ci.Cursor | MacroDef]]
             known.setdefault(m.spelling, []).append(m)
         tu._ptolint_macro_index = known
     return known
+
+
+_EVALUATE: list = []
+
+
+def evaluated_int(c: ci.Cursor) -> int | None:
+    """The integer clang computes for the expression `c` (clang_Cursor_Evaluate), None when it computes none.
+
+    Asked only of the initialiser of a constexpr variable in a function that is not a template pattern: a
+    constant expression clang has already checked, with no dependent part (evaluating a dependent expression is
+    what can crash libclang)."""
+    if not _EVALUATE:
+        lib = ci.conf.lib
+        ev = ctypes.CFUNCTYPE(ctypes.c_void_p, ci.Cursor)(("clang_Cursor_Evaluate", lib))
+        kind = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p)(("clang_EvalResult_getKind", lib))
+        unsigned = ctypes.CFUNCTYPE(ctypes.c_uint, ctypes.c_void_p)(("clang_EvalResult_isUnsignedInt", lib))
+        as_unsigned = ctypes.CFUNCTYPE(ctypes.c_ulonglong, ctypes.c_void_p)(("clang_EvalResult_getAsUnsigned", lib))
+        as_signed = ctypes.CFUNCTYPE(ctypes.c_longlong, ctypes.c_void_p)(("clang_EvalResult_getAsLongLong", lib))
+        dispose = ctypes.CFUNCTYPE(None, ctypes.c_void_p)(("clang_EvalResult_dispose", lib))
+        _EVALUATE.append((ev, kind, unsigned, as_unsigned, as_signed, dispose))
+    ev, kind, unsigned, as_unsigned, as_signed, dispose = _EVALUATE[0]
+    r = ev(c)
+    if not r:
+        return None
+    try:
+        if kind(r) != 1:  # CXEval_Int
+            return None
+        return int(as_unsigned(r)) if unsigned(r) else int(as_signed(r))
+    finally:
+        dispose(r)

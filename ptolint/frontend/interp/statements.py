@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import clang.cindex as ci
 
-from ptolint.frontend.cursors import arguments, children, memo
+from ptolint.frontend.cursors import arguments, children, evaluated_int, memo, tokens
 from ptolint.frontend.cursors import kind as kind_of
 from ptolint.frontend.interp.core import (
     INPUT_ROOT,
@@ -40,7 +40,11 @@ from ptolint.ir import (
     Select,
     Sym,
     Unary,
+    int_range,
 )
+
+#: declarations whose members are template patterns (their expressions may depend on template parameters)
+_PATTERNS = frozenset((K.CLASS_TEMPLATE, K.CLASS_TEMPLATE_PARTIAL_SPECIALIZATION, K.FUNCTION_TEMPLATE))
 
 
 class Statements:
@@ -98,6 +102,10 @@ class Statements:
         if scalar is not None:  # the common case, decided once per declaration
             key, ct, init = scalar
             if init is not None:
+                known = memo(d, "constant_init", self.constant_init)
+                if known is not None:
+                    self.frame.env[key] = known
+                    return
                 v = self.try_value(init)
                 if isinstance(v, (Const, Sym, Bin, Unary, Cast, Select)):
                     self.frame.env[key] = convert(v, ct)
@@ -158,6 +166,34 @@ class Statements:
             return None
         kids = [x for x in children(d) if x.kind not in TYPE_NAMES]
         return decl_key(d), ct, kids[-1] if kids else None
+
+    def constant_init(self, d: ci.Cursor) -> Const | None:
+        """The value of a constexpr integer variable, as clang computed it (the initialiser of a `constexpr int n =
+        PTO_CEIL(M, 16)` is a tree of macros, casts and template arguments the walk would otherwise evaluate node by
+        node at every instantiation), in a function that is not a template pattern; None for any other declaration."""
+        fn = self.frame.function
+        if fn.kind not in (K.FUNCTION_DECL, K.CXX_METHOD):
+            return None
+        outer = fn.semantic_parent
+        while outer is not None and outer.kind != K.TRANSLATION_UNIT:  # inside a template pattern: dependent
+            if outer.kind in _PATTERNS:
+                return None
+            outer = outer.semantic_parent
+        _, ct, init = memo(d, "scalar_decl", self.scalar_decl)
+        rng = int_range(ct)
+        if rng is None:
+            return None
+        head = []
+        for t in tokens(d):
+            if t in ("=", "{", "("):
+                break
+            head.append(t)
+        if "constexpr" not in head:
+            return None
+        v = evaluated_int(init)
+        if v is None:
+            return None
+        return Const(v, ct) if rng[0] <= v <= rng[1] else None
 
     def cond_expr(self, c: ci.Cursor) -> Expr:
         try:
