@@ -69,14 +69,23 @@ def _test_fault(path: str) -> None:
         time.sleep(3600)
 
 
-def run_one(job: Job) -> Outcome:
-    """Check one file (in whatever process this runs in)."""
+def run_one(job: Job, crashed: int | None = None) -> Outcome:
+    """Check one file (in whatever process this runs in). `crashed`: the exit status of a first check of the file
+    that crashed; this one then takes no constant from clang (see ptolint.frontend.interp.constants) and says so."""
     from ptolint.cache import dependencies, result_to_dict
     from ptolint.engine import check_file
+    from ptolint.frontend.interp import constants
 
     _test_fault(job.path)
+    constants.ENABLED = crashed is None
     try:
         res = check_file(job.path, job.opts)
+        if crashed is not None:
+            res.diagnostics.append(Diagnostic(
+                job.path, 0, 0, "note", "analysis-limit",
+                f"{crash_diagnostic(job.path, crashed).message}; checked again without clang's values of constant "
+                "expressions, which ended normally: a finding that needs one of them (an `if constexpr` arm, a "
+                "constexpr computed in a macro) may be missing"))
         deps = dependencies(res, job.path, job.opts) if job.key else None
         return Outcome(result=result_to_dict(res), deps=deps)
     except Exception as exc:  # noqa: BLE001 - one broken file must not hide the others
@@ -85,10 +94,10 @@ def run_one(job: Job) -> Outcome:
                        traceback=traceback.format_exc())
 
 
-def _child_main(conn, index: int) -> None:
+def _child_main(conn, index: int, crashed: int | None) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle; it kills the children
     no_full_collections()
-    conn.send(run_one(_JOBS[index]))
+    conn.send(run_one(_JOBS[index], crashed))
     conn.close()
 
 
@@ -110,10 +119,11 @@ def no_full_collections() -> None:
 class _Child:
     """One file checked in a process forked for it."""
 
-    def __init__(self, ctx, index: int, job: Job):
+    def __init__(self, ctx, index: int, job: Job, crashed: int | None = None):
         self.conn, child = ctx.Pipe(duplex=False)
         self.index = index
-        self.proc = ctx.Process(target=_child_main, args=(child, index), daemon=True)
+        self.crashed = crashed
+        self.proc = ctx.Process(target=_child_main, args=(child, index, crashed), daemon=True)
         self.proc.start()
         child.close()
         self.deadline = time.monotonic() + job.timeout if job.timeout else float("inf")
@@ -267,11 +277,12 @@ def run_jobs(jobs: list[Job], workers: int, cache=None,
     sys.stdout.flush()
     sys.stderr.flush()
     running: list[_Child] = []
+    crashes: dict[int, int | None] = {}  # file index -> exit status of its first check, which crashed
     try:
         while todo or running:
             while todo and len(running) < workers:
                 i = todo.popleft()
-                running.append(_Child(ctx, i, jobs[i]))
+                running.append(_Child(ctx, i, jobs[i], crashes.get(i)))
             timeout = max(0.0, min(c.deadline for c in running) - time.monotonic())
             ready = set(wait([c.conn for c in running] + [c.proc.sentinel for c in running],
                              timeout=None if timeout == float("inf") else timeout))
@@ -286,6 +297,12 @@ def run_jobs(jobs: list[Job], workers: int, cache=None,
                         out = None
                     if out is None:
                         c.proc.join(5)
+                        if c.index not in crashes:  # once more, without what only clang computes
+                            crashes[c.index] = c.proc.exitcode
+                            c.kill()
+                            running.remove(c)
+                            todo.appendleft(c.index)
+                            continue
                         out = Outcome(failure=crash_diagnostic(jobs[c.index].path, c.proc.exitcode))
                 elif now >= c.deadline:
                     out = Outcome(failure=timeout_diagnostic(jobs[c.index].path, jobs[c.index].timeout or 0))

@@ -1,12 +1,14 @@
-"""A constexpr integer of an instantiated function has the value clang computed for it (ptolint.frontend.interp
-.statements.constant_init): exact where the walk's own evaluation of the initialiser was not (`std::is_same_v`,
-`sizeof` inside a macro), and one libclang query instead of a walk over the initialiser's tree at every
-instantiation. Template patterns are never asked (their initialisers may depend on template parameters)."""
+"""Constant expressions of instantiated code take the value clang computed (ptolint.frontend.interp.constants): a
+constexpr integer's initialiser, an `if constexpr` condition, a const global such as `std::is_same_v<T, half>`.
+Exact where the walk's own evaluation was not (`__is_same`, `sizeof` inside a macro: findings it missed), and one
+libclang query instead of a walk over the initialiser's tree at every instantiation. Template patterns are never
+asked (their expressions may depend on template parameters)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from conftest import ptolint
 
 KERNEL = """#include <pto/pto-inst.hpp>
@@ -52,6 +54,42 @@ def test_a_constexpr_from_is_same_v_is_exact_in_a_loop(tmp_path: Path) -> None:
 def test_the_same_kernel_with_an_aligned_step_is_clean(tmp_path: Path) -> None:
     doc = _check(tmp_path, "load_rows<float, 32>(tiles);")
     assert doc["findings"] == [] and doc["diagnostics"] == []
+
+
+BRANCHES = """#include <pto/pto-inst.hpp>
+#include <type_traits>
+using namespace pto;
+
+template <typename T>
+AICORE void load_rows(int tiles) {
+  int step = 16;
+  if constexpr (std::is_same_v<T, half>) {
+    step = 8;
+  }
+  int first = std::is_same_v<T, float> ? 0 : 16;
+  Tile<TileType::Mat, T, 64, 16, BLayout::ColMajor, 64, 16, SLayout::RowMajor> src;
+  TileLeft<T, 16, 16> dst;
+  for (int i = 0; i < tiles && i < 3; ++i) {
+    TEXTRACT(dst, src, first + i * step, 0);
+  }
+}
+
+extern "C" __global__ AICORE void kern(__gm__ float *out, int tiles) {
+  load_rows<ELEMENT>(tiles);
+}
+"""
+
+
+@pytest.mark.parametrize("element, rows", [("half", [24]), ("float", [])])
+def test_if_constexpr_and_is_same_v_in_an_expression_are_exact(tmp_path: Path, element: str, rows: list) -> None:
+    """half: step 8 from the `if constexpr` arm clang keeps, first row 16 from `is_same_v<T, float>`: the second
+    iteration reads row 24. float: rows 0, 16, 32, all aligned. (The walk's own evaluation left both opaque, so
+    every step could be 16 and nothing was reported.)"""
+    (tmp_path / "b.cpp").write_text(BRANCHES.replace("ELEMENT", element))
+    doc = ptolint("check", "b.cpp", "--target", "a2a3", "--format", "json", "--no-cache", cwd=tmp_path).json
+    assert [f["witness"]["values"]["indexRow"] for f in doc["findings"]] == rows
+    assert [(f["rule"], f["line"], f["level"], f["witness"]["inputs"]) for f in doc["findings"]] == \
+        [("PTO123", 15, "warning", {"tiles": 2})] * len(rows)
 
 
 PATTERNS = """#include <pto/pto-inst.hpp>

@@ -90,3 +90,40 @@ def test_bad_parallel_options(args: list[str], needle: str) -> None:
 def test_no_progress_bar_when_not_a_terminal() -> None:
     run = ptolint("check", *map(str, FILES), "-j", "2")
     assert "checking" not in run.stderr and "\x1b" not in run.stderr
+
+
+CONSTEXPR_KERNEL = """#include <pto/pto-inst.hpp>
+#include <type_traits>
+using namespace pto;
+template <typename T>
+AICORE void load(int n) {
+  constexpr int step = std::is_same_v<T, half> ? 8 : 16;
+  Tile<TileType::Mat, T, 64, 16, BLayout::ColMajor, 64, 16, SLayout::RowMajor> src;
+  TileLeft<T, 16, 16> dst;
+  TEXTRACT(dst, src, step * n, 0);
+}
+extern "C" __global__ AICORE void kern(int n) { load<half>(n); }
+"""
+
+
+def test_a_crash_on_clangs_constants_is_checked_again_without_them(tmp_path: Path) -> None:
+    """A worker that crashes (as libclang would inside clang_Cursor_Evaluate) checks its file once more without
+    clang's values of constant expressions: the file gets a report and a note that says what it lacks."""
+    good, _ = two_files(tmp_path)
+    (tmp_path / "fragile_kernel.cpp").write_text(CONSTEXPR_KERNEL)
+    for jobs in ("1", "2"):
+        run = ptolint("check", ".", "-f", "json", "--no-cache", "-j", jobs, "--target", "a2a3", cwd=tmp_path,
+                      env={"PTOLINT_TEST_CRASH_CONSTANT": "fragile"})
+        assert run.code == 1, run.stdout + run.stderr  # findings in the other files, no error diagnostic
+        notes = [d for d in run.json["diagnostics"] if d["file"] == "fragile_kernel.cpp"]
+        assert [(d["level"], d["code"]) for d in notes] == [("note", "analysis-limit")]
+        assert "crashed (signal 11" in notes[0]["message"] and "without clang's values" in notes[0]["message"]
+        assert {f["file"] for f in run.json["findings"]} == {good.name, "doomed_kernel.cpp", "fragile_kernel.cpp"}
+        retried = {f["rule"]: f["witness"]["inputs"]["n"] for f in run.json["findings"]
+                   if f["file"] == "fragile_kernel.cpp"}
+        assert retried["PTO123"] != 1  # `step` opaque (8 or 16): only an n whose product wraps breaks both
+    # without the crash, clang's value of `step` (8 for half) makes row 8 * n misaligned for n = 1
+    run = ptolint("check", "fragile_kernel.cpp", "-f", "json", "--no-cache", "--target", "a2a3", cwd=tmp_path)
+    assert run.json["diagnostics"] == []
+    assert {f["rule"]: f["witness"]["inputs"] for f in run.json["findings"]} == {"PTO123": {"n": 1},
+                                                                                 "PTO102": {"n": 7}}

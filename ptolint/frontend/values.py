@@ -1,7 +1,9 @@
 """C++ expressions (libclang cursors) -> ptolint IR expressions, on one path of one instantiation.
 
-Never calls clang_Cursor_Evaluate (it crashes inside instantiations): every value is computed here,
-from literals, template arguments, variables tracked along the path, and symbols for inputs.
+Every value is computed here, from literals, template arguments, variables tracked along the path, and symbols
+for inputs; the one exception is a constexpr integer of an instantiated function, whose initialiser clang has
+already evaluated (statements.constant_init). clang_Cursor_Evaluate is asked nothing else: asked of dependent
+expressions (a template's pattern) it can crash the process.
 """
 
 from __future__ import annotations

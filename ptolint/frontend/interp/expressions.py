@@ -19,6 +19,7 @@ from ptolint.frontend.cursors import (
     referenced,
     usr,
 )
+from ptolint.frontend.interp.constants import constant, in_pattern
 from ptolint.frontend.interp.core import (
     BUILTIN_VARS,
     COMPARE,
@@ -338,6 +339,10 @@ class Expressions:
             return None
         init = [x for x in children(ref) if x.kind not in TYPE_NAMES]
         is_const = ref.type.is_const_qualified() or "constexpr" in tokens(ref)[:4]
+        if init and is_const and not in_pattern(self.frame.function) and not in_pattern(ref):
+            known = memo(ref, "clang_constant", lambda r: constant(init[-1], ct))
+            if known is not None:  # std::is_same_v<T, half>: `__is_same(float, half)` is clang's to compute
+                return known
         if init and is_const:
             parent = ref.semantic_parent
             frame = Frame(ref, class_bindings(parent) if parent is not None and parent.kind in (

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import clang.cindex as ci
 
-from ptolint.frontend.cursors import arguments, children, evaluated_int, memo, tokens
+from ptolint.frontend.cursors import arguments, children, memo
 from ptolint.frontend.cursors import kind as kind_of
+from ptolint.frontend.interp.constants import constant, declared_constexpr, in_pattern, is_if_constexpr
 from ptolint.frontend.interp.core import (
     INPUT_ROOT,
     TYPE_NAMES,
@@ -40,11 +41,7 @@ from ptolint.ir import (
     Select,
     Sym,
     Unary,
-    int_range,
 )
-
-#: declarations whose members are template patterns (their expressions may depend on template parameters)
-_PATTERNS = frozenset((K.CLASS_TEMPLATE, K.CLASS_TEMPLATE_PARTIAL_SPECIALIZATION, K.FUNCTION_TEMPLATE))
 
 
 class Statements:
@@ -171,29 +168,17 @@ class Statements:
         """The value of a constexpr integer variable, as clang computed it (the initialiser of a `constexpr int n =
         PTO_CEIL(M, 16)` is a tree of macros, casts and template arguments the walk would otherwise evaluate node by
         node at every instantiation), in a function that is not a template pattern; None for any other declaration."""
-        fn = self.frame.function
-        if fn.kind not in (K.FUNCTION_DECL, K.CXX_METHOD):
+        if in_pattern(self.frame.function) or not declared_constexpr(d):
             return None
-        outer = fn.semantic_parent
-        while outer is not None and outer.kind != K.TRANSLATION_UNIT:  # inside a template pattern: dependent
-            if outer.kind in _PATTERNS:
-                return None
-            outer = outer.semantic_parent
         _, ct, init = memo(d, "scalar_decl", self.scalar_decl)
-        rng = int_range(ct)
-        if rng is None:
+        return constant(init, ct)
+
+    def constexpr_condition(self, c: ci.Cursor) -> Const | None:
+        """clang's value of an `if constexpr` condition in a function that is not a template pattern, else None."""
+        if in_pattern(self.frame.function) or not is_if_constexpr(c):
             return None
-        head = []
-        for t in tokens(d):
-            if t in ("=", "{", "("):
-                break
-            head.append(t)
-        if "constexpr" not in head:
-            return None
-        v = evaluated_int(init)
-        if v is None:
-            return None
-        return Const(v, ct) if rng[0] <= v <= rng[1] else None
+        kids = [k for k in children(c) if k.kind not in (K.DECL_STMT, K.VAR_DECL)]
+        return constant(kids[0], "bool") if kids else None
 
     def cond_expr(self, c: ci.Cursor) -> Expr:
         try:
@@ -226,7 +211,10 @@ class Statements:
             kids = kids[1:]
         cond, then = kids[0], kids[1]
         other = kids[2] if len(kids) > 2 else None
-        cv = self.cond_expr(cond)
+        # `if constexpr`: the arm clang instantiates, by the condition's value as clang computed it
+        cv = memo(c, "constexpr_condition", self.constexpr_condition)
+        if cv is None:
+            cv = self.cond_expr(cond)
         val = const_value(cv)
         if val is not None:
             branch = then if val else other
