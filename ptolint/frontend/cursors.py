@@ -92,6 +92,25 @@ def _resolved_in(tu: ci.TranslationUnit, raw: int, where: ci.SourceLocation | ci
     return out
 
 
+_from_main_file = None
+
+
+def in_main_file(c: ci.Cursor, main_file: str) -> bool:
+    """Whether the cursor's location (its expansion, for a macro) lies in the translation unit's main file, whose
+    name is `main_file`: for a location written in a file one libclang query, where file_name() resolves the
+    location and names its file (the model PCH puts thousands of header declarations at the top level of every
+    unit). libclang's answer is by file, not by name: a main file included into itself (its include guard leaves
+    that copy empty) is not the main file there."""
+    global _from_main_file
+    loc = c.location
+    if loc.int_data & _MACRO_ID_BIT:  # libclang would answer for the macro's expansion buffer
+        return file_name(c) == main_file
+    if _from_main_file is None:
+        _from_main_file = ctypes.CFUNCTYPE(ctypes.c_int, ci.SourceLocation)(
+            ("clang_Location_isFromMainFile", ci.conf.lib))
+    return bool(_from_main_file(loc))
+
+
 def position(c: ci.Cursor) -> tuple[str, int, int]:
     """(file name, line, column) of the cursor's location, as `c.location` gives them ("" for no file)."""
     known = c.__dict__.get("_ptolint_position")
@@ -373,6 +392,16 @@ def one_token_text(c: ci.Cursor) -> str | None:
         return None
     text = file_contents(c._tu, start_file)[start:end].decode("ascii", "replace")
     return text if _ONE_TOKEN.fullmatch(text) else None
+
+
+def text_at(c: ci.Cursor, size: int) -> bytes | None:
+    """Up to `size` bytes of the source text where the cursor's extent starts, when it starts in a file (not in a
+    macro expansion); None otherwise. Read from the buffer libclang parsed, without tokenizing the extent."""
+    ext = c.extent
+    if ext.begin_int_data & _MACRO_ID_BIT:
+        return None
+    file, _, _, start = _resolved_in(c._tu, ext.begin_int_data, ext, False)
+    return None if file is None else file_contents(c._tu, file)[start:start + size]
 
 
 def file_contents(tu: ci.TranslationUnit, file: int) -> bytes:

@@ -12,11 +12,12 @@ parameters, and evaluating a dependent expression can crash libclang.
 from __future__ import annotations
 
 import os
+import re
 import signal
 
 import clang.cindex as ci
 
-from ptolint.frontend.cursors import evaluated_int, memo, position, tokens
+from ptolint.frontend.cursors import evaluated_int, memo, position, scan_tokens, text_at, tokens
 from ptolint.frontend.interp.core import K
 from ptolint.ir import Const, int_range
 
@@ -58,9 +59,17 @@ def declared_constexpr(d: ci.Cursor) -> bool:
 
 
 def is_if_constexpr(c: ci.Cursor) -> bool:
-    """Whether an if statement is written `if constexpr`."""
-    toks = tokens(c)
-    return len(toks) > 1 and toks[1] == "constexpr"
+    """Whether an if statement is written `if constexpr`: read from the source text after `if` (an if statement's
+    tokens are its whole body), by its tokens when that text is not plain (a macro, a comment after `if`)."""
+    text = text_at(c, 64)
+    m = _IF_HEAD.match(text) if text is not None else None
+    if m is not None:
+        return m.group(1) == b"constexpr"
+    return scan_tokens(c, lambda spelled: (next(spelled, None), next(spelled, None))) == ("if", "constexpr")
+
+
+#: `if`, blanks, then `constexpr` or the condition's parenthesis
+_IF_HEAD = re.compile(rb"if[ \t\r\n]*(constexpr\b|\()")
 
 
 def constant(expr: ci.Cursor, ct: str) -> Const | None:

@@ -122,10 +122,7 @@ class Interpreter(Statements, Loops, Expressions, Calls, Tiles, Objects):
         stack = list(reversed(self.top_level[0]))
         while stack:
             c = stack.pop()
-            if c.kind.is_preprocessing():  # macro definitions and expansions, #includes: most of the TU
-                continue
-            f = file_name(c)
-            if f and f != self.main_file:
+            if c.kind.is_preprocessing() or not cursors.in_main_file(c, self.main_file):  # macros, #includes, headers' decls
                 continue
             yield c
             if c.kind not in FUNCTION_KINDS:  # bodies hold no further definitions to find
