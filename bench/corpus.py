@@ -72,8 +72,8 @@ def check_forked(files: list[str], workers: int, timeout: float) -> list[dict]:
 
     plain = parallel.run_one
 
-    def timed(job):  # the child's CPU time is that of its one file (a fresh fork per file)
-        out = plain(job)
+    def timed(job, crashed=None):  # the child's CPU time is that of its one file (a fresh fork per file)
+        out = plain(job, crashed)
         out.cpu = time.process_time()
         return out
 

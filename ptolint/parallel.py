@@ -71,13 +71,13 @@ def _test_fault(path: str) -> None:
 
 def run_one(job: Job, crashed: int | None = None) -> Outcome:
     """Check one file (in whatever process this runs in). `crashed`: the exit status of a first check of the file
-    that crashed; this one then takes no constant from clang (see ptolint.frontend.interp.constants) and says so."""
+    that crashed; this one then takes no constant from clang (cursors.evaluated_int) and says so."""
     from ptolint.cache import dependencies, result_to_dict
     from ptolint.engine import check_file
-    from ptolint.frontend.interp import constants
+    from ptolint.frontend import cursors
 
     _test_fault(job.path)
-    constants.ENABLED = crashed is None
+    cursors.CLANG_CONSTANTS = crashed is None
     try:
         res = check_file(job.path, job.opts)
         if crashed is not None:

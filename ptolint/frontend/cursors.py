@@ -10,7 +10,9 @@ object per declaration for the same reason.
 from __future__ import annotations
 
 import ctypes
+import os
 import re
+import signal
 import sys
 from collections.abc import Iterator
 
@@ -563,13 +565,68 @@ def macro_index(tu: ci.TranslationUnit) -> dict[str, list[ci.Cursor | MacroDef]]
 
 _EVALUATE: list = []
 
+#: off for a file whose first check crashed (ptolint.parallel checks it again without clang's constants)
+CLANG_CONSTANTS = True
+
+#: test hook: a substring of the path of a file where evaluating a constant crashes the process
+_CRASH_TEST = os.environ.get("PTOLINT_TEST_CRASH_CONSTANT", "")
+
+#: declarations whose members are template patterns
+_PATTERNS = frozenset((ci.CursorKind.CLASS_TEMPLATE, ci.CursorKind.CLASS_TEMPLATE_PARTIAL_SPECIALIZATION,
+                       ci.CursorKind.FUNCTION_TEMPLATE))
+
+
+def in_pattern(decl: ci.Cursor) -> bool:
+    """Whether `decl` (a function, a variable) is or lies in a template pattern (libclang shows a function
+    template's pattern as a FUNCTION_TEMPLATE, a class template's as a CLASS_TEMPLATE), or is not a declaration
+    known to be instantiated (a lambda, a block): there an expression may depend on template parameters."""
+    return memo(decl, "in_pattern", _in_pattern)
+
+
+def _in_pattern(decl: ci.Cursor) -> bool:
+    if decl.kind not in (ci.CursorKind.FUNCTION_DECL, ci.CursorKind.CXX_METHOD, ci.CursorKind.VAR_DECL):
+        return True
+    outer = decl.semantic_parent
+    while outer is not None and outer.kind != ci.CursorKind.TRANSLATION_UNIT:
+        if outer.kind in _PATTERNS:
+            return True
+        outer = outer.semantic_parent
+    return False
+
+
+def declared_constexpr(d: ci.Cursor) -> bool:
+    """Whether the declaration is written `constexpr` (before its name's `=`, `{` or `(`)."""
+    for t in tokens(d):
+        if t in ("=", "{", "("):
+            return False
+        if t == "constexpr":
+            return True
+    return False
+
+
+def is_if_constexpr(c: ci.Cursor) -> bool:
+    """Whether an if statement is written `if constexpr`: read from the source text after `if` (an if statement's
+    tokens are its whole body), by its tokens when that text is not plain (a macro, a comment after `if`)."""
+    text = text_at(c, 64)
+    m = _IF_HEAD.match(text) if text is not None else None
+    if m is not None:
+        return m.group(1) == b"constexpr"
+    return scan_tokens(c, lambda spelled: (next(spelled, None), next(spelled, None))) == ("if", "constexpr")
+
+
+#: `if`, blanks, then `constexpr` or the condition's parenthesis
+_IF_HEAD = re.compile(rb"if[ \t\r\n]*(constexpr\b|\()")
+
 
 def evaluated_int(c: ci.Cursor) -> int | None:
     """The integer clang computes for the expression `c` (clang_Cursor_Evaluate), None when it computes none.
 
-    Asked only of the initialiser of a constexpr variable in a function that is not a template pattern: a
-    constant expression clang has already checked, with no dependent part (evaluating a dependent expression is
-    what can crash libclang)."""
+    Asked only of constant expressions outside template patterns (see in_pattern): a constexpr variable's
+    initialiser, an `if constexpr` condition, a const global's initialiser, which clang has already computed with no
+    dependent part (evaluating a dependent expression is what can crash libclang). None for every query when
+    CLANG_CONSTANTS is off."""
+    if not CLANG_CONSTANTS:
+        return None
     if not _EVALUATE:
         lib = ci.conf.lib
         ev = ctypes.CFUNCTYPE(ctypes.c_void_p, ci.Cursor)(("clang_Cursor_Evaluate", lib))
@@ -579,6 +636,8 @@ def evaluated_int(c: ci.Cursor) -> int | None:
         as_signed = ctypes.CFUNCTYPE(ctypes.c_longlong, ctypes.c_void_p)(("clang_EvalResult_getAsLongLong", lib))
         dispose = ctypes.CFUNCTYPE(None, ctypes.c_void_p)(("clang_EvalResult_dispose", lib))
         _EVALUATE.append((ev, kind, unsigned, as_unsigned, as_signed, dispose))
+    if _CRASH_TEST and _CRASH_TEST in position(c)[0]:  # tests/test_parallel.py: as if libclang crashed here
+        os.kill(os.getpid(), signal.SIGSEGV)
     ev, kind, unsigned, as_unsigned, as_signed, dispose = _EVALUATE[0]
     r = ev(c)
     if not r:

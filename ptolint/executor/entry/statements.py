@@ -30,7 +30,7 @@ from ptolint.executor.entry.syntax import (
     slot,
     strip_reference,
 )
-from ptolint.frontend.cursors import children, memo, referenced, tokens
+from ptolint.frontend.cursors import children, declared_constexpr, evaluated_int, in_pattern, memo, referenced, tokens
 from ptolint.frontend.values import global_spec_of, tile_spec_of
 
 BREAK, CONTINUE, RETURN = 1, 2, 3
@@ -488,6 +488,9 @@ def initial_value(d: ci.Cursor, init: ci.Cursor | None, sc: Scope) -> Callable[[
         if init is None:
             line = d.location.line
             return lambda fr: Uninit(name, line)
+        known = _constexpr_value(d, init, ct)
+        if known is not None:
+            return const(known)
         if init.kind == K.INIT_LIST_EXPR:
             ops = operands(init)
             if not ops:
@@ -520,6 +523,17 @@ def initial_value(d: ci.Cursor, init: ci.Cursor | None, sc: Scope) -> Callable[[
         return construct(t, list(operands(init)), sc, name, d, aggregate=True)
     value = expr(init, sc)
     return lambda fr: copy_value(value(fr))
+
+
+def _constexpr_value(d: ci.Cursor, init: ci.Cursor, ct: str) -> int | None:
+    """The value of a constexpr integer variable of instantiated code as clang computed it (a tree of macros,
+    casts and template arguments the replay would otherwise compile and run node by node), None for any other
+    declaration or a value out of the type's range."""
+    info = scalars.int_info(ct)
+    if info is None or in_pattern(d) or not declared_constexpr(d):
+        return None
+    v = evaluated_int(init)
+    return v if v is not None and info[2] <= v <= info[3] else None
 
 
 def _array_value(d: ci.Cursor, elem: ci.Type, n: int, init: ci.Cursor | None, sc: Scope):

@@ -12,6 +12,7 @@ from ptolint.frontend.cursors import (
     children,
     first_token,
     in_macro_expansion,
+    in_pattern,
     is_function_like,
     macro_index,
     memo,
@@ -19,7 +20,7 @@ from ptolint.frontend.cursors import (
     referenced,
     usr,
 )
-from ptolint.frontend.interp.constants import constant, in_pattern
+from ptolint.frontend.interp.constants import constant
 from ptolint.frontend.interp.core import (
     BUILTIN_VARS,
     COMPARE,

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import clang.cindex as ci
 
-from ptolint.frontend.cursors import arguments, children, memo
+from ptolint.frontend.cursors import arguments, children, declared_constexpr, in_pattern, is_if_constexpr, memo
 from ptolint.frontend.cursors import kind as kind_of
-from ptolint.frontend.interp.constants import constant, declared_constexpr, in_pattern, is_if_constexpr
+from ptolint.frontend.interp.constants import constant
 from ptolint.frontend.interp.core import (
     INPUT_ROOT,
     TYPE_NAMES,
@@ -168,7 +168,7 @@ class Statements:
         """The value of a constexpr integer variable, as clang computed it (the initialiser of a `constexpr int n =
         PTO_CEIL(M, 16)` is a tree of macros, casts and template arguments the walk would otherwise evaluate node by
         node at every instantiation), in a function that is not a template pattern; None for any other declaration."""
-        if in_pattern(self.frame.function) or not declared_constexpr(d):
+        if in_pattern(d) or not declared_constexpr(d):
             return None
         _, ct, init = memo(d, "scalar_decl", self.scalar_decl)
         return constant(init, ct)
