@@ -168,7 +168,7 @@ class Statements:
         """The value of a constexpr integer variable, as clang computed it (the initialiser of a `constexpr int n =
         PTO_CEIL(M, 16)` is a tree of macros, casts and template arguments the walk would otherwise evaluate node by
         node at every instantiation), in a function that is not a template pattern; None for any other declaration."""
-        if in_pattern(d) or not declared_constexpr(d):
+        if in_pattern(self.frame.function) or not declared_constexpr(d):  # the function: one memo per instantiation
             return None
         _, ct, init = memo(d, "scalar_decl", self.scalar_decl)
         return constant(init, ct)
