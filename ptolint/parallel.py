@@ -122,7 +122,6 @@ class _Child:
     def __init__(self, ctx, index: int, job: Job, crashed: int | None = None):
         self.conn, child = ctx.Pipe(duplex=False)
         self.index = index
-        self.crashed = crashed
         self.proc = ctx.Process(target=_child_main, args=(child, index, crashed), daemon=True)
         self.proc.start()
         child.close()
