@@ -307,25 +307,41 @@ def include_chain(parents: dict[str, tuple[str, int]], name: str, main: str) -> 
 
 class Replayer:
     """Confirms candidates by running the kernel from its entry point (ptolint.executor.entry) on one
-    target's translation unit; runs with the same entry, call, fault and kernel inputs are made once."""
+    target's translation unit; runs with the same entry, call, fault and kernel inputs are made once, and a
+    call that a complete run from the same entry with the same inputs never executed is not run for again."""
 
     def __init__(self, tu, target: str, abspath: str, opts: Options, builtins: set[str]):
         self.tu, self.target, self.abspath = tu, target, abspath
         self.budget = opts.replay_budget
         self.builtins = builtins
         self.cache: dict[tuple, tuple] = {}
+        #: (entry, kernel inputs) -> a run that returned or was refused without confirming (no watch cut it short)
+        self.complete: dict[tuple, object] = {}
 
     def confirm(self, site: CallSite, inputs: dict[str, int | float], fault: str):
-        """(RunResult, refusal or None) of the run confirming `fault` at `site` with the witness `inputs`."""
-        from ptolint.executor.entry import confirm
+        """(RunResult, refusal or None) of the run confirming `fault` at `site` with the witness `inputs`.
+
+        Where several candidates of one kernel share a witness and the run is refused early (an unmodelled
+        construct on the way: A5 `tinsert`, 56 of its 71 runs), each ran the kernel to the same refusal: the
+        first complete run now answers for the calls it never reached (ptolint.executor.entry.unreached)."""
+        from ptolint.executor.entry import confirm, unreached
 
         kernel_inputs = {k: v for k, v in inputs.items() if "@" not in k}  # loop counters are not inputs
-        key = (id(site), fault, tuple(sorted(kernel_inputs.items())))
+        given = tuple(sorted(kernel_inputs.items()))
+        key = (id(site), fault, given)
         known = self.cache.get(key)
         if known is None:
+            run_key = (site.chain[0], given) if site.chain and not site.steps else None
+            complete = self.complete.get(run_key) if run_key is not None else None
+            why = unreached(complete, site, fault) if complete is not None else None
+            if why is not None:
+                known = self.cache[key] = (complete, why)
+                return known
             result, _watch, why = confirm(self.tu, site, kernel_inputs, fault, file=os.path.abspath(site.file),
                                           budget=self.budget, builtins=self.builtins)
             known = self.cache[key] = (result, why)
+            if run_key is not None and not result.confirmed and (result.finished or result.refused):
+                self.complete.setdefault(run_key, result)
         return known
 
     def close(self) -> None:
@@ -340,6 +356,7 @@ class Replayer:
         if self.tu is not None:
             cursors.forget_top_level(self.tu)  # the walk's top level, kept for the replay (program.analyse)
         self.cache.clear()
+        self.complete.clear()
         self.tu = None
         cursors.reset()
 

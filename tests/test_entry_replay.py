@@ -179,6 +179,56 @@ def test_signed_overflow_is_a_refusal_naming_the_line(tmp_path: Path) -> None:
     assert notes and all(f"signed overflow at line {line}" in n for n in notes)
 
 
+#: two calls that break a rule for every input, past a statement every run is refused at (n is chosen 0)
+TWO_PAST_A_REFUSAL = HEAD + """extern "C" __global__ AICORE void kern(__gm__ half* out, int n) {
+  Tile<TileType::Mat, half, 128, 64, BLayout::ColMajor, 128, 64, SLayout::RowMajor> src;
+  TileLeft<half, 16, 64> dst;
+  int x = (n + 1) * 65536 * 65536;
+  TEXTRACT(dst, src, 200, 0);
+  TEXTRACT(dst, src, 0, 80);
+}
+"""
+
+
+def test_candidates_a_complete_run_never_reached_get_its_answer_without_running_again(tmp_path: Path,
+                                                                                    monkeypatch) -> None:
+    """Candidates sharing an entry and a witness, none of whose calls the first (refused) run executed: each
+    gets the reason its own run would give, and the kernel is run once per target, not once per candidate."""
+    import ptolint.executor.entry as entry
+    from ptolint.engine import Options, check_file
+    from ptolint.ruleset import load_rules
+
+    path = write(tmp_path, TWO_PAST_A_REFUSAL)
+    refusal = f"signed overflow at line {line_of(TWO_PAST_A_REFUSAL, '65536')}"
+    lines = {line_of(TWO_PAST_A_REFUSAL, "200, 0"), line_of(TWO_PAST_A_REFUSAL, "0, 80")}
+    check = ptolint("check", "k.cpp", "--debug", "--format", "json", cwd=tmp_path)
+    assert not check.json["findings"]
+    notes = [d for d in check.json["diagnostics"] if d["code"] == "unconfirmed"]
+    assert {d["line"] for d in notes} == lines and len(notes) >= 4  # both calls, both targets
+    assert all(refusal in d["message"] for d in notes)
+
+    runs = []
+    real = entry.confirm
+    monkeypatch.setattr(entry, "confirm", lambda *a, **k: runs.append(a[1].line) or real(*a, **k))
+    res = check_file(str(path), Options(targets=["a2a3", "a5"], rules=list(load_rules().values())))
+    assert len(res.unconfirmed) == len(notes) and {u[2] for u in res.unconfirmed} == lines
+    assert all(refusal in u[3] for u in res.unconfirmed)
+    assert len(runs) == 2  # one run per target's translation unit
+
+
+def test_a_call_the_complete_run_executed_is_run_for_itself() -> None:
+    """Only a call the complete run never executed is answered from it: one it executed may fault differently
+    with another candidate's expected fault, which only its own run can tell."""
+    from types import SimpleNamespace
+
+    from ptolint.executor.entry import RunResult, unreached
+
+    done = RunResult("kern", "a2a3", refused="signed overflow at line 9", places={(5, 3)})
+    assert unreached(done, SimpleNamespace(steps=[], line=5, column=3), "out-of-bounds") is None
+    kernel_level = SimpleNamespace(steps=[object()], line=7, column=3)  # a sequence watch changes tile data
+    assert unreached(done, kernel_level, "live-overlap") is None
+
+
 def test_templates_helpers_do_while_and_a_tiling_field(tmp_path: Path) -> None:
     """The call inside body<float, 16>, a clamping helper template, a do-while counter, get_block_idx() and a
     tiling struct field read through a pointer parameter: every value comes from running the kernel."""

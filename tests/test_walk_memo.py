@@ -120,3 +120,29 @@ def test_locations_and_first_tokens_per_unit_are_each_cursors_own(tmp_path) -> N
             assert cursors.first_token(c) == _uncached(c)[0]
     assert literals >= 6
     assert len(tu._ptolint_resolved) < sum(1 for _ in cursors.walk(tu.cursor))  # shared between cursors
+
+
+def test_canonical_objects_are_one_per_cursor_libclang_calls_equal(tmp_path) -> None:
+    """canonical() keys cursors by the fields clang_equalCursors compares (not by asking libclang to hash and
+    compare them): every declaration a name refers to, in both instantiations, maps to one object exactly when
+    libclang calls the two cursors equal. `b`, second of a declaration group, is a cursor whose children-given
+    and referenced forms differ in the field libclang ignores for declarations."""
+    source = SOURCE.replace("int y = x * N + WIDTH;", "int a = x, b = a + N;\n    int y = b * N + WIDTH;")
+    path = tmp_path / "k.cpp"
+    path.write_text(source)
+    tu, _ = parse(str(path), "a2a3", ParseOptions(), source)
+    cursors.reset()
+    seen: list[ci.Cursor] = []
+    for c in cursors.walk(tu.cursor):
+        if cursors.file_name(c) != str(path):
+            continue
+        if c.kind in (ci.CursorKind.VAR_DECL, ci.CursorKind.PARM_DECL):
+            seen.append(c)
+        elif c.kind == ci.CursorKind.DECL_REF_EXPR and c.referenced is not None:
+            seen.append(c.referenced)
+    assert any(c.spelling == "b" and c.data[1] is None for c in seen)  # what the key must leave out
+    assert any(c.spelling == "b" and c.data[1] is not None for c in seen)
+    for a in seen:
+        for b in seen:
+            assert (cursors.canonical(a) is cursors.canonical(b)) == bool(ci.conf.lib.clang_equalCursors(a, b))
+    cursors.reset()

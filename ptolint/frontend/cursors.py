@@ -18,7 +18,8 @@ from collections.abc import Iterator
 
 import clang.cindex as ci
 
-_canonical: dict[ci.Cursor, ci.Cursor] = {}
+#: canonical(): the one object per cursor, by identity_key
+_canonical: dict[tuple, ci.Cursor] = {}
 
 
 #: unsigned integer types: libclang gives a template argument of one sign-extended from the type's width
@@ -245,7 +246,16 @@ def referenced(c: ci.Cursor) -> ci.Cursor | None:
 
 def canonical(c: ci.Cursor) -> ci.Cursor:
     """The one object this translation unit's walk uses for the declaration `c`."""
-    return _canonical.setdefault(c, c)
+    return _canonical.setdefault(identity_key(c), c)
+
+
+def identity_key(c: ci.Cursor) -> tuple:
+    """What clang_equalCursors compares, as a tuple: the kind and the data pointers, the second pointer
+    left out for a declaration (libclang sets it on some declaration cursors and not on others for the same
+    declaration). Keying canonical() by the Cursor itself asked libclang to hash and compare it (two calls per
+    lookup, most of a referenced() query)."""
+    d = c.data
+    return (c._kind_id, d[0], None if c.kind.is_declaration() else d[1], d[2])
 
 
 #: the cursor kinds of a template's parameters
@@ -267,13 +277,17 @@ def template_parameters(inst: ci.Cursor) -> tuple[ci.Cursor, ...]:
 
 def memo(c: ci.Cursor, key: str, compute):
     """`compute(c)`, remembered on the cursor object under `key` (for facts of the syntax, not of a path)."""
-    attr = "_ptolint_" + key
-    try:
-        return c.__dict__[attr]
-    except KeyError:
+    attr = _ATTRS.get(key) or _ATTRS.setdefault(key, "_ptolint_" + key)
+    out = c.__dict__.get(attr, _MISSING)  # (not try/except: a miss, common on new cursors, raised an exception)
+    if out is _MISSING:
         out = compute(c)
         setattr(c, attr, out)
-        return out
+    return out
+
+
+#: memo's attribute names by key, and its marker of a fact not yet computed (None is a fact)
+_ATTRS: dict[str, str] = {}
+_MISSING = object()
 
 
 def usr(c: ci.Cursor) -> str:

@@ -32,6 +32,13 @@ def _raw(name: str, argtypes: list, restype: Any) -> Any:
     return f
 
 
+class _String(ctypes.Structure):
+    """libclang's CXString, without the binding's `__del__` (a Python-level call of the binding's wrapped
+    clang_disposeString when the object goes): text() disposes of it as soon as it has copied the characters."""
+
+    _fields_ = [("data", ctypes.c_void_p), ("flags", ctypes.c_uint)]
+
+
 def is_null(c: ci.Cursor) -> bool:
     """clang_equalCursors(c, clang_getNullCursor()): the null cursor is CXCursor_InvalidFile with no data (the
     kind is not a declaration's, so the comparison is field by field)."""
@@ -74,16 +81,18 @@ def install() -> None:
     num_arguments = _raw("clang_Cursor_getNumArguments", [cursor], ctypes.c_int)
     get_location = _raw("clang_getCursorLocation", [cursor], ci.SourceLocation)
     get_extent = _raw("clang_getCursorExtent", [cursor], ci.SourceRange)
-    cursor_spelling = _raw("clang_getCursorSpelling", [cursor], ci._CXString)
-    type_spelling = _raw("clang_getTypeSpelling", [ctype], ci._CXString)
-    cursor_usr = _raw("clang_getCursorUSR", [cursor], ci._CXString)
-    c_string = _raw("clang_getCString", [ci._CXString], ctypes.c_char_p)
+    cursor_spelling = _raw("clang_getCursorSpelling", [cursor], _String)
+    type_spelling = _raw("clang_getTypeSpelling", [ctype], _String)
+    cursor_usr = _raw("clang_getCursorUSR", [cursor], _String)
+    c_string = _raw("clang_getCString", [_String], ctypes.c_char_p)
+    dispose_string = _raw("clang_disposeString", [_String], None)
     cursor_kinds = ci.CursorKind._kinds
     type_kinds = ci.TypeKind._kinds
     n_cursor_kinds, n_type_kinds = len(cursor_kinds), len(type_kinds)
 
-    def text(s: Any) -> str | None:
-        raw = c_string(s)  # the _CXString frees itself when `s` goes (its __del__), as the binding's does
+    def text(s: _String) -> str | None:
+        raw = c_string(s)  # a copy of the characters (c_char_p), so the string can go at once
+        dispose_string(s)
         return None if raw is None else raw.decode("utf8")
 
     def kind(self: ci.Cursor) -> ci.CursorKind:

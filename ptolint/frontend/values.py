@@ -8,6 +8,7 @@ expressions (a template's pattern) it can crash the process.
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from dataclasses import dataclass, field
@@ -179,13 +180,19 @@ class Frame:
 
 
 def decl_key(c: ci.Cursor) -> DeclKey:
-    return (file_name(c), offset(c), c.spelling)
+    """(file, offset, name) of a declaration: the key of its variable in a frame. Remembered on the cursor: a
+    variable is looked up at every read, and the key took a position and a spelling query each time."""
+    known = c.__dict__.get("_ptolint_decl_key")
+    if known is None:
+        known = c._ptolint_decl_key = (file_name(c), offset(c), c.spelling)
+    return known
 
 
 def tokens(c: ci.Cursor) -> list[str]:
     return list(cursor_tokens(c))
 
 
+@functools.lru_cache(maxsize=4096)
 def parse_int_literal(tok: str) -> int | None:
     t = tok.replace("'", "")
     m = re.fullmatch(r"(0[xX][0-9a-fA-F]+|0[bB][01]+|0[0-7]*|[1-9][0-9]*)([uUlL]*)", t)
@@ -355,7 +362,20 @@ def convert(e: Expr, to: str | None) -> Expr:
     """Implicit or explicit conversion to a scalar type, as C++ does it."""
     if to is None or e.ctype == to:
         return e
+    if type(e) is Const and type(e.value) is int:  # an integer constant: the folded cast, made once per value
+        key = (e.value, e.ctype, to)
+        out = _CONVERTED.get(key)
+        if out is None:
+            if len(_CONVERTED) >= 100_000:
+                _CONVERTED.clear()
+            out = _CONVERTED[key] = fold(Cast(to, e))
+        return out
     return fold(Cast(to, e))
+
+
+#: convert() of integer constants: (value, from, to) -> the folded cast (the walk converts the same literals and
+#: template arguments at every implicit cast of every instantiation; ints only: 0.0 and -0.0 are equal keys)
+_CONVERTED: dict[tuple[int, str, str], Expr] = {}
 
 
 def type_size(t: ci.Type) -> int:

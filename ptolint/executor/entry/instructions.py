@@ -159,6 +159,7 @@ def execute(run: Run, info: Builtin, vals: list[object]) -> None:
     effects(run, info, tiles, m)
     res = run.result
     res.calls_total += 1
+    res.places.add(info.key)
     if not active and out.faults and len(res.events) < MAX_CALL_RECORDS:
         res.events += [(info.line, info.name, f) for f in out.faults]
     if out.refused and len(res.op_refusals) < MAX_CALL_RECORDS:

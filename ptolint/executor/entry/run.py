@@ -241,6 +241,17 @@ def confirm(tu: ci.TranslationUnit, site: CallSite, inputs: dict[str, object], f
     return result, w, w.why_not(result.refused, result.entry, result.steps, result.finished)
 
 
+def unreached(complete: RunResult, site: CallSite, fault: str) -> str | None:
+    """What confirm() would answer for `site`, read off `complete`: a run from the site's entry with the same
+    inputs that no watch cut short (it returned or was refused; watches only observe, so every run from that entry
+    with those inputs takes the same steps up to where it is settled). When that run executed no builtin call at
+    the site's place, the site's own run would end the same way without reaching it: the reason it would give.
+    None when the run did execute a call there (only the site's own run can tell)."""
+    if site.steps or (site.line, site.column) in complete.places:
+        return None
+    return Watch(stop_of(site), fault).why_not(complete.refused, complete.entry, complete.steps, complete.finished)
+
+
 def _file(step: CallSite, file: str | None, site: CallSite) -> str | None:
     """A step's file: rewritten for display like the site's; map it back the same way."""
     if file and step.file == site.file:

@@ -116,6 +116,9 @@ class RunResult:
     op_refusals: list[tuple[int, str, str]] = field(default_factory=list)
     steps: int = 0
     finished: bool = False  # the kernel returned
+    #: (line, column) of every builtin call the run executed: a run that was not cut short by a watch tells which
+    #: calls any run from the same entry with the same inputs can reach (ptolint.engine.Replayer)
+    places: set[tuple[int, int]] = field(default_factory=set)
 
     @property
     def faults(self) -> list[Fault]:

@@ -85,10 +85,10 @@ class Expressions:
         self.steps += 1  # self.tick(), inline: value() is the walk's most frequent call
         if self.steps > MAX_STEPS:
             raise Unsupported("analysis step budget exhausted")
-        try:
-            k, macro = c.__dict__["_ptolint_head"]
-        except KeyError:
-            k, macro = c._ptolint_head = self.head(c)
+        head = c.__dict__.get("_ptolint_head")  # (not try/except: most cursors are met once, a miss is the rule)
+        if head is None:
+            head = c._ptolint_head = self.head(c)
+        k, macro = head
         if macro is not None:
             return Const(*macro)
         method = DELEGATED.get(k)
