@@ -338,6 +338,19 @@ def tokens(c: ci.Cursor) -> tuple[str, ...]:
     return known
 
 
+def token_text(c: ci.Cursor) -> str:
+    """`" ".join(tokens(c))` (an operand's text in a call site), remembered like the tokens: per cursor and per
+    extent of its translation unit."""
+    known = c.__dict__.get("_ptolint_token_text")
+    if known is None:
+        by_extent, key = _by_extent(c, "_ptolint_extent_text")
+        known = by_extent.get(key)
+        if known is None:
+            known = by_extent[key] = " ".join(tokens(c))
+        c._ptolint_token_text = known
+    return known
+
+
 def _by_extent(c: ci.Cursor, table: str) -> tuple[dict, tuple[int, int]]:
     """The translation unit's table named `table` (made on first use) and the key of the cursor's extent in it."""
     ext = c.extent

@@ -579,7 +579,7 @@ def unnamed_types(call: ci.Cursor) -> frozenset[str]:
 
     def compute(c: ci.Cursor) -> frozenset[str]:
         out = set()
-        for t in c.get_tokens():
+        for t in callee_part(c).get_tokens():
             if t.spelling == "(":  # the template arguments end before the call's arguments
                 break
             if t.kind != ci.TokenKind.IDENTIFIER:
@@ -628,9 +628,20 @@ def spelled_template_args(call: ci.Cursor, name: str) -> list[str]:
         return [_joined(a) for a in (args + [cur] if cur else args)]
 
     try:
-        return scan_tokens(call, read)
+        return scan_tokens(callee_part(call), read)
     except Exception:  # noqa: BLE001 - a macro expansion without tokens: no spelling
         return []
+
+
+def callee_part(call: ci.Cursor) -> ci.Cursor:
+    """The cursor whose tokens a call's name and template arguments are read from: its callee (`ns::run<T, 4>` of
+    `ns::run<T, 4>(x, y)`) when that starts where the call does, so that its tokens are the call's up to the
+    argument list, which is then not tokenized (a launch's argument list is most of its tokens); else the call
+    itself (an overloaded operator's callee is not first; a call written in a macro spans its expansion)."""
+    callee = next(iter(children(call)), None)
+    if callee is None or in_macro_expansion(call) or callee.extent.begin_int_data != call.extent.begin_int_data:
+        return call
+    return callee
 
 
 def _joined(tokens: list[str]) -> str:

@@ -20,6 +20,7 @@ from ptolint.frontend.cursors import (
     start_position,
     template_int,
     template_parameters,
+    token_text,
     usr,
     walk,
 )
@@ -294,7 +295,7 @@ class Calls:
             elif ct is None and i < len(args) and self.input_rooted(args[i]):
                 frame.env[decl_key(p)] = INPUT_ROOT  # a pointer / struct reaching back to the kernel's inputs
         ref_usr = usr(ref)
-        self.stats.instantiations.add(memo(ref, "instantiation", lambda r: r.displayname + display_name(r)))
+        self.stats.instantiations.add(ref_usr)  # (a USR spells an instantiation's template arguments)
         self.entered.add(ref_usr)
         if ref_usr in self.roots_walked and self.launch_covered(c, ref, params, args, vals):
             return None  # the entry's own walk of this function already saw everything this call would
@@ -402,7 +403,7 @@ class Calls:
         for i, p in enumerate(params):
             pname = p.spelling or f"arg{i}"
             if i < len(args):
-                text = " ".join(tokens(args[i]))
+                text = token_text(args[i])
                 try:
                     v = self.value(args[i])
                 except Unsupported as exc:
@@ -457,16 +458,13 @@ class Calls:
         return {p.spelling: self.enum_name(p, value, c, i) for i, p, value in memo(ref, "integral_targs", integral_targs)}
 
     def enum_name(self, p: ci.Cursor, value: int, call: ci.Cursor, index: int) -> str:
-        canonical = p.type.get_canonical()
-        decl = canonical.get_declaration()
-        if decl is not None and decl.kind == K.ENUM_DECL:
-            for e in children(decl):
-                if e.kind == K.ENUM_CONSTANT_DECL and e.enum_value == value:
-                    return e.spelling
-        if canonical.kind == ci.TypeKind.BOOL:
+        facts = memo(p, "parameter_names", parameter_names)
+        if facts == "bool":
             return "true" if value else "false"
-        if canonical.kind in INTEGER_KINDS:  # `std::size_t Addr`: the value, whatever expression spells it
+        if facts == "int":  # `std::size_t Addr`: the value, whatever expression spells it
             return str(value)
+        if facts is not None and value in facts:
+            return facts[value]
         # `auto` parameters: the enumerator written at the call in this parameter's position, else the default
         callee = next(iter(children(call)), None)
         explicit = explicit_template_args(tokens(callee) if callee is not None else [])
@@ -503,6 +501,23 @@ class Calls:
                     return decl if decl is not None and decl.kind == K.ENUM_DECL else None
             return None
         return None
+
+
+def parameter_names(p: ci.Cursor) -> dict[int, str] | str | None:
+    """How a value of the non-type template parameter `p` is named, a fact of the parameter (a builtin's
+    parameters are asked at every call): {value: enumerator} for an enumeration (the first enumerator of a value),
+    "bool", "int" for an integer type, None for any other type (`auto`: the call's spelling tells)."""
+    canonical = p.type.get_canonical()
+    decl = canonical.get_declaration()
+    if decl is not None and decl.kind == K.ENUM_DECL:
+        names: dict[int, str] = {}
+        for e in children(decl):
+            if e.kind == K.ENUM_CONSTANT_DECL:
+                names.setdefault(e.enum_value, e.spelling)
+        return names
+    if canonical.kind == ci.TypeKind.BOOL:
+        return "bool"
+    return "int" if canonical.kind in INTEGER_KINDS else None
 
 
 def integral_targs(ref: ci.Cursor) -> tuple[tuple[int, ci.Cursor, int], ...]:
