@@ -255,7 +255,12 @@ def identity_key(c: ci.Cursor) -> tuple:
     declaration). Keying canonical() by the Cursor itself asked libclang to hash and compare it (two calls per
     lookup, most of a referenced() query)."""
     d = c.data
-    return (c._kind_id, d[0], None if c.kind.is_declaration() else d[1], d[2])
+    k = c._kind_id
+    return (k, d[0], None if k in _DECLARATION_IDS else d[1], d[2])
+
+
+#: the kind numbers clang_isDeclaration holds for
+_DECLARATION_IDS = frozenset(k.value for k in ci.CursorKind.get_all_kinds() if k.is_declaration())
 
 
 #: the cursor kinds of a template's parameters

@@ -307,7 +307,8 @@ class Statements:
         tiles_before = [(t.valid_row, t.valid_col) for t in tiles]
         mark = self.placement_mark()
         moves = []
-        labels = [(i, x) for i, x in enumerate(items) if x.kind in (K.CASE_STMT, K.DEFAULT_STMT)]
+        labels = memo(body, "switch_labels", lambda _b: tuple(
+            (i, x) for i, x in enumerate(items) if x.kind in (K.CASE_STMT, K.DEFAULT_STMT)))
         values = []
         for _, x in labels:
             if x.kind == K.CASE_STMT:
@@ -316,19 +317,23 @@ class Statements:
         exits: set[str] = set()
         self.branches += 1
         has_default = any(x.kind == K.DEFAULT_STMT for _, x in labels)
+        walked = False  # an arm was walked since the state was last set back to the switch's (after the loop the
+        # state is then what setting it back before every arm left, as before: the last arm's, or the switch's)
         for arm, (i, label) in enumerate(labels):
-            self.frame.env = dict(base_env)
-            for t, (r, col) in zip(tiles, tiles_before, strict=True):
-                t.valid_row, t.valid_col = r, col
-            self.undo_placements(mark)
+            # the guard first (a case label is a constant expression: the state does not change it), so that an arm
+            # that cannot be taken (a test kernel's switch over hundreds of case numbers) costs no setting back
             if label.kind == K.CASE_STMT:
                 guard: Expr = fold(Bin("==", v, self.scalar(children(label)[0]), "bool"))
             else:
                 guard = Const(1, "bool")
                 for cv in values:
                     guard = fold(Bin("&&", guard, fold(Bin("!=", v, cv, "bool")), "bool"))
+            if arm == 0 or walked:
+                self.switch_back(base_env, tiles, tiles_before, mark)
+                walked = False
             if const_value(guard) == 0:
                 continue
+            walked = True
             self.path = base_path + [guard]
             self.arms.append((self.branches, arm))
             stopped = None
@@ -375,3 +380,10 @@ class Statements:
                 f"{t.name}.validRow", "int", "opaque", "differs between switch cases")
             t.valid_col = cols[0] if all(x is cols[0] or x == cols[0] for x in cols) else self.symbols.fresh(
                 f"{t.name}.validCol", "int", "opaque", "differs between switch cases")
+
+    def switch_back(self, base_env: dict, tiles: list, regions: list, mark) -> None:
+        """Set the variables, valid regions and placements back to what they were before the switch."""
+        self.frame.env = dict(base_env)
+        for t, (r, col) in zip(tiles, regions, strict=True):
+            t.valid_row, t.valid_col = r, col
+        self.undo_placements(mark)
