@@ -128,14 +128,20 @@ def check_file(path: str, opts: Options, source: str | None = None) -> FileResul
         first = len(res.findings)
         settled: set[tuple] = set()  # (rule, place) of an error that stays one: no later instance changes the report
         whenever: dict[int, bool] = {}  # id(site) -> reaches_whenever, asked once per error
+        plans: dict[tuple, list[tuple[Rule, bool]]] = {}  # (builtin, element types) -> (rule, whether it runs)
         for site in unique.values():  # loop iterations often repeat a call with the very same operands
             encoded: list[SiteEncoding] = []  # built on first use, shared by the site's rules
             dtypes = tuple(t.spec.dtype for _, t in site.tiles())
             note_unchecked(site, target, dtypes, rules, res)
-            for rule in for_builtin(site.builtin):
+            plan = plans.get((site.builtin, dtypes))
+            if plan is None:
+                plan = plans[site.builtin, dtypes] = [(rule, rule.runs(
+                    site.builtin if site.builtin in rule.instructions else "*", target, dtypes))
+                    for rule in for_builtin(site.builtin)]
+            for rule, runs in plan:
                 if (rule.code, site.file, site.line, site.column) in settled:
                     continue  # dedup keeps the first error at a place: this instance's verdict would be dropped
-                if not rule.runs(site.builtin if site.builtin in rule.instructions else "*", target, dtypes):
+                if not runs:
                     if opts.prove:
                         proof.record(res, site, rule.code, proof.not_run(rule, site, dtypes))
                     continue

@@ -148,6 +148,35 @@ extern "C" __global__ AICORE void kern(int mode) {
     assert holds(after, {"mode": 7})  # every way out of the switch reaches it
 
 
+def test_a_switch_on_a_template_argument_walks_only_its_case(tmp_path: Path) -> None:
+    """Arms that cannot be taken are passed over without setting the state back each time (a test kernel's switch
+    over hundreds of case numbers): the case taken still starts from the state before the switch (not from an arm
+    before it), and after the switch the state is the case's."""
+    prog = sites_of(tmp_path, """
+using VT = Tile<TileType::Vec, float, 16, 64, BLayout::RowMajor, DYNAMIC, DYNAMIC>;
+template <int MODE>
+AICORE void body(int rows) {
+  VT a(rows, 64), b(rows, 64);
+  int r = 8;
+  switch (MODE) {
+    case 1: a.SetValidRow(4); r = 1; break;
+    case 2: r += 4; a.SetValidRow(r); TDIVS(b, a, 2.0f); break;
+    case 3: r = 3; break;
+    default: r = 5;
+  }
+  a.SetValidCol(r);
+  TDIVS(b, a, 2.0f);
+}
+extern "C" __global__ AICORE void kern(int rows) { body<2>(rows); body<7>(rows); }
+""")
+    rows = lambda s: evaluate(s.arg("src0").valid_row, {"rows": 9})  # noqa: E731
+    cols = lambda s: evaluate(s.arg("src0").valid_col, {"rows": 9})  # noqa: E731
+    in_case = [s for s in prog.sites if s.line == 11]
+    after = [s for s in prog.sites if s.line == 16]
+    assert len(in_case) == 1 and rows(in_case[0]) == 12 and cols(in_case[0]) == 64
+    assert [(rows(s), cols(s)) for s in after] == [(12, 12), (9, 5)]  # body<2>, then body<7> (the default)
+
+
 def test_branch_conditions_and_early_return(tmp_path: Path) -> None:
     prog = sites_of(tmp_path, """
 extern "C" __global__ AICORE void kern(int r, float d) {

@@ -48,12 +48,12 @@ def is_null(c: ci.Cursor) -> bool:
 def _per_kind(original: Any) -> Any:
     """A CursorKind predicate (clang_isExpression ...) asked of libclang once per kind: it depends on the kind
     alone, and the walks ask it of every cursor."""
-    known: dict[int, bool] = {}
+    known: dict[ci.CursorKind, bool] = {}  # by the kind object itself: the binding has one object per kind
 
     def predicate(self: ci.CursorKind) -> bool:
-        v = known.get(self.value)
+        v = known.get(self)
         if v is None:
-            v = known[self.value] = original(self)
+            v = known[self] = original(self)
         return v
 
     predicate.__name__ = original.__name__
