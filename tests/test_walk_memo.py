@@ -146,3 +146,35 @@ def test_canonical_objects_are_one_per_cursor_libclang_calls_equal(tmp_path) -> 
         for b in seen:
             assert (cursors.canonical(a) is cursors.canonical(b)) == bool(ci.conf.lib.clang_equalCursors(a, b))
     cursors.reset()
+
+
+def test_source_tokens_are_libclangs_tokens_or_left_to_libclang(tmp_path) -> None:
+    """Tokens read from the parsed buffer (a call's name and template arguments, for instantiation names) are the
+    spellings, identifier kinds and offsets clang_tokenize gives, for every cursor of the file whose extent the
+    reader takes; an extent holding a comment or a literal with quotes is left to libclang (None)."""
+    source = SOURCE + """
+template <typename A, int B> AICORE int pick(int x) { return x + B; }
+extern "C" __global__ AICORE void more(int x) {
+    pick<unsigned short, (3 >> 1) + 0x1fU>(x);
+    pick<float, 2 /* two */>(x);
+    pick<char, 'a'>(x);
+}
+"""
+    path = tmp_path / "k.cpp"
+    path.write_text(source)
+    tu, _ = parse(str(path), "a2a3", ParseOptions(), source)
+    read = left = 0
+    for c in cursors.walk(tu.cursor):
+        if cursors.file_name(c) != str(path):
+            continue
+        got = cursors.source_tokens(c)
+        if got is None:
+            left += 1
+            continue
+        read += 1
+        want = [(t.spelling, t.kind == ci.TokenKind.IDENTIFIER, t.location.offset) for t in c.get_tokens()]
+        assert got[1] == want, c.kind
+    calls = [c for c in cursors.walk(tu.cursor) if c.kind == ci.CursorKind.CALL_EXPR and c.spelling == "pick"]
+    assert len(calls) == 3
+    assert [cursors.source_tokens(c) is None for c in calls] == [False, True, True]  # a comment, a character literal
+    assert read > 50 and left > 0

@@ -428,6 +428,76 @@ def one_token_text(c: ci.Cursor) -> str | None:
     return text if _ONE_TOKEN.fullmatch(text) else None
 
 
+#: what source_tokens reads: identifiers and keywords, numbers (pp-numbers), punctuators longest first, space
+_SOURCE_TOKEN = re.compile(
+    r"\s*(?:(?P<word>[A-Za-z_]\w*)|(?P<number>\.?\d(?:[eEpP][+-]|[\w.'])*)|(?P<punct>"
+    r"->\*|<<=|>>=|<=>|\.\.\.|::|->|\+\+|--|<<|>>|<=|>=|==|!=|&&|\|\||\+=|-=|\*=|/=|%=|&=|\|=|\^=|\.\*|"
+    r"[{}\[\]()<>;:,.?~!%^&*+=|/-]))")
+#: C++ keywords (libclang's tokens of kind Keyword) whose meaning does not depend on the language standard
+_KEYWORDS = frozenset("""alignas alignof asm auto bool break case catch char char16_t char32_t class const constexpr
+    const_cast continue decltype default delete do double dynamic_cast else enum explicit export extern false float for
+    friend goto if inline int long mutable namespace new noexcept nullptr operator private protected public register
+    reinterpret_cast return short signed sizeof static static_assert static_cast struct switch template this
+    thread_local throw true try typedef typeid typename union unsigned using virtual void volatile wchar_t
+    while""".split())
+#: words whose kind depends on the standard or on clang (alternative tokens, C++20 keywords, reserved names): a text
+#: holding one is left to libclang's tokenizer
+_UNSURE_WORD = re.compile(r"(?:and|and_eq|bitand|bitor|compl|not|not_eq|or|or_eq|xor|xor_eq|char8_t|concept|requires|"
+                          r"co_await|co_return|co_yield|consteval|constinit|typeof|_[A-Z_]\w*)$")
+
+
+def source_tokens(c: ci.Cursor) -> tuple[int, list[tuple[str, bool, int]]] | None:
+    """(the file's CXFile pointer, [(spelling, whether an identifier, file offset)]) of the tokens of a cursor's
+    extent, read from the buffer libclang parsed: what clang_tokenize gives, without spelling each token through
+    libclang (which looks its file buffer up again for every token: a callee's dozen tokens cost as much as a
+    hundred cursor queries). None, for libclang's own tokenizer to answer, when the extent is not a range of one file
+    or its text holds what this small reader leaves alone: a comment, a character or string literal, a line splice,
+    a preprocessor line, a non-ASCII byte, a word whose kind depends on the standard."""
+    ext = c.extent
+    if (ext.begin_int_data | ext.end_int_data) & _MACRO_ID_BIT:
+        return None
+    tu = c._tu
+    start_file, _, _, start = _resolved_in(tu, ext.begin_int_data, ext, False)
+    end_file, _, _, end = _resolved_in(tu, ext.end_int_data, ext, True)
+    if start_file is None or end_file != start_file or not 0 < end - start <= 4096:
+        return None
+    raw = file_contents(tu, start_file)[start:end]
+    if not raw.isascii() or any(b in raw for b in (b"/", b"'", b'"', b"\\", b"#", b"<=>", b"<%", b"%>", b"%:", b":>")) \
+            or _DIGRAPH.search(raw):
+        return None
+    text = raw.decode("ascii")
+    out: list[tuple[str, bool, int]] = []
+    pos = 0
+    while pos < len(text):
+        m = _SOURCE_TOKEN.match(text, pos)
+        if m is None or m.end() == pos:
+            if text[pos:].strip():
+                return None
+            break
+        word = m.group("word")
+        if word is not None and _UNSURE_WORD.match(word):
+            return None
+        spelled = word or m.group("number") or m.group("punct")
+        out.append((spelled, word is not None and word not in _KEYWORDS, start + m.start(m.lastgroup)))
+        pos = m.end()
+    return start_file, out
+
+
+#: `<:` that the lexer reads as the digraph of `[` (not `<::` followed by another character than `:` or `>`)
+_DIGRAPH = re.compile(rb"<:(?!:[^:>])")
+
+_location_for_offset = None
+
+
+def location_at(tu: ci.TranslationUnit, file: int, offset: int) -> ci.SourceLocation:
+    """The location of a byte offset in a file of the translation unit (clang_getLocationForOffset)."""
+    global _location_for_offset
+    if _location_for_offset is None:
+        _location_for_offset = ctypes.CFUNCTYPE(ci.SourceLocation, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_uint)(
+            ("clang_getLocationForOffset", ci.conf.lib))
+    return _location_for_offset(tu.obj, file, offset)
+
+
 def text_at(c: ci.Cursor, size: int) -> bytes | None:
     """Up to `size` bytes of the source text where the cursor's extent starts, when it starts in a file (not in a
     macro expansion); None otherwise. Read from the buffer libclang parsed, without tokenizing the extent."""

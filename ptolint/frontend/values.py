@@ -19,10 +19,12 @@ from ptolint.frontend.cursors import (
     children,
     file_name,
     in_macro_expansion,
+    location_at,
     memo,
     offset,
     position,
     scan_tokens,
+    source_tokens,
     template_int,
     template_parameters,
     type_memo,
@@ -578,16 +580,24 @@ def unnamed_types(call: ci.Cursor) -> frozenset[str]:
     identifier."""
 
     def compute(c: ci.Cursor) -> frozenset[str]:
+        part = callee_part(c)
+        read = source_tokens(part)
+        if read is None:
+            named = ((t.spelling, t.kind == ci.TokenKind.IDENTIFIER, t.location) for t in part.get_tokens())
+        else:
+            file, toks = read
+            named = ((spelled, ident, off) for spelled, ident, off in toks)
         out = set()
-        for t in callee_part(c).get_tokens():
-            if t.spelling == "(":  # the template arguments end before the call's arguments
+        for spelled, ident, where in named:
+            if spelled == "(":  # the template arguments end before the call's arguments
                 break
-            if t.kind != ci.TokenKind.IDENTIFIER:
+            if not ident:
                 continue
-            at = ci.Cursor.from_location(c._tu, t.location)  # (Token.cursor annotates: 15x the cost)
+            loc = where if read is None else location_at(c._tu, file, where)
+            at = ci.Cursor.from_location(c._tu, loc)  # (Token.cursor annotates: 15x the cost)
             r = at.referenced if at.kind == K.TYPE_REF else None
             if r is None or r.kind == K.TEMPLATE_TYPE_PARAMETER:
-                out.add(t.spelling)
+                out.add(spelled)
         return frozenset(out)
 
     return memo(call, "unnamed_types", compute)
@@ -627,8 +637,10 @@ def spelled_template_args(call: ci.Cursor, name: str) -> list[str]:
             return []
         return [_joined(a) for a in (args + [cur] if cur else args)]
 
+    part = callee_part(call)
+    known = source_tokens(part)  # (the source text when it is plain, else libclang's tokens)
     try:
-        return scan_tokens(callee_part(call), read)
+        return read(iter([t for t, _, _ in known[1]])) if known is not None else scan_tokens(part, read)
     except Exception:  # noqa: BLE001 - a macro expansion without tokens: no spelling
         return []
 
