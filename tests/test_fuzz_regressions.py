@@ -82,6 +82,20 @@ def test_deeply_nested_cpp(tmp_path: Path, statement: str) -> None:
     assert lines_found(doc) == [9]
 
 
+def test_a_libclang_call_at_the_recursion_limit_counts_as_the_limit() -> None:
+    """ctypes reports a RecursionError met while converting a libclang call's arguments as an ArgumentError: the
+    walk skips the statement and the replay refuses the run for it, as for a RecursionError, never an internal
+    error; any other ArgumentError is a bug and is raised."""
+    import ctypes
+
+    from ptolint.frontend.cursors import at_recursion_limit
+
+    assert at_recursion_limit(RecursionError("maximum recursion depth exceeded"))
+    assert at_recursion_limit(ctypes.ArgumentError("argument 1: RecursionError: ???"))
+    assert not at_recursion_limit(ctypes.ArgumentError("argument 1: TypeError: wrong type"))
+    assert not at_recursion_limit(ValueError("RecursionError"))
+
+
 @pytest.mark.parametrize("body", [
     "m = m + count;\n" * 3000,  # was: RecursionError in the solver, in every rule
     "m = m > count ? m - 1 : m + count;\n" * 60,  # each copy triples the expression tree: was exponential time

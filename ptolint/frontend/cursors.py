@@ -79,6 +79,13 @@ def _resolved(loc: ci.SourceLocation) -> tuple[int | None, int, int, int]:
     return f.value, line.value, col.value, off.value
 
 
+def at_recursion_limit(exc: BaseException) -> bool:
+    """Whether an exception is a RecursionError, or the ctypes.ArgumentError a libclang call raises when Python's
+    stack is full while it converts the call's arguments (deeply nested C++): both end the statement or the run
+    the same way, never as an internal error."""
+    return isinstance(exc, RecursionError) or isinstance(exc, ctypes.ArgumentError) and "RecursionError" in str(exc)
+
+
 def _resolved_in(tu: ci.TranslationUnit, raw: int, where: ci.SourceLocation | ci.SourceRange,
                  end: bool = False) -> tuple[int | None, int, int, int]:
     """_resolved of a location of `tu` given by its raw encoding `raw` (a location's int_data, a range's
@@ -282,17 +289,13 @@ def template_parameters(inst: ci.Cursor) -> tuple[ci.Cursor, ...]:
 
 def memo(c: ci.Cursor, key: str, compute):
     """`compute(c)`, remembered on the cursor object under `key` (for facts of the syntax, not of a path)."""
-    attr = _ATTRS.get(key) or _ATTRS.setdefault(key, "_ptolint_" + key)
-    out = c.__dict__.get(attr, _MISSING)  # (not try/except: a miss, common on new cursors, raised an exception)
-    if out is _MISSING:
-        out = compute(c)
+    attr = "_ptolint_" + key
+    try:
+        return c.__dict__[attr]
+    except KeyError:  # (a version with dict.get and no handler, measured no faster, made the entry replay of a
+        out = compute(c)  # 2,000-deep else-if chain reach the recursion limit: tests/test_fuzz_regressions.py)
         setattr(c, attr, out)
-    return out
-
-
-#: memo's attribute names by key, and its marker of a fact not yet computed (None is a fact)
-_ATTRS: dict[str, str] = {}
-_MISSING = object()
+        return out
 
 
 def usr(c: ci.Cursor) -> str:
@@ -416,16 +419,26 @@ def one_token_text(c: ci.Cursor) -> str | None:
     (clang_getFileContents: an editor's unsaved text too), between the extent's offsets."""
     if c._kind_id not in _ONE_TOKEN_KINDS:
         return None
+    where = _file_range(c, 64)
+    if where is None:
+        return None
+    file, start, end = where
+    text = file_contents(c._tu, file)[start:end].decode("ascii", "replace")
+    return text if _ONE_TOKEN.fullmatch(text) else None
+
+
+def _file_range(c: ci.Cursor, most: int) -> tuple[int, int, int] | None:
+    """(CXFile pointer, start offset, end offset) of the cursor's extent when it is a range of one file outside any
+    macro expansion, at most `most` bytes long; None otherwise."""
     ext = c.extent
     if (ext.begin_int_data | ext.end_int_data) & _MACRO_ID_BIT:
         return None
     tu = c._tu
     start_file, _, _, start = _resolved_in(tu, ext.begin_int_data, ext, False)
     end_file, _, _, end = _resolved_in(tu, ext.end_int_data, ext, True)
-    if start_file is None or end_file != start_file or not 0 < end - start <= 64:
+    if start_file is None or end_file != start_file or not 0 < end - start <= most:
         return None
-    text = file_contents(c._tu, start_file)[start:end].decode("ascii", "replace")
-    return text if _ONE_TOKEN.fullmatch(text) else None
+    return start_file, start, end
 
 
 #: what source_tokens reads: identifiers and keywords, numbers (pp-numbers), punctuators longest first, space
@@ -453,15 +466,11 @@ def source_tokens(c: ci.Cursor) -> tuple[int, list[tuple[str, bool, int]]] | Non
     hundred cursor queries). None, for libclang's own tokenizer to answer, when the extent is not a range of one file
     or its text holds what this small reader leaves alone: a comment, a character or string literal, a line splice,
     a preprocessor line, a non-ASCII byte, a word whose kind depends on the standard."""
-    ext = c.extent
-    if (ext.begin_int_data | ext.end_int_data) & _MACRO_ID_BIT:
+    where = _file_range(c, 4096)
+    if where is None:
         return None
-    tu = c._tu
-    start_file, _, _, start = _resolved_in(tu, ext.begin_int_data, ext, False)
-    end_file, _, _, end = _resolved_in(tu, ext.end_int_data, ext, True)
-    if start_file is None or end_file != start_file or not 0 < end - start <= 4096:
-        return None
-    raw = file_contents(tu, start_file)[start:end]
+    start_file, start, end = where
+    raw = file_contents(c._tu, start_file)[start:end]
     if not raw.isascii() or any(b in raw for b in (b"/", b"'", b'"', b"\\", b"#", b"<=>", b"<%", b"%>", b"%:", b":>")) \
             or _DIGRAPH.search(raw):
         return None

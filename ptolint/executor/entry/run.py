@@ -11,6 +11,7 @@ behaviour, an unknown construct) or the step budget ends it.
 
 from __future__ import annotations
 
+import ctypes
 import os
 from dataclasses import dataclass
 
@@ -198,7 +199,9 @@ def run_entry(tu: ci.TranslationUnit, target: str, entry: ci.Cursor, inputs: dic
         pass
     except Refusal as exc:
         result.refused = exc.reason
-    except RecursionError:
+    except (RecursionError, ctypes.ArgumentError) as exc:
+        if not cursors.at_recursion_limit(exc):
+            raise
         result.refused = "C++ nested too deeply to run"
     result.steps = run.steps
     result.inputs = dict(run.used)

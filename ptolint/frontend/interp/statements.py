@@ -6,9 +6,19 @@ A mixin of `Interpreter` (ptolint/frontend/interp/interpreter.py): its methods u
 
 from __future__ import annotations
 
+import ctypes
+
 import clang.cindex as ci
 
-from ptolint.frontend.cursors import arguments, children, declared_constexpr, in_pattern, is_if_constexpr, memo
+from ptolint.frontend.cursors import (
+    arguments,
+    at_recursion_limit,
+    children,
+    declared_constexpr,
+    in_pattern,
+    is_if_constexpr,
+    memo,
+)
 from ptolint.frontend.cursors import kind as kind_of
 from ptolint.frontend.interp.constants import constant
 from ptolint.frontend.interp.core import (
@@ -54,8 +64,8 @@ class Statements:
         """Execute one statement; what cannot be modelled makes its assigned variables opaque, not the walk stop."""
         try:
             self.stmt_inner(c)
-        except (Unsupported, RecursionError) as exc:  # RecursionError: C++ nested too deeply
-            if "budget" in str(exc):
+        except (Unsupported, RecursionError, ctypes.ArgumentError) as exc:  # RecursionError: C++ nested too deeply
+            if "budget" in str(exc) or isinstance(exc, ctypes.ArgumentError) and not at_recursion_limit(exc):
                 raise
             self.stats.skipped_statements += 1
             self.forget_assigned(c)
