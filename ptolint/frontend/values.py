@@ -585,8 +585,7 @@ def unnamed_types(call: ci.Cursor) -> frozenset[str]:
         if read is None:
             named = ((t.spelling, t.kind == ci.TokenKind.IDENTIFIER, t.location) for t in part.get_tokens())
         else:
-            file, toks = read
-            named = ((spelled, ident, off) for spelled, ident, off in toks)
+            file, named = read  # (offsets where libclang's tokens give locations)
         out = set()
         for spelled, ident, where in named:
             if spelled == "(":  # the template arguments end before the call's arguments
